@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Everything outside the toolchain is a Debian C library (see scripts/setup.sh):
+// the build machines reach no Swift package registry.
+let package = Package(
+    name: "Yaruki",
+    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11)],
+    products: [
+        .executable(name: "yaruki", targets: ["yaruki"]),
+        .library(name: "YarukiCore", targets: ["YarukiCore"]),
+        .library(name: "YarukiClient", targets: ["YarukiClient"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CLibEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+
+        .target(name: "YarukiCore"),
+        .target(name: "YarukiHTTP", dependencies: ["CLibEvent"]),
+        .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"]),
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2"]),
+        .target(name: "YarukiClient"),
+        .executableTarget(name: "yaruki", dependencies: ["YarukiServer"]),
+
+        .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore"]),
+        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP"]),
+        .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore"]),
+        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

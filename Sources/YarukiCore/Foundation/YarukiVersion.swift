@@ -1,0 +1,1 @@
+public enum YarukiVersion { public static let current = "0.1.0" }

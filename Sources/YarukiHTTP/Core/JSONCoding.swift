@@ -1,0 +1,83 @@
+import Foundation
+
+/// The one JSON convention of the API: camelCase keys, RFC 3339 timestamps.
+public enum JSONCoding {
+    public static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+
+    public static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}
+
+extension Request {
+    /// Decodes the JSON body; every failure becomes a 400 problem that names the field.
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        if let contentType = headers["Content-Type"]?.lowercased(),
+           !contentType.hasPrefix("application/json"), !contentType.contains("+json") {
+            throw HTTPError(415, detail: "Send the body as application/json.")
+        }
+        guard !body.isEmpty else { throw HTTPError.badRequest("The request needs a JSON body.") }
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw HTTPError(decoding: error)
+        }
+    }
+}
+
+extension HTTPError {
+    init(decoding error: DecodingError) {
+        func path(_ keys: [CodingKey]) -> String {
+            var out = ""
+            for key in keys {
+                if let i = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(i)" {
+                    out += "[\(i)]"
+                } else {
+                    out += out.isEmpty ? key.stringValue : "." + key.stringValue
+                }
+            }
+            return out
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let field = path(context.codingPath + [key])
+            self = .badRequest("The field '\(field)' is required.", errors: [.init(field: field, message: "is required")])
+        case let .typeMismatch(type, context):
+            let field = path(context.codingPath)
+            self = .badRequest("The field '\(field)' has the wrong type.",
+                               errors: [.init(field: field, message: "must be \(HTTPError.describe(type))")])
+        case let .valueNotFound(type, context):
+            let field = path(context.codingPath)
+            self = .badRequest("The field '\(field)' must not be null.",
+                               errors: [.init(field: field, message: "must be \(HTTPError.describe(type)), not null")])
+        case let .dataCorrupted(context):
+            if context.codingPath.isEmpty {
+                self = .badRequest("The body is not valid JSON.")
+            } else {
+                let field = path(context.codingPath)
+                self = .badRequest("The field '\(field)' is not valid.",
+                                   errors: [.init(field: field, message: context.debugDescription)])
+            }
+        @unknown default:
+            self = .badRequest("The body could not be read.")
+        }
+    }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type: "an integer"
+        case is Double.Type, is Float.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object or value of type \(type)"
+        }
+    }
+}

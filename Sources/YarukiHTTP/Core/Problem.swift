@@ -1,0 +1,75 @@
+import Foundation
+
+/// An RFC 9457 problem: the one shape every error takes on the wire.
+/// Thrown anywhere in a handler, it becomes the response as it is.
+public struct HTTPError: Error, Sendable, Codable, Equatable {
+    public struct FieldError: Sendable, Codable, Equatable {
+        public var field: String
+        public var message: String
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
+    }
+
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String?
+    public var errors: [FieldError]?
+    /// Extra response headers (Allow, Retry-After); not part of the body.
+    public var headers: [String: String] = [:]
+
+    enum CodingKeys: String, CodingKey { case type, title, status, detail, errors }
+
+    public init(_ status: Int, slug: String? = nil, title: String? = nil, detail: String? = nil,
+                errors: [FieldError]? = nil, headers: [String: String] = [:]) {
+        self.status = status
+        self.title = title ?? HTTPStatus.reason(status)
+        self.type = "/problems/" + (slug ?? HTTPError.slug(for: status))
+        self.detail = detail
+        self.errors = errors
+        self.headers = headers
+    }
+
+    static func slug(for status: Int) -> String {
+        HTTPStatus.reason(status).lowercased().replacingOccurrences(of: " ", with: "-")
+    }
+
+    public static func badRequest(_ detail: String, errors: [FieldError]? = nil) -> HTTPError {
+        HTTPError(400, detail: detail, errors: errors)
+    }
+    public static func validation(_ errors: [FieldError], detail: String = "Some fields are not valid.") -> HTTPError {
+        HTTPError(422, slug: "validation", title: "Validation failed", detail: detail, errors: errors)
+    }
+    public static func notFound(_ detail: String = "Nothing is here.") -> HTTPError {
+        HTTPError(404, detail: detail)
+    }
+    public static func methodNotAllowed(allow: [HTTPMethod]) -> HTTPError {
+        let list = allow.map(\.rawValue).joined(separator: ", ")
+        return HTTPError(405, detail: "This resource answers \(list).", headers: ["Allow": list])
+    }
+    public static func unauthorized(_ detail: String = "Sign in to continue.") -> HTTPError {
+        HTTPError(401, detail: detail, headers: ["WWW-Authenticate": "Bearer"])
+    }
+    public static func conflict(_ detail: String) -> HTTPError { HTTPError(409, detail: detail) }
+    public static func payloadTooLarge(limit: Int) -> HTTPError {
+        HTTPError(413, detail: "The request body is larger than the limit of \(limit) bytes.")
+    }
+    public static func unavailable(_ detail: String) -> HTTPError { HTTPError(503, detail: detail) }
+    public static func `internal`() -> HTTPError {
+        HTTPError(500, detail: "Something went wrong on our side. It has been logged.")
+    }
+
+    public func encodedBody() -> Data {
+        (try? ProblemEncoder.encoder.encode(self)) ?? Data("{\"status\":\(status)}".utf8)
+    }
+}
+
+enum ProblemEncoder {
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.withoutEscapingSlashes]
+        return e
+    }()
+}

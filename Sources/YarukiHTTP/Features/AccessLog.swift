@@ -1,0 +1,114 @@
+import Foundation
+
+/// One JSON line per request, buffered per loop and written in batches,
+/// so logging costs no system call per request.
+public final class AccessLog {
+    public enum Destination: Sendable {
+        case standardOutput
+        case none
+        /// Each line, for tests.
+        case lines(@Sendable (String) -> Void)
+    }
+
+    private let destination: Destination
+    private var buffer: [UInt8] = []
+    private var timer: LoopTimer?
+
+    init(loop: EventLoop, destination: Destination) {
+        self.destination = destination
+        if case .standardOutput = destination {
+            buffer.reserveCapacity(64 << 10)
+            let timer = LoopTimer(loop: loop, repeating: true) { [unowned self] in self.flush() }
+            timer.arm(0.25)
+            self.timer = timer
+        }
+    }
+
+    func request(method: String, route: String, path: String, status: Int, seconds: Double, bytes: Int,
+                 requestID: String, remote: String) {
+        if case .none = destination { return }
+        var line = "{\"time\":\""
+        line += LogTime.now()
+        line += "\",\"level\":\"info\",\"msg\":\"request\",\"method\":"
+        line += JSONString.quote(method)
+        line += ",\"route\":"
+        line += JSONString.quote(route)
+        line += ",\"path\":"
+        line += JSONString.quote(path)
+        line += ",\"status\":\(status),\"durationMs\":\(Double(Int(seconds * 1_000_000)) / 1000),\"bytes\":\(bytes),\"requestId\":"
+        line += JSONString.quote(requestID)
+        line += ",\"remote\":"
+        line += JSONString.quote(remote)
+        line += "}\n"
+        switch destination {
+        case .none: return
+        case let .lines(sink): sink(line)
+        case .standardOutput:
+            buffer.append(contentsOf: line.utf8)
+            if buffer.count > 60 << 10 { flush() }
+        }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// Log lines for events other than requests (start, stop, errors), written at once.
+public enum ServerLog {
+    public static func info(_ message: String, _ fields: [String: String] = [:]) { write("info", message, fields) }
+    public static func error(_ message: String, _ fields: [String: String] = [:]) { write("error", message, fields) }
+
+    static func write(_ level: String, _ message: String, _ fields: [String: String]) {
+        var line = "{\"time\":\"\(LogTime.now())\",\"level\":\"\(level)\",\"msg\":\(JSONString.quote(message))"
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            line += ",\(JSONString.quote(key)):\(JSONString.quote(value))"
+        }
+        line += "}\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+enum LogTime {
+    static func now() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var seconds = ts.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let ms = ts.tv_nsec / 1_000_000
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(msText)Z"
+    }
+}
+
+enum JSONString {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

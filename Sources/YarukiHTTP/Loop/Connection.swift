@@ -1,0 +1,403 @@
+import CLibEvent
+import Foundation
+
+/// One client connection, owned by one loop and touched only on that loop's thread.
+/// It parses requests itself (head, fixed or chunked body) so every limit and timeout
+/// answers with a problem response, then hands the request to a task on the same loop.
+final class Connection {
+    enum Phase { case idle, head, body, chunkSize, chunkData, chunkEnd, trailers, handling, streaming, closing }
+
+    unowned let owner: LoopState
+    private var bev: OpaquePointer?
+    let remoteAddress: String
+    private(set) var phase: Phase = .idle
+    private var head: RequestHead?
+    private var remaining = 0
+    private var body = Data()
+    private var keepAlive = true
+    private var peerClosed = false
+    private(set) var closed = false
+    private var timer: LoopTimer!
+    private var stream: EventStream?
+    private var requestStart: UInt64 = 0
+    private var config: ServerConfiguration { owner.server.configuration }
+
+    init(owner: LoopState, fd: Int32, remoteAddress: String) {
+        self.owner = owner
+        self.remoteAddress = remoteAddress
+        bev = bufferevent_socket_new(owner.loop.base, fd, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue))
+        timer = LoopTimer(loop: owner.loop) { [unowned self] in self.timedOut() }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        bufferevent_setcb(bev, { _, ctx in
+            Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().process()
+        }, { _, ctx in
+            Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().flushed()
+        }, { _, what, ctx in
+            Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().event(what)
+        }, me)
+        var writeTimeout = timeval(tv_sec: Int(owner.server.configuration.writeTimeout), tv_usec: 0)
+        bufferevent_set_timeouts(bev, nil, &writeTimeout)
+        bufferevent_enable(bev, Int16(EV_READ | EV_WRITE))
+        timer.arm(config.keepAliveTimeout)
+    }
+
+    // MARK: reading
+
+    private func process() {
+        guard let bev, let input = bufferevent_get_input(bev) else { return }
+        while !closed {
+            let available = evbuffer_get_length(input)
+            switch phase {
+            case .handling, .closing:
+                if available > config.maxHeaderBytes { bufferevent_disable(bev, Int16(EV_READ)) }
+                return
+            case .streaming:
+                evbuffer_drain(input, available)
+                return
+            case .idle:
+                guard skipLeadingNewlines(input) else { return }
+                phase = .head
+                requestStart = DispatchTime.now().uptimeNanoseconds
+                timer.arm(config.headTimeout)
+            case .head:
+                let found = "\r\n\r\n".withCString { evbuffer_search(input, $0, 4, nil) }
+                guard found.pos >= 0 else {
+                    if available > config.maxHeaderBytes { fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.") }
+                    return
+                }
+                let length = Int(found.pos) + 4
+                guard length <= config.maxHeaderBytes else {
+                    fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.")
+                    return
+                }
+                let parsed: RequestHead
+                do {
+                    parsed = try RequestHead.parse(UnsafeRawBufferPointer(start: evbuffer_pullup(input, length), count: length))
+                } catch {
+                    fail(error.status, error.detail)
+                    return
+                }
+                evbuffer_drain(input, length)
+                head = parsed
+                let framing: RequestHead.Framing
+                do { framing = try parsed.framing() } catch {
+                    fail(error.status, error.detail)
+                    return
+                }
+                switch framing {
+                case .none:
+                    dispatch()
+                case let .length(n):
+                    guard n <= config.maxBodyBytes else {
+                        fail(413, "The request body is larger than the limit of \(config.maxBodyBytes) bytes.")
+                        return
+                    }
+                    remaining = n
+                    body = Data(capacity: n)
+                    phase = .body
+                    sendContinueIfAsked(parsed)
+                    timer.arm(config.bodyIdleTimeout)
+                case .chunked:
+                    body = Data()
+                    phase = .chunkSize
+                    sendContinueIfAsked(parsed)
+                    timer.arm(config.bodyIdleTimeout)
+                }
+            case .body, .chunkData:
+                guard available > 0 else { return }
+                let take = min(available, remaining)
+                let start = body.count
+                body.count += take
+                body.withUnsafeMutableBytes { _ = evbuffer_remove(input, $0.baseAddress! + start, take) }
+                remaining -= take
+                timer.arm(config.bodyIdleTimeout)
+                if remaining > 0 { return }
+                if phase == .body { dispatch() } else { phase = .chunkEnd }
+            case .chunkEnd:
+                guard available >= 2 else { return }
+                guard let p = evbuffer_pullup(input, 2), p[0] == 13, p[1] == 10 else {
+                    fail(400, "A chunk is not followed by CRLF.")
+                    return
+                }
+                evbuffer_drain(input, 2)
+                phase = .chunkSize
+            case .chunkSize:
+                guard let line = readLine(input) else { return }
+                let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+                guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText.trimmingCharacters(in: " \t"), radix: 16),
+                      size >= 0 else {
+                    fail(400, "A chunk size is not a hexadecimal number.")
+                    return
+                }
+                if size == 0 {
+                    phase = .trailers
+                } else if body.count + size > config.maxBodyBytes {
+                    fail(413, "The request body is larger than the limit of \(config.maxBodyBytes) bytes.")
+                    return
+                } else {
+                    remaining = size
+                    phase = .chunkData
+                }
+            case .trailers:
+                guard let line = readLine(input) else { return }
+                if line.isEmpty { dispatch() }
+            }
+        }
+    }
+
+    /// A CRLF-terminated line, or nil while it is incomplete (an overlong one fails the request).
+    private func readLine(_ input: OpaquePointer) -> String? {
+        var n = 0
+        guard let raw = evbuffer_readln(input, &n, EVBUFFER_EOL_CRLF_STRICT) else {
+            if evbuffer_get_length(input) > 4096 { fail(400, "A chunk line is too long.") }
+            return nil
+        }
+        defer { free(raw) }
+        return String(decoding: UnsafeRawBufferPointer(start: raw, count: n), as: UTF8.self)
+    }
+
+    private func skipLeadingNewlines(_ input: OpaquePointer) -> Bool {
+        while evbuffer_get_length(input) > 0 {
+            guard let p = evbuffer_pullup(input, 1) else { return false }
+            if p[0] == 13 || p[0] == 10 { evbuffer_drain(input, 1) } else { return true }
+        }
+        return false
+    }
+
+    private func sendContinueIfAsked(_ head: RequestHead) {
+        guard head.minorVersion == 1, head.headers["Expect"]?.lowercased() == "100-continue" else { return }
+        write("HTTP/1.1 100 Continue\r\n\r\n")
+    }
+
+    // MARK: handling
+
+    private func dispatch() {
+        guard let head else { return }
+        phase = .handling
+        timer.cancel()
+        keepAlive = head.wantsKeepAlive
+        let request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
+                              remoteAddress: remoteAddress, requestID: owner.requestID(head.headers["X-Request-Id"]))
+        body = Data()
+        self.head = nil
+        let server = owner.server
+        let loop = owner.loop
+        Task(executorPreference: loop) {
+            let response = await server.respond(to: request)
+            if loop.inLoop {
+                self.complete(request, response)
+            } else {
+                loop.execute { self.complete(request, response) }
+            }
+        }
+    }
+
+    private func complete(_ request: Request, _ response: Response) {
+        var response = response
+        var fileDescriptor: Int32 = -1
+        if case let .file(path, _, _) = response.body {
+            fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if fileDescriptor < 0 { response = .problem(.notFound("The file is gone.")) }
+        }
+        owner.record(request: request, status: response.status, start: requestStart, bytes: response.contentLength)
+        guard !closed else {
+            if fileDescriptor >= 0 { Glibc.close(fileDescriptor) }
+            return
+        }
+        if peerClosed || owner.draining { keepAlive = false }
+        let isHead = request.method == .head
+
+        if case let .eventStream(start) = response.body, !isHead, response.status == 200 {
+            startStream(request, response, start)
+            return
+        }
+        var headers = response.headers
+        switch response.body {
+        case .empty:
+            if response.status != 204 && response.status != 304 { headers.set("Content-Length", "0") }
+        case let .data(data):
+            headers.set("Content-Length", String(data.count))
+        case let .file(_, _, length):
+            headers.set("Content-Length", String(length))
+        case .eventStream:
+            headers.set("Content-Length", "0")
+        }
+        writeHead(status: response.status, headers: headers, requestID: request.requestID)
+        if !isHead, let output = bev.map(bufferevent_get_output) {
+            switch response.body {
+            case let .data(data):
+                data.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+            case let .file(_, offset, length) where fileDescriptor >= 0:
+                if length == 0 || evbuffer_add_file(output, fileDescriptor, Int64(offset), Int64(length)) != 0 {
+                    Glibc.close(fileDescriptor)
+                }
+                fileDescriptor = -1
+            default:
+                break
+            }
+        }
+        if fileDescriptor >= 0 { Glibc.close(fileDescriptor) }
+        finishExchange()
+    }
+
+    private func finishExchange() {
+        guard let bev else { return }
+        if keepAlive {
+            phase = .idle
+            timer.arm(config.keepAliveTimeout)
+            bufferevent_enable(bev, Int16(EV_READ))
+            process()
+        } else {
+            phase = .closing
+            bufferevent_disable(bev, Int16(EV_READ))
+            flushed()
+        }
+    }
+
+    private func writeHead(status: Int, headers: HTTPHeaders, requestID: String?) {
+        var text = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
+        for (name, value) in headers where Connection.isSafe(name) && Connection.isSafe(value) {
+            text += name
+            text += ": "
+            text += value
+            text += "\r\n"
+        }
+        text += "Date: "
+        text += owner.httpDate()
+        text += "\r\n"
+        if let requestID { text += "X-Request-Id: \(requestID)\r\n" }
+        if !keepAlive { text += "Connection: close\r\n" }
+        text += "\r\n"
+        write(text)
+    }
+
+    private static func isSafe(_ s: String) -> Bool {
+        !s.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
+    }
+
+    private func write(_ text: String) {
+        guard let bev else { return }
+        var text = text
+        text.withUTF8 { _ = evbuffer_add(bufferevent_get_output(bev), $0.baseAddress, $0.count) }
+    }
+
+    /// Answers with a problem and closes: the rest of the input cannot be trusted.
+    private func fail(_ status: Int, _ detail: String) {
+        guard !closed else { return }
+        keepAlive = false
+        timer.cancel()
+        let problem = HTTPError(status, detail: detail)
+        var headers = HTTPHeaders([("Content-Type", "application/problem+json")])
+        let data = problem.encodedBody()
+        headers.add("Content-Length", String(data.count))
+        let request = Request(method: head?.method ?? HTTPMethod(rawValue: "-"), target: head?.target ?? "-",
+                              remoteAddress: remoteAddress, requestID: owner.requestID(nil))
+        owner.record(request: request, status: status, start: requestStart == 0 ? DispatchTime.now().uptimeNanoseconds : requestStart,
+                     bytes: data.count)
+        writeHead(status: status, headers: headers, requestID: request.requestID)
+        if let bev { data.withUnsafeBytes { _ = evbuffer_add(bufferevent_get_output(bev), $0.baseAddress, $0.count) } }
+        finishExchange()
+    }
+
+    // MARK: streaming
+
+    private func startStream(_ request: Request, _ response: Response, _ start: @Sendable (EventStream) -> Void) {
+        let chunked = (head?.minorVersion ?? 1) == 1 && request.headers["Connection"]?.lowercased() != "close"
+        keepAlive = false  // the stream is the connection's last exchange
+        var headers = response.headers
+        headers.set("X-Accel-Buffering", "no")
+        if chunked { headers.set("Transfer-Encoding", "chunked") }
+        writeHead(status: 200, headers: headers, requestID: request.requestID)
+        phase = .streaming
+        let stream = EventStream(loop: owner.loop, connection: self, chunked: chunked,
+                                 lastEventID: request.headers["Last-Event-ID"])
+        self.stream = stream
+        owner.streamOpened()
+        stream.startKeepAlive(every: config.sseKeepAlive)
+        start(stream)
+    }
+
+    /// Writes bytes of the open stream; a client that lets too much pile up is dropped.
+    func writeStream(_ bytes: [UInt8]) {
+        guard let bev, phase == .streaming else { return }
+        let output = bufferevent_get_output(bev)
+        if evbuffer_get_length(output) + bytes.count > config.sseMaxBufferedBytes {
+            close()
+            return
+        }
+        if stream?.chunked == true {
+            write(String(bytes.count, radix: 16) + "\r\n")
+            bytes.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+            write("\r\n")
+        } else {
+            bytes.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+        }
+    }
+
+    func endStream() {
+        guard phase == .streaming else { return }
+        if stream?.chunked == true { write("0\r\n\r\n") }
+        finishExchange()
+    }
+
+    // MARK: events
+
+    private func flushed() {
+        guard phase == .closing, let bev else { return }
+        if evbuffer_get_length(bufferevent_get_output(bev)) == 0 { close() }
+    }
+
+    private func event(_ what: Int16) {
+        if Int32(what) & BEV_EVENT_EOF != 0 && phase == .handling {
+            peerClosed = true  // half-closed: still answer, then close
+            return
+        }
+        close()
+    }
+
+    private func timedOut() {
+        switch phase {
+        case .idle:
+            close()
+        case .head, .body, .chunkSize, .chunkData, .chunkEnd, .trailers:
+            fail(408, "The request was not received in time.")
+        case .handling, .streaming, .closing:
+            break
+        }
+    }
+
+    /// Server shutdown: idle connections go now, the rest after their current exchange.
+    func drain() {
+        switch phase {
+        case .idle: close()
+        case .streaming: stream?.close()
+        default: break
+        }
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        timer.cancel()
+        if let bev {
+            bufferevent_free(bev)
+            self.bev = nil
+        }
+        if let stream {
+            self.stream = nil
+            owner.streamClosed()
+            stream.connectionClosed()
+        }
+        owner.remove(self)
+    }
+}
+
+extension Response {
+    var contentLength: Int {
+        switch body {
+        case .empty, .eventStream: 0
+        case let .data(d): d.count
+        case let .file(_, _, length): length
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CLibEvent
+import Foundation
+
+/// One libevent loop on its own thread. It is also a Swift task executor: a handler task
+/// started with this loop as its preference runs its jobs here, between socket events,
+/// so a request never leaves the thread that owns its connection unless it awaits
+/// something that blocks elsewhere.
+public final class EventLoop: TaskExecutor, @unchecked Sendable {
+    public let index: Int
+    let base: OpaquePointer
+    private var wakeEvent: OpaquePointer?
+    private let lock = NSLock()
+    private var jobs: [UnownedJob] = []
+    private var closures: [() -> Void] = []
+    private var wakePending = false
+    private var threadID: pthread_t?
+    private var thread: Thread?
+    private let stopped = DispatchSemaphore(value: 0)
+
+    static let threadingReady: Bool = {
+        evthread_use_pthreads() == 0
+    }()
+
+    init(index: Int) throws {
+        guard EventLoop.threadingReady, let base = event_base_new() else {
+            throw ServerError.loop("libevent could not create an event base")
+        }
+        self.index = index
+        self.base = base
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        wakeEvent = event_new(base, -1, 0, { _, _, arg in
+            Unmanaged<EventLoop>.fromOpaque(arg!).takeUnretainedValue().drain()
+        }, me)
+    }
+
+    deinit {
+        if let wakeEvent { event_free(wakeEvent) }
+        event_base_free(base)
+    }
+
+    func start(name: String) {
+        let thread = Thread { [self] in
+            threadID = pthread_self()
+            _ = event_base_loop(base, 0x04 /* EVLOOP_NO_EXIT_ON_EMPTY */)
+            drain()
+            stopped.signal()
+        }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Ends the loop once the current callbacks return.
+    func stop() {
+        execute { [base] in _ = event_base_loopbreak(base) }
+    }
+
+    func waitUntilStopped() { stopped.wait() }
+
+    public var inLoop: Bool {
+        guard let threadID else { return false }
+        return pthread_equal(threadID, pthread_self()) != 0
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        lock.lock()
+        jobs.append(job)
+        let wake = !wakePending
+        wakePending = true
+        lock.unlock()
+        if wake { event_active(wakeEvent, 0, 0) }
+    }
+
+    /// Runs a closure on the loop's thread.
+    public func execute(_ work: @escaping () -> Void) {
+        lock.lock()
+        closures.append(work)
+        let wake = !wakePending
+        wakePending = true
+        lock.unlock()
+        if wake { event_active(wakeEvent, 0, 0) }
+    }
+
+    private func drain() {
+        let executor = asUnownedTaskExecutor()
+        while true {
+            lock.lock()
+            if jobs.isEmpty && closures.isEmpty {
+                wakePending = false
+                lock.unlock()
+                return
+            }
+            let batch = jobs
+            let work = closures
+            jobs.removeAll(keepingCapacity: true)
+            closures.removeAll(keepingCapacity: true)
+            lock.unlock()
+            for job in batch { job.runSynchronously(on: executor) }
+            for item in work { item() }
+        }
+    }
+}
+
+/// A one-shot or repeating timer on a loop; only touched from the loop's thread.
+final class LoopTimer {
+    private var event: OpaquePointer?
+    private let action: () -> Void
+
+    init(loop: EventLoop, repeating: Bool = false, _ action: @escaping () -> Void) {
+        self.action = action
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        event = event_new(loop.base, -1, repeating ? Int16(EV_PERSIST) : 0, { _, _, arg in
+            Unmanaged<LoopTimer>.fromOpaque(arg!).takeUnretainedValue().action()
+        }, me)
+    }
+
+    func arm(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        event_add(event, &tv)
+    }
+
+    func cancel() { event_del(event) }
+
+    deinit {
+        if let event { event_free(event) }
+    }
+}
+
+public enum ServerError: Error, CustomStringConvertible {
+    case loop(String)
+    case bind(String)
+
+    public var description: String {
+        switch self {
+        case let .loop(m), let .bind(m): m
+        }
+    }
+}

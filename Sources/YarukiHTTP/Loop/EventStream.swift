@@ -1,0 +1,109 @@
+import Foundation
+
+public struct ServerSentEvent: Sendable, Equatable {
+    public var id: String
+    public var event: String?
+    public var data: String
+    public var retry: Int?
+
+    public init(id: String, event: String? = nil, data: String, retry: Int? = nil) {
+        self.id = id
+        self.event = event
+        self.data = data
+        self.retry = retry
+    }
+
+    /// The wire form; newlines in `id` and `event` are dropped so a value cannot end the event early.
+    public var encoded: [UInt8] {
+        func field(_ s: String) -> String { s.filter { $0 != "\n" && $0 != "\r" } }
+        var text = "id: \(field(id))\n"
+        if let event { text += "event: \(field(event))\n" }
+        if let retry { text += "retry: \(retry)\n" }
+        for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
+            text += "data: \(line.hasSuffix("\r") ? line.dropLast() : line)\n"
+        }
+        text += "\n"
+        return Array(text.utf8)
+    }
+}
+
+/// An open Server-Sent Events response. `send` and `close` may be called from any thread;
+/// the bytes are written on the connection's loop.
+public final class EventStream: @unchecked Sendable {
+    public let lastEventID: String?
+    let chunked: Bool
+    private let loop: EventLoop
+    private weak var connection: Connection?
+    private var keepAlive: LoopTimer?
+    private let lock = NSLock()
+    private var closed = false
+    private var closeHandlers: [@Sendable () -> Void] = []
+
+    init(loop: EventLoop, connection: Connection, chunked: Bool, lastEventID: String?) {
+        self.loop = loop
+        self.connection = connection
+        self.chunked = chunked
+        self.lastEventID = lastEventID
+    }
+
+    public var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
+
+    /// Runs once the stream has ended, whoever ended it (client, server, shutdown, slow client).
+    public func onClose(_ handler: @escaping @Sendable () -> Void) {
+        lock.lock()
+        if closed {
+            lock.unlock()
+            handler()
+            return
+        }
+        closeHandlers.append(handler)
+        lock.unlock()
+    }
+
+    public func send(_ event: ServerSentEvent) {
+        let bytes = event.encoded
+        onLoop { $0.writeStream(bytes) }
+    }
+
+    public func comment(_ text: String) {
+        let bytes = Array(": \(text.filter { $0 != "\n" && $0 != "\r" })\n\n".utf8)
+        onLoop { $0.writeStream(bytes) }
+    }
+
+    public func close() {
+        onLoop { $0.endStream() }
+    }
+
+    func startKeepAlive(every seconds: Double) {
+        let timer = LoopTimer(loop: loop, repeating: true) { [weak self] in self?.comment("keep-alive") }
+        timer.arm(seconds)
+        keepAlive = timer
+    }
+
+    /// Called by the connection on its loop when it is gone.
+    func connectionClosed() {
+        keepAlive?.cancel()
+        keepAlive = nil
+        connection = nil
+        lock.lock()
+        closed = true
+        let handlers = closeHandlers
+        closeHandlers = []
+        lock.unlock()
+        for handler in handlers { handler() }
+    }
+
+    private func onLoop(_ work: @escaping (Connection) -> Void) {
+        if loop.inLoop {
+            if let connection { work(connection) }
+        } else {
+            loop.execute { [weak self] in
+                if let connection = self?.connection { work(connection) }
+            }
+        }
+    }
+}

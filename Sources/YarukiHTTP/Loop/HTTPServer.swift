@@ -1,0 +1,162 @@
+import CLibEvent
+import Foundation
+
+/// An HTTP/1.1 server: one listening socket shared by one libevent loop per core.
+public final class HTTPServer: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    public let metrics: HTTPMetrics
+    private let handler: Handler
+    private let errorMapper: @Sendable (Error) -> HTTPError?
+    private var states: [LoopState] = []
+    private var listenFD: Int32 = -1
+    private let lifecycle = NSLock()
+    private var stopped = false
+    public private(set) var port = 0
+    /// Makes request ids unique across restarts and nodes.
+    let instanceTag: String = String(UInt32.random(in: 0...UInt32.max), radix: 36) + "-"
+
+    /// `errorMapper` turns errors of other layers (a store's "not found") into problems;
+    /// anything it leaves is a logged 500.
+    public init(configuration: ServerConfiguration, metrics: HTTPMetrics = HTTPMetrics(),
+                errorMapper: @escaping @Sendable (Error) -> HTTPError? = { _ in nil }, handler: @escaping Handler) {
+        self.configuration = configuration
+        self.metrics = metrics
+        self.errorMapper = errorMapper
+        self.handler = handler
+    }
+
+    /// The one place an error becomes a response.
+    func respond(to request: Request) async -> Response {
+        do {
+            return try await handler(request)
+        } catch let problem as HTTPError {
+            return .problem(problem)
+        } catch {
+            if let problem = errorMapper(error) { return .problem(problem) }
+            ServerLog.error("unhandled error", ["error": String(describing: error), "requestId": request.requestID,
+                                                "path": request.path])
+            return .problem(.internal())
+        }
+    }
+
+    public func start() throws {
+        signal(SIGPIPE, SIG_IGN)
+        listenFD = try HTTPServer.bind(host: configuration.host, port: configuration.port)
+        port = HTTPServer.boundPort(listenFD)
+        for index in 0..<max(1, configuration.loops) {
+            let loop = try EventLoop(index: index)
+            let state = LoopState(loop: loop, server: self, shard: metrics.makeShard())
+            try state.listen(on: listenFD)
+            states.append(state)
+        }
+        for state in states { state.loop.start(name: "yaruki-loop-\(state.loop.index)") }
+    }
+
+    /// Stops accepting, lets in-flight requests finish within the grace period, closes event
+    /// streams, then stops the loops. Call from any thread but a loop's.
+    public func shutdown(grace: Double? = nil) {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        guard !stopped, !states.isEmpty else { return }
+        stopped = true
+        let drained = DispatchGroup()
+        let listenersClosed = DispatchGroup()
+        for state in states {
+            drained.enter()
+            listenersClosed.enter()
+            state.loop.execute {
+                state.beginDrain { drained.leave() }
+                listenersClosed.leave()
+            }
+        }
+        listenersClosed.wait()
+        Glibc.close(listenFD)
+        if drained.wait(timeout: .now() + (grace ?? configuration.shutdownGrace)) == .timedOut {
+            ServerLog.info("shutdown grace period over; closing remaining connections")
+            for state in states { state.loop.execute { state.closeAll() } }
+        }
+        for state in states {
+            state.loop.execute { state.log.flush() }
+            state.loop.stop()
+        }
+        for state in states { state.loop.waitUntilStopped() }
+    }
+
+    /// Serves until SIGINT or SIGTERM, then shuts down gracefully.
+    public func runUntilSignalled() {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let received = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { received.signal() }
+            source.resume()
+            return source
+        }
+        received.wait()
+        ServerLog.info("shutting down", ["graceSeconds": String(configuration.shutdownGrace)])
+        shutdown()
+        sources.forEach { $0.cancel() }
+        ServerLog.info("stopped")
+    }
+
+    private static func bind(host: String, port: Int) throws -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var result: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host == "*" ? nil : host, String(port), &hints, &result)
+        guard status == 0, let info = result else {
+            throw ServerError.bind("cannot resolve host '\(host)': \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(result) }
+        let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ServerError.bind("cannot create a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        guard Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ServerError.bind("cannot listen on \(host):\(port): \(reason)")
+        }
+        guard listen(fd, 1024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ServerError.bind("cannot listen on \(host):\(port): \(reason)")
+        }
+        _ = evutil_make_socket_nonblocking(fd)
+        return fd
+    }
+
+    private static func boundPort(_ fd: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let family = Int32(storage.ss_family)
+        return withUnsafePointer(to: storage) { pointer in
+            if family == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+    }
+}
+
+extension HTTPServer {
+    /// Open connections on every loop (for tests and diagnostics).
+    public var connectionCount: Int {
+        states.reduce(0) { total, state in
+            let counted = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var n = 0
+            state.loop.execute {
+                n = state.connectionCount
+                counted.signal()
+            }
+            counted.wait()
+            return total + n
+        }
+    }
+}

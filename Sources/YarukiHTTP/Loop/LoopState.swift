@@ -1,0 +1,141 @@
+import CLibEvent
+import Foundation
+
+/// Everything one loop owns: its listener, its connections, its log buffer and metric shard.
+final class LoopState {
+    let loop: EventLoop
+    unowned let server: HTTPServer
+    var listener: OpaquePointer?
+    private var connections: [ObjectIdentifier: Connection] = [:]
+    private(set) var draining = false
+    private var onDrained: (() -> Void)?
+    let log: AccessLog
+    let metrics: HTTPMetrics.Shard
+    private var requestCounter: UInt64 = 0
+    private var dateSecond = -1
+    private var dateText = ""
+    private lazy var resumeAccepting = LoopTimer(loop: loop) { [unowned self] in
+        if let listener { evconnlistener_enable(listener) }
+    }
+
+    init(loop: EventLoop, server: HTTPServer, shard: HTTPMetrics.Shard) {
+        self.loop = loop
+        self.server = server
+        self.metrics = shard
+        self.log = AccessLog(loop: loop, destination: server.configuration.accessLog)
+    }
+
+    func listen(on fd: Int32) throws {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        listener = evconnlistener_new(loop.base, { _, fd, address, _, ctx in
+            Unmanaged<LoopState>.fromOpaque(ctx!).takeUnretainedValue().accept(fd, address)
+        }, me, LEV_OPT_CLOSE_ON_EXEC, 0, fd)
+        guard listener != nil else { throw ServerError.loop("libevent could not listen on the socket") }
+        evconnlistener_set_error_cb(listener) { _, ctx in
+            Unmanaged<LoopState>.fromOpaque(ctx!).takeUnretainedValue().pauseAccepting()
+        }
+    }
+
+    /// Out of descriptors: pause accepting briefly instead of spinning on the error.
+    private func pauseAccepting() {
+        guard let listener else { return }
+        evconnlistener_disable(listener)
+        resumeAccepting.arm(0.1)
+    }
+
+    private func accept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?) {
+        if draining {
+            Glibc.close(fd)
+            return
+        }
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let connection = Connection(owner: self, fd: fd, remoteAddress: LoopState.describe(address))
+        connections[ObjectIdentifier(connection)] = connection
+    }
+
+    func remove(_ connection: Connection) {
+        connections.removeValue(forKey: ObjectIdentifier(connection))
+        if draining && connections.isEmpty, let done = onDrained {
+            onDrained = nil
+            done()
+        }
+    }
+
+    /// Stops accepting and lets open exchanges finish; `done` runs when no connection is left.
+    func beginDrain(_ done: @escaping () -> Void) {
+        draining = true
+        if let listener {
+            evconnlistener_free(listener)
+            self.listener = nil
+        }
+        onDrained = done
+        for connection in Array(connections.values) { connection.drain() }
+        if connections.isEmpty, let finished = onDrained {
+            onDrained = nil
+            finished()
+        }
+    }
+
+    func closeAll() {
+        for connection in Array(connections.values) { connection.close() }
+    }
+
+    var connectionCount: Int { connections.count }
+
+    // MARK: per-request bookkeeping
+
+    func requestID(_ incoming: String?) -> String {
+        if let incoming, (1...64).contains(incoming.utf8.count),
+           incoming.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 95 || $0 == 46 }) {
+            return incoming
+        }
+        requestCounter &+= 1
+        return "\(server.instanceTag)\(loop.index)-\(String(requestCounter, radix: 16))"
+    }
+
+    func record(request: Request, status: Int, start: UInt64, bytes: Int) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
+        let route = request.route ?? (status == 404 ? "(unmatched)" : "(static)")
+        metrics.record(method: request.method.rawValue, route: route, status: status, seconds: seconds)
+        log.request(method: request.method.rawValue, route: route, path: request.path, status: status,
+                    seconds: seconds, bytes: bytes, requestID: request.requestID, remote: request.remoteAddress)
+    }
+
+    func streamOpened() { metrics.adjustStreams(1) }
+    func streamClosed() { metrics.adjustStreams(-1) }
+
+    /// The Date header, formatted once a second.
+    func httpDate() -> String {
+        var now = time(nil)
+        if now != dateSecond {
+            dateSecond = now
+            var parts = tm()
+            gmtime_r(&now, &parts)
+            var buffer = [Int8](repeating: 0, count: 40)
+            let n = strftime(&buffer, 40, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+            dateText = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return dateText
+    }
+
+    static func describe(_ address: UnsafeMutablePointer<sockaddr>?) -> String {
+        guard let address else { return "" }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin in
+                var a = sin.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &a, &buffer, socklen_t(buffer.count))
+            }
+        case AF_INET6:
+            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sin in
+                var a = sin.pointee.sin6_addr
+                _ = inet_ntop(AF_INET6, &a, &buffer, socklen_t(buffer.count))
+            }
+        default:
+            return ""
+        }
+        return String(cString: buffer)
+    }
+}

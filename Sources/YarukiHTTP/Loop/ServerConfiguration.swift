@@ -1,0 +1,21 @@
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port; `HTTPServer.port` tells which.
+    public var port = 8080
+    public var loops = 2
+    public var maxBodyBytes = 1 << 20
+    public var maxHeaderBytes = 32 << 10
+    /// The whole head must arrive within this many seconds of its first byte.
+    public var headTimeout = 10.0
+    /// A body that makes no progress for this long is cut off.
+    public var bodyIdleTimeout = 30.0
+    public var keepAliveTimeout = 60.0
+    /// A client that reads nothing of a pending response for this long is dropped.
+    public var writeTimeout = 60.0
+    public var shutdownGrace = 10.0
+    public var sseKeepAlive = 15.0
+    public var sseMaxBufferedBytes = 1 << 20
+    public var accessLog: AccessLog.Destination = .standardOutput
+
+    public init() {}
+}

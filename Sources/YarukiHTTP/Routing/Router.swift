@@ -1,0 +1,158 @@
+public typealias Handler = @Sendable (Request) async throws -> Response
+
+/// What the OpenAPI document says of a route. Every route carries one, so the document
+/// is built from the same table that routes requests.
+public struct RouteDoc: Sendable {
+    public var summary: String
+    public var tag: String
+    public var responses: [Int: String]
+    public var requestBody: JSONValue?
+    public var responseBody: JSONValue?
+    public var produces: String
+    public var authenticated: Bool
+
+    public init(_ summary: String, tag: String, responses: [Int: String] = [200: "OK"], requestBody: JSONValue? = nil,
+                responseBody: JSONValue? = nil, produces: String = "application/json", authenticated: Bool = false) {
+        self.summary = summary
+        self.tag = tag
+        self.responses = responses
+        self.requestBody = requestBody
+        self.responseBody = responseBody
+        self.produces = produces
+        self.authenticated = authenticated
+    }
+}
+
+public struct Route: Sendable {
+    public let method: HTTPMethod
+    /// `/v1/things/{id}`
+    public let pattern: String
+    public let doc: RouteDoc
+    let handler: Handler
+}
+
+/// Method + path pattern → handler. Literal segments win over `{parameters}`;
+/// a path that exists with another method answers 405 with `Allow`.
+public struct Router: Sendable {
+    final class Node: @unchecked Sendable {
+        var literals: [String: Node] = [:]
+        var parameter: (name: String, node: Node)?
+        var routes: [HTTPMethod: Route] = [:]
+    }
+
+    private let root = Node()
+    public private(set) var routes: [Route] = []
+
+    public init() {}
+
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ doc: RouteDoc, _ handler: @escaping Handler) {
+        var node = root
+        for segment in Router.patternSegments(pattern) {
+            if segment.hasPrefix("{") && segment.hasSuffix("}") {
+                let name = String(segment.dropFirst().dropLast())
+                if let existing = node.parameter {
+                    precondition(existing.name == name, "route \(pattern): parameter {\(name)} clashes with {\(existing.name)}")
+                    node = existing.node
+                } else {
+                    let next = Node()
+                    node.parameter = (name, next)
+                    node = next
+                }
+            } else {
+                if let next = node.literals[segment] {
+                    node = next
+                } else {
+                    let next = Node()
+                    node.literals[segment] = next
+                    node = next
+                }
+            }
+        }
+        precondition(node.routes[method] == nil, "route \(method) \(pattern) is declared twice")
+        let route = Route(method: method, pattern: pattern, doc: doc, handler: handler)
+        node.routes[method] = route
+        routes.append(route)
+    }
+
+    public mutating func get(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.get, p, d, h) }
+    public mutating func post(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.post, p, d, h) }
+    public mutating func put(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.put, p, d, h) }
+    public mutating func patch(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.patch, p, d, h) }
+    public mutating func delete(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.delete, p, d, h) }
+
+    public enum Match {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allow: [HTTPMethod])
+        case notFound
+    }
+
+    /// Literal branches are tried before parameter branches; the first node that has the
+    /// method wins, and 405 lists the methods of every node the path reaches.
+    public func match(method: HTTPMethod, path: String) -> Match {
+        var candidates: [(Node, [String: String])] = []
+        Router.collect(root, Router.segments(path)[...], [:], &candidates)
+        for (node, parameters) in candidates {
+            if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
+                return .found(route, parameters: parameters)
+            }
+        }
+        guard !candidates.isEmpty else { return .notFound }
+        var allow = Set(candidates.flatMap { $0.0.routes.keys })
+        if allow.contains(.get) { allow.insert(.head) }
+        return .methodNotAllowed(allow: allow.sorted { $0.rawValue < $1.rawValue })
+    }
+
+    private static func collect(_ node: Node, _ rest: ArraySlice<Substring>, _ parameters: [String: String],
+                                _ out: inout [(Node, [String: String])]) {
+        guard let segment = rest.first else {
+            if !node.routes.isEmpty { out.append((node, parameters)) }
+            return
+        }
+        if let literal = node.literals[String(segment)] {
+            collect(literal, rest.dropFirst(), parameters, &out)
+        }
+        if let (name, next) = node.parameter, !segment.isEmpty, let value = PercentDecoding.decode(String(segment)) {
+            var parameters = parameters
+            parameters[name] = value
+            collect(next, rest.dropFirst(), parameters, &out)
+        }
+    }
+
+    static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
+    }
+
+    static func patternSegments(_ pattern: String) -> [String] {
+        segments(pattern).map(String.init)
+    }
+}
+
+extension Router {
+    /// Routes a request; a path no route knows goes to `fallback` for GET and HEAD (static files).
+    public func responder(fallback: Handler? = nil) -> Handler {
+        let router = self
+        return { request in
+            switch router.match(method: request.method, path: request.path) {
+            case let .found(route, parameters):
+                var request = request
+                request.parameters = parameters
+                request.route = route.pattern
+                return try await route.handler(request)
+            case let .methodNotAllowed(allow):
+                throw HTTPError.methodNotAllowed(allow: allow)
+            case .notFound:
+                if let fallback, request.method == .get || request.method == .head {
+                    return try await fallback(request)
+                }
+                throw HTTPError.notFound("No route matches \(request.method) \(request.path).")
+            }
+        }
+    }
+}
+
+extension Router {
+    /// `{name}` segments of a pattern, in order.
+    public static func parameterNames(_ pattern: String) -> [String] {
+        patternSegments(pattern).filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
+    }
+}

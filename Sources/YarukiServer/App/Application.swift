@@ -1,0 +1,51 @@
+import Foundation
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// The whole server: database, routes, static files and the HTTP server, built from settings.
+public final class Application: @unchecked Sendable {
+    public let settings: Settings
+    public let database: Database
+    public let server: HTTPServer
+    public let routes: [Route]
+
+    public init(settings: Settings, database: Database) throws {
+        self.settings = settings
+        self.database = database
+        let metrics = HTTPMetrics()
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_db_connections", help: "Database connections by state.") { [database] in
+            let stats = database.statistics()
+            return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
+                    ("state=\"waiting\"", Double(stats.waiting))]
+        })
+        let router = buildRouter(database: database, metrics: metrics)
+        routes = router.routes
+        let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
+        let middleware: [any Middleware] = [SecurityHeaders()]
+        server = HTTPServer(configuration: settings.http, metrics: metrics, errorMapper: ErrorMapping.problem(for:),
+                            handler: middleware.wrap(router.responder(fallback: fallback)))
+    }
+
+    /// Opens the database and applies pending migrations.
+    public static func openDatabase(_ settings: Settings) async throws -> Database {
+        let database = try DatabaseURL.open(settings.databaseURL, readers: max(2, settings.http.loops * 2))
+        try await Migrator.migrate(database)
+        return database
+    }
+
+    public func start() throws {
+        try server.start()
+        ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
+                                     "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)"])
+    }
+}
+
+/// Every route of the API, in one table; the OpenAPI document is made from the same table.
+func buildRouter(database: Database, metrics: HTTPMetrics) -> Router {
+    var router = Router()
+    let openAPI = OpenAPIHolder()
+    SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
+    openAPI.document = OpenAPI.document(for: router.routes)
+    return router
+}

@@ -1,0 +1,24 @@
+import YarukiHTTP
+import YarukiStore
+
+/// Errors of the layers below, as the problems a client sees.
+enum ErrorMapping {
+    static func problem(for error: Error) -> HTTPError? {
+        switch error {
+        case let error as DatabaseError:
+            switch error {
+            case .unavailable:
+                return HTTPError(503, detail: "The database cannot be reached right now. Try again shortly.",
+                                 headers: ["Retry-After": "5"])
+            case .uniqueViolation:
+                return .conflict("That already exists.")
+            default:
+                return nil
+            }
+        case is CancellationError:
+            return HTTPError(503, detail: "The server is shutting down.")
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import YarukiHTTP
+
+/// A setting that cannot be used: the CLI prints it as one line and exits 1.
+public struct SettingError: Error, CustomStringConvertible, Equatable {
+    public let setting: String
+    public let reason: String
+    public var description: String { "\(setting): \(reason)" }
+}
+
+/// Everything `yaruki serve` needs, from flags first and `YARUKI_*` variables second.
+public struct Settings: Sendable {
+    public var http = ServerConfiguration()
+    public var databaseURL: String
+    public var dataDirectory: String
+    public var webDirectory: String?
+
+    static let flags: [(flag: String, env: String, help: String)] = [
+        ("--host", "YARUKI_HOST", "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
+        ("--port", "YARUKI_PORT", "TCP port (default 8080; 0 picks a free one)"),
+        ("--db", "YARUKI_DB", "sqlite:PATH or postgres://user@host:port/db (default sqlite:DATA_DIR/yaruki.sqlite)"),
+        ("--data-dir", "YARUKI_DATA_DIR", "folder for the database, keys and media (default ./data)"),
+        ("--web-dir", "YARUKI_WEB_DIR", "folder of the browser app (default ./web when it exists)"),
+        ("--loops", "YARUKI_LOOPS", "event loops, one per core (default: the number of cores)"),
+        ("--max-body", "YARUKI_MAX_BODY", "largest JSON request body in bytes (default 1048576)"),
+        ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
+    ]
+
+    public static var help: String {
+        flags.map { "  \($0.flag.padding(toLength: 14, withPad: " ", startingAt: 0)) \($0.env.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.help)" }
+            .joined(separator: "\n")
+    }
+
+    public init(arguments: [String], environment: [String: String]) throws {
+        var values: [String: (value: String, source: String)] = [:]
+        for entry in Settings.flags {
+            if let v = environment[entry.env] { values[entry.flag] = (v, entry.env) }
+        }
+        var i = 0
+        while i < arguments.count {
+            var argument = arguments[i]
+            var inline: String?
+            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                inline = String(argument[argument.index(after: eq)...])
+                argument = String(argument[..<eq])
+            }
+            guard Settings.flags.contains(where: { $0.flag == argument }) else {
+                throw SettingError(setting: argument, reason: "unknown option (see yaruki --help)")
+            }
+            if let inline {
+                values[argument] = (inline, argument)
+            } else {
+                guard i + 1 < arguments.count else { throw SettingError(setting: argument, reason: "needs a value") }
+                values[argument] = (arguments[i + 1], argument)
+                i += 1
+            }
+            i += 1
+        }
+        func named(_ flag: String) -> String {
+            values[flag].map { $0.source == flag ? flag : "\($0.source) (\(flag))" } ?? flag
+        }
+        func integer(_ flag: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let raw = values[flag]?.value else { return nil }
+            guard let v = Int(raw), range.contains(v) else {
+                throw SettingError(setting: named(flag), reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(raw)'")
+            }
+            return v
+        }
+
+        if let host = values["--host"]?.value {
+            guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".:-*".contains($0) }) else {
+                throw SettingError(setting: named("--host"), reason: "'\(host)' is not a host name or address")
+            }
+            http.host = host
+        }
+        http.port = try integer("--port", 0...65535) ?? 8080
+        http.loops = try integer("--loops", 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        http.maxBodyBytes = try integer("--max-body", 1024...(1 << 30)) ?? http.maxBodyBytes
+        if let log = values["--access-log"]?.value {
+            switch log.lowercased() {
+            case "on", "true", "1": http.accessLog = .standardOutput
+            case "off", "false", "0": http.accessLog = .none
+            default: throw SettingError(setting: named("--access-log"), reason: "must be on or off, got '\(log)'")
+            }
+        }
+
+        dataDirectory = values["--data-dir"]?.value ?? "data"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dataDirectory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw SettingError(setting: named("--data-dir"), reason: "'\(dataDirectory)' is a file, not a folder")
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw SettingError(setting: named("--data-dir"), reason: "cannot create '\(dataDirectory)'")
+            }
+        }
+        guard access(dataDirectory, W_OK) == 0 else {
+            throw SettingError(setting: named("--data-dir"), reason: "'\(dataDirectory)' is not writable")
+        }
+
+        databaseURL = values["--db"]?.value ?? "sqlite:\(dataDirectory)/yaruki.sqlite"
+        let url = databaseURL
+        guard url.hasPrefix("sqlite:") || url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+            throw SettingError(setting: named("--db"), reason: "must start with sqlite: or postgres://, got '\(url)'")
+        }
+        if url.hasPrefix("sqlite:") && url.dropFirst(7).isEmpty {
+            throw SettingError(setting: named("--db"), reason: "sqlite: needs a file path, as in sqlite:./data/yaruki.sqlite")
+        }
+
+        if let web = values["--web-dir"]?.value {
+            guard FileManager.default.fileExists(atPath: web + "/index.html") else {
+                throw SettingError(setting: named("--web-dir"), reason: "'\(web)' has no index.html")
+            }
+            webDirectory = web
+        } else {
+            webDirectory = FileManager.default.fileExists(atPath: "web/index.html") ? "web" : nil
+        }
+    }
+}

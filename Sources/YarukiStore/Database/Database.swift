@@ -1,0 +1,83 @@
+import Foundation
+
+public enum SQLDialect: String, Sendable {
+    case sqlite
+    case postgres
+}
+
+public enum DatabaseError: Error, Equatable, CustomStringConvertible {
+    /// The database cannot be reached (PostgreSQL down, file unreadable): try again later.
+    case unavailable(String)
+    case uniqueViolation(String)
+    case foreignKeyViolation(String)
+    case constraint(String)
+    case statement(String)
+    case decoding(String)
+    case configuration(String)
+
+    public var description: String {
+        switch self {
+        case let .unavailable(m): "database unavailable: \(m)"
+        case let .uniqueViolation(m): "duplicate value: \(m)"
+        case let .foreignKeyViolation(m): "missing referenced row: \(m)"
+        case let .constraint(m): "constraint failed: \(m)"
+        case let .statement(m): "SQL error: \(m)"
+        case let .decoding(m): "cannot read result: \(m)"
+        case let .configuration(m): m
+        }
+    }
+}
+
+/// A connection handed to a `read` or `transaction` closure; valid only inside it.
+public protocol SQLConnection: AnyObject {
+    var dialect: SQLDialect { get }
+    /// Runs a statement; returns the number of rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int
+    func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row]
+}
+
+extension SQLConnection {
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: any SQLBindable...) throws -> Int {
+        try execute(sql, parameters.map(\.sqlValue))
+    }
+    public func query(_ sql: String, _ parameters: any SQLBindable...) throws -> [Row] {
+        try query(sql, parameters.map(\.sqlValue))
+    }
+    public func queryOne(_ sql: String, _ parameters: any SQLBindable...) throws -> Row? {
+        try query(sql, parameters.map(\.sqlValue)).first
+    }
+}
+
+public struct PoolStatistics: Sendable, Equatable {
+    public var open: Int
+    public var inUse: Int
+    public var waiting: Int
+}
+
+/// The store's one entry point: reads on a pooled connection, writes in a transaction
+/// that commits when the closure returns and rolls back when it throws.
+public protocol Database: AnyObject, Sendable {
+    var dialect: SQLDialect { get }
+    func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
+    func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
+    func statistics() -> PoolStatistics
+    func close()
+}
+
+public enum DatabaseURL {
+    /// `sqlite:./data/yaruki.sqlite`, `sqlite:///abs/path.sqlite` or `postgres://user@host:port/db`.
+    public static func open(_ url: String, readers: Int = 4, poolSize: Int = 8) throws -> Database {
+        if url.hasPrefix("sqlite:") {
+            var path = String(url.dropFirst("sqlite:".count))
+            if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
+            guard !path.isEmpty else { throw DatabaseError.configuration("the sqlite: URL names no file") }
+            return try SQLiteDatabase(path: path, readers: readers)
+        }
+        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+            return try PostgresDatabase(url: url, poolSize: poolSize)
+        }
+        throw DatabaseError.configuration("'\(url)' is neither a sqlite: nor a postgres:// URL")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A value bound to or read from SQL, the same on both engines.
+public enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+}
+
+/// Anything that can be a statement parameter.
+public protocol SQLBindable {
+    var sqlValue: SQLValue { get }
+}
+
+extension SQLValue: SQLBindable { public var sqlValue: SQLValue { self } }
+extension Int: SQLBindable { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } }
+extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }
+extension Bool: SQLBindable { public var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
+extension String: SQLBindable { public var sqlValue: SQLValue { .text(self) } }
+extension Data: SQLBindable { public var sqlValue: SQLValue { .blob(self) } }
+extension UUID: SQLBindable { public var sqlValue: SQLValue { .text(uuidString.lowercased()) } }
+/// Instants are stored as milliseconds since 1970: sortable and exact on both engines.
+extension Date: SQLBindable { public var sqlValue: SQLValue { .integer(Int64((timeIntervalSince1970 * 1000).rounded())) } }
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+/// One result row; columns by name, typed reads that throw a clear error on a mismatch.
+public struct Row: Sendable {
+    public let columns: [String]
+    public let values: [SQLValue]
+
+    public init(columns: [String], values: [SQLValue]) {
+        self.columns = columns
+        self.values = values
+    }
+
+    public subscript(column: String) -> SQLValue {
+        guard let i = columns.firstIndex(of: column) else { return .null }
+        return values[i]
+    }
+
+    private func value(_ column: String) throws -> SQLValue {
+        guard let i = columns.firstIndex(of: column) else { throw DatabaseError.decoding("no column '\(column)' in the result") }
+        return values[i]
+    }
+
+    public func int(_ column: String) throws -> Int {
+        switch try value(column) {
+        case let .integer(v): return Int(v)
+        case let .real(v) where v.rounded() == v: return Int(v)
+        case let .text(t): if let v = Int(t) { return v }
+        default: break
+        }
+        throw DatabaseError.decoding("column '\(column)' is not an integer")
+    }
+
+    public func optionalInt(_ column: String) throws -> Int? {
+        if case .null = try value(column) { return nil }
+        return try int(column)
+    }
+
+    public func double(_ column: String) throws -> Double {
+        switch try value(column) {
+        case let .real(v): return v
+        case let .integer(v): return Double(v)
+        case let .text(t): if let v = Double(t) { return v }
+        default: break
+        }
+        throw DatabaseError.decoding("column '\(column)' is not a number")
+    }
+
+    public func string(_ column: String) throws -> String {
+        switch try value(column) {
+        case let .text(v): return v
+        case let .integer(v): return String(v)
+        case let .real(v): return String(v)
+        default: throw DatabaseError.decoding("column '\(column)' is not text")
+        }
+    }
+
+    public func optionalString(_ column: String) throws -> String? {
+        if case .null = try value(column) { return nil }
+        return try string(column)
+    }
+
+    public func bool(_ column: String) throws -> Bool { try int(column) != 0 }
+
+    public func data(_ column: String) throws -> Data {
+        switch try value(column) {
+        case let .blob(v): return v
+        case let .text(v): return Data(v.utf8)
+        default: throw DatabaseError.decoding("column '\(column)' is not a blob")
+        }
+    }
+
+    public func uuid(_ column: String) throws -> UUID {
+        guard let id = UUID(uuidString: try string(column)) else { throw DatabaseError.decoding("column '\(column)' is not a UUID") }
+        return id
+    }
+
+    public func date(_ column: String) throws -> Date {
+        Date(timeIntervalSince1970: Double(try int(column)) / 1000)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// PostgreSQL through a pool of libpq connections on worker threads. A connection that
+/// breaks is dropped and the next use reconnects, so the store recovers by itself when the
+/// server comes back; while it is away every call fails fast with `.unavailable`.
+public final class PostgresDatabase: Database, @unchecked Sendable {
+    public let dialect = SQLDialect.postgres
+    private let pool: BlockingPool<PostgresConnection>
+    /// host:port/db for messages, without the password.
+    public let target: String
+
+    public init(url: String, poolSize: Int = 8) throws {
+        guard let components = URLComponents(string: url), let host = components.host else {
+            throw DatabaseError.configuration("'\(url)' is not a postgres://user@host:port/database URL")
+        }
+        let target = "\(host):\(components.port ?? 5432)\(components.path)"
+        var connectURL = url
+        if !url.contains("connect_timeout=") { connectURL += (url.contains("?") ? "&" : "?") + "connect_timeout=5" }
+        self.target = target
+        pool = BlockingPool(name: "postgres", capacity: max(1, poolSize)) { [connectURL] in
+            try PostgresConnection(url: connectURL, target: target)
+        }
+        // Fail at start with a clear message rather than on the first request.
+        pool.checkin(try pool.checkout())
+    }
+
+    public func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
+        try await pool.run { [self] in try withConnection(work) }
+    }
+
+    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
+        try await pool.run { [self] in
+            try withConnection { connection in
+                try connection.execute("BEGIN", [])
+                do {
+                    let value = try work(connection)
+                    try connection.execute("COMMIT", [])
+                    return value
+                } catch {
+                    _ = try? connection.execute("ROLLBACK", [])
+                    throw error
+                }
+            }
+        }
+    }
+
+    private func withConnection<T>(_ work: (PostgresConnection) throws -> T) throws -> T {
+        var connection = try pool.checkout()
+        if !connection.isHealthy {
+            pool.discard(connection)
+            connection = try pool.checkout()
+        }
+        do {
+            let value = try work(connection)
+            release(connection)
+            return value
+        } catch {
+            release(connection)
+            throw error
+        }
+    }
+
+    private func release(_ connection: PostgresConnection) {
+        if connection.isHealthy { pool.checkin(connection) } else { pool.discard(connection) }
+    }
+
+    public func statistics() -> PoolStatistics { pool.statistics }
+
+    public func close() { _ = pool.drainIdle() }
+}

@@ -1,0 +1,121 @@
+import CSQLite
+import Foundation
+
+/// One libsqlite3 connection with a cache of prepared statements.
+final class SQLiteConnection: SQLConnection {
+    let dialect = SQLDialect.sqlite
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(path: String, readOnly: Bool) throws {
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        var db: OpaquePointer?
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw DatabaseError.unavailable("cannot open SQLite database at \(path): \(message)")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+        sqlite3_extended_result_codes(db, 1)
+        try run("PRAGMA foreign_keys = ON")
+        if !readOnly {
+            try run("PRAGMA journal_mode = WAL")
+            try run("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    private func run(_ sql: String) throws {
+        _ = try query(sql, [])
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
+        _ = try step(sql, parameters, collect: false)
+        return Int(sqlite3_changes(handle))
+    }
+
+    func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
+        try step(sql, parameters, collect: true)
+    }
+
+    private func prepare(_ sql: String) throws -> OpaquePointer {
+        if let cached = statements[sql] { return cached }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+              let statement else {
+            throw error(sqlite3_extended_errcode(handle))
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func step(_ sql: String, _ parameters: [SQLValue], collect: Bool) throws -> [Row] {
+        let statement = try prepare(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == parameters.count else {
+            throw DatabaseError.statement("the statement takes \(expected) parameters, \(parameters.count) given: \(sql)")
+        }
+        for (offset, value) in parameters.enumerated() {
+            let i = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, i)
+            case let .integer(v): status = sqlite3_bind_int64(statement, i, v)
+            case let .real(v): status = sqlite3_bind_double(statement, i, v)
+            case let .text(v): status = sqlite3_bind_text(statement, i, v, -1, SQLiteConnection.transient)
+            case let .blob(v):
+                status = v.withUnsafeBytes { sqlite3_bind_blob(statement, i, $0.baseAddress, Int32($0.count), SQLiteConnection.transient) }
+            }
+            guard status == SQLITE_OK else { throw error(status) }
+        }
+        var rows: [Row] = []
+        let columnCount = sqlite3_column_count(statement)
+        let columns = (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw error(sqlite3_extended_errcode(handle)) }
+            guard collect else { continue }
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columnCount))
+            for c in 0..<columnCount {
+                switch sqlite3_column_type(statement, c) {
+                case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, c)))
+                case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, c)))
+                case SQLITE_TEXT: values.append(.text(String(cString: sqlite3_column_text(statement, c))))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, c))
+                    values.append(.blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(statement, c), count: count)))
+                default: values.append(.null)
+                }
+            }
+            rows.append(Row(columns: columns, values: values))
+        }
+        return rows
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        switch code {
+        case 2067, 1555: return .uniqueViolation(message)  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY
+        case 787: return .foreignKeyViolation(message)     // SQLITE_CONSTRAINT_FOREIGNKEY
+        case _ where code & 0xff == SQLITE_CONSTRAINT: return .constraint(message)
+        case _ where code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED: return .unavailable("the database is busy: \(message)")
+        case _ where code & 0xff == SQLITE_CANTOPEN || code & 0xff == SQLITE_IOERR || code & 0xff == SQLITE_FULL:
+            return .unavailable(message)
+        default: return .statement(message)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import YarukiHTTP
+
+@Suite struct BodyAndLimitTests {
+    @Test func decodesJSONBody() throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "POST", "/echo", headers: ["Content-Type": "application/json"],
+                                body: #"{"name":"squat","reps":12}"#)
+        #expect(reply.status == 201)
+        #expect(try reply.json()["reps"] as? Int == 12)
+    }
+
+    @Test(arguments: [
+        (#"{"reps":12}"#, "name", "is required"),
+        (#"{"name":"squat","reps":"twelve"}"#, "reps", "must be an integer"),
+        (#"{"name":"squat","reps":3,"tags":[1]}"#, "tags[0]", "must be a string"),
+        (#"{"name":null,"reps":3}"#, "name", "not null"),
+    ])
+    func decodeErrorsNameTheField(body: String, field: String, message: String) throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "POST", "/echo", headers: ["Content-Type": "application/json"], body: body)
+        #expect(reply.status == 400)
+        #expect(reply.headers["content-type"] == "application/problem+json")
+        let errors = try reply.json()["errors"] as? [[String: String]]
+        #expect(errors?.first?["field"] == field)
+        #expect(errors?.first?["message"]?.contains(message) == true)
+    }
+
+    @Test func malformedJSONAndWrongTypeAreClear() throws {
+        let t = try TestServer()
+        let broken = try request(t.port, "POST", "/echo", headers: ["Content-Type": "application/json"], body: "{nope")
+        #expect(broken.status == 400)
+        #expect((try broken.json()["detail"] as? String)?.contains("not valid JSON") == true)
+        let form = try request(t.port, "POST", "/echo", headers: ["Content-Type": "text/plain"], body: "{}")
+        #expect(form.status == 415)
+        let empty = try request(t.port, "POST", "/echo", headers: ["Content-Type": "application/json"], body: "")
+        #expect(empty.status == 400)
+    }
+
+    @Test func bodyOverTheLimitIs413AndTheConnectionCloses() throws {
+        let t = try TestServer { $0.maxBodyBytes = 1000 }
+        let client = try RawClient(port: t.port)
+        client.send("POST /size HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+        let reply = try client.readResponse()
+        #expect(reply.status == 413)
+        #expect(reply.headers["content-type"] == "application/problem+json")
+        #expect(reply.headers["connection"] == "close")
+        #expect(client.isClosedByServer())
+        #expect(try request(t.port, "POST", "/size", body: String(repeating: "a", count: 1000)).json()["bytes"] as? Int == 1000)
+    }
+
+    @Test func chunkedBodiesAreDecodedAndLimited() throws {
+        let t = try TestServer { $0.maxBodyBytes = 1000 }
+        let client = try RawClient(port: t.port)
+        client.send("POST /size HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;ext=1\r\n world\r\n0\r\n\r\n")
+        #expect(try client.readResponse().json()["bytes"] as? Int == 11)
+        let big = try RawClient(port: t.port)
+        big.send("POST /size HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for _ in 0..<3 { big.send("190\r\n" + String(repeating: "z", count: 400) + "\r\n") }
+        #expect(try big.readResponse().status == 413)
+    }
+
+    @Test func smugglingShapesAreRefused() throws {
+        let t = try TestServer()
+        let both = try RawClient(port: t.port)
+        both.send("POST /size HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc")
+        #expect(try both.readResponse().status == 400)
+        let twoLengths = try RawClient(port: t.port)
+        twoLengths.send("POST /size HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd")
+        #expect(try twoLengths.readResponse().status == 400)
+        let gzip = try RawClient(port: t.port)
+        gzip.send("POST /size HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n")
+        #expect(try gzip.readResponse().status == 501)
+    }
+
+    @Test func hugeHeadersAre431() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n")
+        let reply = try client.readResponse()
+        #expect(reply.status == 431)
+        #expect(reply.headers["content-type"] == "application/problem+json")
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func slowHeadIsCutOffWith408() throws {
+        let t = try TestServer { $0.headTimeout = 0.4 }
+        let client = try RawClient(port: t.port)
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\n")  // never finishes the head
+        let started = Date()
+        let reply = try client.readResponse()
+        #expect(reply.status == 408)
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func trickleOfHeaderBytesStillTimesOut() throws {
+        // Slowloris: a byte every 100 ms keeps a read timeout alive but not a head deadline.
+        let t = try TestServer { $0.headTimeout = 0.5 }
+        let client = try RawClient(port: t.port)
+        client.send("GET /hello HTTP/1.1\r\n")
+        var got408 = false
+        for _ in 0..<30 {
+            client.send("X")
+            usleep(100_000)
+            client.setTimeout(0.01)
+            if let reply = try? client.readResponse() { got408 = reply.status == 408; break }
+        }
+        #expect(got408)
+    }
+
+    @Test func stalledBodyIs408() throws {
+        let t = try TestServer { $0.bodyIdleTimeout = 0.4 }
+        let client = try RawClient(port: t.port)
+        client.send("POST /size HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly a little")
+        #expect(try client.readResponse().status == 408)
+    }
+
+    @Test func silentIdleConnectionIsClosedWithoutAnswer() throws {
+        let t = try TestServer { $0.keepAliveTimeout = 0.3 }
+        let client = try RawClient(port: t.port)
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func expectContinueIsHonoured() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("POST /size HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+        #expect(try client.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 100 Continue"))
+        client.send("abcd")
+        #expect(try client.readResponse().json()["bytes"] as? Int == 4)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import YarukiHTTP
+
+@Suite struct RoutingTests {
+    @Test func answersJSONWithRequestID() throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "/hello")
+        #expect(reply.status == 200)
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(try reply.json()["hello"] as? String == "world")
+        #expect(!(reply.headers["x-request-id"] ?? "").isEmpty)
+        #expect(reply.headers["date"]?.hasSuffix("GMT") == true)
+    }
+
+    @Test func keepsAGoodIncomingRequestIDAndReplacesABadOne() throws {
+        let t = try TestServer()
+        #expect(try request(t.port, "/hello", headers: ["X-Request-Id": "abc-123"]).headers["x-request-id"] == "abc-123")
+        let replaced = try request(t.port, "/hello", headers: ["X-Request-Id": "bad id\"<>"]).headers["x-request-id"]
+        #expect(replaced != nil && replaced != "bad id\"<>")
+    }
+
+    @Test func unknownPathIs404Problem() throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "POST", "/nowhere", body: "{}")
+        #expect(reply.status == 404)
+        #expect(reply.headers["content-type"] == "application/problem+json")
+        let problem = try reply.json()
+        #expect(problem["status"] as? Int == 404)
+        #expect(problem["title"] as? String == "Not Found")
+        #expect((problem["detail"] as? String)?.contains("/nowhere") == true)
+    }
+
+    @Test func wrongMethodIs405WithAllow() throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "PUT", "/items/7", body: "{}")
+        #expect(reply.status == 405)
+        #expect(reply.headers["allow"] == "DELETE, GET, HEAD")
+        #expect(reply.headers["content-type"] == "application/problem+json")
+        #expect(try reply.json()["status"] as? Int == 405)
+    }
+
+    @Test func pathParametersAreDecodedAndLiteralsWin() throws {
+        let t = try TestServer()
+        #expect(try request(t.port, "/items/caf%C3%A9").json()["id"] as? String == "café")
+        #expect(try request(t.port, "/items/special").json()["id"] as? String == "literal")
+        #expect(try request(t.port, "/items/").status == 404)
+    }
+
+    @Test func headAnswersLikeGetWithoutBody() throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "HEAD", "/hello")
+        #expect(reply.status == 200)
+        #expect(reply.headers["content-length"] == "17")
+        #expect(reply.body.isEmpty)
+    }
+
+    @Test func unexpectedErrorIsA500ProblemWithoutDetailsLeaking() throws {
+        let t = try TestServer()
+        let reply = try request(t.port, "/fail")
+        #expect(reply.status == 500)
+        #expect(reply.headers["content-type"] == "application/problem+json")
+        #expect(!reply.text.contains("NSCocoaErrorDomain") && !reply.text.contains("fileNoSuchFile"))
+    }
+
+    @Test func keepAliveServesSeveralRequestsAndPipelines() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /items/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /items/2 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        #expect(try client.readResponse().json()["id"] as? String == "1")
+        #expect(try client.readResponse().json()["id"] as? String == "2")
+        client.send("GET /items/3 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().json()["id"] as? String == "3")
+    }
+
+    @Test func http10ClosesUnlessKeepAliveAsked() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("GET /hello HTTP/1.0\r\n\r\n")
+        let reply = try client.readResponse()
+        #expect(reply.status == 200)
+        #expect(reply.headers["connection"] == "close")
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func answersAHalfClosedClient() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("GET /slow?ms=100 HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.shutdownWrite()
+        #expect(try client.readResponse().status == 200)
+    }
+}
+
+@Suite struct RouterUnitTests {
+    @Test func matchesAndReportsAllowedMethods() {
+        var router = Router()
+        let doc = RouteDoc("t", tag: "t")
+        router.get("/a/{x}/b", doc) { _ in .noContent() }
+        router.post("/a/{x}/b", doc) { _ in .noContent() }
+        router.get("/a/fixed/b", doc) { _ in .noContent() }
+        guard case let .found(route, parameters) = router.match(method: .get, path: "/a/42/b") else {
+            Issue.record("no match")
+            return
+        }
+        #expect(route.pattern == "/a/{x}/b")
+        #expect(parameters == ["x": "42"])
+        guard case let .found(fixed, _) = router.match(method: .get, path: "/a/fixed/b") else {
+            Issue.record("no literal match")
+            return
+        }
+        #expect(fixed.pattern == "/a/fixed/b")
+        // The literal branch lacks POST, so POST falls back to the parameter branch.
+        guard case .found = router.match(method: .post, path: "/a/fixed/b") else {
+            Issue.record("POST should match the parameter route")
+            return
+        }
+        guard case let .methodNotAllowed(allow) = router.match(method: .delete, path: "/a/1/b") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allow == [.get, .head, .post])
+        guard case .notFound = router.match(method: .get, path: "/a/1") else {
+            Issue.record("expected 404")
+            return
+        }
+        #expect(Router.parameterNames("/v1/groups/{group}/members/{member}") == ["group", "member"])
+    }
+
+    @Test func parsesByteRanges() {
+        #expect(ByteRange.parse("bytes=0-9", size: 100) == .satisfiable(lower: 0, upper: 9))
+        #expect(ByteRange.parse("bytes=90-", size: 100) == .satisfiable(lower: 90, upper: 99))
+        #expect(ByteRange.parse("bytes=-10", size: 100) == .satisfiable(lower: 90, upper: 99))
+        #expect(ByteRange.parse("bytes=50-500", size: 100) == .satisfiable(lower: 50, upper: 99))
+        #expect(ByteRange.parse("bytes=100-", size: 100) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=0-1,5-6", size: 100) == .ignored)
+        #expect(ByteRange.parse("items=0-1", size: 100) == .ignored)
+        #expect(ByteRange.parse("bytes=9-3", size: 100) == .ignored)
+    }
+
+    @Test func encodesServerSentEvents() {
+        let event = ServerSentEvent(id: "7\nx", event: "tick", data: "a\nb")
+        #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 7x\nevent: tick\ndata: a\ndata: b\n\n")
+    }
+}

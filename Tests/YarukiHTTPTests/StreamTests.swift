@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import YarukiHTTP
+
+@Suite struct StreamTests {
+    @Test func sendsEventsWithIDsAndResumes() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("GET /events?count=2 HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 40\r\n\r\n")
+        let head = try client.readUntil("\r\n\r\n")
+        #expect(head.contains("200 OK"))
+        #expect(head.contains("Content-Type: text/event-stream"))
+        #expect(head.contains("Transfer-Encoding: chunked"))
+        let events = try client.readUntil("id: 42\nevent: tick\ndata: xxxxxxxxxx\n\n")
+        #expect(events.contains("id: 41\nevent: tick\ndata: xxxxxxxxxx\n\n"))
+    }
+
+    @Test func keepsAliveAndDetectsDisconnect() throws {
+        let t = try TestServer { $0.sseKeepAlive = 0.2 }
+        var client: RawClient? = try RawClient(port: t.port)
+        client?.send("GET /events?count=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try client?.readUntil("id: 1\n")
+        _ = try client?.readUntil(": keep-alive\n\n")
+        #expect(eventually { t.server.metrics.openStreams == 1 })
+        client = nil  // closes the socket
+        #expect(eventually { t.closedStreams.count == 1 })
+        #expect(eventually { t.server.metrics.openStreams == 0 })
+    }
+
+    @Test func slowClientIsDroppedBeforeItsBufferGrowsWithoutLimit() throws {
+        let t = try TestServer { $0.sseMaxBufferedBytes = 256 << 10 }
+        let client = try RawClient(port: t.port)
+        var size: Int32 = 4096
+        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        client.send("GET /flood HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try client.readUntil("\r\n\r\n")
+        // Never read again: the server must give up on this client.
+        #expect(eventually(timeout: 10) { t.closedStreams.count == 1 })
+        #expect(t.server.metrics.openStreams == 0)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+@testable import YarukiHTTP
+
+/// A server on a free port with the routes the tests need.
+final class TestServer {
+    let server: HTTPServer
+    var port: Int { server.port }
+    let closedStreams = Counter()
+    let webRoot: String
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.lock(); value += 1; lock.unlock() }
+        var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    struct Echo: Codable { var name: String; var reps: Int; var tags: [String]? }
+
+    init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+        var config = ServerConfiguration()
+        config.port = 0
+        config.loops = 2
+        config.accessLog = .none
+        configure(&config)
+        webRoot = NSTemporaryDirectory() + "yaruki-web-\(UUID().uuidString)"
+        try TestServer.makeWebRoot(webRoot)
+        var router = Router()
+        let doc = RouteDoc("test", tag: "test")
+        router.get("/hello", doc) { _ in try .json(["hello": "world"]) }
+        router.get("/items/{id}", doc) { request in try .json(["id": try request.parameter("id")]) }
+        router.get("/items/special", doc) { _ in try .json(["id": "literal"]) }
+        router.delete("/items/{id}", doc) { _ in .noContent() }
+        router.post("/echo", doc) { request in
+            let echo = try request.decode(Echo.self)
+            return try .json(echo, status: 201)
+        }
+        router.post("/size", doc) { request in try .json(["bytes": request.body.count]) }
+        router.get("/slow", doc) { request in
+            let ms = Int(request.queryItem("ms") ?? "300") ?? 300
+            try await Task.sleep(for: .milliseconds(ms))
+            return try .json(["slept": ms])
+        }
+        router.get("/fail", doc) { _ in throw CocoaError(.fileNoSuchFile) }
+        let closed = closedStreams
+        router.get("/events", doc) { request in
+            let count = Int(request.queryItem("count") ?? "3") ?? 3
+            let size = Int(request.queryItem("size") ?? "10") ?? 10
+            return .eventStream { stream in
+                stream.onClose { closed.add() }
+                let start = Int(stream.lastEventID ?? "0") ?? 0
+                for i in (start + 1)...(start + count) {
+                    stream.send(ServerSentEvent(id: String(i), event: "tick", data: String(repeating: "x", count: size)))
+                }
+            }
+        }
+        router.get("/flood", doc) { _ in
+            .eventStream { stream in
+                stream.onClose { closed.add() }
+                // Sends from another thread until the stream is dropped.
+                Thread.detachNewThread {
+                    var i = 0
+                    while !stream.isClosed && i < 200_000 {
+                        i += 1
+                        stream.send(ServerSentEvent(id: String(i), data: String(repeating: "y", count: 4096)))
+                        if i % 64 == 0 { usleep(1000) }
+                    }
+                }
+            }
+        }
+        let files = try StaticFiles(root: webRoot)
+        server = HTTPServer(configuration: config, handler: router.responder(fallback: files.handler))
+        try server.start()
+    }
+
+    static func makeWebRoot(_ root: String) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: root + "/js", withIntermediateDirectories: true)
+        try "<!doctype html><title>Yaruki</title>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
+        try "export const x = 1;\n".write(toFile: root + "/js/app.js", atomically: true, encoding: .utf8)
+        try "body{}".write(toFile: root + "/style.css", atomically: true, encoding: .utf8)
+        try Data((0..<1000).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: root + "/data.bin"))
+        try "secret".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
+        let outside = root + "-outside.txt"
+        try "outside".write(toFile: outside, atomically: true, encoding: .utf8)
+        try? fm.removeItem(atPath: root + "/link.txt")
+        try fm.createSymbolicLink(atPath: root + "/link.txt", withDestinationPath: outside)
+    }
+
+    deinit {
+        server.shutdown(grace: 1)
+        try? FileManager.default.removeItem(atPath: webRoot)
+        try? FileManager.default.removeItem(atPath: webRoot + "-outside.txt")
+    }
+}
+
+func eventually(timeout: Double = 3, _ condition: () -> Bool) -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster from Debian's package, for tests.
+#   pg-cluster.sh start DIR PORT   → prints the database URL
+#   pg-cluster.sh stop DIR         → stops it and removes DIR
+#   pg-cluster.sh pause DIR / resume DIR   → stops / starts the server, keeping its data
+# PostgreSQL refuses to run as root, so as root the server runs as the postgres user.
+set -euo pipefail
+PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+[ -x "$PGBIN/initdb" ] || { echo "pg-cluster: PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+cmd=${1:?usage: pg-cluster.sh start|stop|pause|resume DIR [PORT]}
+dir=${2:?DIR missing}
+case "$cmd" in
+start)
+  port=${3:?PORT missing}
+  mkdir -p "$dir"
+  [ "$(id -u)" = 0 ] && chown postgres "$dir"
+  chmod 700 "$dir"
+  as_pg "$PGBIN/initdb" -D "$dir/data" -U yaruki --auth=trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1
+  echo "$port" >"$dir/port"
+  [ "$(id -u)" = 0 ] && chown postgres "$dir/port"
+  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200" start >/dev/null
+  as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$port" -U yaruki yaruki_test
+  echo "postgres://yaruki@127.0.0.1:$port/yaruki_test"
+  ;;
+pause)
+  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+  ;;
+resume)
+  port=$(cat "$dir/port")
+  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200" start >/dev/null
+  ;;
+stop)
+  if [ -d "$dir/data" ]; then as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true; fi
+  rm -rf "$dir"
+  ;;
+*) echo "pg-cluster: unknown command $cmd" >&2; exit 2 ;;
+esac
