@@ -25,10 +25,12 @@ let package = Package(
         .target(name: "YarukiClient"),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer"]),
 
+        // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
+        .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport"),
         .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore"]),
-        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP"]),
-        .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore"]),
-        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient"]),
+        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"]),
+        .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"]),
+        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -25,7 +25,7 @@ start)
   echo "postgres://yaruki@127.0.0.1:$port/yaruki_test"
   ;;
 pause)
-  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
   ;;
 resume)
   port=$(cat "$dir/port")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YarukiTestSupport
 @testable import YarukiHTTP
 
 @Suite struct StaticFileTests {

@@ -60,8 +60,15 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         }
     }
 
+    /// A broken connection usually means the server restarted: its idle siblings are stale
+    /// too, so they go with it and only one caller sees the outage.
     private func release(_ connection: PostgresConnection) {
-        if connection.isHealthy { pool.checkin(connection) } else { pool.discard(connection) }
+        if connection.isHealthy {
+            pool.checkin(connection)
+        } else {
+            pool.discard(connection)
+            _ = pool.drainIdle()
+        }
     }
 
     public func statistics() -> PoolStatistics { pool.statistics }

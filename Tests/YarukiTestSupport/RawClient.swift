@@ -4,23 +4,23 @@ import Glibc
 #endif
 
 /// A blocking TCP client that sends exact bytes and reads exact responses.
-final class RawClient {
-    let fd: Int32
+public final class RawClient {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    struct Reply {
-        var status: Int
-        var headers: [String: String]  // lowercased names
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
-        func json() throws -> [String: Any] {
+    public struct Reply {
+        public var status: Int
+        public var headers: [String: String]  // lowercased names
+        public var body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        public func json() throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
         }
     }
 
-    enum Failure: Error { case connect(Int32), closed, timeout, malformed(String) }
+    public enum Failure: Error { case connect(Int32), closed, timeout, malformed(String) }
 
-    init(port: Int, timeout: Double = 5) throws {
+    public init(port: Int, timeout: Double = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -39,14 +39,14 @@ final class RawClient {
 
     deinit { Glibc.close(fd) }
 
-    func setTimeout(_ seconds: Double) {
+    public func setTimeout(_ seconds: Double) {
         var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -55,7 +55,7 @@ final class RawClient {
         }
     }
 
-    func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads more bytes; false at EOF.
     @discardableResult
@@ -98,7 +98,7 @@ final class RawClient {
     }
 
     /// Reads one response; `head` says whether the request was HEAD (no body follows).
-    func readResponse(head: Bool = false) throws -> Reply {
+    public func readResponse(head: Bool = false) throws -> Reply {
         var statusLine = try takeLine()
         while statusLine.hasPrefix("HTTP/1.1 100") {
             _ = try takeLine()
@@ -136,7 +136,7 @@ final class RawClient {
     }
 
     /// Reads a chunk of a streaming body: whatever arrives until `marker` is seen.
-    func readUntil(_ marker: String) throws -> String {
+    public func readUntil(_ marker: String) throws -> String {
         let needle = Array(marker.utf8)
         while true {
             if let range = buffer.firstRange(of: needle) {
@@ -149,7 +149,7 @@ final class RawClient {
     }
 
     /// True when the server has closed the connection (EOF within the timeout).
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         do {
             while try fill() {}
             return true
@@ -159,11 +159,11 @@ final class RawClient {
     }
 }
 
-func request(_ port: Int, _ path: String, headers: [String: String] = [:]) throws -> RawClient.Reply {
+public func request(_ port: Int, _ path: String, headers: [String: String] = [:]) throws -> RawClient.Reply {
     try request(port, "GET", path, headers: headers)
 }
 
-func request(_ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) throws -> RawClient.Reply {
+public func request(_ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) throws -> RawClient.Reply {
     let client = try RawClient(port: port)
     var text = "\(method) \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiStore
+
+@Suite struct StoreTests {
+    @Test(arguments: Engine.allCases)
+    func migrationsApplyOnceAndAreRecorded(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        let first = try await Migrator.migrate(db)
+        #expect(first.map(\.version) == Migrations.all.map(\.version))
+        let second = try await Migrator.migrate(db)
+        #expect(second.isEmpty)
+        #expect(try await Migrator.appliedVersions(db) == Migrations.all.map(\.version))
+        // The schema is usable after migrating.
+        let settings = SettingsStore(database: db)
+        try await settings.set("k", "v1", at: Date())
+        try await settings.set("k", "v2", at: Date())
+        #expect(try await settings.value("k") == "v2")
+    }
+
+    @Test(arguments: Engine.allCases)
+    func aFailingMigrationLeavesNothingBehind(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        let broken = Migration(99, "broken") { _ in
+            ["CREATE TABLE half_done (id BIGINT PRIMARY KEY)", "THIS IS NOT SQL"]
+        }
+        await #expect(throws: DatabaseError.self) { try await Migrator.migrate(db, Migrations.all + [broken]) }
+        #expect(try await Migrator.appliedVersions(db) == Migrations.all.map(\.version))
+        await #expect(throws: DatabaseError.self) {
+            try await db.read { try $0.query("SELECT * FROM half_done", []) }
+        }
+    }
+
+    @Test(arguments: Engine.allCases)
+    func valuesRoundTrip(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        try await db.transaction { c in
+            try c.execute("CREATE TABLE things (id TEXT PRIMARY KEY, n BIGINT, x DOUBLE PRECISION, t TEXT, b \(c.dialect.blob), at BIGINT)", [])
+        }
+        let id = UUID()
+        let when = Date(timeIntervalSince1970: 1_764_000_000.123)
+        let blob = Data([0, 1, 2, 254, 255])
+        let text = "やる気 야루키 'quoted' ? not a parameter"
+        try await db.transaction { c in
+            try c.execute("INSERT INTO things (id, n, x, t, b, at) VALUES (?, ?, ?, ?, ?, ?)", id, Int64.max, 3.25, text, blob, when)
+            try c.execute("INSERT INTO things (id, n, x, t, b, at) VALUES (?, ?, ?, ?, ?, ?)", UUID(), nil as Int?, nil as Double?, nil as String?, nil as Data?, nil as Date?)
+        }
+        let row = try #require(try await db.read { try $0.queryOne("SELECT * FROM things WHERE id = ?", id) })
+        #expect(try row.uuid("id") == id)
+        #expect(try row.int("n") == Int.max)
+        #expect(try row.double("x") == 3.25)
+        #expect(try row.string("t") == text)
+        #expect(try row.data("b") == blob)
+        #expect(try row.date("at") == when.roundedToMilliseconds)
+        let empty = try #require(try await db.read { try $0.queryOne("SELECT * FROM things WHERE id <> ?", id) })
+        #expect(try empty.optionalInt("n") == nil)
+        #expect(try empty.optionalString("t") == nil)
+        #expect(throws: DatabaseError.self) { try row.int("missing_column") }
+        #expect(throws: DatabaseError.self) { try row.int("t") }
+    }
+
+    @Test(arguments: Engine.allCases)
+    func transactionsCommitOrRollBack(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        try await db.transaction { try $0.execute("CREATE TABLE items (id BIGINT PRIMARY KEY, name TEXT NOT NULL)", []) }
+        struct Abort: Error {}
+        await #expect(throws: Abort.self) {
+            try await db.transaction { c in
+                try c.execute("INSERT INTO items (id, name) VALUES (?, ?)", 1, "first")
+                try c.execute("INSERT INTO items (id, name) VALUES (?, ?)", 2, "second")
+                throw Abort()
+            }
+        }
+        #expect(try await count(db, "items") == 0)
+        try await db.transaction { try $0.execute("INSERT INTO items (id, name) VALUES (?, ?)", 1, "kept") }
+        await #expect(throws: DatabaseError.uniqueViolation("")) {
+            do {
+                try await db.transaction { c in
+                    try c.execute("INSERT INTO items (id, name) VALUES (?, ?)", 5, "lost with the rest")
+                    try c.execute("INSERT INTO items (id, name) VALUES (?, ?)", 1, "duplicate")
+                }
+            } catch DatabaseError.uniqueViolation { throw DatabaseError.uniqueViolation("") }
+        }
+        #expect(try await count(db, "items") == 1)
+        // ON CONFLICT … RETURNING, the shared dialect.
+        let rows = try await db.transaction { c in
+            try c.query("INSERT INTO items (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name RETURNING id, name", 1, "updated")
+        }
+        #expect(try rows.first?.string("name") == "updated")
+    }
+
+    @Test(arguments: Engine.allCases)
+    func eightConcurrentWritersLoseNoRow(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        try await db.transaction { try $0.execute("CREATE TABLE events (writer BIGINT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (writer, n))", []) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    for n in 0..<1000 {
+                        try await db.transaction { try $0.execute("INSERT INTO events (writer, n) VALUES (?, ?)", writer, n) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await count(db, "events") == 8000)
+        let perWriter = try await db.read { try $0.query("SELECT writer, COUNT(*) AS c FROM events GROUP BY writer ORDER BY writer", []) }
+        #expect(try perWriter.map { try $0.int("c") } == Array(repeating: 1000, count: 8))
+    }
+
+    @Test(arguments: Engine.allCases)
+    func statementErrorsAreTypedNotCrashes(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        await #expect(throws: DatabaseError.self) { try await db.read { try $0.query("SELEC nonsense", []) } }
+        await #expect(throws: DatabaseError.self) { try await db.read { try $0.query("SELECT ? AS a", []) } }
+        try await db.transaction { c in
+            try c.execute("CREATE TABLE parent (id BIGINT PRIMARY KEY)", [])
+            try c.execute("CREATE TABLE child (id BIGINT PRIMARY KEY, parent BIGINT NOT NULL REFERENCES parent(id))", [])
+        }
+        await #expect(throws: DatabaseError.foreignKeyViolation("")) {
+            do {
+                try await db.transaction { try $0.execute("INSERT INTO child (id, parent) VALUES (?, ?)", 1, 404) }
+            } catch DatabaseError.foreignKeyViolation { throw DatabaseError.foreignKeyViolation("") }
+        }
+    }
+
+    @Test func placeholdersAreNumberedOutsideQuotesAndComments() {
+        let sql = "SELECT '?', \"a?\", ? -- why?\n, ? FROM t WHERE x = ?"
+        #expect(PostgresConnection.numberPlaceholders(sql) == "SELECT '?', \"a?\", $1 -- why?\n, $2 FROM t WHERE x = $3")
+    }
+
+    @Test func unreachablePostgresIsAClearError() throws {
+        #expect {
+            _ = try PostgresDatabase(url: "postgres://yaruki@127.0.0.1:\(PostgresCluster.freePort())/nothing")
+        } throws: { error in
+            guard case let .unavailable(message) = error as? DatabaseError else { return false }
+            return message.contains("cannot reach PostgreSQL at 127.0.0.1:") && message.contains("/nothing")
+        }
+        #expect(throws: DatabaseError.self) { _ = try DatabaseURL.open("mysql://x") }
+    }
+
+    @Test func recoversWhenPostgresComesBack() async throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let db = try PostgresDatabase(url: cluster.url, poolSize: 4)
+        try await db.transaction { c in
+            try c.execute("CREATE TABLE notes (id BIGINT PRIMARY KEY)", [])
+            try c.execute("INSERT INTO notes (id) VALUES (?)", 1)
+        }
+        try cluster.pause()
+        let outage = Date()
+        do {
+            _ = try await db.read { try $0.query("SELECT id FROM notes", []) }
+            Issue.record("a query succeeded while PostgreSQL was stopped")
+        } catch let DatabaseError.unavailable(message) {
+            #expect(message.contains("PostgreSQL"))
+        }
+        await #expect(throws: DatabaseError.self) { try await db.transaction { try $0.execute("INSERT INTO notes (id) VALUES (?)", 2) } }
+        #expect(Date().timeIntervalSince(outage) < 15, "failing took too long")
+        try cluster.resume()
+        let rows = try await db.read { try $0.query("SELECT id FROM notes", []) }
+        #expect(rows.count == 1)
+        try await db.transaction { try $0.execute("INSERT INTO notes (id) VALUES (?)", 3) }
+        #expect(try await count(db, "notes") == 2)
+    }
+}
+
+func count(_ db: Database, _ table: String) async throws -> Int {
+    try await db.read { try $0.query("SELECT COUNT(*) AS n FROM \(table)", [])[0].int("n") }
+}
+
+extension Date {
+    var roundedToMilliseconds: Date { Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded() / 1000) }
+}

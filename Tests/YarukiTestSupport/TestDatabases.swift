@@ -1,0 +1,88 @@
+import Foundation
+import YarukiStore
+
+public enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+    public var description: String { rawValue }
+}
+
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// A PostgreSQL cluster made from Debian's package by scripts/pg-cluster.sh.
+public final class PostgresCluster: @unchecked Sendable {
+    public let url: String
+    let directory: String?
+
+    /// `make test` starts one and exports its URL; a lone `swift test` starts its own.
+    public static let shared: PostgresCluster = {
+        if let url = ProcessInfo.processInfo.environment["YARUKI_TEST_POSTGRES_URL"], !url.isEmpty {
+            return PostgresCluster(url: url, directory: nil)
+        }
+        do {
+            let cluster = try PostgresCluster.start()
+            atexit { try? PostgresCluster.run(["stop", PostgresCluster.ownedDirectory]) }
+            return cluster
+        } catch {
+            return PostgresCluster(url: "postgres://unavailable:1/none", directory: nil)
+        }
+    }()
+    nonisolated(unsafe) static var ownedDirectory = ""
+
+    init(url: String, directory: String?) {
+        self.url = url
+        self.directory = directory
+    }
+
+    public static func start() throws -> PostgresCluster {
+        let directory = "/tmp/yaruki-pg-\(UUID().uuidString.prefix(8))"
+        let url = try run(["start", directory, String(freePort())]).trimmingCharacters(in: .whitespacesAndNewlines)
+        if ownedDirectory.isEmpty { ownedDirectory = directory }
+        return PostgresCluster(url: url, directory: directory)
+    }
+
+    public func pause() throws { _ = try PostgresCluster.run(["pause", directory!]) }
+    public func resume() throws { _ = try PostgresCluster.run(["resume", directory!]) }
+    public func stop() { if let directory { _ = try? PostgresCluster.run(["stop", directory]) } }
+
+    /// A new, empty database on this cluster.
+    public func freshDatabaseURL() async throws -> String {
+        let admin = try PostgresDatabase(url: url, poolSize: 1)
+        defer { admin.close() }
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+        _ = try await admin.read { try $0.execute("CREATE DATABASE \(name)", []) }
+        return url.replacingOccurrences(of: "/yaruki_test", with: "/\(name)")
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> String {
+        let result = try Command.run(["/bin/bash", repositoryRoot + "/scripts/pg-cluster.sh"] + arguments)
+        guard result.status == 0 else {
+            throw DatabaseError.configuration("pg-cluster.sh \(arguments.first ?? "") failed with \(result.status)")
+        }
+        return result.output
+    }
+
+    public static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// An empty database of the engine, deleted (SQLite) or abandoned (PostgreSQL) afterwards.
+public func freshDatabase(_ engine: Engine) async throws -> Database {
+    switch engine {
+    case .sqlite:
+        let path = NSTemporaryDirectory() + "yaruki-test-\(UUID().uuidString).sqlite"
+        return try SQLiteDatabase(path: path, readers: 4)
+    case .postgres:
+        return try PostgresDatabase(url: try await PostgresCluster.shared.freshDatabaseURL(), poolSize: 8)
+    }
+}
