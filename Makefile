@@ -1,0 +1,27 @@
+# The two commands: `make run` and `make test`. See README.md.
+PORT ?= 8080
+DATA ?= data
+
+.PHONY: run test build setup bench clean-data
+
+run: setup
+	swift build -c release --product yaruki
+	.build/release/yaruki demo --data-dir $(DATA)
+	.build/release/yaruki serve --data-dir $(DATA) --port $(PORT)
+
+test:
+	scripts/setup.sh test
+	scripts/test.sh
+
+build:
+	swift build -c release --product yaruki
+
+setup:
+	scripts/setup.sh run
+
+bench:
+	scripts/setup.sh bench
+	bench/http/run.sh
+
+clean-data:
+	rm -rf $(DATA)

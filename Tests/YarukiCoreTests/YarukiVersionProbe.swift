@@ -1,0 +1,2 @@
+import YarukiCore
+enum YarukiVersionProbe { static let current = YarukiVersion.current }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing Yaruki needs and the machine lacks:
+# Debian packages (C libraries, PostgreSQL, Chromium, benchmark peers) and Python test tools.
+#   setup.sh run    — what `make run` needs
+#   setup.sh test   — what `make test` needs (a superset)
+set -euo pipefail
+mode=${1:-run}
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev pkg-config)
+if [ "$mode" = test ]; then
+  packages+=(postgresql chromium chromium-driver fonts-noto-cjk)
+fi
+if [ "$mode" = bench ]; then
+  packages+=(nginx-light wrk bc curl)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ "$mode" = test ]; then
+  python3 -c "import selenium, pytest" 2>/dev/null || {
+    echo "setup: installing selenium and pytest from PyPI"
+    python3 -m pip install -q --disable-pip-version-check selenium pytest
+  }
+fi
+command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Everything CI runs: Swift tests (unit, real sockets, SQLite and a throwaway PostgreSQL),
+# the browser modules under node, and the app in a real headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pgdir=$(mktemp -d -u /tmp/yaruki-make-test-pg.XXXXXX)
+cleanup() { scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+echo "== PostgreSQL: throwaway cluster on port $port"
+export YARUKI_TEST_POSTGRES_URL=$(scripts/pg-cluster.sh start "$pgdir" "$port")
+echo "== swift build"
+swift build --build-tests 2>&1 | grep -E "error|warning: unre|Compiling|Build complete" | grep -v "^\[" || true
+swift build --product yaruki >/dev/null
+echo "== swift test"
+swift test --skip-build --parallel 2>&1 | tee /tmp/yaruki-swift-test.log | grep -E "✘|error:|recorded an issue|Test run with|Executed" || true
+grep -qE "Test run with [0-9]+ tests? .*passed" /tmp/yaruki-swift-test.log || { echo "swift test failed"; exit 1; }
+echo "== node --test (browser modules)"
+node --test web/tests/
+echo "== Chromium (browser app against the real server)"
+python3 -m pytest -q tests/browser

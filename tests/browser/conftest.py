@@ -1,0 +1,66 @@
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("YARUKI_BINARY", os.path.join(ROOT, ".build", "debug", "yaruki"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The real yaruki binary with a fresh data folder, serving web/."""
+    assert os.access(BINARY, os.X_OK), f"build first: {BINARY} is missing"
+    data = tempfile.mkdtemp(prefix="yaruki-browser-")
+    port = free_port()
+    process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
+                                "--access-log", "off"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        process.kill()
+        raise RuntimeError("yaruki did not start: " + process.stderr.read().decode())
+    yield url
+    process.terminate()
+    process.wait(timeout=15)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def make_browser(width, height, scheme="dark", language="en-US"):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={width},{height}", f"--lang={language}", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    # New headless Chromium keeps windows at least ~500 px wide; the viewport is set exactly here.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768})
+    return driver
+
+
+@pytest.fixture
+def phone():
+    driver = make_browser(390, 844)
+    yield driver
+    driver.quit()

@@ -1,0 +1,51 @@
+// The one way the app talks to the server. Failures become ProblemError (RFC 9457 shape),
+// so every caller can show them in the page the same way.
+
+export class ProblemError extends Error {
+  constructor(problem) {
+    super(problem.detail || problem.title);
+    this.name = "ProblemError";
+    this.type = problem.type || "about:blank";
+    this.title = problem.title || "Error";
+    this.status = problem.status || 0;
+    this.detail = problem.detail || "";
+    this.errors = Array.isArray(problem.errors) ? problem.errors : [];
+  }
+}
+
+/** Reads a failed response into a ProblemError, whatever the server sent. */
+export async function problemFrom(response) {
+  const type = response.headers.get("content-type") || "";
+  if (type.includes("json")) {
+    try {
+      const body = await response.json();
+      if (body && typeof body === "object") return new ProblemError({ status: response.status, ...body });
+    } catch { /* fall through to a generic problem */ }
+  }
+  return new ProblemError({ status: response.status, title: response.statusText || `HTTP ${response.status}`,
+    detail: `The server answered ${response.status}.` });
+}
+
+export function createApi({ baseURL = "", fetchImpl = (...args) => globalThis.fetch(...args), token = () => null,
+                            networkProblem = () => ({ title: "Cannot reach the server", detail: "" }) } = {}) {
+  return async function api(path, { method = "GET", body, headers = {}, signal } = {}) {
+    const init = { method, headers: { Accept: "application/json", ...headers }, signal };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers["Content-Type"] = "application/json";
+    }
+    const bearer = token();
+    if (bearer) init.headers.Authorization = `Bearer ${bearer}`;
+    let response;
+    try {
+      response = await fetchImpl(baseURL + path, init);
+    } catch (error) {
+      if (error?.name === "AbortError") throw error;
+      throw new ProblemError({ status: 0, type: "network", ...networkProblem() });
+    }
+    if (!response.ok) throw await problemFrom(response);
+    if (response.status === 204) return null;
+    const type = response.headers.get("content-type") || "";
+    return type.includes("json") ? response.json() : response.text();
+  };
+}
