@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster from Debian's package, for tests.
-#   pg-cluster.sh start DIR PORT   → prints the database URL
+#   pg-cluster.sh start DIR PORT [OWNER_PID] → prints the database URL; with OWNER_PID the
+#                                    cluster stops by itself once that process is gone
 #   pg-cluster.sh stop DIR         → stops it and removes DIR
 #   pg-cluster.sh pause DIR / resume DIR   → stops / starts the server, keeping its data
 # PostgreSQL refuses to run as root, so as root the server runs as the postgres user.
@@ -22,6 +23,10 @@ start)
   as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
     -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200" start >/dev/null
   as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$port" -U yaruki yaruki_test
+  if [ -n "${4:-}" ]; then
+    owner=$4
+    nohup setsid bash -c "while kill -0 $owner 2>/dev/null; do sleep 1; done; '$0' stop '$dir'" >/dev/null 2>&1 &
+  fi
   echo "postgres://yaruki@127.0.0.1:$port/yaruki_test"
   ;;
 pause)

@@ -19,24 +19,22 @@ public final class PostgresCluster: @unchecked Sendable {
             return PostgresCluster(url: url, directory: nil)
         }
         do {
-            let cluster = try PostgresCluster.start()
-            atexit { try? PostgresCluster.run(["stop", PostgresCluster.ownedDirectory]) }
-            return cluster
+            // The cluster stops by itself when this test process ends.
+            return try PostgresCluster.start(owner: getpid())
         } catch {
             return PostgresCluster(url: "postgres://unavailable:1/none", directory: nil)
         }
     }()
-    nonisolated(unsafe) static var ownedDirectory = ""
 
     init(url: String, directory: String?) {
         self.url = url
         self.directory = directory
     }
 
-    public static func start() throws -> PostgresCluster {
+    public static func start(owner: pid_t? = nil) throws -> PostgresCluster {
         let directory = "/tmp/yaruki-pg-\(UUID().uuidString.prefix(8))"
-        let url = try run(["start", directory, String(freePort())]).trimmingCharacters(in: .whitespacesAndNewlines)
-        if ownedDirectory.isEmpty { ownedDirectory = directory }
+        let url = try run(["start", directory, String(freePort())] + (owner.map { [String($0)] } ?? []))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         return PostgresCluster(url: url, directory: directory)
     }
 

@@ -13,7 +13,7 @@ swift build -c release --product yaruki >/dev/null
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 yport=$(free_port); nport=$(free_port)
 data=$(mktemp -d /tmp/yaruki-bench.XXXXXX)
-.build/release/yaruki serve --port "$yport" --data-dir "$data" --access-log on >"$out/access.log" 2>"$out/server.log" &
+.build/release/yaruki serve --port "$yport" --data-dir "$data" --access-log "${ACCESS_LOG:-on}" >"$out/access.log" 2>"$out/server.log" &
 ypid=$!
 body=""
 for _ in $(seq 100); do body=$(curl -sf "http://127.0.0.1:$yport/healthz" || true); [ -n "$body" ] && break; sleep 0.1; done

@@ -13,6 +13,7 @@ public final class AccessLog {
     private let destination: Destination
     private var buffer: [UInt8] = []
     private var timer: LoopTimer?
+    private var time = LogTime()
 
     init(loop: EventLoop, destination: Destination) {
         self.destination = destination
@@ -27,24 +28,42 @@ public final class AccessLog {
     func request(method: String, route: String, path: String, status: Int, seconds: Double, bytes: Int,
                  requestID: String, remote: String) {
         if case .none = destination { return }
-        var line = "{\"time\":\""
-        line += LogTime.now()
-        line += "\",\"level\":\"info\",\"msg\":\"request\",\"method\":"
-        line += JSONString.quote(method)
-        line += ",\"route\":"
-        line += JSONString.quote(route)
-        line += ",\"path\":"
-        line += JSONString.quote(path)
-        line += ",\"status\":\(status),\"durationMs\":\(Double(Int(seconds * 1_000_000)) / 1000),\"bytes\":\(bytes),\"requestId\":"
-        line += JSONString.quote(requestID)
-        line += ",\"remote\":"
-        line += JSONString.quote(remote)
-        line += "}\n"
+        var line: [UInt8] = []
+        if case .standardOutput = destination {
+            swap(&line, &buffer)  // write straight into the batch
+        } else {
+            line.reserveCapacity(256)
+        }
+        line.write("{\"time\":\"" as StaticString)
+        line.write(time.now())
+        line.write("\",\"level\":\"info\",\"msg\":\"request\",\"method\":" as StaticString)
+        line.writeJSONString(method)
+        line.write(",\"route\":" as StaticString)
+        line.writeJSONString(route)
+        line.write(",\"path\":" as StaticString)
+        line.writeJSONString(path)
+        line.write(",\"status\":" as StaticString)
+        line.write(status)
+        let micros = Int(seconds * 1_000_000)
+        line.write(",\"durationMs\":" as StaticString)
+        line.write(micros / 1000)
+        line.append(UInt8(ascii: "."))
+        let fraction = micros % 1000
+        if fraction < 100 { line.append(48) }
+        if fraction < 10 { line.append(48) }
+        line.write(fraction)
+        line.write(",\"bytes\":" as StaticString)
+        line.write(bytes)
+        line.write(",\"requestId\":" as StaticString)
+        line.writeJSONString(requestID)
+        line.write(",\"remote\":" as StaticString)
+        line.writeJSONString(remote)
+        line.write("}\n" as StaticString)
         switch destination {
         case .none: return
-        case let .lines(sink): sink(line)
+        case let .lines(sink): sink(String(decoding: line, as: UTF8.self))
         case .standardOutput:
-            buffer.append(contentsOf: line.utf8)
+            swap(&line, &buffer)
             if buffer.count > 60 << 10 { flush() }
         }
     }
@@ -80,17 +99,29 @@ public enum ServerLog {
     }
 }
 
-enum LogTime {
+/// RFC 3339 UTC timestamps with milliseconds; the date and second part is formatted once a second.
+struct LogTime {
+    private var second = -1
+    private var prefix = ""
+
     static func now() -> String {
+        var time = LogTime()
+        return time.now()
+    }
+
+    mutating func now() -> String {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        var seconds = ts.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
+        if ts.tv_sec != second {
+            second = ts.tv_sec
+            var seconds = ts.tv_sec
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+            prefix = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
+        }
         let ms = ts.tv_nsec / 1_000_000
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(msText)Z"
+        return prefix + (ms < 10 ? "00" : ms < 100 ? "0" : "") + String(ms) + "Z"
     }
 }
 

@@ -29,7 +29,8 @@ final class Connection {
         timer = LoopTimer(loop: owner.loop) { [unowned self] in self.timedOut() }
         let me = Unmanaged.passUnretained(self).toOpaque()
         bufferevent_setcb(bev, { _, ctx in
-            Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().process()
+            let connection = Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue()
+            connection.owner.loop.runInline { connection.process() }
         }, { _, ctx in
             Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().flushed()
         }, { _, what, ctx in
@@ -222,19 +223,15 @@ final class Connection {
         case .eventStream:
             headers.set("Content-Length", "0")
         }
-        writeHead(status: response.status, headers: headers, requestID: request.requestID)
-        if !isHead, let output = bev.map(bufferevent_get_output) {
-            switch response.body {
-            case let .data(data):
-                data.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
-            case let .file(_, offset, length) where fileDescriptor >= 0:
-                if length == 0 || evbuffer_add_file(output, fileDescriptor, Int64(offset), Int64(length)) != 0 {
-                    Glibc.close(fileDescriptor)
-                }
-                fileDescriptor = -1
-            default:
-                break
+        var bytes = head(status: response.status, headers: headers, requestID: request.requestID)
+        if !isHead, case let .data(data) = response.body { bytes.append(contentsOf: data) }
+        transmit(bytes)
+        if !isHead, case let .file(_, offset, length) = response.body, fileDescriptor >= 0, let bev,
+           let output = bufferevent_get_output(bev) {
+            if length == 0 || evbuffer_add_file(output, fileDescriptor, Int64(offset), Int64(length)) != 0 {
+                Glibc.close(fileDescriptor)
             }
+            fileDescriptor = -1
         }
         if fileDescriptor >= 0 { Glibc.close(fileDescriptor) }
         finishExchange()
@@ -254,21 +251,54 @@ final class Connection {
         }
     }
 
-    private func writeHead(status: Int, headers: HTTPHeaders, requestID: String?) {
-        var text = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
+    private func head(status: Int, headers: HTTPHeaders, requestID: String?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        bytes.write("HTTP/1.1 " as StaticString)
+        bytes.write(status)
+        bytes.append(32)
+        bytes.write(HTTPStatus.reason(status))
+        bytes.write("\r\n" as StaticString)
         for (name, value) in headers where Connection.isSafe(name) && Connection.isSafe(value) {
-            text += name
-            text += ": "
-            text += value
-            text += "\r\n"
+            bytes.write(name)
+            bytes.write(": " as StaticString)
+            bytes.write(value)
+            bytes.write("\r\n" as StaticString)
         }
-        text += "Date: "
-        text += owner.httpDate()
-        text += "\r\n"
-        if let requestID { text += "X-Request-Id: \(requestID)\r\n" }
-        if !keepAlive { text += "Connection: close\r\n" }
-        text += "\r\n"
-        write(text)
+        bytes.write("Date: " as StaticString)
+        bytes.write(owner.httpDate())
+        bytes.write("\r\n" as StaticString)
+        if let requestID {
+            bytes.write("X-Request-Id: " as StaticString)
+            bytes.write(requestID)
+            bytes.write("\r\n" as StaticString)
+        }
+        if !keepAlive { bytes.write("Connection: close\r\n" as StaticString) }
+        bytes.write("\r\n" as StaticString)
+        return bytes
+    }
+
+    /// Sends at once when nothing is queued before it (no EPOLLOUT round trip per response);
+    /// whatever the socket does not take goes to the bufferevent, which finishes the job.
+    private func transmit(_ bytes: [UInt8]) {
+        guard let bev, let output = bufferevent_get_output(bev) else { return }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            if evbuffer_get_length(output) == 0 {
+                let fd = bufferevent_getfd(bev)
+                while offset < raw.count {
+                    let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    if n > 0 {
+                        offset += n
+                    } else if n < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        break  // EAGAIN, or an error the bufferevent will report when it tries
+                    }
+                }
+            }
+            if offset < raw.count { evbuffer_add(output, raw.baseAddress! + offset, raw.count - offset) }
+        }
     }
 
     private static func isSafe(_ s: String) -> Bool {
@@ -294,8 +324,9 @@ final class Connection {
                               remoteAddress: remoteAddress, requestID: owner.requestID(nil))
         owner.record(request: request, status: status, start: requestStart == 0 ? DispatchTime.now().uptimeNanoseconds : requestStart,
                      bytes: data.count)
-        writeHead(status: status, headers: headers, requestID: request.requestID)
-        if let bev { data.withUnsafeBytes { _ = evbuffer_add(bufferevent_get_output(bev), $0.baseAddress, $0.count) } }
+        var bytes = head(status: status, headers: headers, requestID: request.requestID)
+        bytes.append(contentsOf: data)
+        transmit(bytes)
         finishExchange()
     }
 
@@ -307,7 +338,7 @@ final class Connection {
         var headers = response.headers
         headers.set("X-Accel-Buffering", "no")
         if chunked { headers.set("Transfer-Encoding", "chunked") }
-        writeHead(status: 200, headers: headers, requestID: request.requestID)
+        transmit(head(status: 200, headers: headers, requestID: request.requestID))
         phase = .streaming
         let stream = EventStream(loop: owner.loop, connection: self, chunked: chunked,
                                  lastEventID: request.headers["Last-Event-ID"])

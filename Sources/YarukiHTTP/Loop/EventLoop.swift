@@ -13,6 +13,9 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var closures: [() -> Void] = []
     private var wakePending = false
+    /// Loop-thread only: a drain is running, or one is about to run (`runInline`), so a job
+    /// queued from this thread needs no wake-up.
+    private var drainComing = false
     private var threadID: pthread_t?
     private var thread: Thread?
     private let stopped = DispatchSemaphore(value: 0)
@@ -51,9 +54,13 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         thread.start()
     }
 
-    /// Ends the loop once the current callbacks return.
+    /// Ends the loop shortly: libevent closes a freed bufferevent's socket in a finalizer
+    /// that runs on a later turn, so the loop is given those turns before it stops.
     func stop() {
-        execute { [base] in _ = event_base_loopbreak(base) }
+        execute { [base] in
+            var soon = timeval(tv_sec: 0, tv_usec: 50_000)
+            _ = event_base_loopexit(base, &soon)
+        }
     }
 
     func waitUntilStopped() { stopped.wait() }
@@ -65,12 +72,26 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        let local = drainComing && inLoop
         lock.lock()
         jobs.append(job)
-        let wake = !wakePending
-        wakePending = true
+        let wake = !wakePending && !local
+        if wake { wakePending = true }
         lock.unlock()
         if wake { event_active(wakeEvent, 0, 0) }
+    }
+
+    /// Runs `work` (a socket callback) and then the jobs it queued, in the same turn of the
+    /// loop: a request's handler starts without another trip through epoll.
+    func runInline(_ work: () -> Void) {
+        if drainComing {
+            work()
+            return
+        }
+        drainComing = true
+        work()
+        drainComing = false
+        drain()
     }
 
     /// Runs a closure on the loop's thread.
@@ -85,10 +106,13 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     private func drain() {
         let executor = asUnownedTaskExecutor()
+        let nested = drainComing
+        drainComing = true
+        defer { drainComing = nested }
         while true {
             lock.lock()
             if jobs.isEmpty && closures.isEmpty {
-                wakePending = false
+                if !nested { wakePending = false }
                 lock.unlock()
                 return
             }

@@ -50,7 +50,10 @@ public struct Settings: Sendable {
             if let inline {
                 values[argument] = (inline, argument)
             } else {
-                guard i + 1 < arguments.count else { throw SettingError(setting: argument, reason: "needs a value") }
+                let next = i + 1 < arguments.count ? arguments[i + 1] : nil
+                guard let next, !Settings.flags.contains(where: { next == $0.flag || next.hasPrefix($0.flag + "=") }) else {
+                    throw SettingError(setting: argument, reason: "needs a value")
+                }
                 values[argument] = (arguments[i + 1], argument)
                 i += 1
             }
