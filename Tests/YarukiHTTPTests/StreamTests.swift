@@ -40,3 +40,15 @@ import YarukiTestSupport
         #expect(t.server.metrics.openStreams == 0)
     }
 }
+
+@Suite struct StreamHTTP10Tests {
+    @Test func http10ClientsGetAnUnchunkedStreamEndedByClose() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port)
+        client.send("GET /events?count=1 HTTP/1.0\r\n\r\n")
+        let head = try client.readUntil("\r\n\r\n")
+        #expect(head.contains("Content-Type: text/event-stream"))
+        #expect(!head.contains("chunked"))
+        #expect(try client.readUntil("\n\n") == "id: 1\nevent: tick\ndata: xxxxxxxxxx\n\n")
+    }
+}

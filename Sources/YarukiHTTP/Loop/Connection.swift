@@ -15,6 +15,8 @@ final class Connection {
     private var remaining = 0
     private var body = Data()
     private var keepAlive = true
+    /// The HTTP/1.x minor version of the request being answered.
+    private var minorVersion = 1
     private var peerClosed = false
     private(set) var closed = false
     private var timer: LoopTimer!
@@ -177,6 +179,7 @@ final class Connection {
         phase = .handling
         timer.cancel()
         keepAlive = head.wantsKeepAlive
+        minorVersion = head.minorVersion
         let request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
                               remoteAddress: remoteAddress, requestID: owner.requestID(head.headers["X-Request-Id"]))
         body = Data()
@@ -333,7 +336,7 @@ final class Connection {
     // MARK: streaming
 
     private func startStream(_ request: Request, _ response: Response, _ start: @Sendable (EventStream) -> Void) {
-        let chunked = (head?.minorVersion ?? 1) == 1 && request.headers["Connection"]?.lowercased() != "close"
+        let chunked = minorVersion == 1
         keepAlive = false  // the stream is the connection's last exchange
         var headers = response.headers
         headers.set("X-Accel-Buffering", "no")
