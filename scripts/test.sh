@@ -10,10 +10,12 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 echo "== PostgreSQL: throwaway cluster on port $port"
 export YARUKI_TEST_POSTGRES_URL=$(scripts/pg-cluster.sh start "$pgdir" "$port")
 echo "== swift build"
-swift build --build-tests 2>&1 | grep -E "error|warning: unre|Compiling|Build complete" | grep -v "^\[" || true
-swift build --product yaruki >/dev/null
+if ! swift build --build-tests >/tmp/yaruki-build.log 2>&1 || ! swift build --product yaruki >>/tmp/yaruki-build.log 2>&1; then
+  grep -E "error:" /tmp/yaruki-build.log || tail -30 /tmp/yaruki-build.log
+  exit 1
+fi
 echo "== swift test"
-swift test --skip-build --parallel 2>&1 | tee /tmp/yaruki-swift-test.log | grep -E "✘|error:|recorded an issue|Test run with|Executed" || true
+swift test --skip-build 2>&1 | tee /tmp/yaruki-swift-test.log | grep -E "✘|error:|recorded an issue|Test run with|Executed" || true
 grep -qE "Test run with [0-9]+ tests? .*passed" /tmp/yaruki-swift-test.log || { echo "swift test failed"; exit 1; }
 echo "== node --test (browser modules)"
 node --test web/tests/

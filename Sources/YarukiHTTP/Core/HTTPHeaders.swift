@@ -3,7 +3,8 @@ public struct HTTPHeaders: Sendable, Sequence {
     public private(set) var fields: [(name: String, value: String)] = []
 
     public init(_ fields: [(String, String)] = []) {
-        self.fields = fields.map { (name: $0.0, value: $0.1) }
+        self.fields.reserveCapacity(fields.count + 4)  // middleware usually adds a few
+        for (name, value) in fields { self.fields.append((name: name, value: value)) }
     }
 
     public subscript(name: String) -> String? {

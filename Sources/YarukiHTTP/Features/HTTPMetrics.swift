@@ -5,28 +5,45 @@ import Foundation
 public final class HTTPMetrics: @unchecked Sendable {
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    struct Key: Hashable { let method: String, route: String, status: Int }
     struct Histogram {
         var counts = [Int](repeating: 0, count: HTTPMetrics.buckets.count + 1)
         var sum = 0.0
         var total = 0
+
+        mutating func add(_ other: Histogram) {
+            for i in counts.indices { counts[i] += other.counts[i] }
+            sum += other.sum
+            total += other.total
+        }
     }
+
+    /// One route's numbers, changed in place (a struct in a dictionary was copied per request).
+    final class RouteStats {
+        var requests: [MethodStatus: Int] = [:]
+        var latency = Histogram()
+    }
+
+    struct MethodStatus: Hashable { let method: String, status: Int }
 
     final class Shard: @unchecked Sendable {
         let lock = NSLock()
-        var requests: [Key: Int] = [:]
-        var latency: [String: Histogram] = [:]
+        var routes: [String: RouteStats] = [:]
         var openStreams = 0
 
         func record(method: String, route: String, status: Int, seconds: Double) {
-            lock.lock()
-            requests[Key(method: method, route: route, status: status), default: 0] += 1
-            var h = latency[route] ?? Histogram()
             let slot = HTTPMetrics.buckets.firstIndex { seconds <= $0 } ?? HTTPMetrics.buckets.count
-            h.counts[slot] += 1
-            h.sum += seconds
-            h.total += 1
-            latency[route] = h
+            lock.lock()
+            let stats: RouteStats
+            if let existing = routes[route] {
+                stats = existing
+            } else {
+                stats = RouteStats()
+                routes[route] = stats
+            }
+            stats.requests[MethodStatus(method: method, status: status), default: 0] += 1
+            stats.latency.counts[slot] += 1
+            stats.latency.sum += seconds
+            stats.latency.total += 1
             lock.unlock()
         }
 
@@ -84,26 +101,24 @@ public final class HTTPMetrics: @unchecked Sendable {
         let all = shards
         let gaugeList = gauges
         lock.unlock()
-        var requests: [Key: Int] = [:]
+        var requests: [String: [MethodStatus: Int]] = [:]
         var latency: [String: Histogram] = [:]
         var streams = 0
         for shard in all {
             shard.lock.lock()
-            requests.merge(shard.requests, uniquingKeysWith: +)
-            for (route, h) in shard.latency {
-                var merged = latency[route] ?? Histogram()
-                for i in merged.counts.indices { merged.counts[i] += h.counts[i] }
-                merged.sum += h.sum
-                merged.total += h.total
-                latency[route] = merged
+            for (route, stats) in shard.routes {
+                requests[route, default: [:]].merge(stats.requests, uniquingKeysWith: +)
+                latency[route, default: Histogram()].add(stats.latency)
             }
             streams += shard.openStreams
             shard.lock.unlock()
         }
         var out = "# HELP yaruki_http_requests_total Requests answered, by method, route and status.\n"
         out += "# TYPE yaruki_http_requests_total counter\n"
-        for (key, count) in requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out += "yaruki_http_requests_total{method=\(label(key.method)),route=\(label(key.route)),status=\"\(key.status)\"} \(count)\n"
+        for (route, counts) in requests.sorted(by: { $0.key < $1.key }) {
+            for (key, count) in counts.sorted(by: { ($0.key.method, $0.key.status) < ($1.key.method, $1.key.status) }) {
+                out += "yaruki_http_requests_total{method=\(label(key.method)),route=\(label(route)),status=\"\(key.status)\"} \(count)\n"
+            }
         }
         out += "# HELP yaruki_http_request_duration_seconds Time from the first byte of a request to its response.\n"
         out += "# TYPE yaruki_http_request_duration_seconds histogram\n"

@@ -12,6 +12,7 @@ final class LoopState {
     let log: AccessLog
     let metrics: HTTPMetrics.Shard
     private var requestCounter: UInt64 = 0
+    private lazy var requestIDPrefix = "\(server.instanceTag)\(loop.index)-"
     private var dateSecond = -1
     private var dateText = ""
     private lazy var resumeAccepting = LoopTimer(loop: loop) { [unowned self] in
@@ -91,7 +92,7 @@ final class LoopState {
             return incoming
         }
         requestCounter &+= 1
-        return "\(server.instanceTag)\(loop.index)-\(String(requestCounter, radix: 16))"
+        return requestIDPrefix + String(requestCounter, radix: 16)
     }
 
     func record(request: Request, status: Int, start: UInt64, bytes: Int) {

@@ -23,7 +23,7 @@ public final class Application: @unchecked Sendable {
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         let middleware: [any Middleware] = [SecurityHeaders()]
-        server = HTTPServer(configuration: settings.http, metrics: metrics, errorMapper: ErrorMapping.problem(for:),
+        server = HTTPServer(configuration: settings.http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: middleware.wrap(router.responder(fallback: fallback)))
     }
 

@@ -5,7 +5,7 @@ import Foundation
 final class SQLiteConnection: SQLConnection {
     let dialect = SQLDialect.sqlite
     private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [String: (statement: OpaquePointer, columns: [String])] = [:]
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(path: String, readOnly: Bool) throws {
@@ -28,7 +28,7 @@ final class SQLiteConnection: SQLConnection {
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for entry in statements.values { sqlite3_finalize(entry.statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -46,19 +46,21 @@ final class SQLiteConnection: SQLConnection {
         try step(sql, parameters, collect: true)
     }
 
-    private func prepare(_ sql: String) throws -> OpaquePointer {
+    /// The prepared statement and its column names, made once per SQL text.
+    private func prepare(_ sql: String) throws -> (statement: OpaquePointer, columns: [String]) {
         if let cached = statements[sql] { return cached }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
               let statement else {
             throw error(sqlite3_extended_errcode(handle))
         }
-        statements[sql] = statement
-        return statement
+        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        statements[sql] = (statement, columns)
+        return (statement, columns)
     }
 
     private func step(_ sql: String, _ parameters: [SQLValue], collect: Bool) throws -> [Row] {
-        let statement = try prepare(sql)
+        let (statement, columns) = try prepare(sql)
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -81,8 +83,7 @@ final class SQLiteConnection: SQLConnection {
             guard status == SQLITE_OK else { throw error(status) }
         }
         var rows: [Row] = []
-        let columnCount = sqlite3_column_count(statement)
-        let columns = (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) }
+        let columnCount = Int32(columns.count)
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
