@@ -145,3 +145,22 @@ import YarukiTestSupport
         #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 7x\nevent: tick\ndata: a\ndata: b\n\n")
     }
 }
+
+@Suite struct PipeliningTests {
+    @Test func thousandsOfPipelinedRequestsAreAllAnsweredInOrder() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port, timeout: 20)
+        let count = 5000
+        var batch = ""
+        for i in 0..<count { batch += "GET /items/\(i) HTTP/1.1\r\nHost: x\r\n\r\n" }
+        Thread.detachNewThread { client.send(batch) }
+        for i in 0..<count {
+            let reply = try client.readResponse()
+            guard try reply.json()["id"] as? String == String(i) else {
+                Issue.record("response \(i) out of order or missing")
+                return
+            }
+        }
+        #expect(try request(t.port, "/hello").status == 200)
+    }
+}

@@ -22,6 +22,9 @@ final class Connection {
     private var timer: LoopTimer!
     private var stream: EventStream?
     private var requestStart: UInt64 = 0
+    /// Handlers may finish synchronously inside `process` (Task.immediate); the loop already
+    /// running picks up the next pipelined request, so nesting never grows with the input.
+    private var processing = false
     private var config: ServerConfiguration { owner.server.configuration }
 
     init(owner: LoopState, fd: Int32, remoteAddress: String) {
@@ -47,7 +50,9 @@ final class Connection {
     // MARK: reading
 
     private func process() {
-        guard let bev, let input = bufferevent_get_input(bev) else { return }
+        guard !processing, let bev, let input = bufferevent_get_input(bev) else { return }
+        processing = true
+        defer { processing = false }
         while !closed {
             let available = evbuffer_get_length(input)
             switch phase {
@@ -186,7 +191,8 @@ final class Connection {
         self.head = nil
         let server = owner.server
         let loop = owner.loop
-        Task(executorPreference: loop) {
+        // Runs in place until the handler first suspends: most requests never leave this call.
+        Task.immediate(executorPreference: loop) {
             let response = await server.respond(to: request)
             if loop.inLoop {
                 self.complete(request, response)
