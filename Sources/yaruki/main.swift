@@ -20,8 +20,10 @@ Options (serve, migrate, demo), each also read from the environment variable bes
 \(Settings.help)
 """
 
+/// One line on standard error, exit 1: libraries' multi-line messages (libpq's) are folded.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("yaruki: \(message)\n".utf8))
+    let line = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    FileHandle.standardError.write(Data("yaruki: \(line)\n".utf8))
     exit(1)
 }
 

@@ -102,6 +102,18 @@ final class RunningApp {
         #expect(errors == "yaruki: --port: must be a whole number from 0 to 65535, got 'eighty'\n")
     }
 
+    @Test func unreachableDatabaseIsOneLineAndExitOne() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let port = PostgresCluster.freePort()
+        let child = try Command.spawn([Self.binary, "serve", "--db", "postgres://yaruki@127.0.0.1:\(port)/nothing",
+                                       "--data-dir", NSTemporaryDirectory() + "yaruki-nodb-\(UUID().uuidString)"],
+                                      captureOutput: true, captureError: true)
+        let errors = child.readAllErrors()
+        #expect(child.wait() == 1)
+        #expect(errors.hasPrefix("yaruki: database unavailable: cannot reach PostgreSQL at 127.0.0.1:\(port)/nothing"))
+        #expect(errors.filter { $0 == "\n" }.count == 1)
+    }
+
     @Test func helpListsEveryCommand() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
         let result = try Command.run([Self.binary, "--help"])
