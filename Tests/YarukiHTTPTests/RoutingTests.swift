@@ -164,3 +164,45 @@ import YarukiTestSupport
         #expect(try request(t.port, "/hello").status == 200)
     }
 }
+
+@Suite struct RequestHeadTests {
+    func parse(_ text: String) throws(RequestHead.Failure) -> RequestHead {
+        let bytes = Array(text.utf8)
+        let result: Result<RequestHead, RequestHead.Failure> = bytes.withUnsafeBytes { raw in
+            do throws(RequestHead.Failure) { return .success(try RequestHead.parse(raw)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    @Test func readsMethodTargetVersionAndHeaders() throws {
+        let head = try parse("POST /a?b=1 HTTP/1.1\r\nHost: x\r\nX-Thing:   padded value \t\r\n\r\n")
+        #expect(head.method == .post)
+        #expect(head.target == "/a?b=1")
+        #expect(head.minorVersion == 1)
+        #expect(head.headers["x-thing"] == "padded value")
+        #expect(try parse("GET http://example.com/path?q HTTP/1.1\r\nHost: x\r\n\r\n").target == "/path?q")
+    }
+
+    @Test func decidesKeepAliveByVersionAndConnectionTokens() throws {
+        #expect(try parse("GET / HTTP/1.1\r\nHost: x\r\n\r\n").wantsKeepAlive)
+        #expect(try !parse("GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, Close\r\n\r\n").wantsKeepAlive)
+        #expect(try !parse("GET / HTTP/1.0\r\n\r\n").wantsKeepAlive)
+        #expect(try parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").wantsKeepAlive)
+    }
+
+    @Test(arguments: [
+        ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+        ("GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET / HTTP/1.1 extra\r\nHost: x\r\n\r\n", 400),
+        ("GET / FTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET relative HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n\r\n", 400),
+        ("G(T / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost x\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n: empty\r\nHost: x\r\n\r\n", 400),
+    ])
+    func refusesMalformedHeads(text: String, status: Int) {
+        #expect(throws: RequestHead.Failure.self) { _ = try parse(text) }
+        do { _ = try parse(text) } catch { #expect(error.status == status, "\(text.debugDescription)") }
+    }
+}

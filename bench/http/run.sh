@@ -39,12 +39,14 @@ sleep 0.3
 rps() { wrk -t2 -c"$connections" -d"${seconds}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
 echo "bytes: $body"
 echo "wrk -t2 -c$connections -d${seconds}s, $rounds rounds, alternating (2 cores shared by server and wrk)"
-best_y=0; best_n=0
+best_y=0; best_n=0; ratios=()
 for r in $(seq "$rounds"); do
   n=$(rps "http://127.0.0.1:$nport/healthz")
   y=$(rps "http://127.0.0.1:$yport/healthz")
-  printf 'round %d: nginx %10.0f req/s   yaruki %10.0f req/s   ratio %.2f\n' "$r" "$n" "$y" "$(echo "$y / $n" | bc -l)"
+  ratios+=("$(echo "$y / $n" | bc -l)")
+  printf 'round %d: nginx %10.0f req/s   yaruki %10.0f req/s   ratio %.2f\n' "$r" "$n" "$y" "${ratios[-1]}"
   best_y=$(echo "if ($y > $best_y) $y else $best_y" | bc -l); best_n=$(echo "if ($n > $best_n) $n else $best_n" | bc -l)
 done
 printf 'best: nginx %.0f req/s, yaruki %.0f req/s, yaruki/nginx = %.2f (target >= 0.80)\n' "$best_n" "$best_y" "$(echo "$best_y / $best_n" | bc -l)"
+printf 'median of the round ratios: %.2f\n' "$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')"
 echo "access log lines written: $(wc -l <"$out/access.log")"

@@ -16,73 +16,72 @@ struct RequestHead {
         let detail: String
     }
 
-    /// Parses `bytes`, which end with the blank line (CRLF CRLF).
+    /// Parses `bytes`, which end with the blank line (CRLF CRLF). Works on the bytes in place:
+    /// this runs for every request, so it builds no intermediate arrays.
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> RequestHead {
-        var lines: [Slice<UnsafeRawBufferPointer>] = []
-        var start = 0
-        var i = 0
         let n = bytes.count - 2  // the final CRLF ends the block
-        while i < n {
-            if bytes[i] == 13 && bytes[i + 1] == 10 {
-                lines.append(bytes[start..<i])
-                i += 2
-                start = i
-            } else {
-                if bytes[i] == 0 { throw Failure(status: 400, detail: "The request contains a NUL byte.") }
-                i += 1
-            }
+        if bytes[0..<n].contains(0) { throw Failure(status: 400, detail: "The request contains a NUL byte.") }
+        func lineEnd(from start: Int) -> Int {
+            var i = start
+            while i < n && !(bytes[i] == 13 && bytes[i + 1] == 10) { i += 1 }
+            return i
         }
-        guard let requestLine = lines.first else { throw Failure(status: 400, detail: "The request line is missing.") }
-
-        let parts = requestLine.split(separator: 32, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+        // Request line: METHOD SP target SP HTTP/1.x
+        let firstEnd = lineEnd(from: 0)
+        guard let space1 = bytes[0..<firstEnd].firstIndex(of: 32),
+              let space2 = bytes[(space1 + 1)..<firstEnd].firstIndex(of: 32),
+              space1 > 0, space2 > space1 + 1, !bytes[(space2 + 1)..<firstEnd].contains(32) else {
             throw Failure(status: 400, detail: "The request line is not 'METHOD target HTTP/1.1'.")
         }
-        guard parts[0].allSatisfy(isTokenByte) else { throw Failure(status: 400, detail: "The method is not a token.") }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/1.".utf8)) else {
-            if version.starts(with: Array("HTTP/".utf8)) {
-                throw Failure(status: 505, detail: "Only HTTP/1.0 and HTTP/1.1 are served here.")
-            }
-            throw Failure(status: 400, detail: "The request line has no HTTP version.")
+        let method = bytes[0..<space1]
+        guard method.allSatisfy(isTokenByte) else { throw Failure(status: 400, detail: "The method is not a token.") }
+        let version = bytes[(space2 + 1)..<firstEnd]
+        let prefix: StaticString = "HTTP/1."
+        let isHTTP1 = version.count == 8 && prefix.withUTF8Buffer { version.starts(with: $0) }
+        guard isHTTP1, version.last == UInt8(ascii: "1") || version.last == UInt8(ascii: "0") else {
+            let isHTTP = version.count >= 5 && version.prefix(5).elementsEqual("HTTP/".utf8)
+            throw Failure(status: isHTTP ? 505 : 400,
+                          detail: isHTTP ? "Only HTTP/1.0 and HTTP/1.1 are served here." : "The request line has no HTTP version.")
         }
-        guard version[7] == UInt8(ascii: "1") || version[7] == UInt8(ascii: "0") else {
-            throw Failure(status: 505, detail: "Only HTTP/1.0 and HTTP/1.1 are served here.")
-        }
-        guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
+        let rawTarget = bytes[(space1 + 1)..<space2]
+        guard rawTarget.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw Failure(status: 400, detail: "The request target contains characters that must be percent-encoded.")
         }
-        var target = String(decoding: parts[1], as: UTF8.self)
-        if !target.hasPrefix("/") {
+        var target = String(decoding: rawTarget, as: UTF8.self)
+        if rawTarget.first != UInt8(ascii: "/") {
             // absolute-form (http://host/path) is allowed; anything else is not a path.
-            if let schemeEnd = target.range(of: "://") {
+            if let schemeEnd = target.firstRange(of: "://") {
                 let afterHost = target[schemeEnd.upperBound...].firstIndex(of: "/")
                 target = afterHost.map { String(target[$0...]) } ?? "/"
-            } else if !(target == "*" && parts[0].elementsEqual("OPTIONS".utf8)) {
+            } else if !(target == "*" && method.elementsEqual("OPTIONS".utf8)) {
                 throw Failure(status: 400, detail: "The request target must be a path that starts with '/'.")
             }
         }
 
         var headers = HTTPHeaders()
-        for line in lines.dropFirst() {
-            guard let first = line.first else { continue }
-            if first == 32 || first == 9 {
+        var start = firstEnd + 2
+        while start < n {
+            let end = lineEnd(from: start)
+            defer { start = end + 2 }
+            guard end > start else { continue }
+            if bytes[start] == 32 || bytes[start] == 9 {
                 throw Failure(status: 400, detail: "Folded header lines are not accepted.")
             }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) else {
                 throw Failure(status: 400, detail: "A header line has no ':'.")
             }
-            let name = line[line.startIndex..<colon]
-            guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+            guard colon > start, bytes[start..<colon].allSatisfy(isTokenByte) else {
                 throw Failure(status: 400, detail: "A header name is not a token.")
             }
-            var value = line[(colon + 1)...]
-            while let f = value.first, f == 32 || f == 9 { value = value.dropFirst() }
-            while let l = value.last, l == 32 || l == 9 { value = value.dropLast() }
-            headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+            var valueStart = colon + 1
+            var valueEnd = end
+            while valueStart < valueEnd && (bytes[valueStart] == 32 || bytes[valueStart] == 9) { valueStart += 1 }
+            while valueEnd > valueStart && (bytes[valueEnd - 1] == 32 || bytes[valueEnd - 1] == 9) { valueEnd -= 1 }
+            headers.add(String(decoding: bytes[start..<colon], as: UTF8.self),
+                        String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
         }
-        let head = RequestHead(method: HTTPMethod(rawValue: String(decoding: parts[0], as: UTF8.self)),
-                               target: target, minorVersion: version[7] == UInt8(ascii: "1") ? 1 : 0, headers: headers)
+        let head = RequestHead(method: HTTPMethod(rawValue: String(decoding: method, as: UTF8.self)), target: target,
+                               minorVersion: version.last == UInt8(ascii: "1") ? 1 : 0, headers: headers)
         if head.minorVersion == 1 && headers["Host"] == nil {
             throw Failure(status: 400, detail: "HTTP/1.1 requests need a Host header.")
         }
@@ -111,9 +110,16 @@ struct RequestHead {
     }
 
     var wantsKeepAlive: Bool {
-        let connection = headers.all("Connection").joined(separator: ",").lowercased()
-        if minorVersion == 0 { return connection.contains("keep-alive") }
-        return !connection.contains("close")
+        var close = false
+        var keepAlive = false
+        for (name, value) in headers where name.caseInsensitiveEquals("Connection") {
+            for token in value.split(separator: ",") {
+                let option = token.trimmingCharacters(in: " \t")
+                if option.caseInsensitiveEquals("close") { close = true }
+                if option.caseInsensitiveEquals("keep-alive") { keepAlive = true }
+            }
+        }
+        return minorVersion == 0 ? keepAlive && !close : !close
     }
 }
 
