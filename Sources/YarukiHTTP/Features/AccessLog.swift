@@ -106,10 +106,13 @@ struct LogTime {
 
     static func now() -> String {
         var time = LogTime()
-        return time.now()
+        var bytes: [UInt8] = []
+        time.write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    mutating func now() -> String {
+    /// Reads the clock once and writes that instant, so the second and its milliseconds agree.
+    mutating func write(to bytes: inout [UInt8]) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         if ts.tv_sec != second {
@@ -120,15 +123,6 @@ struct LogTime {
             func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
             prefix = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
         }
-        let ms = ts.tv_nsec / 1_000_000
-        return prefix + (ms < 10 ? "00" : ms < 100 ? "0" : "") + String(ms) + "Z"
-    }
-
-    /// The same as `now()`, written into bytes without building a String.
-    mutating func write(to bytes: inout [UInt8]) {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        if ts.tv_sec != second { _ = now() }
         bytes.write(prefix)
         let ms = ts.tv_nsec / 1_000_000
         if ms < 100 { bytes.append(48) }

@@ -232,7 +232,7 @@ final class Connection {
         case .eventStream:
             headers.set("Content-Length", "0")
         }
-        var bytes = head(status: response.status, headers: headers, requestID: request.requestID)
+        var bytes = responseHead(status: response.status, headers: headers, requestID: request.requestID)
         if !isHead, case let .data(data) = response.body { bytes.append(contentsOf: data) }
         transmit(bytes)
         if !isHead, case let .file(_, offset, length) = response.body, fileDescriptor >= 0, let bev,
@@ -260,7 +260,7 @@ final class Connection {
         }
     }
 
-    private func head(status: Int, headers: HTTPHeaders, requestID: String?) -> [UInt8] {
+    private func responseHead(status: Int, headers: HTTPHeaders, requestID: String?) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
         bytes.write("HTTP/1.1 " as StaticString)
@@ -333,7 +333,7 @@ final class Connection {
                               remoteAddress: remoteAddress, requestID: owner.requestID(nil))
         owner.record(request: request, status: status, start: requestStart == 0 ? DispatchTime.now().uptimeNanoseconds : requestStart,
                      bytes: data.count)
-        var bytes = head(status: status, headers: headers, requestID: request.requestID)
+        var bytes = responseHead(status: status, headers: headers, requestID: request.requestID)
         bytes.append(contentsOf: data)
         transmit(bytes)
         finishExchange()
@@ -347,7 +347,7 @@ final class Connection {
         var headers = response.headers
         headers.set("X-Accel-Buffering", "no")
         if chunked { headers.set("Transfer-Encoding", "chunked") }
-        transmit(head(status: 200, headers: headers, requestID: request.requestID))
+        transmit(responseHead(status: 200, headers: headers, requestID: request.requestID))
         phase = .streaming
         let stream = EventStream(loop: owner.loop, connection: self, chunked: chunked,
                                  lastEventID: request.headers["Last-Event-ID"])
