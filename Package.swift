@@ -3,6 +3,10 @@ import PackageDescription
 
 // Everything outside the toolchain is a Debian C library (see scripts/setup.sh):
 // the build machines reach no Swift package registry.
+// Async functions that belong to no actor run on their caller's executor (SE-0461): a request's
+// handler chain then stays on its event loop without an executor check at every call.
+let serverSettings: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "Yaruki",
     platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11)],
@@ -19,18 +23,20 @@ let package = Package(
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
 
         .target(name: "YarukiCore"),
-        .target(name: "YarukiHTTP", dependencies: ["CLibEvent"]),
-        .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"]),
-        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2"]),
+        .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: serverSettings),
+        .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: serverSettings),
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2"],
+                swiftSettings: serverSettings),
         .target(name: "YarukiClient"),
-        .executableTarget(name: "yaruki", dependencies: ["YarukiServer"]),
+        .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),
 
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
-        .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport"),
+        .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",
+                swiftSettings: serverSettings),
         .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore"]),
-        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"]),
-        .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"]),
-        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"]),
+        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"], swiftSettings: serverSettings),
+        .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"], swiftSettings: serverSettings),
+        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"], swiftSettings: serverSettings),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -151,8 +151,7 @@ import YarukiTestSupport
         let t = try TestServer()
         let client = try RawClient(port: t.port, timeout: 20)
         let count = 5000
-        var batch = ""
-        for i in 0..<count { batch += "GET /items/\(i) HTTP/1.1\r\nHost: x\r\n\r\n" }
+        let batch = (0..<count).map { "GET /items/\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
         Thread.detachNewThread { client.send(batch) }
         for i in 0..<count {
             let reply = try client.readResponse()

@@ -1,42 +1,95 @@
 import Foundation
 
+/// One HTTP request. Its fields live in one copy-on-write box: a request passes through
+/// middleware, router and handler by value, and each copy then costs one reference count.
 public struct Request: Sendable {
-    public var method: HTTPMethod
-    /// The request target exactly as sent.
-    public var target: String
-    /// The path part of the target, still percent-encoded.
-    public var path: String
-    public var query: String?
-    public var headers: HTTPHeaders
-    public var body: Data
-    public var remoteAddress: String
-    public var requestID: String
-    /// Path parameters filled in by the router (`{id}` → "…"), percent-decoded.
-    public var parameters: [String: String] = [:]
-    /// Shared by every copy of this request, so what the router learns reaches the access log.
-    let context = RequestContext()
+    private var storage: Storage
 
-    /// The pattern of the route that matched, for logs and metrics.
+    public var method: HTTPMethod {
+        get { storage.method }
+        set { unique().method = newValue }
+    }
+    /// The request target exactly as sent.
+    public var target: String {
+        get { storage.target }
+        set {
+            let s = unique()
+            s.target = newValue
+            (s.path, s.query) = Request.split(newValue)
+        }
+    }
+    /// The path part of the target, still percent-encoded.
+    public var path: String { storage.path }
+    public var query: String? { storage.query }
+    public var headers: HTTPHeaders {
+        get { storage.headers }
+        set { unique().headers = newValue }
+    }
+    public var body: Data {
+        get { storage.body }
+        set { unique().body = newValue }
+    }
+    public var remoteAddress: String { storage.remoteAddress }
+    public var requestID: String { storage.requestID }
+    /// Path parameters filled in by the router (`{id}` → "…"), percent-decoded.
+    public var parameters: [String: String] {
+        get { storage.parameters }
+        set { unique().parameters = newValue }
+    }
+
+    /// The pattern of the route that matched, for logs and metrics. Shared by every copy of
+    /// this request, so what the router learns reaches the access log.
     public var route: String? {
-        get { context.route }
-        nonmutating set { context.route = newValue }
+        get { storage.context.route }
+        nonmutating set { storage.context.route = newValue }
     }
 
     public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
                 remoteAddress: String = "", requestID: String = "") {
-        self.method = method
-        self.target = target
-        if let q = target.firstIndex(of: "?") {
-            path = String(target[..<q])
-            query = String(target[target.index(after: q)...])
-        } else {
-            path = target
-            query = nil
+        storage = Storage(method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress,
+                          requestID: requestID)
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    static func split(_ target: String) -> (path: String, query: String?) {
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+        return (String(target.utf8[..<q])!, String(target.utf8[target.utf8.index(after: q)...])!)
+    }
+
+    final class Storage: @unchecked Sendable {
+        var method: HTTPMethod
+        var target: String
+        var path: String
+        var query: String?
+        var headers: HTTPHeaders
+        var body: Data
+        let remoteAddress: String
+        let requestID: String
+        var parameters: [String: String] = [:]
+        let context: RequestContext
+
+        init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: Data, remoteAddress: String, requestID: String,
+             context: RequestContext = RequestContext()) {
+            self.method = method
+            self.target = target
+            (path, query) = Request.split(target)
+            self.headers = headers
+            self.body = body
+            self.remoteAddress = remoteAddress
+            self.requestID = requestID
+            self.context = context
         }
-        self.headers = headers
-        self.body = body
-        self.remoteAddress = remoteAddress
-        self.requestID = requestID
+
+        func copy() -> Storage {
+            let c = Storage(method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress,
+                            requestID: requestID, context: context)
+            c.parameters = parameters
+            return c
+        }
     }
 
     /// A path parameter, converted; a bad value is a 400 that names it.

@@ -11,14 +11,13 @@ public final class AccessLog {
     }
 
     private let destination: Destination
-    private var buffer: [UInt8] = []
+    private let buffer = ByteBuffer(capacity: 64 << 10)
     private var timer: LoopTimer?
     private var time = LogTime()
 
     init(loop: EventLoop, destination: Destination) {
         self.destination = destination
         if case .standardOutput = destination {
-            buffer.reserveCapacity(64 << 10)
             let timer = LoopTimer(loop: loop, repeating: true) { [unowned self] in self.flush() }
             timer.arm(0.25)
             self.timer = timer
@@ -28,14 +27,11 @@ public final class AccessLog {
     func request(method: String, route: String, path: String, status: Int, seconds: Double, bytes: Int,
                  requestID: String, remote: String) {
         if case .none = destination { return }
-        var line: [UInt8] = []
-        if case .standardOutput = destination {
-            swap(&line, &buffer)  // write straight into the batch
-        } else {
-            line.reserveCapacity(256)
-        }
+        // Written straight into the batch; a test's sink gets the line on its own.
+        let line = buffer
+        let start = line.count
         line.write("{\"time\":\"" as StaticString)
-        time.write(to: &line)
+        time.write(to: line)
         line.write("\",\"level\":\"info\",\"msg\":\"request\",\"method\":" as StaticString)
         line.writeJSONString(method)
         line.write(",\"route\":" as StaticString)
@@ -61,24 +57,29 @@ public final class AccessLog {
         line.write("}\n" as StaticString)
         switch destination {
         case .none: return
-        case let .lines(sink): sink(String(decoding: line, as: UTF8.self))
+        case let .lines(sink):
+            sink(String(decoding: UnsafeRawBufferPointer(rebasing: line.bytes[start...]), as: UTF8.self))
+            line.clear()
         case .standardOutput:
-            swap(&line, &buffer)
             if buffer.count > 60 << 10 { flush() }
         }
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { break }
+        let raw = buffer.bytes
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
+            if n > 0 {
                 offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                break
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.clear()
     }
 
     deinit { flush() }
@@ -106,13 +107,13 @@ struct LogTime {
 
     static func now() -> String {
         var time = LogTime()
-        var bytes: [UInt8] = []
-        time.write(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = ByteBuffer(capacity: 32)
+        time.write(to: bytes)
+        return bytes.string
     }
 
     /// Reads the clock once and writes that instant, so the second and its milliseconds agree.
-    mutating func write(to bytes: inout [UInt8]) {
+    mutating func write(to bytes: ByteBuffer) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         if ts.tv_sec != second {

@@ -9,6 +9,10 @@ final class Connection {
 
     unowned let owner: LoopState
     private var bev: OpaquePointer?
+    private var readEvent: OpaquePointer?
+    private var reading = false
+    private let fd: Int32
+    private let input = InputBuffer()
     let remoteAddress: String
     private(set) var phase: Phase = .idle
     private var head: RequestHead?
@@ -29,63 +33,94 @@ final class Connection {
 
     init(owner: LoopState, fd: Int32, remoteAddress: String) {
         self.owner = owner
+        self.fd = fd
         self.remoteAddress = remoteAddress
+        // Reads are ours (one recv per readiness, no ioctl); the bufferevent keeps what the
+        // socket does not take at once, files included, with a write timeout.
         bev = bufferevent_socket_new(owner.loop.base, fd, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue))
         timer = LoopTimer(loop: owner.loop) { [unowned self] in self.timedOut() }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        bufferevent_setcb(bev, { _, ctx in
-            let connection = Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue()
-            connection.owner.loop.runInline { connection.process() }
-        }, { _, ctx in
+        bufferevent_setcb(bev, nil, { _, ctx in
             Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().flushed()
-        }, { _, what, ctx in
-            Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().event(what)
+        }, { _, _, ctx in
+            Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().close()
         }, me)
         var writeTimeout = timeval(tv_sec: Int(owner.server.configuration.writeTimeout), tv_usec: 0)
         bufferevent_set_timeouts(bev, nil, &writeTimeout)
-        bufferevent_enable(bev, Int16(EV_READ | EV_WRITE))
+        bufferevent_disable(bev, Int16(EV_READ))
+        bufferevent_enable(bev, Int16(EV_WRITE))
+        readEvent = event_new(owner.loop.base, fd, Int16(EV_READ | EV_PERSIST), { _, _, ctx in
+            let connection = Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue()
+            connection.owner.loop.runInline { connection.readable() }
+        }, me)
+        resumeReading()
         timer.arm(config.keepAliveTimeout)
     }
 
     // MARK: reading
 
+    private func resumeReading() {
+        guard !reading, !closed, let readEvent else { return }
+        reading = true
+        event_add(readEvent, nil)
+    }
+
+    private func pauseReading() {
+        guard reading, let readEvent else { return }
+        reading = false
+        event_del(readEvent)
+    }
+
+    private func readable() {
+        switch input.read(from: fd) {
+        case .data:
+            process()
+        case .wouldBlock:
+            return
+        case .closed:
+            pauseReading()  // the end of input stays readable; stop hearing about it
+            if phase == .handling {
+                peerClosed = true  // half-closed: still answer, then close
+            } else {
+                close()
+            }
+        case .failed:
+            close()
+        }
+    }
+
     private func process() {
-        guard !processing, let bev, let input = bufferevent_get_input(bev) else { return }
+        guard !processing else { return }
         processing = true
         defer { processing = false }
         while !closed {
-            let available = evbuffer_get_length(input)
+            let available = input.count
             switch phase {
             case .handling, .closing:
-                if available > config.maxHeaderBytes { bufferevent_disable(bev, Int16(EV_READ)) }
+                if available > config.maxHeaderBytes { pauseReading() }
                 return
             case .streaming:
-                evbuffer_drain(input, available)
+                input.consume(available)
                 return
             case .idle:
-                guard skipLeadingNewlines(input) else { return }
+                guard skipLeadingNewlines() else { return }
                 phase = .head
                 requestStart = DispatchTime.now().uptimeNanoseconds
                 timer.arm(config.headTimeout)
             case .head:
-                let found = "\r\n\r\n".withCString { evbuffer_search(input, $0, 4, nil) }
-                guard found.pos >= 0 else {
-                    if available > config.maxHeaderBytes { fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.") }
+                guard let end = input.endOfHead(limit: config.maxHeaderBytes) else {
+                    if available >= config.maxHeaderBytes { fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.") }
                     return
                 }
-                let length = Int(found.pos) + 4
-                guard length <= config.maxHeaderBytes else {
-                    fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.")
-                    return
-                }
+                let length = end + 4
                 let parsed: RequestHead
                 do {
-                    parsed = try RequestHead.parse(UnsafeRawBufferPointer(start: evbuffer_pullup(input, length), count: length))
+                    parsed = try RequestHead.parse(UnsafeRawBufferPointer(rebasing: input.bytes[0..<length]))
                 } catch {
                     fail(error.status, error.detail)
                     return
                 }
-                evbuffer_drain(input, length)
+                input.consume(length)
                 head = parsed
                 let framing: RequestHead.Framing
                 do { framing = try parsed.framing() } catch {
@@ -113,24 +148,20 @@ final class Connection {
                 }
             case .body, .chunkData:
                 guard available > 0 else { return }
-                let take = min(available, remaining)
-                let start = body.count
-                body.count += take
-                body.withUnsafeMutableBytes { _ = evbuffer_remove(input, $0.baseAddress! + start, take) }
-                remaining -= take
+                remaining -= input.move(remaining, into: &body)
                 timer.arm(config.bodyIdleTimeout)
                 if remaining > 0 { return }
                 if phase == .body { dispatch() } else { phase = .chunkEnd }
             case .chunkEnd:
                 guard available >= 2 else { return }
-                guard let p = evbuffer_pullup(input, 2), p[0] == 13, p[1] == 10 else {
+                guard input.bytes[0] == 13, input.bytes[1] == 10 else {
                     fail(400, "A chunk is not followed by CRLF.")
                     return
                 }
-                evbuffer_drain(input, 2)
+                input.consume(2)
                 phase = .chunkSize
             case .chunkSize:
-                guard let line = readLine(input) else { return }
+                guard let line = readLine() else { return }
                 let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
                 guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText.trimmingCharacters(in: " \t"), radix: 16),
                       size >= 0 else {
@@ -147,27 +178,31 @@ final class Connection {
                     phase = .chunkData
                 }
             case .trailers:
-                guard let line = readLine(input) else { return }
+                guard let line = readLine() else { return }
                 if line.isEmpty { dispatch() }
             }
         }
     }
 
-    /// A CRLF-terminated line, or nil while it is incomplete (an overlong one fails the request).
-    private func readLine(_ input: OpaquePointer) -> String? {
-        var n = 0
-        guard let raw = evbuffer_readln(input, &n, EVBUFFER_EOL_CRLF_STRICT) else {
-            if evbuffer_get_length(input) > 4096 { fail(400, "A chunk line is too long.") }
+    /// A CRLF-terminated line, or nil while it is incomplete (an overlong or bare-LF one fails the request).
+    private func readLine() -> String? {
+        guard let lf = input.firstLineFeed() else {
+            if input.count > 4096 { fail(400, "A chunk line is too long.") }
             return nil
         }
-        defer { free(raw) }
-        return String(decoding: UnsafeRawBufferPointer(start: raw, count: n), as: UTF8.self)
+        guard lf > 0, input.bytes[lf - 1] == 13, lf <= 4096 else {
+            fail(400, lf > 4096 ? "A chunk line is too long." : "A chunk line does not end with CRLF.")
+            return nil
+        }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: input.bytes[0..<(lf - 1)]), as: UTF8.self)
+        input.consume(lf + 1)
+        return line
     }
 
-    private func skipLeadingNewlines(_ input: OpaquePointer) -> Bool {
-        while evbuffer_get_length(input) > 0 {
-            guard let p = evbuffer_pullup(input, 1) else { return false }
-            if p[0] == 13 || p[0] == 10 { evbuffer_drain(input, 1) } else { return true }
+    private func skipLeadingNewlines() -> Bool {
+        while !input.isEmpty {
+            let c = input.bytes[0]
+            if c == 13 || c == 10 { input.consume(1) } else { return true }
         }
         return false
     }
@@ -221,20 +256,18 @@ final class Connection {
             startStream(request, response, start)
             return
         }
-        var headers = response.headers
-        switch response.body {
-        case .empty:
-            if response.status != 204 && response.status != 304 { headers.set("Content-Length", "0") }
-        case let .data(data):
-            headers.set("Content-Length", String(data.count))
-        case let .file(_, _, length):
-            headers.set("Content-Length", String(length))
-        case .eventStream:
-            headers.set("Content-Length", "0")
+        let contentLength: Int? = switch response.body {
+        case .empty: response.status == 204 || response.status == 304 ? nil : 0
+        case let .data(data): data.count
+        case let .file(_, _, length): length
+        case .eventStream: 0
         }
-        var bytes = responseHead(status: response.status, headers: headers, requestID: request.requestID)
-        if !isHead, case let .data(data) = response.body { bytes.append(contentsOf: data) }
-        transmit(bytes)
+        let bytes = owner.scratch
+        bytes.clear()
+        writeHead(into: bytes, status: response.status, headers: response.headers, contentLength: contentLength,
+                  requestID: request.requestID)
+        if !isHead, case let .data(data) = response.body { bytes.append(data) }
+        transmit(bytes.bytes)
         if !isHead, case let .file(_, offset, length) = response.body, fileDescriptor >= 0, let bev,
            let output = bufferevent_get_output(bev) {
             if length == 0 || evbuffer_add_file(output, fileDescriptor, Int64(offset), Int64(length)) != 0 {
@@ -251,27 +284,30 @@ final class Connection {
         if keepAlive {
             phase = .idle
             timer.arm(config.keepAliveTimeout)
-            bufferevent_enable(bev, Int16(EV_READ))
+            resumeReading()
             process()
         } else {
             phase = .closing
-            bufferevent_disable(bev, Int16(EV_READ))
+            pauseReading()
             flushed()
         }
     }
 
-    private func responseHead(status: Int, headers: HTTPHeaders, requestID: String?) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
+    /// The status line and headers; Content-Length, Date, X-Request-Id and Connection are the
+    /// server's to write, so a handler's own copies of them are dropped.
+    private func writeHead(into bytes: ByteBuffer, status: Int, headers: HTTPHeaders, contentLength: Int?,
+                           requestID: String?) {
         bytes.write("HTTP/1.1 " as StaticString)
         bytes.write(status)
         bytes.append(32)
         bytes.write(HTTPStatus.reason(status))
         bytes.write("\r\n" as StaticString)
-        for (name, value) in headers where Connection.isSafe(name) && Connection.isSafe(value) {
-            bytes.write(name)
-            bytes.write(": " as StaticString)
-            bytes.write(value)
+        for (name, value) in headers where !Connection.isServerOwned(name) {
+            bytes.writeHeader(name, value)
+        }
+        if let contentLength {
+            bytes.write("Content-Length: " as StaticString)
+            bytes.write(contentLength)
             bytes.write("\r\n" as StaticString)
         }
         bytes.write("Date: " as StaticString)
@@ -284,34 +320,36 @@ final class Connection {
         }
         if !keepAlive { bytes.write("Connection: close\r\n" as StaticString) }
         bytes.write("\r\n" as StaticString)
-        return bytes
+    }
+
+    private static func isServerOwned(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: name.caseInsensitiveEquals("Date")
+        case 10: name.caseInsensitiveEquals("Connection")
+        case 12: name.caseInsensitiveEquals("X-Request-Id")
+        case 14: name.caseInsensitiveEquals("Content-Length")
+        default: false
+        }
     }
 
     /// Sends at once when nothing is queued before it (no EPOLLOUT round trip per response);
     /// whatever the socket does not take goes to the bufferevent, which finishes the job.
-    private func transmit(_ bytes: [UInt8]) {
-        guard let bev, let output = bufferevent_get_output(bev) else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            if evbuffer_get_length(output) == 0 {
-                let fd = bufferevent_getfd(bev)
-                while offset < raw.count {
-                    let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                    if n > 0 {
-                        offset += n
-                    } else if n < 0 && errno == EINTR {
-                        continue
-                    } else {
-                        break  // EAGAIN, or an error the bufferevent will report when it tries
-                    }
+    private func transmit(_ raw: UnsafeRawBufferPointer) {
+        guard let bev, let output = bufferevent_get_output(bev), raw.count > 0 else { return }
+        var offset = 0
+        if evbuffer_get_length(output) == 0 {
+            while offset < raw.count {
+                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break  // EAGAIN, or an error the bufferevent will report when it tries
                 }
             }
-            if offset < raw.count { evbuffer_add(output, raw.baseAddress! + offset, raw.count - offset) }
         }
-    }
-
-    private static func isSafe(_ s: String) -> Bool {
-        !s.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
+        if offset < raw.count { evbuffer_add(output, raw.baseAddress! + offset, raw.count - offset) }
     }
 
     private func write(_ text: String) {
@@ -326,16 +364,17 @@ final class Connection {
         keepAlive = false
         timer.cancel()
         let problem = HTTPError(status, detail: detail)
-        var headers = HTTPHeaders([("Content-Type", "application/problem+json")])
+        let headers = HTTPHeaders([("Content-Type", "application/problem+json")])
         let data = problem.encodedBody()
-        headers.add("Content-Length", String(data.count))
         let request = Request(method: head?.method ?? HTTPMethod(rawValue: "-"), target: head?.target ?? "-",
                               remoteAddress: remoteAddress, requestID: owner.requestID(nil))
         owner.record(request: request, status: status, start: requestStart == 0 ? DispatchTime.now().uptimeNanoseconds : requestStart,
                      bytes: data.count)
-        var bytes = responseHead(status: status, headers: headers, requestID: request.requestID)
-        bytes.append(contentsOf: data)
-        transmit(bytes)
+        let bytes = owner.scratch
+        bytes.clear()
+        writeHead(into: bytes, status: status, headers: headers, contentLength: data.count, requestID: request.requestID)
+        bytes.append(data)
+        transmit(bytes.bytes)
         finishExchange()
     }
 
@@ -347,7 +386,10 @@ final class Connection {
         var headers = response.headers
         headers.set("X-Accel-Buffering", "no")
         if chunked { headers.set("Transfer-Encoding", "chunked") }
-        transmit(responseHead(status: 200, headers: headers, requestID: request.requestID))
+        let bytes = owner.scratch
+        bytes.clear()
+        writeHead(into: bytes, status: 200, headers: headers, contentLength: nil, requestID: request.requestID)
+        transmit(bytes.bytes)
         phase = .streaming
         let stream = EventStream(loop: owner.loop, connection: self, chunked: chunked,
                                  lastEventID: request.headers["Last-Event-ID"])
@@ -387,14 +429,6 @@ final class Connection {
         if evbuffer_get_length(bufferevent_get_output(bev)) == 0 { close() }
     }
 
-    private func event(_ what: Int16) {
-        if Int32(what) & BEV_EVENT_EOF != 0 && phase == .handling {
-            peerClosed = true  // half-closed: still answer, then close
-            return
-        }
-        close()
-    }
-
     private func timedOut() {
         switch phase {
         case .idle:
@@ -419,6 +453,11 @@ final class Connection {
         guard !closed else { return }
         closed = true
         timer.cancel()
+        if let readEvent {
+            event_free(readEvent)
+            self.readEvent = nil
+            reading = false
+        }
         if let bev {
             bufferevent_free(bev)
             self.bev = nil

@@ -13,6 +13,8 @@ final class LoopState {
     let metrics: HTTPMetrics.Shard
     private var requestCounter: UInt64 = 0
     private lazy var requestIDPrefix = "\(server.instanceTag)\(loop.index)-"
+    /// Where responses are assembled before they are sent; reused, so most responses allocate none.
+    let scratch = ByteBuffer(capacity: 4096)
     private var dateSecond = -1
     private var dateText = ""
     private lazy var resumeAccepting = LoopTimer(loop: loop) { [unowned self] in
@@ -92,7 +94,9 @@ final class LoopState {
             return incoming
         }
         requestCounter &+= 1
-        return requestIDPrefix + String(requestCounter, radix: 16)
+        var id = requestIDPrefix
+        id.appendHex(requestCounter)
+        return id
     }
 
     func record(request: Request, status: Int, start: UInt64, bytes: Int) {
@@ -138,5 +142,22 @@ final class LoopState {
             return ""
         }
         return String(cString: buffer)
+    }
+}
+
+extension String {
+    /// Appends a number in lower-case hexadecimal without building an intermediate string.
+    mutating func appendHex(_ value: UInt64) {
+        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        let hex = String(unsafeUninitializedCapacity: digits) { buffer in
+            var v = value
+            for i in stride(from: digits - 1, through: 0, by: -1) {
+                let d = UInt8(v & 0xF)
+                buffer[i] = d < 10 ? 48 + d : 87 + d
+                v >>= 4
+            }
+            return digits
+        }
+        self += hex
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The parsed request line and header block of one HTTP/1.x request.
 struct RequestHead {
     var method: HTTPMethod
@@ -20,7 +22,7 @@ struct RequestHead {
     /// this runs for every request, so it builds no intermediate arrays.
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> RequestHead {
         let n = bytes.count - 2  // the final CRLF ends the block
-        if bytes[0..<n].contains(0) { throw Failure(status: 400, detail: "The request contains a NUL byte.") }
+        if memchr(bytes.baseAddress!, 0, n) != nil { throw Failure(status: 400, detail: "The request contains a NUL byte.") }
         func lineEnd(from start: Int) -> Int {
             var i = start
             while i < n && !(bytes[i] == 13 && bytes[i + 1] == 10) { i += 1 }

@@ -41,6 +41,8 @@ public struct Router: Sendable {
     }
 
     private let root = Node()
+    /// Routes without parameters by their exact path: most requests match with one lookup.
+    private var exact: [String: [HTTPMethod: Route]] = [:]
     public private(set) var routes: [Route] = []
 
     public init() {}
@@ -72,6 +74,7 @@ public struct Router: Sendable {
         let route = Route(method: method, pattern: pattern, doc: doc, handler: handler)
         node.routes[method] = route
         routes.append(route)
+        if !pattern.contains("{") { exact[pattern, default: [:]][method] = route }
     }
 
     public mutating func get(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.get, p, d, h) }
@@ -89,6 +92,9 @@ public struct Router: Sendable {
     /// Literal branches are tried before parameter branches; the first node that has the
     /// method wins, and 405 lists the methods of every node the path reaches.
     public func match(method: HTTPMethod, path: String) -> Match {
+        if let methods = exact[path], let route = methods[method] ?? (method == .head ? methods[.get] : nil) {
+            return .found(route, parameters: [:])
+        }
         var candidates: [(Node, [String: String])] = []
         Router.collect(root, Router.segments(path)[...], [:], &candidates)
         for (node, parameters) in candidates {
@@ -134,9 +140,10 @@ extension Router {
         return { request in
             switch router.match(method: request.method, path: request.path) {
             case let .found(route, parameters):
+                request.route = route.pattern
+                if parameters.isEmpty { return try await route.handler(request) }
                 var request = request
                 request.parameters = parameters
-                request.route = route.pattern
                 return try await route.handler(request)
             case let .methodNotAllowed(allow):
                 throw HTTPError.methodNotAllowed(allow: allow)

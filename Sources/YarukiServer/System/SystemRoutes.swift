@@ -21,7 +21,7 @@ struct SystemRoutes {
                                         responses: [200: "Serving, database reachable", 503: "Database unreachable"],
                                         responseBody: OpenAPI.object(["status": .string, "database": .string]))) { _ in
             do {
-                _ = try await database.read { try $0.query("SELECT 1 AS ok", []) }
+                _ = try await database.read { try $0.execute("SELECT 1", []) }
             } catch {
                 throw HTTPError(503, detail: "The database does not answer: \(error)", headers: ["Retry-After": "5"])
             }
