@@ -76,13 +76,25 @@ import YarukiTestSupport
     }
 
     @Test func hugeHeadersAre431() throws {
-        let t = try TestServer()
+        let t = try TestServer { $0.responseHeaders = HTTPHeaders([("X-Content-Type-Options", "nosniff")]) }
         let client = try RawClient(port: t.port)
         client.send("GET /hello HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n")
         let reply = try client.readResponse()
         #expect(reply.status == 431)
         #expect(reply.headers["content-type"] == "application/problem+json")
+        // The server's own headers reach answers that never got to a handler.
+        #expect(reply.headers["x-content-type-options"] == "nosniff")
         #expect(client.isClosedByServer())
+    }
+
+    @Test func serverHeadersGiveWayToTheResponseOwn() throws {
+        let t = try TestServer { $0.responseHeaders = HTTPHeaders([("X-Frame-Options", "DENY"), ("Content-Type", "text/plain")]) }
+        let client = try RawClient(port: t.port)
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        let reply = try client.readResponse()
+        #expect(reply.status == 200)
+        #expect(reply.headers["x-frame-options"] == "DENY")
+        #expect(reply.headers["content-type"] == "application/json")  // a repeated header would read "a, b"
     }
 
     @Test func slowHeadIsCutOffWith408() throws {

@@ -305,6 +305,9 @@ final class Connection {
         for (name, value) in headers where !Connection.isServerOwned(name) {
             bytes.writeHeader(name, value)
         }
+        for (name, value) in config.responseHeaders where !headers.contains(name) {
+            bytes.writeHeader(name, value)
+        }
         if let contentLength {
             bytes.write("Content-Length: " as StaticString)
             bytes.write(contentLength)

@@ -16,6 +16,9 @@ public struct ServerConfiguration: Sendable {
     public var sseKeepAlive = 15.0
     public var sseMaxBufferedBytes = 1 << 20
     public var accessLog: AccessLog.Destination = .standardOutput
+    /// Written on every response, the connection's own problem answers (400, 408, 413, 431)
+    /// included, unless the response sets a header of the same name itself.
+    public var responseHeaders = HTTPHeaders()
 
     public init() {}
 }
