@@ -112,6 +112,19 @@ public struct Request: Sendable {
         }
     }
 
+    /// A cookie's value from the `Cookie` headers (RFC 6265 §5.4), or nil.
+    public func cookie(_ name: String) -> String? {
+        for header in headers.all("Cookie") {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: " ") == name {
+                    return parts[1].trimmingCharacters(in: " \"")
+                }
+            }
+        }
+        return nil
+    }
+
     public func queryItem(_ name: String) -> String? {
         queryItems.first { $0.0 == name }?.1
     }

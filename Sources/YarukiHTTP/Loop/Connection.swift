@@ -280,7 +280,7 @@ final class Connection {
     }
 
     private func finishExchange() {
-        guard let bev else { return }
+        guard bev != nil else { return }
         if keepAlive {
             phase = .idle
             timer.arm(config.keepAliveTimeout)

@@ -9,17 +9,21 @@ public final class Application: @unchecked Sendable {
     public let database: Database
     public let server: HTTPServer
     public let routes: [Route]
+    let auth: AuthService
 
-    public init(settings: Settings, database: Database) throws {
+    /// `clock` is what every rule that depends on "now" reads; tests step it.
+    public init(settings: Settings, database: Database, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.settings = settings
         self.database = database
+        let keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
+        auth = try AuthService(database: database, keyring: keyring, hashingWidth: max(1, settings.http.loops), clock: clock)
         let metrics = HTTPMetrics()
         metrics.register(HTTPMetrics.Gauge(name: "yaruki_db_connections", help: "Database connections by state.") { [database] in
             let stats = database.statistics()
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics)
+        let router = buildRouter(database: database, metrics: metrics, auth: auth)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
@@ -46,10 +50,11 @@ public final class Application: @unchecked Sendable {
 }
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
-func buildRouter(database: Database, metrics: HTTPMetrics) -> Router {
+func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
+    AuthRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

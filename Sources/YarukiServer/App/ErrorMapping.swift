@@ -1,3 +1,4 @@
+import YarukiCore
 import YarukiHTTP
 import YarukiStore
 
@@ -5,6 +6,8 @@ import YarukiStore
 enum ErrorMapping {
     static func problem(for error: Error) -> HTTPError? {
         switch error {
+        case let error as FieldRuleError:
+            return .badRequest("The field '\(error.field)' \(error.message).", errors: [.init(field: error.field, message: error.message)])
         case let error as DatabaseError:
             switch error {
             case .unavailable:

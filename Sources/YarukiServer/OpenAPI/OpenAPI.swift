@@ -13,7 +13,7 @@ final class OpenAPIHolder: @unchecked Sendable {
 /// The OpenAPI 3.1 document, made from the router's own table.
 public enum OpenAPI {
     public enum Schema {
-        case string, integer, number, boolean
+        case string, integer, number, boolean, object
         indirect case array(Schema)
         case ref(String)
 
@@ -23,6 +23,7 @@ public enum OpenAPI {
             case .integer: ["type": "integer"]
             case .number: ["type": "number"]
             case .boolean: ["type": "boolean"]
+            case .object: ["type": "object"]
             case let .array(item): ["type": "array", "items": item.json]
             case let .ref(name): ["$ref": .string("#/components/schemas/\(name)")]
             }

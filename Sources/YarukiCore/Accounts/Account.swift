@@ -1,0 +1,46 @@
+import Foundation
+
+/// A person's account as the apps see it.
+public struct Account: Codable, Equatable, Sendable {
+    public var id: UUID
+    public var email: String
+    public var displayName: String
+    public var timeZone: String
+    public var locale: AppLanguage
+    public var weekStart: WeekStart
+    public var role: Role
+    /// False for accounts made through Sign in with Apple or Google that never set a password.
+    public var hasPassword: Bool
+    public var createdAt: Date
+
+    public init(id: UUID, email: String, displayName: String, timeZone: String, locale: AppLanguage, weekStart: WeekStart,
+                role: Role, hasPassword: Bool, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.locale = locale
+        self.weekStart = weekStart
+        self.role = role
+        self.hasPassword = hasPassword
+        self.createdAt = createdAt
+    }
+}
+
+/// One signed-in device: a family of refresh tokens.
+public struct SessionInfo: Codable, Equatable, Sendable {
+    public var id: UUID
+    public var device: String
+    public var createdAt: Date
+    public var lastUsedAt: Date
+    /// True for the session the request itself was made with.
+    public var current: Bool
+
+    public init(id: UUID, device: String, createdAt: Date, lastUsedAt: Date, current: Bool) {
+        self.id = id
+        self.device = device
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.current = current
+    }
+}
