@@ -11,13 +11,17 @@ final class RunningApp {
     let app: Application
     var port: Int { app.server.port }
 
-    init(_ engine: Engine) async throws {
+    init(_ engine: Engine, clock: TestClock? = nil) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
         var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web"]
         if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL()] }
         let settings = try Settings(arguments: arguments, environment: [:])
         let database = try await Application.openDatabase(settings)
-        app = try Application(settings: settings, database: database)
+        if let clock {
+            app = try Application(settings: settings, database: database, clock: { clock.now })
+        } else {
+            app = try Application(settings: settings, database: database)
+        }
         try app.start()
     }
 

@@ -127,7 +127,7 @@ import YarukiTestSupport
 
     @Test func placeholdersAreNumberedOutsideQuotesAndComments() {
         let sql = "SELECT '?', \"a?\", ? -- why?\n, ? FROM t WHERE x = ?"
-        #expect(PostgresConnection.numberPlaceholders(sql) == "SELECT '?', \"a?\", $1 -- why?\n, $2 FROM t WHERE x = $3")
+        #expect(PostgresConnection.numberPlaceholders(sql) == ("SELECT '?', \"a?\", $1 -- why?\n, $2 FROM t WHERE x = $3", 3))
     }
 
     @Test func unreachablePostgresIsAClearError() throws {

@@ -69,7 +69,7 @@ public struct HTTPError: Error, Sendable, Codable, Equatable {
 enum ProblemEncoder {
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()
-        e.outputFormatting = [.withoutEscapingSlashes]
+        e.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // the same problem is the same bytes
         return e
     }()
 }

@@ -5,7 +5,8 @@ import Foundation
 final class PostgresConnection: SQLConnection {
     let dialect = SQLDialect.postgres
     private let handle: OpaquePointer
-    private var prepared: [String: String] = [:]
+    /// Statement names by SQL text, with how many parameters each takes.
+    private var prepared: [String: (name: String, parameters: Int)] = [:]
     private(set) var broken = false
 
     init(url: String, target: String) throws {
@@ -61,7 +62,11 @@ final class PostgresConnection: SQLConnection {
     }
 
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
-        let name = try statementName(for: sql)
+        let (name, expected) = try statement(for: sql)
+        // Checked here: the server would call a wrong count a protocol violation and drop the connection.
+        guard expected == parameters.count else {
+            throw DatabaseError.statement("the statement takes \(expected) parameters, \(parameters.count) given: \(sql)")
+        }
         var buffers: [UnsafeMutablePointer<CChar>?] = []
         var lengths: [Int32] = []
         var formats: [Int32] = []
@@ -93,13 +98,14 @@ final class PostgresConnection: SQLConnection {
         return try check(result)
     }
 
-    private func statementName(for sql: String) throws -> String {
-        if let name = prepared[sql] { return name }
+    private func statement(for sql: String) throws -> (name: String, parameters: Int) {
+        if let found = prepared[sql] { return found }
         let name = "y\(prepared.count)"
-        let result = PQprepare(handle, name, PostgresConnection.numberPlaceholders(sql), 0, nil)
+        let numbered = PostgresConnection.numberPlaceholders(sql)
+        let result = PQprepare(handle, name, numbered.sql, 0, nil)
         PQclear(try check(result))
-        prepared[sql] = name
-        return name
+        prepared[sql] = (name, numbered.count)
+        return (name, numbered.count)
     }
 
     private func check(_ result: OpaquePointer?) throws -> OpaquePointer {
@@ -128,7 +134,7 @@ final class PostgresConnection: SQLConnection {
     }
 
     /// `?` → `$1, $2, …`, leaving quoted strings, identifiers and comments alone.
-    static func numberPlaceholders(_ sql: String) -> String {
+    static func numberPlaceholders(_ sql: String) -> (sql: String, count: Int) {
         var out = ""
         out.reserveCapacity(sql.utf8.count + 8)
         var n = 0
@@ -153,7 +159,7 @@ final class PostgresConnection: SQLConnection {
             out.append(ch)
             previous = ch
         }
-        return out
+        return (out, n)
     }
 
     static func decodeHex(_ text: String) -> Data {
