@@ -13,6 +13,10 @@ Commands:
   serve      migrate the database, then serve the API, event streams and browser app
   migrate    apply pending database migrations and list them
   demo       add the demo data (idempotent)
+  user create --email E [--name N] [--role member|coach|admin] [--password-stdin]
+             make an account; without --password-stdin a password is generated and printed
+  keys rotate [--data-dir DIR]
+             add a new access-token signing key (running servers use it within a minute)
   version    print the version
   help       print this text
 
@@ -84,6 +88,48 @@ case "demo":
             try await DemoSeed.run(database) { print("seeding \($0)…") }
         }
         print("demo data ready")
+    } catch {
+        fail("\(error)")
+    }
+case "user":
+    guard options.first == "create" else { fail("usage: yaruki user create --email E [--name N] [--role R] [--password-stdin]") }
+    var rest = Array(options.dropFirst())
+    func take(_ flag: String) -> String? {
+        guard let i = rest.firstIndex(of: flag) else { return nil }
+        guard i + 1 < rest.count else { fail("\(flag) needs a value") }
+        let value = rest[i + 1]
+        rest.removeSubrange(i...(i + 1))
+        return value
+    }
+    guard let email = take("--email") else { fail("user create needs --email") }
+    let name = take("--name") ?? String(email.split(separator: "@").first ?? "Admin")
+    let roleName = take("--role") ?? "member"
+    guard let role = Role(rawValue: roleName) else { fail("--role must be member, coach or admin, not '\(roleName)'") }
+    var password = AccountAdmin.generatedPassword()
+    var generated = true
+    if let i = rest.firstIndex(of: "--password-stdin") {
+        rest.remove(at: i)
+        password = (readLine(strippingNewline: true) ?? "")
+        generated = false
+    }
+    let settings = settings(rest[...])
+    let chosen = password
+    do {
+        let account = try blocking {
+            let database = try await Application.openDatabase(settings)
+            return try await AccountAdmin.create(database, email: email, displayName: name, password: chosen, role: role)
+        }
+        print("created \(account.role.rawValue) \(account.email) (\(account.id.uuidString.lowercased()))")
+        if generated { print("password: \(password)") }
+    } catch {
+        fail("\(error)")
+    }
+case "keys":
+    guard options.first == "rotate" else { fail("usage: yaruki keys rotate [--data-dir DIR]") }
+    let settings = settings(options.dropFirst())
+    do {
+        let kid = try Application.rotateSigningKey(settings)
+        print("new signing key \(kid); older keys keep verifying the tokens they signed")
     } catch {
         fail("\(error)")
     }

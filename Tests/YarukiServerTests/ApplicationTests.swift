@@ -122,7 +122,7 @@ final class RunningApp {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
         let result = try Command.run([Self.binary, "--help"])
         #expect(result.status == 0)
-        for command in ["serve", "migrate", "demo", "version"] { #expect(result.output.contains("  \(command) ")) }
+        for command in ["serve", "migrate", "demo", "user create", "keys rotate", "version"] { #expect(result.output.contains("  \(command) ")) }
         let unknown = try Command.spawn([Self.binary, "fly"], captureOutput: true, captureError: true)
         #expect(unknown.readAllErrors().contains("unknown command 'fly'"))
         #expect(unknown.wait() == 1)
@@ -155,5 +155,55 @@ final class RunningApp {
         #expect(server.wait(timeout: 10) == 0)
         let log = server.readAll()
         #expect(log.contains(#""route":"/v1/meta","path":"/v1/meta","status":200"#))
+    }
+
+    @Test func operatorMakesAnAdminAndRotatesKeys() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let dataDir = NSTemporaryDirectory() + "yaruki-admin-\(UUID().uuidString)"
+        let created = try Command.run([Self.binary, "user", "create", "--email", "Boss@Example.com", "--role", "admin", "--data-dir", dataDir])
+        #expect(created.status == 0)
+        let password = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("password: ") }?.dropFirst(10))
+        let again = try Command.spawn([Self.binary, "user", "create", "--email", "boss@example.com", "--data-dir", dataDir],
+                                      captureOutput: true, captureError: true)
+        #expect(again.readAllErrors().contains("already exists"))
+        #expect(again.wait() == 1)
+        let badRole = try Command.spawn([Self.binary, "user", "create", "--email", "x@example.com", "--role", "king", "--data-dir", dataDir],
+                                        captureOutput: true, captureError: true)
+        #expect(badRole.wait() == 1)
+        #expect(try Command.run([Self.binary, "demo", "--data-dir", dataDir]).status == 0)
+        let rotated = try Command.run([Self.binary, "keys", "rotate", "--data-dir", dataDir])
+        #expect(rotated.status == 0 && rotated.output.contains("new signing key"))
+
+        let port = PostgresCluster.freePort()
+        let server = try Command.spawn([Self.binary, "serve", "--data-dir", dataDir, "--port", String(port), "--access-log", "off"],
+                                       captureOutput: true, captureError: true)
+        defer { server.signal(SIGTERM); _ = server.wait(timeout: 10) }
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? request(port, "/healthz").status) == 200
+            if !ready { usleep(50_000) }
+        }
+        #expect(ready)
+        let api = API(port: port)
+        #expect((try api.call("GET", "/.well-known/jwks.json").json()["keys"] as? [Any])?.count == 2)
+        let admin = try #require(try api.signIn("boss@example.com", password: String(password)).string("accessToken"))
+        let users = try api.call("GET", "/v1/admin/users", token: admin)
+        #expect(users.status == 200)
+        let items = try #require(try users.json()["items"] as? [[String: Any]])
+        #expect(Set(items.compactMap { $0["email"] as? String }) == ["Boss@Example.com", "mina@yaruki.example", "coach@yaruki.example"])
+        #expect(items.first { $0["email"] as? String == "coach@yaruki.example" }?["role"] as? String == "coach")
+
+        // A member is told the admin paths do not exist; promoted, the same token works within seconds.
+        let mina = try #require(try api.signIn("mina@yaruki.example", password: "yaruki-demo-mina").json())
+        let minaToken = try #require(mina["accessToken"] as? String)
+        let minaID = try #require((mina["user"] as? [String: Any])?["id"] as? String)
+        #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 404)
+        #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "coach"], token: minaToken).status == 404)
+        #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "emperor"], token: admin).status == 400)
+        let promoted = try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "admin"], token: admin)
+        #expect(promoted.string("role") == "admin")
+        #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 200)
+        let bossID = try #require(items.first { $0["email"] as? String == "Boss@Example.com" }?["id"] as? String)
+        #expect(try api.call("PATCH", "/v1/admin/users/\(bossID)", json: ["role": "member"], token: admin).status == 409)
     }
 }

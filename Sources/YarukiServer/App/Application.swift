@@ -35,6 +35,13 @@ public final class Application: @unchecked Sendable {
     /// On every response: no MIME sniffing, no full URLs leaked to other sites.
     static let responseHeaders = HTTPHeaders([("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")])
 
+    /// Adds a signing key to the data dir's keyring; returns its kid.
+    public static func rotateSigningKey(_ settings: Settings) throws -> String {
+        let directory = settings.dataDirectory + "/keys"
+        _ = try SigningKeyring(directory: directory)
+        return try SigningKeyring.create(in: directory, now: Date()).kid
+    }
+
     /// Opens the database and applies pending migrations.
     public static func openDatabase(_ settings: Settings) async throws -> Database {
         let database = try DatabaseURL.open(settings.databaseURL, readers: max(2, settings.http.loops * 2))
@@ -55,6 +62,7 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService) ->
     let openAPI = OpenAPIHolder()
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
     AuthRoutes(auth: auth).add(to: &router)
+    AdminRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiCore
 import YarukiStore
 
 /// Demo data for `make run`. Each area adds its step; every step is idempotent,
@@ -9,11 +10,23 @@ public enum DemoSeed {
         public let run: @Sendable (Database, Date) async throws -> Void
     }
 
+    /// The demo people, whose sign-in the README shows.
+    public static let people: [(email: String, password: String, name: String, role: Role, timeZone: String, locale: AppLanguage)] = [
+        ("mina@yaruki.example", "yaruki-demo-mina", "Mina", .member, "Asia/Tokyo", .ja),
+        ("coach@yaruki.example", "yaruki-demo-coach", "Coach Aki", .coach, "Asia/Seoul", .ko),
+    ]
+
     public static let steps: [Step] = [
         Step(name: "server settings") { database, now in
             let settings = SettingsStore(database: database)
             if try await settings.value("demo.seededAt") == nil {
                 try await settings.set("demo.seededAt", ISO8601DateFormatter().string(from: now), at: now)
+            }
+        },
+        Step(name: "demo people") { database, now in
+            for person in people {
+                try await AccountAdmin.create(database, email: person.email, displayName: person.name, password: person.password,
+                                              role: person.role, timeZone: person.timeZone, locale: person.locale, ifMissing: true, now: now)
             }
         },
     ]

@@ -17,7 +17,7 @@ public enum OpenAPI {
         indirect case array(Schema)
         case ref(String)
 
-        var json: JSONValue {
+        public var json: JSONValue {
             switch self {
             case .string: ["type": "string"]
             case .integer: ["type": "integer"]
