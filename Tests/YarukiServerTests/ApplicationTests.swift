@@ -11,10 +11,11 @@ final class RunningApp {
     let app: Application
     var port: Int { app.server.port }
 
-    init(_ engine: Engine, clock: TestClock? = nil) async throws {
+    init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = []) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
         var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web"]
         if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL()] }
+        arguments += extra
         let settings = try Settings(arguments: arguments, environment: [:])
         let database = try await Application.openDatabase(settings)
         if let clock {

@@ -16,7 +16,8 @@ public final class Application: @unchecked Sendable {
         self.settings = settings
         self.database = database
         let keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
-        auth = try AuthService(database: database, keyring: keyring, hashingWidth: max(1, settings.http.loops), clock: clock)
+        auth = try AuthService(database: database, keyring: keyring, hashingWidth: max(1, settings.http.loops), clock: clock,
+                               identityProviders: settings.identityProviders)
         let metrics = HTTPMetrics()
         metrics.register(HTTPMetrics.Gauge(name: "yaruki_db_connections", help: "Database connections by state.") { [database] in
             let stats = database.statistics()

@@ -14,6 +14,8 @@ public struct Settings: Sendable {
     public var databaseURL: String
     public var dataDirectory: String
     public var webDirectory: String?
+    /// Sign in with Apple / Google, each present only when its client ids are set.
+    public var identityProviders: [IdentityProvider] = []
 
     static let flags: [(flag: String, env: String, help: String)] = [
         ("--host", "YARUKI_HOST", "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
@@ -24,6 +26,10 @@ public struct Settings: Sendable {
         ("--loops", "YARUKI_LOOPS", "event loops, one per core (default: the number of cores)"),
         ("--max-body", "YARUKI_MAX_BODY", "largest JSON request body in bytes (default 1048576)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
+        ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
+        ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
+        ("--google-client-ids", "YARUKI_GOOGLE_CLIENT_IDS", "Sign in with Google: OAuth client ids, comma-separated (off when unset)"),
+        ("--google-jwks", "YARUKI_GOOGLE_JWKS", "Google's keys: a URL or a file (default https://www.googleapis.com/oauth2/v3/certs)"),
     ]
 
     public static var help: String {
@@ -111,6 +117,17 @@ public struct Settings: Sendable {
         }
         if url.hasPrefix("sqlite:") && url.dropFirst(7).isEmpty {
             throw SettingError(setting: named("--db"), reason: "sqlite: needs a file path, as in sqlite:./data/yaruki.sqlite")
+        }
+
+        for (name, defaultKeys) in [("apple", "https://appleid.apple.com/auth/keys"), ("google", "https://www.googleapis.com/oauth2/v3/certs")] {
+            guard let ids = values["--\(name)-client-ids"]?.value else { continue }
+            let clientIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !clientIDs.isEmpty else { throw SettingError(setting: named("--\(name)-client-ids"), reason: "names no client id") }
+            let keys = values["--\(name)-jwks"]?.value ?? defaultKeys
+            guard keys.hasPrefix("https://") || keys.hasPrefix("http://") || FileManager.default.fileExists(atPath: keys) else {
+                throw SettingError(setting: named("--\(name)-jwks"), reason: "'\(keys)' is neither a URL nor a file")
+            }
+            identityProviders.append(name == "apple" ? .apple(clientIDs: clientIDs, keys: keys) : .google(clientIDs: clientIDs, keys: keys))
         }
 
         if let web = values["--web-dir"]?.value {

@@ -32,6 +32,17 @@ struct AuthRoutes {
         var useCookie: Bool?
     }
 
+    struct IdentityBody: Decodable {
+        var provider: String
+        var idToken: String
+        var nonce: String?
+        var displayName: String?
+        var timeZone: String?
+        var locale: String?
+        var device: String?
+        var useCookie: Bool?
+    }
+
     struct RefreshBody: Decodable {
         var refreshToken: String?
         var useCookie: Bool?
@@ -100,6 +111,36 @@ struct AuthRoutes {
             let (account, tokens) = try await auth.signIn(email: email, password: body.password,
                                                           device: AuthRoutes.device(body.device, request), address: request.remoteAddress)
             return try AuthRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
+        }
+
+        router.post("/v1/auth/oidc", RouteDoc("Sign in with Apple or Google (an ID token)", tag: "auth",
+                                               responses: [200: "Signed in", 201: "Signed up", 400: "A field is missing or the provider is off",
+                                                           401: "The ID token was refused", 409: "The email belongs to another account"],
+                                               requestBody: OpenAPI.object(["provider": .string, "idToken": .string, "nonce": .string,
+                                                                            "displayName": .string, "timeZone": .string, "locale": .string,
+                                                                            "device": .string, "useCookie": .boolean],
+                                                                           required: ["provider", "idToken"]),
+                                               responseBody: sessionReply)) { request in
+            let body = try request.decode(IdentityBody.self)
+            guard body.idToken.utf8.count <= JWT.maxLength else {
+                throw HTTPError.badRequest("The ID token is too long.", errors: [.init(field: "idToken", message: "is too long")])
+            }
+            guard body.nonce.map({ $0.utf8.count <= 256 }) ?? true else {
+                throw HTTPError.badRequest("The nonce is too long.", errors: [.init(field: "nonce", message: "is too long")])
+            }
+            var locale: AppLanguage?
+            if let tag = body.locale {
+                guard let found = AppLanguage(tag: tag) else {
+                    throw HTTPError.badRequest("The locale is not one of en, ja, ko.", errors: [.init(field: "locale", message: "must be one of en, ja, ko")])
+                }
+                locale = found
+            }
+            let sign = AuthService.IdentitySignIn(provider: body.provider, idToken: body.idToken, nonce: body.nonce,
+                                                  displayName: try body.displayName.map { try DisplayName($0) },
+                                                  timeZone: try body.timeZone.map { try TimeZoneName($0) }, locale: locale,
+                                                  device: AuthRoutes.device(body.device, request))
+            let (account, tokens, created) = try await auth.signIn(identity: sign)
+            return try AuthRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
         }
 
         router.post("/v1/auth/refresh", RouteDoc("Trade a refresh token for new tokens (rotation)", tag: "auth",

@@ -30,6 +30,7 @@ final class AuthService: @unchecked Sendable {
     let sessions: SessionCache
     let throttle: LoginThrottle
     let accessTokenLifetime: TimeInterval
+    let identityVerifiers: [String: IDTokenVerifier]
     static let issuer = "yaruki"
     /// Verified against when the email is unknown, so both failures take an argon2 run.
     private let decoyHash: String
@@ -37,6 +38,7 @@ final class AuthService: @unchecked Sendable {
     init(database: Database, keyring: SigningKeyring, hasher: PasswordHasher = PasswordHasher(), hashingWidth: Int,
          clock: @escaping @Sendable () -> Date = { Date() }, refreshRule: RefreshRule = RefreshRule(),
          sessionCacheTTL: TimeInterval = 10, accessTokenLifetime: TimeInterval = 15 * 60,
+         identityProviders: [IdentityProvider] = [],
          throttle: LoginThrottle = LoginThrottle(limits: ["account": .init(failures: 5, window: 15 * 60),
                                                           "address": .init(failures: 30, window: 15 * 60)])) throws {
         self.database = database
@@ -48,6 +50,7 @@ final class AuthService: @unchecked Sendable {
         self.sessions = SessionCache(ttl: sessionCacheTTL)
         self.throttle = throttle
         self.accessTokenLifetime = accessTokenLifetime
+        identityVerifiers = Dictionary(uniqueKeysWithValues: identityProviders.map { ($0.name, IDTokenVerifier(provider: $0)) })
         decoyHash = try hasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
     }
 
@@ -106,6 +109,79 @@ final class AuthService: @unchecked Sendable {
             return try startSession(for: account, device: device, at: now, c)
         }
         return (account, tokens)
+    }
+
+    struct IdentitySignIn: Sendable {
+        var provider: String
+        var idToken: String
+        var nonce: String?
+        var displayName: DisplayName?
+        var timeZone: TimeZoneName?
+        var locale: AppLanguage?
+        var device: String
+    }
+
+    /// Sign in with Apple or Google: the account linked to the provider's subject, else the
+    /// account with the same verified email (then linked), else a new account without a password.
+    func signIn(identity request: IdentitySignIn) async throws -> (Account, IssuedTokens, created: Bool) {
+        guard let verifier = identityVerifiers[request.provider] else {
+            throw HTTPError.badRequest("Sign in with \(request.provider) is not enabled on this server.",
+                                       errors: [.init(field: "provider", message: "is not enabled")])
+        }
+        let identity: VerifiedIdentity
+        do {
+            identity = try await verifier.verify(request.idToken, nonce: request.nonce, now: clock())
+        } catch .keysUnavailable {
+            throw HTTPError(503, detail: "The keys of \(request.provider) cannot be fetched right now. Try again shortly.",
+                            headers: ["Retry-After": "10"])
+        } catch {
+            throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: \(AuthService.describe(error)).")
+        }
+        let now = clock()
+        let email = identity.email.flatMap { try? EmailAddress($0) }
+        return try await database.transaction { [self] c in
+            if let linked = try AccountStore.userID(provider: identity.provider, subject: identity.subject, c),
+               let account = try AccountStore.account(id: linked, c) {
+                return (account, try startSession(for: account, device: request.device, at: now, c), false)
+            }
+            if let email, identity.emailVerified, let existing = try AccountStore.credentials(emailKey: email.key, c) {
+                try AccountStore.link(provider: identity.provider, subject: identity.subject, email: email.value, to: existing.account.id,
+                                      at: now, c)
+                return (existing.account, try startSession(for: existing.account, device: request.device, at: now, c), false)
+            }
+            guard let email else {
+                throw HTTPError.badRequest("The ID token carries no email address; allow the email scope and try again.",
+                                           errors: [.init(field: "idToken", message: "has no email")])
+            }
+            if try AccountStore.credentials(emailKey: email.key, c) != nil {
+                // An unverified address never takes over an existing account.
+                throw HTTPError.conflict("An account with this email exists; sign in with its password first.")
+            }
+            let fallbackName = identity.name ?? String(email.value.split(separator: "@").first ?? "Yaruki")
+            let name = try request.displayName ?? DisplayName(String(fallbackName.prefix(DisplayName.maxLength)))
+            let account = try AccountStore.insert(
+                AccountStore.NewAccount(email: email, displayName: name, passwordHash: nil, timeZone: request.timeZone?.value ?? "UTC",
+                                        locale: request.locale ?? .en, weekStart: .monday, role: .member), at: now, c)
+            try AccountStore.link(provider: identity.provider, subject: identity.subject, email: email.value, to: account.id, at: now, c)
+            return (account, try startSession(for: account, device: request.device, at: now, c), true)
+        }
+    }
+
+    static func describe(_ failure: IDTokenVerifier.Failure) -> String {
+        switch failure {
+        case let .token(.algorithmNotAllowed(alg)): "the algorithm \(alg) is not accepted"
+        case let .token(.unknownKey(kid)): "no key of the provider has the id \(kid ?? "(none)")"
+        case .token(.badSignature): "the signature does not verify"
+        case .token(.expired): "it has expired"
+        case .token(.notYetValid): "it is not valid yet"
+        case let .token(.malformed(why)): why
+        case let .token(.claim(why)): why
+        case .keysUnavailable: "the provider's keys are unavailable"
+        case .issuer: "it was issued by someone else"
+        case .audience: "it was made for another app"
+        case let .nonce(why): why
+        case .subject: "it names no subject"
+        }
     }
 
     /// A new session (refresh-token family) and its first tokens, inside the caller's transaction.
