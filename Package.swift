@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: serverSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2"],
                 swiftSettings: serverSettings),
-        .target(name: "YarukiClient"),
+        .target(name: "YarukiClient", dependencies: ["YarukiCore"]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),
 
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.

@@ -20,16 +20,24 @@ public enum YarukiClientError: Error, Equatable {
     case problem(Problem)
     /// The server answered with something that is not the API's JSON.
     case unexpectedResponse(status: Int)
+    /// The call needs a signed-in person and there is none (never signed in, signed out, or the
+    /// session ended on the server): show the sign-in screen.
+    case signedOut
 }
 
-/// The Swift SDK for Yaruki's API. Each area adds its calls in an extension.
+/// The Swift SDK for Yaruki's API. Each area adds its calls in an extension. Copies share one
+/// sign-in state, so any number of tasks may use the client at once.
 public struct YarukiClient: Sendable {
     public let baseURL: URL
     let session: URLSession
+    let auth: AuthSession
 
-    public init(baseURL: URL, session: URLSession = .shared) {
+    /// `tokenStore` keeps the refresh token between launches (a Keychain store on Apple platforms,
+    /// `FileTokenStore` on Linux); without one the session lasts as long as the process.
+    public init(baseURL: URL, session: URLSession = .shared, tokenStore: TokenStore = MemoryTokenStore()) {
         self.baseURL = baseURL
         self.session = session
+        self.auth = AuthSession(store: tokenStore)
     }
 
     public struct Meta: Codable, Sendable, Equatable {
@@ -48,22 +56,58 @@ public struct YarukiClient: Sendable {
     public func health() async throws -> Health { try await get("/healthz") }
 
     public func get<T: Decodable>(_ path: String) async throws -> T {
-        try await send(URLRequest(url: baseURL.appendingPathComponent(path)))
+        try await send(URLRequest(url: url(path)))
+    }
+
+    func url(_ path: String) -> URL {
+        URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL.appendingPathComponent(path)
     }
 
     public func send<T: Decodable>(_ request: URLRequest) async throws -> T {
+        let (data, status) = try await exchange(request)
+        return try YarukiClient.decode(data, status: status)
+    }
+
+    func exchange(_ request: URLRequest) async throws -> (Data, Int) {
         let (data, response) = try await session.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         guard (200..<300).contains(status) else {
-            if let problem = try? decoder.decode(Problem.self, from: data) { throw YarukiClientError.problem(problem) }
+            if let problem = try? YarukiClient.decoder.decode(Problem.self, from: data) { throw YarukiClientError.problem(problem) }
             throw YarukiClientError.unexpectedResponse(status: status)
         }
+        return (data, status)
+    }
+
+    static func decode<T: Decodable>(_ data: Data, status: Int) throws -> T {
         do {
             return try decoder.decode(T.self, from: data)
         } catch {
             throw YarukiClientError.unexpectedResponse(status: status)
         }
     }
+
+    static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+
+    /// A JSON request to `path`.
+    func request(_ method: String, _ path: String, body: (some Encodable)? = Optional<Empty>.none) throws -> URLRequest {
+        var request = URLRequest(url: url(path))
+        request.httpMethod = method
+        if let body {
+            request.httpBody = try YarukiClient.encoder.encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
+    struct Empty: Codable {}
 }

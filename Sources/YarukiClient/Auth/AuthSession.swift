@@ -1,0 +1,93 @@
+import Foundation
+
+/// The signed-in state one client shares across all its tasks: the access token in memory,
+/// the refresh token in the app's `TokenStore`, and at most one refresh in flight. A hundred
+/// calls that find their token expired at once wait for the same refresh.
+actor AuthSession {
+    let store: TokenStore
+    private var accessToken: String?
+    private var accessExpiry: Date = .distantPast
+    private var refreshToken: String?
+    private var userID: UUID?
+    private var loaded = false
+    private var inFlight: Task<String, Error>?
+    /// How many refreshes this client has asked for (for tests and diagnostics).
+    private(set) var refreshCount = 0
+
+    init(store: TokenStore) { self.store = store }
+
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        if let stored = try? store.load() {
+            refreshToken = stored.refreshToken
+            userID = stored.userID
+        }
+    }
+
+    var hasSession: Bool {
+        loadIfNeeded()
+        return refreshToken != nil
+    }
+
+    func adopt(access: String, expiresIn: Int, refresh: String?, user: UUID?) throws {
+        loaded = true
+        accessToken = access
+        // A margin so a token is never sent in its last seconds.
+        accessExpiry = Date().addingTimeInterval(TimeInterval(expiresIn) - 30)
+        if let refresh { refreshToken = refresh }
+        if let user { userID = user }
+        if let token = refreshToken { try store.save(StoredSession(refreshToken: token, userID: userID)) }
+    }
+
+    func clear() {
+        loaded = true
+        accessToken = nil
+        accessExpiry = .distantPast
+        refreshToken = nil
+        userID = nil
+        inFlight?.cancel()
+        inFlight = nil
+        try? store.save(nil)
+    }
+
+    var currentRefreshToken: String? {
+        loadIfNeeded()
+        return refreshToken
+    }
+
+    /// A token to send now: the one held while it is fresh, else the result of a refresh.
+    func token(using refresh: @escaping @Sendable (String) async throws -> RefreshResult) async throws -> String {
+        loadIfNeeded()
+        if let accessToken, Date() < accessExpiry { return accessToken }
+        return try await renew(after: accessToken, using: refresh)
+    }
+
+    /// Refreshes unless another caller already replaced `failed`; joins a refresh in flight.
+    func renew(after failed: String?, using refresh: @escaping @Sendable (String) async throws -> RefreshResult) async throws -> String {
+        loadIfNeeded()
+        if let accessToken, accessToken != failed, Date() < accessExpiry { return accessToken }
+        if let inFlight { return try await inFlight.value }
+        guard let token = refreshToken else { throw YarukiClientError.signedOut }
+        refreshCount += 1
+        let task = Task<String, Error> {
+            let result = try await refresh(token)
+            try self.adopt(access: result.accessToken, expiresIn: result.expiresIn, refresh: result.refreshToken, user: nil)
+            return result.accessToken
+        }
+        inFlight = task
+        defer { inFlight = nil }
+        do {
+            return try await task.value
+        } catch let YarukiClientError.problem(problem) where problem.status == 401 {
+            clear()  // the session ended on the server: the app shows sign-in
+            throw YarukiClientError.signedOut
+        }
+    }
+
+    struct RefreshResult: Sendable {
+        var accessToken: String
+        var expiresIn: Int
+        var refreshToken: String?
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import YarukiCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension YarukiClient {
+    struct SessionReply: Decodable {
+        var user: Account?
+        var accessToken: String
+        var expiresIn: Int
+        var refreshToken: String?
+    }
+
+    struct SignUpBody: Encodable {
+        var email, password, displayName, timeZone, locale: String
+        var weekStart: WeekStart
+        var device: String?
+    }
+
+    struct SignInBody: Encodable {
+        var email, password: String
+        var device: String?
+    }
+
+    struct IDTokenBody: Encodable {
+        var provider, idToken: String
+        var nonce, device, timeZone, locale: String?
+    }
+
+    /// Makes an account and signs in; the refresh token goes to the token store.
+    @discardableResult
+    public func signUp(email: String, password: String, displayName: String, timeZone: TimeZone = .current,
+                       locale: AppLanguage = .en, weekStart: WeekStart = .monday, device: String? = nil) async throws -> Account {
+        try await start(request("POST", "/v1/auth/signup", body: SignUpBody(
+            email: email, password: password, displayName: displayName, timeZone: timeZone.identifier, locale: locale.rawValue,
+            weekStart: weekStart, device: device)))
+    }
+
+    @discardableResult
+    public func signIn(email: String, password: String, device: String? = nil) async throws -> Account {
+        try await start(request("POST", "/v1/auth/login", body: SignInBody(email: email, password: password, device: device)))
+    }
+
+    /// Sign in with Apple or Google: `provider` is "apple" or "google", `nonce` the raw value
+    /// the app generated for the provider's sign-in request.
+    @discardableResult
+    public func signInWithIDToken(provider: String, idToken: String, nonce: String?, device: String? = nil,
+                                  timeZone: TimeZone = .current, locale: AppLanguage? = nil) async throws -> Account {
+        try await start(request("POST", "/v1/auth/oidc", body: IDTokenBody(
+            provider: provider, idToken: idToken, nonce: nonce, device: device, timeZone: timeZone.identifier, locale: locale?.rawValue)))
+    }
+
+    private func start(_ request: URLRequest) async throws -> Account {
+        let (data, status) = try await exchange(request)
+        let reply: SessionReply = try YarukiClient.decode(data, status: status)
+        guard let user = reply.user else { throw YarukiClientError.unexpectedResponse(status: status) }
+        try await auth.adopt(access: reply.accessToken, expiresIn: reply.expiresIn, refresh: reply.refreshToken, user: user.id)
+        return user
+    }
+
+    /// Signs this device out on the server and forgets its tokens (locally even when offline).
+    public func signOut() async throws {
+        let token = await auth.currentRefreshToken
+        await auth.clear()
+        guard let token else { return }
+        struct Body: Encodable { var refreshToken: String }
+        var request = try request("POST", "/v1/auth/logout", body: Body(refreshToken: token))
+        request.timeoutInterval = 10
+        _ = try await session.data(for: request)
+    }
+
+    /// Auto-login at app start: the stored refresh token buys a fresh session. Nil when there is
+    /// none or the server ended it (the store is then cleared); throws on network trouble, so an
+    /// offline start keeps the stored session for later.
+    public func restoreSession() async throws -> Account? {
+        guard await auth.hasSession else { return nil }
+        do {
+            _ = try await auth.renew(after: nil, using: refresher)
+            return try await me()
+        } catch YarukiClientError.signedOut {
+            return nil
+        }
+    }
+
+    public var isSignedIn: Bool {
+        get async { await auth.hasSession }
+    }
+
+    /// How many refreshes this client has made.
+    public var refreshCount: Int {
+        get async { await auth.refreshCount }
+    }
+
+    public func me() async throws -> Account { try await authorized(request("GET", "/v1/me")) }
+
+    public func sessions() async throws -> [SessionInfo] {
+        struct Items: Decodable { var items: [SessionInfo] }
+        let items: Items = try await authorized(request("GET", "/v1/sessions"))
+        return items.items
+    }
+
+    /// Sends `request` with the access token; a 401 for an expired or unknown token triggers one
+    /// shared refresh and a single retry.
+    public func authorized<T: Decodable>(_ request: URLRequest) async throws -> T {
+        let token = try await auth.token(using: refresher)
+        do {
+            return try await send(with(request, token))
+        } catch let YarukiClientError.problem(problem) where problem.status == 401 {
+            let renewed = try await auth.renew(after: token, using: refresher)
+            do {
+                return try await send(with(request, renewed))
+            } catch let YarukiClientError.problem(again) where again.status == 401 {
+                await auth.clear()
+                throw YarukiClientError.signedOut
+            }
+        }
+    }
+
+    private func with(_ request: URLRequest, _ token: String) -> URLRequest {
+        var copy = request
+        copy.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return copy
+    }
+
+    private var refresher: @Sendable (String) async throws -> AuthSession.RefreshResult {
+        let client = self
+        return { token in
+            struct Body: Encodable { var refreshToken: String }
+            let reply: SessionReply = try await client.send(client.request("POST", "/v1/auth/refresh", body: Body(refreshToken: token)))
+            return AuthSession.RefreshResult(accessToken: reply.accessToken, expiresIn: reply.expiresIn, refreshToken: reply.refreshToken)
+        }
+    }
+}
