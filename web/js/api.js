@@ -26,22 +26,36 @@ export async function problemFrom(response) {
     detail: `The server answered ${response.status}.` });
 }
 
+/**
+ * `token()` gives the access token to send, if any. When the server answers 401 to a request
+ * that carried one, `refresh()` is asked for a new token (it returns null when the session is
+ * over) and the request is tried once more with it.
+ */
 export function createApi({ baseURL = "", fetchImpl = (...args) => globalThis.fetch(...args), token = () => null,
+                            refresh = async () => null,
                             networkProblem = () => ({ title: "Cannot reach the server", detail: "" }) } = {}) {
-  return async function api(path, { method = "GET", body, headers = {}, signal } = {}) {
-    const init = { method, headers: { Accept: "application/json", ...headers }, signal };
+  async function attempt(path, { method, body, headers, signal }, bearer) {
+    const init = { method, headers: { Accept: "application/json", ...headers }, signal, credentials: "same-origin" };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers["Content-Type"] = "application/json";
     }
-    const bearer = token();
     if (bearer) init.headers.Authorization = `Bearer ${bearer}`;
-    let response;
     try {
-      response = await fetchImpl(baseURL + path, init);
+      return await fetchImpl(baseURL + path, init);
     } catch (error) {
       if (error?.name === "AbortError") throw error;
       throw new ProblemError({ status: 0, type: "network", ...networkProblem() });
+    }
+  }
+
+  return async function api(path, { method = "GET", body, headers = {}, signal } = {}) {
+    const options = { method, body, headers, signal };
+    const bearer = token();
+    let response = await attempt(path, options, bearer);
+    if (response.status === 401 && bearer) {
+      const renewed = await refresh(bearer);
+      if (renewed) response = await attempt(path, options, renewed);
     }
     if (!response.ok) throw await problemFrom(response);
     if (response.status === 204) return null;

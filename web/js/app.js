@@ -1,6 +1,7 @@
 // The browser app's shell: navigation, language, and one view per area.
-import { createApi } from "./api.js";
+import { accountView, signInView, signUpView } from "./account.js";
 import { dictionaries, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
+import { createSession } from "./session.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 
 // Icons as SVG paths (24×24, stroked): no icon font to download, no missing glyphs.
@@ -14,6 +15,7 @@ const icons = {
   lifelog: "M12 21s-7-6-7-12a7 7 0 0114 0c0 6-7 12-7 12zm0-9a3 3 0 100-6 3 3 0 000 6z",
   signage: "M3 4h18v12H3zM8 20h8M12 16v4M7 12l3-3 3 2 4-4",
   more: "M5 12h.01M12 12h.01M19 12h.01",
+  account: "M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6",
   unknown: "M9 9a3 3 0 116 0c0 2-3 2-3 5m0 4h.01",
 };
 
@@ -31,10 +33,13 @@ export function icon(name) {
 const areas = ["home", "training", "accountability", "community", "health", "classes", "lifelog", "signage"]
   .map((id) => ({ id, bar: ["home", "training", "community", "lifelog"].includes(id) }));
 
-const api = createApi({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
+const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
+const api = session.api;
+// Pages that need a signed-in person send everybody else to sign in, then back.
+const needsAccount = new Set(["account"]);
 
 function route() {
-  const id = (location.hash.replace(/^#\/?/, "") || "home").split("/")[0];
+  const id = (location.hash.replace(/^#\/?/, "").split("?")[0] || "home").split("/")[0];
   return id;
 }
 
@@ -54,10 +59,19 @@ function areaCards(list) {
     el("p", { class: "muted" }, t(`area.${area.id}`)))));
 }
 
+function renderAccountChip() {
+  const chip = document.getElementById("account-chip");
+  const user = session.user;
+  chip.replaceChildren(icon("account"), el("span", {}, user ? user.displayName : t("auth.signIn")));
+  chip.href = user ? "#/account" : "#/signin";
+  chip.setAttribute("aria-label", user ? t("account.title") : t("auth.signIn"));
+}
+
 async function homeView() {
   const dot = el("span", { class: "dot" });
   const line = el("span", { class: "muted", id: "server-status" }, el("span", { class: "skeleton", "aria-label": t("status.checking") }));
-  const view = [el("h1", {}, t("home.title")), el("p", { class: "muted" }, t("home.lead")),
+  const greeting = session.user ? t("auth.greeting", { name: session.user.displayName }) : t("home.title");
+  const view = [el("h1", {}, greeting), el("p", { class: "muted" }, t("home.lead")),
     el("div", { class: "status card" }, dot, line), areaCards(areas.filter((a) => a.id !== "home"))];
   queueMicrotask(async () => {
     try {
@@ -85,14 +99,32 @@ function moreView() {
   return [el("h1", {}, t("nav.more")), el("p", { class: "muted" }, t("empty.more")), areaCards(areas.filter((a) => !a.bar))];
 }
 
+function titleOf(current) {
+  if (current === "home") return "Yaruki";
+  const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title" }[current] ?? `nav.${current}`;
+  return `${t(key)} · Yaruki`;
+}
+
 async function render() {
   const current = route();
   renderNav(current);
+  renderAccountChip();
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   const view = document.getElementById("view");
-  const content = current === "home" ? await homeView() : current === "more" ? moreView() : areaView(current);
+  const next = new URLSearchParams(location.hash.split("?")[1] || "").get("next") || "#/home";
+  if (needsAccount.has(current) && !session.user) {
+    location.replace(`#/signin?next=${encodeURIComponent(`#/${current}`)}`);
+    return;
+  }
+  if ((current === "signin" || current === "signup") && session.user) {
+    location.replace(next);
+    return;
+  }
+  const content = current === "home" ? await homeView() : current === "more" ? moreView()
+    : current === "signin" ? signInView(session, next) : current === "signup" ? signUpView(session, next)
+    : current === "account" ? accountView(session) : areaView(current);
   view.replaceChildren(...content);
-  document.title = current === "home" ? "Yaruki" : `${t(`nav.${current}`)} · Yaruki`;
+  document.title = titleOf(current);
 }
 
 function applyLanguage(language, announce = false) {
@@ -103,7 +135,7 @@ function applyLanguage(language, announce = false) {
   return render();
 }
 
-function start() {
+async function start() {
   let saved = null;
   try { saved = localStorage.getItem("yaruki.language"); } catch { /* private mode */ }
   const picker = document.getElementById("language");
@@ -113,9 +145,22 @@ function start() {
     applyLanguage(picker.value, true);
   });
   window.addEventListener("hashchange", () => { clearProblems(); render(); });
+  setCurrentLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
+  // Reloading signs the person back in silently, before the first page is drawn.
+  try { await session.restore(); } catch (problem) { showProblem(problem); }
+  let wasSignedIn = session.user !== null;
+  session.onChange((user) => {
+    if (wasSignedIn && !user && !["signin", "signup"].includes(route())) {
+      toast(t("account.sessionEnded"));
+      location.hash = "#/signin";
+    }
+    wasSignedIn = user !== null;
+    renderAccountChip();
+  });
   applyLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
+  document.body.dataset.ready = "true";
 }
 
 // For the browser tests and the console.
-window.yaruki = { api, showProblem, t, languages: Object.keys(dictionaries), applyLanguage };
+window.yaruki = { api, session, showProblem, t, languages: Object.keys(dictionaries), applyLanguage };
 start();

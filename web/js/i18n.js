@@ -32,6 +32,25 @@ export const dictionaries = {
     "problem.network": "Cannot reach the server",
     "problem.networkDetail": "Check your connection and try again.",
     "toast.language": "Language: English",
+    "auth.signIn": "Sign in", "auth.signUp": "Create account", "auth.signOut": "Sign out",
+    "auth.signInTitle": "Welcome back", "auth.signInLead": "Sign in to keep your streak going.",
+    "auth.signUpTitle": "Start your streak", "auth.signUpLead": "An account keeps your training, your group and your days.",
+    "auth.email": "Email", "auth.password": "Password", "auth.passwordHint": "At least 8 characters. A short sentence works well.",
+    "auth.displayName": "Name others see", "auth.weekStart": "Weeks start on", "auth.monday": "Monday", "auth.sunday": "Sunday",
+    "auth.timeZone": "Time zone", "auth.noAccount": "New here?", "auth.haveAccount": "Already have an account?",
+    "auth.working": "One moment…", "auth.welcome": "Welcome, {name}", "auth.signedOut": "Signed out",
+    "auth.greeting": "Hello, {name}",
+    "account.title": "Account", "account.profile": "Profile", "account.save": "Save", "account.saved": "Saved",
+    "account.sessions": "Signed-in devices", "account.sessionsLead": "Sign out a device you no longer use or do not recognise.",
+    "account.thisDevice": "This device", "account.lastUsed": "Last used {when}", "account.signOutDevice": "Sign out",
+    "account.signOutOthers": "Sign out other devices", "account.signedOutOthers": "Signed out {count} other devices",
+    "account.noOtherSessions": "No other devices are signed in.",
+    "account.password": "Change password", "account.currentPassword": "Current password", "account.newPassword": "New password",
+    "account.passwordChanged": "Password changed; other devices were signed out",
+    "account.delete": "Delete account", "account.deleteLead": "This deletes your account and everything in it, at once. It cannot be undone.",
+    "account.deleteConfirm": "Type your password to confirm", "account.deleted": "Your account was deleted",
+    "account.role": "Role: {role}", "role.member": "Member", "role.coach": "Coach", "role.admin": "Admin",
+    "account.sessionEnded": "Your session ended. Sign in again.",
   },
   ja: {
     "nav.skip": "本文へ移動",
@@ -65,6 +84,25 @@ export const dictionaries = {
     "problem.network": "サーバーに接続できません",
     "problem.networkDetail": "接続を確認して、もう一度お試しください。",
     "toast.language": "言語: 日本語",
+    "auth.signIn": "ログイン", "auth.signUp": "アカウント作成", "auth.signOut": "ログアウト",
+    "auth.signInTitle": "おかえりなさい", "auth.signInLead": "ログインして記録を続けましょう。",
+    "auth.signUpTitle": "さあ、始めよう", "auth.signUpLead": "アカウントにトレーニングも仲間も毎日の記録も残ります。",
+    "auth.email": "メールアドレス", "auth.password": "パスワード", "auth.passwordHint": "8文字以上。短い文にすると覚えやすく安全です。",
+    "auth.displayName": "表示名", "auth.weekStart": "週の始まり", "auth.monday": "月曜日", "auth.sunday": "日曜日",
+    "auth.timeZone": "タイムゾーン", "auth.noAccount": "はじめての方は", "auth.haveAccount": "アカウントをお持ちの方は",
+    "auth.working": "少々お待ちください…", "auth.welcome": "ようこそ、{name}さん", "auth.signedOut": "ログアウトしました",
+    "auth.greeting": "こんにちは、{name}さん",
+    "account.title": "アカウント", "account.profile": "プロフィール", "account.save": "保存", "account.saved": "保存しました",
+    "account.sessions": "ログイン中の端末", "account.sessionsLead": "使っていない端末や心当たりのない端末はログアウトしてください。",
+    "account.thisDevice": "この端末", "account.lastUsed": "最終利用 {when}", "account.signOutDevice": "ログアウト",
+    "account.signOutOthers": "ほかの端末をすべてログアウト", "account.signedOutOthers": "ほかの端末 {count} 台をログアウトしました",
+    "account.noOtherSessions": "ほかにログイン中の端末はありません。",
+    "account.password": "パスワードの変更", "account.currentPassword": "現在のパスワード", "account.newPassword": "新しいパスワード",
+    "account.passwordChanged": "パスワードを変更し、ほかの端末をログアウトしました",
+    "account.delete": "アカウントの削除", "account.deleteLead": "アカウントとそのすべてのデータをすぐに削除します。元に戻せません。",
+    "account.deleteConfirm": "確認のためパスワードを入力", "account.deleted": "アカウントを削除しました",
+    "account.role": "ロール: {role}", "role.member": "メンバー", "role.coach": "コーチ", "role.admin": "管理者",
+    "account.sessionEnded": "セッションが終了しました。もう一度ログインしてください。",
   },
   ko: {
     "nav.skip": "본문으로 건너뛰기",
@@ -98,6 +136,25 @@ export const dictionaries = {
     "problem.network": "서버에 연결할 수 없습니다",
     "problem.networkDetail": "연결을 확인하고 다시 시도하세요.",
     "toast.language": "언어: 한국어",
+    "auth.signIn": "로그인", "auth.signUp": "계정 만들기", "auth.signOut": "로그아웃",
+    "auth.signInTitle": "다시 오신 걸 환영해요", "auth.signInLead": "로그인하고 기록을 이어가세요.",
+    "auth.signUpTitle": "지금 시작해요", "auth.signUpLead": "계정에 운동도, 그룹도, 하루의 기록도 남습니다.",
+    "auth.email": "이메일", "auth.password": "비밀번호", "auth.passwordHint": "8자 이상. 짧은 문장이 기억하기 쉽고 안전해요.",
+    "auth.displayName": "표시 이름", "auth.weekStart": "한 주의 시작", "auth.monday": "월요일", "auth.sunday": "일요일",
+    "auth.timeZone": "시간대", "auth.noAccount": "처음이신가요?", "auth.haveAccount": "이미 계정이 있나요?",
+    "auth.working": "잠시만요…", "auth.welcome": "환영해요, {name}님", "auth.signedOut": "로그아웃했어요",
+    "auth.greeting": "안녕하세요, {name}님",
+    "account.title": "계정", "account.profile": "프로필", "account.save": "저장", "account.saved": "저장했어요",
+    "account.sessions": "로그인된 기기", "account.sessionsLead": "쓰지 않거나 모르는 기기는 로그아웃하세요.",
+    "account.thisDevice": "이 기기", "account.lastUsed": "마지막 사용 {when}", "account.signOutDevice": "로그아웃",
+    "account.signOutOthers": "다른 기기 모두 로그아웃", "account.signedOutOthers": "다른 기기 {count}대를 로그아웃했어요",
+    "account.noOtherSessions": "로그인된 다른 기기가 없어요.",
+    "account.password": "비밀번호 변경", "account.currentPassword": "현재 비밀번호", "account.newPassword": "새 비밀번호",
+    "account.passwordChanged": "비밀번호를 바꾸고 다른 기기를 로그아웃했어요",
+    "account.delete": "계정 삭제", "account.deleteLead": "계정과 모든 데이터를 바로 삭제합니다. 되돌릴 수 없어요.",
+    "account.deleteConfirm": "확인을 위해 비밀번호 입력", "account.deleted": "계정을 삭제했어요",
+    "account.role": "역할: {role}", "role.member": "멤버", "role.coach": "코치", "role.admin": "관리자",
+    "account.sessionEnded": "세션이 끝났어요. 다시 로그인하세요.",
   },
 };
 
@@ -124,6 +181,17 @@ export function currentLanguage() { return current; }
 export function t(key, values = {}, language = current) {
   const text = dictionaries[language]?.[key] ?? dictionaries.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+}
+
+/** "3 minutes ago" through Intl, for a past or future instant. */
+export function formatRelative(date, now = new Date(), language = current) {
+  const seconds = Math.round((new Date(date) - now) / 1000);
+  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+  const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, "second");
 }
 
 /** Numbers through Intl in the person's locale. */

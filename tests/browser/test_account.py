@@ -1,0 +1,160 @@
+"""Sign-up, silent sign-in on reload, devices and sign-out in a real Chromium against the real server."""
+import json
+import os
+import urllib.request
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import make_browser
+
+OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench", "out", "screens")
+
+
+def wait(driver, seconds=15):
+    return WebDriverWait(driver, seconds)
+
+
+def ready(driver):
+    wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+
+
+def click(driver, element):
+    """Scrolls the element to the middle first: the phone's tab bar is fixed over the bottom edge."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def fill(driver, name, value):
+    field = driver.find_element(By.NAME, name)
+    field.clear()
+    field.send_keys(value)
+
+
+def sign_up(driver, server, email, name="Ana", password="correct horse battery"):
+    driver.get(server + "/#/signup")
+    ready(driver)
+    wait(driver).until(EC.visibility_of_element_located((By.NAME, "displayName")))
+    fill(driver, "displayName", name)
+    fill(driver, "email", email)
+    fill(driver, "password", password)
+    click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), f"Hello, {name}"))
+
+
+def api_login(server, email, password="correct horse battery", device="Other phone"):
+    body = json.dumps({"email": email, "password": password, "device": device}).encode()
+    request = urllib.request.Request(server + "/v1/auth/login", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def test_sign_up_then_reload_stays_signed_in(server, phone):
+    email = f"ana-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email)
+    assert phone.find_element(By.ID, "account-chip").text == "Ana"
+    # The refresh token is an HttpOnly cookie: the page's scripts cannot read it.
+    assert "yaruki_refresh" not in phone.execute_script("return document.cookie")
+    # WebDriver lists only the page path's cookies; the DevTools protocol lists every one.
+    cookies = phone.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
+    cookie = next(c for c in cookies if c["name"] == "yaruki_refresh")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and cookie["path"] == "/v1/auth"
+    phone.refresh()
+    ready(phone)
+    wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Hello, Ana"))
+    assert phone.execute_script("return window.yaruki.session.signedIn") is True
+
+
+def test_devices_can_be_signed_out_and_sign_out_sticks(server, phone):
+    email = f"ben-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email, name="Ben")
+    api_login(server, email)  # a second device
+    phone.get(server + "/#/account")
+    ready(phone)
+    wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 2)
+    rows = phone.find_elements(By.CSS_SELECTOR, "li.row")
+    assert any("This device" in row.text for row in rows)
+    assert any("Other phone" in row.text for row in rows)
+    click(phone, phone.find_element(By.XPATH, "//button[text()='Sign out other devices']"))
+    wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 1)
+    os.makedirs(OUT, exist_ok=True)
+    phone.save_screenshot(os.path.join(OUT, "account-390x844-dark.png"))
+    click(phone, phone.find_element(By.XPATH, "//button[text()='Sign out']"))
+    wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Welcome back"))
+    phone.refresh()
+    ready(phone)
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "account-chip"), "Sign in"))
+    assert phone.execute_script("return window.yaruki.session.signedIn") is False
+
+
+def test_problems_show_in_place_with_fields_marked(server, phone):
+    phone.get(server + "/#/signup")
+    ready(phone)
+    wait(phone).until(EC.visibility_of_element_located((By.NAME, "email")))
+    fill(phone, "displayName", "Cy")
+    fill(phone, "email", "not-an-email")
+    fill(phone, "password", "short")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert "email" in problem.text and "password" in problem.text
+    assert phone.find_element(By.NAME, "email").get_attribute("aria-invalid") == "true"
+    assert phone.find_element(By.NAME, "password").get_attribute("aria-invalid") == "true"
+    assert phone.find_element(By.NAME, "displayName").get_attribute("aria-invalid") is None
+
+    phone.get(server + "/#/signin")
+    ready(phone)
+    wait(phone).until(EC.visibility_of_element_located((By.NAME, "email")))
+    fill(phone, "email", "nobody@example.com")
+    fill(phone, "password", "wrong password")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert "not right" in problem.text
+
+
+def test_a_page_that_needs_an_account_comes_back_after_sign_in(server, phone):
+    email = f"dee-{uuid.uuid4().hex[:8]}@example.com"
+    body = json.dumps({"email": email, "password": "correct horse battery", "displayName": "Dee"}).encode()
+    urllib.request.urlopen(urllib.request.Request(server + "/v1/auth/signup", data=body, headers={"Content-Type": "application/json"}))
+    phone.get(server + "/#/account")
+    ready(phone)
+    wait(phone).until(EC.url_contains("#/signin?next="))
+    wait(phone).until(EC.visibility_of_element_located((By.NAME, "email")))
+    fill(phone, "email", email)
+    fill(phone, "password", "correct horse battery")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Account"))
+
+
+def test_sign_in_speaks_japanese_and_korean(server):
+    for language, title, button in (("ja-JP", "おかえりなさい", "ログイン"), ("ko-KR", "다시 오신 걸 환영해요", "로그인")):
+        driver = make_browser(390, 844, language=language)
+        try:
+            driver.get(server + "/#/signin")
+            ready(driver)
+            wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), title))
+            assert driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").text == button
+        finally:
+            driver.quit()
+
+
+def test_account_screenshots_for_review(server):
+    os.makedirs(OUT, exist_ok=True)
+    email = f"eve-{uuid.uuid4().hex[:8]}@example.com"
+    for width, height in ((390, 844), (1440, 900)):
+        for scheme in ("dark", "light"):
+            driver = make_browser(width, height, scheme)
+            try:
+                driver.get(server + "/#/signin")
+                ready(driver)
+                wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
+                driver.save_screenshot(os.path.join(OUT, f"signin-{width}x{height}-{scheme}.png"))
+                if width == 1440 and scheme == "dark":
+                    sign_up(driver, server, email, name="Eve")
+                    driver.get(server + "/#/account")
+                    wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 1)
+                    driver.save_screenshot(os.path.join(OUT, f"account-{width}x{height}-{scheme}.png"))
+            finally:
+                driver.quit()

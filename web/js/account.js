@@ -1,0 +1,172 @@
+// Sign-in, sign-up and the account page (profile, devices, password, deletion).
+import { currentLanguage, formatRelative, t } from "./i18n.js";
+import { clearProblems, el, showProblem, toast } from "./ui.js";
+
+function field(label, input, hint = null) {
+  const id = `f-${input.name}`;
+  input.id = id;
+  return el("div", { class: "field" }, el("label", { for: id }, label), input,
+    hint ? el("p", { class: "hint muted", id: `${id}-hint` }, hint) : null);
+}
+
+function input(name, type, attributes = {}) {
+  return el("input", { name, type, required: true, ...attributes });
+}
+
+/** Runs `work` with the form's button busy; problems go in the page with their fields marked. */
+async function submitting(form, work) {
+  const button = form.querySelector("button[type=submit]");
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = t("auth.working");
+  form.setAttribute("aria-busy", "true");
+  clearProblems();
+  try {
+    return await work();
+  } catch (problem) {
+    showProblem(problem, form);
+    return undefined;
+  } finally {
+    button.disabled = false;
+    button.textContent = label;
+    form.removeAttribute("aria-busy");
+  }
+}
+
+export function signInView(session, next) {
+  const form = el("form", { class: "form card", novalidate: true },
+    field(t("auth.email"), input("email", "email", { autocomplete: "username", inputmode: "email" })),
+    field(t("auth.password"), input("password", "password", { autocomplete: "current-password" })),
+    el("button", { type: "submit", class: "button wide" }, t("auth.signIn")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const done = await submitting(form, () => session.signIn(data.get("email"), data.get("password")));
+    if (done) { toast(t("auth.welcome", { name: session.user?.displayName ?? "" })); location.hash = next; }
+  });
+  return [el("h1", {}, t("auth.signInTitle")), el("p", { class: "muted" }, t("auth.signInLead")), form,
+    el("p", { class: "switch" }, t("auth.noAccount"), " ", el("a", { href: "#/signup" }, t("auth.signUp")))];
+}
+
+export function signUpView(session, next) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const weekStart = el("select", { name: "weekStart" },
+    el("option", { value: "monday" }, t("auth.monday")), el("option", { value: "sunday" }, t("auth.sunday")));
+  const form = el("form", { class: "form card", novalidate: true },
+    field(t("auth.displayName"), input("displayName", "text", { autocomplete: "nickname", maxlength: 50 })),
+    field(t("auth.email"), input("email", "email", { autocomplete: "email", inputmode: "email" })),
+    field(t("auth.password"), input("password", "password", { autocomplete: "new-password", minlength: 8, "aria-describedby": "f-password-hint" }),
+      t("auth.passwordHint")),
+    field(t("auth.weekStart"), weekStart),
+    el("p", { class: "muted small" }, `${t("auth.timeZone")}: ${zone}`),
+    el("button", { type: "submit", class: "button wide" }, t("auth.signUp")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const done = await submitting(form, () => session.signUp({
+      email: data.get("email"), password: data.get("password"), displayName: data.get("displayName"),
+      weekStart: data.get("weekStart"), timeZone: zone, locale: currentLanguage(),
+    }));
+    if (done) { toast(t("auth.welcome", { name: session.user?.displayName ?? "" })); location.hash = next; }
+  });
+  return [el("h1", {}, t("auth.signUpTitle")), el("p", { class: "muted" }, t("auth.signUpLead")), form,
+    el("p", { class: "switch" }, t("auth.haveAccount"), " ", el("a", { href: "#/signin" }, t("auth.signIn")))];
+}
+
+function sessionsCard(session) {
+  const list = el("ul", { class: "rows", "aria-busy": "true" }, el("li", {}, el("span", { class: "skeleton" })));
+  const others = el("button", { type: "button", class: "button quiet" }, t("account.signOutOthers"));
+  async function load() {
+    try {
+      const { items } = await session.api("/v1/sessions");
+      list.removeAttribute("aria-busy");
+      const rows = items.map((item) => el("li", { class: "row", "data-session": item.id },
+        el("div", {}, el("strong", {}, item.device),
+          item.current ? el("span", { class: "badge" }, t("account.thisDevice")) : null,
+          el("p", { class: "muted small" }, t("account.lastUsed", { when: formatRelative(item.lastUsedAt) }))),
+        item.current ? null : el("button", { type: "button", class: "button quiet small", onclick: async (event) => {
+          event.target.disabled = true;
+          try { await session.api(`/v1/sessions/${item.id}`, { method: "DELETE" }); await load(); } catch (p) { showProblem(p); event.target.disabled = false; }
+        } }, t("account.signOutDevice"))));
+      list.replaceChildren(...rows);
+      others.hidden = items.length < 2;
+      if (items.length < 2) list.append(el("li", { class: "muted small" }, t("account.noOtherSessions")));
+    } catch (problem) {
+      showProblem(problem);
+    }
+  }
+  others.addEventListener("click", async () => {
+    others.disabled = true;
+    try {
+      const { signedOutSessions } = await session.api("/v1/sessions/revoke-others", { method: "POST" });
+      toast(t("account.signedOutOthers", { count: signedOutSessions }));
+      await load();
+    } catch (problem) { showProblem(problem); } finally { others.disabled = false; }
+  });
+  queueMicrotask(load);
+  return el("section", { class: "card stack", "aria-labelledby": "sessions-title" },
+    el("h2", { id: "sessions-title" }, t("account.sessions")), el("p", { class: "muted small" }, t("account.sessionsLead")), list, others);
+}
+
+function profileCard(session, user) {
+  const weekStart = el("select", { name: "weekStart" },
+    el("option", { value: "monday", selected: user.weekStart === "monday" }, t("auth.monday")),
+    el("option", { value: "sunday", selected: user.weekStart === "sunday" }, t("auth.sunday")));
+  const form = el("form", { class: "form", novalidate: true },
+    field(t("auth.displayName"), input("displayName", "text", { value: user.displayName, maxlength: 50 })),
+    field(t("auth.email"), input("email", "email", { value: user.email, autocomplete: "email" })),
+    field(t("auth.weekStart"), weekStart),
+    el("button", { type: "submit", class: "button" }, t("account.save")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const saved = await submitting(form, () => session.api("/v1/me", { method: "PATCH", body: {
+      displayName: data.get("displayName"), email: data.get("email"), weekStart: data.get("weekStart"), locale: currentLanguage(),
+    } }));
+    if (saved) { await session.reloadUser(); toast(t("account.saved")); }
+  });
+  return el("section", { class: "card stack" }, el("h2", {}, t("account.profile")),
+    el("p", { class: "muted small" }, t("account.role", { role: t(`role.${user.role}`) })), form);
+}
+
+function passwordCard(session, user) {
+  if (!user.hasPassword) return null;
+  const form = el("form", { class: "form", novalidate: true },
+    field(t("account.currentPassword"), input("currentPassword", "password", { autocomplete: "current-password" })),
+    field(t("account.newPassword"), input("newPassword", "password", { autocomplete: "new-password", minlength: 8 }), t("auth.passwordHint")),
+    el("button", { type: "submit", class: "button quiet" }, t("account.password")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const done = await submitting(form, () => session.api("/v1/me/password", { method: "POST", body: {
+      currentPassword: data.get("currentPassword"), newPassword: data.get("newPassword") } }));
+    if (done) { form.reset(); toast(t("account.passwordChanged")); }
+  });
+  return el("section", { class: "card stack" }, el("h2", {}, t("account.password")), form);
+}
+
+function deleteCard(session, user) {
+  const form = el("form", { class: "form", novalidate: true },
+    user.hasPassword ? field(t("account.deleteConfirm"), input("password", "password", { autocomplete: "current-password" })) : null,
+    el("button", { type: "submit", class: "button danger" }, t("account.delete")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const done = await submitting(form, () => session.api("/v1/me", { method: "DELETE",
+      body: user.hasPassword ? { password: data.get("password") } : {} }));
+    if (done) { session.forget(); toast(t("account.deleted")); location.hash = "#/signup"; }
+  });
+  return el("section", { class: "card stack danger-zone" }, el("h2", {}, t("account.delete")),
+    el("p", { class: "muted small" }, t("account.deleteLead")), form);
+}
+
+export function accountView(session) {
+  const user = session.user;
+  const signOut = el("button", { type: "button", class: "button quiet wide", onclick: async () => {
+    try { await session.signOut(); } catch (problem) { showProblem(problem); }
+    toast(t("auth.signedOut"));
+    location.hash = "#/signin";
+  } }, t("auth.signOut"));
+  return [el("h1", {}, t("account.title")),
+    el("div", { class: "stack" }, profileCard(session, user), sessionsCard(session), passwordCard(session, user), signOut, deleteCard(session, user))];
+}

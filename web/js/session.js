@@ -1,0 +1,97 @@
+// Who is signed in. The access token lives only in this module's memory; the refresh token is
+// an HttpOnly cookie the page never sees, so reloading the page signs the person back in with
+// one refresh, and a script injected into the page cannot carry the session away.
+import { createApi } from "./api.js";
+
+/** "Chrome · macOS" from a User-Agent: how this browser appears in the sessions list. */
+export function describeDevice(userAgent = "") {
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /OPR\//.test(userAgent) ? "Opera"
+    : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome"
+    : /Safari\//.test(userAgent) ? "Safari" : "Browser";
+  const system = /iPhone|iPad|iPod/.test(userAgent) ? "iOS" : /Android/.test(userAgent) ? "Android"
+    : /Mac OS X|Macintosh/.test(userAgent) ? "macOS" : /Windows/.test(userAgent) ? "Windows"
+    : /CrOS/.test(userAgent) ? "ChromeOS" : /Linux/.test(userAgent) ? "Linux" : "";
+  return system ? `${browser} · ${system}` : browser;
+}
+
+export function createSession({ baseURL = "", fetchImpl, networkProblem, device = describeDevice(globalThis.navigator?.userAgent) } = {}) {
+  let accessToken = null;
+  let user = null;
+  let inflight = null;
+  const listeners = new Set();
+  const bare = createApi({ baseURL, fetchImpl, networkProblem });
+
+  function notify() { for (const listener of listeners) listener(user); }
+
+  function adopt(reply) {
+    accessToken = reply.accessToken;
+    if (reply.user) user = reply.user;
+    notify();
+    return accessToken;
+  }
+
+  function forget() {
+    const had = accessToken !== null || user !== null;
+    accessToken = null;
+    user = null;
+    if (had) notify();
+  }
+
+  /** One refresh at a time: every caller that finds its token refused waits for the same one. */
+  function refresh(failed = null) {
+    if (failed && accessToken && accessToken !== failed) return Promise.resolve(accessToken);
+    if (!inflight) {
+      inflight = bare("/v1/auth/refresh", { method: "POST", body: { useCookie: true } })
+        .then(adopt)
+        .catch((problem) => {
+          if (problem.status === 401 || problem.status === 400) { forget(); return null; }
+          throw problem;
+        })
+        .finally(() => { inflight = null; });
+    }
+    return inflight;
+  }
+
+  const api = createApi({ baseURL, fetchImpl, networkProblem, token: () => accessToken, refresh });
+
+  return {
+    api,
+    refresh,
+    get user() { return user; },
+    get signedIn() { return accessToken !== null; },
+    onChange(listener) { listeners.add(listener); return () => listeners.delete(listener); },
+
+    async signIn(email, password) {
+      return adopt(await bare("/v1/auth/login", { method: "POST", body: { email, password, device, useCookie: true } }));
+    },
+
+    async signUp(fields) {
+      return adopt(await bare("/v1/auth/signup", { method: "POST", body: { ...fields, device, useCookie: true } }));
+    },
+
+    /** Silent sign-in at page load: true when the cookie still holds a live session. */
+    async restore() {
+      const token = await refresh();
+      if (!token) return false;
+      if (!user) { user = await api("/v1/me"); notify(); }
+      return true;
+    },
+
+    async reloadUser() {
+      user = await api("/v1/me");
+      notify();
+      return user;
+    },
+
+    async signOut() {
+      try {
+        await bare("/v1/auth/logout", { method: "POST", body: {} });
+      } finally {
+        forget();
+      }
+    },
+
+    /** After the account is deleted or the session ended elsewhere. */
+    forget,
+  };
+}

@@ -1,0 +1,96 @@
+import test from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import { createSession, describeDevice } from "../js/session.js";
+
+// A real HTTP server that behaves like Yaruki's auth: access tokens expire, refresh rotates.
+async function withAuthServer(body) {
+  // `cookie` is what the server accepts; `jar` is what the browser holds and sends.
+  const state = { refreshes: 0, valid: new Set(), generation: 0, cookie: "r0", jar: "r0" };
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const send = (status, value, headers = {}) => {
+        res.writeHead(status, { "Content-Type": status >= 400 ? "application/problem+json" : "application/json", ...headers });
+        res.end(JSON.stringify(value));
+      };
+      if (req.url === "/v1/auth/refresh") {
+        state.refreshes += 1;
+        if (req.headers.cookie !== `yaruki_refresh=${state.cookie}`) return send(401, { status: 401, title: "Unauthorized" });
+        state.generation += 1;
+        state.cookie = `r${state.generation}`;
+        const token = `a${state.generation}`;
+        state.valid = new Set([token]);
+        // A slow refresh, so concurrent callers really overlap.
+        return setTimeout(() => send(200, { accessToken: token, expiresIn: 900 }, { "Set-Cookie": `yaruki_refresh=${state.cookie}` }), 30);
+      }
+      if (req.url === "/v1/me") {
+        const token = (req.headers.authorization || "").replace("Bearer ", "");
+        if (!state.valid.has(token)) return send(401, { status: 401, title: "Unauthorized", type: "/problems/token-expired" });
+        return send(200, { id: "u1", displayName: "Ana" });
+      }
+      send(404, { status: 404, title: "Not Found" });
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  // Node's fetch keeps no cookies: keep the one cookie the way a browser would.
+  const fetchImpl = async (url, init) => {
+    const response = await fetch(url, { ...init, headers: { ...init.headers, Cookie: `yaruki_refresh=${state.jar}` } });
+    const set = response.headers.get("set-cookie");
+    if (set) state.jar = set.split(";")[0].split("=")[1];
+    return response;
+  };
+  try {
+    return await body({ base, state, fetchImpl });
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+test("restore signs in silently from the cookie", async () => {
+  await withAuthServer(async ({ base, state, fetchImpl }) => {
+    const session = createSession({ baseURL: base, fetchImpl, device: "test" });
+    assert.equal(await session.restore(), true);
+    assert.equal(session.user.displayName, "Ana");
+    assert.equal(state.refreshes, 1);
+  });
+});
+
+test("twenty calls that find the token expired share one refresh", async () => {
+  await withAuthServer(async ({ base, state, fetchImpl }) => {
+    const session = createSession({ baseURL: base, fetchImpl, device: "test" });
+    await session.restore();
+    state.valid = new Set();  // the server now refuses the token the page holds
+    const before = state.refreshes;
+    const users = await Promise.all(Array.from({ length: 20 }, () => session.api("/v1/me")));
+    assert.equal(users.length, 20);
+    assert.ok(users.every((u) => u.id === "u1"));
+    assert.equal(state.refreshes - before, 1);
+  });
+});
+
+test("a refused refresh signs out and tells the listeners", async () => {
+  await withAuthServer(async ({ base, state, fetchImpl }) => {
+    const session = createSession({ baseURL: base, fetchImpl, device: "test" });
+    await session.restore();
+    const seen = [];
+    session.onChange((user) => seen.push(user));
+    state.valid = new Set();     // the access token is refused…
+    state.cookie = "revoked";    // …and the session behind the cookie is gone
+    await assert.rejects(session.api("/v1/me"), (problem) => problem.status === 401);
+    assert.equal(session.signedIn, false);
+    assert.equal(session.user, null);
+    assert.deepEqual(seen, [null]);
+    assert.equal(await session.restore(), false);
+  });
+});
+
+test("devices are named by browser and system", () => {
+  assert.equal(describeDevice("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1"), "Safari · iOS");
+  assert.equal(describeDevice("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"), "Chrome · Linux");
+  assert.equal(describeDevice("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0"), "Edge · Windows");
+  assert.equal(describeDevice("Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:121.0) Gecko/20100101 Firefox/121.0"), "Firefox · macOS");
+  assert.equal(describeDevice(""), "Browser");
+});
