@@ -22,6 +22,7 @@ setup:
 bench:
 	scripts/setup.sh bench
 	bench/http/run.sh
+	bench/auth/run.sh
 
 clean-data:
 	rm -rf $(DATA)

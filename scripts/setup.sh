@@ -23,6 +23,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+if [ "$mode" = bench ]; then
+  python3 -c "import argon2" 2>/dev/null || {
+    echo "setup: installing argon2-cffi from PyPI (the auth benchmark's reference)"
+    python3 -m pip install -q --disable-pip-version-check argon2-cffi
+  }
+fi
 if [ "$mode" = test ]; then
   python3 -c "import selenium, pytest" 2>/dev/null || {
     echo "setup: installing selenium and pytest from PyPI"
