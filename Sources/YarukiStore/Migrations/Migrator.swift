@@ -24,7 +24,7 @@ public enum Migrator {
 
     @discardableResult
     public static func migrate(_ database: Database, _ migrations: [Migration] = Migrations.all,
-                               clock: @escaping @Sendable () -> Date = Date.init) async throws -> [Migration] {
+                               clock: @escaping @Sendable () -> Date = { Date() }) async throws -> [Migration] {
         try await database.transaction { connection in
             try lock(connection)
             try connection.execute("""

@@ -11,7 +11,7 @@ public struct SettingsStore: Sendable {
     }
 
     public func set(_ key: String, _ value: String, at now: Date) async throws {
-        try await database.transaction { connection in
+        _ = try await database.transaction { connection in
             try connection.execute("""
                 INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
