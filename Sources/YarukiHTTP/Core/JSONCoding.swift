@@ -11,9 +11,19 @@ public enum JSONCoding {
 
     public static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
+        d.dateDecodingStrategy = .custom(decodeDate)
         return d
     }()
+
+    /// RFC 3339 with or without fractional seconds (browsers send milliseconds). Decoded here,
+    /// not with `.iso8601`, whose errors leave the field's name out of the coding path.
+    static func decodeDate(_ decoder: Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not an RFC 3339 date-time like 2026-11-29T08:00:00+09:00")
+    }
 }
 
 extension Request {

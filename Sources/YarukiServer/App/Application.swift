@@ -47,6 +47,7 @@ public final class Application: @unchecked Sendable {
     public static func openDatabase(_ settings: Settings) async throws -> Database {
         let database = try DatabaseURL.open(settings.databaseURL, readers: max(2, settings.http.loops * 2))
         try await Migrator.migrate(database)
+        try await ExerciseCatalog.ensure(database)
         return database
     }
 
@@ -64,6 +65,7 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService) ->
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
     AuthRoutes(auth: auth).add(to: &router)
     AdminRoutes(auth: auth).add(to: &router)
+    TrainingRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

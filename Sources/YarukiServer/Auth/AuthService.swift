@@ -419,7 +419,13 @@ final class AuthService: @unchecked Sendable {
     /// Deletes the account and everything that hangs off it, in one transaction.
     func deleteAccount(_ principal: Principal, password: String?) async throws -> [String: Int] {
         _ = try await confirmPassword(principal, password, field: "password")
-        let removed = try await database.transaction { c in try AccountStore.delete(principal.userID, c) }
+        let removed = try await database.transaction { c in
+            // Each area counts what it holds before the cascade removes it.
+            let workouts = try TrainingStore.count(user: principal.userID, c)
+            var removed = try AccountStore.delete(principal.userID, c)
+            removed["workouts"] = workouts
+            return removed
+        }
         sessions.forget(user: principal.userID)
         return removed
     }

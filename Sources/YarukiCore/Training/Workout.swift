@@ -1,0 +1,168 @@
+import Foundation
+
+public enum ExerciseUnit: String, Codable, Sendable, CaseIterable {
+    /// Counted in repetitions (push-ups).
+    case reps
+    /// Held or done for a time (plank).
+    case seconds
+}
+
+public enum ExerciseCategory: String, Codable, Sendable, CaseIterable {
+    case bodyweight, strength, core, cardio, stretch
+}
+
+/// One exercise of the catalog.
+public struct Exercise: Codable, Equatable, Sendable {
+    /// A short slug: `push-up`.
+    public var id: String
+    public var category: ExerciseCategory
+    public var muscles: [String]
+    public var unit: ExerciseUnit
+    /// Names by language: en, ja and ko are always present.
+    public var names: [String: String]
+    public var videoURL: String?
+    /// Shipped with Yaruki (admins may still edit it).
+    public var builtIn: Bool
+
+    public init(id: String, category: ExerciseCategory, muscles: [String], unit: ExerciseUnit, names: [String: String],
+                videoURL: String? = nil, builtIn: Bool = false) {
+        self.id = id
+        self.category = category
+        self.muscles = muscles
+        self.unit = unit
+        self.names = names
+        self.videoURL = videoURL
+        self.builtIn = builtIn
+    }
+
+    enum CodingKeys: String, CodingKey { case id, category, muscles, unit, names, videoURL, builtIn }
+
+    /// `builtIn` is the server's to say; a body that leaves it out is fine.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        category = try c.decode(ExerciseCategory.self, forKey: .category)
+        muscles = try c.decodeIfPresent([String].self, forKey: .muscles) ?? []
+        unit = try c.decode(ExerciseUnit.self, forKey: .unit)
+        names = try c.decode([String: String].self, forKey: .names)
+        videoURL = try c.decodeIfPresent(String.self, forKey: .videoURL)
+        builtIn = try c.decodeIfPresent(Bool.self, forKey: .builtIn) ?? false
+    }
+
+    /// Checks a catalog entry an admin sends; every problem, each naming its field.
+    public static func check(_ e: Exercise) -> [FieldRuleError] {
+        var errors: [FieldRuleError] = []
+        if e.id.isEmpty || e.id.count > 40 || !e.id.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) {
+            errors.append(.init(field: "id", message: "must be 1 to 40 lower-case letters, digits or '-'"))
+        }
+        for language in AppLanguage.allCases {
+            let name = e.names[language.rawValue]?.trimmingCharacters(in: .whitespaces) ?? ""
+            if name.isEmpty || name.count > 80 { errors.append(.init(field: "names.\(language.rawValue)", message: "must be 1 to 80 characters")) }
+        }
+        if e.muscles.count > 12 || e.muscles.contains(where: { $0.isEmpty || $0.count > 40 }) {
+            errors.append(.init(field: "muscles", message: "must be at most 12 names of 1 to 40 characters"))
+        }
+        if let url = e.videoURL, url.count > 500 || !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url) == nil {
+            errors.append(.init(field: "videoURL", message: "must be an http(s) link"))
+        }
+        return errors
+    }
+}
+
+/// One set: reps or seconds (which one the exercise's unit says), an optional weight, the rest after it.
+public struct WorkoutSet: Codable, Equatable, Sendable {
+    public var reps: Int?
+    public var seconds: Int?
+    public var weightKg: Double?
+    public var restSeconds: Int?
+
+    public init(reps: Int? = nil, seconds: Int? = nil, weightKg: Double? = nil, restSeconds: Int? = nil) {
+        self.reps = reps
+        self.seconds = seconds
+        self.weightKg = weightKg
+        self.restSeconds = restSeconds
+    }
+}
+
+public struct WorkoutEntry: Codable, Equatable, Sendable {
+    public var exerciseId: String
+    public var sets: [WorkoutSet]
+
+    public init(exerciseId: String, sets: [WorkoutSet]) {
+        self.exerciseId = exerciseId
+        self.sets = sets
+    }
+}
+
+/// A workout as a person logs it: when, which exercises in order, their sets, and notes.
+public struct Workout: Codable, Equatable, Sendable {
+    public var id: UUID
+    public var startedAt: Date
+    public var endedAt: Date?
+    public var notes: String
+    public var exercises: [WorkoutEntry]
+
+    public init(id: UUID = UUID(), startedAt: Date, endedAt: Date? = nil, notes: String = "", exercises: [WorkoutEntry]) {
+        self.id = id
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.notes = notes
+        self.exercises = exercises
+    }
+
+    public static let maxExercises = 50
+    public static let maxSetsPerExercise = 100
+    public static let maxSets = 500
+    public static let maxNotes = 5000
+
+    /// Every rule a logged workout must meet, each failure naming its field
+    /// (`exercises[1].sets[0].reps`). `units` maps the catalog's exercise ids to their unit.
+    public static func check(_ w: Workout, units: [String: ExerciseUnit], now: Date) -> [FieldRuleError] {
+        var errors: [FieldRuleError] = []
+        if w.startedAt > now.addingTimeInterval(24 * 3600) {
+            errors.append(.init(field: "startedAt", message: "is more than a day in the future"))
+        }
+        if w.startedAt < Date(timeIntervalSince1970: 0) { errors.append(.init(field: "startedAt", message: "is before 1970")) }
+        if let end = w.endedAt, end < w.startedAt {
+            errors.append(.init(field: "endedAt", message: "is before startedAt"))
+        } else if let end = w.endedAt, end.timeIntervalSince(w.startedAt) > 24 * 3600 {
+            errors.append(.init(field: "endedAt", message: "is more than a day after startedAt"))
+        }
+        if w.notes.count > maxNotes { errors.append(.init(field: "notes", message: "is longer than \(maxNotes) characters")) }
+        if w.exercises.isEmpty { errors.append(.init(field: "exercises", message: "needs at least one exercise")) }
+        if w.exercises.count > maxExercises {
+            errors.append(.init(field: "exercises", message: "has more than \(maxExercises) exercises"))
+            return errors
+        }
+        if w.exercises.reduce(0, { $0 + $1.sets.count }) > maxSets {
+            errors.append(.init(field: "exercises", message: "has more than \(maxSets) sets in all"))
+        }
+        for (i, entry) in w.exercises.enumerated() {
+            let base = "exercises[\(i)]"
+            let unit = units[entry.exerciseId]
+            if unit == nil { errors.append(.init(field: "\(base).exerciseId", message: "is not in the exercise catalog")) }
+            if entry.sets.isEmpty { errors.append(.init(field: "\(base).sets", message: "needs at least one set")) }
+            if entry.sets.count > maxSetsPerExercise {
+                errors.append(.init(field: "\(base).sets", message: "has more than \(maxSetsPerExercise) sets"))
+                continue
+            }
+            for (j, set) in entry.sets.enumerated() {
+                let field = "\(base).sets[\(j)]"
+                if let reps = set.reps, !(0...1000).contains(reps) { errors.append(.init(field: "\(field).reps", message: "must be 0 to 1000")) }
+                if let s = set.seconds, !(0...86_400).contains(s) { errors.append(.init(field: "\(field).seconds", message: "must be 0 to 86400")) }
+                if let kg = set.weightKg, !(kg >= 0 && kg <= 1000) || !kg.isFinite {
+                    errors.append(.init(field: "\(field).weightKg", message: "must be 0 to 1000"))
+                }
+                if let rest = set.restSeconds, !(0...3600).contains(rest) {
+                    errors.append(.init(field: "\(field).restSeconds", message: "must be 0 to 3600"))
+                }
+                switch unit {
+                case .reps where set.reps == nil: errors.append(.init(field: "\(field).reps", message: "is required for this exercise"))
+                case .seconds where set.seconds == nil: errors.append(.init(field: "\(field).seconds", message: "is required for this exercise"))
+                default: break
+                }
+            }
+        }
+        return errors
+    }
+}

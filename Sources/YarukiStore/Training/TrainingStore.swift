@@ -1,0 +1,133 @@
+import Foundation
+import YarukiCore
+
+/// The exercise catalog and workout logs. Weights are stored in grams, so they stay exact.
+public enum TrainingStore {
+    // MARK: catalog
+
+    private static let exerciseColumns = "id, category, muscles, unit, name_en, name_ja, name_ko, video_url, built_in"
+
+    /// Adds the exercise, or with `replace` overwrites it; built-in entries are added once and
+    /// then left to the admins.
+    public static func upsert(_ e: Exercise, replace: Bool, at now: Date, _ c: SQLConnection) throws {
+        let conflict = replace
+            ? """
+              ON CONFLICT (id) DO UPDATE SET category = excluded.category, muscles = excluded.muscles, unit = excluded.unit,
+              name_en = excluded.name_en, name_ja = excluded.name_ja, name_ko = excluded.name_ko, video_url = excluded.video_url,
+              updated_at = excluded.updated_at
+              """
+            : "ON CONFLICT (id) DO NOTHING"
+        try c.execute("""
+            INSERT INTO exercises (\(exerciseColumns), updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(conflict)
+            """, e.id, e.category.rawValue, e.muscles.joined(separator: ","), e.unit.rawValue, e.names["en"] ?? "", e.names["ja"] ?? "",
+            e.names["ko"] ?? "", e.videoURL, e.builtIn, now)
+    }
+
+    public static func exercises(_ c: SQLConnection) throws -> [Exercise] {
+        try c.query("SELECT \(exerciseColumns) FROM exercises ORDER BY category, name_en").map(exercise)
+    }
+
+    public static func exercise(_ id: String, _ c: SQLConnection) throws -> Exercise? {
+        try c.queryOne("SELECT \(exerciseColumns) FROM exercises WHERE id = ?", id).map(exercise)
+    }
+
+    public static func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] {
+        var units: [String: ExerciseUnit] = [:]
+        for row in try c.query("SELECT id, unit FROM exercises") {
+            units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit"))
+        }
+        return units
+    }
+
+    private static func exercise(_ row: Row) throws -> Exercise {
+        guard let category = ExerciseCategory(rawValue: try row.string("category")), let unit = ExerciseUnit(rawValue: try row.string("unit"))
+        else { throw DatabaseError.decoding("an exercise row holds an unknown category or unit") }
+        let muscles = try row.string("muscles")
+        return Exercise(id: try row.string("id"), category: category,
+                        muscles: muscles.isEmpty ? [] : muscles.split(separator: ",").map(String.init), unit: unit,
+                        names: ["en": try row.string("name_en"), "ja": try row.string("name_ja"), "ko": try row.string("name_ko")],
+                        videoURL: try row.optionalString("video_url"), builtIn: try row.bool("built_in"))
+    }
+
+    // MARK: workouts
+
+    /// Writes the workout and its sets, replacing any earlier version with the same id.
+    public static func save(_ w: Workout, user: UUID, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
+        let changed = try c.execute("UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+                                    w.startedAt, w.endedAt, w.notes, now, w.id, user)
+        if changed == 0 {
+            try c.execute("""
+                INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now)
+        }
+        for (entry, exercise) in w.exercises.enumerated() {
+            for (position, set) in exercise.sets.enumerated() {
+                try c.execute("""
+                    INSERT INTO workout_sets (workout_id, entry, position, exercise_id, reps, seconds, weight_grams, rest_seconds)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, w.id, entry, position, exercise.exerciseId, set.reps, set.seconds,
+                    set.weightKg.map { Int(($0 * 1000).rounded()) }, set.restSeconds)
+            }
+        }
+    }
+
+    /// True when a workout with this id exists and belongs to someone else.
+    public static func isOthers(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT user_id FROM workouts WHERE id = ?", id).map { try $0.uuid("user_id") != user } ?? false
+    }
+
+    public static func workout(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Workout? {
+        try workouts(where: "w.id = ? AND w.user_id = ?", [id.sqlValue, user.sqlValue], limit: 1, c).first
+    }
+
+    /// A person's workouts that started in [from, to), newest first, after `cursor` (the last
+    /// one of the previous page).
+    public static func workouts(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
+                                _ c: SQLConnection) throws -> [Workout] {
+        var clause = "w.user_id = ? AND w.started_at >= ? AND w.started_at < ?"
+        var values: [SQLValue] = [user.sqlValue, from.sqlValue, to.sqlValue]
+        if let (time, id) = cursor {
+            clause += " AND (w.started_at < ? OR (w.started_at = ? AND w.id < ?))"
+            values += [time.sqlValue, time.sqlValue, id.sqlValue]
+        }
+        return try workouts(where: clause, values, limit: limit, c)
+    }
+
+    private static func workouts(where clause: String, _ values: [SQLValue], limit: Int, _ c: SQLConnection) throws -> [Workout] {
+        let heads = try c.query("""
+            SELECT w.id, w.started_at, w.ended_at, w.notes FROM workouts w WHERE \(clause)
+            ORDER BY w.started_at DESC, w.id DESC LIMIT \(max(1, min(limit, 500)))
+            """, values)
+        return try heads.map { head in
+            let id = try head.uuid("id")
+            var entries: [WorkoutEntry] = []
+            for row in try c.query("""
+                SELECT entry, exercise_id, reps, seconds, weight_grams, rest_seconds FROM workout_sets
+                WHERE workout_id = ? ORDER BY entry, position
+                """, id) {
+                let entry = try row.int("entry")
+                let set = WorkoutSet(reps: try row.optionalInt("reps"), seconds: try row.optionalInt("seconds"),
+                                     weightKg: try row.optionalInt("weight_grams").map { Double($0) / 1000 },
+                                     restSeconds: try row.optionalInt("rest_seconds"))
+                if entry == entries.count - 1 {
+                    entries[entry].sets.append(set)
+                } else {
+                    entries.append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set]))
+                }
+            }
+            return Workout(id: id, startedAt: try head.date("started_at"),
+                           endedAt: try head.optionalInt("ended_at").map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                           notes: try head.string("notes"), exercises: entries)
+        }
+    }
+
+    @discardableResult
+    public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.execute("DELETE FROM workouts WHERE id = ? AND user_id = ?", id, user) == 1
+    }
+
+    public static func count(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM workouts WHERE user_id = ?", user)?.int("n") ?? 0
+    }
+}

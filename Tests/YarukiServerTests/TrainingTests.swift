@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import YarukiCore
+import YarukiTestSupport
+@testable import YarukiServer
+
+@Suite struct TrainingTests {
+    static func workout(_ startedAt: String, sets: [[String: Any]] = [["reps": 10, "restSeconds": 60]], exercise: String = "push-up",
+                        notes: String = "felt good") -> [String: Any] {
+        ["startedAt": startedAt, "notes": notes, "exercises": [["exerciseId": exercise, "sets": sets]]]
+    }
+
+    static func fields(_ reply: RawClient.Reply) -> [String] {
+        ((try? reply.json())?["errors"] as? [[String: Any]])?.compactMap { $0["field"] as? String } ?? []
+    }
+
+    @Test func theCatalogSpeaksThreeLanguagesAndSearches() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let all = try #require(try api.call("GET", "/v1/exercises").json()["items"] as? [[String: Any]])
+        #expect(all.count >= 20)
+        let pushUp = try #require(all.first { $0["id"] as? String == "push-up" })
+        #expect((pushUp["names"] as? [String: String]) == ["en": "Push-up", "ja": "腕立て伏せ", "ko": "푸시업"])
+        #expect(pushUp["unit"] as? String == "reps")
+        #expect(all.first { $0["id"] as? String == "plank" }?["unit"] as? String == "seconds")
+        let found = try api.call("GET", "/v1/exercises?q=%E8%85%95%E7%AB%8B%E3%81%A6").json()["items"] as? [[String: Any]]  // 腕立て
+        #expect(found?.compactMap { $0["id"] as? String } == ["push-up"])
+        let hamstrings = try api.call("GET", "/v1/exercises?q=hamstring&category=stretch").json()["items"] as? [[String: Any]]
+        #expect(hamstrings?.compactMap { $0["id"] as? String } == ["hamstring-stretch"])
+        #expect(try api.call("GET", "/v1/exercises/no-such-move").status == 404)
+    }
+
+    @Test func onlyAdminsAddAndEditExercises() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        try await AccountAdmin.create(running.app.database, email: "admin@example.com", displayName: "Admin", password: "admin password 1", role: .admin)
+        let admin = try #require(try api.signIn("admin@example.com", password: "admin password 1").string("accessToken"))
+        let (member, _, _) = try api.signUp("member@example.com")
+        let kettlebell: [String: Any] = ["id": "kettlebell-swing", "category": "strength", "muscles": ["glutes", "hamstrings"], "unit": "reps",
+                                         "names": ["en": "Kettlebell swing", "ja": "ケトルベルスイング", "ko": "케틀벨 스윙"]]
+        #expect(try api.call("POST", "/v1/exercises", json: kettlebell, token: member).status == 404)
+        #expect(try api.call("POST", "/v1/exercises", json: kettlebell).status == 401)
+        #expect(try api.call("POST", "/v1/exercises", json: kettlebell, token: admin).status == 201)
+        #expect(try api.call("POST", "/v1/exercises", json: kettlebell, token: admin).status == 409)
+        var bad = kettlebell
+        bad["id"] = "Bad Id"
+        bad["names"] = ["en": "Swing", "ja": ""]
+        let refused = try api.call("POST", "/v1/exercises", json: bad, token: admin)
+        #expect(refused.status == 400)
+        #expect(Set(Self.fields(refused)) == ["id", "names.ja", "names.ko"])
+        var renamed = kettlebell
+        renamed["names"] = ["en": "Kettlebell swing", "ja": "ケトルベル・スイング", "ko": "케틀벨 스윙"]
+        renamed["videoURL"] = "https://example.com/swing.mp4"
+        let edited = try api.call("PUT", "/v1/exercises/kettlebell-swing", json: renamed, token: admin)
+        #expect(edited.status == 200)
+        #expect((try api.call("GET", "/v1/exercises/kettlebell-swing").json()["names"] as? [String: String])?["ja"] == "ケトルベル・スイング")
+        #expect(try api.call("PUT", "/v1/exercises/kettlebell-swing", json: renamed, token: member).status == 404)
+        #expect(try api.call("PUT", "/v1/exercises/not-there", json: renamed, token: admin).status == 400)  // body id differs
+    }
+
+    @Test(arguments: Engine.allCases)
+    func workoutsAreLoggedEditedAndDeleted(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("lift@example.com")
+        let sets: [[String: Any]] = [["reps": 5, "weightKg": 102.5, "restSeconds": 90], ["reps": 5, "weightKg": 102.5], ["reps": 4, "weightKg": 100]]
+        var body = Self.workout("2026-11-28T09:00:00+09:00", sets: sets, exercise: "deadlift")
+        body["endedAt"] = "2026-11-28T10:05:00+09:00"
+        var exercises = body["exercises"] as! [[String: Any]]
+        exercises.append(["exerciseId": "plank", "sets": [["seconds": 60], ["seconds": 45]]])
+        body["exercises"] = exercises
+        let created = try api.call("POST", "/v1/workouts", json: body, token: token)
+        #expect(created.status == 201, "\(created.text)")
+        let id = try #require(created.string("id"))
+        let json = try created.json()
+        let entries = try #require(json["exercises"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        #expect((entries[0]["sets"] as? [[String: Any]])?.first?["weightKg"] as? Double == 102.5)
+        #expect((entries[1]["sets"] as? [[String: Any]])?.map { $0["seconds"] as? Int } == [60, 45])
+
+        let list = try api.call("GET", "/v1/workouts?from=2026-11-28&to=2026-11-28", token: token)
+        #expect((try list.json()["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [id])
+
+        var changed = Self.workout("2026-11-28T09:00:00+09:00", sets: [["reps": 6, "weightKg": 102.5]], exercise: "deadlift", notes: "PR")
+        changed["id"] = id
+        let replaced = try api.call("PUT", "/v1/workouts/\(id)", json: changed, token: token)
+        #expect(replaced.status == 200)
+        #expect(replaced.string("notes") == "PR")
+        #expect(((try replaced.json()["exercises"] as? [[String: Any]])?.first?["sets"] as? [Any])?.count == 1)
+
+        #expect(try api.call("DELETE", "/v1/workouts/\(id)", token: token).status == 204)
+        #expect(try api.call("GET", "/v1/workouts/\(id)", token: token).status == 404)
+        #expect(try api.call("DELETE", "/v1/workouts/\(id)", token: token).status == 404)
+    }
+
+    @Test func anotherPersonsWorkoutIs404Everywhere() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (owner, _, _) = try api.signUp("owner@example.com")
+        let (other, _, _) = try api.signUp("other@example.com")
+        let id = try #require(try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-20T07:00:00Z"), token: owner).string("id"))
+        #expect(try api.call("GET", "/v1/workouts/\(id)", token: other).status == 404)
+        #expect(try api.call("PUT", "/v1/workouts/\(id)", json: Self.workout("2026-11-20T07:00:00Z", notes: "mine now"), token: other).status == 404)
+        #expect(try api.call("DELETE", "/v1/workouts/\(id)", token: other).status == 404)
+        var stolen = Self.workout("2026-11-20T07:00:00Z", notes: "mine now")
+        stolen["id"] = id
+        #expect(try api.call("POST", "/v1/workouts", json: stolen, token: other).status == 404)
+        #expect(try api.call("GET", "/v1/workouts?from=2026-11-01&to=2026-11-30", token: other).json()["items"] as? [Any] != nil)
+        #expect((try api.call("GET", "/v1/workouts?from=2026-11-01&to=2026-11-30", token: other).json()["items"] as? [Any])?.isEmpty == true)
+        #expect(try api.call("GET", "/v1/workouts/\(id)", token: owner).string("notes") == "felt good")
+        #expect(try api.call("GET", "/v1/workouts/\(id)").status == 401)
+    }
+
+    @Test func badWorkoutsAre400sNamingTheFieldAndSaveNothing() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("bad@example.com")
+        let tenThousand = Array(repeating: ["reps": 1] as [String: Any], count: 10_000)
+        let cases: [([String: Any], String)] = [
+            (Self.workout("2026-11-20T07:00:00Z", sets: [["reps": -3]]), "exercises[0].sets[0].reps"),
+            (Self.workout("2026-11-20T07:00:00Z", sets: tenThousand), "exercises[0].sets"),
+            (Self.workout("2026-11-20T07:00:00Z", exercise: "levitation"), "exercises[0].exerciseId"),
+            (Self.workout("2026-11-20T07:00:00Z", sets: [["seconds": 30]]), "exercises[0].sets[0].reps"),
+            (Self.workout("2026-11-20T07:00:00Z", sets: [["reps": 5, "weightKg": -20]]), "exercises[0].sets[0].weightKg"),
+            (Self.workout("2026-11-20T07:00:00Z", sets: []), "exercises[0].sets"),
+            (Self.workout("2126-11-20T07:00:00Z"), "startedAt"),
+            (Self.workout("2026-11-20T07:00:00Z", notes: String(repeating: "n", count: 5001)), "notes"),
+            (["startedAt": "2026-11-20T07:00:00Z", "exercises": []], "exercises"),
+            (["exercises": []], "startedAt"),
+            (["startedAt": "yesterday", "exercises": []], "startedAt"),
+            (Self.workout("2026-11-20T07:00:00Z", sets: [["reps": "ten"]]), "exercises[0].sets[0].reps"),
+        ]
+        for (body, field) in cases {
+            let reply = try api.call("POST", "/v1/workouts", json: body, token: token)
+            #expect(reply.status == 400, "\(field): \(reply.text.prefix(300))")
+            #expect(Self.fields(reply).contains(field) || reply.text.contains(field), "\(field): \(reply.text.prefix(300))")
+        }
+        let count = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM workouts")?.int("n") }
+        #expect(count == 0)
+        #expect(try api.call("GET", "/v1/workouts?from=2026-13-01", token: token).status == 400)
+        #expect(try api.call("GET", "/v1/workouts?from=2026-11-30&to=2026-11-01", token: token).status == 400)
+        #expect(try api.call("GET", "/v1/workouts?cursor=garbage", token: token).status == 400)
+        #expect(try api.call("GET", "/v1/workouts?limit=0", token: token).status == 400)
+        // Browsers send milliseconds (Date.toISOString); they are welcome.
+        #expect(try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-20T07:00:00.123Z"), token: token).status == 201)
+    }
+
+    @Test func pagesNeitherRepeatNorSkipAndDaysFollowTheTimeZone() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("pages@example.com")  // Asia/Tokyo
+        var ids: [String] = []
+        for day in 1...7 {
+            let id = try #require(try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-0\(day)T08:00:00+09:00"), token: token).string("id"))
+            ids.append(id)
+        }
+        var seen: [String] = []
+        var cursor: String?
+        repeat {
+            let path = "/v1/workouts?from=2026-11-01&to=2026-11-30&limit=3" + (cursor.map { "&cursor=\($0)" } ?? "")
+            let page = try api.call("GET", path, token: token).json()
+            seen += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            cursor = page["nextCursor"] as? String
+            if seen.count == 3 {
+                // A new workout arriving between pages does not push an old one into the next page twice.
+                _ = try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-09T08:00:00+09:00"), token: token)
+            }
+        } while cursor != nil
+        #expect(seen == ids.reversed())
+        // 23:30 in Tokyo is 14:30 UTC of the same date: it belongs to the 28th there.
+        let late = try #require(try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-28T23:30:00+09:00"), token: token).string("id"))
+        let on28 = try api.call("GET", "/v1/workouts?from=2026-11-28&to=2026-11-28", token: token).json()["items"] as? [[String: Any]]
+        #expect(on28?.compactMap { $0["id"] as? String } == [late])
+        let on29 = try api.call("GET", "/v1/workouts?from=2026-11-29&to=2026-11-29", token: token).json()["items"] as? [[String: Any]]
+        #expect(on29?.isEmpty == true)
+    }
+
+    @Test func deletingTheAccountCountsItsWorkouts() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("gone@example.com")
+        for day in 1...3 { _ = try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-0\(day)T08:00:00Z"), token: token) }
+        let deleted = try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token)
+        #expect((try deleted.json()["deleted"] as? [String: Int])?["workouts"] == 3)
+        let left = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM workout_sets")?.int("n") }
+        #expect(left == 0)
+    }
+}
