@@ -1,7 +1,9 @@
 // The browser app's shell: navigation, language, and one view per area.
 import { accountView, signInView, signUpView } from "./account.js";
-import { dictionaries, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
+import { currentLanguage, dictionaries, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
 import { createSession } from "./session.js";
+import { timerView } from "./training/timer.js";
+import { trainingView } from "./training/view.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 
 // Icons as SVG paths (24×24, stroked): no icon font to download, no missing glyphs.
@@ -101,13 +103,24 @@ function moreView() {
 
 function titleOf(current) {
   if (current === "home") return "Yaruki";
-  const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title" }[current] ?? `nav.${current}`;
+  const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title" }[current] ?? `nav.${current}`;
   return `${t(key)} · Yaruki`;
 }
 
+// The catalog rarely changes: fetched once per page load, for names in every language.
+let catalog = null;
+async function exercises() {
+  if (!catalog) catalog = api("/v1/exercises").then((reply) => reply.items).catch((problem) => { catalog = null; throw problem; });
+  return catalog;
+}
+
+let openView = null;
+
 async function render() {
   const current = route();
-  renderNav(current);
+  openView?.close?.();
+  openView = null;
+  renderNav(current === "timer" ? "training" : current);
   renderAccountChip();
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   const view = document.getElementById("view");
@@ -120,10 +133,20 @@ async function render() {
     location.replace(next);
     return;
   }
-  const content = current === "home" ? await homeView() : current === "more" ? moreView()
-    : current === "signin" ? signInView(session, next) : current === "signup" ? signUpView(session, next)
-    : current === "account" ? accountView(session) : areaView(current);
+  let content;
+  if (current === "training" || current === "timer") {
+    let list = [];
+    try { list = await exercises(); } catch (problem) { showProblem(problem); }
+    const context = { exercises: list, language: currentLanguage(), icon };
+    content = current === "timer" ? timerView(session, context) : trainingView(session, context);
+  } else {
+    content = current === "home" ? await homeView() : current === "more" ? moreView()
+      : current === "signin" ? signInView(session, next) : current === "signup" ? signUpView(session, next)
+      : current === "account" ? accountView(session) : areaView(current);
+  }
+  openView = content;
   view.replaceChildren(...content);
+  document.body.dataset.view = current;
   document.title = titleOf(current);
 }
 
@@ -159,6 +182,8 @@ async function start() {
   });
   applyLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
   document.body.dataset.ready = "true";
+  // Once loaded, the app (and the timer in it) keeps working without a network.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
 
 // For the browser tests and the console.

@@ -1,0 +1,31 @@
+// Keeps the app usable offline once it has loaded: the shell is fetched from the network when
+// there is one (so a deploy shows at once) and from this cache when there is not. The API is
+// never cached.
+const CACHE = "yaruki-shell-v1";
+const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/api.js", "/js/ui.js", "/js/i18n.js",
+  "/js/session.js", "/js/account.js", "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/v1/")
+      || url.pathname.startsWith("/.well-known/")) return;
+  event.respondWith(fetch(event.request)
+    .then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+      }
+      return response;
+    })
+    .catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html"))));
+});
