@@ -21,3 +21,5 @@ echo "== node --test (browser modules)"
 node --test web/tests/
 echo "== Chromium (browser app against the real server)"
 python3 -m pytest -q tests/browser
+echo "== tmux (yaruki timer in a real terminal)"
+python3 -m pytest -q tests/terminal

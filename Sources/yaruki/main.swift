@@ -15,6 +15,8 @@ Commands:
   demo       add the demo data (idempotent)
   user create --email E [--name N] [--role member|coach|admin] [--password-stdin]
              make an account; without --password-stdin a password is generated and printed
+  timer [--rest 30|60|90]
+             the rep counter and rest timer, full-screen in this terminal
   keys rotate [--data-dir DIR]
              add a new access-token signing key (running servers use it within a minute)
   version    print the version
@@ -133,6 +135,15 @@ case "keys":
     } catch {
         fail("\(error)")
     }
+case "timer":
+    var rest = 60
+    if let i = options.firstIndex(of: "--rest") {
+        guard i + 1 < options.endIndex, let value = Int(options[i + 1]), RepRestMachine.presets.contains(value) else {
+            fail("--rest must be 30, 60 or 90")
+        }
+        rest = value
+    }
+    exit(TerminalTimer.run(restPreset: rest))
 case "version", "--version":
     print(YarukiVersion.current)
 case "help", "--help", "-h":
