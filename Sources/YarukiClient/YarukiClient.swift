@@ -79,6 +79,8 @@ public struct YarukiClient: Sendable {
     }
 
     static func decode<T: Decodable>(_ data: Data, status: Int) throws -> T {
+        // 204 No Content, for calls that expect nothing back.
+        if data.isEmpty, let nothing = Empty() as? T { return nothing }
         do {
             return try decoder.decode(T.self, from: data)
         } catch {

@@ -172,6 +172,7 @@ final class RunningApp {
                                         captureOutput: true, captureError: true)
         #expect(badRole.wait() == 1)
         #expect(try Command.run([Self.binary, "demo", "--data-dir", dataDir]).status == 0)
+        #expect(try Command.run([Self.binary, "demo", "--data-dir", dataDir]).status == 0)  // twice changes nothing
         let rotated = try Command.run([Self.binary, "keys", "rotate", "--data-dir", dataDir])
         #expect(rotated.status == 0 && rotated.output.contains("new signing key"))
 
@@ -199,6 +200,9 @@ final class RunningApp {
         let minaToken = try #require(mina["accessToken"] as? String)
         let minaID = try #require((mina["user"] as? [String: Any])?["id"] as? String)
         #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 404)
+        // Four weeks of demo training, three days a week, once.
+        let workouts = try api.call("GET", "/v1/workouts", token: minaToken).json()["items"] as? [[String: Any]]
+        #expect(workouts?.count == 12)
         #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "coach"], token: minaToken).status == 404)
         #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "emperor"], token: admin).status == 400)
         let promoted = try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "admin"], token: admin)
