@@ -29,7 +29,7 @@ def test_language_switch_translates_the_page_and_sticks(server, phone):
     Select(phone.find_element(By.ID, "language")).select_by_value("ja")
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "トレーニング"))
     assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
-    assert "ワークアウトはまだありません" in phone.find_element(By.CSS_SELECTOR, ".empty").text
+    assert "ログインするとワークアウトを記録できます" in phone.find_element(By.CSS_SELECTOR, ".empty").text
     Select(phone.find_element(By.ID, "language")).select_by_value("ko")
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "트레이닝"))
     phone.refresh()
