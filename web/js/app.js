@@ -3,6 +3,7 @@ import { accountView, signInView, signUpView } from "./account.js";
 import { currentLanguage, dictionaries, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
 import { createSession } from "./session.js";
 import { timerView } from "./training/timer.js";
+import { editorView } from "./training/editor.js";
 import { trainingView } from "./training/view.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 
@@ -38,7 +39,7 @@ const areas = ["home", "training", "accountability", "community", "health", "cla
 const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
 const api = session.api;
 // Pages that need a signed-in person send everybody else to sign in, then back.
-const needsAccount = new Set(["account"]);
+const needsAccount = new Set(["account", "workout"]);
 
 function route() {
   const id = (location.hash.replace(/^#\/?/, "").split("?")[0] || "home").split("/")[0];
@@ -103,7 +104,8 @@ function moreView() {
 
 function titleOf(current) {
   if (current === "home") return "Yaruki";
-  const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title" }[current] ?? `nav.${current}`;
+  const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title",
+    workout: "editor.newTitle" }[current] ?? `nav.${current}`;
   return `${t(key)} · Yaruki`;
 }
 
@@ -120,7 +122,7 @@ async function render() {
   const current = route();
   openView?.close?.();
   openView = null;
-  renderNav(current === "timer" ? "training" : current);
+  renderNav(current === "timer" || current === "workout" ? "training" : current);
   renderAccountChip();
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   const view = document.getElementById("view");
@@ -134,11 +136,13 @@ async function render() {
     return;
   }
   let content;
-  if (current === "training" || current === "timer") {
+  if (current === "training" || current === "timer" || current === "workout") {
     let list = [];
     try { list = await exercises(); } catch (problem) { showProblem(problem); }
-    const context = { exercises: list, language: currentLanguage(), icon };
-    content = current === "timer" ? timerView(session, context) : trainingView(session, context);
+    const part = location.hash.split("?")[0].split("/")[2];
+    const context = { exercises: list, language: currentLanguage(), icon, workoutId: part && part !== "new" ? part : null };
+    content = current === "timer" ? timerView(session, context) : current === "workout" ? editorView(session, context)
+      : trainingView(session, context);
   } else {
     content = current === "home" ? await homeView() : current === "more" ? moreView()
       : current === "signin" ? signInView(session, next) : current === "signup" ? signUpView(session, next)

@@ -58,6 +58,10 @@ export const dictionaries = {
     "timer.keys": "Keys: Space starts the rest or the next set, ↑ ↓ count reps, R resets.",
     "training.start": "Start the timer", "training.recent": "Last 30 days",
     "training.empty": "No workouts in the last 30 days. Start the timer and save your sets.",
+    "editor.newTitle": "Log a workout by hand", "editor.editTitle": "Edit workout", "editor.when": "Started at",
+    "editor.reps": "Reps", "editor.seconds": "Seconds", "editor.weight": "Weight in kg", "editor.addSet": "Add a set",
+    "editor.removeSet": "Remove this set", "editor.addExercise": "Add an exercise", "editor.removeExercise": "Remove this exercise",
+    "editor.notes": "Notes", "editor.save": "Save workout", "editor.saved": "Workout saved", "editor.edit": "Edit",
     "training.signIn": "Sign in to keep your workouts.", "training.delete": "Delete", "training.deleted": "Workout deleted",
   },
   ja: {
@@ -118,6 +122,10 @@ export const dictionaries = {
     "timer.keys": "キー: スペースで休憩／次のセット、↑↓で回数、Rでリセット。",
     "training.start": "タイマーを始める", "training.recent": "過去30日",
     "training.empty": "過去30日のワークアウトはありません。タイマーを始めてセットを保存しましょう。",
+    "editor.newTitle": "ワークアウトを手入力", "editor.editTitle": "ワークアウトを編集", "editor.when": "開始時刻",
+    "editor.reps": "回数", "editor.seconds": "秒数", "editor.weight": "重量（kg）", "editor.addSet": "セットを追加",
+    "editor.removeSet": "このセットを削除", "editor.addExercise": "種目を追加", "editor.removeExercise": "この種目を削除",
+    "editor.notes": "メモ", "editor.save": "ワークアウトを保存", "editor.saved": "ワークアウトを保存しました", "editor.edit": "編集",
     "training.signIn": "ログインするとワークアウトを記録できます。", "training.delete": "削除", "training.deleted": "ワークアウトを削除しました",
   },
   ko: {
@@ -178,6 +186,10 @@ export const dictionaries = {
     "timer.keys": "키: 스페이스로 휴식/다음 세트, ↑↓로 횟수, R로 초기화.",
     "training.start": "타이머 시작", "training.recent": "최근 30일",
     "training.empty": "최근 30일 동안 운동 기록이 없어요. 타이머를 시작하고 세트를 저장하세요.",
+    "editor.newTitle": "운동 직접 기록", "editor.editTitle": "운동 수정", "editor.when": "시작 시각",
+    "editor.reps": "횟수", "editor.seconds": "초", "editor.weight": "무게(kg)", "editor.addSet": "세트 추가",
+    "editor.removeSet": "이 세트 삭제", "editor.addExercise": "운동 추가", "editor.removeExercise": "이 운동 삭제",
+    "editor.notes": "메모", "editor.save": "운동 저장", "editor.saved": "운동을 저장했어요", "editor.edit": "수정",
     "training.signIn": "로그인하면 운동을 기록할 수 있어요.", "training.delete": "삭제", "training.deleted": "운동을 삭제했어요",
   },
 };

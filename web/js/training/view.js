@@ -4,7 +4,8 @@ import { el, emptyState, showProblem, toast } from "../ui.js";
 
 export function trainingView(session, { exercises, language, icon }) {
   const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
-  const start = el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start"));
+  const start = el("div", { class: "stack" }, el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start")),
+    session.user ? el("a", { class: "button quiet wide", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")) : null);
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short",
     timeZone: session.user?.timeZone || undefined });
@@ -31,11 +32,12 @@ export function trainingView(session, { exercises, language, icon }) {
             ? formatNumber(s.reps, language) + (s.weightKg ? ` × ${formatNumber(s.weightKg, language)} kg` : "")
             : `${s.seconds}s`).join(" · "))))),
         w.notes ? el("p", { class: "muted small" }, w.notes) : null,
+        el("div", { class: "chips" }, el("a", { class: "button quiet small", href: `#/workout/${w.id}` }, t("editor.edit")),
         el("button", { type: "button", class: "button quiet small", onclick: async (event) => {
           event.target.disabled = true;
           try { await session.api(`/v1/workouts/${w.id}`, { method: "DELETE" }); toast(t("training.deleted")); load(); }
           catch (problem) { showProblem(problem); event.target.disabled = false; }
-        } }, t("training.delete")))));
+        } }, t("training.delete"))))));
     } catch (problem) {
       showProblem(problem);
     }

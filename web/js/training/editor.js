@@ -1,0 +1,94 @@
+// Logging a workout by hand, or editing one: when, exercises in order, their sets, notes.
+import { t } from "../i18n.js";
+import { el, showProblem, toast } from "../ui.js";
+
+/** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
+function localInput(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function editorView(session, { exercises, language, workoutId }) {
+  const byId = new Map(exercises.map((e) => [e.id, e]));
+  const form = el("form", { class: "form card editor", novalidate: true, id: "workout-form" });
+  const when = el("input", { type: "datetime-local", name: "startedAt", required: true, value: localInput(new Date()) });
+  const notes = el("textarea", { name: "notes", rows: 3, maxlength: 5000 });
+  const entries = el("div", { class: "stack", id: "workout-entries" });
+  const title = el("h1", {}, workoutId ? t("editor.editTitle") : t("editor.newTitle"));
+
+  function setRow(unit, set = {}) {
+    const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: unit === "seconds" ? 86400 : 1000, required: true,
+      name: "amount", "aria-label": unit === "seconds" ? t("editor.seconds") : t("editor.reps"),
+      value: unit === "seconds" ? set.seconds ?? "" : set.reps ?? "" });
+    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: 1000, step: "0.5", name: "weightKg",
+      "aria-label": t("editor.weight"), value: set.weightKg ?? "", placeholder: "kg" });
+    const row = el("li", { class: "set-row" }, amount, el("span", { class: "muted" }, unit === "seconds" ? "s" : "×"), weight,
+      el("button", { type: "button", class: "chip", "aria-label": t("editor.removeSet"), onclick: () => row.remove() }, "−"));
+    return row;
+  }
+
+  function entryCard(entry = { exerciseId: "push-up", sets: [{}] }) {
+    const picker = el("select", { name: "exerciseId", "aria-label": t("timer.exercise") },
+      exercises.map((e) => el("option", { value: e.id, selected: e.id === entry.exerciseId }, e.names[language] || e.names.en)));
+    const sets = el("ol", { class: "sets" });
+    const unit = () => byId.get(picker.value)?.unit ?? "reps";
+    const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s)));
+    fill(entry.sets.length ? entry.sets : [{}]);
+    picker.addEventListener("change", () => fill([...sets.children].map(() => ({}))));
+    const card = el("section", { class: "entry" }, el("div", { class: "entry-head" }, picker,
+      el("button", { type: "button", class: "chip", "aria-label": t("editor.removeExercise"), onclick: () => card.remove() }, "×")),
+      sets,
+      el("button", { type: "button", class: "button quiet small", onclick: () => sets.append(setRow(unit())) }, t("editor.addSet")));
+    card.read = () => ({ exerciseId: picker.value, sets: [...sets.children].map((row) => {
+      const amount = row.querySelector("[name=amount]").value;
+      const weight = row.querySelector("[name=weightKg]").value;
+      const value = amount === "" ? null : Number(amount);
+      const set = unit() === "seconds" ? { seconds: value } : { reps: value };
+      if (weight !== "") set.weightKg = Number(weight);
+      return set;
+    }) });
+    return card;
+  }
+
+  const save = el("button", { type: "submit", class: "button wide" }, t("editor.save"));
+  form.append(
+    el("div", { class: "field" }, el("label", { for: "f-startedAt" }, t("editor.when")), Object.assign(when, { id: "f-startedAt" })),
+    entries,
+    el("button", { type: "button", class: "button quiet", onclick: () => entries.append(entryCard()) }, t("editor.addExercise")),
+    el("div", { class: "field" }, el("label", { for: "f-notes" }, t("editor.notes")), Object.assign(notes, { id: "f-notes" })),
+    save);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { startedAt: new Date(when.value).toISOString(), notes: notes.value,
+      exercises: [...entries.children].map((card) => card.read()) };
+    save.disabled = true;
+    try {
+      await session.api(workoutId ? `/v1/workouts/${workoutId}` : "/v1/workouts", { method: workoutId ? "PUT" : "POST", body });
+      toast(t("editor.saved"));
+      location.hash = "#/training";
+    } catch (problem) {
+      showProblem(problem, form);
+      // Name the card and set a problem points at: exercises[1].sets[2].reps → that input.
+      for (const error of problem.errors || []) {
+        const match = /^exercises\[(\d+)\](?:\.sets\[(\d+)\])?/.exec(error.field);
+        const card = match && entries.children[Number(match[1])];
+        const target = match?.[2] !== undefined ? card?.querySelectorAll(".set-row")[Number(match[2])]?.querySelector("input") : card?.querySelector("select");
+        target?.setAttribute("aria-invalid", "true");
+      }
+    } finally {
+      save.disabled = false;
+    }
+  });
+
+  if (workoutId) {
+    session.api(`/v1/workouts/${workoutId}`).then((w) => {
+      when.value = localInput(new Date(w.startedAt));
+      notes.value = w.notes;
+      entries.replaceChildren(...w.exercises.map(entryCard));
+    }).catch((problem) => showProblem(problem));
+  } else {
+    entries.append(entryCard());
+  }
+  return [title, form];
+}
