@@ -4,6 +4,7 @@
 #include <sys/time.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/eventfd.h>
 #include <netinet/in.h>
 #include <stdint.h>
 #include <stdarg.h>

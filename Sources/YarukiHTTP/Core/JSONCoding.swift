@@ -11,7 +11,7 @@ public enum JSONCoding {
 
     public static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .custom(decodeDate)
+        d.dateDecodingStrategy = .custom { try decodeDate($0) }
         return d
     }()
 

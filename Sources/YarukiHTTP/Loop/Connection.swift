@@ -23,7 +23,9 @@ final class Connection {
     private var minorVersion = 1
     private var peerClosed = false
     private(set) var closed = false
-    private var timer: LoopTimer!
+    /// When this connection's current wait ends (monotonic ns; 0: none). The loop's sweep checks
+    /// it, so setting one per request is a store, not a timer change in libevent.
+    private(set) var deadline: UInt64 = 0
     private var stream: EventStream?
     private var requestStart: UInt64 = 0
     /// Handlers may finish synchronously inside `process` (Task.immediate); the loop already
@@ -38,7 +40,6 @@ final class Connection {
         // Reads are ours (one recv per readiness, no ioctl); the bufferevent keeps what the
         // socket does not take at once, files included, with a write timeout.
         bev = bufferevent_socket_new(owner.loop.base, fd, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue))
-        timer = LoopTimer(loop: owner.loop) { [unowned self] in self.timedOut() }
         let me = Unmanaged.passUnretained(self).toOpaque()
         bufferevent_setcb(bev, nil, { _, ctx in
             Unmanaged<Connection>.fromOpaque(ctx!).takeUnretainedValue().flushed()
@@ -54,7 +55,7 @@ final class Connection {
             connection.owner.loop.runInline { connection.readable() }
         }, me)
         resumeReading()
-        timer.arm(config.keepAliveTimeout)
+        expire(after: config.keepAliveTimeout)
     }
 
     // MARK: reading
@@ -106,7 +107,7 @@ final class Connection {
                 guard skipLeadingNewlines() else { return }
                 phase = .head
                 requestStart = DispatchTime.now().uptimeNanoseconds
-                timer.arm(config.headTimeout)
+                expire(after: config.headTimeout)
             case .head:
                 guard let end = input.endOfHead(limit: config.maxHeaderBytes) else {
                     if available >= config.maxHeaderBytes { fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.") }
@@ -139,17 +140,17 @@ final class Connection {
                     body = Data(capacity: n)
                     phase = .body
                     sendContinueIfAsked(parsed)
-                    timer.arm(config.bodyIdleTimeout)
+                    expire(after: config.bodyIdleTimeout)
                 case .chunked:
                     body = Data()
                     phase = .chunkSize
                     sendContinueIfAsked(parsed)
-                    timer.arm(config.bodyIdleTimeout)
+                    expire(after: config.bodyIdleTimeout)
                 }
             case .body, .chunkData:
                 guard available > 0 else { return }
                 remaining -= input.move(remaining, into: &body)
-                timer.arm(config.bodyIdleTimeout)
+                expire(after: config.bodyIdleTimeout)
                 if remaining > 0 { return }
                 if phase == .body { dispatch() } else { phase = .chunkEnd }
             case .chunkEnd:
@@ -217,7 +218,7 @@ final class Connection {
     private func dispatch() {
         guard let head else { return }
         phase = .handling
-        timer.cancel()
+        deadline = 0
         keepAlive = head.wantsKeepAlive
         minorVersion = head.minorVersion
         let request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
@@ -283,7 +284,7 @@ final class Connection {
         guard bev != nil else { return }
         if keepAlive {
             phase = .idle
-            timer.arm(config.keepAliveTimeout)
+            expire(after: config.keepAliveTimeout)
             resumeReading()
             process()
         } else {
@@ -365,7 +366,7 @@ final class Connection {
     private func fail(_ status: Int, _ detail: String) {
         guard !closed else { return }
         keepAlive = false
-        timer.cancel()
+        deadline = 0
         let problem = HTTPError(status, detail: detail)
         let headers = HTTPHeaders([("Content-Type", "application/problem+json")])
         let data = problem.encodedBody()
@@ -432,7 +433,13 @@ final class Connection {
         if evbuffer_get_length(bufferevent_get_output(bev)) == 0 { close() }
     }
 
-    private func timedOut() {
+    private func expire(after seconds: Double) {
+        deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(seconds * 1_000_000_000)
+    }
+
+    /// Called by the loop's sweep once `deadline` has passed.
+    func timedOut() {
+        deadline = 0
         switch phase {
         case .idle:
             close()
@@ -455,7 +462,7 @@ final class Connection {
     func close() {
         guard !closed else { return }
         closed = true
-        timer.cancel()
+        deadline = 0
         if let readEvent {
             event_free(readEvent)
             self.readEvent = nil

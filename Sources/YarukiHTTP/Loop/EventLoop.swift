@@ -5,10 +5,16 @@ import Foundation
 /// started with this loop as its preference runs its jobs here, between socket events,
 /// so a request never leaves the thread that owns its connection unless it awaits
 /// something that blocks elsewhere.
+///
+/// Only the loop's own thread touches its libevent base, so the base is made without locks
+/// (`EVENT_BASE_FLAG_NOLOCK`: libevent otherwise takes a mutex around every callback and every
+/// event change). Other threads hand work over through `jobs`/`closures` and wake the loop by
+/// writing to an eventfd, which is safe from any thread.
 public final class EventLoop: TaskExecutor, @unchecked Sendable {
     public let index: Int
     let base: OpaquePointer
     private var wakeEvent: OpaquePointer?
+    private let wakeFD: Int32
     private let lock = NSLock()
     private var jobs: [UnownedJob] = []
     private var closures: [() -> Void] = []
@@ -20,25 +26,38 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     private var thread: Thread?
     private let stopped = DispatchSemaphore(value: 0)
 
-    static let threadingReady: Bool = {
-        evthread_use_pthreads() == 0
-    }()
-
     init(index: Int) throws {
-        guard EventLoop.threadingReady, let base = event_base_new() else {
-            throw ServerError.loop("libevent could not create an event base")
+        let config = event_config_new()
+        defer { event_config_free(config) }
+        _ = event_config_set_flag(config, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue))
+        guard let base = event_base_new_with_config(config) else { throw ServerError.loop("libevent could not create an event base") }
+        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard fd >= 0 else {
+            event_base_free(base)
+            throw ServerError.loop("cannot create an eventfd: \(String(cString: strerror(errno)))")
         }
         self.index = index
         self.base = base
+        wakeFD = fd
         let me = Unmanaged.passUnretained(self).toOpaque()
-        wakeEvent = event_new(base, -1, 0, { _, _, arg in
+        wakeEvent = event_new(base, fd, Int16(EV_READ | EV_PERSIST), { fd, _, arg in
+            var count: UInt64 = 0
+            _ = Glibc.read(fd, &count, 8)
             Unmanaged<EventLoop>.fromOpaque(arg!).takeUnretainedValue().drain()
         }, me)
+        event_add(wakeEvent, nil)
     }
 
     deinit {
         if let wakeEvent { event_free(wakeEvent) }
         event_base_free(base)
+        Glibc.close(wakeFD)
+    }
+
+    /// Wakes the loop from any thread.
+    private func wake() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFD, &one, 8)
     }
 
     func start(name: String) {
@@ -78,7 +97,7 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         let wake = !wakePending && !local
         if wake { wakePending = true }
         lock.unlock()
-        if wake { event_active(wakeEvent, 0, 0) }
+        if wake { self.wake() }
     }
 
     /// Runs `work` (a socket callback) and then the jobs it queued, in the same turn of the
@@ -101,7 +120,7 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         let wake = !wakePending
         wakePending = true
         lock.unlock()
-        if wake { event_active(wakeEvent, 0, 0) }
+        if wake { self.wake() }
     }
 
     private func drain() {

@@ -47,6 +47,7 @@ public final class HTTPServer: @unchecked Sendable {
             let loop = try EventLoop(index: index)
             let state = LoopState(loop: loop, server: self, shard: metrics.makeShard())
             try state.listen(on: listenFD)
+            state.startSweeping()
             states.append(state)
         }
         for state in states { state.loop.start(name: "yaruki-loop-\(state.loop.index)") }

@@ -17,6 +17,7 @@ final class LoopState {
     let scratch = ByteBuffer(capacity: 4096)
     private var dateSecond = -1
     private var dateText = ""
+    private lazy var sweeper = LoopTimer(loop: loop, repeating: true) { [unowned self] in self.sweep() }
     private lazy var resumeAccepting = LoopTimer(loop: loop) { [unowned self] in
         if let listener { evconnlistener_enable(listener) }
     }
@@ -55,6 +56,21 @@ final class LoopState {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let connection = Connection(owner: self, fd: fd, remoteAddress: LoopState.describe(address))
         connections[ObjectIdentifier(connection)] = connection
+    }
+
+    /// How often deadlines are checked: a quarter of the shortest timeout, at most 250 ms.
+    var sweepInterval: Double {
+        let c = server.configuration
+        return max(0.01, min(0.25, min(c.headTimeout, c.bodyIdleTimeout, c.keepAliveTimeout) / 4))
+    }
+
+    func startSweeping() { sweeper.arm(sweepInterval) }
+
+    /// Times out every connection whose deadline has passed.
+    private func sweep() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = connections.values.filter { $0.deadline != 0 && $0.deadline <= now }
+        for connection in due { connection.timedOut() }
     }
 
     func remove(_ connection: Connection) {
