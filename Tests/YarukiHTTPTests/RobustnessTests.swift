@@ -61,8 +61,10 @@ import YarukiTestSupport
         let reply = try request(port, "/hello")
         #expect(reply.status == 200)
         #expect(try reply.json()["hello"] as? String == "world")
-        // Every half-open connection is cut off by the head timeout, not kept forever.
-        #expect(eventually(timeout: 5) { t.server.connectionCount == 0 })
+        // Every half-open connection is cut off by the head timeout, not kept forever. The bound is
+        // generous: the whole suite runs in parallel on two cores.
+        let closedAll = eventually(timeout: 15) { t.server.connectionCount == 0 }
+        #expect(closedAll, "still open, by phase: \(t.server.connectionPhases())")
         let grownMB = Double(Self.residentKilobytes() - before) / 1024
         #expect(grownMB < 64, "resident memory grew by \(grownMB) MB")
     }

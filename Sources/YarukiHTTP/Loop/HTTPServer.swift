@@ -148,6 +148,20 @@ public final class HTTPServer: @unchecked Sendable {
 
 extension HTTPServer {
     /// Open connections on every loop (for tests and diagnostics).
+    /// Open connections by phase, for diagnosing a test that expected none.
+    func connectionPhases() -> [String: Int] {
+        states.reduce(into: [:]) { total, state in
+            let counted = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var phases: [String: Int] = [:]
+            state.loop.execute {
+                phases = state.phases()
+                counted.signal()
+            }
+            counted.wait()
+            total.merge(phases, uniquingKeysWith: +)
+        }
+    }
+
     public var connectionCount: Int {
         states.reduce(0) { total, state in
             let counted = DispatchSemaphore(value: 0)

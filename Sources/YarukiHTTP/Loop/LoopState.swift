@@ -102,6 +102,10 @@ final class LoopState {
 
     var connectionCount: Int { connections.count }
 
+    func phases() -> [String: Int] {
+        connections.values.reduce(into: [:]) { $0["\($1.phase)", default: 0] += 1 }
+    }
+
     // MARK: per-request bookkeeping
 
     func requestID(_ incoming: String?) -> String {
