@@ -17,8 +17,21 @@ final class TestServer {
 
     struct Echo: Codable { var name: String; var reps: Int; var tags: [String]? }
 
+    /// Where streamed uploads land (POST /upload and /keep), and where /keep moves them.
+    let uploads: String
+    let kept: String
+
     init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         var config = ServerConfiguration()
+        let base = NSTemporaryDirectory() + "yaruki-uploads-\(UUID().uuidString)"
+        uploads = base + "/incoming"
+        kept = base + "/kept"
+        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        let incoming = uploads
+        config.streamedBody = { method, path in
+            method == .post && (path == "/upload" || path == "/keep") ? StreamedBody(directory: incoming, maxBytes: 8 << 20) : nil
+        }
         config.port = 0
         config.loops = 2
         config.accessLog = .none
@@ -36,6 +49,19 @@ final class TestServer {
             return try .json(echo, status: 201)
         }
         router.post("/size", doc) { request in try .json(["bytes": request.body.count]) }
+        router.post("/upload", doc) { request in
+            guard let file = request.bodyFile else { return try .json(["inMemory": request.body.count]) }
+            let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
+            struct Reply: Encodable { var size, onDisk, memory: Int; var path: String }
+            return try .json(Reply(size: file.size, onDisk: data.count, memory: request.body.count, path: file.path))
+        }
+        let keep = kept
+        router.post("/keep", doc) { request in
+            guard let file = request.bodyFile else { throw HTTPError.badRequest("no file") }
+            let target = keep + "/" + UUID().uuidString
+            guard rename(file.path, target) == 0 else { throw HTTPError.internal() }
+            return try .json(["kept": target])
+        }
         router.get("/slow", doc) { request in
             let ms = Int(request.queryItem("ms") ?? "300") ?? 300
             try await Task.sleep(for: .milliseconds(ms))

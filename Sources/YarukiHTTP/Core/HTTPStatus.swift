@@ -32,6 +32,7 @@ public enum HTTPStatus {
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 505: "HTTP Version Not Supported"
+        case 507: "Insufficient Storage"
         default: "Status \(code)"
         }
     }

@@ -29,6 +29,12 @@ public struct Request: Sendable {
         get { storage.body }
         set { unique().body = newValue }
     }
+    /// A streamed body, already on disk (see `ServerConfiguration.streamedBody`). The file is
+    /// removed after the response unless the handler moved it somewhere of its own.
+    public var bodyFile: BodyFile? {
+        get { storage.bodyFile }
+        set { unique().bodyFile = newValue }
+    }
     public var remoteAddress: String { storage.remoteAddress }
     public var requestID: String { storage.requestID }
     /// Path parameters filled in by the router (`{id}` → "…"), percent-decoded.
@@ -70,6 +76,7 @@ public struct Request: Sendable {
         let remoteAddress: String
         let requestID: String
         var parameters: [String: String] = [:]
+        var bodyFile: BodyFile?
         let context: RequestContext
 
         init(method: HTTPMethod, target: String, headers: HTTPHeaders, body: Data, remoteAddress: String, requestID: String,
@@ -88,6 +95,7 @@ public struct Request: Sendable {
             let c = Storage(method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress,
                             requestID: requestID, context: context)
             c.parameters = parameters
+            c.bodyFile = bodyFile
             return c
         }
     }
@@ -157,6 +165,11 @@ public enum PercentDecoding {
         default: nil
         }
     }
+}
+
+public struct BodyFile: Sendable, Equatable {
+    public var path: String
+    public var size: Int
 }
 
 final class RequestContext: @unchecked Sendable {

@@ -18,6 +18,12 @@ final class Connection {
     private var head: RequestHead?
     private var remaining = 0
     private var body = Data()
+    /// Bytes of body received so far, and the limit that applies to this request.
+    private var bodyCount = 0
+    private var bodyLimit = 0
+    /// A streamed body being written, and one handed to a handler (removed after its response).
+    private var upload: (fd: Int32, path: String)?
+    private var uploadedPath: String?
     private var keepAlive = true
     /// The HTTP/1.x minor version of the request being answered.
     private var minorVersion = 1
@@ -128,16 +134,20 @@ final class Connection {
                     fail(error.status, error.detail)
                     return
                 }
+                let streamed = framing == .none ? nil : config.streamedBody?(parsed.method, Request.split(parsed.target).path)
+                bodyLimit = streamed?.maxBytes ?? config.maxBodyBytes
+                bodyCount = 0
+                if case let .length(n) = framing, n > bodyLimit {
+                    fail(413, "The request body is larger than the limit of \(bodyLimit) bytes.")
+                    return
+                }
+                if let streamed, !openUpload(in: streamed.directory) { return }
                 switch framing {
                 case .none:
                     dispatch()
                 case let .length(n):
-                    guard n <= config.maxBodyBytes else {
-                        fail(413, "The request body is larger than the limit of \(config.maxBodyBytes) bytes.")
-                        return
-                    }
                     remaining = n
-                    body = Data(capacity: n)
+                    body = upload == nil ? Data(capacity: n) : Data()
                     phase = .body
                     sendContinueIfAsked(parsed)
                     expire(after: config.bodyIdleTimeout)
@@ -149,7 +159,18 @@ final class Connection {
                 }
             case .body, .chunkData:
                 guard available > 0 else { return }
-                remaining -= input.move(remaining, into: &body)
+                let take = min(available, remaining)
+                if let upload {
+                    guard writeAll(upload.fd, input.bytes.baseAddress!, take) else {
+                        fail(507, "The server could not store the upload.")
+                        return
+                    }
+                    input.consume(take)
+                } else {
+                    _ = input.move(take, into: &body)
+                }
+                remaining -= take
+                bodyCount += take
                 expire(after: config.bodyIdleTimeout)
                 if remaining > 0 { return }
                 if phase == .body { dispatch() } else { phase = .chunkEnd }
@@ -171,8 +192,8 @@ final class Connection {
                 }
                 if size == 0 {
                     phase = .trailers
-                } else if body.count + size > config.maxBodyBytes {
-                    fail(413, "The request body is larger than the limit of \(config.maxBodyBytes) bytes.")
+                } else if bodyCount + size > bodyLimit {
+                    fail(413, "The request body is larger than the limit of \(bodyLimit) bytes.")
                     return
                 } else {
                     remaining = size
@@ -208,6 +229,40 @@ final class Connection {
         return false
     }
 
+    /// A new file for a streamed body: created exclusively, readable by the server only.
+    private func openUpload(in directory: String) -> Bool {
+        let path = directory + "/upload-" + UUID().uuidString.lowercased() + ".part"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            fail(507, "The server could not store the upload.")
+            return false
+        }
+        upload = (fd, path)
+        return true
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            let n = Glibc.write(fd, bytes + offset, count - offset)
+            if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
+        }
+        return true
+    }
+
+    /// An upload that will not be handed over (refused, cut off, connection gone) leaves nothing.
+    private func discardUpload() {
+        if let upload {
+            Glibc.close(upload.fd)
+            unlink(upload.path)
+            self.upload = nil
+        }
+        if let uploadedPath {
+            unlink(uploadedPath)
+            self.uploadedPath = nil
+        }
+    }
+
     private func sendContinueIfAsked(_ head: RequestHead) {
         guard head.minorVersion == 1, head.headers["Expect"]?.lowercased() == "100-continue" else { return }
         write("HTTP/1.1 100 Continue\r\n\r\n")
@@ -221,8 +276,14 @@ final class Connection {
         deadline = 0
         keepAlive = head.wantsKeepAlive
         minorVersion = head.minorVersion
-        let request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
+        var request = Request(method: head.method, target: head.target, headers: head.headers, body: body,
                               remoteAddress: remoteAddress, requestID: owner.requestID(head.headers["X-Request-Id"]))
+        if let upload {
+            Glibc.close(upload.fd)
+            request.bodyFile = BodyFile(path: upload.path, size: bodyCount)
+            uploadedPath = upload.path
+            self.upload = nil
+        }
         body = Data()
         self.head = nil
         let server = owner.server
@@ -239,6 +300,7 @@ final class Connection {
     }
 
     private func complete(_ request: Request, _ response: Response) {
+        discardUpload()  // the handler has moved the file if it wanted it
         var response = response
         var fileDescriptor: Int32 = -1
         if case let .file(path, _, _) = response.body {
@@ -365,6 +427,7 @@ final class Connection {
     /// Answers with a problem and closes: the rest of the input cannot be trusted.
     private func fail(_ status: Int, _ detail: String) {
         guard !closed else { return }
+        discardUpload()
         keepAlive = false
         deadline = 0
         let problem = HTTPError(status, detail: detail)
@@ -463,6 +526,12 @@ final class Connection {
         guard !closed else { return }
         closed = true
         deadline = 0
+        // A body still arriving is dropped; one a handler holds is removed when it answers.
+        if let upload {
+            Glibc.close(upload.fd)
+            unlink(upload.path)
+            self.upload = nil
+        }
         if let readEvent {
             event_free(readEvent)
             self.readEvent = nil

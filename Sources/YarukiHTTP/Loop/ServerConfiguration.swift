@@ -19,6 +19,20 @@ public struct ServerConfiguration: Sendable {
     /// Written on every response, the connection's own problem answers (400, 408, 413, 431)
     /// included, unless the response sets a header of the same name itself.
     public var responseHeaders = HTTPHeaders()
+    /// Which requests' bodies go to a file as they arrive instead of into memory (uploads), and
+    /// their own size limit; decided from the method and path before the body is read.
+    public var streamedBody: (@Sendable (HTTPMethod, String) -> StreamedBody?)?
 
     public init() {}
+}
+
+/// Where a streamed request body is written and how large it may be.
+public struct StreamedBody: Sendable {
+    public var directory: String
+    public var maxBytes: Int
+
+    public init(directory: String, maxBytes: Int) {
+        self.directory = directory
+        self.maxBytes = maxBytes
+    }
 }
