@@ -250,13 +250,18 @@ final class Connection {
         return true
     }
 
-    /// An upload that will not be handed over (refused, cut off, connection gone) leaves nothing.
-    private func discardUpload() {
+    /// A body still arriving that will not be handed over (refused, cut off, connection gone).
+    private func dropPartialUpload() {
         if let upload {
             Glibc.close(upload.fd)
             unlink(upload.path)
             self.upload = nil
         }
+    }
+
+    /// Leaves no upload behind: the one arriving and the one a handler held.
+    private func discardUpload() {
+        dropPartialUpload()
         if let uploadedPath {
             unlink(uploadedPath)
             self.uploadedPath = nil
@@ -527,11 +532,7 @@ final class Connection {
         closed = true
         deadline = 0
         // A body still arriving is dropped; one a handler holds is removed when it answers.
-        if let upload {
-            Glibc.close(upload.fd)
-            unlink(upload.path)
-            self.upload = nil
-        }
+        dropPartialUpload()
         if let readEvent {
             event_free(readEvent)
             self.readEvent = nil
