@@ -7,7 +7,7 @@ set -euo pipefail
 mode=${1:-run}
 packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev pkg-config)
 if [ "$mode" = test ]; then
-  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux)
+  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux ffmpeg)
 fi
 if [ "$mode" = bench ]; then
   packages+=(nginx-light wrk bc curl)

@@ -29,7 +29,7 @@ final class TestServer {
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
         let incoming = uploads
-        config.streamedBody = { method, path in
+        config.streamedBody = { method, path, _ in
             method == .post && (path == "/upload" || path == "/keep") ? StreamedBody(directory: incoming, maxBytes: 8 << 20) : nil
         }
         config.port = 0
@@ -120,11 +120,3 @@ final class TestServer {
     }
 }
 
-func eventually(timeout: Double = 3, _ condition: () -> Bool) -> Bool {
-    let end = Date().addingTimeInterval(timeout)
-    while Date() < end {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}

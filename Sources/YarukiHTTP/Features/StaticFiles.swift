@@ -28,6 +28,12 @@ public struct StaticFiles: Sendable {
         guard let path = StaticFiles.realPath(root + "/" + relative), path.hasPrefix(root + "/") else {
             throw HTTPError.notFound("No file at \(request.path).")
         }
+        return try StaticFiles.file(at: path, contentType: StaticFiles.mimeType(for: path), cacheControl: "no-cache", for: request)
+    }
+
+    /// A file as the answer to `request`: ETag and If-None-Match, Range and If-Range (206/416).
+    /// The static folder and media playback both answer through here.
+    public static func file(at path: String, contentType: String, cacheControl: String, for request: Request) throws -> Response {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw HTTPError.notFound("No file at \(request.path).")
@@ -36,9 +42,9 @@ public struct StaticFiles: Sendable {
         let modifiedNanos = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
         let etag = "\"\(String(size, radix: 16))-\(String(modifiedNanos, radix: 16))\""
         var headers = HTTPHeaders([
-            ("Content-Type", StaticFiles.mimeType(for: path)),
+            ("Content-Type", contentType),
             ("ETag", etag),
-            ("Cache-Control", "no-cache"),
+            ("Cache-Control", cacheControl),
             ("Accept-Ranges", "bytes"),
         ])
         if let match = request.headers["If-None-Match"],

@@ -134,7 +134,7 @@ final class Connection {
                     fail(error.status, error.detail)
                     return
                 }
-                let streamed = framing == .none ? nil : config.streamedBody?(parsed.method, Request.split(parsed.target).path)
+                let streamed = framing == .none ? nil : config.streamedBody?(parsed.method, Request.split(parsed.target).path, parsed.headers)
                 bodyLimit = streamed?.maxBytes ?? config.maxBodyBytes
                 bodyCount = 0
                 if case let .length(n) = framing, n > bodyLimit {

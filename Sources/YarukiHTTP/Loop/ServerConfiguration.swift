@@ -20,8 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// included, unless the response sets a header of the same name itself.
     public var responseHeaders = HTTPHeaders()
     /// Which requests' bodies go to a file as they arrive instead of into memory (uploads), and
-    /// their own size limit; decided from the method and path before the body is read.
-    public var streamedBody: (@Sendable (HTTPMethod, String) -> StreamedBody?)?
+    /// their own size limit; decided from the method, path and headers before the body is read
+    /// (nil: the body is read into memory under `maxBodyBytes`).
+    public var streamedBody: (@Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody?)?
 
     public init() {}
 }

@@ -10,25 +10,28 @@ public final class Application: @unchecked Sendable {
     public let server: HTTPServer
     public let routes: [Route]
     let auth: AuthService
+    let media: MediaStore
 
     /// `clock` is what every rule that depends on "now" reads; tests step it.
     public init(settings: Settings, database: Database, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.settings = settings
         self.database = database
         let keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
+        media = try MediaStore(dataDirectory: settings.dataDirectory, width: max(1, settings.http.loops))
         auth = try AuthService(database: database, keyring: keyring, hashingWidth: max(1, settings.http.loops), clock: clock,
-                               identityProviders: settings.identityProviders)
+                               identityProviders: settings.identityProviders, media: media)
         let metrics = HTTPMetrics()
         metrics.register(HTTPMetrics.Gauge(name: "yaruki_db_connections", help: "Database connections by state.") { [database] in
             let stats = database.statistics()
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics, auth: auth)
+        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
         http.responseHeaders = Application.responseHeaders
+        http.streamedBody = ProofRoutes.streamedBody(auth, media: media, maxBytes: settings.maxUploadBytes)
         server = HTTPServer(configuration: http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: router.responder(fallback: fallback))
     }
@@ -59,13 +62,14 @@ public final class Application: @unchecked Sendable {
 }
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
-func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService) -> Router {
+func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
     AuthRoutes(auth: auth).add(to: &router)
     AdminRoutes(auth: auth).add(to: &router)
     TrainingRoutes(auth: auth).add(to: &router)
+    ProofRoutes(auth: auth, media: media).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

@@ -14,6 +14,7 @@ public struct Settings: Sendable {
     public var databaseURL: String
     public var dataDirectory: String
     public var webDirectory: String?
+    public var maxUploadBytes = 500 << 20
     /// Sign in with Apple / Google, each present only when its client ids are set.
     public var identityProviders: [IdentityProvider] = []
 
@@ -25,6 +26,7 @@ public struct Settings: Sendable {
         ("--web-dir", "YARUKI_WEB_DIR", "folder of the browser app (default ./web when it exists)"),
         ("--loops", "YARUKI_LOOPS", "event loops, one per core (default: the number of cores)"),
         ("--max-body", "YARUKI_MAX_BODY", "largest JSON request body in bytes (default 1048576)"),
+        ("--max-upload", "YARUKI_MAX_UPLOAD", "largest video upload in bytes (default 524288000, 500 MB)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
@@ -85,6 +87,7 @@ public struct Settings: Sendable {
         http.port = try integer("--port", 0...65535) ?? 8080
         http.loops = try integer("--loops", 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         http.maxBodyBytes = try integer("--max-body", 1024...(1 << 30)) ?? http.maxBodyBytes
+        maxUploadBytes = try integer("--max-upload", 1024...(64 << 30)) ?? maxUploadBytes
         if let log = values["--access-log"]?.value {
             switch log.lowercased() {
             case "on", "true", "1": http.accessLog = .standardOutput

@@ -31,6 +31,8 @@ final class AuthService: @unchecked Sendable {
     let throttle: LoginThrottle
     let accessTokenLifetime: TimeInterval
     let identityVerifiers: [String: IDTokenVerifier]
+    /// Where a person's uploaded files live, so deleting the account deletes them too.
+    let media: MediaStore?
     static let issuer = "yaruki"
     /// Verified against when the email is unknown, so both failures take an argon2 run.
     private let decoyHash: String
@@ -38,7 +40,7 @@ final class AuthService: @unchecked Sendable {
     init(database: Database, keyring: SigningKeyring, hasher: PasswordHasher = PasswordHasher(), hashingWidth: Int,
          clock: @escaping @Sendable () -> Date = { Date() }, refreshRule: RefreshRule = RefreshRule(),
          sessionCacheTTL: TimeInterval = 10, accessTokenLifetime: TimeInterval = 15 * 60,
-         identityProviders: [IdentityProvider] = [],
+         identityProviders: [IdentityProvider] = [], media: MediaStore? = nil,
          throttle: LoginThrottle = LoginThrottle(limits: ["account": .init(failures: 5, window: 15 * 60),
                                                           "address": .init(failures: 30, window: 15 * 60)])) throws {
         self.database = database
@@ -50,6 +52,7 @@ final class AuthService: @unchecked Sendable {
         self.sessions = SessionCache(ttl: sessionCacheTTL)
         self.throttle = throttle
         self.accessTokenLifetime = accessTokenLifetime
+        self.media = media
         identityVerifiers = Dictionary(uniqueKeysWithValues: identityProviders.map { ($0.name, IDTokenVerifier(provider: $0)) })
         decoyHash = try hasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
     }
@@ -419,13 +422,20 @@ final class AuthService: @unchecked Sendable {
     /// Deletes the account and everything that hangs off it, in one transaction.
     func deleteAccount(_ principal: Principal, password: String?) async throws -> [String: Int] {
         _ = try await confirmPassword(principal, password, field: "password")
-        let removed = try await database.transaction { c in
+        let (removed, files) = try await database.transaction { c in
             // Each area counts what it holds before the cascade removes it.
             let workouts = try TrainingStore.count(user: principal.userID, c)
+            let proofs = try ProofStore.count(user: principal.userID, c)
+            let files = try ProofStore.mediaOnlyUsedBy(principal.userID, c)
             var removed = try AccountStore.delete(principal.userID, c)
+            try ProofStore.deleteMedia(files.map(\.sha256), c)
             removed["workouts"] = workouts
-            return removed
+            removed["proofs"] = proofs
+            removed["videoFiles"] = files.count
+            return (removed, files)
         }
+        // Files go once the rows are gone for good.
+        for file in files { if let kind = MediaStore.Kind(rawValue: file.kind) { media?.remove(file.sha256, kind) } }
         sessions.forget(user: principal.userID)
         return removed
     }

@@ -61,6 +61,7 @@ public struct PoolStatistics: Sendable, Equatable {
 public protocol Database: AnyObject, Sendable {
     var dialect: SQLDialect { get }
     func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
+    @discardableResult
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
     func statistics() -> PoolStatistics
     func close()

@@ -28,6 +28,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         try await pool.run { [self] in try withConnection(work) }
     }
 
+    @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         try await pool.run { [self] in
             try withConnection { connection in

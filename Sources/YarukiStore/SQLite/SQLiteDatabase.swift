@@ -34,6 +34,7 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
         }
     }
 
+    @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             writerQueue.async { [writer] in

@@ -1,0 +1,87 @@
+import Foundation
+import YarukiCore
+
+/// Proof rows and the media rows they point at. A media row lives as long as a proof uses it.
+public enum ProofStore {
+    public struct MediaRow: Sendable, Equatable {
+        public var sha256: String
+        public var kind: String
+        public var size: Int
+        public var durationMs: Int?
+        public var hasThumbnail: Bool
+
+        public init(sha256: String, kind: String, size: Int, durationMs: Int?, hasThumbnail: Bool) {
+            self.sha256 = sha256
+            self.kind = kind
+            self.size = size
+            self.durationMs = durationMs
+            self.hasThumbnail = hasThumbnail
+        }
+    }
+
+    private static let columns = """
+        p.id, p.recorded_at, p.uploaded_at, p.exercise_id, p.workout_id, m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail
+        """
+
+    public static func insert(id: UUID, user: UUID, media: MediaRow, exercise: String?, workout: UUID?, recordedAt: Date, uploadedAt: Date,
+                              _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (sha256) DO NOTHING
+            """, media.sha256, media.kind, media.size, media.durationMs, media.hasThumbnail, uploadedAt)
+        try c.execute("""
+            INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, id, user, media.sha256, workout, exercise, recordedAt, uploadedAt)
+    }
+
+    /// The proof and its media, only when `user` owns it.
+    public static func proof(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (Proof, MediaRow)? {
+        try c.queryOne("SELECT \(columns) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256 WHERE p.id = ? AND p.user_id = ?", id, user)
+            .map(row)
+    }
+
+    public static func proofs(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [(Proof, MediaRow)] {
+        try c.query("""
+            SELECT \(columns) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256
+            WHERE p.user_id = ? AND p.recorded_at >= ? AND p.recorded_at < ? ORDER BY p.recorded_at DESC, p.id DESC LIMIT 1000
+            """, user, from, to).map(row)
+    }
+
+    private static func row(_ r: Row) throws -> (Proof, MediaRow) {
+        let media = MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
+                             durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
+        let proof = Proof(id: try r.uuid("id"), recordedAt: try r.date("recorded_at"), uploadedAt: try r.date("uploaded_at"),
+                          exerciseId: try r.optionalString("exercise_id"), workoutId: try r.optionalString("workout_id").flatMap(UUID.init),
+                          type: media.kind, size: media.size, durationMs: media.durationMs, hasThumbnail: media.hasThumbnail)
+        return (proof, media)
+    }
+
+    /// Deletes the proof; returns its media when no other proof uses it (its row is gone too,
+    /// and the caller removes the files after the transaction).
+    public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (deleted: Bool, orphan: MediaRow?) {
+        guard let (_, media) = try proof(id, user: user, c) else { return (false, nil) }
+        try c.execute("DELETE FROM proofs WHERE id = ? AND user_id = ?", id, user)
+        guard try c.queryOne("SELECT 1 AS used FROM proofs WHERE media_sha256 = ? LIMIT 1", media.sha256) == nil else { return (true, nil) }
+        try c.execute("DELETE FROM media WHERE sha256 = ?", media.sha256)
+        return (true, media)
+    }
+
+    /// Media a person's proofs use that nobody else's do: what deleting the person frees.
+    public static func mediaOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [MediaRow] {
+        try c.query("""
+            SELECT DISTINCT m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail FROM media m JOIN proofs p ON p.media_sha256 = m.sha256
+            WHERE p.user_id = ? AND NOT EXISTS (SELECT 1 FROM proofs o WHERE o.media_sha256 = m.sha256 AND o.user_id <> ?)
+            """, user, user).map { r in
+            MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
+                     durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
+        }
+    }
+
+    public static func deleteMedia(_ shas: [String], _ c: SQLConnection) throws {
+        for sha in shas { try c.execute("DELETE FROM media WHERE sha256 = ?", sha) }
+    }
+
+    public static func count(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM proofs WHERE user_id = ?", user)?.int("n") ?? 0
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// Proof videos: stored by content, typed by their bytes, limited, and seen by their owner only.
+@Suite(.serialized) struct ProofTests {
+    /// A one-second test-pattern MP4 made with ffmpeg (the test machines install it).
+    static let video: Data = {
+        let path = NSTemporaryDirectory() + "yaruki-proof-\(UUID().uuidString).mp4"
+        let result = try? Command.run(["/usr/bin/ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10",
+                                       "-pix_fmt", "yuv420p", path])
+        precondition(result?.status == 0, "ffmpeg is needed for the proof tests (scripts/setup.sh test installs it)")
+        return FileManager.default.contents(atPath: path)!
+    }()
+
+    static func upload(_ port: Int, token: String?, _ data: Data, query: String = "") throws -> RawClient.Reply {
+        let client = try RawClient(port: port, timeout: 20)
+        var head = "POST /v1/proofs\(query.isEmpty ? "" : "?" + query) HTTP/1.1\r\nHost: x\r\nContent-Type: video/mp4\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        head += "Content-Length: \(data.count)\r\nConnection: close\r\n\r\n"
+        client.send(head)
+        client.send([UInt8](data))
+        return try client.readResponse()
+    }
+
+    /// Files under the data folder's media and uploads, whatever the folder layout.
+    static func files(_ running: RunningApp) -> [String] {
+        ["media", "uploads"].flatMap { folder -> [String] in
+            let root = running.app.settings.dataDirectory + "/" + folder
+            return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { name in
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory)
+                return !isDirectory.boolValue
+            }
+        }
+    }
+
+    @Test func uploadPlayWithRangeAndThumbnail() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("vid@example.com")
+        let reply = try Self.upload(running.port, token: token, Self.video, query: "exerciseId=squat&recordedAt=2026-11-29T23:59:00%2B09:00")
+        #expect(reply.status == 201, "\(reply.text)")
+        let proof = try reply.json()
+        #expect(proof["type"] as? String == "video/mp4" && proof["size"] as? Int == Self.video.count)
+        #expect((900...1100).contains(proof["durationMs"] as? Int ?? 0))
+        #expect(proof["exerciseId"] as? String == "squat")
+        let id = try #require(proof["id"] as? String)
+        let video = try #require(proof["videoURL"] as? String)
+        let full = try request(running.port, "GET", video)
+        #expect(full.status == 200 && full.body == [UInt8](Self.video) && full.headers["content-type"] == "video/mp4")
+        let part = try request(running.port, "GET", video, headers: ["Range": "bytes=10-19"])
+        #expect(part.status == 206 && part.body == [UInt8](Self.video[10..<20]))
+        #expect(try request(running.port, "GET", video, headers: ["Range": "bytes=99999999-"]).status == 416)
+        let thumbnail = try request(running.port, "GET", try #require(proof["thumbnailURL"] as? String))
+        #expect(thumbnail.status == 200 && thumbnail.body.prefix(2) == [0xFF, 0xD8])
+        #expect(try api.call("GET", "/v1/proofs/\(id)", token: token).string("id") == id)
+        let listed = try api.call("GET", "/v1/proofs?from=2026-11-29&to=2026-11-29", token: token).json()["items"] as? [[String: Any]]
+        #expect(listed?.count == 1, "filed under the day it was recorded, in the person's time zone")
+    }
+
+    /// Every proof and media endpoint: owner 200, another signed-in person 404, nobody 401.
+    @Test func privacyMatrix() async throws {
+        let clock = TestClock()
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let api = API(port: running.port)
+        let (owner, _, _) = try api.signUp("own@example.com")
+        let (member, _, _) = try api.signUp("member@example.com")
+        let proof = try Self.upload(running.port, token: owner, Self.video).json()
+        let id = try #require(proof["id"] as? String)
+        let endpoints = ["/v1/proofs/\(id)", "/v1/proofs/\(id)/video", "/v1/proofs/\(id)/thumbnail"]
+        for path in endpoints {
+            #expect(try api.call("GET", path, token: owner).status == 200, "owner \(path)")
+            #expect(try api.call("GET", path, token: member).status == 404, "other person \(path)")
+            #expect(try api.call("GET", path).status == 401, "nobody \(path)")
+        }
+        #expect((try api.call("GET", "/v1/proofs", token: member).json()["items"] as? [Any])?.isEmpty == true)
+        // Signed links work without a token, only as signed, only for a while.
+        let link = try #require(proof["videoURL"] as? String)
+        #expect(try request(running.port, "GET", link).status == 200)
+        #expect(try request(running.port, "GET", link.replacingOccurrences(of: "sig=", with: "sig=x")).status == 401)
+        let thumbnailLink = try #require(proof["thumbnailURL"] as? String)
+        let swapped = link.replacingOccurrences(of: "/video?", with: "/thumbnail?")
+        #expect(try request(running.port, "GET", swapped).status == 401, "a video link does not open the thumbnail")
+        #expect(try request(running.port, "GET", thumbnailLink).status == 200)
+        clock.advance(601)
+        #expect(try request(running.port, "GET", link).problemType == "/problems/link-expired")
+        #expect(try api.call("DELETE", "/v1/proofs/\(id)", token: member).status == 404)
+        #expect(try api.call("DELETE", "/v1/proofs/\(id)").status == 401)
+        #expect(try api.call("DELETE", "/v1/proofs/\(id)", token: owner).status == 204)
+        #expect(try api.call("GET", "/v1/proofs/\(id)", token: owner).status == 404)
+    }
+
+    @Test func wrongTypesAndBadFieldsStoreNothing() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("type@example.com")
+        let text = try Self.upload(running.port, token: token, Data(String(repeating: "not a video ", count: 1000).utf8))
+        #expect(text.status == 415)
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]); png.append(Data(count: 100))
+        #expect(try Self.upload(running.port, token: token, png).status == 415)
+        let unknown = try Self.upload(running.port, token: token, Self.video, query: "exerciseId=levitation")
+        #expect(unknown.status == 400 && unknown.text.contains("exerciseId"))
+        let old = try Self.upload(running.port, token: token, Self.video, query: "recordedAt=2020-01-01T00:00:00Z")
+        #expect(old.status == 400 && old.text.contains("recordedAt"))
+        #expect(try Self.upload(running.port, token: token, Self.video, query: "workoutId=\(UUID().uuidString)").status == 400)
+        #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
+        // A recording time in the future is filed at the upload time.
+        let future = try Self.upload(running.port, token: token, Self.video, query: "recordedAt=2099-01-01T00:00:00Z").json()
+        #expect(future["recordedAt"] as? String == future["uploadedAt"] as? String)
+    }
+
+    @Test func limitsAnonymousUploadsAndInterruptedOnes() async throws {
+        let running = try await RunningApp(.sqlite, arguments: ["--max-upload", "4096"])
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("big@example.com")
+        #expect(Self.video.count > 4096)
+        #expect(try Self.upload(running.port, token: token, Self.video).status == 413)
+        // Without a token a large body is not even written: the small JSON limit answers.
+        #expect(try Self.upload(running.port, token: nil, Data(count: 2 << 20)).status == 413)
+        #expect(try Self.upload(running.port, token: nil, Data(count: 100)).status == 401)
+        // A client that goes away mid-upload leaves nothing.
+        do {
+            let client = try RawClient(port: running.port)
+            client.send("POST /v1/proofs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: 4000\r\n\r\n")
+            client.send([UInt8](Self.video.prefix(2000)))
+            #expect(eventually(timeout: 5) { Self.files(running).count == 1 })
+        }
+        #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
+    }
+
+    @Test func theSameVideoIsStoredOnceAndGoesWithItsLastProof() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("twice@example.com")
+        let first = try #require(try Self.upload(running.port, token: token, Self.video).json()["id"] as? String)
+        let second = try #require(try Self.upload(running.port, token: token, Self.video).json()["id"] as? String)
+        #expect(Self.files(running).count == 2, "one video and one thumbnail: \(Self.files(running))")
+        #expect(try api.call("DELETE", "/v1/proofs/\(first)", token: token).status == 204)
+        #expect(Self.files(running).count == 2)
+        #expect(try api.call("DELETE", "/v1/proofs/\(second)", token: token).status == 204)
+        #expect(Self.files(running).isEmpty)
+        // Deleting the account removes its videos too.
+        _ = try Self.upload(running.port, token: token, Self.video)
+        let deleted = try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token)
+        #expect((try deleted.json()["deleted"] as? [String: Int])?["videoFiles"] == 1)
+        #expect(Self.files(running).isEmpty)
+    }
+}
