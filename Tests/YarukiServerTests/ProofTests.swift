@@ -67,12 +67,17 @@ import YarukiTestSupport
         let api = API(port: running.port)
         let (owner, _, _) = try api.signUp("own@example.com")
         let (member, _, _) = try api.signUp("member@example.com")
+        // In the same group: members see each other's counts, never each other's videos.
+        let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: owner).string("inviteCode"))
+        #expect(try api.call("POST", "/v1/groups/join", json: ["code": code], token: member).status == 200)
+        let (stranger, _, _) = try api.signUp("stranger@example.com")
         let proof = try Self.upload(running.port, token: owner, Self.video).json()
         let id = try #require(proof["id"] as? String)
         let endpoints = ["/v1/proofs/\(id)", "/v1/proofs/\(id)/video", "/v1/proofs/\(id)/thumbnail"]
         for path in endpoints {
             #expect(try api.call("GET", path, token: owner).status == 200, "owner \(path)")
-            #expect(try api.call("GET", path, token: member).status == 404, "other person \(path)")
+            #expect(try api.call("GET", path, token: member).status == 404, "group member \(path)")
+            #expect(try api.call("GET", path, token: stranger).status == 404, "stranger \(path)")
             #expect(try api.call("GET", path).status == 401, "nobody \(path)")
         }
         #expect((try api.call("GET", "/v1/proofs", token: member).json()["items"] as? [Any])?.isEmpty == true)
@@ -87,6 +92,7 @@ import YarukiTestSupport
         clock.advance(601)
         #expect(try request(running.port, "GET", link).problemType == "/problems/link-expired")
         #expect(try api.call("DELETE", "/v1/proofs/\(id)", token: member).status == 404)
+        #expect(try api.call("DELETE", "/v1/proofs/\(id)", token: stranger).status == 404)
         #expect(try api.call("DELETE", "/v1/proofs/\(id)").status == 401)
         #expect(try api.call("DELETE", "/v1/proofs/\(id)", token: owner).status == 204)
         #expect(try api.call("GET", "/v1/proofs/\(id)", token: owner).status == 404)

@@ -92,6 +92,7 @@ struct ProofRoutes {
                                                        413: "Larger than the upload limit", 415: "Not MP4, MOV or WebM"],
                                            responseBody: Self.proofSchema, produces: "application/json", authenticated: true)) { request in
             let principal = try await routes.auth.authenticate(request)
+            let account = try await routes.auth.account(principal)
             guard let upload = request.bodyFile else {
                 throw HTTPError.badRequest("Send the video as the request body.", errors: [.init(field: "body", message: "is required")])
             }
@@ -120,8 +121,9 @@ struct ProofRoutes {
                                           hasThumbnail: stored.hasThumbnail)
             let id = UUID()
             let proof = try await routes.database.transaction { c -> (Proof, ProofStore.MediaRow)? in
+                let calendar = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
                 try ProofStore.insert(id: id, user: principal.userID, media: row, exercise: exercise, workout: workoutID,
-                                      recordedAt: recordedAt ?? now, uploadedAt: now, c)
+                                      recordedAt: recordedAt ?? now, recordedDay: calendar.day(of: recordedAt ?? now), uploadedAt: now, c)
                 return try ProofStore.proof(id, user: principal.userID, c)
             }
             guard let (saved, media) = proof else { throw HTTPError.internal() }

@@ -70,6 +70,7 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     AdminRoutes(auth: auth).add(to: &router)
     TrainingRoutes(auth: auth).add(to: &router)
     ProofRoutes(auth: auth, media: media).add(to: &router)
+    GroupRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

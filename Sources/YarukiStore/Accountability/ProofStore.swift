@@ -23,15 +23,18 @@ public enum ProofStore {
         p.id, p.recorded_at, p.uploaded_at, p.exercise_id, p.workout_id, m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail
         """
 
-    public static func insert(id: UUID, user: UUID, media: MediaRow, exercise: String?, workout: UUID?, recordedAt: Date, uploadedAt: Date,
-                              _ c: SQLConnection) throws {
+    /// `recordedDay` is the local date the proof counts for, fixed when it is filed (moving to
+    /// another time zone later does not move past days).
+    public static func insert(id: UUID, user: UUID, media: MediaRow, exercise: String?, workout: UUID?, recordedAt: Date, recordedDay: String,
+                              uploadedAt: Date, _ c: SQLConnection) throws {
         try c.execute("""
             INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (sha256) DO NOTHING
             """, media.sha256, media.kind, media.size, media.durationMs, media.hasThumbnail, uploadedAt)
         try c.execute("""
-            INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, id, user, media.sha256, workout, exercise, recordedAt, uploadedAt)
+            INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, recorded_day, uploaded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, id, user, media.sha256, workout, exercise, recordedAt, recordedDay, uploadedAt)
     }
 
     /// The proof and its media, only when `user` owns it.

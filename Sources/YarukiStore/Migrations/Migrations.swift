@@ -110,10 +110,38 @@ public enum Migrations {
                  workout_id TEXT REFERENCES workouts(id) ON DELETE SET NULL,
                  exercise_id TEXT REFERENCES exercises(id),
                  recorded_at BIGINT NOT NULL,
+                 recorded_day TEXT NOT NULL,
                  uploaded_at BIGINT NOT NULL)
              """,
              "CREATE INDEX proofs_user_recorded ON proofs (user_id, recorded_at, id)",
+             "CREATE INDEX proofs_user_day ON proofs (user_id, recorded_day)",
              "CREATE INDEX proofs_media ON proofs (media_sha256)"]
+        },
+        Migration(5, "groups") { _ in
+            ["""
+             CREATE TABLE training_groups (
+                 id TEXT PRIMARY KEY,
+                 name TEXT NOT NULL,
+                 owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                 invite_code TEXT NOT NULL UNIQUE,
+                 created_at BIGINT NOT NULL)
+             """,
+             """
+             CREATE TABLE group_members (
+                 group_id TEXT NOT NULL REFERENCES training_groups(id) ON DELETE CASCADE,
+                 user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                 joined_at BIGINT NOT NULL,
+                 PRIMARY KEY (group_id, user_id))
+             """,
+             "CREATE INDEX group_members_user ON group_members (user_id)",
+             """
+             CREATE TABLE quotas (
+                 user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                 effective_week TEXT NOT NULL,
+                 days INTEGER NOT NULL,
+                 changed_at BIGINT NOT NULL,
+                 PRIMARY KEY (user_id, effective_week))
+             """]
         },
     ]
 }

@@ -1,0 +1,279 @@
+import Foundation
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Groups that hold each other to their quotas, the quota itself, and the week's standings.
+/// A group is visible to its members only (404 to everyone else); members see each other's
+/// names and counts, never their videos.
+struct GroupRoutes {
+    let auth: AuthService
+    var database: Database { auth.database }
+
+    struct Member: Encodable {
+        var id: UUID
+        var displayName: String
+        var joinedAt: Date
+        var isOwner: Bool
+    }
+
+    struct GroupReply: Encodable {
+        var id: UUID
+        var name: String
+        var ownerId: UUID
+        var inviteCode: String
+        var members: [Member]
+    }
+
+    struct MemberStanding: Encodable {
+        var id: UUID
+        var displayName: String
+        var week: String
+        var done: Int
+        var quota: Int
+        var status: StandingStatus
+        var days: [String]
+        var streak: Int
+    }
+
+    struct Standings: Encodable {
+        var group: UUID
+        var date: String
+        var members: [MemberStanding]
+        /// The motivated: quota met.
+        var yarukiMono: [UUID]
+        /// The sloths: can no longer make it, or did not.
+        var namakeMono: [UUID]
+    }
+
+    /// How far back a streak is counted.
+    static let streakWeeks = 26
+
+    static func inviteCode() -> String {
+        // 10 characters from an alphabet without look-alikes: about 50 bits, read aloud without mistakes.
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        return String(Crypto.randomBytes(10).map { alphabet[Int($0) % alphabet.count] })
+    }
+
+    static func name(_ raw: String?) throws -> String {
+        let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...60).contains(name.count) else {
+            throw HTTPError.badRequest("A group's name has 1 to 60 characters.", errors: [.init(field: "name", message: "must be 1 to 60 characters")])
+        }
+        return name
+    }
+
+    func reply(_ group: GroupStore.GroupRow, _ c: SQLConnection) throws -> GroupReply {
+        GroupReply(id: group.id, name: group.name, ownerId: group.ownerID, inviteCode: group.inviteCode,
+                   members: try GroupStore.members(group.id, c).map {
+                       Member(id: $0.account.id, displayName: $0.account.displayName, joinedAt: $0.joinedAt, isOwner: $0.account.id == group.ownerID)
+                   })
+    }
+
+    /// The group when the principal is in it; 404 otherwise, whether it exists or not.
+    func memberGroup(_ request: Request, _ principal: Principal, _ c: SQLConnection) throws -> GroupStore.GroupRow {
+        guard let id = UUID(uuidString: try request.parameter("id")), let group = try GroupStore.group(id, member: principal.userID, c) else {
+            throw HTTPError.notFound("No such group.")
+        }
+        return group
+    }
+
+    static func ownerOnly(_ group: GroupStore.GroupRow, _ principal: Principal) throws {
+        guard group.ownerID == principal.userID else { throw HTTPError(403, detail: "Only the group's owner can do that.") }
+    }
+
+    static let groupSchema = OpenAPI.object(["id": .string, "name": .string, "ownerId": .string, "inviteCode": .string, "members": .array(.object)])
+
+    func add(to router: inout Router) {
+        let routes = self
+        struct NameBody: Decodable { var name: String? }
+        struct CodeBody: Decodable { var code: String }
+        struct QuotaBody: Decodable { var days: Int }
+
+        router.post("/v1/groups", RouteDoc("Start a group (you are its owner and first member)", tag: "accountability",
+                                           responses: [201: "Created", 400: "The name is not valid"],
+                                           requestBody: OpenAPI.object(["name": .string]), responseBody: Self.groupSchema,
+                                           authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let name = try GroupRoutes.name(try request.decode(NameBody.self).name)
+            let now = routes.auth.clock()
+            let id = UUID()
+            let reply = try await routes.database.transaction { c in
+                try GroupStore.create(id: id, name: name, owner: principal.userID, code: GroupRoutes.inviteCode(), at: now, c)
+                return try routes.reply(try routes.memberGroup(id: id, principal, c), c)
+            }
+            return try .json(reply, status: 201)
+        }
+
+        router.get("/v1/groups", RouteDoc("My groups", tag: "accountability", responseBody: OpenAPI.object(["items": .array(.object)]),
+                                          authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let items = try await routes.database.read { c in try GroupStore.groups(of: principal.userID, c).map { try routes.reply($0, c) } }
+            struct Items: Encodable { var items: [GroupReply] }
+            return try .json(Items(items: items))
+        }
+
+        router.get("/v1/groups/{id}", RouteDoc("A group of mine and its members", tag: "accountability",
+                                               responses: [200: "The group", 404: "Not a group of mine"], responseBody: Self.groupSchema,
+                                               authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            return try .json(try await routes.database.read { c in try routes.reply(try routes.memberGroup(request, principal, c), c) })
+        }
+
+        router.patch("/v1/groups/{id}", RouteDoc("Rename a group (its owner)", tag: "accountability",
+                                                 responses: [200: "Renamed", 403: "Not the owner", 404: "Not a group of mine"],
+                                                 requestBody: OpenAPI.object(["name": .string]), responseBody: Self.groupSchema,
+                                                 authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let name = try GroupRoutes.name(try request.decode(NameBody.self).name)
+            return try .json(try await routes.database.transaction { c in
+                let group = try routes.memberGroup(request, principal, c)
+                try GroupRoutes.ownerOnly(group, principal)
+                try GroupStore.rename(group.id, to: name, c)
+                return try routes.reply(try routes.memberGroup(request, principal, c), c)
+            })
+        }
+
+        router.post("/v1/groups/{id}/invite-code", RouteDoc("A new invite code; the old one stops working (its owner)", tag: "accountability",
+                                                            responses: [200: "The group with its new code", 403: "Not the owner"],
+                                                            responseBody: Self.groupSchema, authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            return try .json(try await routes.database.transaction { c in
+                let group = try routes.memberGroup(request, principal, c)
+                try GroupRoutes.ownerOnly(group, principal)
+                try GroupStore.setInviteCode(group.id, GroupRoutes.inviteCode(), c)
+                return try routes.reply(try routes.memberGroup(request, principal, c), c)
+            })
+        }
+
+        router.post("/v1/groups/join", RouteDoc("Join a group with its invite code", tag: "accountability",
+                                                responses: [200: "Joined (or already a member)", 404: "No group has this code"],
+                                                requestBody: OpenAPI.object(["code": .string]), responseBody: Self.groupSchema,
+                                                authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let code = try request.decode(CodeBody.self).code.trimmingCharacters(in: .whitespaces).uppercased()
+            guard (4...32).contains(code.count) else {
+                throw HTTPError.badRequest("An invite code has 10 letters and digits.", errors: [.init(field: "code", message: "is not an invite code")])
+            }
+            let now = routes.auth.clock()
+            return try .json(try await routes.database.transaction { c in
+                guard let group = try GroupStore.group(code: code, c) else { throw HTTPError.notFound("No group has this invite code.") }
+                _ = try GroupStore.join(group.id, user: principal.userID, at: now, c)
+                return try routes.reply(group, c)
+            })
+        }
+
+        router.post("/v1/groups/{id}/leave", RouteDoc("Leave a group (an owner's group passes to the longest member; the last one out ends it)",
+                                                      tag: "accountability", responses: [204: "Left", 404: "Not a group of mine"],
+                                                      authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            try await routes.database.transaction { c in
+                let group = try routes.memberGroup(request, principal, c)
+                _ = try GroupStore.remove(group.id, user: principal.userID, c)
+                let rest = try GroupStore.members(group.id, c)
+                if rest.isEmpty {
+                    try GroupStore.delete(group.id, c)
+                } else if group.ownerID == principal.userID {
+                    try GroupStore.setOwner(group.id, rest[0].account.id, c)
+                }
+            }
+            return .noContent()
+        }
+
+        router.delete("/v1/groups/{id}/members/{member}", RouteDoc("Remove a member (its owner)", tag: "accountability",
+                                                                  responses: [204: "Removed", 400: "Owners leave instead", 403: "Not the owner",
+                                                                              404: "No such group or member"],
+                                                                  authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            guard let member = UUID(uuidString: try request.parameter("member")) else { throw HTTPError.notFound("No such member.") }
+            try await routes.database.transaction { c in
+                let group = try routes.memberGroup(request, principal, c)
+                try GroupRoutes.ownerOnly(group, principal)
+                guard member != principal.userID else { throw HTTPError.badRequest("To leave your own group, use leave.") }
+                guard try GroupStore.remove(group.id, user: member, c) else { throw HTTPError.notFound("No such member.") }
+            }
+            return .noContent()
+        }
+
+        router.get("/v1/me/quota", RouteDoc("My weekly quota: this week's, the next week's and the history", tag: "accountability",
+                                            responseBody: OpenAPI.object(["thisWeek": .integer, "nextWeek": .integer, "history": .array(.object)]),
+                                            authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let account = try await routes.auth.account(principal)
+            let calendar = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
+            let history = try await routes.database.read { c in try GroupStore.quotaHistory(principal.userID, c) }
+            let week = calendar.week(of: routes.auth.clock())
+            struct Reply: Encodable { var thisWeek, nextWeek: Int; var history: [QuotaChange] }
+            return try .json(Reply(thisWeek: QuotaChange.quota(for: week, history: history),
+                                   nextWeek: QuotaChange.quota(for: calendar.week(after: week) ?? week, history: history), history: history))
+        }
+
+        router.put("/v1/me/quota", RouteDoc("Set my weekly quota (1–7 days); it applies from next week", tag: "accountability",
+                                            responses: [200: "Set", 400: "Not 1 to 7"],
+                                            requestBody: OpenAPI.object(["days": .integer]),
+                                            responseBody: OpenAPI.object(["days": .integer, "effectiveWeek": .string]),
+                                            authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let quota = try Quota(days: try request.decode(QuotaBody.self).days)
+            let account = try await routes.auth.account(principal)
+            let calendar = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
+            let now = routes.auth.clock()
+            guard let next = calendar.week(after: calendar.week(of: now)) else { throw HTTPError.internal() }
+            try await routes.database.transaction { c in try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c) }
+            return try .json(QuotaChange(effectiveWeek: next, days: quota.days))
+        }
+
+        router.get("/v1/groups/{id}/standings", RouteDoc("Each member's week around ?date=YYYY-MM-DD (today by default): done, quota, status, streak",
+                                                         tag: "accountability", responses: [200: "Standings", 404: "Not a group of mine"],
+                                                         responseBody: OpenAPI.object(["group": .string, "date": .string, "members": .array(.object),
+                                                                                       "yarukiMono": .array(.string), "namakeMono": .array(.string)]),
+                                                         authenticated: true)) { request in
+            let principal = try await routes.auth.authenticate(request)
+            let account = try await routes.auth.account(principal)
+            let now = routes.auth.clock()
+            let mine = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
+            let asked = request.queryItem("date")
+            if let asked, mine.start(ofDay: asked) == nil {
+                throw HTTPError.badRequest("'\(asked)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])
+            }
+            return try .json(try await routes.database.read { c in
+                try routes.standings(request, principal, date: asked, today: mine.day(of: now), now: now, c)
+            })
+        }
+    }
+
+    func memberGroup(id: UUID, _ principal: Principal, _ c: SQLConnection) throws -> GroupStore.GroupRow {
+        guard let group = try GroupStore.group(id, member: principal.userID, c) else { throw HTTPError.notFound("No such group.") }
+        return group
+    }
+
+    /// Every member judged on their own week (their time zone and week start): the one that holds
+    /// `date`, or without one the week they are in now (on a Sunday in Tokyo, Los Angeles is
+    /// still in Saturday).
+    func standings(_ request: Request, _ principal: Principal, date: String?, today: String, now: Date, _ c: SQLConnection) throws -> Standings {
+        let group = try memberGroup(request, principal, c)
+        let members = try GroupStore.members(group.id, c)
+        let ids = members.map(\.account.id)
+        let histories = try GroupStore.quotaHistories(ids, c)
+        // Days reach a week either side of the date (time zones) and the streak's weeks back.
+        let reference = PersonalCalendar(timeZone: .gmt, weekStart: .monday)
+        let middle = reference.start(ofDay: date ?? today)!
+        let first = reference.day(of: middle.addingTimeInterval(-Double(GroupRoutes.streakWeeks + 1) * 7 * 86_400))
+        let last = reference.day(of: middle.addingTimeInterval(8 * 86_400))
+        let days = try GroupStore.proofDays(ids, first: first, last: last, c)
+        let rows = members.map { member -> MemberStanding in
+            let calendar = PersonalCalendar(timeZone: TimeZone(identifier: member.account.timeZone) ?? .gmt, weekStart: member.account.weekStart)
+            let week = date.flatMap { calendar.week(of: $0) } ?? calendar.week(of: now)
+            let proofDays = days[member.account.id] ?? []
+            let history = histories[member.account.id] ?? []
+            let standing = WeekStanding.judge(week: week, calendar: calendar, proofDays: proofDays,
+                                              quota: QuotaChange.quota(for: week, history: history), now: now)
+            let streak = WeekStanding.streak(upTo: week, calendar: calendar, proofDays: proofDays, history: history, now: now,
+                                             limit: GroupRoutes.streakWeeks)
+            return MemberStanding(id: member.account.id, displayName: member.account.displayName, week: week, done: standing.done,
+                                  quota: standing.quota, status: standing.status, days: standing.days, streak: streak)
+        }
+        return Standings(group: group.id, date: date ?? today, members: rows, yarukiMono: rows.filter { $0.status == .met }.map(\.id),
+                         namakeMono: rows.filter { $0.status == .missed }.map(\.id))
+    }
+}

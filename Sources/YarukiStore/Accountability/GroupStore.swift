@@ -1,0 +1,122 @@
+import Foundation
+import YarukiCore
+
+/// Groups, their members, and each person's quota history.
+public enum GroupStore {
+    public struct GroupRow: Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+        public var ownerID: UUID
+        public var inviteCode: String
+        public var createdAt: Date
+    }
+
+    public struct MemberRow: Sendable {
+        public var account: Account
+        public var joinedAt: Date
+    }
+
+    public static func create(id: UUID, name: String, owner: UUID, code: String, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("INSERT INTO training_groups (id, name, owner_id, invite_code, created_at) VALUES (?, ?, ?, ?, ?)", id, name, owner, code, now)
+        try c.execute("INSERT INTO group_members (group_id, user_id, joined_at) VALUES (?, ?, ?)", id, owner, now)
+    }
+
+    private static func group(_ r: Row) throws -> GroupRow {
+        GroupRow(id: try r.uuid("id"), name: try r.string("name"), ownerID: try r.uuid("owner_id"), inviteCode: try r.string("invite_code"),
+                 createdAt: try r.date("created_at"))
+    }
+
+    /// The group when `user` is a member of it.
+    public static func group(_ id: UUID, member user: UUID, _ c: SQLConnection) throws -> GroupRow? {
+        try c.queryOne("""
+            SELECT g.id, g.name, g.owner_id, g.invite_code, g.created_at FROM training_groups g
+            JOIN group_members m ON m.group_id = g.id WHERE g.id = ? AND m.user_id = ?
+            """, id, user).map(group)
+    }
+
+    public static func group(code: String, _ c: SQLConnection) throws -> GroupRow? {
+        try c.queryOne("SELECT id, name, owner_id, invite_code, created_at FROM training_groups WHERE invite_code = ?", code).map(group)
+    }
+
+    public static func groups(of user: UUID, _ c: SQLConnection) throws -> [GroupRow] {
+        try c.query("""
+            SELECT g.id, g.name, g.owner_id, g.invite_code, g.created_at FROM training_groups g
+            JOIN group_members m ON m.group_id = g.id WHERE m.user_id = ? ORDER BY g.created_at, g.id
+            """, user).map(group)
+    }
+
+    public static func members(_ id: UUID, _ c: SQLConnection) throws -> [MemberRow] {
+        try c.query("""
+            SELECT u.id, u.email, u.display_name, u.password_hash, u.time_zone, u.locale, u.week_start, u.role, u.created_at, m.joined_at
+            FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = ? ORDER BY m.joined_at, u.id
+            """, id).map { r in
+            guard let locale = AppLanguage(rawValue: try r.string("locale")), let week = WeekStart(rawValue: try r.string("week_start")),
+                  let role = Role(rawValue: try r.string("role")) else { throw DatabaseError.decoding("a member row is not valid") }
+            let account = Account(id: try r.uuid("id"), email: try r.string("email"), displayName: try r.string("display_name"),
+                                  timeZone: try r.string("time_zone"), locale: locale, weekStart: week, role: role,
+                                  hasPassword: try r.optionalString("password_hash") != nil, createdAt: try r.date("created_at"))
+            return MemberRow(account: account, joinedAt: try r.date("joined_at"))
+        }
+    }
+
+    /// Adds the member; false when they were already in.
+    public static func join(_ id: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("INSERT INTO group_members (group_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", id, user, now) == 1
+    }
+
+    public static func remove(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.execute("DELETE FROM group_members WHERE group_id = ? AND user_id = ?", id, user) == 1
+    }
+
+    public static func rename(_ id: UUID, to name: String, _ c: SQLConnection) throws {
+        try c.execute("UPDATE training_groups SET name = ? WHERE id = ?", name, id)
+    }
+
+    public static func setInviteCode(_ id: UUID, _ code: String, _ c: SQLConnection) throws {
+        try c.execute("UPDATE training_groups SET invite_code = ? WHERE id = ?", code, id)
+    }
+
+    public static func setOwner(_ id: UUID, _ owner: UUID, _ c: SQLConnection) throws {
+        try c.execute("UPDATE training_groups SET owner_id = ? WHERE id = ?", owner, id)
+    }
+
+    public static func delete(_ id: UUID, _ c: SQLConnection) throws {
+        try c.execute("DELETE FROM training_groups WHERE id = ?", id)
+    }
+
+    // MARK: quotas
+
+    public static func quotaHistory(_ user: UUID, _ c: SQLConnection) throws -> [QuotaChange] {
+        try c.query("SELECT effective_week, days FROM quotas WHERE user_id = ? ORDER BY effective_week", user).map {
+            QuotaChange(effectiveWeek: try $0.string("effective_week"), days: try $0.int("days"))
+        }
+    }
+
+    public static func quotaHistories(_ users: [UUID], _ c: SQLConnection) throws -> [UUID: [QuotaChange]] {
+        var histories: [UUID: [QuotaChange]] = [:]
+        for user in users { histories[user] = try quotaHistory(user, c) }
+        return histories
+    }
+
+    public static func setQuota(_ user: UUID, effectiveWeek: String, days: Int, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO quotas (user_id, effective_week, days, changed_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (user_id, effective_week) DO UPDATE SET days = excluded.days, changed_at = excluded.changed_at
+            """, user, effectiveWeek, days, now)
+    }
+
+    /// The local dates with a proof, per person, from `first` to `last` (dates compare as text).
+    public static func proofDays(_ users: [UUID], first: String, last: String, _ c: SQLConnection) throws -> [UUID: Set<String>] {
+        var days: [UUID: Set<String>] = [:]
+        // In slices, so a thousand members stay within every engine's parameter limit.
+        for start in stride(from: 0, to: users.count, by: 500) {
+            let slice = Array(users[start..<min(start + 500, users.count)])
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ", ")
+            let rows = try c.query("""
+                SELECT DISTINCT user_id, recorded_day FROM proofs WHERE recorded_day >= ? AND recorded_day <= ? AND user_id IN (\(marks))
+                """, [SQLValue.text(first), .text(last)] + slice.map(\.sqlValue))
+            for row in rows { days[try row.uuid("user_id"), default: []].insert(try row.string("recorded_day")) }
+        }
+        return days
+    }
+}

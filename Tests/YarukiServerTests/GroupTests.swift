@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiServer
+
+@Suite(.serialized) struct GroupTests {
+    @Test func groupsAreCreatedJoinedRenamedAndLeft() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (owner, _, _) = try api.signUp("owner@example.com", name: "Oda")
+        let (member, _, memberID) = try api.signUp("member@example.com", name: "Mai")
+        let (stranger, _, _) = try api.signUp("stranger@example.com", name: "Sol")
+        let created = try api.call("POST", "/v1/groups", json: ["name": "Morning crew"], token: owner)
+        #expect(created.status == 201)
+        let group = try created.json()
+        let id = try #require(group["id"] as? String)
+        let code = try #require(group["inviteCode"] as? String)
+        #expect(code.count == 10)
+        #expect(try api.call("POST", "/v1/groups", json: ["name": " "], token: owner).status == 400)
+
+        #expect(try api.call("GET", "/v1/groups/\(id)", token: stranger).status == 404)
+        #expect(try api.call("POST", "/v1/groups/join", json: ["code": "NOPE-NOPE-1"], token: member).status == 404)
+        let joined = try api.call("POST", "/v1/groups/join", json: ["code": code.lowercased()], token: member)
+        #expect(joined.status == 200)
+        let members = try #require(try joined.json()["members"] as? [[String: Any]])
+        #expect(members.compactMap { $0["displayName"] as? String } == ["Oda", "Mai"])
+        #expect(members.allSatisfy { $0["email"] == nil }, "members see names, never emails")
+        #expect(try api.call("POST", "/v1/groups/join", json: ["code": code], token: member).status == 200, "joining twice is harmless")
+        #expect((try api.call("GET", "/v1/groups", token: member).json()["items"] as? [Any])?.count == 1)
+
+        #expect(try api.call("PATCH", "/v1/groups/\(id)", json: ["name": "Evening crew"], token: member).status == 403)
+        #expect(try api.call("PATCH", "/v1/groups/\(id)", json: ["name": "Evening crew"], token: owner).string("name") == "Evening crew")
+        let rotated = try api.call("POST", "/v1/groups/\(id)/invite-code", token: owner)
+        #expect(rotated.string("inviteCode") != code)
+        #expect(try api.call("POST", "/v1/groups/join", json: ["code": code], token: stranger).status == 404, "the old code is dead")
+
+        #expect(try api.call("DELETE", "/v1/groups/\(id)/members/\(memberID)", token: member).status == 403)
+        #expect(try api.call("DELETE", "/v1/groups/\(id)/members/\(memberID)", token: owner).status == 204)
+        #expect(try api.call("GET", "/v1/groups/\(id)", token: member).status == 404)
+        _ = try api.call("POST", "/v1/groups/join", json: ["code": try #require(rotated.string("inviteCode"))], token: member)
+        // The owner leaves: the group passes to the longest member; the last one out ends it.
+        #expect(try api.call("POST", "/v1/groups/\(id)/leave", token: owner).status == 204)
+        #expect(try api.call("GET", "/v1/groups/\(id)", token: member).string("ownerId")?.lowercased() == memberID.lowercased())
+        #expect(try api.call("POST", "/v1/groups/\(id)/leave", token: member).status == 204)
+        let left = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM training_groups")?.int("n") }
+        #expect(left == 0)
+    }
+
+    @Test func aQuotaChangeWaitsForNextWeek() async throws {
+        let clock = TestClock(try Date("2026-11-26T10:00:00+09:00", strategy: .iso8601))  // a Thursday in Tokyo
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let api = API(port: running.port)
+        let (token, _, _) = try api.signUp("quota@example.com")
+        let initial = try api.call("GET", "/v1/me/quota", token: token).json()
+        #expect(initial["thisWeek"] as? Int == 3 && initial["nextWeek"] as? Int == 3)
+        let set = try api.call("PUT", "/v1/me/quota", json: ["days": 5], token: token)
+        #expect(set.string("effectiveWeek") == "2026-11-30")
+        let after = try api.call("GET", "/v1/me/quota", token: token).json()
+        #expect(after["thisWeek"] as? Int == 3 && after["nextWeek"] as? Int == 5, "nobody lowers it on Saturday to escape")
+        for days in [0, 8, -1] {
+            let bad = try api.call("PUT", "/v1/me/quota", json: ["days": days], token: token)
+            #expect(bad.status == 400 && bad.text.contains("days"))
+        }
+        clock.advance(5 * 86_400)
+        let fresh = try #require(try api.signIn("quota@example.com").string("accessToken"))  // days later: a new access token
+        #expect(try api.call("GET", "/v1/me/quota", token: fresh).json()["thisWeek"] as? Int == 5)
+    }
+
+    /// Three people in three time zones, judged through the week by their own days.
+    @Test func standingsThroughTheWeek() async throws {
+        let clock = TestClock(try Date("2026-11-25T12:00:00+09:00", strategy: .iso8601))  // Wednesday noon in Tokyo
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let api = API(port: running.port)
+        let (aki, _, akiID) = try api.signUp("aki@example.com", name: "Aki")
+        let (bo, _, boID) = try api.signUp("bo@example.com", name: "Bo", extra: ["timeZone": "Asia/Seoul"])
+        let (cy, _, cyID) = try api.signUp("cy@example.com", name: "Cy", extra: ["timeZone": "America/Los_Angeles", "weekStart": "sunday"])
+        let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: aki).string("inviteCode"))
+        let group = try #require(try api.call("POST", "/v1/groups/join", json: ["code": code], token: bo).string("id"))
+        _ = try api.call("POST", "/v1/groups/join", json: ["code": code], token: cy)
+        for day in ["2026-11-23T07:00:00+09:00", "2026-11-24T07:00:00+09:00", "2026-11-25T07:00:00+09:00"] {
+            #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video, query: "recordedAt=\(day.replacingOccurrences(of: "+", with: "%2B"))").status == 201)
+        }
+        // Bo records at 23:59 on Tuesday in Seoul; it counts for Tuesday there.
+        _ = try ProofTests.upload(running.port, token: bo, ProofTests.video, query: "recordedAt=2026-11-24T23:59:00%2B09:00")
+        // The clock jumps days ahead below: each look signs in afresh (access tokens last 15 minutes).
+        func token(_ email: String) throws -> String { try #require(try api.signIn(email).string("accessToken")) }
+        func standing(_ date: String? = nil) throws -> [String: [String: Any]] {
+            let json = try api.call("GET", "/v1/groups/\(group)/standings" + (date.map { "?date=\($0)" } ?? ""), token: try token("bo@example.com")).json()
+            let members = json["members"] as? [[String: Any]] ?? []
+            return Dictionary(uniqueKeysWithValues: members.map { (($0["id"] as? String ?? "").lowercased(), $0) })
+        }
+        var now = try standing()
+        #expect(now[akiID.lowercased()]?["status"] as? String == "met")
+        #expect(now[akiID.lowercased()]?["done"] as? Int == 3)
+        #expect(now[boID.lowercased()]?["status"] as? String == "onTrack")
+        #expect(now[boID.lowercased()]?["days"] as? [String] == ["2026-11-24"])
+        #expect(now[cyID.lowercased()]?["week"] as? String == "2026-11-22", "Cy's weeks start on Sunday in Los Angeles")
+        #expect(now[cyID.lowercased()]?["status"] as? String == "onTrack")
+        #expect(try api.call("GET", "/v1/groups/\(group)/standings", token: try api.signUp("out@example.com").access).status == 404)
+
+        clock.advance(3 * 86_400 + 3600)  // Saturday 13:00 in Tokyo and Seoul, Friday night in Los Angeles
+        now = try standing()
+        #expect(now[boID.lowercased()]?["status"] as? String == "atRisk", "Bo needs Saturday and Sunday")
+        #expect(now[cyID.lowercased()]?["status"] as? String == "missed", "Cy needs three days with only Friday and Saturday left")
+        clock.advance(86_400 + 3600)  // Sunday 14:00 in Tokyo
+        now = try standing()
+        #expect(now[boID.lowercased()]?["status"] as? String == "missed")
+        let json = try api.call("GET", "/v1/groups/\(group)/standings", token: try token("aki@example.com")).json()
+        #expect((json["yarukiMono"] as? [String])?.map { $0.lowercased() } == [akiID.lowercased()])
+        #expect(Set((json["namakeMono"] as? [String] ?? []).map { $0.lowercased() }) == [boID.lowercased(), cyID.lowercased()])
+        // Weeks later, the past week is still judged the same.
+        clock.advance(21 * 86_400)
+        #expect(try standing("2026-11-25")[akiID.lowercased()]?["status"] as? String == "met")
+        #expect(try api.call("GET", "/v1/groups/\(group)/standings?date=2026-02-30", token: try token("aki@example.com")).status == 400)
+    }
+}
