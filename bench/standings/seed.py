@@ -1,0 +1,57 @@
+"""Fills a migrated Yaruki database with 10,000 people, 52 weeks of proofs each (0 to 6 days a
+week, about 3) and one group of 1,000 of them, the bench person included. Rows go straight in
+(SQLite through sqlite3, PostgreSQL through psql COPY): the bench measures reading, not writing.
+Usage: seed.py sqlite PATH | postgres URL, with the bench person's id as the last argument."""
+import datetime
+import io
+import random
+import subprocess
+import sys
+import uuid
+
+engine, target, bench_user = sys.argv[1], sys.argv[2], sys.argv[3]
+random.seed(7)
+people = [bench_user] + [str(uuid.UUID(int=random.getrandbits(128))) for _ in range(9_999)]
+zones = ["Asia/Tokyo", "Asia/Seoul", "America/Los_Angeles", "Europe/Berlin", "UTC"]
+now_ms = int(datetime.datetime(2026, 11, 29, 12, tzinfo=datetime.timezone.utc).timestamp() * 1000)
+group = str(uuid.UUID(int=random.getrandbits(128)))
+sha = "0" * 64
+
+users = [(p, f"p{i}@bench.example", f"p{i}@bench.example", f"Person {i}", zones[i % len(zones)], "en",
+          "sunday" if i % 4 == 0 else "monday", "member", now_ms, now_ms) for i, p in enumerate(people) if p != bench_user]
+members = [(group, p, now_ms) for p in people[:1000]]
+proofs = []
+first_day = datetime.date(2025, 12, 1)
+for p in people:
+    for week in range(52):
+        for day in random.sample(range(7), random.choice([0, 1, 2, 3, 3, 4, 5, 6])):
+            d = first_day + datetime.timedelta(days=week * 7 + day)
+            at = int(datetime.datetime(d.year, d.month, d.day, 7, tzinfo=datetime.timezone.utc).timestamp() * 1000)
+            proofs.append((str(uuid.UUID(int=random.getrandbits(128))), p, sha, at, d.isoformat(), at))
+
+if engine == "sqlite":
+    import sqlite3
+    db = sqlite3.connect(target)
+    db.execute("PRAGMA synchronous = OFF")
+    db.executemany("INSERT INTO users (id, email, email_key, display_name, time_zone, locale, week_start, role, created_at, updated_at) "
+                   "VALUES (?,?,?,?,?,?,?,?,?,?)", users)
+    db.execute("INSERT INTO media (sha256, kind, size, has_thumbnail, created_at) VALUES (?, 'mp4', 1, 0, ?)", (sha, now_ms))
+    db.execute("INSERT INTO training_groups (id, name, owner_id, invite_code, created_at) VALUES (?, 'Bench', ?, 'BENCHBENCH', ?)",
+               (group, bench_user, now_ms))
+    db.executemany("INSERT INTO group_members (group_id, user_id, joined_at) VALUES (?,?,?)", members)
+    db.executemany("INSERT INTO proofs (id, user_id, media_sha256, recorded_at, recorded_day, uploaded_at) VALUES (?,?,?,?,?,?)", proofs)
+    db.commit()
+else:
+    def copy(table, columns, rows):
+        data = io.StringIO()
+        for row in rows:
+            data.write("\t".join(str(v) for v in row) + "\n")
+        subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", target, "-c", f"COPY {table} ({columns}) FROM STDIN"],
+                       input=data.getvalue(), text=True, check=True)
+    copy("users", "id, email, email_key, display_name, time_zone, locale, week_start, role, created_at, updated_at", users)
+    copy("media", "sha256, kind, size, has_thumbnail, created_at", [(sha, "mp4", 1, 0, now_ms)])
+    copy("training_groups", "id, name, owner_id, invite_code, created_at", [(group, "Bench", bench_user, "BENCHBENCH", now_ms)])
+    copy("group_members", "group_id, user_id, joined_at", members)
+    copy("proofs", "id, user_id, media_sha256, recorded_at, recorded_day, uploaded_at", proofs)
+    subprocess.run(["psql", "-q", target, "-c", "ANALYZE"], check=True)
+print(f"{len(people)} people, {len(proofs)} proofs, a group of {len(members)}; group id {group}")
