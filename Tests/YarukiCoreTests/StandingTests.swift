@@ -84,3 +84,24 @@ import Testing
         #expect(WeekStanding.streak(upTo: "2026-11-23", calendar: tokyo, proofDays: proofs, history: history, now: Self.at("2026-11-30T10:00")) == 0)
     }
 }
+
+@Suite struct DayNumberTests {
+    @Test func datesRoundTripAndWeeksStartRight() {
+        #expect(DayNumber.of("1970-01-01") == 0)
+        #expect(DayNumber.of("2026-11-29") == 20_786)
+        for n in stride(from: -700_000, through: 2_900_000, by: 997) {  // years 0053 to 9909
+            #expect(DayNumber.of(DayNumber.day(n)) == n)
+        }
+        #expect(DayNumber.of("2024-02-29") != nil && DayNumber.of("2026-13-01") == nil && DayNumber.of("26-11-29") == nil)
+        let sunday = DayNumber.of("2026-11-29")!
+        #expect(DayNumber.day(DayNumber.weekStart(of: sunday, .monday)) == "2026-11-23")
+        #expect(DayNumber.day(DayNumber.weekStart(of: sunday, .sunday)) == "2026-11-29")
+        #expect(DayNumber.day(DayNumber.weekStart(of: sunday + 1, .monday)) == "2026-11-30")
+        // The same weeks the calendar gives, in any time zone.
+        let la = PersonalCalendar(timeZone: TimeZone(identifier: "America/Los_Angeles")!, weekStart: .sunday)
+        for offset in 0..<400 {
+            let day = DayNumber.day(20_500 + offset)
+            #expect(la.week(of: day) == DayNumber.day(DayNumber.weekStart(of: 20_500 + offset, .sunday)))
+        }
+    }
+}

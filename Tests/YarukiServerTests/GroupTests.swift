@@ -113,4 +113,39 @@ import YarukiTestSupport
         #expect(try standing("2026-11-25")[akiID.lowercased()]?["status"] as? String == "met")
         #expect(try api.call("GET", "/v1/groups/\(group)/standings?date=2026-02-30", token: try token("aki@example.com")).status == 400)
     }
+
+    /// Streaks come from a cache that any change to the person's proofs must drop.
+    @Test func streaksFollowLateProofsAndDeletions() async throws {
+        let clock = TestClock(try Date("2026-11-23T10:00:00+09:00", strategy: .iso8601))  // Monday in Tokyo
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let api = API(port: running.port)
+        let (aki, _, akiID) = try api.signUp("streak@example.com", name: "Aki")
+        let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Solo"], token: aki).string("id"))
+        func streak() throws -> Int? {
+            let members = try api.call("GET", "/v1/groups/\(group)/standings", token: aki).json()["members"] as? [[String: Any]]
+            return members?.first { ($0["id"] as? String)?.lowercased() == akiID.lowercased() }?["streak"] as? Int
+        }
+        var token = aki
+        func upload(_ at: String) throws -> String? {
+            try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=\(at)%2B09:00").string("id")
+        }
+        #expect(try streak() == 0)
+        // Last week's three days, uploaded late (within the seven days a recording may be filed back).
+        var lastWeek: [String] = []
+        for day in ["2026-11-17", "2026-11-18", "2026-11-19"] { lastWeek.append(try #require(try upload("\(day)T07:00:00"))) }
+        #expect(try streak() == 1)
+        #expect(try streak() == 1, "the same answer from the cache")
+        for at in ["2026-11-23T11:00:00", "2026-11-23T12:00:00"] { _ = try upload(at) }
+        #expect(try streak() == 1, "one day of three this week (two proofs, one day): this week still open")
+        clock.advance(2 * 86_400)
+        let fresh = try #require(try api.signIn("streak@example.com").string("accessToken"))  // days later: a new access token
+        token = fresh
+        #expect(try upload("2026-11-24T10:00:00") != nil)
+        #expect(try upload("2026-11-25T10:00:00") != nil)
+        let members = try api.call("GET", "/v1/groups/\(group)/standings", token: fresh).json()["members"] as? [[String: Any]]
+        #expect(members?.first?["streak"] as? Int == 2, "this week met too")
+        #expect(try api.call("DELETE", "/v1/proofs/\(lastWeek[0])", token: fresh).status == 204)
+        let after = try api.call("GET", "/v1/groups/\(group)/standings", token: fresh).json()["members"] as? [[String: Any]]
+        #expect(after?.first?["streak"] as? Int == 1, "last week no longer met")
+    }
 }

@@ -30,7 +30,7 @@ import YarukiTestSupport
             let root = running.app.settings.dataDirectory + "/" + folder
             return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { name in
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isDirectory)
                 return !isDirectory.boolValue
             }
         }

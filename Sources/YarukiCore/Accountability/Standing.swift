@@ -29,6 +29,15 @@ public struct QuotaChange: Codable, Equatable, Sendable {
     public static func quota(for week: String, history: [QuotaChange]) -> Int {
         history.filter { $0.effectiveWeek <= week }.max { $0.effectiveWeek < $1.effectiveWeek }?.days ?? Quota.standard.days
     }
+
+    /// A history as day numbers, oldest first, for `quota(for:byDay:)`.
+    public static func byDay(_ history: [QuotaChange]) -> [(week: Int, days: Int)] {
+        history.compactMap { change in DayNumber.of(change.effectiveWeek).map { ($0, change.days) } }.sorted { $0.week < $1.week }
+    }
+
+    public static func quota(for week: Int, byDay history: [(week: Int, days: Int)]) -> Int {
+        history.last { $0.week <= week }?.days ?? Quota.standard.days
+    }
 }
 
 /// Where a person stands in a week.
@@ -62,33 +71,58 @@ public struct WeekStanding: Codable, Equatable, Sendable {
     /// Judges one week. `proofDays` are the local dates that have a proof (any, in or out of
     /// the week); `now` decides how many days are left. Today counts as left while it has no proof.
     public static func judge(week: String, calendar: PersonalCalendar, proofDays: Set<String>, quota: Int, now: Date) -> WeekStanding {
-        let days = calendar.days(ofWeek: week)
+        guard let start = DayNumber.of(week), let today = DayNumber.of(calendar.day(of: now)) else {
+            return WeekStanding(week: week, done: 0, quota: quota, status: .missed, days: [])
+        }
+        let days = Set(proofDays.compactMap(DayNumber.of))
+        let (done, status) = judge(weekStart: start, proofDays: days, quota: quota, today: today)
+        return WeekStanding(week: week, done: done.count, quota: quota, status: status, days: done.map(DayNumber.day))
+    }
+
+    /// The same rule on day numbers (see `DayNumber`), for judging many people at once.
+    public static func judge(weekStart: Int, proofDays: Set<Int>, quota: Int, today: Int) -> (done: [Int], status: StandingStatus) {
+        let days = weekStart..<(weekStart + 7)
         let done = days.filter(proofDays.contains)
-        let today = calendar.day(of: now)
         let left = days.filter { $0 > today || ($0 == today && !proofDays.contains($0)) }.count
         let need = quota - done.count
         let status: StandingStatus = need <= 0 ? .met : need > left ? .missed : need == left ? .atRisk : .onTrack
-        return WeekStanding(week: week, done: done.count, quota: quota, status: status, days: done)
+        return (done, status)
     }
 
     /// Consecutive weeks met, counting back from `week` (which counts only when already met).
     public static func streak(upTo week: String, calendar: PersonalCalendar, proofDays: Set<String>, history: [QuotaChange],
                               now: Date, limit: Int = 520) -> Int {
+        guard let start = DayNumber.of(week), let today = DayNumber.of(calendar.day(of: now)) else { return 0 }
+        return streak(upTo: start, proofDays: Set(proofDays.compactMap(DayNumber.of)), quotas: QuotaChange.byDay(history), today: today,
+                      limit: limit)
+    }
+
+    /// Weeks met in a row, from the week starting on day `week` back; the week itself counts only
+    /// once met, and a week already lost makes the streak 0. `quotas` as from `QuotaChange.byDay`.
+    public static func streak(upTo week: Int, proofDays: Set<Int>, quotas: [(week: Int, days: Int)], today: Int, limit: Int = 520) -> Int {
+        let current = judge(weekStart: week, proofDays: proofDays, quota: QuotaChange.quota(for: week, byDay: quotas), today: today).status
+        if current == .missed { return 0 }
+        return combined(current: current, finished: finishedStreak(through: week - 7, proofDays: proofDays, quotas: quotas, limit: limit),
+                        limit: limit)
+    }
+
+    /// Finished weeks met in a row, from the week starting on day `week` back.
+    public static func finishedStreak(through week: Int, proofDays: Set<Int>, quotas: [(week: Int, days: Int)], limit: Int = 520) -> Int {
         var count = 0
-        var current: String? = week
-        var first = true
-        while let w = current, count < limit {
-            let standing = judge(week: w, calendar: calendar, proofDays: proofDays, quota: QuotaChange.quota(for: w, history: history), now: now)
-            if standing.status == .met {
-                count += 1
-            } else if !first {
-                break
-            } else if standing.status != .onTrack && standing.status != .atRisk {
-                break  // this week is already lost
-            }
-            first = false
-            current = calendar.week(before: w)
+        var w = week
+        while count < limit, (w..<(w + 7)).filter(proofDays.contains).count >= QuotaChange.quota(for: w, byDay: quotas) {
+            count += 1
+            w -= 7
         }
         return count
+    }
+
+    /// The streak shown for a week in progress, from the streak of the weeks before it.
+    public static func combined(current: StandingStatus, finished: Int, limit: Int = 520) -> Int {
+        switch current {
+        case .missed: 0
+        case .met: min(limit, finished + 1)
+        case .onTrack, .atRisk: finished
+        }
     }
 }

@@ -249,31 +249,77 @@ struct GroupRoutes {
 
     /// Every member judged on their own week (their time zone and week start): the one that holds
     /// `date`, or without one the week they are in now (on a Sunday in Tokyo, Los Angeles is
-    /// still in Saturday).
+    /// still in Saturday). Counting runs on day numbers; the streak through each member's last
+    /// finished week comes from `streak_cache` and is worked out (and kept) only when missing.
     func standings(_ request: Request, _ principal: Principal, date: String?, today: String, now: Date, _ c: SQLConnection) throws -> Standings {
         let group = try memberGroup(request, principal, c)
         let members = try GroupStore.members(group.id, c)
         let ids = members.map(\.account.id)
         let histories = try GroupStore.quotaHistories(ids, c)
-        // Days reach a week either side of the date (time zones) and the streak's weeks back.
-        let reference = PersonalCalendar(timeZone: .gmt, weekStart: .monday)
-        let middle = reference.start(ofDay: date ?? today)!
-        let first = reference.day(of: middle.addingTimeInterval(-Double(GroupRoutes.streakWeeks + 1) * 7 * 86_400))
-        let last = reference.day(of: middle.addingTimeInterval(8 * 86_400))
-        let days = try GroupStore.proofDays(ids, first: first, last: last, c)
-        let rows = members.map { member -> MemberStanding in
-            let calendar = PersonalCalendar(timeZone: TimeZone(identifier: member.account.timeZone) ?? .gmt, weekStart: member.account.weekStart)
-            let week = date.flatMap { calendar.week(of: $0) } ?? calendar.week(of: now)
-            let proofDays = days[member.account.id] ?? []
-            let history = histories[member.account.id] ?? []
-            let standing = WeekStanding.judge(week: week, calendar: calendar, proofDays: proofDays,
-                                              quota: QuotaChange.quota(for: week, history: history), now: now)
-            let streak = WeekStanding.streak(upTo: week, calendar: calendar, proofDays: proofDays, history: history, now: now,
-                                             limit: GroupRoutes.streakWeeks)
-            return MemberStanding(id: member.account.id, displayName: member.account.displayName, week: week, done: standing.done,
-                                  quota: standing.quota, status: standing.status, days: standing.days, streak: streak)
+        // "Today" for each member, worked out once per time zone.
+        var todays: [String: Int] = [:]
+        func todayOf(_ zone: String) -> Int {
+            if let known = todays[zone] { return known }
+            let day = DayNumber.of(PersonalCalendar(timeZone: TimeZone(identifier: zone) ?? .gmt, weekStart: .monday).day(of: now))!
+            todays[zone] = day
+            return day
+        }
+        let asked = date.flatMap(DayNumber.of)
+        let plan = members.map { member -> (member: GroupStore.MemberRow, week: Int, today: Int, quotas: [(week: Int, days: Int)]) in
+            let today = todayOf(member.account.timeZone)
+            return (member, DayNumber.weekStart(of: asked ?? today, member.account.weekStart), today,
+                    QuotaChange.byDay(histories[member.account.id] ?? []))
+        }
+        guard let firstWeek = plan.map(\.week).min(), let lastWeek = plan.map(\.week).max() else {
+            return Standings(group: group.id, date: date ?? today, members: [], yarukiMono: [], namakeMono: [])
+        }
+        let limit = GroupRoutes.streakWeeks
+        // Weeks in progress are counted fresh; finished weeks come from the cache when it matches.
+        let cached = asked == nil ? try GroupStore.cachedStreaks(ids, c) : [:]
+        let stale = plan.filter { row in
+            cached[row.member.account.id].map { $0.weekStart != row.member.account.weekStart || $0.throughWeek != DayNumber.day(row.week - 7) } ?? true
+        }
+        let staleIDs = stale.map(\.member.account.id)
+        let staleSet = Set(staleIDs)
+        var days = try GroupStore.proofDays(ids.filter { !staleSet.contains($0) }, first: firstWeek, last: lastWeek + 6, c)
+        if !stale.isEmpty {
+            for (user, found) in try GroupStore.proofDays(staleIDs, first: firstWeek - 7 * limit, last: lastWeek + 6, c) {
+                days[user, default: []].formUnion(found)
+            }
+        }
+        var finished: [UUID: Int] = [:]
+        var fresh: [(UUID, GroupStore.CachedStreak)] = []
+        for row in plan {
+            let id = row.member.account.id
+            if let hit = cached[id], !staleSet.contains(id) {
+                finished[id] = hit.streak
+            } else {
+                let streak = WeekStanding.finishedStreak(through: row.week - 7, proofDays: days[id] ?? [], quotas: row.quotas, limit: limit)
+                finished[id] = streak
+                if asked == nil {
+                    fresh.append((id, GroupStore.CachedStreak(weekStart: row.member.account.weekStart, throughWeek: DayNumber.day(row.week - 7),
+                                                              streak: streak)))
+                }
+            }
+        }
+        if !fresh.isEmpty { try? auth.cacheStreaks(fresh) }
+        let rows = plan.map { row -> MemberStanding in
+            let id = row.member.account.id
+            let quota = QuotaChange.quota(for: row.week, byDay: row.quotas)
+            let (done, status) = WeekStanding.judge(weekStart: row.week, proofDays: days[id] ?? [], quota: quota, today: row.today)
+            return MemberStanding(id: id, displayName: row.member.account.displayName, week: DayNumber.day(row.week), done: done.count,
+                                  quota: quota, status: status, days: done.map(DayNumber.day),
+                                  streak: WeekStanding.combined(current: status, finished: finished[id] ?? 0, limit: limit))
         }
         return Standings(group: group.id, date: date ?? today, members: rows, yarukiMono: rows.filter { $0.status == .met }.map(\.id),
                          namakeMono: rows.filter { $0.status == .missed }.map(\.id))
+    }
+}
+
+extension AuthService {
+    /// Keeps worked-out streaks in their own short transaction (a read serves the page).
+    func cacheStreaks(_ streaks: [(UUID, GroupStore.CachedStreak)]) throws {
+        let database = database
+        Task { try? await database.transaction { c in try GroupStore.cacheStreaks(streaks, c) } }
     }
 }

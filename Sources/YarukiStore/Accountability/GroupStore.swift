@@ -94,8 +94,61 @@ public enum GroupStore {
 
     public static func quotaHistories(_ users: [UUID], _ c: SQLConnection) throws -> [UUID: [QuotaChange]] {
         var histories: [UUID: [QuotaChange]] = [:]
-        for user in users { histories[user] = try quotaHistory(user, c) }
+        for slice in slices(users) {
+            let rows = try c.query("SELECT user_id, effective_week, days FROM quotas WHERE user_id IN (\(marks(slice.count))) ORDER BY effective_week",
+                                   slice.map(\.sqlValue))
+            for row in rows {
+                histories[try row.uuid("user_id"), default: []].append(QuotaChange(effectiveWeek: try row.string("effective_week"), days: try row.int("days")))
+            }
+        }
         return histories
+    }
+
+    /// Ids in slices of 500, so a thousand members stay within every engine's parameter limit.
+    static func slices(_ users: [UUID]) -> [[UUID]] {
+        stride(from: 0, to: users.count, by: 500).map { Array(users[$0..<min($0 + 500, users.count)]) }
+    }
+
+    static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
+
+    // MARK: streak cache
+
+    public struct CachedStreak: Sendable, Equatable {
+        public var weekStart: WeekStart
+        public var throughWeek: String
+        public var streak: Int
+
+        public init(weekStart: WeekStart, throughWeek: String, streak: Int) {
+            self.weekStart = weekStart
+            self.throughWeek = throughWeek
+            self.streak = streak
+        }
+    }
+
+    public static func cachedStreaks(_ users: [UUID], _ c: SQLConnection) throws -> [UUID: CachedStreak] {
+        var found: [UUID: CachedStreak] = [:]
+        for slice in slices(users) {
+            for row in try c.query("SELECT user_id, week_start, through_week, streak FROM streak_cache WHERE user_id IN (\(marks(slice.count)))",
+                                   slice.map(\.sqlValue)) {
+                guard let start = WeekStart(rawValue: try row.string("week_start")) else { continue }
+                found[try row.uuid("user_id")] = CachedStreak(weekStart: start, throughWeek: try row.string("through_week"), streak: try row.int("streak"))
+            }
+        }
+        return found
+    }
+
+    public static func cacheStreaks(_ streaks: [(UUID, CachedStreak)], _ c: SQLConnection) throws {
+        for (user, cached) in streaks {
+            try c.execute("""
+                INSERT INTO streak_cache (user_id, week_start, through_week, streak) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET week_start = excluded.week_start, through_week = excluded.through_week, streak = excluded.streak
+                """, user, cached.weekStart.rawValue, cached.throughWeek, cached.streak)
+        }
+    }
+
+    /// Called whenever something a streak depends on changes for `user`.
+    public static func forgetStreak(_ user: UUID, _ c: SQLConnection) throws {
+        try c.execute("DELETE FROM streak_cache WHERE user_id = ?", user)
     }
 
     public static func setQuota(_ user: UUID, effectiveWeek: String, days: Int, at now: Date, _ c: SQLConnection) throws {
@@ -103,19 +156,20 @@ public enum GroupStore {
             INSERT INTO quotas (user_id, effective_week, days, changed_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id, effective_week) DO UPDATE SET days = excluded.days, changed_at = excluded.changed_at
             """, user, effectiveWeek, days, now)
+        try forgetStreak(user, c)
     }
 
-    /// The local dates with a proof, per person, from `first` to `last` (dates compare as text).
-    public static func proofDays(_ users: [UUID], first: String, last: String, _ c: SQLConnection) throws -> [UUID: Set<String>] {
-        var days: [UUID: Set<String>] = [:]
-        // In slices, so a thousand members stay within every engine's parameter limit.
-        for start in stride(from: 0, to: users.count, by: 500) {
-            let slice = Array(users[start..<min(start + 500, users.count)])
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ", ")
+    /// The local dates with a proof, per person, from day `first` to day `last` (day numbers,
+    /// see `DayNumber`).
+    public static func proofDays(_ users: [UUID], first: Int, last: Int, _ c: SQLConnection) throws -> [UUID: Set<Int>] {
+        var days: [UUID: Set<Int>] = [:]
+        for slice in slices(users) {
             let rows = try c.query("""
-                SELECT DISTINCT user_id, recorded_day FROM proofs WHERE recorded_day >= ? AND recorded_day <= ? AND user_id IN (\(marks))
-                """, [SQLValue.text(first), .text(last)] + slice.map(\.sqlValue))
-            for row in rows { days[try row.uuid("user_id"), default: []].insert(try row.string("recorded_day")) }
+                SELECT DISTINCT user_id, recorded_day FROM proofs WHERE recorded_day >= ? AND recorded_day <= ? AND user_id IN (\(marks(slice.count)))
+                """, [SQLValue.text(DayNumber.day(first)), .text(DayNumber.day(last))] + slice.map(\.sqlValue))
+            for row in rows {
+                if let day = DayNumber.of(try row.string("recorded_day")) { days[try row.uuid("user_id"), default: []].insert(day) }
+            }
         }
         return days
     }

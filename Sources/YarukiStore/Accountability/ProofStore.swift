@@ -35,6 +35,7 @@ public enum ProofStore {
             INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, recorded_day, uploaded_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, id, user, media.sha256, workout, exercise, recordedAt, recordedDay, uploadedAt)
+        try GroupStore.forgetStreak(user, c)
     }
 
     /// The proof and its media, only when `user` owns it.
@@ -64,6 +65,7 @@ public enum ProofStore {
     public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (deleted: Bool, orphan: MediaRow?) {
         guard let (_, media) = try proof(id, user: user, c) else { return (false, nil) }
         try c.execute("DELETE FROM proofs WHERE id = ? AND user_id = ?", id, user)
+        try GroupStore.forgetStreak(user, c)
         guard try c.queryOne("SELECT 1 AS used FROM proofs WHERE media_sha256 = ? LIMIT 1", media.sha256) == nil else { return (true, nil) }
         try c.execute("DELETE FROM media WHERE sha256 = ?", media.sha256)
         return (true, media)

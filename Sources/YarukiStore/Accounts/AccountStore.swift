@@ -124,6 +124,7 @@ public enum AccountStore {
         sets.append("updated_at = ?")
         values += [now.sqlValue, id.sqlValue]
         try c.execute("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = ?", values)
+        if change.weekStart != nil || change.timeZone != nil { try GroupStore.forgetStreak(id, c) }
     }
 
     public static func setPasswordHash(_ id: UUID, _ hash: String, at now: Date, _ c: SQLConnection) throws {
