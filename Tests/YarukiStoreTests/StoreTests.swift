@@ -173,3 +173,17 @@ func count(_ db: Database, _ table: String) async throws -> Int {
 extension Date {
     var roundedToMilliseconds: Date { Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded() / 1000) }
 }
+
+@Suite struct RowDecodingTests {
+    @Test func uuidsParseLikeFoundationDoes() {
+        for _ in 0..<200 {
+            let id = UUID()
+            #expect(Row.parseUUID(id.uuidString) == id)
+            #expect(Row.parseUUID(id.uuidString.lowercased()) == id)
+        }
+        for bad in ["", "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000",
+                    "123e4567xe89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400g"] {
+            #expect(Row.parseUUID(bad) == nil, "\(bad)")
+        }
+    }
+}

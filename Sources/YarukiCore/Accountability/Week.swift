@@ -98,7 +98,17 @@ public enum DayNumber {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        // Built by hand: String(format:) showed up in profiles of the group page.
+        func digits(_ value: Int, _ width: Int) -> [UInt8] {
+            var out = [UInt8](repeating: 48, count: width)
+            var v = value
+            for i in stride(from: width - 1, through: 0, by: -1) {
+                out[i] = UInt8(48 + v % 10)
+                v /= 10
+            }
+            return out
+        }
+        return String(decoding: digits(y, 4) + [45] + digits(m, 2) + [45] + digits(d, 2), as: UTF8.self)
     }
 
     /// The first day of the week holding day `n`.
