@@ -180,6 +180,7 @@ extension Date {
             let id = UUID()
             #expect(Row.parseUUID(id.uuidString) == id)
             #expect(Row.parseUUID(id.uuidString.lowercased()) == id)
+            #expect(id.sqlValue == .text(id.uuidString.lowercased()))
         }
         for bad in ["", "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000",
                     "123e4567xe89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400g"] {
