@@ -254,8 +254,7 @@ struct GroupRoutes {
     func standings(_ request: Request, _ principal: Principal, date: String?, today: String, now: Date, _ c: SQLConnection) throws -> Standings {
         let group = try memberGroup(request, principal, c)
         let members = try GroupStore.members(group.id, c)
-        let ids = members.map(\.account.id)
-        let histories = try GroupStore.quotaHistories(ids, c)
+        let histories = try GroupStore.quotaHistories(group: group.id, c)
         // "Today" for each member, worked out once per time zone.
         var todays: [String: Int] = [:]
         func todayOf(_ zone: String) -> Int {
@@ -275,13 +274,13 @@ struct GroupRoutes {
         }
         let limit = GroupRoutes.streakWeeks
         // Weeks in progress are counted fresh; finished weeks come from the cache when it matches.
-        let cached = asked == nil ? try GroupStore.cachedStreaks(ids, c) : [:]
+        let cached = asked == nil ? try GroupStore.cachedStreaks(group: group.id, c) : [:]
         let stale = plan.filter { row in
             cached[row.member.account.id].map { $0.weekStart != row.member.account.weekStart || $0.throughWeek != DayNumber.day(row.week - 7) } ?? true
         }
         let staleIDs = stale.map(\.member.account.id)
         let staleSet = Set(staleIDs)
-        var days = try GroupStore.proofDays(ids.filter { !staleSet.contains($0) }, first: firstWeek, last: lastWeek + 6, c)
+        var days = try GroupStore.proofDays(group: group.id, first: firstWeek, last: lastWeek + 6, c)
         if !stale.isEmpty {
             for (user, found) in try GroupStore.proofDays(staleIDs, first: firstWeek - 7 * limit, last: lastWeek + 6, c) {
                 days[user, default: []].formUnion(found)

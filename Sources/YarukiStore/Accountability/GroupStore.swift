@@ -92,14 +92,14 @@ public enum GroupStore {
         }
     }
 
-    public static func quotaHistories(_ users: [UUID], _ c: SQLConnection) throws -> [UUID: [QuotaChange]] {
+    /// Quota histories of a group's members (one query, joined in the database).
+    public static func quotaHistories(group: UUID, _ c: SQLConnection) throws -> [UUID: [QuotaChange]] {
         var histories: [UUID: [QuotaChange]] = [:]
-        for slice in slices(users) {
-            let rows = try c.query("SELECT user_id, effective_week, days FROM quotas WHERE user_id IN (\(marks(slice.count))) ORDER BY effective_week",
-                                   slice.map(\.sqlValue))
-            for row in rows {
-                histories[try row.uuid("user_id"), default: []].append(QuotaChange(effectiveWeek: try row.string("effective_week"), days: try row.int("days")))
-            }
+        for row in try c.query("""
+            SELECT q.user_id, q.effective_week, q.days FROM quotas q JOIN group_members m ON m.user_id = q.user_id
+            WHERE m.group_id = ? ORDER BY q.effective_week
+            """, group) {
+            histories[try row.uuid("user_id"), default: []].append(QuotaChange(effectiveWeek: try row.string("effective_week"), days: try row.int("days")))
         }
         return histories
     }
@@ -125,14 +125,14 @@ public enum GroupStore {
         }
     }
 
-    public static func cachedStreaks(_ users: [UUID], _ c: SQLConnection) throws -> [UUID: CachedStreak] {
+    public static func cachedStreaks(group: UUID, _ c: SQLConnection) throws -> [UUID: CachedStreak] {
         var found: [UUID: CachedStreak] = [:]
-        for slice in slices(users) {
-            for row in try c.query("SELECT user_id, week_start, through_week, streak FROM streak_cache WHERE user_id IN (\(marks(slice.count)))",
-                                   slice.map(\.sqlValue)) {
-                guard let start = WeekStart(rawValue: try row.string("week_start")) else { continue }
-                found[try row.uuid("user_id")] = CachedStreak(weekStart: start, throughWeek: try row.string("through_week"), streak: try row.int("streak"))
-            }
+        for row in try c.query("""
+            SELECT s.user_id, s.week_start, s.through_week, s.streak FROM streak_cache s JOIN group_members m ON m.user_id = s.user_id
+            WHERE m.group_id = ?
+            """, group) {
+            guard let start = WeekStart(rawValue: try row.string("week_start")) else { continue }
+            found[try row.uuid("user_id")] = CachedStreak(weekStart: start, throughWeek: try row.string("through_week"), streak: try row.int("streak"))
         }
         return found
     }
@@ -157,6 +157,18 @@ public enum GroupStore {
             ON CONFLICT (user_id, effective_week) DO UPDATE SET days = excluded.days, changed_at = excluded.changed_at
             """, user, effectiveWeek, days, now)
         try forgetStreak(user, c)
+    }
+
+    /// The local dates with a proof of each of a group's members, from day `first` to day `last`.
+    public static func proofDays(group: UUID, first: Int, last: Int, _ c: SQLConnection) throws -> [UUID: Set<Int>] {
+        var days: [UUID: Set<Int>] = [:]
+        for row in try c.query("""
+            SELECT DISTINCT p.user_id, p.recorded_day FROM proofs p JOIN group_members m ON m.user_id = p.user_id
+            WHERE m.group_id = ? AND p.recorded_day >= ? AND p.recorded_day <= ?
+            """, group, DayNumber.day(first), DayNumber.day(last)) {
+            if let day = DayNumber.of(try row.string("recorded_day")) { days[try row.uuid("user_id"), default: []].insert(day) }
+        }
+        return days
     }
 
     /// The local dates with a proof, per person, from day `first` to day `last` (day numbers,
