@@ -196,7 +196,7 @@ final class RunningApp {
         #expect(items.first { $0["email"] as? String == "coach@yaruki.example" }?["role"] as? String == "coach")
 
         // A member is told the admin paths do not exist; promoted, the same token works within seconds.
-        let mina = try #require(try api.signIn("mina@yaruki.example", password: "yaruki-demo-mina").json())
+        let mina = try api.signIn("mina@yaruki.example", password: "yaruki-demo-mina").json()
         let minaToken = try #require(mina["accessToken"] as? String)
         let minaID = try #require((mina["user"] as? [String: Any])?["id"] as? String)
         #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 404)

@@ -8,6 +8,7 @@ import YarukiStore
 /// names and counts, never their videos.
 struct GroupRoutes {
     let auth: AuthService
+    let events: EventHub
     var database: Database { auth.database }
 
     struct Member: Encodable {
@@ -156,11 +157,13 @@ struct GroupRoutes {
                 throw HTTPError.badRequest("An invite code has 10 letters and digits.", errors: [.init(field: "code", message: "is not an invite code")])
             }
             let now = routes.auth.clock()
-            return try .json(try await routes.database.transaction { c in
+            let joined = try await routes.database.transaction { c in
                 guard let group = try GroupStore.group(code: code, c) else { throw HTTPError.notFound("No group has this invite code.") }
                 _ = try GroupStore.join(group.id, user: principal.userID, at: now, c)
                 return try routes.reply(group, c)
-            })
+            }
+            await routes.events.standingsChanged(of: principal.userID, routes.database)
+            return try .json(joined)
         }
 
         router.post("/v1/groups/{id}/leave", RouteDoc("Leave a group (an owner's group passes to the longest member; the last one out ends it)",
@@ -220,6 +223,7 @@ struct GroupRoutes {
             let now = routes.auth.clock()
             guard let next = calendar.week(after: calendar.week(of: now)) else { throw HTTPError.internal() }
             try await routes.database.transaction { c in try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c) }
+            await routes.events.standingsChanged(of: principal.userID, routes.database)
             return try .json(QuotaChange(effectiveWeek: next, days: quota.days))
         }
 
@@ -276,7 +280,9 @@ struct GroupRoutes {
         // Weeks in progress are counted fresh; finished weeks come from the cache when it matches.
         let cached = asked == nil ? try GroupStore.cachedStreaks(group: group.id, c) : [:]
         let stale = plan.filter { row in
-            cached[row.member.account.id].map { $0.weekStart != row.member.account.weekStart || $0.throughWeek != DayNumber.day(row.week - 7) } ?? true
+            cached[row.member.account.id].map {
+                !$0.valid || $0.weekStart != row.member.account.weekStart || $0.throughWeek != DayNumber.day(row.week - 7)
+            } ?? true
         }
         let staleIDs = stale.map(\.member.account.id)
         let staleSet = Set(staleIDs)
@@ -297,7 +303,7 @@ struct GroupRoutes {
                 finished[id] = streak
                 if asked == nil {
                     fresh.append((id, GroupStore.CachedStreak(weekStart: row.member.account.weekStart, throughWeek: DayNumber.day(row.week - 7),
-                                                              streak: streak)))
+                                                              streak: streak, version: cached[id]?.version ?? 0)))
                 }
             }
         }

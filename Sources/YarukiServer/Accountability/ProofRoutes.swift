@@ -10,6 +10,7 @@ import YarukiStore
 struct ProofRoutes {
     let auth: AuthService
     let media: MediaStore
+    let events: EventHub
     var database: Database { auth.database }
 
     static let linkLifetime: TimeInterval = 600
@@ -127,6 +128,7 @@ struct ProofRoutes {
                 return try ProofStore.proof(id, user: principal.userID, c)
             }
             guard let (saved, media) = proof else { throw HTTPError.internal() }
+            await routes.events.standingsChanged(of: principal.userID, routes.database)
             return try .json(routes.reply(saved, media, user: principal.userID), status: 201)
         }
 
@@ -179,6 +181,7 @@ struct ProofRoutes {
             let (deleted, orphan) = try await routes.database.transaction { c in try ProofStore.delete(id, user: principal.userID, c) }
             guard deleted else { throw HTTPError.notFound("No such proof.") }
             if let orphan, let kind = MediaStore.Kind(rawValue: orphan.kind) { routes.media.remove(orphan.sha256, kind) }
+            await routes.events.standingsChanged(of: principal.userID, routes.database)
             return .noContent()
         }
     }

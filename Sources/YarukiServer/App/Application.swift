@@ -11,6 +11,7 @@ public final class Application: @unchecked Sendable {
     public let routes: [Route]
     let auth: AuthService
     let media: MediaStore
+    let events = EventHub()
 
     /// `clock` is what every rule that depends on "now" reads; tests step it.
     public init(settings: Settings, database: Database, clock: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -26,7 +27,7 @@ public final class Application: @unchecked Sendable {
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media)
+        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
@@ -62,15 +63,16 @@ public final class Application: @unchecked Sendable {
 }
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
-func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore) -> Router {
+func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
     AuthRoutes(auth: auth).add(to: &router)
     AdminRoutes(auth: auth).add(to: &router)
     TrainingRoutes(auth: auth).add(to: &router)
-    ProofRoutes(auth: auth, media: media).add(to: &router)
-    GroupRoutes(auth: auth).add(to: &router)
+    ProofRoutes(auth: auth, media: media, events: events).add(to: &router)
+    GroupRoutes(auth: auth, events: events).add(to: &router)
+    EventRoutes(auth: auth, hub: events).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

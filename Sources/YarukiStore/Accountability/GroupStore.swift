@@ -60,6 +60,17 @@ public enum GroupStore {
     }
 
     /// Adds the member; false when they were already in.
+    /// For each group of `user`, its members (the person included).
+    public static func groupmates(of user: UUID, _ c: SQLConnection) throws -> [(UUID, [UUID])] {
+        var groups: [UUID: [UUID]] = [:]
+        for row in try c.query("""
+            SELECT m2.group_id, m2.user_id FROM group_members m1 JOIN group_members m2 ON m2.group_id = m1.group_id WHERE m1.user_id = ?
+            """, user) {
+            groups[try row.uuid("group_id"), default: []].append(try row.uuid("user_id"))
+        }
+        return groups.sorted { $0.key.uuidString < $1.key.uuidString }.map { ($0.key, $0.value) }
+    }
+
     public static func join(_ id: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
         try c.execute("INSERT INTO group_members (group_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", id, user, now) == 1
     }
@@ -117,38 +128,55 @@ public enum GroupStore {
         public var weekStart: WeekStart
         public var throughWeek: String
         public var streak: Int
+        /// The version the row had when read; a write back succeeds only while it still has it.
+        public var version: Int
+        public var valid: Bool
 
-        public init(weekStart: WeekStart, throughWeek: String, streak: Int) {
+        public init(weekStart: WeekStart, throughWeek: String, streak: Int, version: Int, valid: Bool = true) {
             self.weekStart = weekStart
             self.throughWeek = throughWeek
             self.streak = streak
+            self.version = version
+            self.valid = valid
         }
     }
 
     public static func cachedStreaks(group: UUID, _ c: SQLConnection) throws -> [UUID: CachedStreak] {
         var found: [UUID: CachedStreak] = [:]
         for row in try c.query("""
-            SELECT s.user_id, s.week_start, s.through_week, s.streak FROM streak_cache s JOIN group_members m ON m.user_id = s.user_id
-            WHERE m.group_id = ?
+            SELECT s.user_id, s.week_start, s.through_week, s.streak, s.version, s.valid FROM streak_cache s
+            JOIN group_members m ON m.user_id = s.user_id WHERE m.group_id = ?
             """, group) {
-            guard let start = WeekStart(rawValue: try row.string("week_start")) else { continue }
-            found[try row.uuid("user_id")] = CachedStreak(weekStart: start, throughWeek: try row.string("through_week"), streak: try row.int("streak"))
+            found[try row.uuid("user_id")] = CachedStreak(weekStart: WeekStart(rawValue: try row.string("week_start")) ?? .monday,
+                                                          throughWeek: try row.string("through_week"), streak: try row.int("streak"),
+                                                          version: try row.int("version"), valid: try row.bool("valid"))
         }
         return found
     }
 
+    /// Writes streaks worked out from data of `version` (0: there was no row); a row whose
+    /// version moved on since is left alone.
     public static func cacheStreaks(_ streaks: [(UUID, CachedStreak)], _ c: SQLConnection) throws {
         for (user, cached) in streaks {
-            try c.execute("""
-                INSERT INTO streak_cache (user_id, week_start, through_week, streak) VALUES (?, ?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET week_start = excluded.week_start, through_week = excluded.through_week, streak = excluded.streak
-                """, user, cached.weekStart.rawValue, cached.throughWeek, cached.streak)
+            if cached.version == 0 {
+                try c.execute("""
+                    INSERT INTO streak_cache (user_id, week_start, through_week, streak, version, valid) VALUES (?, ?, ?, ?, 0, 1)
+                    ON CONFLICT (user_id) DO NOTHING
+                    """, user, cached.weekStart.rawValue, cached.throughWeek, cached.streak)
+            } else {
+                try c.execute("""
+                    UPDATE streak_cache SET week_start = ?, through_week = ?, streak = ?, valid = 1 WHERE user_id = ? AND version = ?
+                    """, cached.weekStart.rawValue, cached.throughWeek, cached.streak, user, cached.version)
+            }
         }
     }
 
     /// Called whenever something a streak depends on changes for `user`.
     public static func forgetStreak(_ user: UUID, _ c: SQLConnection) throws {
-        try c.execute("DELETE FROM streak_cache WHERE user_id = ?", user)
+        try c.execute("""
+            INSERT INTO streak_cache (user_id, week_start, through_week, streak, version, valid) VALUES (?, 'monday', '', 0, 1, 0)
+            ON CONFLICT (user_id) DO UPDATE SET version = streak_cache.version + 1, valid = 0
+            """, user)
     }
 
     public static func setQuota(_ user: UUID, effectiveWeek: String, days: Int, at now: Date, _ c: SQLConnection) throws {

@@ -143,14 +143,17 @@ public enum Migrations {
                  PRIMARY KEY (user_id, effective_week))
              """,
              // A person's streak through their last finished week, so a group page of a thousand
-             // members reads a thousand rows instead of half a year of proofs. Dropped whenever
-             // the person's proofs, quota or calendar change.
+             // members reads a thousand rows instead of half a year of proofs. Any change to the
+             // person's proofs, quota or calendar marks it invalid and bumps its version; a streak
+             // worked out before that change can then no longer be written back.
              """
              CREATE TABLE streak_cache (
                  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
                  week_start TEXT NOT NULL,
                  through_week TEXT NOT NULL,
-                 streak INTEGER NOT NULL)
+                 streak INTEGER NOT NULL,
+                 version INTEGER NOT NULL,
+                 valid INTEGER NOT NULL)
              """]
         },
     ]

@@ -1,0 +1,39 @@
+import Foundation
+import YarukiHTTP
+import YarukiStore
+
+/// `GET /v1/events`: the signed-in person's own stream of what changed. A browser's EventSource
+/// cannot send headers, so the access token may come as `?access_token=` (RFC 6750 §2.3); the
+/// access log records paths without their query.
+struct EventRoutes {
+    let auth: AuthService
+    let hub: EventHub
+
+    func add(to router: inout Router) {
+        let routes = self
+        router.get("/v1/events", RouteDoc("My event stream (Server-Sent Events): standings changes in my groups, …", tag: "realtime",
+                                          responses: [200: "The stream", 401: "Not signed in"], produces: "text/event-stream",
+                                          authenticated: true)) { request in
+            var signed = request
+            if request.headers["Authorization"] == nil, let token = request.queryItem("access_token") {
+                var headers = request.headers
+                headers.set("Authorization", "Bearer \(token)")
+                signed.headers = headers
+            }
+            let principal = try await routes.auth.authenticate(signed)
+            let hub = routes.hub
+            return .eventStream { stream in hub.attach(stream, for: principal.userID) }
+        }
+    }
+}
+
+extension EventHub {
+    /// Tells everyone who shares a group with `user` that the standings changed.
+    func standingsChanged(of user: UUID, _ database: Database) async {
+        guard let rows = try? await database.read({ c in try GroupStore.groupmates(of: user, c) }) else { return }
+        for (group, members) in rows {
+            struct Change: Encodable { var group: UUID; var member: UUID }
+            publish("standings", Change(group: group, member: user), to: members)
+        }
+    }
+}

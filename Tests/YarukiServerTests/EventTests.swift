@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// A person's own event stream tells them when the standings of their groups change.
+@Suite(.serialized) struct EventTests {
+    @Test func groupmatesHearOfANewProofAndCatchUpAfterReconnecting() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(port: running.port)
+        let (aki, _, akiID) = try api.signUp("aki-ev@example.com", name: "Aki")
+        let (bo, _, _) = try api.signUp("bo-ev@example.com", name: "Bo")
+        let (stranger, _, _) = try api.signUp("sol-ev@example.com", name: "Sol")
+        let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: aki).string("inviteCode"))
+        let group = try #require(try api.call("POST", "/v1/groups/join", json: ["code": code], token: bo).string("id"))
+
+        #expect(try request(running.port, "/v1/events").status == 401)
+        #expect(try request(running.port, "/v1/events?access_token=nonsense").status == 401)
+
+        func open(_ token: String, lastEventID: String? = nil) throws -> RawClient {
+            let client = try RawClient(port: running.port, timeout: 10)
+            client.send("GET /v1/events?access_token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"
+                        + (lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "") + "\r\n")
+            return client
+        }
+        let watching = try open(bo)
+        let ready = try watching.readUntil("event: ready")
+        // (Split on "id: " rather than on lines: Swift treats the chunk framing's CR LF as one character.)
+        let readyID = try #require(ready.components(separatedBy: "id: ").last?.components(separatedBy: "\n").first)
+        let outsider = try open(stranger)
+        _ = try outsider.readUntil("event: ready")
+
+        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video).status == 201)
+        let event = try watching.readUntil("event: standings") + watching.readUntil("\n\n")
+        #expect(event.contains("event: standings"), "\(event)")
+        #expect(event.contains(group.lowercased()) || event.contains(group), "\(event)")
+        #expect(event.lowercased().contains(akiID.lowercased()), "\(event)")
+        // Someone outside the group hears nothing of it.
+        outsider.setTimeout(1)
+        #expect((try? outsider.readUntil("event: standings")) == nil)
+
+        // Reconnecting with the last id seen replays what came after it.
+        let again = try open(bo, lastEventID: readyID)
+        let replay = try again.readUntil("event: ready")
+        #expect(replay.contains("event: standings"), "\(replay)")
+    }
+}
