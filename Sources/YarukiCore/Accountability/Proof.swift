@@ -5,6 +5,8 @@ public struct Proof: Codable, Equatable, Sendable {
     public var id: UUID
     /// When the person recorded it (as the app said, never later than the upload).
     public var recordedAt: Date
+    /// The local date it counts for, fixed when it was filed.
+    public var recordedDay: String
     public var uploadedAt: Date
     public var exerciseId: String?
     public var workoutId: UUID?
@@ -13,10 +15,11 @@ public struct Proof: Codable, Equatable, Sendable {
     public var durationMs: Int?
     public var hasThumbnail: Bool
 
-    public init(id: UUID, recordedAt: Date, uploadedAt: Date, exerciseId: String?, workoutId: UUID?, type: String, size: Int,
+    public init(id: UUID, recordedAt: Date, recordedDay: String, uploadedAt: Date, exerciseId: String?, workoutId: UUID?, type: String, size: Int,
                 durationMs: Int?, hasThumbnail: Bool) {
         self.id = id
         self.recordedAt = recordedAt
+        self.recordedDay = recordedDay
         self.uploadedAt = uploadedAt
         self.exerciseId = exerciseId
         self.workoutId = workoutId

@@ -19,6 +19,7 @@ struct ProofRoutes {
     struct ProofReply: Encodable {
         var id: UUID
         var recordedAt: Date
+        var recordedDay: String
         var uploadedAt: Date
         var exerciseId: String?
         var workoutId: UUID?
@@ -45,7 +46,7 @@ struct ProofRoutes {
         func link(_ part: String) -> String {
             "\(base)/\(part)?expires=\(expires)&sig=\(signature(proof.id, user: user, part: part, expires: expires))"
         }
-        return ProofReply(id: proof.id, recordedAt: proof.recordedAt, uploadedAt: proof.uploadedAt, exerciseId: proof.exerciseId,
+        return ProofReply(id: proof.id, recordedAt: proof.recordedAt, recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt, exerciseId: proof.exerciseId,
                           workoutId: proof.workoutId, type: MediaStore.Kind(rawValue: row.kind)?.contentType ?? "video/mp4",
                           size: proof.size, durationMs: proof.durationMs, videoURL: link("video"),
                           thumbnailURL: row.hasThumbnail ? link("thumbnail") : nil)
@@ -81,10 +82,10 @@ struct ProofRoutes {
         return id
     }
 
-    static let proofSchema = OpenAPI.object(["id": .string, "recordedAt": .string, "uploadedAt": .string, "exerciseId": .string,
+    static let proofSchema = OpenAPI.object(["id": .string, "recordedAt": .string, "recordedDay": .string, "uploadedAt": .string, "exerciseId": .string,
                                              "workoutId": .string, "type": .string, "size": .integer, "durationMs": .integer,
                                              "videoURL": .string, "thumbnailURL": .string],
-                                            required: ["id", "recordedAt", "uploadedAt", "type", "size", "videoURL"])
+                                            required: ["id", "recordedAt", "recordedDay", "uploadedAt", "type", "size", "videoURL"])
 
     func add(to router: inout Router) {
         let routes = self

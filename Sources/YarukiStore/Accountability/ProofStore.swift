@@ -20,7 +20,7 @@ public enum ProofStore {
     }
 
     private static let columns = """
-        p.id, p.recorded_at, p.uploaded_at, p.exercise_id, p.workout_id, m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail
+        p.id, p.recorded_at, p.recorded_day, p.uploaded_at, p.exercise_id, p.workout_id, m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail
         """
 
     /// `recordedDay` is the local date the proof counts for, fixed when it is filed (moving to
@@ -54,7 +54,8 @@ public enum ProofStore {
     private static func row(_ r: Row) throws -> (Proof, MediaRow) {
         let media = MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
                              durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
-        let proof = Proof(id: try r.uuid("id"), recordedAt: try r.date("recorded_at"), uploadedAt: try r.date("uploaded_at"),
+        let proof = Proof(id: try r.uuid("id"), recordedAt: try r.date("recorded_at"), recordedDay: try r.string("recorded_day"),
+                          uploadedAt: try r.date("uploaded_at"),
                           exerciseId: try r.optionalString("exercise_id"), workoutId: try r.optionalString("workout_id").flatMap(UUID.init),
                           type: media.kind, size: media.size, durationMs: media.durationMs, hasThumbnail: media.hasThumbnail)
         return (proof, media)
