@@ -123,7 +123,7 @@ extension YarukiClient {
         return copy
     }
 
-    private var refresher: @Sendable (String) async throws -> AuthSession.RefreshResult {
+    var refresher: @Sendable (String) async throws -> AuthSession.RefreshResult {
         let client = self
         return { token in
             struct Body: Encodable { var refreshToken: String }
