@@ -9,8 +9,10 @@ public struct Quota: Codable, Equatable, Sendable {
         self.days = days
     }
 
+    private init(checked days: Int) { self.days = days }
+
     /// Three days until a person chooses.
-    public static let standard = try! Quota(days: 3)
+    public static let standard = Quota(checked: 3)
 }
 
 /// A quota as of a week: changes take effect from the week after the change, so nobody lowers
