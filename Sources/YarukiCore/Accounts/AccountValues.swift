@@ -90,6 +90,14 @@ public enum AppLanguage: String, Codable, Sendable, CaseIterable {
         let primary = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
         self.init(rawValue: primary)
     }
+
+    /// A tag a person sent; anything but en, ja or ko (or an overlong tag) is refused.
+    public static func parse(_ tag: String, field: String = "locale") throws(FieldRuleError) -> AppLanguage {
+        guard tag.utf8.count <= 35, let language = AppLanguage(tag: tag) else {
+            throw FieldRuleError(field: field, message: "must be one of en, ja, ko")
+        }
+        return language
+    }
 }
 
 /// An IANA time zone the system knows ("Asia/Tokyo").

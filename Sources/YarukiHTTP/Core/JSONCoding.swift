@@ -19,10 +19,15 @@ public enum JSONCoding {
     /// not with `.iso8601`, whose errors leave the field's name out of the coding path.
     static func decodeDate(_ decoder: Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not an RFC 3339 date-time like 2026-11-29T08:00:00+09:00")
+        guard let date = parseDate(try container.decode(String.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not an RFC 3339 date-time like 2026-11-29T08:00:00+09:00")
+        }
+        return date
+    }
+
+    /// An RFC 3339 date-time, with or without fractional seconds; nil for anything else.
+    public static func parseDate(_ text: String) -> Date? {
+        (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 }
 

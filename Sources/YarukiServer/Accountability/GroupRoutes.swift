@@ -73,9 +73,12 @@ struct GroupRoutes {
 
     /// The group when the principal is in it; 404 otherwise, whether it exists or not.
     func memberGroup(_ request: Request, _ principal: Principal, _ c: SQLConnection) throws -> GroupStore.GroupRow {
-        guard let id = UUID(uuidString: try request.parameter("id")), let group = try GroupStore.group(id, member: principal.userID, c) else {
-            throw HTTPError.notFound("No such group.")
-        }
+        guard let id = UUID(uuidString: try request.parameter("id")) else { throw HTTPError.notFound("No such group.") }
+        return try memberGroup(id: id, principal, c)
+    }
+
+    func memberGroup(id: UUID, _ principal: Principal, _ c: SQLConnection) throws -> GroupStore.GroupRow {
+        guard let group = try GroupStore.group(id, member: principal.userID, c) else { throw HTTPError.notFound("No such group.") }
         return group
     }
 
@@ -244,11 +247,6 @@ struct GroupRoutes {
                 try routes.standings(request, principal, date: asked, today: mine.day(of: now), now: now, c)
             })
         }
-    }
-
-    func memberGroup(id: UUID, _ principal: Principal, _ c: SQLConnection) throws -> GroupStore.GroupRow {
-        guard let group = try GroupStore.group(id, member: principal.userID, c) else { throw HTTPError.notFound("No such group.") }
-        return group
     }
 
     /// Every member judged on their own week (their time zone and week start): the one that holds

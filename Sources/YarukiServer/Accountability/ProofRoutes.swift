@@ -99,25 +99,23 @@ struct ProofRoutes {
                 throw HTTPError.badRequest("Send the video as the request body.", errors: [.init(field: "body", message: "is required")])
             }
             let now = routes.auth.clock()
-            var errors: [HTTPError.FieldError] = []
-            var sent: Date?
-            if let text = request.queryItem("recordedAt") {
-                sent = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")))
-                if sent == nil { errors.append(.init(field: "recordedAt", message: "is not an RFC 3339 date-time")) }
-            }
+            var check = FieldCheck()
+            let text = request.queryItem("recordedAt")
+            let sent = text.flatMap(JSONCoding.parseDate)
+            if text != nil, sent == nil { check.fail("recordedAt", "is not an RFC 3339 date-time") }
             let recordedAt = Proof.recordingTime(sent: sent, uploadedAt: now)
-            if sent != nil, recordedAt == nil { errors.append(.init(field: "recordedAt", message: "is more than 7 days before the upload")) }
+            if sent != nil, recordedAt == nil { check.fail("recordedAt", "is more than 7 days before the upload") }
             let exercise = request.queryItem("exerciseId")
             let workout = request.queryItem("workoutId")
             let workoutID = workout.flatMap(UUID.init(uuidString:))
-            if workout != nil, workoutID == nil { errors.append(.init(field: "workoutId", message: "is not a UUID")) }
+            if workout != nil, workoutID == nil { check.fail("workoutId", "is not a UUID") }
             let (knownExercise, ownWorkout) = try await routes.database.read { c in
                 (try exercise.map { try TrainingStore.exercise($0, c) != nil } ?? true,
                  try workoutID.map { try TrainingStore.workout($0, user: principal.userID, c) != nil } ?? true)
             }
-            if !knownExercise { errors.append(.init(field: "exerciseId", message: "is not in the exercise catalog")) }
-            if !ownWorkout { errors.append(.init(field: "workoutId", message: "is not one of your workouts")) }
-            try TrainingRoutes.reject(errors.map { FieldRuleError(field: $0.field, message: $0.message) })
+            if !knownExercise { check.fail("exerciseId", "is not in the exercise catalog") }
+            if !ownWorkout { check.fail("workoutId", "is not one of your workouts") }
+            try check.done()
             let stored = try await routes.media.ingest(upload)
             let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
                                           hasThumbnail: stored.hasThumbnail)
@@ -192,15 +190,6 @@ extension AuthService {
     /// A quick check at head time, before a body is read: a bearer token that verifies and has
     /// not expired. The handler still authenticates fully (session still standing).
     func looksSignedIn(_ headers: HTTPHeaders) -> Bool {
-        guard let header = headers["Authorization"], header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return false }
-        let now = clock()
-        guard let jwt = try? JWT.parse(String(header.dropFirst(7))) else { return false }
-        do {
-            try jwt.verify(allowed: [.es256]) { kid in keyring.verificationKey(kid: kid, now: now) }
-            try jwt.checkTimes(now: now, leeway: 5)
-        } catch {
-            return false
-        }
-        return jwt.header.typ == "at+jwt"
+        (try? verifiedAccessToken(headers, now: clock())) != nil
     }
 }

@@ -128,13 +128,9 @@ struct AuthRoutes {
             guard body.nonce.map({ $0.utf8.count <= 256 }) ?? true else {
                 throw HTTPError.badRequest("The nonce is too long.", errors: [.init(field: "nonce", message: "is too long")])
             }
-            var locale: AppLanguage?
-            if let tag = body.locale {
-                guard let found = AppLanguage(tag: tag) else {
-                    throw HTTPError.badRequest("The locale is not one of en, ja, ko.", errors: [.init(field: "locale", message: "must be one of en, ja, ko")])
-                }
-                locale = found
-            }
+            var check = FieldCheck()
+            let locale = check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
+            try check.done()
             let sign = AuthService.IdentitySignIn(provider: body.provider, idToken: body.idToken, nonce: body.nonce,
                                                   displayName: try body.displayName.map { try DisplayName($0) },
                                                   timeZone: try body.timeZone.map { try TimeZoneName($0) }, locale: locale,
@@ -261,59 +257,36 @@ struct AuthRoutes {
     // MARK: parsing at the edge
 
     static func signUpForm(_ body: SignUpBody) throws -> AuthService.SignUp {
-        var errors: [HTTPError.FieldError] = []
-        func attempt<T>(_ make: () throws(FieldRuleError) -> T) -> T? {
-            do { return try make() } catch {
-                errors.append(.init(field: error.field, message: error.message))
-                return nil
-            }
-        }
-        let email = attempt { () throws(FieldRuleError) in try EmailAddress(body.email) }
-        let name = attempt { () throws(FieldRuleError) in try DisplayName(body.displayName) }
-        attempt { () throws(FieldRuleError) in try PasswordRule.check(body.password) }
-        let zone = attempt { () throws(FieldRuleError) in try TimeZoneName(body.timeZone ?? "UTC") }
-        var locale = AppLanguage.en
-        if let tag = body.locale {
-            if let found = AppLanguage(tag: tag), tag.utf8.count <= 35 { locale = found } else {
-                errors.append(.init(field: "locale", message: "must be one of en, ja, ko"))
-            }
-        }
-        if let device = body.device, device.count > 100 { errors.append(.init(field: "device", message: "is longer than 100 characters")) }
-        guard errors.isEmpty, let email, let name, let zone else {
-            throw HTTPError.badRequest(errors.count == 1 ? "The field '\(errors[0].field)' \(errors[0].message)." : "Some fields are not valid.",
-                                       errors: errors)
-        }
+        var check = FieldCheck()
+        let email = check.attempt { () throws(FieldRuleError) in try EmailAddress(body.email) }
+        let name = check.attempt { () throws(FieldRuleError) in try DisplayName(body.displayName) }
+        check.attempt { () throws(FieldRuleError) in try PasswordRule.check(body.password) }
+        let zone = check.attempt { () throws(FieldRuleError) in try TimeZoneName(body.timeZone ?? "UTC") }
+        let locale = body.locale == nil ? AppLanguage.en : check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
+        if let device = body.device, device.count > 100 { check.fail("device", "is longer than 100 characters") }
+        try check.done()
+        guard let email, let name, let zone, let locale else { throw HTTPError.internal() }
         return AuthService.SignUp(email: email, password: body.password, displayName: name, timeZone: zone, locale: locale,
                                   weekStart: body.weekStart ?? .monday)
     }
 
     static func profileChange(_ body: ProfileBody) throws -> AccountStore.ProfileChange {
+        var check = FieldCheck()
         var change = AccountStore.ProfileChange()
-        var errors: [HTTPError.FieldError] = []
-        do {
-            if let email = body.email { change.email = try EmailAddress(email) }
-        } catch { errors.append(.init(field: error.field, message: error.message)) }
-        do {
-            if let name = body.displayName { change.displayName = try DisplayName(name) }
-        } catch { errors.append(.init(field: error.field, message: error.message)) }
-        do {
-            if let zone = body.timeZone { change.timeZone = try TimeZoneName(zone).value }
-        } catch { errors.append(.init(field: error.field, message: error.message)) }
-        if let tag = body.locale {
-            if let found = AppLanguage(tag: tag), tag.utf8.count <= 35 { change.locale = found } else {
-                errors.append(.init(field: "locale", message: "must be one of en, ja, ko"))
-            }
-        }
+        change.email = check.attempt(body.email) { (v) throws(FieldRuleError) in try EmailAddress(v) }
+        change.displayName = check.attempt(body.displayName) { (v) throws(FieldRuleError) in try DisplayName(v) }
+        change.timeZone = check.attempt(body.timeZone) { (v) throws(FieldRuleError) in try TimeZoneName(v).value }
+        change.locale = check.attempt(body.locale) { (v) throws(FieldRuleError) in try AppLanguage.parse(v) }
         change.weekStart = body.weekStart
-        guard errors.isEmpty else { throw HTTPError.badRequest("Some fields are not valid.", errors: errors) }
+        try check.done()
         return change
     }
 
     /// The device a session is shown as: what the app says, else the browser's User-Agent.
     static func device(_ named: String?, _ request: Request) -> String {
-        let raw = named ?? request.headers["User-Agent"] ?? "Unknown device"
-        let clean = String(raw.unicodeScalars.filter { $0.properties.generalCategory != .control })
-        return String(clean.trimmingCharacters(in: .whitespaces).prefix(100)).isEmpty ? "Unknown device" : String(clean.prefix(100))
+        let raw = named ?? request.headers["User-Agent"] ?? ""
+        let clean = String(raw.unicodeScalars.filter { $0.properties.generalCategory != .control }).trimmingCharacters(in: .whitespaces)
+        return clean.isEmpty ? "Unknown device" : String(clean.prefix(100))
     }
 
     // MARK: replies and cookies

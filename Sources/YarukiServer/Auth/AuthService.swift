@@ -279,25 +279,31 @@ final class AuthService: @unchecked Sendable {
         return try JWT.sign(claims: claims, kid: signer.kid, typ: "at+jwt", key: signer.key)
     }
 
+    /// The bearer token of `headers`, checked: signature by one of our keys, type, issuer and
+    /// times. Nil when there is none; the session behind it is not looked at here.
+    func verifiedAccessToken(_ headers: HTTPHeaders, now: Date) throws(JWTError) -> JWT? {
+        guard let header = headers["Authorization"], header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
+        let jwt = try JWT.parse(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+        try jwt.verify(allowed: [.es256]) { kid in keyring.verificationKey(kid: kid, now: now) }
+        guard jwt.header.typ == "at+jwt", jwt.string("iss") == AuthService.issuer else { throw .claim("not an access token") }
+        try jwt.checkTimes(now: now, leeway: 5)
+        return jwt
+    }
+
     /// The principal of a request with `Authorization: Bearer …`; 401 otherwise.
     func authenticate(_ request: Request) async throws -> Principal {
-        guard let header = request.headers["Authorization"], header.utf8.count > 7,
-              header.prefix(7).lowercased() == "bearer " else { throw HTTPError.unauthorized() }
-        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         let now = clock()
-        let jwt: JWT
+        let found: JWT?
         do {
-            jwt = try JWT.parse(token)
-            try jwt.verify(allowed: [.es256]) { kid in keyring.verificationKey(kid: kid, now: now) }
-            guard jwt.header.typ == "at+jwt", jwt.string("iss") == AuthService.issuer else { throw JWTError.claim("not an access token") }
-            try jwt.checkTimes(now: now, leeway: 5)
-        } catch JWTError.expired {
+            found = try verifiedAccessToken(request.headers, now: now)
+        } catch .expired {
             throw HTTPError(401, slug: "token-expired", detail: "The access token has expired. Refresh it.",
                             headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\", error_description=\"expired\""])
         } catch {
             throw HTTPError(401, slug: "invalid-token", detail: "The access token is not valid.",
                             headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
         }
+        guard let jwt = found else { throw HTTPError.unauthorized() }
         guard let user = jwt.string("sub").flatMap(UUID.init(uuidString:)),
               let session = jwt.string("sid").flatMap(UUID.init(uuidString:)) else {
             throw HTTPError(401, slug: "invalid-token", detail: "The access token is not valid.")

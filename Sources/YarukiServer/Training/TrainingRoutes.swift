@@ -59,7 +59,7 @@ struct TrainingRoutes {
             _ = try await routes.auth.require(.admin, request)
             var exercise = try request.decode(Exercise.self)
             exercise.builtIn = false
-            try TrainingRoutes.reject(Exercise.check(exercise))
+            try FieldCheck(Exercise.check(exercise)).done()
             let now = routes.auth.clock()
             let added = try await routes.database.transaction { c -> Bool in
                 guard try TrainingStore.exercise(exercise.id, c) == nil else { return false }
@@ -79,7 +79,7 @@ struct TrainingRoutes {
             guard exercise.id == id else {
                 throw HTTPError.badRequest("The id in the body differs from the path.", errors: [.init(field: "id", message: "must be '\(id)'")])
             }
-            try TrainingRoutes.reject(Exercise.check(exercise))
+            try FieldCheck(Exercise.check(exercise)).done()
             let now = routes.auth.clock()
             let saved = try await routes.database.transaction { c -> Exercise? in
                 guard let existing = try TrainingStore.exercise(id, c) else { return nil }
@@ -163,17 +163,11 @@ struct TrainingRoutes {
         let now = auth.clock()
         return try await database.transaction { c in
             if try TrainingStore.isOthers(workout.id, user: principal.userID, c) { throw HTTPError.notFound("No such workout.") }
-            try TrainingRoutes.reject(Workout.check(workout, units: try TrainingStore.units(c), now: now))
+            try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
             try TrainingStore.save(workout, user: principal.userID, at: now, c)
             guard let saved = try TrainingStore.workout(workout.id, user: principal.userID, c) else { throw HTTPError.internal() }
             return saved
         }
-    }
-
-    static func reject(_ errors: [FieldRuleError]) throws {
-        guard !errors.isEmpty else { return }
-        let detail = errors.count == 1 ? "The field '\(errors[0].field)' \(errors[0].message)." : "\(errors.count) fields are not valid."
-        throw HTTPError.badRequest(detail, errors: errors.prefix(50).map { .init(field: $0.field, message: $0.message) })
     }
 
     static func workoutID(_ request: Request) throws -> UUID {
@@ -183,26 +177,23 @@ struct TrainingRoutes {
 
     /// Whole days from `from` to `to` inclusive in the person's zone; the last 30 days by default.
     static func range(_ from: String?, _ to: String?, zone: TimeZone, now: Date) throws -> (Date, Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        func day(_ text: String, _ field: String) throws -> Date {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard text.count == 10, parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-                  calendar.component(.day, from: date) == parts[2] else {
+        let calendar = PersonalCalendar(timeZone: zone, weekStart: .monday)
+        func day(_ text: String?, _ field: String) throws -> Int? {
+            guard let text else { return nil }
+            guard calendar.start(ofDay: text) != nil, let day = DayNumber.of(text) else {
                 throw HTTPError.badRequest("'\(text)' is not a date like 2026-11-29.", errors: [.init(field: field, message: "must be YYYY-MM-DD")])
             }
-            return date
+            return day
         }
-        let today = calendar.startOfDay(for: now)
-        let end = try to.map { try day($0, "to") } ?? today
-        let start = try from.map { try day($0, "from") } ?? calendar.date(byAdding: .day, value: -29, to: end)!
-        guard start <= end else {
+        let last = try day(to, "to") ?? DayNumber.of(calendar.day(of: now))!
+        let first = try day(from, "from") ?? last - 29
+        guard first <= last else {
             throw HTTPError.badRequest("'from' is after 'to'.", errors: [.init(field: "from", message: "must not be after to")])
         }
-        guard calendar.dateComponents([.day], from: start, to: end).day! <= 366 else {
+        guard last - first <= 366 else {
             throw HTTPError.badRequest("Ask for a year at most.", errors: [.init(field: "from", message: "is more than 366 days before to")])
         }
-        return (start, calendar.date(byAdding: .day, value: 1, to: end)!)
+        return (calendar.start(ofDay: DayNumber.day(first))!, calendar.start(ofDay: DayNumber.day(last + 1))!)
     }
 
     static func limit(_ text: String?) throws -> Int {
