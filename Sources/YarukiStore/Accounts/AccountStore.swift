@@ -170,7 +170,7 @@ public enum AccountStore {
     private static func session(_ row: Row) throws -> SessionRecord {
         SessionRecord(id: try row.uuid("id"), userID: try row.uuid("user_id"), device: try row.string("device"),
                       createdAt: try row.date("created_at"), lastUsedAt: try row.date("last_used_at"),
-                      revokedAt: try row.optionalInt("revoked_at").map { Date(timeIntervalSince1970: Double($0) / 1000) })
+                      revokedAt: try row.optionalDate("revoked_at"))
     }
 
     /// A person's sessions that are not revoked and were used since `usedSince`, newest use first.
@@ -215,7 +215,7 @@ public enum AccountStore {
     public static func refreshToken(hash: String, _ c: SQLConnection) throws -> RefreshTokenRecord? {
         try c.queryOne("SELECT session_id, created_at, spent_at FROM refresh_tokens WHERE token_hash = ?", hash).map { row in
             RefreshTokenRecord(sessionID: try row.uuid("session_id"), createdAt: try row.date("created_at"),
-                               spentAt: try row.optionalInt("spent_at").map { Date(timeIntervalSince1970: Double($0) / 1000) })
+                               spentAt: try row.optionalDate("spent_at"))
         }
     }
 

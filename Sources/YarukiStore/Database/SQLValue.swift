@@ -151,4 +151,9 @@ public struct Row: Sendable {
     public func date(_ column: String) throws -> Date {
         Date(timeIntervalSince1970: Double(try int(column)) / 1000)
     }
+
+    public func optionalDate(_ column: String) throws -> Date? {
+        if case .null = try value(column) { return nil }
+        return try date(column)
+    }
 }

@@ -117,7 +117,7 @@ public enum TrainingStore {
                 }
             }
             return Workout(id: id, startedAt: try head.date("started_at"),
-                           endedAt: try head.optionalInt("ended_at").map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                           endedAt: try head.optionalDate("ended_at"),
                            notes: try head.string("notes"), exercises: entries)
         }
     }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Training days as an iCalendar feed (RFC 5545) that Apple and Google Calendar subscribe to:
+/// one all-day event per day with proofs or workouts. Text is escaped, lines end in CRLF and
+/// are folded at 75 octets without splitting a UTF-8 character.
+public enum ICalendar {
+    public struct TrainingDay: Sendable, Equatable {
+        /// YYYY-MM-DD in the person's time zone.
+        public var date: String
+        public var proofs: Int
+        public var workouts: Int
+        /// Exercise names, in the person's language.
+        public var exercises: [String]
+
+        public init(date: String, proofs: Int, workouts: Int, exercises: [String]) {
+            self.date = date
+            self.proofs = proofs
+            self.workouts = workouts
+            self.exercises = exercises
+        }
+    }
+
+    /// The words a feed needs, in one language.
+    public struct Words: Sendable {
+        public var calendarName: String
+        public var summary: @Sendable (_ proofs: Int, _ workouts: Int) -> String
+
+        public static func of(_ language: AppLanguage) -> Words {
+            switch language {
+            case .ja:
+                Words(calendarName: "Yaruki トレーニング") { proofs, workouts in
+                    ["Yaruki", proofs > 0 ? "証明動画 \(proofs)" : nil, workouts > 0 ? "ワークアウト \(workouts)" : nil].compactMap { $0 }.joined(separator: " · ")
+                }
+            case .ko:
+                Words(calendarName: "Yaruki 트레이닝") { proofs, workouts in
+                    ["Yaruki", proofs > 0 ? "인증 영상 \(proofs)" : nil, workouts > 0 ? "운동 \(workouts)" : nil].compactMap { $0 }.joined(separator: " · ")
+                }
+            case .en:
+                Words(calendarName: "Yaruki training") { proofs, workouts in
+                    ["Yaruki", proofs > 0 ? "\(proofs) proof\(proofs == 1 ? "" : "s")" : nil,
+                     workouts > 0 ? "\(workouts) workout\(workouts == 1 ? "" : "s")" : nil].compactMap { $0 }.joined(separator: " · ")
+                }
+            }
+        }
+    }
+
+    /// `owner` makes the event UIDs stable across fetches (a calendar app updates, never duplicates).
+    public static func feed(days: [TrainingDay], owner: UUID, words: Words, timeZone: String, generatedAt: Date) -> String {
+        let stamp = timestamp(generatedAt)
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Yaruki//Training days//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+                     "X-WR-CALNAME:" + escape(words.calendarName), "X-WR-TIMEZONE:" + escape(timeZone),
+                     "REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H"]
+        let ownerID = owner.uuidString.lowercased()
+        for day in days.sorted(by: { $0.date < $1.date }) {
+            guard let number = DayNumber.of(day.date) else { continue }
+            let compact = day.date.replacingOccurrences(of: "-", with: "")
+            lines += ["BEGIN:VEVENT", "UID:\(compact)-\(ownerID)@yaruki", "DTSTAMP:\(stamp)",
+                      "DTSTART;VALUE=DATE:\(compact)",
+                      "DTEND;VALUE=DATE:" + DayNumber.day(number + 1).replacingOccurrences(of: "-", with: ""),
+                      "SUMMARY:" + escape(words.summary(day.proofs, day.workouts)), "TRANSP:TRANSPARENT"]
+            if !day.exercises.isEmpty { lines.append("DESCRIPTION:" + escape(day.exercises.joined(separator: ", "))) }
+            lines.append("END:VEVENT")
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined()
+    }
+
+    /// TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11).
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// One content line, folded so no physical line passes 75 octets (RFC 5545 §3.1), plus CRLF.
+    public static func fold(_ line: String) -> String {
+        var out = ""
+        var width = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if width + size > 75 {
+                out += "\r\n "
+                width = 1
+            }
+            out.unicodeScalars.append(scalar)
+            width += size
+        }
+        return out + "\r\n"
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+}
