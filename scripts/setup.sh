@@ -5,9 +5,10 @@
 #   setup.sh test   — what `make test` needs (a superset)
 set -euo pipefail
 mode=${1:-run}
-packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev pkg-config)
+# ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos.
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
-  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux ffmpeg)
+  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux)
 fi
 if [ "$mode" = bench ]; then
   packages+=(nginx-light wrk bc curl)

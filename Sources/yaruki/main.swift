@@ -87,7 +87,7 @@ case "demo":
     do {
         try blocking {
             let database = try await Application.openDatabase(settings)
-            try await DemoSeed.run(database) { print("seeding \($0)…") }
+            try await DemoSeed.run(database, dataDirectory: settings.dataDirectory) { print("seeding \($0)…") }
         }
         print("demo data ready")
     } catch {

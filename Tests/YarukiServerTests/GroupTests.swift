@@ -53,6 +53,12 @@ import YarukiTestSupport
         let (token, _, _) = try api.signUp("quota@example.com")
         let initial = try api.call("GET", "/v1/me/quota", token: token).json()
         #expect(initial["thisWeek"] as? Int == 3 && initial["nextWeek"] as? Int == 3)
+        // Where I stand without any group: Thursday with nothing done leaves 4 days for 3.
+        let week = try #require(initial["week"] as? [String: Any])
+        #expect(week["week"] as? String == "2026-11-23" && week["done"] as? Int == 0 && week["status"] as? String == "onTrack")
+        #expect(try ProofTests.upload(running.port, token: token, ProofTests.video).status == 201)
+        let proved = try #require(try api.call("GET", "/v1/me/quota", token: token).json()["week"] as? [String: Any])
+        #expect(proved["done"] as? Int == 1 && proved["days"] as? [String] == ["2026-11-26"])
         let set = try api.call("PUT", "/v1/me/quota", json: ["days": 5], token: token)
         #expect(set.string("effectiveWeek") == "2026-11-30")
         let after = try api.call("GET", "/v1/me/quota", token: token).json()

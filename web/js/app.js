@@ -5,33 +5,12 @@ import { createSession } from "./session.js";
 import { timerView } from "./training/timer.js";
 import { editorView } from "./training/editor.js";
 import { trainingView } from "./training/view.js";
+import { accountabilityView, joinGroup, liveStandings, showGroups } from "./accountability/view.js";
+import { calendarView } from "./accountability/calendar.js";
+import { recordView } from "./accountability/record.js";
+import { myWeek } from "./accountability/standings.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
-
-// Icons as SVG paths (24×24, stroked): no icon font to download, no missing glyphs.
-const icons = {
-  home: "M3 11l9-8 9 8v10h-6v-6H9v6H3z",
-  training: "M12 8v5l3 2M9 2h6M12 4a9 9 0 100 18 9 9 0 000-18z",
-  accountability: "M4 12l5 5L20 6",
-  community: "M8 11a3 3 0 100-6 3 3 0 000 6zm8 0a3 3 0 100-6 3 3 0 000 6zM2 20c0-3 3-5 6-5s6 2 6 5m0-4c1-1 2-1 3-1 3 0 5 2 5 5",
-  health: "M12 20s-8-5-8-11a4 4 0 018-1 4 4 0 018 1c0 6-8 11-8 11z",
-  classes: "M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z",
-  lifelog: "M12 21s-7-6-7-12a7 7 0 0114 0c0 6-7 12-7 12zm0-9a3 3 0 100-6 3 3 0 000 6z",
-  signage: "M3 4h18v12H3zM8 20h8M12 16v4M7 12l3-3 3 2 4-4",
-  more: "M5 12h.01M12 12h.01M19 12h.01",
-  account: "M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6",
-  unknown: "M9 9a3 3 0 116 0c0 2-3 2-3 5m0 4h.01",
-};
-
-export function icon(name) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
-  path.setAttribute("d", icons[name] || icons.unknown);
-  svg.append(path);
-  return svg;
-}
+import { icon } from "./icons.js";
 
 const areas = ["home", "training", "accountability", "community", "health", "classes", "lifelog", "signage"]
   .map((id) => ({ id, bar: ["home", "training", "community", "lifelog"].includes(id) }));
@@ -39,7 +18,9 @@ const areas = ["home", "training", "accountability", "community", "health", "cla
 const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
 const api = session.api;
 // Pages that need a signed-in person send everybody else to sign in, then back.
-const needsAccount = new Set(["account", "workout"]);
+const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join"]);
+// Pages that belong to an area of the bar.
+const areaOf = { timer: "training", workout: "training", calendar: "accountability", record: "accountability", join: "accountability" };
 
 function route() {
   const id = (location.hash.replace(/^#\/?/, "").split("?")[0] || "home").split("/")[0];
@@ -70,22 +51,45 @@ function renderAccountChip() {
   chip.setAttribute("aria-label", user ? t("account.title") : t("auth.signIn"));
 }
 
+/** Home for a signed-in person: this week against the quota, and each group's split. */
+function weekSection() {
+  const language = currentLanguage();
+  const mine = el("div", { class: "card", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const groups = el("div", { class: "stack" });
+  const cards = new Map();
+  const live = el("span", { class: "dot", title: t("standings.live") });
+  (async () => {
+    try {
+      const [quota, { items }] = await Promise.all([api("/v1/me/quota"), api("/v1/groups")]);
+      mine.removeAttribute("aria-busy");
+      mine.replaceChildren(el("h2", {}, t("quota.title")), myWeek(quota.week, language),
+        el("a", { class: "button wide", href: "#/record", id: "home-record" }, t("proof.record")));
+      showGroups(groups, cards, items, session, language, { manage: false,
+        empty: emptyState(icon("accountability"), t("home.noGroup"), el("a", { class: "button", href: "#/accountability" }, t("groups.create"))) });
+    } catch (problem) { showProblem(problem); }
+  })();
+  const stream = liveStandings(session, cards, live);
+  return { nodes: [el("h2", { class: "section-title with-dot" }, t("home.week"), live), mine, groups], close: () => stream.close() };
+}
+
 async function homeView() {
   const dot = el("span", { class: "dot" });
   const line = el("span", { class: "muted", id: "server-status" }, el("span", { class: "skeleton", "aria-label": t("status.checking") }));
   const greeting = session.user ? t("auth.greeting", { name: session.user.displayName }) : t("home.title");
+  const week = session.user ? weekSection() : null;
   const view = [el("h1", {}, greeting), el("p", { class: "muted" }, t("home.lead")),
+    ...(week ? week.nodes : [el("div", { class: "card" }, el("p", { class: "muted" }, t("home.signIn")),
+      el("a", { class: "button", href: "#/signin" }, t("auth.signIn")))]),
+    el("h2", { class: "section-title" }, t("nav.more")),
     el("div", { class: "status card" }, dot, line), areaCards(areas.filter((a) => a.id !== "home"))];
-  queueMicrotask(async () => {
-    try {
-      const meta = await api("/v1/meta");
-      dot.classList.add("ok");
-      line.textContent = t("status.ok", { version: meta.version, database: meta.database });
-    } catch (problem) {
-      dot.classList.add("bad");
-      line.textContent = t("status.down");
-      showProblem(problem);
-    }
+  view.close = () => week?.close();
+  meta().then((info) => {
+    dot.classList.add("ok");
+    line.textContent = t("status.ok", { version: info.version, database: info.database });
+  }, (problem) => {
+    dot.classList.add("bad");
+    line.textContent = t("status.down");
+    showProblem(problem);
   });
   return view;
 }
@@ -105,7 +109,7 @@ function moreView() {
 function titleOf(current) {
   if (current === "home") return "Yaruki";
   const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title",
-    workout: "editor.newTitle" }[current] ?? `nav.${current}`;
+    workout: "editor.newTitle", calendar: "calendar.title", record: "proof.title", join: "groups.join" }[current] ?? `nav.${current}`;
   return `${t(key)} · Yaruki`;
 }
 
@@ -116,19 +120,40 @@ async function exercises() {
   return catalog;
 }
 
+// Server facts (version, upload limit): once per page load.
+let metaInfo = null;
+function meta() {
+  if (!metaInfo) metaInfo = api("/v1/meta").catch((problem) => { metaInfo = null; throw problem; });
+  return metaInfo;
+}
+
+/** #/join?code=…: the invite link. Joins, then shows the group. */
+function joinView() {
+  const code = new URLSearchParams(location.hash.split("?")[1] || "").get("code") || "";
+  const status = el("p", { class: "muted" }, el("span", { class: "skeleton" }));
+  joinGroup(session, code).then((group) => {
+    toast(t("groups.joined", { name: group.name }));
+    location.replace("#/accountability");
+  }, (problem) => {
+    status.replaceChildren(el("a", { class: "button", href: "#/accountability" }, t("nav.accountability")));
+    showProblem(problem);
+  });
+  return [el("h1", {}, t("groups.join")), status];
+}
+
 let openView = null;
 
 async function render() {
   const current = route();
   openView?.close?.();
   openView = null;
-  renderNav(current === "timer" || current === "workout" ? "training" : current);
+  renderNav(areaOf[current] || current);
   renderAccountChip();
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   const view = document.getElementById("view");
   const next = new URLSearchParams(location.hash.split("?")[1] || "").get("next") || "#/home";
   if (needsAccount.has(current) && !session.user) {
-    location.replace(`#/signin?next=${encodeURIComponent(`#/${current}`)}`);
+    location.replace(`#/signin?next=${encodeURIComponent(location.hash || `#/${current}`)}`);
     return;
   }
   if ((current === "signin" || current === "signup") && session.user) {
@@ -143,8 +168,15 @@ async function render() {
     const context = { exercises: list, language: currentLanguage(), icon, workoutId: part && part !== "new" ? part : null };
     content = current === "timer" ? timerView(session, context) : current === "workout" ? editorView(session, context)
       : trainingView(session, context);
+  } else if (current === "accountability" || current === "calendar" || current === "record") {
+    let list = [];
+    try { list = await exercises(); } catch (problem) { showProblem(problem); }
+    const context = { exercises: list, language: currentLanguage(), icon };
+    if (current === "record") context.maxUploadBytes = await meta().then((m) => m.maxUploadBytes, () => null);
+    content = current === "accountability" ? accountabilityView(session, context) : current === "calendar" ? calendarView(session, context)
+      : recordView(session, context);
   } else {
-    content = current === "home" ? await homeView() : current === "more" ? moreView()
+    content = current === "home" ? await homeView() : current === "join" ? joinView() : current === "more" ? moreView()
       : current === "signin" ? signInView(session, next) : current === "signup" ? signUpView(session, next)
       : current === "account" ? accountView(session) : areaView(current);
   }

@@ -59,6 +59,8 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
     refresh,
     get user() { return user; },
     get signedIn() { return accessToken !== null; },
+    /** For the few requests fetch cannot make: uploads with progress (XHR) and EventSource. */
+    get accessToken() { return accessToken; },
     onChange(listener) { listeners.add(listener); return () => listeners.delete(listener); },
 
     async signIn(email, password) {

@@ -170,6 +170,11 @@ public enum PercentDecoding {
 public struct BodyFile: Sendable, Equatable {
     public var path: String
     public var size: Int
+
+    public init(path: String, size: Int) {
+        self.path = path
+        self.size = size
+    }
 }
 
 final class RequestContext: @unchecked Sendable {

@@ -201,17 +201,25 @@ struct GroupRoutes {
             return .noContent()
         }
 
-        router.get("/v1/me/quota", RouteDoc("My weekly quota: this week's, the next week's and the history", tag: "accountability",
-                                            responseBody: OpenAPI.object(["thisWeek": .integer, "nextWeek": .integer, "history": .array(.object)]),
+        router.get("/v1/me/quota", RouteDoc("My weekly quota: this week's (with where I stand), the next week's and the history", tag: "accountability",
+                                            responseBody: OpenAPI.object(["thisWeek": .integer, "nextWeek": .integer, "week": .object, "history": .array(.object)]),
                                             authenticated: true)) { request in
             let principal = try await routes.auth.authenticate(request)
             let account = try await routes.auth.account(principal)
             let calendar = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
-            let history = try await routes.database.read { c in try GroupStore.quotaHistory(principal.userID, c) }
-            let week = calendar.week(of: routes.auth.clock())
-            struct Reply: Encodable { var thisWeek, nextWeek: Int; var history: [QuotaChange] }
-            return try .json(Reply(thisWeek: QuotaChange.quota(for: week, history: history),
-                                   nextWeek: QuotaChange.quota(for: calendar.week(after: week) ?? week, history: history), history: history))
+            let now = routes.auth.clock()
+            let week = calendar.week(of: now)
+            guard let start = DayNumber.of(week) else { throw HTTPError.internal() }
+            let (history, days) = try await routes.database.read { c in
+                (try GroupStore.quotaHistory(principal.userID, c),
+                 try GroupStore.proofDays([principal.userID], first: start, last: start + 6, c)[principal.userID] ?? [])
+            }
+            let quota = QuotaChange.quota(for: week, history: history)
+            // This week judged as a group page would, so a person without a group still sees where they stand.
+            let standing = WeekStanding.judge(week: week, calendar: calendar, proofDays: Set(days.map(DayNumber.day)), quota: quota, now: now)
+            struct Reply: Encodable { var thisWeek, nextWeek: Int; var week: WeekStanding; var history: [QuotaChange] }
+            return try .json(Reply(thisWeek: quota, nextWeek: QuotaChange.quota(for: calendar.week(after: week) ?? week, history: history),
+                                   week: standing, history: history))
         }
 
         router.put("/v1/me/quota", RouteDoc("Set my weekly quota (1–7 days); it applies from next week", tag: "accountability",

@@ -27,7 +27,7 @@ public final class Application: @unchecked Sendable {
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events)
+        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, maxUploadBytes: settings.maxUploadBytes)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
@@ -63,10 +63,10 @@ public final class Application: @unchecked Sendable {
 }
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
-func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub) -> Router {
+func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub, maxUploadBytes: Int) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
-    SystemRoutes(database: database, metrics: metrics, openAPI: openAPI).add(to: &router)
+    SystemRoutes(database: database, metrics: metrics, openAPI: openAPI, maxUploadBytes: maxUploadBytes).add(to: &router)
     AuthRoutes(auth: auth).add(to: &router)
     AdminRoutes(auth: auth).add(to: &router)
     TrainingRoutes(auth: auth).add(to: &router)

@@ -1,45 +1,59 @@
 import Foundation
 import YarukiCore
+import YarukiHTTP
 import YarukiStore
 
 /// Demo data for `make run`. Each area adds its step; every step is idempotent,
 /// so seeding twice changes nothing.
 public enum DemoSeed {
+    /// What a step works with. `dataDirectory` is where demo media go (nil: rows without files).
+    public struct Context: Sendable {
+        public var database: Database
+        public var now: Date
+        public var dataDirectory: String?
+    }
+
     public struct Step: Sendable {
         public let name: String
-        public let run: @Sendable (Database, Date) async throws -> Void
+        public let run: @Sendable (Context) async throws -> Void
     }
 
     /// The demo people, whose sign-in the README shows.
     public static let people: [(email: String, password: String, name: String, role: Role, timeZone: String, locale: AppLanguage)] = [
         ("mina@yaruki.example", "yaruki-demo-mina", "Mina", .member, "Asia/Tokyo", .ja),
         ("coach@yaruki.example", "yaruki-demo-coach", "Coach Aki", .coach, "Asia/Seoul", .ko),
+        ("ren@yaruki.example", "yaruki-demo-ren", "Ren", .member, "America/Los_Angeles", .en),
+        ("jiwoo@yaruki.example", "yaruki-demo-jiwoo", "Jiwoo", .member, "Asia/Seoul", .ko),
+        ("sora@yaruki.example", "yaruki-demo-sora", "Sora", .member, "Asia/Tokyo", .ja),
     ]
 
     public static let steps: [Step] = [
-        Step(name: "server settings") { database, now in
+        Step(name: "server settings") { context in
+            let (database, now) = (context.database, context.now)
             let settings = SettingsStore(database: database)
             if try await settings.value("demo.seededAt") == nil {
                 try await settings.set("demo.seededAt", ISO8601DateFormatter().string(from: now), at: now)
             }
         },
-        Step(name: "demo people") { database, now in
+        Step(name: "demo people") { context in
             for person in people {
-                try await AccountAdmin.create(database, email: person.email, displayName: person.name, password: person.password,
-                                              role: person.role, timeZone: person.timeZone, locale: person.locale, ifMissing: true, now: now)
+                try await AccountAdmin.create(context.database, email: person.email, displayName: person.name, password: person.password,
+                                              role: person.role, timeZone: person.timeZone, locale: person.locale, ifMissing: true, now: context.now)
             }
         },
         // The catalog is there already: opening the database adds the built-in exercises.
-        Step(name: "demo workouts") { database, now in
+        Step(name: "demo workouts") { context in
+            let now = context.now
             for person in people {
                 let key = try EmailAddress(person.email).key
-                _ = try await database.transaction { c in
+                _ = try await context.database.transaction { c in
                     guard let account = try AccountStore.credentials(emailKey: key, c)?.account,
                           try TrainingStore.count(user: account.id, c) == 0 else { return }
                     for workout in workouts(for: account, now: now) { try TrainingStore.save(workout, user: account.id, at: now, c) }
                 }
             }
         },
+        Step(name: "demo group and proofs") { context in try await DemoGroup.seed(context) },
     ]
 
     /// Four weeks of training, three days a week, for each demo person who has none yet.
@@ -71,10 +85,12 @@ public enum DemoSeed {
 
     /// Runs every step; returns their names for the CLI to report.
     @discardableResult
-    public static func run(_ database: Database, now: Date = Date(), progress: (String) -> Void = { _ in }) async throws -> [String] {
+    public static func run(_ database: Database, now: Date = Date(), dataDirectory: String? = nil,
+                           progress: (String) -> Void = { _ in }) async throws -> [String] {
+        let context = Context(database: database, now: now, dataDirectory: dataDirectory)
         for step in steps {
             progress(step.name)
-            try await step.run(database, now)
+            try await step.run(context)
         }
         return steps.map(\.name)
     }

@@ -8,12 +8,14 @@ struct SystemRoutes {
     let database: Database
     let metrics: HTTPMetrics
     let openAPI: OpenAPIHolder
+    /// Told to clients so they can refuse a too-large file before sending it.
+    let maxUploadBytes: Int
 
     struct Health: Codable { let status: String; let database: String }
-    struct Meta: Codable { let name: String; let version: String; let languages: [String]; let database: String }
+    struct Meta: Codable { let name: String; let version: String; let languages: [String]; let database: String; let maxUploadBytes: Int }
 
     func add(to router: inout Router) {
-        let database = database, metrics = metrics, openAPI = openAPI
+        let database = database, metrics = metrics, openAPI = openAPI, maxUploadBytes = maxUploadBytes
         // The healthy answer never changes, so it is encoded once; the check itself runs every time.
         let healthy = (try? JSONCoding.encoder.encode(Health(status: "ok", database: database.dialect.rawValue))) ?? Data()
 
@@ -38,9 +40,10 @@ struct SystemRoutes {
 
         router.get("/v1/meta", RouteDoc("Server name, version and languages", tag: "system",
                                         responseBody: OpenAPI.object(["name": .string, "version": .string,
-                                                                      "languages": .array(.string), "database": .string]))) { _ in
+                                                                      "languages": .array(.string), "database": .string,
+                                                                      "maxUploadBytes": .integer]))) { _ in
             try .json(Meta(name: "Yaruki", version: YarukiVersion.current, languages: ["en", "ja", "ko"],
-                           database: database.dialect.rawValue))
+                           database: database.dialect.rawValue, maxUploadBytes: maxUploadBytes))
         }
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// `yaruki demo`: what `make run` shows must be there, in every state, and seeding twice changes nothing.
+@Suite(.serialized) struct DemoTests {
+    @Test func theDemoGroupShowsEveryKindOfWeek() async throws {
+        // A Thursday in Tokyo and Seoul; still Wednesday evening in Los Angeles.
+        let clock = TestClock(try Date("2026-11-26T12:00:00+09:00", strategy: .iso8601))
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let data = running.app.settings.dataDirectory
+        try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: data)
+        let api = API(port: running.port)
+        let token = try #require(try api.signIn("mina@yaruki.example", password: "yaruki-demo-mina").string("accessToken"))
+        let groups = try #require(try api.call("GET", "/v1/groups", token: token).json()["items"] as? [[String: Any]])
+        #expect(groups.count == 1 && (groups.first?["members"] as? [Any])?.count == 5)
+        let id = try #require(groups.first?["id"] as? String)
+        let standings = try api.call("GET", "/v1/groups/\(id)/standings", token: token).json()
+        let members = try #require(standings["members"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: members.map { ($0["displayName"] as! String, $0) })
+        #expect(byName["Ren"]?["status"] as? String == "met" && byName["Ren"]?["streak"] as? Int == 1)
+        #expect(byName["Mina"]?["status"] as? String == "onTrack" && byName["Mina"]?["done"] as? Int == 2 && byName["Mina"]?["streak"] as? Int == 5)
+        #expect(byName["Coach Aki"]?["status"] as? String == "onTrack" && byName["Coach Aki"]?["streak"] as? Int == 8)
+        #expect(byName["Jiwoo"]?["status"] as? String == "missed" && byName["Sora"]?["status"] as? String == "missed")
+        #expect((standings["namakeMono"] as? [String])?.count == 2 && (standings["yarukiMono"] as? [String])?.count == 1)
+        // Past weeks are there to browse: three weeks ago Jiwoo had met a quota of five.
+        let past = try api.call("GET", "/v1/groups/\(id)/standings?date=2026-11-04", token: token).json()
+        let jiwoo = (past["members"] as? [[String: Any]])?.first { $0["displayName"] as? String == "Jiwoo" }
+        #expect(jiwoo?["status"] as? String == "met" && jiwoo?["done"] as? Int == 5)
+
+        // The demo videos are real: they play, with a thumbnail and a duration.
+        let proofs = try #require(try api.call("GET", "/v1/proofs?from=2026-11-01&to=2026-11-30", token: token).json()["items"] as? [[String: Any]])
+        #expect(proofs.count >= 6)
+        let video = try request(running.port, "GET", try #require(proofs.first?["videoURL"] as? String))
+        #expect(video.status == 200 && video.body.count > 1000)
+        #expect(proofs.first?["thumbnailURL"] is String && (proofs.first?["durationMs"] as? Int ?? 0) > 2000)
+
+        // Seeding again adds nothing.
+        let count = { try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM proofs")?.int("n") ?? 0 } }
+        let before = try await count()
+        try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: data)
+        #expect(try await count() == before)
+        let groupCount = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM training_groups")?.int("n") }
+        #expect(groupCount == 1)
+    }
+}

@@ -1,0 +1,150 @@
+"""Proofs, the calendar and group standings, in a real Chromium against the real server."""
+import json
+import os
+import subprocess
+import tempfile
+import urllib.request
+import uuid
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import make_browser
+from test_account import api_login, click, ready, sign_up
+
+
+def wait(driver, seconds=20):
+    return WebDriverWait(driver, seconds)
+
+
+@pytest.fixture(scope="module")
+def media():
+    """A two-second WebM (VP8 plays in every Chromium build) and a text file dressed as an MP4."""
+    folder = tempfile.mkdtemp(prefix="yaruki-media-")
+    video = os.path.join(folder, "squats.webm")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10",
+                    "-c:v", "libvpx", "-b:v", "200k", video], check=True)
+    fake = os.path.join(folder, "not-a-video.mp4")
+    with open(fake, "w") as f:
+        f.write("this is only text pretending to be a video\n" * 10)
+    yield {"video": video, "fake": fake}
+
+
+def api(server, method, path, token, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(server + path, data=data, method=method,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response) if response.status != 204 else None
+
+
+def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
+    email = f"proof-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email, name="Pia")
+    phone.get(server + "/#/record")
+    ready(phone)
+
+    # Not a video: the server's 415 is said in words, and nothing is stored.
+    wait(phone).until(EC.presence_of_element_located((By.ID, "proof-file"))).send_keys(media["fake"])
+    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
+    problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert problem.get_attribute("data-status") == "415"
+    assert "MP4, MOV or WebM" in problem.text
+    token = api_login(server, email)["accessToken"]
+    assert api(server, "GET", "/v1/proofs", token)["items"] == []
+
+    # A real video: the bar moves, then the calendar opens on its day and plays it.
+    phone.find_element(By.ID, "proof-file").send_keys(media["video"])
+    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
+    sheet = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open]")))
+    day = sheet.get_attribute("data-date")
+    assert "#/calendar" in phone.current_url and day in phone.current_url
+    cell = phone.find_element(By.CSS_SELECTOR, f'.day[data-date="{day}"]')
+    assert cell.get_attribute("data-proofs") == "1"
+    assert len(sheet.find_elements(By.CSS_SELECTOR, "button.thumb")) == 1
+    video = sheet.find_element(By.CSS_SELECTOR, "video.proof-video")
+    phone.execute_script("arguments[0].muted = true; arguments[0].play()", video)
+    wait(phone).until(lambda d: d.execute_script("return arguments[0].currentTime > 0.3 && arguments[0].readyState >= 2", video))
+    assert phone.execute_script("return arguments[0].duration", video) == pytest.approx(2, abs=0.3)
+
+    # Closing the sheet and tapping the day again brings it back.
+    click(phone, sheet.find_element(By.ID, "close-day"))
+    wait(phone).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet")))
+    click(phone, phone.find_element(By.CSS_SELECTOR, f'.day[data-date="{day}"]'))
+    wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] button.thumb")))
+    proofs = api(server, "GET", "/v1/proofs", token)["items"]
+    assert len(proofs) == 1 and proofs[0]["type"] == "video/webm" and proofs[0]["recordedDay"] == day
+
+
+def test_a_file_over_the_limit_is_refused_before_sending(server, phone, media):
+    email = f"big-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email, name="Bo")
+    phone.get(server + "/#/record")
+    ready(phone)
+    wait(phone).until(EC.presence_of_element_located((By.ID, "proof-file")))
+    # The page learns the limit from /v1/meta; pretend it is tiny by shrinking what the page was told.
+    limit = phone.execute_script("return fetch('/v1/meta').then(r => r.json()).then(m => m.maxUploadBytes)")
+    assert limit == 500 * 1024 * 1024
+    phone.execute_script("""
+        const input = document.getElementById('proof-file');
+        const big = new File([new Uint8Array(8)], 'big.webm', { type: 'video/webm' });
+        Object.defineProperty(big, 'size', { value: 600 * 1024 * 1024 });
+        const list = new DataTransfer(); list.items.add(big);
+        input.files = list.files;
+        input.dispatchEvent(new Event('change'));
+    """)
+    problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert problem.get_attribute("data-status") == "413"
+    assert "larger than the server accepts" in problem.text
+    assert not phone.find_element(By.ID, "upload-proof").is_enabled()
+
+
+def test_a_group_started_joined_by_link_and_updated_live(server, phone, media):
+    owner = f"owner-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, owner, name="Olli")
+    phone.get(server + "/#/accountability")
+    ready(phone)
+    empty = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".empty")))
+    assert "not in a group yet" in empty.text
+    phone.find_element(By.ID, "group-name").send_keys("Dawn patrol")
+    click(phone, phone.find_element(By.XPATH, "//form[.//input[@id='group-name']]//button[@type='submit']"))
+    card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.group")))
+    assert "Dawn patrol" in card.text
+    invite = card.find_element(By.CSS_SELECTOR, "input.invite").get_attribute("value")
+    assert "#/join?code=" in invite
+
+    # Someone else follows the invite link in their own browser, and lands in the group.
+    friend = f"friend-{uuid.uuid4().hex[:8]}@example.com"
+    other = make_browser(390, 844)
+    try:
+        sign_up(other, server, friend, name="Fumi")
+        other.get(invite)
+        joined_card = wait(other).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.group")))
+        assert "Dawn patrol" in joined_card.text and "#/accountability" in other.current_url
+    finally:
+        other.quit()
+    friend_token = api_login(server, friend)["accessToken"]
+    members = api(server, "GET", f"/v1/groups/{card.get_attribute('data-group')}", friend_token)["members"]
+    friend_id = next(m["id"] for m in members if m["displayName"] == "Fumi")
+
+    # The owner's page hears of it over the event stream: the friend's proof moves them up.
+    group_id = card.get_attribute("data-group")
+    wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, "h2.with-dot .dot.ok")))
+    with open(media["video"], "rb") as f:
+        request = urllib.request.Request(server + "/v1/proofs", data=f.read(), method="POST",
+                                         headers={"Authorization": f"Bearer {friend_token}", "Content-Type": "video/webm"})
+    with urllib.request.urlopen(request) as r:
+        assert r.status == 201
+    # Read in the page: the card is redrawn as events arrive, so held elements go stale.
+    row = f'article.group[data-group="{group_id}"] li.member[data-member="{friend_id}"]'
+    wait(phone).until(lambda d: "1/3" in (d.execute_script("return document.querySelector(arguments[0])?.textContent", row) or ""))
+    rows = phone.find_elements(By.CSS_SELECTOR, f'article.group[data-group="{group_id}"] li.member')
+    assert len(rows) == 2
+
+    # Home shows the same week, with the way to record a proof.
+    phone.get(server + "/#/home")
+    ready(phone)
+    wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'article.group[data-group="{group_id}"] li.member')))
+    assert phone.find_element(By.ID, "home-record").is_displayed()

@@ -1,0 +1,166 @@
+// Record a proof: the camera through getUserMedia + MediaRecorder, or a video file, then an
+// upload with a progress bar. Too large or not a video is said plainly, before sending when
+// the file shows it and from the server's 413/415 otherwise.
+import { formatNumber, t } from "../i18n.js";
+import { upload } from "../upload.js";
+import { clearProblems, el, showProblem, toast } from "../ui.js";
+
+const accepted = ["video/mp4", "video/quicktime", "video/webm"];
+
+function formatSize(bytes, language) {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
+  return new Intl.NumberFormat(language, { style: "unit", unit: units[unit], unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+}
+
+/** The MediaRecorder type this browser can make, MP4 first (plays everywhere), then WebM. */
+function recorderType() {
+  if (typeof MediaRecorder === "undefined") return null;
+  return ["video/mp4", "video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
+}
+
+export function recordView(session, { language, exercises, maxUploadBytes }) {
+  const names = exercises.map((e) => [e.id, e.names[language] || e.names.en]).sort((a, b) => a[1].localeCompare(b[1], language));
+  const exercise = el("select", { name: "exerciseId", id: "proof-exercise" },
+    el("option", { value: "" }, t("proof.noExercise")), names.map(([id, name]) => el("option", { value: id }, name)));
+  const preview = el("video", { class: "proof-preview", playsinline: true, muted: true, hidden: true });
+  const status = el("p", { class: "muted small", id: "proof-status", "aria-live": "polite" });
+  const bar = el("progress", { max: 100, value: 0, hidden: true, id: "proof-progress", "aria-label": t("proof.upload") });
+  const send = el("button", { type: "button", class: "button wide", id: "upload-proof", disabled: true }, t("proof.upload"));
+  const fileInput = el("input", { type: "file", id: "proof-file", accept: "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" });
+  const cameraButton = el("button", { type: "button", class: "button quiet wide", id: "camera" }, t("proof.camera"));
+  const recordButton = el("button", { type: "button", class: "button record wide", id: "record", hidden: true }, t("proof.start"));
+  let chosen = null;       // { blob, recordedAt }
+  let stream = null;
+  let recorder = null;
+  let ticker = null;
+  let controller = null;
+
+  function stopCamera() {
+    clearInterval(ticker);
+    if (recorder && recorder.state !== "inactive") recorder.stop();
+    stream?.getTracks().forEach((track) => track.stop());
+    stream = null;
+  }
+
+  function choose(blob, recordedAt) {
+    chosen = { blob, recordedAt };
+    preview.srcObject = null;
+    preview.src = URL.createObjectURL(blob);
+    preview.muted = false;
+    preview.controls = true;
+    preview.hidden = false;
+    status.textContent = t("proof.ready", { size: formatSize(blob.size, language) });
+    send.disabled = false;
+    if (maxUploadBytes && blob.size > maxUploadBytes) {
+      send.disabled = true;
+      showProblem({ status: 413, title: t("proof.tooLarge"), detail: formatSize(maxUploadBytes, language) });
+    } else if (blob.type && !accepted.includes(blob.type.split(";")[0])) {
+      send.disabled = true;
+      showProblem({ status: 415, title: t("proof.wrongType"), detail: blob.type });
+    } else {
+      clearProblems();
+    }
+  }
+
+  cameraButton.addEventListener("click", async () => {
+    clearProblems();
+    if (!navigator.mediaDevices?.getUserMedia || recorderType() === null) {
+      showProblem({ title: t("proof.noCamera") });
+      return;
+    }
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "user", width: { ideal: 1280 } }, audio: true });
+    } catch (error) {
+      showProblem({ title: t("proof.noCamera"), detail: error?.message || "" });
+      return;
+    }
+    preview.src = "";
+    preview.srcObject = stream;
+    preview.muted = true;
+    preview.controls = false;
+    preview.hidden = false;
+    preview.play().catch(() => {});
+    recordButton.hidden = false;
+    cameraButton.hidden = true;
+  });
+
+  recordButton.addEventListener("click", () => {
+    if (recorder && recorder.state === "recording") { recorder.stop(); return; }
+    const type = recorderType();
+    const parts = [];
+    const startedAt = new Date();
+    recorder = new MediaRecorder(stream, type ? { mimeType: type, videoBitsPerSecond: 2_500_000 } : {});
+    recorder.ondataavailable = (event) => { if (event.data.size) parts.push(event.data); };
+    recorder.onstop = () => {
+      clearInterval(ticker);
+      recordButton.textContent = t("proof.retake");
+      recordButton.classList.remove("recording");
+      stream?.getTracks().forEach((track) => track.stop());
+      stream = null;
+      recordButton.hidden = true;
+      cameraButton.hidden = false;
+      cameraButton.textContent = t("proof.retake");
+      choose(new Blob(parts, { type: (recorder.mimeType || type || "video/webm").split(";")[0] }), startedAt);
+    };
+    recorder.start(1000);
+    recordButton.textContent = t("proof.stop");
+    recordButton.classList.add("recording");
+    ticker = setInterval(() => {
+      status.textContent = t("proof.recording", { seconds: formatNumber(Math.round((Date.now() - startedAt) / 1000), language) });
+    }, 500);
+  });
+
+  fileInput.addEventListener("change", () => {
+    const file = fileInput.files?.[0];
+    if (!file) return;
+    stopCamera();
+    // A file's own time says when it was recorded; the server keeps it only within the last 7 days.
+    const modified = new Date(file.lastModified);
+    const recent = Date.now() - file.lastModified < 6.5 * 86400_000 && file.lastModified <= Date.now();
+    choose(file, recent ? modified : new Date());
+  });
+
+  send.addEventListener("click", async () => {
+    if (!chosen) return;
+    clearProblems();
+    send.disabled = true;
+    bar.hidden = false;
+    bar.value = 0;
+    controller = new AbortController();
+    const query = new URLSearchParams({ recordedAt: chosen.recordedAt.toISOString() });
+    if (exercise.value) query.set("exerciseId", exercise.value);
+    try {
+      const proof = await upload(session, `/v1/proofs?${query}`, chosen.blob, {
+        signal: controller.signal,
+        networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
+        onProgress: (ratio) => {
+          bar.value = Math.round(ratio * 100);
+          status.textContent = t("proof.uploading", { percent: formatNumber(Math.round(ratio * 100), language) });
+        },
+      });
+      toast(t("proof.uploaded", { day: proof.recordedDay }));
+      location.hash = `#/calendar?month=${proof.recordedDay.slice(0, 7)}&day=${proof.recordedDay}`;
+    } catch (problem) {
+      if (problem?.name === "AbortError") return;
+      const message = problem.status === 413 ? t("proof.tooLarge") : problem.status === 415 ? t("proof.wrongType") : null;
+      showProblem(message ? { ...problem, title: message, errors: problem.errors } : problem);
+      status.textContent = "";
+      bar.hidden = true;
+      send.disabled = false;
+    }
+  });
+
+  const view = [
+    el("h1", {}, t("proof.title")), el("p", { class: "muted" }, t("proof.lead")),
+    el("div", { class: "card stack record-card" },
+      el("div", { class: "field" }, el("label", { for: "proof-exercise" }, t("proof.exercise")), exercise),
+      preview, cameraButton, recordButton,
+      el("div", { class: "field" }, el("label", { for: "proof-file" }, t("proof.pick")), fileInput),
+      status, bar, send),
+  ];
+  view.close = () => { stopCamera(); controller?.abort(); };
+  return view;
+}

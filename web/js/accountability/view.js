@@ -1,0 +1,210 @@
+// The Quota page: my week and quota, my groups with their standings (live over the event
+// stream, past weeks browsable), and starting, joining and looking after groups.
+import { formatNumber, t } from "../i18n.js";
+import { listen } from "../events.js";
+import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { addDays, formatDay, myWeek, standingsBody } from "./standings.js";
+
+export function inviteLink(code) {
+  return `${location.origin}${location.pathname}#/join?code=${encodeURIComponent(code)}`;
+}
+
+function quotaCard(session, language) {
+  const card = el("section", { class: "card quota", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  async function load() {
+    try {
+      const quota = await session.api("/v1/me/quota");
+      const select = el("select", { name: "days", id: "quota-days" },
+        [1, 2, 3, 4, 5, 6, 7].map((n) => el("option", { value: n, selected: n === quota.nextWeek }, formatNumber(n, language))));
+      const form = el("form", { class: "inline-form" },
+        el("label", { for: "quota-days" }, t("quota.days")), select,
+        el("button", { type: "submit", class: "button small" }, t("quota.save")));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        clearProblems();
+        try {
+          const set = await session.api("/v1/me/quota", { method: "PUT", body: { days: Number(select.value) } });
+          toast(t("quota.saved", { days: set.days }));
+          load();
+        } catch (problem) { showProblem(problem, form); }
+      });
+      card.removeAttribute("aria-busy");
+      card.replaceChildren(el("h2", {}, t("quota.title")), myWeek(quota.week, language),
+        el("p", { class: "muted small" }, t("quota.thisWeek", { done: quota.week.done, quota: quota.thisWeek }),
+          quota.nextWeek !== quota.thisWeek ? ` · ${t("quota.next", { days: quota.nextWeek })}` : ""),
+        form, el("p", { class: "muted small" }, t("quota.rule")));
+    } catch (problem) { showProblem(problem); }
+  }
+  load();
+  return { card, reload: load };
+}
+
+/** One group: its week's split, week arrows, and (folded away) its members and invite link. */
+export function groupCard(session, group, language, { manage = true, onChange = () => {} } = {}) {
+  const me = session.user?.id;
+  let date = null;  // null: this week
+  const body = el("div", { class: "group-body", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const weekLabel = el("span", { class: "week-label" }, t("standings.thisWeek"));
+  const next = el("button", { type: "button", class: "button quiet small", "aria-label": t("standings.next"), disabled: true,
+    onclick: () => { date = date ? addDays(date, 7) : null; load(); } }, "›");
+  const prev = el("button", { type: "button", class: "button quiet small", "aria-label": t("standings.prev"),
+    onclick: () => { date = addDays(date || shown, -7); load(); } }, "‹");
+  let shown = null;
+  let today = null;
+
+  async function load() {
+    body.setAttribute("aria-busy", "true");
+    try {
+      const reply = await session.api(`/v1/groups/${group.id}/standings${date ? `?date=${date}` : ""}`);
+      if (!date) today = reply.date;
+      const mine = reply.members.find((m) => m.id === me);
+      shown = mine?.week || reply.date;
+      // Back at (or past) this week: follow "today" again, so live updates keep coming.
+      if (date && today && date >= today) { date = null; }
+      weekLabel.textContent = date ? t("standings.week", { date: formatDay(shown, language) }) : t("standings.thisWeek");
+      next.disabled = !date;
+      body.removeAttribute("aria-busy");
+      body.replaceChildren(standingsBody(reply, me, language));
+    } catch (problem) {
+      body.removeAttribute("aria-busy");
+      showProblem(problem);
+    }
+  }
+
+  const card = el("article", { class: "card group", "data-group": group.id },
+    el("header", { class: "group-head" }, el("h2", {}, group.name),
+      el("div", { class: "week-nav" }, prev, weekLabel, next)),
+    body, manage ? manageBlock(session, group, onChange) : null);
+  load();
+  return { card, reload: () => { if (!date) load(); } };
+}
+
+function manageBlock(session, group, onChange) {
+  const me = session.user?.id;
+  const owner = group.ownerId === me;
+  const link = inviteLink(group.inviteCode);
+  const actions = el("div", { class: "chips" },
+    el("button", { type: "button", class: "button small", onclick: async () => {
+      try { await navigator.clipboard.writeText(link); toast(t("groups.copied")); } catch { prompt(t("groups.invite"), link); }
+    } }, t("groups.copy")),
+    owner ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
+      try { await session.api(`/v1/groups/${group.id}/invite-code`, { method: "POST" }); onChange(); } catch (problem) { showProblem(problem); }
+    } }, t("groups.newCode")) : null,
+    el("button", { type: "button", class: "button quiet small", onclick: async () => {
+      if (!confirm(t("groups.leaveConfirm", { name: group.name }))) return;
+      try { await session.api(`/v1/groups/${group.id}/leave`, { method: "POST" }); toast(t("groups.left", { name: group.name })); onChange(); }
+      catch (problem) { showProblem(problem); }
+    } }, t("groups.leave")));
+  const rename = owner ? el("form", { class: "inline-form" },
+    el("label", { for: `rename-${group.id}` }, t("groups.name")),
+    el("input", { id: `rename-${group.id}`, name: "name", value: group.name, maxlength: 60, required: true }),
+    el("button", { type: "submit", class: "button quiet small" }, t("groups.rename"))) : null;
+  rename?.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await session.api(`/v1/groups/${group.id}`, { method: "PATCH", body: { name: new FormData(rename).get("name") } });
+      toast(t("groups.renamed"));
+      onChange();
+    } catch (problem) { showProblem(problem, rename); }
+  });
+  const members = el("ul", { class: "rows" }, group.members.map((m) => el("li", { class: "row" },
+    el("span", {}, m.displayName, m.isOwner ? el("span", { class: "badge" }, t("groups.owner")) : null),
+    owner && m.id !== me ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
+      try {
+        await session.api(`/v1/groups/${group.id}/members/${m.id}`, { method: "DELETE" });
+        toast(t("groups.removed", { name: m.displayName }));
+        onChange();
+      } catch (problem) { showProblem(problem); }
+    } }, t("groups.remove")) : null)));
+  return el("details", { class: "manage" }, el("summary", {}, t("groups.manage")),
+    el("div", { class: "stack" },
+      el("div", { class: "field" }, el("label", { for: `invite-${group.id}` }, t("groups.invite")),
+        el("input", { id: `invite-${group.id}`, readonly: true, value: link, class: "invite", onfocus: (e) => e.target.select() })),
+      actions, rename, el("h3", {}, t("groups.members")), members));
+}
+
+function startOrJoin(session, reload) {
+  const create = el("form", { class: "form card", novalidate: true },
+    el("h2", {}, t("groups.create")),
+    el("div", { class: "field" }, el("label", { for: "group-name" }, t("groups.name")),
+      el("input", { id: "group-name", name: "name", maxlength: 60, required: true })),
+    el("button", { type: "submit", class: "button" }, t("groups.create")));
+  create.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    try {
+      const group = await session.api("/v1/groups", { method: "POST", body: { name: new FormData(create).get("name") } });
+      toast(t("groups.created", { name: group.name }));
+      create.reset();
+      reload();
+    } catch (problem) { showProblem(problem, create); }
+  });
+  const join = el("form", { class: "form card", novalidate: true },
+    el("h2", {}, t("groups.join")),
+    el("div", { class: "field" }, el("label", { for: "group-code" }, t("groups.code")),
+      el("input", { id: "group-code", name: "code", autocapitalize: "characters", autocomplete: "off", required: true })),
+    el("button", { type: "submit", class: "button quiet" }, t("groups.joinButton")));
+  join.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    try {
+      const group = await joinGroup(session, new FormData(join).get("code"));
+      toast(t("groups.joined", { name: group.name }));
+      join.reset();
+      reload();
+    } catch (problem) { showProblem(problem, join); }
+  });
+  return el("div", { class: "cards two" }, create, join);
+}
+
+export function joinGroup(session, code) {
+  return session.api("/v1/groups/join", { method: "POST", body: { code: String(code || "").trim() } });
+}
+
+/** Fills `container` with a card per group (or `empty` when there are none), kept in `cards` by id. */
+export function showGroups(container, cards, items, session, language, { empty, ...options }) {
+  cards.clear();
+  container.removeAttribute("aria-busy");
+  if (items.length === 0) { container.replaceChildren(empty); return; }
+  container.replaceChildren(...items.map((group) => {
+    const made = groupCard(session, group, language, options);
+    cards.set(group.id, made);
+    return made.card;
+  }));
+}
+
+/** Opens the event stream and reloads a group's card when its standings change. */
+export function liveStandings(session, cards, dot) {
+  return listen(session, {
+    standings: ({ group }) => cards.get(group)?.reload(),
+    ready: () => { for (const card of cards.values()) card.reload(); },
+  }, { onState: (state) => dot?.classList.toggle("ok", state === "open") });
+}
+
+export function accountabilityView(session, { language, icon }) {
+  const { card: quota } = quotaCard(session, language);
+  const groups = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const live = el("span", { class: "dot", title: t("standings.live") });
+  const cards = new Map();
+  async function load() {
+    try {
+      const { items } = await session.api("/v1/groups");
+      showGroups(groups, cards, items, session, language,
+        { onChange: load, empty: emptyState(icon("accountability"), t("empty.accountability")) });
+    } catch (problem) { showProblem(problem); }
+  }
+  load();
+  const stream = liveStandings(session, cards, live);
+  const view = [
+    el("h1", {}, t("nav.accountability")),
+    el("p", { class: "muted" }, t("area.accountability")),
+    el("div", { class: "stack" },
+      el("a", { class: "button wide", href: "#/record", id: "record-proof" }, t("proof.record")),
+      el("a", { class: "button quiet wide", href: "#/calendar", id: "open-calendar" }, t("calendar.title"))),
+    el("div", { class: "section-title" }, quota),
+    el("h2", { class: "section-title with-dot" }, t("groups.title"), live), groups,
+    el("div", { class: "section-title" }, startOrJoin(session, load)),
+  ];
+  view.close = () => stream.close();
+  return view;
+}
