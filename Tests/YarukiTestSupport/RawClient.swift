@@ -21,7 +21,13 @@ public final class RawClient {
     public enum Failure: Error { case connect(Int32), closed, timeout, malformed(String) }
 
     public init(port: Int, timeout: Double = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try RawClient.connectSocket(port: port)
+        setTimeout(timeout)
+    }
+
+    /// A socket connected to 127.0.0.1:`port`.
+    static func connectSocket(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -34,7 +40,7 @@ public final class RawClient {
             Glibc.close(fd)
             throw Failure.connect(e)
         }
-        setTimeout(timeout)
+        return fd
     }
 
     deinit { Glibc.close(fd) }

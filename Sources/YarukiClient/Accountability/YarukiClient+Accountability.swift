@@ -85,29 +85,78 @@ extension YarukiClient {
         try await authorized(request("GET", "/v1/groups/\(group.uuidString.lowercased())/standings" + (date.map { "?date=\($0)" } ?? "")))
     }
 
-    /// Uploads a proof video from a file (streamed from disk), filed under its recording time.
+    /// Uploads a proof video from a file (streamed from disk, never read into memory), filed
+    /// under its recording time. `progress` hears the share sent so far, 0…1, as it grows.
     @discardableResult
-    public func uploadProof(file: URL, recordedAt: Date, exerciseId: String? = nil) async throws -> ProofInfo {
+    public func uploadProof(file: URL, recordedAt: Date, exerciseId: String? = nil,
+                            progress: (@Sendable (Double) -> Void)? = nil) async throws -> ProofInfo {
         var query = ["recordedAt=" + ISO8601DateFormatter().string(from: recordedAt).replacingOccurrences(of: "+", with: "%2B")]
         if let exerciseId { query.append("exerciseId=\(exerciseId)") }
         var upload = try request("POST", "/v1/proofs?" + query.joined(separator: "&"))
         upload.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        let send = { (token: String) async throws -> ProofInfo in
-            var signed = upload
-            signed.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            let (data, response) = try await self.session.upload(for: signed, fromFile: file)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard (200..<300).contains(status) else {
-                if let problem = try? YarukiClient.decoder.decode(Problem.self, from: data) { throw YarukiClientError.problem(problem) }
-                throw YarukiClientError.unexpectedResponse(status: status)
-            }
+        return try await withAccessToken { token in
+            let (data, status) = try await self.upload(with(upload, token), file: file, progress: progress)
             return try YarukiClient.decode(data, status: status)
         }
-        let token = try await auth.token(using: refresher)
-        do {
-            return try await send(token)
-        } catch let YarukiClientError.problem(problem) where problem.status == 401 {
-            return try await send(try await auth.renew(after: token, using: refresher))
+    }
+
+    public struct QuotaState: Decodable, Sendable, Equatable {
+        public var thisWeek: Int
+        public var nextWeek: Int
+        /// Where I stand this week, judged as a group page would.
+        public var week: WeekStanding
+        public var history: [QuotaChange]
+    }
+
+    public func quota() async throws -> QuotaState {
+        try await authorized(request("GET", "/v1/me/quota"))
+    }
+
+    public struct CalendarMonth: Decodable, Sendable, Equatable {
+        public struct Day: Decodable, Sendable, Equatable {
+            public var date: String
+            public var proofs: Int
+            public var workouts: Int
         }
+        public var month: String
+        public var days: [Day]
+    }
+
+    public struct CalendarDay: Decodable, Sendable, Equatable {
+        public var date: String
+        public var proofs: [ProofInfo]
+        public var workouts: [Workout]
+    }
+
+    /// A month (YYYY-MM; this one when nil) of proof and workout counts per day, in my time zone.
+    public func calendar(month: String? = nil) async throws -> CalendarMonth {
+        try await authorized(request("GET", "/v1/calendar" + (month.map { "?month=\($0)" } ?? "")))
+    }
+
+    /// One day's proofs (with playback links) and workouts.
+    public func calendar(day: String) async throws -> CalendarDay {
+        try await authorized(request("GET", "/v1/calendar/\(day)"))
+    }
+
+    public struct CalendarFeedState: Decodable, Sendable, Equatable {
+        public var active: Bool
+        public var createdAt: Date?
+        public var lastReadAt: Date?
+    }
+
+    public func calendarFeed() async throws -> CalendarFeedState {
+        try await authorized(request("GET", "/v1/me/calendar-feed"))
+    }
+
+    /// A new private feed link for Apple or Google Calendar (any earlier one stops working).
+    /// Keep it secret: whoever has it sees which days I trained.
+    public func makeCalendarFeed() async throws -> URL {
+        struct Made: Decodable { var url: String }
+        let made: Made = try await authorized(request("POST", "/v1/me/calendar-feed"))
+        return url(made.url)
+    }
+
+    public func turnOffCalendarFeed() async throws {
+        let _: Empty = try await authorized(request("DELETE", "/v1/me/calendar-feed"))
     }
 }

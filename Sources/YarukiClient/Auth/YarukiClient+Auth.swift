@@ -103,13 +103,18 @@ extension YarukiClient {
     /// Sends `request` with the access token; a 401 for an expired or unknown token triggers one
     /// shared refresh and a single retry.
     public func authorized<T: Decodable>(_ request: URLRequest) async throws -> T {
+        try await withAccessToken { token in try await send(with(request, token)) }
+    }
+
+    /// Runs `attempt` with the access token, and once more with a renewed one when it fails with 401.
+    func withAccessToken<T>(_ attempt: (String) async throws -> T) async throws -> T {
         let token = try await auth.token(using: refresher)
         do {
-            return try await send(with(request, token))
+            return try await attempt(token)
         } catch let YarukiClientError.problem(problem) where problem.status == 401 {
             let renewed = try await auth.renew(after: token, using: refresher)
             do {
-                return try await send(with(request, renewed))
+                return try await attempt(renewed)
             } catch let YarukiClientError.problem(again) where again.status == 401 {
                 await auth.clear()
                 throw YarukiClientError.signedOut
@@ -117,7 +122,7 @@ extension YarukiClient {
         }
     }
 
-    private func with(_ request: URLRequest, _ token: String) -> URLRequest {
+    func with(_ request: URLRequest, _ token: String) -> URLRequest {
         var copy = request
         copy.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         return copy
