@@ -43,5 +43,13 @@ import YarukiTestSupport
         let again = try open(bo, lastEventID: readyID)
         let replay = try again.readUntil("event: ready")
         #expect(replay.contains("event: standings"), "\(replay)")
+
+        // Leaving is news for the rest of the group, and for the one who left.
+        let akiWatching = try open(aki)
+        _ = try akiWatching.readUntil("event: ready")
+        #expect(try api.call("POST", "/v1/groups/\(group)/leave", token: bo).status == 204)
+        let left = try akiWatching.readUntil("\"left\":true")
+        #expect(left.contains("event: standings"), "\(left)")
+        _ = try again.readUntil("\"left\":true")
     }
 }

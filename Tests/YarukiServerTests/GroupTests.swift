@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YarukiHTTP
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -153,5 +154,56 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/proofs/\(lastWeek[0])", token: fresh).status == 204)
         let after = try api.call("GET", "/v1/groups/\(group)/standings", token: fresh).json()["members"] as? [[String: Any]]
         #expect(after?.first?["streak"] as? Int == 1, "last week no longer met")
+    }
+
+    /// This week's days come from the streak cache (no proofs read) until something changes.
+    @Test func theWeekInProgressComesFromTheCacheUntilSomethingChanges() async throws {
+        let clock = TestClock(try Date("2026-11-24T10:00:00+09:00", strategy: .iso8601))  // Tuesday in Tokyo
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let api = API(port: running.port)
+        let (aki, _, akiID) = try api.signUp("weekcache@example.com", name: "Aki")
+        let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Cache"], token: aki).string("id"))
+        var token = aki
+        func mine() throws -> [String: Any]? {
+            let members = try api.call("GET", "/v1/groups/\(group)/standings", token: token).json()["members"] as? [[String: Any]]
+            return members?.first { ($0["id"] as? String)?.lowercased() == akiID.lowercased() }
+        }
+        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video, query: "recordedAt=2026-11-23T07:00:00%2B09:00").status == 201)
+        #expect(try mine()?["days"] as? [String] == ["2026-11-23"])
+        let database = running.app.database
+        let cachedDays = { try await database.read { c in try c.queryOne("SELECT week_days FROM streak_cache WHERE valid = 1")?.string("week_days") } }
+        var written = false
+        for _ in 0..<100 where !written {  // the cache is written in its own transaction after the reply
+            written = try await cachedDays() == "2026-11-23"
+            if !written { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        #expect(written)
+        // Prove the page reads the cache: a day written only there shows.
+        _ = try await database.transaction { c in try c.execute("UPDATE streak_cache SET week_days = '2026-11-23,2026-11-24'", []) }
+        #expect(try mine()?["days"] as? [String] == ["2026-11-23", "2026-11-24"])
+        // A new proof drops the row: the page counts from the proofs again.
+        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video, query: "recordedAt=2026-11-23T08:00:00%2B09:00").status == 201)
+        #expect(try mine()?["days"] as? [String] == ["2026-11-23"])
+        // Next week the row is a week behind and is not used.
+        clock.advance(7 * 86_400)
+        token = try #require(try api.signIn("weekcache@example.com").string("accessToken"))
+        let next = try mine()
+        #expect(next?["week"] as? String == "2026-11-30" && next?["done"] as? Int == 0)
+    }
+
+    /// The hand-written standings reply is byte for byte what the JSON encoder writes.
+    @Test func handWrittenStandingsMatchTheEncoder() throws {
+        let names = ["Mina", "O\"Brien \\ back/slash", "tab\tnew\nline\u{1}", "민지 🦥", ""]
+        let members = names.enumerated().map { i, name in
+            GroupRoutes.MemberStanding(id: UUID(), displayName: name, week: "2026-11-23", done: i, quota: 3,
+                                       status: [.met, .onTrack, .atRisk, .missed, .met][i], days: Array(["2026-11-23", "2026-11-24"].prefix(i)),
+                                       streak: i * 1_000_000 - 1)
+        }
+        let standings = GroupRoutes.Standings(group: UUID(), date: "2026-11-26", members: members, yarukiMono: [members[0].id],
+                                              namakeMono: [])
+        let encoded = try JSONCoding.encoder.encode(standings)
+        #expect(String(decoding: standings.json.bytes, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+        let empty = GroupRoutes.Standings(group: UUID(), date: "2026-11-26", members: [], yarukiMono: [], namakeMono: [])
+        #expect(empty.json.bytes == Array(try JSONCoding.encoder.encode(empty)))
     }
 }

@@ -19,6 +19,28 @@ import YarukiTestSupport
         #expect(try await settings.value("k") == "v2")
     }
 
+    /// Streaks cached before rows carried the week's days must not be trusted after the upgrade.
+    @Test(arguments: Engine.allCases)
+    func upgradingDropsStreaksCachedWithoutTheirDays(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        _ = try await Migrator.migrate(db, Array(Migrations.all.prefix { $0.version < 7 }))
+        let user = UUID()
+        try await db.transaction { c in
+            try c.execute("""
+                INSERT INTO users (id, email, email_key, display_name, time_zone, locale, week_start, role, created_at, updated_at)
+                VALUES (?, 'a@example.com', 'a@example.com', 'A', 'UTC', 'en', 'monday', 'member', 0, 0)
+                """, user)
+            try c.execute("INSERT INTO streak_cache (user_id, week_start, through_week, streak, version, valid) VALUES (?, 'monday', '2026-11-16', 4, 0, 1)", user)
+        }
+        #expect(try await Migrator.migrate(db).map(\.version) == Migrations.all.map(\.version).filter { $0 >= 7 })
+        let row = try await db.read { c in try c.queryOne("SELECT valid, week_days, version FROM streak_cache WHERE user_id = ?", user) }
+        #expect(try row?.bool("valid") == false && row?.string("week_days") == "")
+        // A page that read version 1 may write the row back; one that read before the upgrade may not.
+        let fresh = GroupStore.CachedStreak(weekStart: .monday, throughWeek: "2026-11-16", streak: 4, version: 1, weekDays: [])
+        try await db.transaction { c in try GroupStore.cacheStreaks([(user, fresh)], c) }
+        #expect(try await db.read { c in try c.queryOne("SELECT valid FROM streak_cache WHERE user_id = ?", user)?.bool("valid") } == true)
+    }
+
     @Test(arguments: Engine.allCases)
     func aFailingMigrationLeavesNothingBehind(engine: Engine) async throws {
         let db = try await freshDatabase(engine)

@@ -29,6 +29,13 @@ struct EventRoutes {
 
 extension EventHub {
     /// Tells everyone who shares a group with `user` that the standings changed.
+    /// Someone left (or was removed from) `group`: the rest see the standings change, and the
+    /// one who left sees the group go from their screens.
+    func memberLeft(_ user: UUID, group: UUID, notifying members: [UUID]) {
+        struct Change: Encodable { var group: UUID; var member: UUID; var left: Bool }
+        publish("standings", Change(group: group, member: user, left: true), to: members)
+    }
+
     func standingsChanged(of user: UUID, _ database: Database) async {
         guard let rows = try? await database.read({ c in try GroupStore.groupmates(of: user, c) }) else { return }
         for (group, members) in rows {

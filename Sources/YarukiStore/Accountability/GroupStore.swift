@@ -131,25 +131,29 @@ public enum GroupStore {
         /// The version the row had when read; a write back succeeds only while it still has it.
         public var version: Int
         public var valid: Bool
+        /// Day numbers with a proof in the week after `throughWeek` (the week in progress when written).
+        public var weekDays: [Int]
 
-        public init(weekStart: WeekStart, throughWeek: String, streak: Int, version: Int, valid: Bool = true) {
+        public init(weekStart: WeekStart, throughWeek: String, streak: Int, version: Int, valid: Bool = true, weekDays: [Int] = []) {
             self.weekStart = weekStart
             self.throughWeek = throughWeek
             self.streak = streak
             self.version = version
             self.valid = valid
+            self.weekDays = weekDays
         }
     }
 
     public static func cachedStreaks(group: UUID, _ c: SQLConnection) throws -> [UUID: CachedStreak] {
         var found: [UUID: CachedStreak] = [:]
         for row in try c.query("""
-            SELECT s.user_id, s.week_start, s.through_week, s.streak, s.version, s.valid FROM streak_cache s
+            SELECT s.user_id, s.week_start, s.through_week, s.streak, s.version, s.valid, s.week_days FROM streak_cache s
             JOIN group_members m ON m.user_id = s.user_id WHERE m.group_id = ?
             """, group) {
+            let weekDays = try row.string("week_days").split(separator: ",").compactMap { DayNumber.of(String($0)) }
             found[try row.uuid("user_id")] = CachedStreak(weekStart: WeekStart(rawValue: try row.string("week_start")) ?? .monday,
                                                           throughWeek: try row.string("through_week"), streak: try row.int("streak"),
-                                                          version: try row.int("version"), valid: try row.bool("valid"))
+                                                          version: try row.int("version"), valid: try row.bool("valid"), weekDays: weekDays)
         }
         return found
     }
@@ -158,15 +162,16 @@ public enum GroupStore {
     /// version moved on since is left alone.
     public static func cacheStreaks(_ streaks: [(UUID, CachedStreak)], _ c: SQLConnection) throws {
         for (user, cached) in streaks {
+            let weekDays = cached.weekDays.map(DayNumber.day).joined(separator: ",")
             if cached.version == 0 {
                 try c.execute("""
-                    INSERT INTO streak_cache (user_id, week_start, through_week, streak, version, valid) VALUES (?, ?, ?, ?, 0, 1)
+                    INSERT INTO streak_cache (user_id, week_start, through_week, streak, version, valid, week_days) VALUES (?, ?, ?, ?, 0, 1, ?)
                     ON CONFLICT (user_id) DO NOTHING
-                    """, user, cached.weekStart.rawValue, cached.throughWeek, cached.streak)
+                    """, user, cached.weekStart.rawValue, cached.throughWeek, cached.streak, weekDays)
             } else {
                 try c.execute("""
-                    UPDATE streak_cache SET week_start = ?, through_week = ?, streak = ?, valid = 1 WHERE user_id = ? AND version = ?
-                    """, cached.weekStart.rawValue, cached.throughWeek, cached.streak, user, cached.version)
+                    UPDATE streak_cache SET week_start = ?, through_week = ?, streak = ?, week_days = ?, valid = 1 WHERE user_id = ? AND version = ?
+                    """, cached.weekStart.rawValue, cached.throughWeek, cached.streak, weekDays, user, cached.version)
             }
         }
     }

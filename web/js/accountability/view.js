@@ -67,6 +67,8 @@ export function groupCard(session, group, language, { manage = true, onChange = 
       body.replaceChildren(standingsBody(reply, me, language));
     } catch (problem) {
       body.removeAttribute("aria-busy");
+      // Removed from the group (or it ended) while the page was open: the card goes.
+      if (problem.status === 404) { card.remove(); return; }
       showProblem(problem);
     }
   }
