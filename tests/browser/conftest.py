@@ -44,11 +44,11 @@ def server():
     shutil.rmtree(data, ignore_errors=True)
 
 
-def make_browser(width, height, scheme="dark", language="en-US"):
+def make_browser(width, height, scheme="dark", language="en-US", extra_args=()):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                f"--window-size={width},{height}", f"--lang={language}", "--force-device-scale-factor=1"):
+                f"--window-size={width},{height}", f"--lang={language}", "--force-device-scale-factor=1", *extra_args):
         options.add_argument(arg)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)

@@ -78,6 +78,29 @@ def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
     assert len(proofs) == 1 and proofs[0]["type"] == "video/webm" and proofs[0]["recordedDay"] == day
 
 
+def test_record_with_the_camera_and_upload(server):
+    """Chromium's fake camera and microphone stand in for a phone's: getUserMedia, MediaRecorder, upload."""
+    camera = make_browser(390, 844, extra_args=("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"))
+    try:
+        email = f"cam-{uuid.uuid4().hex[:8]}@example.com"
+        sign_up(camera, server, email, name="Cam")
+        camera.get(server + "/#/record")
+        ready(camera)
+        click(camera, wait(camera).until(EC.element_to_be_clickable((By.ID, "camera"))))
+        record = wait(camera).until(EC.element_to_be_clickable((By.ID, "record")))
+        click(camera, record)
+        wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "Recording 2"))
+        click(camera, record)  # stop
+        wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "Ready to upload"))
+        click(camera, wait(camera).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
+        wait(camera).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] video.proof-video")))
+        proofs = api(server, "GET", "/v1/proofs", api_login(server, email)["accessToken"])["items"]
+        assert len(proofs) == 1 and proofs[0]["type"] in ("video/webm", "video/mp4")
+        assert proofs[0]["durationMs"] is None or proofs[0]["durationMs"] >= 1500
+    finally:
+        camera.quit()
+
+
 def test_a_file_over_the_limit_is_refused_before_sending(server, phone, media):
     email = f"big-{uuid.uuid4().hex[:8]}@example.com"
     sign_up(phone, server, email, name="Bo")
