@@ -21,11 +21,12 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         .target(name: "YarukiCore"),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: serverSettings),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: serverSettings),
-        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2"],
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips"],
                 swiftSettings: serverSettings),
         .target(name: "YarukiClient", dependencies: ["YarukiCore"]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),

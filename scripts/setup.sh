@@ -5,10 +5,11 @@
 #   setup.sh test   — what `make test` needs (a superset)
 set -euo pipefail
 mode=${1:-run}
-# ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos.
-packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev pkg-config ffmpeg)
+# ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos; libvips reads,
+# turns and shrinks photos (JPEG, PNG, WebP, HEIC) and writes them without their metadata.
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
-  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux)
+  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl)
 fi
 if [ "$mode" = bench ]; then
   packages+=(nginx-light wrk bc curl)

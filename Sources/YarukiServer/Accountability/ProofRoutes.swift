@@ -30,16 +30,6 @@ struct ProofRoutes {
         var thumbnailURL: String?
     }
 
-    /// Large bodies stream to disk only for a request that carries a well-formed, current access
-    /// token; anything else is read into memory under the small JSON limit, so an anonymous
-    /// 500 MB upload is refused at once with 413 instead of being written first.
-    static func streamedBody(_ auth: AuthService, media: MediaStore, maxBytes: Int) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
-        { method, path, headers in
-            guard method == .post, path == "/v1/proofs", auth.looksSignedIn(headers) else { return nil }
-            return StreamedBody(directory: media.uploads, maxBytes: maxBytes)
-        }
-    }
-
     func reply(_ proof: Proof, _ row: ProofStore.MediaRow, user: UUID) -> ProofReply {
         let expires = Int(auth.clock().timeIntervalSince1970 + ProofRoutes.linkLifetime)
         let base = "/v1/proofs/\(proof.id.uuidString.lowercased())"

@@ -27,14 +27,25 @@ public final class Application: @unchecked Sendable {
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, maxUploadBytes: settings.maxUploadBytes)
+        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, settings: settings)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
         http.responseHeaders = Application.responseHeaders
-        http.streamedBody = ProofRoutes.streamedBody(auth, media: media, maxBytes: settings.maxUploadBytes)
+        http.streamedBody = Application.streamedBody(auth, media: media, settings: settings)
         server = HTTPServer(configuration: http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: router.responder(fallback: fallback))
+    }
+
+    /// Large bodies stream to disk only for the upload paths and a request that carries a
+    /// well-formed, current access token; anything else is read into memory under the small JSON
+    /// limit, so an anonymous 500 MB upload is refused at once with 413 instead of being written first.
+    static func streamedBody(_ auth: AuthService, media: MediaStore, settings: Settings) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
+        let limits = ["/v1/proofs": settings.maxUploadBytes, "/v1/photos": settings.maxPhotoBytes]
+        return { method, path, headers in
+            guard method == .post, let limit = limits[path], auth.looksSignedIn(headers) else { return nil }
+            return StreamedBody(directory: media.uploads, maxBytes: limit)
+        }
     }
 
     /// On every response: no MIME sniffing, no full URLs leaked to other sites.
@@ -63,10 +74,11 @@ public final class Application: @unchecked Sendable {
 }
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
-func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub, maxUploadBytes: Int) -> Router {
+func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub, settings: Settings) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
-    SystemRoutes(database: database, metrics: metrics, openAPI: openAPI, maxUploadBytes: maxUploadBytes).add(to: &router)
+    SystemRoutes(database: database, metrics: metrics, openAPI: openAPI, maxUploadBytes: settings.maxUploadBytes,
+                 maxPhotoBytes: settings.maxPhotoBytes).add(to: &router)
     AuthRoutes(auth: auth).add(to: &router)
     AdminRoutes(auth: auth).add(to: &router)
     TrainingRoutes(auth: auth).add(to: &router)
@@ -75,6 +87,8 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     CalendarRoutes(proofs: proofs).add(to: &router)
     GroupRoutes(auth: auth, events: events).add(to: &router)
     EventRoutes(auth: auth, hub: events).add(to: &router)
+    PostRoutes(auth: auth, photos: PhotoStore(media: media)).add(to: &router)
+    SafetyRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

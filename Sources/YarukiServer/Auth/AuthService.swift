@@ -433,15 +433,20 @@ final class AuthService: @unchecked Sendable {
             let workouts = try TrainingStore.count(user: principal.userID, c)
             let proofs = try ProofStore.count(user: principal.userID, c)
             let files = try ProofStore.mediaOnlyUsedBy(principal.userID, c)
+            let photoFiles = try PostStore.filesOnlyUsedBy(principal.userID, c)
+            let posts = try c.queryOne("SELECT COUNT(*) AS n FROM posts WHERE author_id = ?", principal.userID)?.int("n") ?? 0
             var removed = try AccountStore.delete(principal.userID, c)
             try ProofStore.deleteMedia(files.map(\.sha256), c)
             removed["workouts"] = workouts
             removed["proofs"] = proofs
             removed["videoFiles"] = files.count
-            return (removed, files)
+            removed["posts"] = posts
+            removed["photoFiles"] = photoFiles.count
+            return (removed, (files, photoFiles))
         }
         // Files go once the rows are gone for good.
-        for file in files { if let kind = MediaStore.Kind(rawValue: file.kind) { media?.remove(file.sha256, kind) } }
+        for file in files.0 { if let kind = MediaStore.Kind(rawValue: file.kind) { media?.remove(file.sha256, kind) } }
+        if let media { for sha in files.1 { PhotoStore(media: media).remove(sha) } }
         sessions.forget(user: principal.userID)
         return removed
     }

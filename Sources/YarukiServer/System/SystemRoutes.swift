@@ -10,12 +10,14 @@ struct SystemRoutes {
     let openAPI: OpenAPIHolder
     /// Told to clients so they can refuse a too-large file before sending it.
     let maxUploadBytes: Int
+    let maxPhotoBytes: Int
 
     struct Health: Codable { let status: String; let database: String }
-    struct Meta: Codable { let name: String; let version: String; let languages: [String]; let database: String; let maxUploadBytes: Int }
+    struct Meta: Codable { let name: String; let version: String; let languages: [String]; let database: String; let maxUploadBytes: Int
+                        let maxPhotoBytes: Int }
 
     func add(to router: inout Router) {
-        let database = database, metrics = metrics, openAPI = openAPI, maxUploadBytes = maxUploadBytes
+        let database = database, metrics = metrics, openAPI = openAPI, maxUploadBytes = maxUploadBytes, maxPhotoBytes = maxPhotoBytes
         // The healthy answer never changes, so it is encoded once; the check itself runs every time.
         let healthy = (try? JSONCoding.encoder.encode(Health(status: "ok", database: database.dialect.rawValue))) ?? Data()
 
@@ -41,9 +43,10 @@ struct SystemRoutes {
         router.get("/v1/meta", RouteDoc("Server name, version and languages", tag: "system",
                                         responseBody: OpenAPI.object(["name": .string, "version": .string,
                                                                       "languages": .array(.string), "database": .string,
-                                                                      "maxUploadBytes": .integer]))) { _ in
+                                                                      "maxUploadBytes": .integer, "maxPhotoBytes": .integer]))) { _ in
             try .json(Meta(name: "Yaruki", version: YarukiVersion.current, languages: ["en", "ja", "ko"],
-                           database: database.dialect.rawValue, maxUploadBytes: maxUploadBytes))
+                           database: database.dialect.rawValue, maxUploadBytes: maxUploadBytes,
+                           maxPhotoBytes: maxPhotoBytes))
         }
     }
 }

@@ -1,0 +1,116 @@
+import COpenSSL
+import CVips
+import Foundation
+import YarukiHTTP
+
+/// Photos (community posts now, the lifelog later). Typed by their first bytes (JPEG, PNG, WebP,
+/// HEIC), turned upright by their EXIF orientation, and kept only as re-encoded copies with no
+/// metadata at all: a display copy (at most 1600 px a side) and a thumbnail (400 px). The
+/// original, which may carry the person's home coordinates, is never kept. Copies are stored by
+/// the SHA-256 of the display copy under `DATA_DIR/media`, beside the videos.
+struct PhotoStore: Sendable {
+    enum Kind: String, Sendable {
+        case jpeg, png, webp, heic
+    }
+
+    struct Stored: Sendable, Equatable {
+        var sha256: String
+        var width: Int
+        var height: Int
+        var size: Int
+    }
+
+    enum Copy: String, Sendable {
+        case display = "photo", thumbnail = "thumb"
+
+        var box: Int { self == .display ? 1600 : 400 }
+        var quality: Int32 { self == .display ? 82 : 76 }
+    }
+
+    /// A decoded image this large would take hundreds of MB: refused before decoding.
+    static let maxPixels = 50_000_000
+
+    let media: MediaStore
+
+    private static let vipsReady: Bool = yaruki_vips_init() == 0
+
+    static func sniff(_ head: [UInt8]) -> Kind? {
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8),
+           ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(String(decoding: head[8..<12], as: UTF8.self)) {
+            return .heic
+        }
+        return nil
+    }
+
+    func path(_ sha: String, _ copy: Copy) -> String {
+        "\(media.root)/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha).\(copy.rawValue).jpg"
+    }
+
+    /// Checks and converts an upload (off the loops); 415 for anything but the four kinds, 400 for
+    /// an image that does not decode or is too large. The upload file is always removed.
+    func ingest(_ upload: BodyFile) async throws -> Stored {
+        let store = self
+        return try await media.tools.run {
+            defer { unlink(upload.path) }
+            return try store.ingestBlocking(upload)
+        }
+    }
+
+    private func ingestBlocking(_ upload: BodyFile) throws -> Stored {
+        guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw HTTPError.badRequest("The upload is missing.") }
+        let head = [UInt8](handle.readData(ofLength: 32))
+        try? handle.close()
+        guard upload.size > 0, PhotoStore.sniff(head) != nil else {
+            throw HTTPError(415, detail: "Only JPEG, PNG, WebP and HEIC photos are accepted.")
+        }
+        guard PhotoStore.vipsReady else { throw HTTPError(503, detail: "Photo processing is not available on this server.") }
+        var width: Int32 = 0, height: Int32 = 0
+        guard yaruki_vips_header(upload.path, &width, &height) == 0 else { throw undecodable() }
+        guard Int(width) * Int(height) <= PhotoStore.maxPixels else {
+            throw HTTPError.badRequest("The photo has more than \(PhotoStore.maxPixels / 1_000_000) megapixels.",
+                                       errors: [.init(field: "body", message: "has too many pixels")])
+        }
+        let display = try encode(upload.path, .display)
+        let thumbnail = try encode(upload.path, .thumbnail)
+        let sha = Crypto.hex(Crypto.sha256(display.bytes))
+        try write(display.bytes, to: path(sha, .display))
+        try write(thumbnail.bytes, to: path(sha, .thumbnail))
+        return Stored(sha256: sha, width: display.width, height: display.height, size: display.bytes.count)
+    }
+
+    private func undecodable() -> HTTPError {
+        let reason = String(cString: yaruki_vips_error()).split(separator: "\n").first.map(String.init) ?? ""
+        yaruki_vips_error_clear()
+        return HTTPError.badRequest("The photo could not be read\(reason.isEmpty ? "" : ": \(reason)").",
+                                    errors: [.init(field: "body", message: "is not a readable image")])
+    }
+
+    private func encode(_ file: String, _ copy: Copy) throws -> (bytes: Data, width: Int, height: Int) {
+        var out: UnsafeMutableRawPointer?
+        var length = 0
+        var width: Int32 = 0, height: Int32 = 0
+        guard yaruki_vips_jpeg(file, Int32(copy.box), copy.quality, &out, &length, &width, &height) == 0, let out else { throw undecodable() }
+        defer { g_free(out) }
+        return (Data(bytes: out, count: length), Int(width), Int(height))
+    }
+
+    private func write(_ bytes: Data, to target: String) throws {
+        if FileManager.default.fileExists(atPath: target) { return }
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let temporary = target + ".\(UUID().uuidString).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]),
+              rename(temporary, target) == 0 else {
+            unlink(temporary)
+            throw HTTPError(507, detail: "The server could not store the photo.")
+        }
+    }
+
+    /// Removes both copies (when no photo row refers to them any more).
+    func remove(_ sha: String) {
+        unlink(path(sha, .display))
+        unlink(path(sha, .thumbnail))
+    }
+}

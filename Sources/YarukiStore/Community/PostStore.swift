@@ -1,0 +1,257 @@
+import Foundation
+import YarukiCore
+
+/// Posts, their photos, comments and likes. What a viewer may see is decided here, in SQL, for
+/// every read: hidden rows (reported, awaiting an admin) and anything between two people where
+/// one blocked the other never leave the database.
+public enum PostStore {
+    public struct PhotoRow: Sendable, Equatable {
+        public var id: UUID
+        public var ownerID: UUID
+        public var sha256: String
+        public var width: Int
+        public var height: Int
+        public var size: Int
+        public var postID: UUID?
+        public var position: Int
+
+        public init(id: UUID, ownerID: UUID, sha256: String, width: Int, height: Int, size: Int, postID: UUID?, position: Int) {
+            self.id = id
+            self.ownerID = ownerID
+            self.sha256 = sha256
+            self.width = width
+            self.height = height
+            self.size = size
+            self.postID = postID
+            self.position = position
+        }
+    }
+
+    public struct PostRow: Sendable, Equatable {
+        public var id: UUID
+        public var authorID: UUID
+        public var authorName: String
+        public var board: Board
+        public var body: String
+        public var routineID: UUID?
+        public var likeCount: Int
+        public var commentCount: Int
+        public var likedByMe: Bool
+        public var createdAt: Date
+        public var updatedAt: Date
+    }
+
+    public struct CommentRow: Sendable, Equatable {
+        public var id: UUID
+        public var postID: UUID
+        public var authorID: UUID
+        public var authorName: String
+        public var body: String
+        public var createdAt: Date
+
+        public init(id: UUID, postID: UUID, authorID: UUID, authorName: String, body: String, createdAt: Date) {
+            self.id = id
+            self.postID = postID
+            self.authorID = authorID
+            self.authorName = authorName
+            self.body = body
+            self.createdAt = createdAt
+        }
+    }
+
+    /// Neither of the two has blocked the other (`?` twice: the viewer).
+    static func unblocked(_ author: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = \(author)) OR (b.blocker_id = \(author) AND b.blocked_id = ?))"
+    }
+
+    // MARK: photos
+
+    public static func insertPhoto(id: UUID, owner: UUID, sha256: String, width: Int, height: Int, size: Int, at now: Date,
+                                   _ c: SQLConnection) throws {
+        try c.execute("INSERT INTO photos (id, owner_id, sha256, width, height, size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      id, owner, sha256, width, height, size, now)
+    }
+
+    private static func photo(_ r: Row) throws -> PhotoRow {
+        PhotoRow(id: try r.uuid("id"), ownerID: try r.uuid("owner_id"), sha256: try r.string("sha256"), width: try r.int("width"),
+                 height: try r.int("height"), size: try r.int("size"), postID: try r.optionalString("post_id").flatMap(Row.parseUUID),
+                 position: try r.int("position"))
+    }
+
+    static let photoColumns = "id, owner_id, sha256, width, height, size, post_id, position"
+
+    /// The photos among `ids` that `owner` uploaded.
+    public static func photos(_ ids: [UUID], owner: UUID, _ c: SQLConnection) throws -> [PhotoRow] {
+        guard !ids.isEmpty else { return [] }
+        return try c.query("SELECT \(photoColumns) FROM photos WHERE owner_id = ? AND id IN (\(GroupStore.marks(ids.count)))",
+                           [owner.sqlValue] + ids.map(\.sqlValue)).map(photo)
+    }
+
+    public static func photo(_ id: UUID, _ c: SQLConnection) throws -> PhotoRow? {
+        try c.queryOne("SELECT \(photoColumns) FROM photos WHERE id = ?", id).map(photo)
+    }
+
+    /// The photos of each post, in order.
+    public static func photos(posts: [UUID], _ c: SQLConnection) throws -> [UUID: [PhotoRow]] {
+        guard !posts.isEmpty else { return [:] }
+        var found: [UUID: [PhotoRow]] = [:]
+        for row in try c.query("SELECT \(photoColumns) FROM photos WHERE post_id IN (\(GroupStore.marks(posts.count))) ORDER BY post_id, position",
+                               posts.map(\.sqlValue)) {
+            let p = try photo(row)
+            if let post = p.postID { found[post, default: []].append(p) }
+        }
+        return found
+    }
+
+    /// Sets a post's photos to `ids`, in that order; photos it had before and no longer lists are
+    /// deleted. Returns the files no photo uses any more.
+    public static func setPhotos(post: UUID, _ ids: [UUID], _ c: SQLConnection) throws -> [String] {
+        let before = try c.query("SELECT \(photoColumns) FROM photos WHERE post_id = ?", post).map(photo)
+        let dropped = before.filter { !ids.contains($0.id) }
+        for gone in dropped { try c.execute("DELETE FROM photos WHERE id = ?", gone.id) }
+        for (position, id) in ids.enumerated() {
+            try c.execute("UPDATE photos SET post_id = ?, position = ? WHERE id = ?", post, position, id)
+        }
+        return try unusedFiles(Set(dropped.map(\.sha256)), c)
+    }
+
+    /// Of `shas`, those no photo row refers to.
+    public static func unusedFiles(_ shas: Set<String>, _ c: SQLConnection) throws -> [String] {
+        try shas.sorted().filter { try c.queryOne("SELECT 1 AS one FROM photos WHERE sha256 = ? LIMIT 1", $0) == nil }
+    }
+
+    /// Photos never attached to a post, uploaded before `cutoff`: removed (their files returned).
+    public static func pruneLoosePhotos(before cutoff: Date, _ c: SQLConnection) throws -> [String] {
+        let loose = try c.query("SELECT \(photoColumns) FROM photos WHERE post_id IS NULL AND created_at < ?", cutoff).map(photo)
+        for p in loose { try c.execute("DELETE FROM photos WHERE id = ?", p.id) }
+        return try unusedFiles(Set(loose.map(\.sha256)), c)
+    }
+
+    /// Files only `user`'s photos use (for deleting the account).
+    public static func filesOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [String] {
+        try c.query("""
+            SELECT DISTINCT p.sha256 FROM photos p WHERE p.owner_id = ?
+            AND NOT EXISTS (SELECT 1 FROM photos o WHERE o.sha256 = p.sha256 AND o.owner_id <> ?)
+            """, user, user).map { try $0.string("sha256") }
+    }
+
+    // MARK: posts
+
+    public static func insertPost(id: UUID, author: UUID, board: Board, body: String, routine: UUID?, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO posts (id, author_id, board, body, routine_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, id, author, board.rawValue, body, routine, now, now)
+    }
+
+    /// Changes the author's own post; false when it is not theirs (or gone).
+    public static func updatePost(_ id: UUID, author: UUID, board: Board, body: String, routine: UUID?, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE posts SET board = ?, body = ?, routine_id = ?, updated_at = ? WHERE id = ? AND author_id = ?",
+                      board.rawValue, body, routine, now, id, author) == 1
+    }
+
+    /// Deletes a post (its photos, comments and likes go with it); nil when `by` may not.
+    /// Returns the files no photo uses any more.
+    public static func deletePost(_ id: UUID, by user: UUID, admin: Bool, _ c: SQLConnection) throws -> [String]? {
+        guard let owner = try c.queryOne("SELECT author_id FROM posts WHERE id = ?", id)?.uuid("author_id"), owner == user || admin else { return nil }
+        let shas = Set(try c.query("SELECT sha256 FROM photos WHERE post_id = ?", id).map { try $0.string("sha256") })
+        try c.execute("DELETE FROM posts WHERE id = ?", id)
+        return try unusedFiles(shas, c)
+    }
+
+    static let postColumns = """
+        p.id, p.author_id, u.display_name, p.board, p.body, p.routine_id, p.like_count, p.comment_count, p.created_at, p.updated_at,
+        EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS liked
+        """
+
+    private static func post(_ r: Row) throws -> PostRow {
+        guard let board = Board(rawValue: try r.string("board")) else { throw DatabaseError.decoding("a post's board is not known") }
+        return PostRow(id: try r.uuid("id"), authorID: try r.uuid("author_id"), authorName: try r.string("display_name"), board: board,
+                       body: try r.string("body"), routineID: try r.optionalString("routine_id").flatMap(Row.parseUUID),
+                       likeCount: try r.int("like_count"), commentCount: try r.int("comment_count"), likedByMe: try r.bool("liked"),
+                       createdAt: try r.date("created_at"), updatedAt: try r.date("updated_at"))
+    }
+
+    /// A post as `viewer` sees it; nil when hidden from them (or gone).
+    public static func post(_ id: UUID, viewer: UUID, _ c: SQLConnection) throws -> PostRow? {
+        try c.queryOne("""
+            SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
+            WHERE p.id = ? AND (p.hidden = 0 OR p.author_id = ?) AND \(unblocked("p.author_id"))
+            """, viewer, id, viewer, viewer, viewer).map(post)
+    }
+
+    /// Newest first, `limit` posts strictly older than `before` (created_at, id): a cursor that
+    /// neither repeats nor skips a post while new ones arrive above it. `board` and `author` narrow it.
+    public static func feed(viewer: UUID, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [PostRow] {
+        var conditions = ["p.hidden = 0", unblocked("p.author_id")]
+        var values: [SQLValue] = [viewer.sqlValue, viewer.sqlValue, viewer.sqlValue]
+        if let board { conditions.append("p.board = ?"); values.append(.text(board.rawValue)) }
+        if let author { conditions.append("p.author_id = ?"); values.append(author.sqlValue) }
+        if let (at, id) = before {
+            conditions.append("(p.created_at < ? OR (p.created_at = ? AND p.id < ?))")
+            values += [at.sqlValue, at.sqlValue, id.sqlValue]
+        }
+        values.append(.integer(Int64(limit)))
+        return try c.query("""
+            SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.created_at DESC, p.id DESC LIMIT ?
+            """, values).map(post)
+    }
+
+    // MARK: likes
+
+    /// Idempotent: true when this call added the like. The count moves in the same transaction.
+    public static func like(_ post: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        guard try c.execute("INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", post, user, now) == 1
+        else { return false }
+        try c.execute("UPDATE posts SET like_count = like_count + 1 WHERE id = ?", post)
+        return true
+    }
+
+    public static func unlike(_ post: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        guard try c.execute("DELETE FROM post_likes WHERE post_id = ? AND user_id = ?", post, user) == 1 else { return false }
+        try c.execute("UPDATE posts SET like_count = like_count - 1 WHERE id = ?", post)
+        return true
+    }
+
+    public static func likeCount(_ post: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT like_count FROM posts WHERE id = ?", post)?.int("like_count") ?? 0
+    }
+
+    // MARK: comments
+
+    public static func insertComment(id: UUID, post: UUID, author: UUID, body: String, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("INSERT INTO comments (id, post_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)", id, post, author, body, now)
+        try c.execute("UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", post)
+    }
+
+    /// Oldest first (a conversation), after `after`.
+    public static func comments(post: UUID, viewer: UUID, after: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [CommentRow] {
+        var values: [SQLValue] = [post.sqlValue, viewer.sqlValue, viewer.sqlValue]
+        var cursor = ""
+        if let (at, id) = after {
+            cursor = "AND (m.created_at > ? OR (m.created_at = ? AND m.id > ?))"
+            values += [at.sqlValue, at.sqlValue, id.sqlValue]
+        }
+        values.append(.integer(Int64(limit)))
+        return try c.query("""
+            SELECT m.id, m.post_id, m.author_id, u.display_name, m.body, m.created_at FROM comments m JOIN users u ON u.id = m.author_id
+            WHERE m.post_id = ? AND m.hidden = 0 AND \(unblocked("m.author_id")) \(cursor)
+            ORDER BY m.created_at, m.id LIMIT ?
+            """, values).map { r in
+            CommentRow(id: try r.uuid("id"), postID: try r.uuid("post_id"), authorID: try r.uuid("author_id"),
+                       authorName: try r.string("display_name"), body: try r.string("body"), createdAt: try r.date("created_at"))
+        }
+    }
+
+    /// Deletes a comment when `user` wrote it or wrote the post it is under (or is an admin).
+    public static func deleteComment(_ id: UUID, by user: UUID, admin: Bool, _ c: SQLConnection) throws -> Bool {
+        guard let row = try c.queryOne("""
+            SELECT m.post_id, m.author_id, p.author_id AS post_author FROM comments m JOIN posts p ON p.id = m.post_id WHERE m.id = ?
+            """, id) else { return false }
+        let commenter = try row.uuid("author_id"), postAuthor = try row.uuid("post_author")
+        guard admin || commenter == user || postAuthor == user else { return false }
+        try c.execute("DELETE FROM comments WHERE id = ?", id)
+        try c.execute("UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", try row.uuid("post_id"))
+        return true
+    }
+}
