@@ -88,6 +88,7 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     GroupRoutes(auth: auth, events: events).add(to: &router)
     EventRoutes(auth: auth, hub: events).add(to: &router)
     PostRoutes(auth: auth, photos: PhotoStore(media: media)).add(to: &router)
+    RoutineRoutes(auth: auth).add(to: &router)
     SafetyRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router

@@ -286,8 +286,9 @@ struct PostRoutes {
                 let now = routes.auth.clock()
                 let count = try await routes.database.transaction { c -> Int in
                     guard try PostStore.post(id, viewer: principal.userID, c) != nil else { throw HTTPError.notFound("No such post.") }
-                    _ = method == .put ? try PostStore.like(id, user: principal.userID, at: now, c) : try PostStore.unlike(id, user: principal.userID, c)
-                    return try PostStore.likeCount(id, c)
+                    let likes = CountedLink.postLikes
+                    _ = method == .put ? try likes.add(id, user: principal.userID, at: now, c) : try likes.remove(id, user: principal.userID, c)
+                    return try likes.count(id, c)
                 }
                 struct Likes: Encodable { var liked: Bool; var likeCount: Int }
                 return try .json(Likes(liked: method == .put, likeCount: count))

@@ -197,26 +197,6 @@ public enum PostStore {
             """, values).map(post)
     }
 
-    // MARK: likes
-
-    /// Idempotent: true when this call added the like. The count moves in the same transaction.
-    public static func like(_ post: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
-        guard try c.execute("INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", post, user, now) == 1
-        else { return false }
-        try c.execute("UPDATE posts SET like_count = like_count + 1 WHERE id = ?", post)
-        return true
-    }
-
-    public static func unlike(_ post: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
-        guard try c.execute("DELETE FROM post_likes WHERE post_id = ? AND user_id = ?", post, user) == 1 else { return false }
-        try c.execute("UPDATE posts SET like_count = like_count - 1 WHERE id = ?", post)
-        return true
-    }
-
-    public static func likeCount(_ post: UUID, _ c: SQLConnection) throws -> Int {
-        try c.queryOne("SELECT like_count FROM posts WHERE id = ?", post)?.int("like_count") ?? 0
-    }
-
     // MARK: comments
 
     public static func insertComment(id: UUID, post: UUID, author: UUID, body: String, at now: Date, _ c: SQLConnection) throws {

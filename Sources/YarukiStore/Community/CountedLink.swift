@@ -1,0 +1,33 @@
+import Foundation
+
+/// A person's link to a row (a like on a post, a save of a routine) whose count is kept on that
+/// row. The count moves in the same transaction and only when the link itself was added or
+/// removed, so repeats and races count once and a page reads the count without aggregating.
+public struct CountedLink: Sendable {
+    let table: String
+    let targetColumn: String
+    let counted: String
+    let counter: String
+
+    public static let postLikes = CountedLink(table: "post_likes", targetColumn: "post_id", counted: "posts", counter: "like_count")
+    public static let routineSaves = CountedLink(table: "routine_saves", targetColumn: "routine_id", counted: "routines", counter: "save_count")
+
+    /// True when this call added the link.
+    public func add(_ target: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        guard try c.execute("INSERT INTO \(table) (\(targetColumn), user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                            target, user, now) == 1 else { return false }
+        try c.execute("UPDATE \(counted) SET \(counter) = \(counter) + 1 WHERE id = ?", target)
+        return true
+    }
+
+    /// True when this call removed the link.
+    public func remove(_ target: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        guard try c.execute("DELETE FROM \(table) WHERE \(targetColumn) = ? AND user_id = ?", target, user) == 1 else { return false }
+        try c.execute("UPDATE \(counted) SET \(counter) = \(counter) - 1 WHERE id = ?", target)
+        return true
+    }
+
+    public func count(_ target: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT \(counter) AS n FROM \(counted) WHERE id = ?", target)?.int("n") ?? 0
+    }
+}
