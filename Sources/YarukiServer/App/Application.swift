@@ -87,9 +87,11 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     CalendarRoutes(proofs: proofs).add(to: &router)
     GroupRoutes(auth: auth, events: events).add(to: &router)
     EventRoutes(auth: auth, hub: events).add(to: &router)
-    PostRoutes(auth: auth, photos: PhotoStore(media: media)).add(to: &router)
-    RoutineRoutes(auth: auth).add(to: &router)
-    SafetyRoutes(auth: auth).add(to: &router)
+    let photos = PhotoStore(media: media)
+    PostRoutes(auth: auth, photos: photos, events: events).add(to: &router)
+    RoutineRoutes(auth: auth, events: events).add(to: &router)
+    SafetyRoutes(auth: auth, photos: photos, reportThreshold: settings.reportThreshold).add(to: &router)
+    NotificationRoutes(auth: auth).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

@@ -16,6 +16,8 @@ public struct Settings: Sendable {
     public var webDirectory: String?
     public var maxUploadBytes = 500 << 20
     public var maxPhotoBytes = 25 << 20
+    /// Distinct reports that hide a post or comment until an admin decides.
+    public var reportThreshold = 3
     /// Sign in with Apple / Google, each present only when its client ids are set.
     public var identityProviders: [IdentityProvider] = []
 
@@ -29,6 +31,7 @@ public struct Settings: Sendable {
         ("--max-body", "YARUKI_MAX_BODY", "largest JSON request body in bytes (default 1048576)"),
         ("--max-upload", "YARUKI_MAX_UPLOAD", "largest video upload in bytes (default 524288000, 500 MB)"),
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
+        ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
@@ -91,6 +94,7 @@ public struct Settings: Sendable {
         http.maxBodyBytes = try integer("--max-body", 1024...(1 << 30)) ?? http.maxBodyBytes
         maxUploadBytes = try integer("--max-upload", 1024...(64 << 30)) ?? maxUploadBytes
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
+        reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         if let log = values["--access-log"]?.value {
             switch log.lowercased() {
             case "on", "true", "1": http.accessLog = .standardOutput

@@ -9,6 +9,7 @@ import YarukiStore
 struct PostRoutes {
     let auth: AuthService
     let photos: PhotoStore
+    let events: EventHub
     var database: Database { auth.database }
 
     static let pageLimit = 50
@@ -284,12 +285,21 @@ struct PostRoutes {
                 let principal = try await routes.auth.authenticate(request)
                 let id = try PostRoutes.id(request)
                 let now = routes.auth.clock()
-                let count = try await routes.database.transaction { c -> Int in
-                    guard try PostStore.post(id, viewer: principal.userID, c) != nil else { throw HTTPError.notFound("No such post.") }
+                let (count, notified) = try await routes.database.transaction { c -> (Int, UUID?) in
+                    guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such post.") }
                     let likes = CountedLink.postLikes
-                    _ = method == .put ? try likes.add(id, user: principal.userID, at: now, c) : try likes.remove(id, user: principal.userID, c)
-                    return try likes.count(id, c)
+                    var notified: UUID?
+                    if method == .put {
+                        if try likes.add(id, user: principal.userID, at: now, c),
+                           try NotificationStore.add(.like, to: post.authorID, actor: principal.userID, post: id, at: now, c) != nil {
+                            notified = post.authorID
+                        }
+                    } else if try likes.remove(id, user: principal.userID, c) {
+                        try NotificationStore.withdraw(.like, actor: principal.userID, post: id, c)
+                    }
+                    return (try likes.count(id, c), notified)
                 }
+                if let notified { routes.events.notify(notified, routes.database) }
                 struct Likes: Encodable { var liked: Bool; var likeCount: Int }
                 return try .json(Likes(liked: method == .put, likeCount: count))
             }
@@ -325,13 +335,15 @@ struct PostRoutes {
             try FieldCheck(CommentRule.check(text)).done()
             let now = routes.auth.clock()
             let commentID = UUID()
-            let reply = try await routes.database.transaction { c -> CommentReply in
+            let (reply, postAuthor) = try await routes.database.transaction { c -> (CommentReply, UUID) in
                 guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such post.") }
                 try PostStore.insertComment(id: commentID, post: id, author: principal.userID, body: text, at: now, c)
+                _ = try NotificationStore.add(.comment, to: post.authorID, actor: principal.userID, post: id, comment: commentID, at: now, c)
                 let name = try AccountStore.account(id: principal.userID, c)?.displayName ?? ""
-                return routes.commentReply(PostStore.CommentRow(id: commentID, postID: id, authorID: principal.userID, authorName: name,
-                                                                body: text, createdAt: now), post: post, viewer: principal)
+                return (routes.commentReply(PostStore.CommentRow(id: commentID, postID: id, authorID: principal.userID, authorName: name,
+                                                                 body: text, createdAt: now), post: post, viewer: principal), post.authorID)
             }
+            if postAuthor != principal.userID { routes.events.notify(postAuthor, routes.database) }
             return try .json(reply, status: 201)
         }
 

@@ -9,6 +9,7 @@ import YarukiStore
 /// answers 404.
 struct RoutineRoutes {
     let auth: AuthService
+    let events: EventHub
     var database: Database { auth.database }
 
     struct RoutineReply: Encodable {
@@ -135,15 +136,24 @@ struct RoutineRoutes {
                 let principal = try await routes.auth.authenticate(request)
                 let id = try PostRoutes.id(request, what: "routine")
                 let now = routes.auth.clock()
-                let count = try await routes.database.transaction { c -> Int in
+                let (count, notified) = try await routes.database.transaction { c -> (Int, UUID?) in
                     guard let routine = try RoutineStore.routine(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such routine.") }
                     guard routine.authorID != principal.userID else {
                         throw HTTPError.badRequest("Your own routines are in your list already.")
                     }
                     let saves = CountedLink.routineSaves
-                    _ = method == .put ? try saves.add(id, user: principal.userID, at: now, c) : try saves.remove(id, user: principal.userID, c)
-                    return try saves.count(id, c)
+                    var notified: UUID?
+                    if method == .put {
+                        if try saves.add(id, user: principal.userID, at: now, c) {
+                            _ = try NotificationStore.add(.save, to: routine.authorID, actor: principal.userID, routine: id, at: now, c)
+                            notified = routine.authorID
+                        }
+                    } else if try saves.remove(id, user: principal.userID, c) {
+                        try NotificationStore.withdraw(.save, actor: principal.userID, routine: id, c)
+                    }
+                    return (try saves.count(id, c), notified)
                 }
+                if let notified { routes.events.notify(notified, routes.database) }
                 struct Saves: Encodable { var liked: Bool; var saveCount: Int }
                 return try .json(Saves(liked: method == .put, saveCount: count))
             }

@@ -59,6 +59,14 @@ public enum PostStore {
         }
     }
 
+    /// The keyset page condition on `alias.created_at, alias.id` (empty without a cursor): rows
+    /// strictly older than it for a newest-first list, strictly newer for an oldest-first one.
+    static func keyset(_ alias: String, _ cursor: (Date, UUID)?, newestFirst: Bool = true) -> (sql: String, values: [SQLValue]) {
+        guard let (at, id) = cursor else { return ("", []) }
+        let op = newestFirst ? "<" : ">"
+        return ("AND (\(alias).created_at \(op) ? OR (\(alias).created_at = ? AND \(alias).id \(op) ?))", [at.sqlValue, at.sqlValue, id.sqlValue])
+    }
+
     /// Neither of the two has blocked the other (`?` twice: the viewer).
     static func unblocked(_ author: String) -> String {
         "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = \(author)) OR (b.blocker_id = \(author) AND b.blocked_id = ?))"
@@ -186,14 +194,11 @@ public enum PostStore {
         var values: [SQLValue] = [viewer.sqlValue, viewer.sqlValue, viewer.sqlValue]
         if let board { conditions.append("p.board = ?"); values.append(.text(board.rawValue)) }
         if let author { conditions.append("p.author_id = ?"); values.append(author.sqlValue) }
-        if let (at, id) = before {
-            conditions.append("(p.created_at < ? OR (p.created_at = ? AND p.id < ?))")
-            values += [at.sqlValue, at.sqlValue, id.sqlValue]
-        }
-        values.append(.integer(Int64(limit)))
+        let page = keyset("p", before)
+        values += page.values + [.integer(Int64(limit))]
         return try c.query("""
             SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.created_at DESC, p.id DESC LIMIT ?
+            WHERE \(conditions.joined(separator: " AND ")) \(page.sql) ORDER BY p.created_at DESC, p.id DESC LIMIT ?
             """, values).map(post)
     }
 
@@ -206,16 +211,11 @@ public enum PostStore {
 
     /// Oldest first (a conversation), after `after`.
     public static func comments(post: UUID, viewer: UUID, after: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [CommentRow] {
-        var values: [SQLValue] = [post.sqlValue, viewer.sqlValue, viewer.sqlValue]
-        var cursor = ""
-        if let (at, id) = after {
-            cursor = "AND (m.created_at > ? OR (m.created_at = ? AND m.id > ?))"
-            values += [at.sqlValue, at.sqlValue, id.sqlValue]
-        }
-        values.append(.integer(Int64(limit)))
+        let page = keyset("m", after, newestFirst: false)
+        let values: [SQLValue] = [post.sqlValue, viewer.sqlValue, viewer.sqlValue] + page.values + [.integer(Int64(limit))]
         return try c.query("""
             SELECT m.id, m.post_id, m.author_id, u.display_name, m.body, m.created_at FROM comments m JOIN users u ON u.id = m.author_id
-            WHERE m.post_id = ? AND m.hidden = 0 AND \(unblocked("m.author_id")) \(cursor)
+            WHERE m.post_id = ? AND m.hidden = 0 AND \(unblocked("m.author_id")) \(page.sql)
             ORDER BY m.created_at, m.id LIMIT ?
             """, values).map { r in
             CommentRow(id: try r.uuid("id"), postID: try r.uuid("post_id"), authorID: try r.uuid("author_id"),

@@ -107,14 +107,11 @@ public enum RoutineStore {
             conditions.append("EXISTS (SELECT 1 FROM routine_items i WHERE i.routine_id = r.id AND i.exercise_id = ?)")
             values.append(.text(exercise))
         }
-        if let (at, id) = before {
-            conditions.append("(r.created_at < ? OR (r.created_at = ? AND r.id < ?))")
-            values += [at.sqlValue, at.sqlValue, id.sqlValue]
-        }
-        values.append(.integer(Int64(limit)))
+        let page = PostStore.keyset("r", before)
+        values += page.values + [.integer(Int64(limit))]
         return try rows(try c.query("""
             SELECT \(columns) FROM routines r JOIN users u ON u.id = r.author_id
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY r.created_at DESC, r.id DESC LIMIT ?
+            WHERE \(conditions.joined(separator: " AND ")) \(page.sql) ORDER BY r.created_at DESC, r.id DESC LIMIT ?
             """, values), c)
     }
 

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What happened to my things: a comment on my post, a like of it, a save of my routine.
+public enum NotificationStore {
+    public enum Kind: String, Sendable {
+        case comment, like, save
+    }
+
+    public struct Item: Sendable, Equatable {
+        public var id: UUID
+        public var kind: Kind
+        public var actorID: UUID?
+        public var actorName: String?
+        public var postID: UUID?
+        public var commentID: UUID?
+        public var routineID: UUID?
+        public var read: Bool
+        public var createdAt: Date
+    }
+
+    /// Nothing is sent for one's own actions.
+    public static func add(_ kind: Kind, to user: UUID, actor: UUID, post: UUID? = nil, comment: UUID? = nil, routine: UUID? = nil,
+                           at now: Date, _ c: SQLConnection) throws -> UUID? {
+        guard user != actor else { return nil }
+        let id = UUID()
+        try c.execute("""
+            INSERT INTO notifications (id, user_id, kind, actor_id, post_id, comment_id, routine_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, id, user, kind.rawValue, actor, post, comment, routine, now)
+        return id
+    }
+
+    /// A like or save taken back takes its notification with it.
+    public static func withdraw(_ kind: Kind, actor: UUID, post: UUID? = nil, routine: UUID? = nil, _ c: SQLConnection) throws {
+        if let post { try c.execute("DELETE FROM notifications WHERE kind = ? AND actor_id = ? AND post_id = ?", kind.rawValue, actor, post) }
+        if let routine { try c.execute("DELETE FROM notifications WHERE kind = ? AND actor_id = ? AND routine_id = ?", kind.rawValue, actor, routine) }
+    }
+
+    /// Newest first; leaves out what came from someone either side blocked.
+    public static func list(_ user: UUID, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [Item] {
+        let page = PostStore.keyset("n", before)
+        let values: [SQLValue] = [user.sqlValue, user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]
+        return try c.query("""
+            SELECT n.id, n.kind, n.actor_id, u.display_name, n.post_id, n.comment_id, n.routine_id, n.read_at, n.created_at
+            FROM notifications n LEFT JOIN users u ON u.id = n.actor_id
+            WHERE n.user_id = ? AND \(PostStore.unblocked("n.actor_id")) \(page.sql)
+            ORDER BY n.created_at DESC, n.id DESC LIMIT ?
+            """, values).compactMap { r in
+            guard let kind = Kind(rawValue: try r.string("kind")) else { return nil }
+            return Item(id: try r.uuid("id"), kind: kind, actorID: try r.optionalString("actor_id").flatMap(Row.parseUUID),
+                        actorName: try r.optionalString("display_name"), postID: try r.optionalString("post_id").flatMap(Row.parseUUID),
+                        commentID: try r.optionalString("comment_id").flatMap(Row.parseUUID),
+                        routineID: try r.optionalString("routine_id").flatMap(Row.parseUUID), read: try r.optionalDate("read_at") != nil,
+                        createdAt: try r.date("created_at"))
+        }
+    }
+
+    public static func unreadCount(_ user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM notifications n WHERE n.user_id = ? AND n.read_at IS NULL AND \(PostStore.unblocked("n.actor_id"))",
+                       user, user, user)?.int("n") ?? 0
+    }
+
+    public static func markAllRead(_ user: UUID, at now: Date, _ c: SQLConnection) throws -> Int {
+        try c.execute("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL", now, user)
+    }
+}
