@@ -13,9 +13,21 @@ final class TestClock: @unchecked Sendable {
     func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
 }
 
-/// JSON over a real socket, for the auth flows.
+/// JSON over a real socket, for the auth flows. Made from a running app, it keeps that app alive:
+/// Swift may release a local after its last use, and a test that last touches `running` early
+/// would otherwise see its server shut down halfway.
 struct API {
     let port: Int
+    private var keep: RunningApp?
+
+    init(port: Int) {
+        self.port = port
+    }
+
+    init(_ running: RunningApp) {
+        port = running.port
+        keep = running
+    }
 
     func call(_ method: String, _ path: String, json: Any? = nil, raw: String? = nil, token: String? = nil,
               headers: [String: String] = [:]) throws -> RawClient.Reply {

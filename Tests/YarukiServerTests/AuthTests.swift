@@ -9,7 +9,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func signUpSignInAndReadMe(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, refresh, id) = try api.signUp("Ana@Example.com ", extra: ["locale": "ja-JP", "weekStart": "sunday"])
         #expect(!refresh.isEmpty && refresh != access)
         let me = try api.call("GET", "/v1/me", token: access)
@@ -39,7 +39,7 @@ import YarukiTestSupport
 
     @Test func wrongPasswordAndUnknownEmailAnswerAlike() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         try api.signUp("ben@example.com")
         let wrong = try api.signIn("ben@example.com", password: "not the password")
         let unknown = try api.signIn("nobody@example.com", password: "not the password")
@@ -50,7 +50,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func refreshRotatesEveryTime(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (_, r0, _) = try api.signUp("cho@example.com")
         let first = try api.refresh(r0)
         #expect(first.status == 200)
@@ -68,7 +68,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func concurrentRefreshesBothSucceed(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (_, r0, _) = try api.signUp("dae@example.com")
         // Eight tabs refresh with the same token at once.
         let replies = LockedArray<RawClient.Reply>()
@@ -87,7 +87,7 @@ import YarukiTestSupport
     @Test func reuseAfterTheGraceWindowRevokesTheFamily() async throws {
         let clock = TestClock()
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (_, r0, _) = try api.signUp("eun@example.com")
         let other = try #require(try api.signIn("eun@example.com").string("refreshToken"))  // another device
         let rotated = try api.refresh(r0)
@@ -107,7 +107,7 @@ import YarukiTestSupport
     @Test func expiredTamperedAndForeignAccessTokensAreRejected() async throws {
         let clock = TestClock()
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, _, _) = try api.signUp("fay@example.com")
         #expect(try api.call("GET", "/v1/me", token: access).status == 200)
 
@@ -133,7 +133,7 @@ import YarukiTestSupport
 
     @Test func signOutEndsTheSessionAndItsTokens() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, refresh, _) = try api.signUp("gus@example.com")
         #expect(try api.call("POST", "/v1/auth/logout", json: ["refreshToken": refresh]).status == 204)
         #expect(try api.refresh(refresh).status == 401)
@@ -149,7 +149,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func sessionsAreListedAndRevokedOneByOne(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, _, _) = try api.signUp("hana@example.com")
         let phone = try api.signIn("hana@example.com", device: "Hana's iPhone")
         let phoneAccess = try #require(phone.string("accessToken"))
@@ -178,7 +178,7 @@ import YarukiTestSupport
 
     @Test func changingThePasswordSignsOutEveryOtherSession() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, _, _) = try api.signUp("jae@example.com")
         let otherRefresh = try #require(try api.signIn("jae@example.com").string("refreshToken"))
         let wrong = try api.call("POST", "/v1/me/password", json: ["currentPassword": "nope nope nope", "newPassword": "a new passphrase"],
@@ -200,7 +200,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func deletingTheAccountRemovesEverything(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, refresh, id) = try api.signUp("kai@example.com")
         _ = try api.signIn("kai@example.com")
         #expect(try api.call("DELETE", "/v1/me", json: [:], token: access).status == 400)  // the password is asked for
@@ -224,7 +224,7 @@ import YarukiTestSupport
 
     @Test func badInputIsA400ThatNamesTheFieldAndCreatesNothing() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let cases: [(body: String, field: String?)] = [
             (#"{"email": "a@b.co", "password": "#, nil),  // malformed JSON
             (#"{"password": "long enough password", "displayName": "A"}"#, "email"),
@@ -258,7 +258,7 @@ import YarukiTestSupport
 
     @Test func failedSignInsAreThrottledPerAccount() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         try api.signUp("lee@example.com")
         for _ in 0..<5 { #expect(try api.signIn("lee@example.com", password: "guess guess guess").status == 401) }
         let limited = try api.signIn("lee@example.com")  // even the right password waits now
@@ -270,7 +270,7 @@ import YarukiTestSupport
 
     @Test func weakerHashesAreUpgradedAtSignIn() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (_, _, id) = try api.signUp("noa@example.com")
         let weak = try PasswordHasher(parameters: .init(memoryKiB: 4096, iterations: 1, parallelism: 1)).hash("correct horse battery")
         let changed = try await running.app.database.transaction { c in
@@ -286,7 +286,7 @@ import YarukiTestSupport
 
     @Test func theBrowserKeepsItsRefreshTokenInAStrictHttpOnlyCookie() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let signUp = try api.call("POST", "/v1/auth/signup", json: ["email": "oli@example.com", "password": "correct horse battery",
                                                                      "displayName": "Oli", "useCookie": true])
         #expect(signUp.status == 201)
@@ -310,7 +310,7 @@ import YarukiTestSupport
 
     @Test func profileChangesAreValidated() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, _, _) = try api.signUp("pia@example.com")
         try api.signUp("taken@example.com")
         let changed = try api.call("PATCH", "/v1/me", json: ["displayName": "ピア", "timeZone": "Asia/Seoul", "locale": "ko",
@@ -327,7 +327,7 @@ import YarukiTestSupport
 
     @Test func publishesItsPublicKeys() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (access, _, _) = try api.signUp("quinn@example.com")
         let keys = try #require(try api.call("GET", "/.well-known/jwks.json").json()["keys"] as? [[String: Any]])
         let kid = (try JSONSerialization.jsonObject(with: Base64URL.decode(access.split(separator: ".")[0])!) as? [String: Any])?["kid"] as? String

@@ -7,7 +7,7 @@ import YarukiTestSupport
     @Test func aMonthCountsProofsAndWorkoutsByLocalDay() async throws {
         let clock = TestClock(try Date("2026-11-30T09:00:00+09:00", strategy: .iso8601))
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("cal@example.com")  // Asia/Tokyo
         // 23:59 on the 29th in Tokyo counts for the 29th (it is 14:59 UTC).
         #expect(try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=2026-11-29T23:59:00%2B09:00").status == 201)
@@ -36,7 +36,7 @@ import YarukiTestSupport
     @Test func aPrivateFeedListsTrainingDaysUntilRevoked() async throws {
         let clock = TestClock(try Date("2026-11-30T09:00:00+09:00", strategy: .iso8601))
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("feed@example.com")  // Asia/Tokyo
         #expect(try api.call("GET", "/v1/me/calendar-feed", token: token).json()["active"] as? Bool == false)
         #expect(try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=2026-11-29T23:59:00%2B09:00").status == 201)

@@ -61,7 +61,7 @@ import YarukiTestSupport
         let laptop = YarukiClient(baseURL: url)
         try await phone.signUp(email: "two@example.com", password: "correct horse battery", displayName: "Two", device: "phone")
         try await laptop.signIn(email: "two@example.com", password: "correct horse battery", device: "laptop")
-        let api = API(port: running.port)
+        let api = API(running)
         let token = try #require(try api.signIn("two@example.com").string("accessToken"))
         #expect(try api.call("POST", "/v1/sessions/revoke-others", token: token).status == 200)
         await #expect(throws: YarukiClientError.signedOut) { _ = try await phone.me() }

@@ -44,4 +44,26 @@ import YarukiTestSupport
         try await aki.deletePost(post.id)
         #expect(try await aki.posts(author: akiAccount.id).items.isEmpty)
     }
+
+    @Test func routinesReportsAndNotificationsThroughTheSDK() async throws {
+        let running = try await RunningApp(.sqlite)
+        let url = URL(string: "http://127.0.0.1:\(running.port)")!
+        let aki = YarukiClient(baseURL: url)
+        let bo = YarukiClient(baseURL: url)
+        try await aki.signUp(email: "sdk-rt-aki@example.com", password: "correct horse battery", displayName: "Aki")
+        try await bo.signUp(email: "sdk-rt-bo@example.com", password: "correct horse battery", displayName: "Bo")
+        let routine = try await aki.createRoutine(RoutineDraft(title: "Core", isPublic: true,
+                                                               items: [RoutineItem(exerciseId: "plank", sets: 3, seconds: 40, restSeconds: 20)]))
+        #expect(try await bo.routines(matching: "プランク").items.map(\.id) == [routine.id])
+        #expect(try await bo.saveRoutine(routine.id).saveCount == 1)
+        #expect(try await bo.myRoutines().map(\.id) == [routine.id])
+        let copy = try await bo.copyRoutine(routine.id)
+        #expect(copy.mine && !copy.public && copy.copiedFrom == routine.id)
+        let notes = try await aki.notifications()
+        #expect(notes.unread == 1 && notes.items.first?.kind == "save" && notes.items.first?.actor?.displayName == "Bo")
+        try await aki.markNotificationsRead()
+        #expect(try await aki.notifications().unread == 0)
+        let post = try await aki.createPost(board: .talk, body: "Hi")
+        #expect(try await bo.report(.post, post.id, reason: "test") == false)
+    }
 }

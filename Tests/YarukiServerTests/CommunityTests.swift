@@ -41,7 +41,7 @@ import YarukiTestSupport
 
     @Test func noServedCopyCarriesExif() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("exif@example.com")
         let original = try CommunityTests.phonePhoto()
         #expect(try CommunityTests.tags(Array(original)).keys.contains { $0.hasSuffix(":GPSLatitude") }, "the test photo does carry GPS")
@@ -72,7 +72,7 @@ import YarukiTestSupport
 
     @Test func otherImageKindsAndBadUploads() async throws {
         let running = try await RunningApp(.sqlite, arguments: ["--max-photo", "200000"])
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("kinds@example.com")
         for (codec, ext) in [("png", "png"), ("libwebp", "webp")] {
             let path = NSTemporaryDirectory() + "yaruki-kind-\(UUID().uuidString).\(ext)"
@@ -101,7 +101,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func postsFollowTheBoardsRulesAndStayTheirAuthors(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, akiID) = try api.signUp("aki-post@example.com", name: "Aki")
         let (bo, _, boID) = try api.signUp("bo-post@example.com", name: "Bo")
         let photo = try #require(try CommunityTests.upload(running.port, token: aki, try CommunityTests.phonePhoto()).string("id"))
@@ -168,7 +168,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func aHundredLikesAtOnceCountOnce(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, _) = try api.signUp("aki-like@example.com")
         let (bo, _, _) = try api.signUp("bo-like@example.com")
         let id = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "Like me"], token: aki).string("id"))
@@ -191,7 +191,7 @@ import YarukiTestSupport
     func pagesNeitherRepeatNorSkipWhilePostsArrive(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-30T09:00:00Z", strategy: .iso8601))
         let running = try await RunningApp(engine, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, _) = try api.signUp("aki-page@example.com")
         var made: [String] = []
         for i in 0..<25 {

@@ -11,7 +11,7 @@ import YarukiTestSupport
         let running = try await RunningApp(.sqlite, clock: clock)
         let data = running.app.settings.dataDirectory
         try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: data)
-        let api = API(port: running.port)
+        let api = API(running)
         let token = try #require(try api.signIn("mina@yaruki.example", password: "yaruki-demo-mina").string("accessToken"))
         let groups = try #require(try api.call("GET", "/v1/groups", token: token).json()["items"] as? [[String: Any]])
         #expect(groups.count == 1 && (groups.first?["members"] as? [Any])?.count == 5)
@@ -36,6 +36,18 @@ import YarukiTestSupport
         #expect(video.status == 200 && video.body.count > 1000)
         #expect(proofs.first?["thumbnailURL"] is String && (proofs.first?["durationMs"] as? Int ?? 0) > 2000)
 
+        // The community: posts on every board, photos on the done ones, feedback in comments, a saved routine.
+        let feed = try #require(try api.call("GET", "/v1/posts?limit=50", token: token).json()["items"] as? [[String: Any]])
+        #expect(feed.count == DemoCommunity.posts.count)
+        #expect(Set(feed.compactMap { $0["board"] as? String }) == ["done", "feedback", "talk"])
+        #expect(feed.filter { $0["board"] as? String == "done" }.allSatisfy { ($0["photos"] as? [Any])?.isEmpty == false })
+        let photoURL = try #require(((feed.first { $0["board"] as? String == "done" }?["photos"] as? [[String: Any]])?.first?["url"]) as? String)
+        #expect(try request(running.port, "GET", photoURL).status == 200)
+        #expect(feed.contains { ($0["commentCount"] as? Int ?? 0) > 0 && ($0["likeCount"] as? Int ?? 0) > 0 })
+        let mine = try #require(try api.call("GET", "/v1/routines/mine", token: token).json()["items"] as? [[String: Any]])
+        #expect(mine.contains { $0["savedByMe"] as? Bool == true } && mine.contains { $0["mine"] as? Bool == true })
+        #expect((try api.call("GET", "/v1/notifications", token: token).json()["unread"] as? Int ?? 0) > 0)
+
         // Seeding again adds nothing.
         let count = { try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM proofs")?.int("n") ?? 0 } }
         let before = try await count()
@@ -43,5 +55,7 @@ import YarukiTestSupport
         #expect(try await count() == before)
         let groupCount = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM training_groups")?.int("n") }
         #expect(groupCount == 1)
+        let postCount = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM posts")?.int("n") }
+        #expect(postCount == DemoCommunity.posts.count)
     }
 }

@@ -7,7 +7,7 @@ import YarukiTestSupport
 @Suite(.serialized) struct EventTests {
     @Test func groupmatesHearOfANewProofAndCatchUpAfterReconnecting() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, akiID) = try api.signUp("aki-ev@example.com", name: "Aki")
         let (bo, _, _) = try api.signUp("bo-ev@example.com", name: "Bo")
         let (stranger, _, _) = try api.signUp("sol-ev@example.com", name: "Sol")

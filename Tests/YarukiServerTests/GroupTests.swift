@@ -7,7 +7,7 @@ import YarukiTestSupport
 @Suite(.serialized) struct GroupTests {
     @Test func groupsAreCreatedJoinedRenamedAndLeft() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (owner, _, _) = try api.signUp("owner@example.com", name: "Oda")
         let (member, _, memberID) = try api.signUp("member@example.com", name: "Mai")
         let (stranger, _, _) = try api.signUp("stranger@example.com", name: "Sol")
@@ -50,7 +50,7 @@ import YarukiTestSupport
     @Test func aQuotaChangeWaitsForNextWeek() async throws {
         let clock = TestClock(try Date("2026-11-26T10:00:00+09:00", strategy: .iso8601))  // a Thursday in Tokyo
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("quota@example.com")
         let initial = try api.call("GET", "/v1/me/quota", token: token).json()
         #expect(initial["thisWeek"] as? Int == 3 && initial["nextWeek"] as? Int == 3)
@@ -77,7 +77,7 @@ import YarukiTestSupport
     @Test func standingsThroughTheWeek() async throws {
         let clock = TestClock(try Date("2026-11-25T12:00:00+09:00", strategy: .iso8601))  // Wednesday noon in Tokyo
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, akiID) = try api.signUp("aki@example.com", name: "Aki")
         let (bo, _, boID) = try api.signUp("bo@example.com", name: "Bo", extra: ["timeZone": "Asia/Seoul"])
         let (cy, _, cyID) = try api.signUp("cy@example.com", name: "Cy", extra: ["timeZone": "America/Los_Angeles", "weekStart": "sunday"])
@@ -125,7 +125,7 @@ import YarukiTestSupport
     @Test func streaksFollowLateProofsAndDeletions() async throws {
         let clock = TestClock(try Date("2026-11-23T10:00:00+09:00", strategy: .iso8601))  // Monday in Tokyo
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, akiID) = try api.signUp("streak@example.com", name: "Aki")
         let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Solo"], token: aki).string("id"))
         func streak() throws -> Int? {
@@ -160,7 +160,7 @@ import YarukiTestSupport
     @Test func theWeekInProgressComesFromTheCacheUntilSomethingChanges() async throws {
         let clock = TestClock(try Date("2026-11-24T10:00:00+09:00", strategy: .iso8601))  // Tuesday in Tokyo
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, akiID) = try api.signUp("weekcache@example.com", name: "Aki")
         let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Cache"], token: aki).string("id"))
         var token = aki

@@ -26,7 +26,7 @@ import YarukiTestSupport
             "--google-client-ids", "other-client, \(googleClient)", "--google-jwks", file,
             "--apple-client-ids", appleClient, "--apple-jwks", file,
         ])
-        return Setup(running: running, api: API(port: running.port), keys: keys, clock: clock)
+        return Setup(running: running, api: API(running), keys: keys, clock: clock)
     }
 
     static func googleClaims(_ now: Date, email: String = "sun@example.com", verified: Bool = true, nonce: String? = "n-123") -> [String: Any] {
@@ -140,7 +140,7 @@ import YarukiTestSupport
         let running = try await RunningApp(.sqlite, clock: clock, arguments: [
             "--google-client-ids", Self.googleClient, "--google-jwks", "http://127.0.0.1:\(host.port)/certs",
         ])
-        let s = Setup(running: running, api: API(port: running.port), keys: keys, clock: clock)
+        let s = Setup(running: running, api: API(running), keys: keys, clock: clock)
         #expect(try post(s, token: try keys.sign(Self.googleClaims(clock.now), algorithm: .rs256, kid: "v1-rsa")).status == 201)
         #expect(served.fetches == 1)
         #expect(try post(s, token: try keys.sign(Self.googleClaims(clock.now), algorithm: .rs256, kid: "v1-rsa")).status == 200)

@@ -38,7 +38,7 @@ import YarukiTestSupport
 
     @Test func uploadPlayWithRangeAndThumbnail() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("vid@example.com")
         let reply = try Self.upload(running.port, token: token, Self.video, query: "exerciseId=squat&recordedAt=2026-11-29T23:59:00%2B09:00")
         #expect(reply.status == 201, "\(reply.text)")
@@ -64,7 +64,7 @@ import YarukiTestSupport
     @Test func privacyMatrix() async throws {
         let clock = TestClock()
         let running = try await RunningApp(.sqlite, clock: clock)
-        let api = API(port: running.port)
+        let api = API(running)
         let (owner, _, _) = try api.signUp("own@example.com")
         let (member, _, _) = try api.signUp("member@example.com")
         // In the same group: members see each other's counts, never each other's videos.
@@ -100,7 +100,7 @@ import YarukiTestSupport
 
     @Test func wrongTypesAndBadFieldsStoreNothing() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("type@example.com")
         let text = try Self.upload(running.port, token: token, Data(String(repeating: "not a video ", count: 1000).utf8))
         #expect(text.status == 415)
@@ -119,7 +119,7 @@ import YarukiTestSupport
 
     @Test func limitsAnonymousUploadsAndInterruptedOnes() async throws {
         let running = try await RunningApp(.sqlite, arguments: ["--max-upload", "4096"])
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("big@example.com")
         #expect(Self.video.count > 4096)
         #expect(try Self.upload(running.port, token: token, Self.video).status == 413)
@@ -138,7 +138,7 @@ import YarukiTestSupport
 
     @Test func theSameVideoIsStoredOnceAndGoesWithItsLastProof() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("twice@example.com")
         let first = try #require(try Self.upload(running.port, token: token, Self.video).json()["id"] as? String)
         let second = try #require(try Self.upload(running.port, token: token, Self.video).json()["id"] as? String)

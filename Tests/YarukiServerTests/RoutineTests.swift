@@ -14,7 +14,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func routinesAreSharedSavedByALikeAndCopied(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, akiID) = try api.signUp("aki-routine@example.com", name: "Aki")
         let (bo, _, _) = try api.signUp("bo-routine@example.com", name: "Bo")
 

@@ -8,7 +8,7 @@ import YarukiTestSupport
 @Suite(.serialized) struct SafetyTests {
     @Test func enoughReportsHideAPostUntilAnAdminDecides() async throws {
         let running = try await RunningApp(.sqlite, arguments: ["--report-threshold", "2"])
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, _) = try api.signUp("aki-report@example.com", name: "Aki")
         let (bo, _, _) = try api.signUp("bo-report@example.com", name: "Bo")
         let (cy, _, _) = try api.signUp("cy-report@example.com", name: "Cy")
@@ -55,7 +55,7 @@ import YarukiTestSupport
 
     @Test func notificationsForCommentsLikesAndSavesArriveLive() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (aki, _, _) = try api.signUp("aki-note@example.com", name: "Aki")
         let (bo, _, _) = try api.signUp("bo-note@example.com", name: "Bo")
         let post = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "First run in a month"], token: aki).string("id"))

@@ -16,7 +16,7 @@ import YarukiTestSupport
 
     @Test func theCatalogSpeaksThreeLanguagesAndSearches() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let all = try #require(try api.call("GET", "/v1/exercises").json()["items"] as? [[String: Any]])
         #expect(all.count >= 20)
         let pushUp = try #require(all.first { $0["id"] as? String == "push-up" })
@@ -32,7 +32,7 @@ import YarukiTestSupport
 
     @Test func onlyAdminsAddAndEditExercises() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         try await AccountAdmin.create(running.app.database, email: "admin@example.com", displayName: "Admin", password: "admin password 1", role: .admin)
         let admin = try #require(try api.signIn("admin@example.com", password: "admin password 1").string("accessToken"))
         let (member, _, _) = try api.signUp("member@example.com")
@@ -61,7 +61,7 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func workoutsAreLoggedEditedAndDeleted(engine: Engine) async throws {
         let running = try await RunningApp(engine)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("lift@example.com")
         let sets: [[String: Any]] = [["reps": 5, "weightKg": 102.5, "restSeconds": 90], ["reps": 5, "weightKg": 102.5], ["reps": 4, "weightKg": 100]]
         var body = Self.workout("2026-11-28T09:00:00+09:00", sets: sets, exercise: "deadlift")
@@ -95,7 +95,7 @@ import YarukiTestSupport
 
     @Test func anotherPersonsWorkoutIs404Everywhere() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (owner, _, _) = try api.signUp("owner@example.com")
         let (other, _, _) = try api.signUp("other@example.com")
         let id = try #require(try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-20T07:00:00Z"), token: owner).string("id"))
@@ -113,7 +113,7 @@ import YarukiTestSupport
 
     @Test func badWorkoutsAre400sNamingTheFieldAndSaveNothing() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("bad@example.com")
         let tenThousand = Array(repeating: ["reps": 1] as [String: Any], count: 10_000)
         let cases: [([String: Any], String)] = [
@@ -147,7 +147,7 @@ import YarukiTestSupport
 
     @Test func pagesNeitherRepeatNorSkipAndDaysFollowTheTimeZone() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("pages@example.com")  // Asia/Tokyo
         var ids: [String] = []
         for day in 1...7 {
@@ -177,7 +177,7 @@ import YarukiTestSupport
 
     @Test func deletingTheAccountCountsItsWorkouts() async throws {
         let running = try await RunningApp(.sqlite)
-        let api = API(port: running.port)
+        let api = API(running)
         let (token, _, _) = try api.signUp("gone@example.com")
         for day in 1...3 { _ = try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-0\(day)T08:00:00Z"), token: token) }
         let deleted = try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token)

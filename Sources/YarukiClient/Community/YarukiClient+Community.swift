@@ -131,3 +131,111 @@ extension YarukiClient {
         let _: Empty = try await authorized(request("DELETE", "/v1/blocks/\(person.uuidString.lowercased())"))
     }
 }
+
+extension YarukiClient {
+    public struct Routine: Decodable, Sendable, Equatable {
+        public var id: UUID
+        public var author: Person
+        public var title: String
+        public var description: String
+        public var `public`: Bool
+        public var items: [RoutineItem]
+        public var copiedFrom: UUID?
+        public var saveCount: Int
+        public var savedByMe: Bool
+        public var mine: Bool
+        public var createdAt: Date
+        public var updatedAt: Date
+    }
+
+    public struct Saves: Decodable, Sendable, Equatable {
+        public var liked: Bool
+        public var saveCount: Int
+    }
+
+    public struct Notification: Decodable, Sendable, Equatable {
+        public var id: UUID
+        /// comment, like or save.
+        public var kind: String
+        public var actor: Person?
+        public var postId: UUID?
+        public var commentId: UUID?
+        public var routineId: UUID?
+        public var read: Bool
+        public var createdAt: Date
+    }
+
+    public struct Notifications: Decodable, Sendable, Equatable {
+        public var items: [Notification]
+        public var unread: Int
+        public var nextCursor: String?
+    }
+
+    public func createRoutine(_ draft: RoutineDraft) async throws -> Routine {
+        try await authorized(request("POST", "/v1/routines", body: draft))
+    }
+
+    public func editRoutine(_ id: UUID, _ draft: RoutineDraft) async throws -> Routine {
+        try await authorized(request("PUT", "/v1/routines/\(id.uuidString.lowercased())", body: draft))
+    }
+
+    public func deleteRoutine(_ id: UUID) async throws {
+        let _: Empty = try await authorized(request("DELETE", "/v1/routines/\(id.uuidString.lowercased())"))
+    }
+
+    public func routine(_ id: UUID) async throws -> Routine {
+        try await authorized(request("GET", "/v1/routines/\(id.uuidString.lowercased())"))
+    }
+
+    /// Public routines whose title, description or exercise names hold `text`, or that use `exercise`.
+    public func routines(matching text: String? = nil, exercise: String? = nil, cursor: String? = nil, limit: Int = 20) async throws -> Page<Routine> {
+        var query = ["limit=\(limit)"]
+        if let text, let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { query.append("q=\(encoded)") }
+        if let exercise { query.append("exercise=\(exercise)") }
+        if let cursor { query.append("cursor=\(cursor)") }
+        return try await authorized(request("GET", "/v1/routines?" + query.joined(separator: "&")))
+    }
+
+    /// Mine and the ones I saved.
+    public func myRoutines() async throws -> [Routine] {
+        struct Items: Decodable { var items: [Routine] }
+        let items: Items = try await authorized(request("GET", "/v1/routines/mine"))
+        return items.items
+    }
+
+    /// A like saves someone's public routine into my routines.
+    @discardableResult
+    public func saveRoutine(_ id: UUID) async throws -> Saves {
+        try await authorized(request("PUT", "/v1/routines/\(id.uuidString.lowercased())/like"))
+    }
+
+    @discardableResult
+    public func unsaveRoutine(_ id: UUID) async throws -> Saves {
+        try await authorized(request("DELETE", "/v1/routines/\(id.uuidString.lowercased())/like"))
+    }
+
+    /// A private copy of my own, to edit.
+    public func copyRoutine(_ id: UUID) async throws -> Routine {
+        try await authorized(request("POST", "/v1/routines/\(id.uuidString.lowercased())/copy"))
+    }
+
+    public enum ReportKind: String, Sendable { case post, comment }
+
+    /// Returns whether the post or comment is hidden now.
+    @discardableResult
+    public func report(_ kind: ReportKind, _ id: UUID, reason: String = "") async throws -> Bool {
+        struct Body: Encodable { var kind: String; var id: UUID; var reason: String }
+        struct Reply: Decodable { var hidden: Bool }
+        let reply: Reply = try await authorized(request("POST", "/v1/reports", body: Body(kind: kind.rawValue, id: id, reason: reason)))
+        return reply.hidden
+    }
+
+    public func notifications(cursor: String? = nil, limit: Int = 20) async throws -> Notifications {
+        try await authorized(request("GET", "/v1/notifications?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
+    }
+
+    public func markNotificationsRead() async throws {
+        struct Reply: Decodable { var unread: Int }
+        let _: Reply = try await authorized(request("POST", "/v1/notifications/read"))
+    }
+}

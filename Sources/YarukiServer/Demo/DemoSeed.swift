@@ -54,6 +54,7 @@ public enum DemoSeed {
             }
         },
         Step(name: "demo group and proofs") { context in try await DemoGroup.seed(context) },
+        Step(name: "demo community") { context in try await DemoCommunity.seed(context) },
     ]
 
     /// Four weeks of training, three days a week, for each demo person who has none yet.
