@@ -52,6 +52,23 @@ def api_login(server, email, password="correct horse battery", device="Other pho
         return json.load(response)
 
 
+def api_call(server, method, path, token, body=None):
+    """JSON over HTTP as the given person, for setting the scene around a browser."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(server + path, data=data, method=method,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response) if response.status != 204 else None
+
+
+def api_sign_up(server, email, name):
+    """A second person, made over HTTP; returns their access token."""
+    body = json.dumps({"email": email, "password": "correct horse battery", "displayName": name, "timeZone": "UTC"}).encode()
+    request = urllib.request.Request(server + "/v1/auth/signup", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["accessToken"]
+
+
 def test_sign_up_then_reload_stays_signed_in(server, phone):
     email = f"ana-{uuid.uuid4().hex[:8]}@example.com"
     sign_up(phone, server, email)

@@ -1,5 +1,4 @@
 """Proofs, the calendar and group standings, in a real Chromium against the real server."""
-import json
 import os
 import subprocess
 import tempfile
@@ -12,7 +11,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser
-from test_account import api_login, click, ready, sign_up
+from test_account import api_call, api_login, click, ready, sign_up
 
 
 def wait(driver, seconds=20):
@@ -32,12 +31,6 @@ def media():
     yield {"video": video, "fake": fake}
 
 
-def api(server, method, path, token, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server + path, data=data, method=method,
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.load(response) if response.status != 204 else None
 
 
 def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
@@ -53,7 +46,7 @@ def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
     assert problem.get_attribute("data-status") == "415"
     assert "MP4, MOV or WebM" in problem.text
     token = api_login(server, email)["accessToken"]
-    assert api(server, "GET", "/v1/proofs", token)["items"] == []
+    assert api_call(server, "GET", "/v1/proofs", token)["items"] == []
 
     # A real video: the bar moves, then the calendar opens on its day and plays it.
     phone.find_element(By.ID, "proof-file").send_keys(media["video"])
@@ -74,7 +67,7 @@ def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
     wait(phone).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet")))
     click(phone, phone.find_element(By.CSS_SELECTOR, f'.day[data-date="{day}"]'))
     wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] button.thumb")))
-    proofs = api(server, "GET", "/v1/proofs", token)["items"]
+    proofs = api_call(server, "GET", "/v1/proofs", token)["items"]
     assert len(proofs) == 1 and proofs[0]["type"] == "video/webm" and proofs[0]["recordedDay"] == day
 
 
@@ -94,7 +87,7 @@ def test_record_with_the_camera_and_upload(server):
         wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "Ready to upload"))
         click(camera, wait(camera).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
         wait(camera).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] video.proof-video")))
-        proofs = api(server, "GET", "/v1/proofs", api_login(server, email)["accessToken"])["items"]
+        proofs = api_call(server, "GET", "/v1/proofs", api_login(server, email)["accessToken"])["items"]
         assert len(proofs) == 1 and proofs[0]["type"] in ("video/webm", "video/mp4")
         assert proofs[0]["durationMs"] is None or proofs[0]["durationMs"] >= 1500
     finally:
@@ -149,7 +142,7 @@ def test_a_group_started_joined_by_link_and_updated_live(server, phone, media):
     finally:
         other.quit()
     friend_token = api_login(server, friend)["accessToken"]
-    members = api(server, "GET", f"/v1/groups/{card.get_attribute('data-group')}", friend_token)["members"]
+    members = api_call(server, "GET", f"/v1/groups/{card.get_attribute('data-group')}", friend_token)["members"]
     friend_id = next(m["id"] for m in members if m["displayName"] == "Fumi")
 
     # The owner's page hears of it over the event stream: the friend's proof moves them up.

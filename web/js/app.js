@@ -9,6 +9,10 @@ import { accountabilityView, joinGroup, liveStandings, showGroups } from "./acco
 import { calendarView } from "./accountability/calendar.js";
 import { recordView } from "./accountability/record.js";
 import { myWeek } from "./accountability/standings.js";
+import { communityView } from "./community/feed.js";
+import { postView } from "./community/post.js";
+import { composeView } from "./community/compose.js";
+import { routinesView } from "./community/routines.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 import { icon } from "./icons.js";
 
@@ -18,9 +22,10 @@ const areas = ["home", "training", "accountability", "community", "health", "cla
 const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
 const api = session.api;
 // Pages that need a signed-in person send everybody else to sign in, then back.
-const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join"]);
+const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join", "community", "post", "compose", "routines"]);
 // Pages that belong to an area of the bar.
-const areaOf = { timer: "training", workout: "training", calendar: "accountability", record: "accountability", join: "accountability" };
+const areaOf = { timer: "training", workout: "training", calendar: "accountability", record: "accountability", join: "accountability",
+  post: "community", compose: "community", routines: "community" };
 
 function route() {
   const id = (location.hash.replace(/^#\/?/, "").split("?")[0] || "home").split("/")[0];
@@ -109,7 +114,8 @@ function moreView() {
 function titleOf(current) {
   if (current === "home") return "Yaruki";
   const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title",
-    workout: "editor.newTitle", calendar: "calendar.title", record: "proof.title", join: "groups.join" }[current] ?? `nav.${current}`;
+    workout: "editor.newTitle", calendar: "calendar.title", record: "proof.title", join: "groups.join", post: "post.title",
+    compose: "compose.title", routines: "community.routines" }[current] ?? `nav.${current}`;
   return `${t(key)} · Yaruki`;
 }
 
@@ -161,7 +167,11 @@ async function render() {
     return;
   }
   let content;
-  if (current === "training" || current === "timer" || current === "workout") {
+  if (current === "routines") {
+    let list = [];
+    try { list = await exercises(); } catch (problem) { showProblem(problem); }
+    content = routinesView(session, { language: currentLanguage(), exercises: list });
+  } else if (current === "training" || current === "timer" || current === "workout") {
     let list = [];
     try { list = await exercises(); } catch (problem) { showProblem(problem); }
     const part = location.hash.split("?")[0].split("/")[2];
@@ -175,6 +185,11 @@ async function render() {
     if (current === "record") context.maxUploadBytes = await meta().then((m) => m.maxUploadBytes, () => null);
     content = current === "accountability" ? accountabilityView(session, context) : current === "calendar" ? calendarView(session, context)
       : recordView(session, context);
+  } else if (current === "community" || current === "post" || current === "compose") {
+    const context = { language: currentLanguage(), postId: location.hash.split("?")[0].split("/")[2] };
+    if (current === "compose") context.maxPhotoBytes = await meta().then((m) => m.maxPhotoBytes, () => null);
+    content = current === "community" ? communityView(session, context) : current === "post" ? postView(session, context)
+      : composeView(session, context);
   } else {
     content = current === "home" ? await homeView() : current === "join" ? joinView() : current === "more" ? moreView()
       : current === "signin" ? signInView(session, next) : current === "signup" ? signUpView(session, next)

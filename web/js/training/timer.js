@@ -151,6 +151,14 @@ export function timerView(session, { exercises, language }) {
   document.addEventListener("keydown", onKey);
   document.addEventListener("visibilitychange", onVisible);
   requestWakeLock();
+  // Started from a routine (#/timer?exercise=squat&rest=45): its exercise, and the rest preset nearest its rest.
+  const params = new URLSearchParams(location.hash.split("?")[1] || "");
+  if ([...picker.options].some((o) => o.value === params.get("exercise"))) picker.value = params.get("exercise");
+  const rest = Number(params.get("rest"));
+  if (rest > 0) {
+    const nearest = PRESETS.reduce((best, p) => (Math.abs(p - rest) < Math.abs(best - rest) ? p : best));
+    perform(send(machine, { type: "choosePreset", value: nearest }, now()));
+  }
   draw();
 
   const view = [

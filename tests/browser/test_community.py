@@ -1,0 +1,100 @@
+"""The community in a real Chromium against the real server: post with a photo, like, comment,
+and routines saved with a like and started in the timer."""
+import os
+import subprocess
+import tempfile
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_account import api_call, api_login, api_sign_up, click, ready, sign_up
+
+
+def wait(driver, seconds=20):
+    return WebDriverWait(driver, seconds)
+
+
+
+
+def geotagged_photo():
+    path = os.path.join(tempfile.mkdtemp(prefix="yaruki-photo-"), "legs.jpg")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=800x600", "-frames:v", "1", path], check=True)
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-GPSLatitude=37.5665", "-GPSLatitudeRef=N", "-GPSLongitude=126.978",
+                    "-GPSLongitudeRef=E", "-Make=Phone", path], check=True)
+    return path
+
+
+def test_post_a_photo_like_it_and_talk_under_it(server, phone):
+    email = f"poster-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email, name="Pat")
+    phone.get(server + "/#/community?board=done")
+    ready(phone)
+    # The first post of this server's life: the board is empty and says what to do.
+    empty = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".feed .empty")))
+    assert "Nothing on this board yet" in empty.text
+    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "new-post"))))
+    # A done post without a photo is refused, with the photos field marked.
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "compose-body"))).send_keys("Legs day done.")
+    click(phone, phone.find_element(By.ID, "send-post"))
+    problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert "photoIds" in problem.text
+    assert phone.find_element(By.ID, "compose-photos").get_attribute("aria-invalid") == "true"
+
+    phone.find_element(By.ID, "compose-photos").send_keys(geotagged_photo())
+    wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".preview[data-photo]")))
+    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "send-post"))))
+    wait(phone).until(lambda d: "#/post/" in d.current_url)
+    image = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".post-detail img.photo-full")))
+    wait(phone).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 800)
+
+    # On the board, with a like that counts once.
+    phone.get(server + "/#/community?board=done")
+    card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.post")))
+    assert "Legs day done." in card.text
+    like = card.find_element(By.CSS_SELECTOR, "button.like")
+    click(phone, like)
+    wait(phone).until(lambda d: like.get_attribute("aria-pressed") == "true" and like.text.strip() == "1")
+    post_id = card.get_attribute("data-post")
+    token = api_login(server, email)["accessToken"]
+    assert api_call(server, "GET", f"/v1/posts/{post_id}", token)["likeCount"] == 1
+
+    # Someone comments; the author sees it and may remove it.
+    other = f"commenter-{uuid.uuid4().hex[:8]}@example.com"
+    other_token = api_sign_up(server, other, "Cole")
+    api_call(server, "POST", f"/v1/posts/{post_id}/comments", other_token, {"body": "Knees out a little more!"})
+    phone.get(server + f"/#/post/{post_id}")
+    comment = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "li.comment")))
+    assert "Knees out" in comment.text and "Cole" in comment.text
+    phone.find_element(By.ID, "comment-body").send_keys("Thanks, will do.")
+    click(phone, phone.find_element(By.CSS_SELECTOR, ".comment-form button[type=submit]"))
+    wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.comment")) == 2)
+    click(phone, phone.find_element(By.XPATH, "//li[contains(., 'Knees out')]//button[text()='Delete']"))
+    wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.comment")) == 1)
+
+
+def test_save_a_routine_with_a_like_and_start_it(server, phone):
+    author = f"coach-{uuid.uuid4().hex[:8]}@example.com"
+    coach = api_sign_up(server, author, "Coach")
+    title = f"Push day {uuid.uuid4().hex[:4]}"
+    routine = api_call(server, "POST", "/v1/routines", coach, {"title": title, "public": True,
+                                                           "items": [{"exerciseId": "push-up", "sets": 4, "reps": 10, "restSeconds": 90}]})
+    email = f"saver-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email, name="Sam")
+    phone.get(server + "/#/routines")
+    ready(phone)
+    search = wait(phone).until(EC.visibility_of_element_located((By.ID, "routine-search")))
+    search.send_keys("腕立て")  # the exercise's Japanese name finds it
+    card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-routine="{routine["id"]}"]')))
+    click(phone, card.find_element(By.CSS_SELECTOR, "button.like"))
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, f'[data-save="{routine["id"]}"]').get_attribute("aria-pressed") == "true")
+    click(phone, phone.find_element(By.CSS_SELECTOR, '[data-tab="mine"]'))
+    # The browse list held the same card: wait until My routines has been drawn, then look.
+    wait(phone).until(lambda d: not d.find_element(By.ID, "routine-search").is_displayed()
+                      and not d.find_elements(By.CSS_SELECTOR, "main [aria-busy]"))
+    mine = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-routine="{routine["id"]}"]')))
+    click(phone, mine.find_element(By.XPATH, ".//a[text()='Start in the timer']"))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "timer-main")))
+    assert phone.find_element(By.ID, "timer-exercise").get_attribute("value") == "push-up"
+    assert phone.find_element(By.CSS_SELECTOR, '.preset[data-preset="90"]').get_attribute("aria-pressed") == "true"

@@ -1,0 +1,92 @@
+// Writing a post: the board, the text with a count, up to ten photos (each uploaded as it is
+// picked, with its own progress, and shown as a preview), an optional routine, then "Post".
+// Problems come back naming their field, which is marked.
+import { formatNumber, t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { upload } from "../upload.js";
+import { clearProblems, el, showProblem, toast } from "../ui.js";
+import { boards } from "./feed.js";
+
+const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
+
+export function composeView(session, { language, maxPhotoBytes }) {
+  const params = new URLSearchParams(location.hash.split("?")[1] || "");
+  const board = el("select", { name: "board", id: "compose-board" },
+    boards.map((b) => el("option", { value: b, selected: b === (params.get("board") || "done") }, t(`board.${b}`))));
+  const text = el("textarea", { name: "body", id: "compose-body", rows: 5, maxlength: 5000 });
+  const count = el("span", { class: "muted small", "aria-live": "polite" }, t("compose.count", { count: 0 }));
+  text.addEventListener("input", () => { count.textContent = t("compose.count", { count: formatNumber(text.value.length, language) }); });
+  const picker = el("input", { type: "file", id: "compose-photos", name: "photoIds", accept: "image/jpeg,image/png,image/webp,image/heic,.heic,.heif", multiple: true });
+  const previews = el("ul", { class: "previews" });
+  const routine = el("select", { name: "routineId", id: "compose-routine" }, el("option", { value: "" }, t("compose.noRoutine")));
+  const send = el("button", { type: "submit", class: "button wide", id: "send-post" }, t("compose.send"));
+  const photos = [];  // { id?, node, pending: Promise }
+
+  session.api("/v1/routines/mine").then(({ items }) => {
+    routine.append(...items.map((r) => el("option", { value: r.id }, r.title)));
+  }, () => {});
+
+  function refreshSend() { send.disabled = photos.some((p) => !p.id); }
+
+  async function add(file) {
+    if (photos.length >= 10) { showProblem({ title: t("compose.tooMany") }); return; }
+    if (maxPhotoBytes && file.size > maxPhotoBytes) { showProblem({ status: 413, title: t("compose.photoTooLarge"), detail: file.name }); return; }
+    if (file.type && !photoTypes.includes(file.type)) { showProblem({ status: 415, title: t("compose.photoWrongType"), detail: file.name }); return; }
+    const bar = el("progress", { max: 100, value: 0, "aria-label": file.name });
+    const preview = el("img", { alt: file.name, src: URL.createObjectURL(file) });
+    const entry = { id: null };
+    const remove = el("button", { type: "button", class: "remove", "aria-label": t("compose.removePhoto"), onclick: () => {
+      photos.splice(photos.indexOf(entry), 1);
+      entry.node.remove();
+      refreshSend();
+    } }, "×");
+    entry.node = el("li", { class: "preview" }, preview, bar, remove);
+    photos.push(entry);
+    previews.append(entry.node);
+    refreshSend();
+    try {
+      const stored = await upload(session, "/v1/photos", file, {
+        onProgress: (ratio) => { bar.value = Math.round(ratio * 100); },
+        networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
+      });
+      entry.id = stored.id;
+      entry.node.dataset.photo = stored.id;
+      bar.remove();
+    } catch (problem) {
+      photos.splice(photos.indexOf(entry), 1);
+      entry.node.remove();
+      const title = problem.status === 413 ? t("compose.photoTooLarge") : problem.status === 415 ? t("compose.photoWrongType") : null;
+      showProblem(title ? { ...problem, title } : problem);
+    }
+    refreshSend();
+  }
+
+  picker.addEventListener("change", () => {
+    clearProblems();
+    for (const file of picker.files) add(file);
+    picker.value = "";
+  });
+
+  const form = el("form", { class: "form card compose", novalidate: true },
+    el("div", { class: "field" }, el("label", { for: "compose-board" }, t("compose.board")), board),
+    el("div", { class: "field" }, el("label", { for: "compose-body" }, t("compose.body")), text, count),
+    el("div", { class: "field" }, el("label", { for: "compose-photos", class: "button quiet" }, icon("camera"), " ", t("compose.photos")), picker, previews),
+    el("div", { class: "field" }, el("label", { for: "compose-routine" }, t("compose.routine")), routine),
+    send);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    send.disabled = true;
+    try {
+      const post = await session.api("/v1/posts", { method: "POST", body: {
+        board: board.value, body: text.value, photoIds: photos.map((p) => p.id), routineId: routine.value || undefined,
+      } });
+      toast(t("compose.posted"));
+      location.hash = `#/post/${post.id}`;
+    } catch (problem) {
+      showProblem(problem, form);
+      refreshSend();
+    }
+  });
+  return [el("h1", {}, t("compose.title")), form];
+}

@@ -1,0 +1,86 @@
+// One post: its photos at display size, the text, likes, and the comments under it (where the
+// feedback happens), with delete, report and block where they apply.
+import { formatRelative, t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { clearProblems, el, showProblem, toast } from "../ui.js";
+import { likeButton } from "./feed.js";
+
+function commentRow(session, comment, language, reload) {
+  return el("li", { class: "comment", "data-comment": comment.id },
+    el("div", { class: "comment-head" }, el("strong", {}, comment.author.displayName),
+      el("time", { class: "muted small", datetime: comment.createdAt }, formatRelative(comment.createdAt, new Date(), language))),
+    el("p", {}, comment.body),
+    el("div", { class: "chips" },
+      comment.canDelete ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
+        try { await session.api(`/v1/comments/${comment.id}`, { method: "DELETE" }); reload(); } catch (problem) { showProblem(problem); }
+      } }, t("post.deleteComment")) : null,
+      !comment.mine ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
+        try { await session.api("/v1/reports", { method: "POST", body: { kind: "comment", id: comment.id } }); toast(t("post.reported")); }
+        catch (problem) { showProblem(problem); }
+      } }, t("post.report")) : null));
+}
+
+export function postView(session, { language, postId }) {
+  const body = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const comments = el("ul", { class: "comments" });
+  const input = el("textarea", { name: "body", id: "comment-body", rows: 3, maxlength: 2000, required: true });
+  const form = el("form", { class: "form comment-form", novalidate: true },
+    el("div", { class: "field" }, el("label", { for: "comment-body" }, t("post.comment")), input),
+    el("button", { type: "submit", class: "button" }, t("post.send")));
+
+  async function loadComments() {
+    try {
+      const page = await session.api(`/v1/posts/${postId}/comments?limit=50`);
+      comments.replaceChildren(...(page.items.length ? page.items.map((c) => commentRow(session, c, language, loadComments))
+        : [el("li", { class: "muted" }, t("post.noComments"))]));
+    } catch (problem) { showProblem(problem); }
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    try {
+      await session.api(`/v1/posts/${postId}/comments`, { method: "POST", body: { body: input.value } });
+      input.value = "";
+      loadComments();
+    } catch (problem) { showProblem(problem, form); }
+  });
+
+  (async () => {
+    try {
+      const post = await session.api(`/v1/posts/${postId}`);
+      body.removeAttribute("aria-busy");
+      const actions = post.mine
+        ? [el("button", { type: "button", class: "button quiet small danger-text", id: "delete-post", onclick: async () => {
+          if (!confirm(t("post.confirmDelete"))) return;
+          try { await session.api(`/v1/posts/${postId}`, { method: "DELETE" }); toast(t("post.deleted")); location.hash = `#/community?board=${post.board}`; }
+          catch (problem) { showProblem(problem); }
+        } }, t("post.delete"))]
+        : [el("button", { type: "button", class: "button quiet small", onclick: async () => {
+          try { await session.api("/v1/reports", { method: "POST", body: { kind: "post", id: postId } }); toast(t("post.reported")); }
+          catch (problem) { showProblem(problem); }
+        } }, icon("flag"), t("post.report")),
+        el("button", { type: "button", class: "button quiet small", onclick: async () => {
+          try {
+            await session.api(`/v1/blocks/${post.author.id}`, { method: "PUT" });
+            toast(t("post.blocked", { name: post.author.displayName }));
+            location.hash = "#/community";
+          } catch (problem) { showProblem(problem); }
+        } }, t("post.block", { name: post.author.displayName }))];
+      body.replaceChildren(
+        el("header", { class: "post-head" }, el("strong", {}, post.author.displayName),
+          el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date(), language)),
+          post.updatedAt !== post.createdAt ? el("span", { class: "muted small" }, t("post.edited")) : null),
+        post.body ? el("p", { class: "post-body" }, post.body) : null,
+        ...post.photos.map((photo, i) => el("img", { class: "photo-full", src: photo.url, width: photo.width, height: photo.height,
+          alt: t("post.photo", { n: i + 1, total: post.photos.length }) })),
+        el("div", { class: "post-actions" }, likeButton(session, post, language), ...actions));
+    } catch (problem) {
+      body.removeAttribute("aria-busy");
+      showProblem(problem);
+    }
+  })();
+  loadComments();
+  return [el("h1", {}, t("post.title")), el("article", { class: "card post-detail" }, body),
+    el("h2", { class: "section-title" }, t("post.comments")), comments, form];
+}

@@ -1,0 +1,82 @@
+// Routines: browse public ones (search by name or by an exercise's name in any language), and
+// My routines (mine and the ones I saved with a like). Each can be saved, copied to edit, or
+// started in the timer with its first exercise and rest.
+import { formatNumber, t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { el, emptyState, showProblem, toast } from "../ui.js";
+
+function summary(routine, names, language) {
+  return routine.items.map((item) => `${names.get(item.exerciseId) || item.exerciseId} ${formatNumber(item.sets, language)}×${
+    item.reps ? formatNumber(item.reps, language) : `${formatNumber(item.seconds, language)}s`}`).join(" · ");
+}
+
+function routineCard(session, routine, names, language, reload) {
+  const first = routine.items[0];
+  const save = routine.mine ? null : el("button", { type: "button", class: "chip like", "aria-pressed": String(routine.savedByMe),
+    "data-save": routine.id, "aria-label": routine.savedByMe ? t("routines.unsave") : t("routines.save") },
+  icon("heart"), el("span", {}, formatNumber(routine.saveCount, language)));
+  save?.addEventListener("click", async () => {
+    const saving = save.getAttribute("aria-pressed") !== "true";
+    try {
+      const reply = await session.api(`/v1/routines/${routine.id}/like`, { method: saving ? "PUT" : "DELETE" });
+      save.setAttribute("aria-pressed", String(saving));
+      save.lastChild.textContent = formatNumber(reply.saveCount, language);
+      toast(saving ? t("routines.saved") : t("routines.unsaved"));
+      reload?.();
+    } catch (problem) { showProblem(problem); }
+  });
+  return el("article", { class: "card routine", "data-routine": routine.id },
+    el("header", { class: "post-head" }, el("h2", {}, routine.title),
+      el("span", { class: "muted small" }, routine.mine ? t("routines.mine") : routine.author.displayName),
+      routine.public ? null : el("span", { class: "badge" }, t("routines.private"))),
+    routine.description ? el("p", { class: "muted" }, routine.description) : null,
+    el("p", { class: "small" }, summary(routine, names, language)),
+    el("div", { class: "post-actions" }, save,
+      first ? el("a", { class: "button small", href: `#/timer?exercise=${encodeURIComponent(first.exerciseId)}&rest=${first.restSeconds}` },
+        t("routines.start")) : null,
+      el("button", { type: "button", class: "button quiet small", onclick: async () => {
+        try { await session.api(`/v1/routines/${routine.id}/copy`, { method: "POST" }); toast(t("routines.copied")); reload?.(); }
+        catch (problem) { showProblem(problem); }
+      } }, t("routines.copy"))));
+}
+
+export function routinesView(session, { language, exercises }) {
+  const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
+  const search = el("input", { type: "search", id: "routine-search", placeholder: t("routines.search"), "aria-label": t("routines.search") });
+  const list = el("div", { class: "stack", "aria-busy": "true" });
+  const tabs = el("div", { class: "segmented two", role: "tablist" });
+  let tab = "browse";
+  let timer = null;
+
+  let latest = 0;
+  async function load() {
+    // Only the newest request draws: a slow search must not land on top of another tab.
+    const mine = ++latest;
+    list.setAttribute("aria-busy", "true");
+    try {
+      const items = tab === "mine" ? (await session.api("/v1/routines/mine")).items
+        : (await session.api(`/v1/routines?limit=50${search.value.trim() ? `&q=${encodeURIComponent(search.value.trim())}` : ""}`)).items;
+      if (mine !== latest) return;
+      list.removeAttribute("aria-busy");
+      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, language, tab === "mine" ? load : null))
+        : [emptyState(icon("training"), t(tab === "mine" ? "routines.emptyMine" : "routines.emptyBrowse"))]));
+    } catch (problem) {
+      list.removeAttribute("aria-busy");
+      showProblem(problem);
+    }
+  }
+  function select(next) {
+    clearTimeout(timer);
+    tab = next;
+    for (const button of tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+    search.hidden = tab === "mine";
+    load();
+  }
+  tabs.append(...["browse", "mine"].map((name) => el("button", { type: "button", role: "tab", "data-tab": name, onclick: () => select(name) },
+    t(`routines.${name}`))));
+  search.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(load, 250); });
+  select("browse");
+  const view = [el("h1", {}, t("community.routines")), tabs, search, list];
+  view.close = () => clearTimeout(timer);
+  return view;
+}
