@@ -4,6 +4,7 @@ import os
 import urllib.request
 import uuid
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
@@ -23,9 +24,20 @@ def ready(driver):
 
 
 def click(driver, element):
-    """Scrolls the element to the middle first: the phone's tab bar is fixed over the bottom edge."""
+    """Scrolls the element to the middle first: the phone's tab bar is fixed over the bottom edge.
+    After a scroll, chromedriver's idea of the window and the emulated phone viewport can disagree
+    and a real click lands beside the element (on the page behind it); then the element is clicked
+    in the page instead."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    driver.execute_script("window.__clicked = null; document.addEventListener('click', (e) => { window.__clicked = e.target; },"
+                          " { capture: true, once: true })")
     element.click()
+    try:
+        hit = driver.execute_script("return window.__clicked")
+        if hit is not None and not driver.execute_script("return arguments[0].contains(arguments[1])", element, hit):
+            driver.execute_script("arguments[0].click()", element)
+    except StaleElementReferenceException:
+        pass  # the click took effect and the page drew anew
 
 
 def fill(driver, name, value):

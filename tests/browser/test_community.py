@@ -7,6 +7,7 @@ import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from test_account import api_call, api_login, api_sign_up, click, ready, sign_up
@@ -49,6 +50,17 @@ def test_post_a_photo_like_it_and_talk_under_it(server, phone):
     image = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".post-detail img.photo-full")))
     wait(phone).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 800)
 
+    # Edit it: new text, the photo kept.
+    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "edit-post"))))
+    body = wait(phone).until(EC.visibility_of_element_located((By.ID, "compose-body")))
+    wait(phone).until(lambda d: body.get_attribute("value") == "Legs day done."
+                      and d.find_elements(By.CSS_SELECTOR, ".preview[data-photo]"))
+    body.clear()
+    body.send_keys("Legs day done. Knees held up.")
+    click(phone, phone.find_element(By.ID, "send-post"))
+    wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".post-detail .post-body"), "Knees held up."))
+    assert len(phone.find_elements(By.CSS_SELECTOR, ".post-detail img.photo-full")) == 1
+
     # On the board, with a like that counts once.
     phone.get(server + "/#/community?board=done")
     card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.post")))
@@ -63,7 +75,15 @@ def test_post_a_photo_like_it_and_talk_under_it(server, phone):
     # Someone comments; the author sees it and may remove it.
     other = f"commenter-{uuid.uuid4().hex[:8]}@example.com"
     other_token = api_sign_up(server, other, "Cole")
+    badge = phone.find_element(By.ID, "bell-badge")
+    assert not badge.is_displayed()
     api_call(server, "POST", f"/v1/posts/{post_id}/comments", other_token, {"body": "Knees out a little more!"})
+    # The bell hears of it over the event stream, without a reload.
+    wait(phone).until(lambda d: badge.is_displayed() and badge.text == "1")
+    click(phone, phone.find_element(By.ID, "bell"))
+    note = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notifications li[data-kind=comment]")))
+    assert "Cole commented on your post" in note.text
+    wait(phone).until(lambda d: not d.find_element(By.ID, "bell-badge").is_displayed())
     phone.get(server + f"/#/post/{post_id}")
     comment = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "li.comment")))
     assert "Knees out" in comment.text and "Cole" in comment.text
@@ -98,3 +118,24 @@ def test_save_a_routine_with_a_like_and_start_it(server, phone):
     wait(phone).until(EC.visibility_of_element_located((By.ID, "timer-main")))
     assert phone.find_element(By.ID, "timer-exercise").get_attribute("value") == "push-up"
     assert phone.find_element(By.CSS_SELECTOR, '.preset[data-preset="90"]').get_attribute("aria-pressed") == "true"
+
+
+def test_write_a_routine_and_fix_a_mistake(server, phone):
+    sign_up(phone, server, f"writer-{uuid.uuid4().hex[:8]}@example.com", name="Wren")
+    phone.get(server + "/#/routines")
+    ready(phone)
+    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "new-routine"))))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "routine-title"))).send_keys("Five minute core")
+    row = phone.find_element(By.CSS_SELECTOR, "#routine-items li")
+    Select(row.find_element(By.NAME, "exerciseId")).select_by_value("plank")
+    amount = row.find_element(By.NAME, "amount")
+    amount.clear()  # planks count seconds: none given is a mistake
+    click(phone, phone.find_element(By.ID, "save-routine"))
+    problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert "items[0].seconds" in problem.text
+    assert amount.get_attribute("aria-invalid") == "true"
+    amount.send_keys("45")
+    click(phone, phone.find_element(By.ID, "save-routine"))
+    wait(phone).until(lambda d: "tab=mine" in d.current_url)
+    card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.routine")))
+    assert "Five minute core" in card.text and "Plank 3×45s" in card.text

@@ -13,6 +13,8 @@ import { communityView } from "./community/feed.js";
 import { postView } from "./community/post.js";
 import { composeView } from "./community/compose.js";
 import { routinesView } from "./community/routines.js";
+import { routineEditorView } from "./community/routine-editor.js";
+import { notificationsView, watchUnread } from "./community/notifications.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 import { icon } from "./icons.js";
 
@@ -22,10 +24,11 @@ const areas = ["home", "training", "accountability", "community", "health", "cla
 const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
 const api = session.api;
 // Pages that need a signed-in person send everybody else to sign in, then back.
-const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join", "community", "post", "compose", "routines"]);
+const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join", "community", "post", "compose", "routines", "routine",
+  "notifications"]);
 // Pages that belong to an area of the bar.
 const areaOf = { timer: "training", workout: "training", calendar: "accountability", record: "accountability", join: "accountability",
-  post: "community", compose: "community", routines: "community" };
+  post: "community", compose: "community", routines: "community", routine: "community", notifications: "community" };
 
 function route() {
   const id = (location.hash.replace(/^#\/?/, "").split("?")[0] || "home").split("/")[0];
@@ -46,6 +49,21 @@ function areaCards(list) {
   return el("div", { class: "cards" }, list.map((area) => el("a", { class: "card", href: `#/${area.id}` },
     icon(area.id), el("h2", {}, t(`nav.${area.id}`)),
     el("p", { class: "muted" }, t(`area.${area.id}`)))));
+}
+
+// The bell counts unread notifications while someone is signed in.
+let unread = null;
+function renderBell() {
+  const bell = document.getElementById("bell");
+  bell.hidden = !session.user;
+  bell.setAttribute("aria-label", t("notifications.bell"));
+  if (session.user && !unread) {
+    bell.replaceChildren(icon("bell"), document.getElementById("bell-badge") || el("span", { class: "bell-badge", id: "bell-badge", hidden: true }));
+    unread = watchUnread(session, document.getElementById("bell-badge"));
+  } else if (!session.user && unread) {
+    unread.close();
+    unread = null;
+  }
 }
 
 function renderAccountChip() {
@@ -115,7 +133,8 @@ function titleOf(current) {
   if (current === "home") return "Yaruki";
   const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title",
     workout: "editor.newTitle", calendar: "calendar.title", record: "proof.title", join: "groups.join", post: "post.title",
-    compose: "compose.title", routines: "community.routines" }[current] ?? `nav.${current}`;
+    compose: "compose.title", routines: "community.routines", routine: "routineEditor.editTitle",
+    notifications: "notifications.title" }[current] ?? `nav.${current}`;
   return `${t(key)} · Yaruki`;
 }
 
@@ -155,6 +174,7 @@ async function render() {
   openView = null;
   renderNav(areaOf[current] || current);
   renderAccountChip();
+  renderBell();
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   const view = document.getElementById("view");
   const next = new URLSearchParams(location.hash.split("?")[1] || "").get("next") || "#/home";
@@ -167,10 +187,14 @@ async function render() {
     return;
   }
   let content;
-  if (current === "routines") {
+  if (current === "routines" || current === "routine") {
     let list = [];
     try { list = await exercises(); } catch (problem) { showProblem(problem); }
-    content = routinesView(session, { language: currentLanguage(), exercises: list });
+    const part = location.hash.split("?")[0].split("/")[2];
+    content = current === "routines" ? routinesView(session, { language: currentLanguage(), exercises: list })
+      : routineEditorView(session, { language: currentLanguage(), exercises: list, routineId: part && part !== "new" ? part : null });
+  } else if (current === "notifications") {
+    content = notificationsView(session, { language: currentLanguage(), onRead: () => unread?.show(0) });
   } else if (current === "training" || current === "timer" || current === "workout") {
     let list = [];
     try { list = await exercises(); } catch (problem) { showProblem(problem); }
@@ -230,6 +254,7 @@ async function start() {
     }
     wasSignedIn = user !== null;
     renderAccountChip();
+    renderBell();
   });
   applyLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
   document.body.dataset.ready = "true";

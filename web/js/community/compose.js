@@ -22,11 +22,24 @@ export function composeView(session, { language, maxPhotoBytes }) {
   const send = el("button", { type: "submit", class: "button wide", id: "send-post" }, t("compose.send"));
   const photos = [];  // { id?, node, pending: Promise }
 
-  session.api("/v1/routines/mine").then(({ items }) => {
+  const editing = params.get("edit");
+  const routinesLoaded = session.api("/v1/routines/mine").then(({ items }) => {
     routine.append(...items.map((r) => el("option", { value: r.id }, r.title)));
   }, () => {});
 
   function refreshSend() { send.disabled = photos.some((p) => !p.id); }
+
+  /** A photo already stored (editing): a preview that can be removed. */
+  function keep(photo) {
+    const entry = { id: photo.id };
+    entry.node = el("li", { class: "preview", "data-photo": photo.id }, el("img", { alt: "", src: photo.thumbnailURL }),
+      el("button", { type: "button", class: "remove", "aria-label": t("compose.removePhoto"), onclick: () => {
+        photos.splice(photos.indexOf(entry), 1);
+        entry.node.remove();
+      } }, "×"));
+    photos.push(entry);
+    previews.append(entry.node);
+  }
 
   async function add(file) {
     if (photos.length >= 10) { showProblem({ title: t("compose.tooMany") }); return; }
@@ -78,15 +91,24 @@ export function composeView(session, { language, maxPhotoBytes }) {
     clearProblems();
     send.disabled = true;
     try {
-      const post = await session.api("/v1/posts", { method: "POST", body: {
+      const post = await session.api(editing ? `/v1/posts/${editing}` : "/v1/posts", { method: editing ? "PUT" : "POST", body: {
         board: board.value, body: text.value, photoIds: photos.map((p) => p.id), routineId: routine.value || undefined,
       } });
-      toast(t("compose.posted"));
+      toast(editing ? t("compose.saved") : t("compose.posted"));
       location.hash = `#/post/${post.id}`;
     } catch (problem) {
       showProblem(problem, form);
       refreshSend();
     }
   });
-  return [el("h1", {}, t("compose.title")), form];
+  if (editing) {
+    Promise.all([session.api(`/v1/posts/${editing}`), routinesLoaded]).then(([post]) => {
+      board.value = post.board;
+      text.value = post.body;
+      text.dispatchEvent(new Event("input"));
+      routine.value = post.routineId ?? "";
+      for (const photo of post.photos) keep(photo);
+    }, (problem) => showProblem(problem));
+  }
+  return [el("h1", {}, editing ? t("compose.editTitle") : t("compose.title")), form];
 }

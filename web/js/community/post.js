@@ -51,7 +51,8 @@ export function postView(session, { language, postId }) {
       const post = await session.api(`/v1/posts/${postId}`);
       body.removeAttribute("aria-busy");
       const actions = post.mine
-        ? [el("button", { type: "button", class: "button quiet small danger-text", id: "delete-post", onclick: async () => {
+        ? [el("a", { class: "button quiet small", href: `#/compose?edit=${post.id}`, id: "edit-post" }, t("post.edit")),
+          el("button", { type: "button", class: "button quiet small danger-text", id: "delete-post", onclick: async () => {
           if (!confirm(t("post.confirmDelete"))) return;
           try { await session.api(`/v1/posts/${postId}`, { method: "DELETE" }); toast(t("post.deleted")); location.hash = `#/community?board=${post.board}`; }
           catch (problem) { showProblem(problem); }

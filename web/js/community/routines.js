@@ -32,6 +32,11 @@ function routineCard(session, routine, names, language, reload) {
     routine.description ? el("p", { class: "muted" }, routine.description) : null,
     el("p", { class: "small" }, summary(routine, names, language)),
     el("div", { class: "post-actions" }, save,
+      routine.mine ? el("a", { class: "button quiet small", href: `#/routine/${routine.id}/edit` }, t("routines.edit")) : null,
+      routine.mine ? el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+        try { await session.api(`/v1/routines/${routine.id}`, { method: "DELETE" }); toast(t("routines.deleted")); reload?.(); }
+        catch (problem) { showProblem(problem); }
+      } }, t("routines.delete")) : null,
       first ? el("a", { class: "button small", href: `#/timer?exercise=${encodeURIComponent(first.exerciseId)}&rest=${first.restSeconds}` },
         t("routines.start")) : null,
       el("button", { type: "button", class: "button quiet small", onclick: async () => {
@@ -75,8 +80,9 @@ export function routinesView(session, { language, exercises }) {
   tabs.append(...["browse", "mine"].map((name) => el("button", { type: "button", role: "tab", "data-tab": name, onclick: () => select(name) },
     t(`routines.${name}`))));
   search.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(load, 250); });
-  select("browse");
-  const view = [el("h1", {}, t("community.routines")), tabs, search, list];
+  select(new URLSearchParams(location.hash.split("?")[1] || "").get("tab") === "mine" ? "mine" : "browse");
+  const view = [el("h1", {}, t("community.routines")), el("a", { class: "button wide", href: "#/routine/new", id: "new-routine" }, t("routines.new")),
+    tabs, search, list];
   view.close = () => clearTimeout(timer);
   return view;
 }

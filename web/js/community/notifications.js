@@ -1,0 +1,38 @@
+// My notifications, and the bell in the top bar that counts the unread ones (kept current over
+// the event stream).
+import { formatRelative, t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { listen } from "../events.js";
+import { el, emptyState, showProblem } from "../ui.js";
+
+/** Keeps `badge` showing the unread count while someone is signed in; returns a stopper. */
+export function watchUnread(session, badge) {
+  const show = (n) => { badge.textContent = n > 99 ? "99+" : String(n); badge.hidden = n === 0; };
+  session.api("/v1/notifications?limit=1").then((page) => show(page.unread), () => {});
+  const stream = listen(session, { notification: ({ unread }) => show(unread) });
+  return { show, close: () => stream.close() };
+}
+
+function line(item) {
+  const name = item.actor?.displayName || "";
+  return t(`notifications.${item.kind}`, { name });
+}
+
+export function notificationsView(session, { language, onRead }) {
+  const list = el("ul", { class: "rows notifications", "aria-busy": "true" }, el("li", {}, el("span", { class: "skeleton" })));
+  (async () => {
+    try {
+      const page = await session.api("/v1/notifications?limit=50");
+      list.removeAttribute("aria-busy");
+      list.replaceChildren(...(page.items.length ? page.items.map((item) => el("li", { class: item.read ? "row" : "row unread", "data-kind": item.kind },
+        el("a", { href: item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine" }, line(item)),
+        el("time", { class: "muted small", datetime: item.createdAt }, formatRelative(item.createdAt, new Date(), language))))
+        : [emptyState(icon("community"), t("notifications.empty"))]));
+      if (page.unread > 0) { await session.api("/v1/notifications/read", { method: "POST" }); onRead?.(); }
+    } catch (problem) {
+      list.removeAttribute("aria-busy");
+      showProblem(problem);
+    }
+  })();
+  return [el("h1", {}, t("notifications.title")), list];
+}
