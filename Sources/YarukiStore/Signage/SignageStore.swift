@@ -1,0 +1,175 @@
+import Foundation
+import YarukiCore
+
+/// Sales, their quarter-hour sums, the boards that show them, and the API keys that send them.
+public enum SignageStore {
+    // MARK: sales
+
+    /// Files a batch: a sale whose id is known already is skipped (duplicates, retries), each new
+    /// one is added to its bucket. Returns the sales that were new. Order does not matter: late
+    /// and early sales land in their own buckets.
+    public static func ingest(_ events: [SaleEvent], at now: Date, _ c: SQLConnection) throws -> [SaleEvent] {
+        guard !events.isEmpty else { return [] }
+        var fresh: [SaleEvent] = []
+        for start in stride(from: 0, to: events.count, by: 500) {
+            let slice = Array(events[start..<min(start + 500, events.count)])
+            var values: [SQLValue] = []
+            for e in slice {
+                values += [.text(e.id), .integer(e.amount), .text(e.currency), e.occurredAt.sqlValue, .text(e.channel), .text(e.campaign ?? ""),
+                           now.sqlValue]
+            }
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", ")
+            let inserted = Set(try c.query("""
+                INSERT INTO sales_events (id, amount, currency, occurred_at, channel, campaign, received_at) VALUES \(rows)
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, values).map { try $0.string("id") })
+            // The same id twice in one batch: the first one counts.
+            var seen = Set<String>()
+            for e in slice where inserted.contains(e.id) && seen.insert(e.id).inserted { fresh.append(e) }
+        }
+        struct Key: Hashable { var currency: String; var campaign: String; var channel: String; var bucket: Int64 }
+        var sums: [Key: (amount: Int64, sales: Int64)] = [:]
+        for e in fresh {
+            let key = Key(currency: e.currency, campaign: e.campaign ?? "", channel: e.channel, bucket: SalesBucket.start(of: e.occurredAt))
+            sums[key, default: (0, 0)].amount += e.amount
+            sums[key, default: (0, 0)].sales += 1
+        }
+        for (key, sum) in sums.sorted(by: { ($0.key.bucket, $0.key.channel) < ($1.key.bucket, $1.key.channel) }) {
+            try c.execute("""
+                INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (currency, bucket, campaign, channel)
+                DO UPDATE SET amount = sales_buckets.amount + excluded.amount, sales = sales_buckets.sales + excluded.sales
+                """, key.currency, key.campaign, key.channel, key.bucket, sum.amount, sum.sales)
+        }
+        return fresh
+    }
+
+    public struct BucketSum: Sendable, Equatable {
+        public var channel: String
+        public var bucket: Int64
+        public var amount: Int64
+        public var sales: Int64
+    }
+
+    /// The buckets a board adds up: its currency, window and filters.
+    public static func sums(currency: String, from: Date, to: Date, campaign: String?, channel: String?, _ c: SQLConnection) throws -> [BucketSum] {
+        var sql = "SELECT channel, bucket, SUM(amount) AS amount, SUM(sales) AS sales FROM sales_buckets WHERE currency = ? AND bucket >= ? AND bucket < ?"
+        var values: [SQLValue] = [.text(currency), .integer(SalesBucket.start(of: from)), .integer(SalesBucket.start(of: to))]
+        if let campaign { sql += " AND campaign = ?"; values.append(.text(campaign)) }
+        if let channel { sql += " AND channel = ?"; values.append(.text(channel)) }
+        return try c.query(sql + " GROUP BY channel, bucket ORDER BY bucket, channel", values).map { r in
+            BucketSum(channel: try r.string("channel"), bucket: Int64(try r.int("bucket")), amount: Int64(try r.int("amount")),
+                      sales: Int64(try r.int("sales")))
+        }
+    }
+
+    // MARK: boards
+
+    public struct Board: Sendable, Equatable {
+        public var id: UUID
+        public var title: String
+        public var currency: String
+        public var startsAt: Date
+        public var endsAt: Date
+        public var campaign: String?
+        public var channel: String?
+        public var goal: Int64?
+
+        public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?) {
+            self.id = id
+            self.title = title
+            self.currency = currency
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.campaign = campaign
+            self.channel = channel
+            self.goal = goal
+        }
+
+        /// Whether a sale counts on this board.
+        public func counts(_ e: SaleEvent) -> Bool {
+            e.currency == currency && e.occurredAt >= startsAt && e.occurredAt < endsAt
+                && (campaign == nil || e.campaign == campaign) && (channel == nil || e.channel == channel)
+        }
+    }
+
+    private static func board(_ r: Row) throws -> Board {
+        Board(id: try r.uuid("id"), title: try r.string("title"), currency: try r.string("currency"), startsAt: try r.date("starts_at"),
+              endsAt: try r.date("ends_at"), campaign: try r.optionalString("campaign"), channel: try r.optionalString("channel"),
+              goal: try r.optionalInt("goal").map(Int64.init))
+    }
+
+    static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal"
+
+    public static func insert(_ b: Board, tokenHash: String, by user: UUID, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, token_hash, created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, b.id, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, tokenHash, user, now, now)
+    }
+
+    public static func update(_ b: Board, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE signage_boards SET title = ?, currency = ?, starts_at = ?, ends_at = ?, campaign = ?, channel = ?, goal = ?, updated_at = ? WHERE id = ?
+            """, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, now, b.id) == 1
+    }
+
+    public static func setToken(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE signage_boards SET token_hash = ? WHERE id = ?", tokenHash, id) == 1
+    }
+
+    public static func delete(_ id: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.execute("DELETE FROM signage_boards WHERE id = ?", id) == 1
+    }
+
+    public static func board(_ id: UUID, _ c: SQLConnection) throws -> Board? {
+        try c.queryOne("SELECT \(boardColumns) FROM signage_boards WHERE id = ?", id).map(board)
+    }
+
+    public static func board(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> Board? {
+        try c.queryOne("SELECT \(boardColumns) FROM signage_boards WHERE id = ? AND token_hash = ?", id, tokenHash).map(board)
+    }
+
+    public static func boards(_ c: SQLConnection) throws -> [Board] {
+        try c.query("SELECT \(boardColumns) FROM signage_boards ORDER BY starts_at DESC, id").map(board)
+    }
+
+    // MARK: API keys
+
+    public struct APIKey: Sendable, Equatable {
+        public var id: UUID
+        public var name: String
+        public var scopes: [String]
+        public var createdAt: Date
+        public var lastUsedAt: Date?
+        public var revokedAt: Date?
+    }
+
+    private static func key(_ r: Row) throws -> APIKey {
+        APIKey(id: try r.uuid("id"), name: try r.string("name"), scopes: try r.string("scopes").split(separator: " ").map(String.init),
+               createdAt: try r.date("created_at"), lastUsedAt: try r.optionalDate("last_used_at"), revokedAt: try r.optionalDate("revoked_at"))
+    }
+
+    public static func insertKey(id: UUID, name: String, hash: String, scopes: [String], by user: UUID, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("INSERT INTO api_keys (id, name, key_hash, scopes, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                      id, name, hash, scopes.joined(separator: " "), user, now)
+    }
+
+    /// A key that has not been revoked, by its hash.
+    public static func key(hash: String, _ c: SQLConnection) throws -> APIKey? {
+        try c.queryOne("SELECT id, name, scopes, created_at, last_used_at, revoked_at FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL", hash)
+            .map(key)
+    }
+
+    public static func keys(_ c: SQLConnection) throws -> [APIKey] {
+        try c.query("SELECT id, name, scopes, created_at, last_used_at, revoked_at FROM api_keys ORDER BY created_at DESC").map(key)
+    }
+
+    public static func revokeKey(_ id: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, id) == 1
+    }
+
+    public static func touchKey(_ id: UUID, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now, id)
+    }
+}
