@@ -12,6 +12,7 @@ public final class Application: @unchecked Sendable {
     let auth: AuthService
     let media: MediaStore
     let events = EventHub()
+    let signage: SignageHub
 
     /// `clock` is what every rule that depends on "now" reads; tests step it.
     public init(settings: Settings, database: Database, clock: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -21,13 +22,14 @@ public final class Application: @unchecked Sendable {
         media = try MediaStore(dataDirectory: settings.dataDirectory, width: max(1, settings.http.loops))
         auth = try AuthService(database: database, keyring: keyring, hashingWidth: max(1, settings.http.loops), clock: clock,
                                identityProviders: settings.identityProviders, media: media)
+        signage = SignageHub(database: database, clock: clock)
         let metrics = HTTPMetrics()
         metrics.register(HTTPMetrics.Gauge(name: "yaruki_db_connections", help: "Database connections by state.") { [database] in
             let stats = database.statistics()
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, settings: settings)
+        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, signage: signage, settings: settings)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
@@ -74,7 +76,8 @@ public final class Application: @unchecked Sendable {
 }
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
-func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub, settings: Settings) -> Router {
+func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub, signage: SignageHub,
+                 settings: Settings) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI, maxUploadBytes: settings.maxUploadBytes,
@@ -92,6 +95,7 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     RoutineRoutes(auth: auth, events: events).add(to: &router)
     SafetyRoutes(auth: auth, photos: photos, reportThreshold: settings.reportThreshold).add(to: &router)
     NotificationRoutes(auth: auth).add(to: &router)
+    SignageRoutes(auth: auth, hub: signage).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

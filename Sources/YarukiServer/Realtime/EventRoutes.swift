@@ -14,13 +14,7 @@ struct EventRoutes {
         router.get("/v1/events", RouteDoc("My event stream (Server-Sent Events): standings changes in my groups, …", tag: "realtime",
                                           responses: [200: "The stream", 401: "Not signed in"], produces: "text/event-stream",
                                           authenticated: true)) { request in
-            var signed = request
-            if request.headers["Authorization"] == nil, let token = request.queryItem("access_token") {
-                var headers = request.headers
-                headers.set("Authorization", "Bearer \(token)")
-                signed.headers = headers
-            }
-            let principal = try await routes.auth.authenticate(signed)
+            let principal = try await routes.auth.authenticate(request.bearerFromQuery())
             let hub = routes.hub
             return .eventStream { stream in hub.attach(stream, for: principal.userID) }
         }
@@ -42,5 +36,18 @@ extension EventHub {
             struct Change: Encodable { var group: UUID; var member: UUID }
             publish("standings", Change(group: group, member: user), to: members)
         }
+    }
+}
+
+extension Request {
+    /// EventSource cannot send headers: its access token may come as `?access_token=` (RFC 6750
+    /// §2.3). The request as if the token had come in the Authorization header.
+    func bearerFromQuery() -> Request {
+        guard headers["Authorization"] == nil, let token = queryItem("access_token") else { return self }
+        var signed = self
+        var headers = headers
+        headers.set("Authorization", "Bearer \(token)")
+        signed.headers = headers
+        return signed
     }
 }
