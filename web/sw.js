@@ -7,7 +7,7 @@ const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/j
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js",
   "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js",
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
-  "/js/community/routine-editor.js", "/js/community/notifications.js"];
+  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/countup.js", "/js/signage/wall.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -24,14 +24,14 @@ import YarukiTestSupport
             return client
         }
         let watching = try open(bo)
-        let ready = try watching.readUntil("event: ready")
+        let ready = try await watching.waitFor("event: ready")
         // (Split on "id: " rather than on lines: Swift treats the chunk framing's CR LF as one character.)
         let readyID = try #require(ready.components(separatedBy: "id: ").last?.components(separatedBy: "\n").first)
         let outsider = try open(stranger)
-        _ = try outsider.readUntil("event: ready")
+        _ = try await outsider.waitFor("event: ready")
 
         #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video).status == 201)
-        let event = try watching.readUntil("event: standings") + watching.readUntil("\n\n")
+        let event = try await watching.waitFor("event: standings") + watching.readUntil("\n\n")
         #expect(event.contains("event: standings"), "\(event)")
         #expect(event.contains(group.lowercased()) || event.contains(group), "\(event)")
         #expect(event.lowercased().contains(akiID.lowercased()), "\(event)")
@@ -41,15 +41,15 @@ import YarukiTestSupport
 
         // Reconnecting with the last id seen replays what came after it.
         let again = try open(bo, lastEventID: readyID)
-        let replay = try again.readUntil("event: ready")
+        let replay = try await again.waitFor("event: ready")
         #expect(replay.contains("event: standings"), "\(replay)")
 
         // Leaving is news for the rest of the group, and for the one who left.
         let akiWatching = try open(aki)
-        _ = try akiWatching.readUntil("event: ready")
+        _ = try await akiWatching.waitFor("event: ready")
         #expect(try api.call("POST", "/v1/groups/\(group)/leave", token: bo).status == 204)
-        let left = try akiWatching.readUntil("\"left\":true")
+        let left = try await akiWatching.waitFor("\"left\":true")
         #expect(left.contains("event: standings"), "\(left)")
-        _ = try again.readUntil("\"left\":true")
+        _ = try await again.waitFor("\"left\":true")
     }
 }

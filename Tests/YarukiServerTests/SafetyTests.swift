@@ -62,7 +62,7 @@ import YarukiTestSupport
         let routine = try #require(try api.call("POST", "/v1/routines", json: RoutineTests.legs, token: aki).string("id"))
         let stream = try RawClient(port: running.port, timeout: 10)
         stream.send("GET /v1/events?access_token=\(aki) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
-        _ = try stream.readUntil("event: ready")
+        _ = try await stream.waitFor("event: ready")
 
         // One's own actions notify nobody.
         _ = try api.call("PUT", "/v1/posts/\(post)/like", token: aki)
@@ -70,11 +70,11 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/notifications", token: aki).json()["unread"] as? Int == 0)
 
         _ = try api.call("POST", "/v1/posts/\(post)/comments", json: ["body": "Welcome back!"], token: bo)
-        #expect(try stream.readUntil("\"unread\":1").contains("event: notification"))
+        #expect(try await stream.waitFor("\"unread\":1").contains("event: notification"))
         _ = try api.call("PUT", "/v1/posts/\(post)/like", token: bo)
         _ = try api.call("PUT", "/v1/posts/\(post)/like", token: bo)  // again: no second notification
         _ = try api.call("PUT", "/v1/routines/\(routine)/like", token: bo)
-        _ = try stream.readUntil("\"unread\":3")
+        _ = try await stream.waitFor("\"unread\":3")
         let page = try api.call("GET", "/v1/notifications", token: aki).json()
         let items = try #require(page["items"] as? [[String: Any]])
         #expect(page["unread"] as? Int == 3 && items.map { $0["kind"] as? String } == ["save", "like", "comment"])

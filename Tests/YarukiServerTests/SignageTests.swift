@@ -93,13 +93,13 @@ import YarukiTestSupport
             return client
         }
         let wall = try open()
-        #expect(try wall.readUntil("\"total\":0").contains("event: total"))
+        #expect(try await wall.waitFor("\"total\":0").contains("event: total"))
         // Forty batches as fast as they go: far fewer updates reach the screen, the last one right.
         for batch in 0..<40 {
             let sales = (0..<25).map { SignageTests.sale("b\(batch)-\($0)", 100, campaign: nil) }
             #expect(try api.call("POST", "/v1/signage/events", json: ["events": sales], headers: ["Authorization": "Bearer \(key)"]).status == 200)
         }
-        let seen = try wall.readUntil("\"total\":100000")
+        let seen = try await wall.waitFor("\"total\":100000")
         let updates = seen.components(separatedBy: "event: total").count - 1
         #expect(updates >= 1 && updates < 40, "coalesced into \(updates) updates")
         let lastID = try #require(seen.components(separatedBy: "id: ").last?.components(separatedBy: "\n").first?.trimmingCharacters(in: .whitespaces))
@@ -108,7 +108,7 @@ import YarukiTestSupport
         #expect(try api.call("POST", "/v1/signage/events", json: ["events": [SignageTests.sale("after", 5_000, campaign: nil)]],
                              headers: ["Authorization": "Bearer \(key)"]).status == 200)
         let again = try open(lastEventID: lastID)
-        let resumed = try again.readUntil("\n\n")
+        let resumed = try await again.waitFor("\n\n")
         #expect(resumed.contains("\"total\":105000"), "\(resumed)")
         #expect(running.app.signage.watchers >= 1)
     }

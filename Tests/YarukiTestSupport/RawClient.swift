@@ -154,6 +154,17 @@ public final class RawClient {
         }
     }
 
+    /// `readUntil` on a thread of its own. Swift Testing runs tests on the cooperative pool (as
+    /// many threads as cores): a test that blocks one waiting for a pushed event can starve the
+    /// server tasks that would push it. Use this wherever the server must act before bytes come.
+    public func waitFor(_ marker: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { [self] in
+                do { continuation.resume(returning: try self.readUntil(marker)) } catch { continuation.resume(throwing: error) }
+            }
+        }
+    }
+
     /// True when the server has closed the connection (EOF within the timeout).
     public func isClosedByServer() -> Bool {
         do {

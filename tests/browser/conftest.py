@@ -12,6 +12,8 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("YARUKI_BINARY", os.path.join(ROOT, ".build", "debug", "yaruki"))
+# The running server's data folder, for tests that need the operator's CLI (an admin account).
+SERVER = {}
 
 
 def free_port():
@@ -29,6 +31,7 @@ def server():
     process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
                                 "--access-log", "off"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
+    SERVER["data"] = data
     for _ in range(200):
         try:
             urllib.request.urlopen(url + "/healthz", timeout=1)

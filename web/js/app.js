@@ -15,6 +15,7 @@ import { composeView } from "./community/compose.js";
 import { routinesView } from "./community/routines.js";
 import { routineEditorView } from "./community/routine-editor.js";
 import { notificationsView, watchUnread } from "./community/notifications.js";
+import { wallView } from "./signage/wall.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 import { icon } from "./icons.js";
 
@@ -187,7 +188,10 @@ async function render() {
     return;
   }
   let content;
-  if (current === "routines" || current === "routine") {
+  if (current === "wall") {
+    const params = new URLSearchParams(location.hash.split("?")[1] || "");
+    content = wallView({ boardId: location.hash.split("?")[0].split("/")[2], token: params.get("token") || "" });
+  } else if (current === "routines" || current === "routine") {
     let list = [];
     try { list = await exercises(); } catch (problem) { showProblem(problem); }
     const part = location.hash.split("?")[0].split("/")[2];

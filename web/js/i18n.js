@@ -233,6 +233,11 @@ export const dictionaries = {
     "notifications.save": "{name} saved your routine",
     "notifications.empty": "Nothing yet. Comments, likes and saves of your routines show here.",
     "notifications.bell": "Notifications",
+    "wall.connecting": "Connecting…",
+    "wall.live": "Live",
+    "wall.reconnecting": "Reconnecting…",
+    "wall.sales": "{count} sales",
+    "wall.goal": "{percent}% of {goal}",
   },
   ja: {
     "nav.skip": "本文へ移動",
@@ -467,6 +472,11 @@ export const dictionaries = {
     "notifications.save": "{name}さんがあなたのルーティンを保存しました",
     "notifications.empty": "まだありません。コメント・いいね・ルーティンの保存がここに届きます。",
     "notifications.bell": "お知らせ",
+    "wall.connecting": "接続中…",
+    "wall.live": "ライブ",
+    "wall.reconnecting": "再接続中…",
+    "wall.sales": "{count}件",
+    "wall.goal": "目標 {goal} の {percent}%",
   },
   ko: {
     "nav.skip": "본문으로 건너뛰기",
@@ -701,6 +711,11 @@ export const dictionaries = {
     "notifications.save": "{name}님이 내 루틴을 저장했어요",
     "notifications.empty": "아직 없어요. 댓글, 좋아요, 루틴 저장이 여기에 와요.",
     "notifications.bell": "알림",
+    "wall.connecting": "연결 중…",
+    "wall.live": "실시간",
+    "wall.reconnecting": "다시 연결 중…",
+    "wall.sales": "{count}건",
+    "wall.goal": "목표 {goal}의 {percent}%",
   },
 };
 
