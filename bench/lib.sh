@@ -1,0 +1,59 @@
+# Shared by the database benchmarks (standings, feed): a throwaway data folder and, for
+# PostgreSQL, a cluster; the bench person; the server; and latency over one connection.
+# Source it from the repository root after setting `out` (a folder under bench/out).
+bin=.build/release/yaruki
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+pgdir=$(mktemp -d -u /tmp/yaruki-bench-pg.XXXXXX)
+pids=()
+bench_cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true; }
+trap bench_cleanup EXIT
+
+# bench_database ENGINE: a migrated database with the bench person; sets data, db (flags), url, user.
+bench_database() {
+  data=$(mktemp -d "/tmp/yaruki-bench-$(basename "$out").XXXXXX")
+  db=()
+  url=""
+  if [ "$1" = postgres ]; then
+    url=$(scripts/pg-cluster.sh start "$pgdir" "$(free_port)")
+    db=(--db "$url")
+  fi
+  "$bin" migrate --data-dir "$data" "${db[@]}" >/dev/null
+  echo "correct horse battery staple" | "$bin" user create --email bench@example.com --name Bench --password-stdin --data-dir "$data" "${db[@]}" >"$out/user.txt"
+  user=$(awk '/created/ {gsub(/[()]/, "", $4); print $4}' "$out/user.txt")
+}
+
+# bench_seed_target ENGINE: what a seed script is given: the SQLite file or the PostgreSQL URL.
+bench_seed_target() { if [ "$1" = sqlite ]; then echo "sqlite $data/yaruki.sqlite"; else echo "postgres $url"; fi; }
+
+# bench_serve ENGINE: serves the database; sets port and token (the bench person signed in).
+bench_serve() {
+  port=$(free_port)
+  "$bin" serve --port "$port" --data-dir "$data" --access-log off "${db[@]}" >"$out/server-$1.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+  token=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"bench@example.com","password":"correct horse battery staple"}' \
+    "http://127.0.0.1:$port/v1/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+}
+
+bench_stop_server() { kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; }
+
+# latency URL TOKEN N WARMUP PERCENTILE: p50 and the percentile in ms over N sequential
+# requests on one connection, after WARMUP that are not counted.
+latency() {
+  python3 - "$@" <<'PY'
+import http.client, statistics, sys, time, urllib.parse
+url, token, n, warmup, pct = urllib.parse.urlparse(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+conn = http.client.HTTPConnection(url.hostname, url.port)
+headers = {"Authorization": f"Bearer {token}"} if token else {}
+path = url.path + ("?" + url.query if url.query else "")
+samples = []
+for i in range(n + warmup):
+    start = time.perf_counter()
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse(); response.read()
+    assert response.status == 200, response.status
+    if i >= warmup: samples.append((time.perf_counter() - start) * 1000)
+samples.sort()
+print(f"{statistics.median(samples):.2f} {samples[max(0, int(len(samples) * pct / 100) - 1)]:.2f}")
+PY
+}
