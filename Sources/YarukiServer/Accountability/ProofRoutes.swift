@@ -43,9 +43,7 @@ struct ProofRoutes {
     }
 
     func signature(_ proof: UUID, user: UUID, part: String, expires: Int) -> String {
-        let key = Crypto.hmacSHA256(key: auth.keyring.refreshSecret, Data("yaruki media links".utf8))
-        let message = "\(proof.uuidString.lowercased())|\(user.uuidString.lowercased())|\(part)|\(expires)"
-        return Base64URL.encode(Crypto.hmacSHA256(key: key, Data(message.utf8)))
+        auth.linkSignature("media", "\(proof.uuidString.lowercased())|\(user.uuidString.lowercased())|\(part)|\(expires)")
     }
 
     /// The owner of a media request: by bearer token, or by a signed link that has not expired.

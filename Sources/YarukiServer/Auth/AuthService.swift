@@ -262,6 +262,14 @@ final class AuthService: @unchecked Sendable {
         Base64URL.encode(Crypto.hmacSHA256(key: keyring.refreshSecret, Data(token.utf8)))
     }
 
+    /// The signature of a link that works without a bearer token (a `<video>` or `<img>` cannot
+    /// send one): HMAC of `message` under a key derived for `purpose` from the server secret, so
+    /// a signature for one kind of link never fits another.
+    func linkSignature(_ purpose: String, _ message: String) -> String {
+        let key = Crypto.hmacSHA256(key: keyring.refreshSecret, Data("yaruki \(purpose) links".utf8))
+        return Base64URL.encode(Crypto.hmacSHA256(key: key, Data(message.utf8)))
+    }
+
     static func tokenHash(_ token: String) -> String {
         Crypto.hex(Crypto.sha256(Data(token.utf8)))
     }

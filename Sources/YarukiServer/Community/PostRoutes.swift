@@ -70,8 +70,7 @@ struct PostRoutes {
     }
 
     func signature(_ sha: String, _ copy: PhotoStore.Copy, _ expires: Int) -> String {
-        let key = Crypto.hmacSHA256(key: auth.keyring.refreshSecret, Data("yaruki photo links".utf8))
-        return Base64URL.encode(Crypto.hmacSHA256(key: key, Data("\(sha)|\(copy.rawValue)|\(expires)".utf8)))
+        auth.linkSignature("photo", "\(sha)|\(copy.rawValue)|\(expires)")
     }
 
     func photoReply(_ p: PostStore.PhotoRow) -> PhotoReply {

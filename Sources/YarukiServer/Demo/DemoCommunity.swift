@@ -109,18 +109,12 @@ enum DemoCommunity {
 
     /// Four test-pattern photos through the photo store; none without ffmpeg or a data folder.
     static func demoPhotos(_ dataDirectory: String?) async -> [PhotoStore.Stored] {
-        guard let dataDirectory, let ffmpeg = ExternalTool.find("ffmpeg"), let media = try? MediaStore(dataDirectory: dataDirectory, width: 1)
-        else { return [] }
+        guard let dataDirectory, let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) else { return [] }
         let store = PhotoStore(media: media)
         var stored: [PhotoStore.Stored] = []
-        for (i, source) in ["testsrc2=size=1280x960", "smptebars=size=1280x960", "mandelbrot=size=1280x960", "rgbtestsrc=size=1280x960"].enumerated() {
-            let path = "\(media.uploads)/demo-photo-\(i)-\(UUID().uuidString).jpg"
-            guard let made = ExternalTool.run([ffmpeg, "-v", "error", "-y", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "3", path], timeout: 60),
-                  made.status == 0, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-                  let photo = try? await store.ingest(BodyFile(path: path, size: size)) else {
-                unlink(path)
-                continue
-            }
+        for source in ["testsrc2=size=1280x960", "smptebars=size=1280x960", "mandelbrot=size=1280x960", "rgbtestsrc=size=1280x960"] {
+            guard let file = DemoSeed.testPattern(media, source, ["-frames:v", "1", "-q:v", "3"], ext: "jpg"),
+                  let photo = try? await store.ingest(file) else { continue }
             stored.append(photo)
         }
         return stored

@@ -72,15 +72,13 @@ enum DemoGroup {
     /// rows standing in for them when there is no ffmpeg or no data folder.
     static func demoVideos(_ dataDirectory: String?) async -> [ProofStore.MediaRow] {
         let sources = ["testsrc2=size=320x240:rate=15", "smptebars=size=320x240:rate=15", "mandelbrot=size=320x240:rate=15"]
-        if let dataDirectory, let ffmpeg = ExternalTool.find("ffmpeg"), let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) {
+        if let dataDirectory, let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) {
             var rows: [ProofStore.MediaRow] = []
-            for (i, source) in sources.enumerated() {
-                let path = "\(media.uploads)/demo-\(i)-\(UUID().uuidString).mp4"
-                guard let made = ExternalTool.run([ffmpeg, "-v", "error", "-y", "-f", "lavfi", "-i", source, "-t", "3",
-                                                   "-pix_fmt", "yuv420p", "-movflags", "+faststart", path], timeout: 60),
-                      made.status == 0, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-                      let stored = try? await media.ingest(BodyFile(path: path, size: size)) else {
-                    unlink(path)
+            for source in sources {
+                guard let file = DemoSeed.testPattern(media, source, ["-t", "3", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], ext: "mp4")
+                else { continue }
+                guard let stored = try? await media.ingest(file) else {
+                    unlink(file.path)
                     continue
                 }
                 rows.append(ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size,

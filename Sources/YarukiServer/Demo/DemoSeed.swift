@@ -95,4 +95,18 @@ public enum DemoSeed {
         }
         return steps.map(\.name)
     }
+
+    /// The demo's media maker: an ffmpeg test pattern (`source`, then `output` options) written
+    /// into the uploads folder as a file an upload would be, or nil without ffmpeg. The caller
+    /// ingests it; the store removes or moves it.
+    static func testPattern(_ media: MediaStore, _ source: String, _ output: [String], ext: String) -> BodyFile? {
+        guard let ffmpeg = ExternalTool.find("ffmpeg") else { return nil }
+        let path = "\(media.uploads)/demo-\(UUID().uuidString).\(ext)"
+        guard let made = ExternalTool.run([ffmpeg, "-v", "error", "-y", "-f", "lavfi", "-i", source] + output + [path], timeout: 60),
+              made.status == 0, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+            unlink(path)
+            return nil
+        }
+        return BodyFile(path: path, size: size)
+    }
 }
