@@ -123,10 +123,13 @@ final class SignageHub: @unchecked Sendable {
     private func startFlusher() {
         lock.withLock {
             guard flusher == nil else { return }
+            // Holds the hub only while flushing, so a hub whose server is gone is freed and its loop ends.
+            let pause = UInt64(interval * 1_000_000_000)
             flusher = Task.detached { [weak self] in
-                while let self, !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: UInt64(self.interval * 1_000_000_000))
-                    await self.flush()
+                while !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: pause)
+                    guard let hub = self else { return }
+                    await hub.flush()
                 }
             }
         }
@@ -144,9 +147,5 @@ final class SignageHub: @unchecked Sendable {
             guard let snapshot = try? await snapshot(board), let event = SignageHub.event(snapshot) else { continue }
             for stream in watching { stream.send(event) }
         }
-    }
-
-    func stop() {
-        lock.withLock { flusher?.cancel() }
     }
 }
