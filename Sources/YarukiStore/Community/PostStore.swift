@@ -128,13 +128,6 @@ public enum PostStore {
         try shas.sorted().filter { try c.queryOne("SELECT 1 AS one FROM photos WHERE sha256 = ? LIMIT 1", $0) == nil }
     }
 
-    /// Photos never attached to a post, uploaded before `cutoff`: removed (their files returned).
-    public static func pruneLoosePhotos(before cutoff: Date, _ c: SQLConnection) throws -> [String] {
-        let loose = try c.query("SELECT \(photoColumns) FROM photos WHERE post_id IS NULL AND created_at < ?", cutoff).map(photo)
-        for p in loose { try c.execute("DELETE FROM photos WHERE id = ?", p.id) }
-        return try unusedFiles(Set(loose.map(\.sha256)), c)
-    }
-
     /// Files only `user`'s photos use (for deleting the account).
     public static func filesOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [String] {
         try c.query("""
