@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import YarukiClient
+import YarukiCore
+import YarukiHTTP
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -77,39 +80,124 @@ import YarukiTestSupport
         #expect(try send([SignageTests.sale("late", 1)]).status == 401)
     }
 
-    @Test func theStreamCoalescesAndResumesWithTheLatestState() async throws {
-        let running = try await RunningApp(.sqlite)
-        let api = API(running)
-        let admin = try await SignageTests.admin(running, api)
-        let key = try #require(try api.call("POST", "/v1/admin/api-keys", json: ["name": "sim", "scopes": ["signage:write"]], token: admin).string("key"))
-        let board = try api.call("POST", "/v1/signage/boards", json: ["title": "Live", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
-                                                                        "endsAt": "2026-12-05T00:00:00+09:00"], token: admin).json()
-        let id = try #require((board["board"] as? [String: Any])?["id"] as? String)
-        let token = try #require((board["wallURL"] as? String)?.components(separatedBy: "token=").last)
-        func open(lastEventID: String? = nil) throws -> RawClient {
-            let client = try RawClient(port: running.port, timeout: 10)
+    /// A board made by an admin, with a key to send sales and its wall link's token.
+    struct Live {
+        var id: String
+        var token: String
+        var key: String
+        let api: API
+        let port: Int
+
+        init(_ running: RunningApp, endsAt: String = "2026-12-05T00:00:00+09:00") async throws {
+            api = API(running)
+            port = running.port
+            let admin = try await SignageTests.admin(running, api)
+            key = try #require(try api.call("POST", "/v1/admin/api-keys", json: ["name": "sim", "scopes": ["signage:write"]], token: admin).string("key"))
+            let board = try api.call("POST", "/v1/signage/boards", json: ["title": "Live", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
+                                                                            "endsAt": endsAt], token: admin).json()
+            id = try #require((board["board"] as? [String: Any])?["id"] as? String)
+            token = try #require((board["wallURL"] as? String)?.components(separatedBy: "token=").last)
+        }
+
+        func open(lastEventID: String? = nil, receiveBuffer: Int? = nil) throws -> RawClient {
+            let client = try RawClient(port: port, timeout: 10, receiveBuffer: receiveBuffer)
             client.send("GET /v1/signage/boards/\(id)/stream?token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"
                         + (lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "") + "\r\n")
             return client
         }
-        let wall = try open()
-        #expect(try await wall.waitFor("\"total\":0").contains("event: total"))
-        // Forty batches as fast as they go: far fewer updates reach the screen, the last one right.
-        for batch in 0..<40 {
-            let sales = (0..<25).map { SignageTests.sale("b\(batch)-\($0)", 100, campaign: nil) }
+
+        func send(_ sales: [[String: Any]]) throws {
             #expect(try api.call("POST", "/v1/signage/events", json: ["events": sales], headers: ["Authorization": "Bearer \(key)"]).status == 200)
         }
-        let seen = try await wall.waitFor("\"total\":100000")
-        let updates = seen.components(separatedBy: "event: total").count - 1
-        #expect(updates >= 1 && updates < 40, "coalesced into \(updates) updates")
-        let lastID = try #require(seen.components(separatedBy: "id: ").last?.components(separatedBy: "\n").first?.trimmingCharacters(in: .whitespaces))
-        // The connection drops; sales go on; a reconnect (with the last id seen) starts with the latest state.
-        _ = wall
-        #expect(try api.call("POST", "/v1/signage/events", json: ["events": [SignageTests.sale("after", 5_000, campaign: nil)]],
-                             headers: ["Authorization": "Bearer \(key)"]).status == 200)
-        let again = try open(lastEventID: lastID)
-        let resumed = try await again.waitFor("\n\n")
-        #expect(resumed.contains("\"total\":105000"), "\(resumed)")
-        #expect(running.app.signage.watchers >= 1)
+
+        /// The board's state as one request reads it, without the parts that differ per read.
+        func now() throws -> BoardTotals {
+            var state = try JSONCoding.decoder.decode(BoardTotals.self, from: Data(try api.call("GET", "/v1/signage/boards/\(id)?token=\(token)").body))
+            state.version = 0
+            state.at = .distantPast
+            return state
+        }
+    }
+
+    /// The screen's state after the events read so far: the whole state, then each change applied.
+    static func replay(_ text: String, into state: inout BoardTotals?) throws -> [ServerEvent] {
+        var parser = ServerEventParser()
+        let events = parser.feed(Array(text.utf8))
+        for event in events {
+            let data = Data(event.data.utf8)
+            switch event.name {
+            case "total": state = try JSONCoding.decoder.decode(BoardTotals.self, from: data)
+            case "change": state?.apply(try JSONCoding.decoder.decode(BoardChange.self, from: data))
+            default: break
+            }
+        }
+        return events
+    }
+
+    @Test func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole() async throws {
+        let running = try await RunningApp(.sqlite)
+        let live = try await Live(running)
+        let wall = try live.open()
+        var screen: BoardTotals?
+        let first = try SignageTests.replay(try await wall.waitFor("\n\n"), into: &screen)
+        #expect(first.map(\.name) == ["total"] && screen?.total == 0 && screen?.hours.count == 96)
+        // Forty batches as fast as they go, over channels and hours: far fewer changes reach the
+        // screen, and replaying them gives exactly the state a fresh read gives.
+        for batch in 0..<40 {
+            let channel = ["store", "online", "app"][batch % 3]
+            let hour = String(format: "%02d", 10 + batch % 7)
+            try live.send((0..<25).map { SignageTests.sale("b\(batch)-\($0)", 100, at: "2026-12-01T\(hour):05:00+09:00", channel: channel, campaign: nil) })
+        }
+        let changes = try SignageTests.replay(try await wall.waitFor("\"total\":100000") + wall.waitFor("\n\n"), into: &screen)
+        #expect(changes.allSatisfy { $0.name == "change" })
+        #expect(changes.count >= 1 && changes.count < 40, "coalesced into \(changes.count) changes")
+        #expect(changes.allSatisfy { $0.data.utf8.count < 1_000 }, "a change carries only what moved")
+        var replayed = try #require(screen)
+        replayed.version = 0
+        replayed.at = .distantPast
+        let fresh = try live.now()
+        #expect(replayed == fresh, "\(replayed) vs \(fresh)")
+        #expect(replayed.channels.map(\.channel) == ["store", "app", "online"] && replayed.hours.filter { $0.amount > 0 }.count == 7)
+        let lastID = try #require(changes.last?.id)
+
+        // The connection drops; sales go on; a reconnect with the last id seen starts with the newest state whole.
+        wall.disconnect()
+        try live.send([SignageTests.sale("after", 5_000, campaign: nil)])
+        let again = try live.open(lastEventID: lastID)
+        var resumed: BoardTotals?
+        let events = try SignageTests.replay(try await again.waitFor("\n\n"), into: &resumed)
+        #expect(events.map(\.name) == ["total"] && resumed?.total == 105_000, "\(events)")
+        #expect(UInt64(try #require(events.first?.id)) ?? 0 > UInt64(lastID) ?? .max)
+        #expect(eventually(timeout: 5) { running.app.signage.watchers == 1 })
+    }
+
+    @Test func aScreenThatStopsReadingHoldsNobodyBackAndIsDropped() async throws {
+        let running = try await RunningApp(.sqlite, arguments: ["--stream-buffer", "262144"])
+        let live = try await Live(running)
+        let stuck = try live.open(receiveBuffer: 4096)
+        let reader = try live.open()
+        _ = try await reader.waitFor("\"total\":0,")
+        #expect(eventually(timeout: 5) { running.app.signage.watchers == 2 })
+        // Each batch of 2,500 sales over as many new channels makes a change of ~190 KB (under the
+        // 256 KiB limit): the stuck screen's backlog passes the kernel's buffers and then the
+        // limit within a few, while the reader gets every change at once.
+        var total = 0
+        var batches = 0
+        while running.app.signage.watchers == 2 && batches < 40 {
+            let prefix = "batch-\(batches)-" + String(repeating: "x", count: 25)
+            for part in 0..<3 {
+                try live.send((part * 1_000..<min(2_500, part * 1_000 + 1_000)).map {
+                    SignageTests.sale("s\(batches)-\($0)", 7, channel: "\(prefix)-\($0)", campaign: nil)
+                })
+            }
+            total += 7 * 2_500
+            batches += 1
+            let sent = Date()
+            _ = try await reader.waitFor("\"total\":\(total),")
+            #expect(Date().timeIntervalSince(sent) < 2, "batch \(batches) reached the reading screen late")
+        }
+        #expect(eventually(timeout: 5) { running.app.signage.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
+        stuck.setTimeout(10)
+        #expect(stuck.isClosedByServer())
     }
 }

@@ -6,23 +6,12 @@ import YarukiTestSupport
 
 /// Sales sums kept as sales arrive equal a full recount, whatever arrives twice, late or out of order.
 @Suite struct SalesTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: Engine.allCases)
     func bucketsEqualAFullRecount(engine: Engine) async throws {
         for seed: UInt64 in [1, 2, 3] {
             let db = try await freshDatabase(engine)
             _ = try await Migrator.migrate(db)
-            var random = Generator(state: seed)
+            var random = SeededRandom(seed: seed)
             let start = try Date("2026-12-01T00:00:00+09:00", strategy: .iso8601)
             // 1,500 distinct sales over four days, in JPY and USD, three channels, two campaigns and none.
             let sales = (0..<1_500).map { i in
@@ -54,7 +43,7 @@ import YarukiTestSupport
             for (currency, campaign, channel, fromHour, hours) in [("JPY", nil, nil, 0, 96), ("USD", "winter", nil, 5, 30), ("JPY", "beauty-week", "app", 24, 48),
                                                                  ("USD", nil, "store", 90, 6)] as [(String, String?, String?, Int, Int)] {
                 let from = start.addingTimeInterval(Double(fromHour) * 3600), to = from.addingTimeInterval(Double(hours) * 3600)
-                let board = SignageStore.Board(id: UUID(), title: "t", currency: currency, startsAt: from, endsAt: to, campaign: campaign,
+                let board = SalesBoard(id: UUID(), title: "t", currency: currency, startsAt: from, endsAt: to, campaign: campaign,
                                                channel: channel, goal: nil)
                 let sums = try await db.read { c in try SignageStore.sums(currency: currency, from: from, to: to, campaign: campaign, channel: channel, c) }
                 // The recount, in Swift from the first of each id, and in SQL from the stored sales.

@@ -20,14 +20,17 @@ public final class RawClient {
 
     public enum Failure: Error { case connect(Int32), closed, timeout, malformed(String) }
 
-    public init(port: Int, timeout: Double = 5) throws {
-        fd = try RawClient.connectSocket(port: port)
+    /// `receiveBuffer` shrinks the socket's receive buffer (before connecting, so the window
+    /// is small too): a client that stops reading then backs up on the server quickly.
+    public init(port: Int, timeout: Double = 5, receiveBuffer: Int? = nil) throws {
+        fd = try RawClient.connectSocket(port: port, receiveBuffer: receiveBuffer)
         setTimeout(timeout)
     }
 
     /// A socket connected to 127.0.0.1:`port`.
-    static func connectSocket(port: Int) throws -> Int32 {
+    static func connectSocket(port: Int, receiveBuffer: Int? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer.map(Int32.init) { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -62,6 +65,9 @@ public final class RawClient {
     }
 
     public func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Drops the connection as a lost network would, both ways (the descriptor closes with the client).
+    public func disconnect() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Reads more bytes; false at EOF.
     @discardableResult

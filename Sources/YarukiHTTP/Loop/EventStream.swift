@@ -65,8 +65,25 @@ public final class EventStream: @unchecked Sendable {
     }
 
     public func send(_ event: ServerSentEvent) {
-        let bytes = event.encoded
+        send(encoded: event.encoded)
+    }
+
+    /// An event already in its wire form (`ServerSentEvent.encoded`).
+    public func send(encoded bytes: [UInt8]) {
         onLoop { $0.writeStream(bytes) }
+    }
+
+    /// The same event to many streams, encoded once and with one hop to each event loop
+    /// (rather than one per stream): how a board's update reaches thousands of screens.
+    public static func send(encoded bytes: [UInt8], to streams: some Sequence<EventStream>) {
+        var byLoop: [ObjectIdentifier: (loop: EventLoop, streams: [EventStream])] = [:]
+        for stream in streams { byLoop[ObjectIdentifier(stream.loop), default: (stream.loop, [])].streams.append(stream) }
+        for (_, group) in byLoop {
+            let streams = group.streams
+            group.loop.execute {
+                for stream in streams { stream.connection?.writeStream(bytes) }
+            }
+        }
     }
 
     public func comment(_ text: String) {

@@ -32,6 +32,7 @@ public struct Settings: Sendable {
         ("--max-upload", "YARUKI_MAX_UPLOAD", "largest video upload in bytes (default 524288000, 500 MB)"),
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
+        ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
@@ -95,6 +96,7 @@ public struct Settings: Sendable {
         maxUploadBytes = try integer("--max-upload", 1024...(64 << 30)) ?? maxUploadBytes
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
+        http.sseMaxBufferedBytes = try integer("--stream-buffer", (64 << 10)...(64 << 20)) ?? http.sseMaxBufferedBytes
         if let log = values["--access-log"]?.value {
             switch log.lowercased() {
             case "on", "true", "1": http.accessLog = .standardOutput

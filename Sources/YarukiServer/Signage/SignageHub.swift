@@ -3,56 +3,31 @@ import YarukiCore
 import YarukiHTTP
 import YarukiStore
 
-/// A board's state as the wall screen shows it.
-struct BoardSnapshot: Encodable, Sendable {
-    struct Channel: Encodable, Sendable { var channel: String; var amount: Int64; var sales: Int64 }
-    struct Hour: Encodable, Sendable { var start: Date; var amount: Int64 }
-    struct Definition: Encodable, Sendable {
-        var id: UUID; var title: String; var currency: String; var startsAt: Date; var endsAt: Date
-        var campaign: String?; var channel: String?; var goal: Int64?
-    }
-    var board: Definition
-    var total: Int64
-    var sales: Int64
-    var channels: [Channel]
-    var hours: [Hour]
-    var version: UInt64
-    var at: Date
-
-    static func make(_ b: SignageStore.Board, sums: [SignageStore.BucketSum], version: UInt64, at: Date) -> BoardSnapshot {
-        var channels: [String: (Int64, Int64)] = [:]
-        var hours: [Int64: Int64] = [:]
-        for s in sums {
-            channels[s.channel, default: (0, 0)].0 += s.amount
-            channels[s.channel, default: (0, 0)].1 += s.sales
-            hours[s.bucket - s.bucket % 3_600_000, default: 0] += s.amount
-        }
-        // Every hour of the window, sales or not, so the bar strip keeps its shape.
-        let first = SalesBucket.start(of: b.startsAt) / 3_600_000 * 3_600_000
-        let end = Int64((b.endsAt.timeIntervalSince1970 * 1000).rounded())
-        let strip = stride(from: first, to: end, by: 3_600_000).prefix(24 * 62).map {
-            Hour(start: Date(timeIntervalSince1970: Double($0) / 1000), amount: hours[$0] ?? 0)
-        }
-        return BoardSnapshot(board: Definition(id: b.id, title: b.title, currency: b.currency, startsAt: b.startsAt, endsAt: b.endsAt,
-                                               campaign: b.campaign, channel: b.channel, goal: b.goal),
-                             total: sums.reduce(0) { $0 + $1.amount }, sales: sums.reduce(0) { $0 + $1.sales },
-                             channels: channels.map { Channel(channel: $0.key, amount: $0.value.0, sales: $0.value.1) }
-                                 .sorted { ($0.amount, $1.channel) > ($1.amount, $0.channel) },
-                             hours: strip, version: version, at: at)
-    }
-}
-
-/// Wall screens' streams, per board. Sales mark the boards they count on as changed; a
-/// flusher sends each changed board's new snapshot at most every `interval` (coalescing: a burst
-/// of a thousand sales is one update), encoded once for all its screens. A screen that cannot
-/// keep up is dropped by its connection's buffer limit without holding the others back.
+/// Wall screens' streams, per board.
+///
+/// A screen gets its board's whole state when it connects (`total`), then only what moved
+/// (`change`). The hub keeps each watched board's last state, so ten thousand screens
+/// connecting cost one query, and each update is computed and encoded once for all of them.
+///
+/// Sales mark the watched boards they count on as changed and wake the flusher. It sends at
+/// once after a quiet spell, then at most once per `interval` while sales keep coming
+/// (coalescing: a burst of a thousand sales is one update). Writes only queue bytes on each
+/// connection, so a screen that reads slowly holds nobody back; one that lets too much pile
+/// up is dropped by its connection and, on reconnecting, gets the newest state whole.
 final class SignageHub: @unchecked Sendable {
+    private struct Watched {
+        var board: SalesBoard
+        var streams: [ObjectIdentifier: EventStream] = [:]
+        var state: BoardTotals
+        /// `state` as a `total` event, encoded when a screen first needs it.
+        var whole: [UInt8]?
+        var dirty = false
+    }
+
     private let lock = NSLock()
-    private var streams: [UUID: [ObjectIdentifier: EventStream]] = [:]
-    private var definitions: [UUID: SignageStore.Board] = [:]
-    private var dirty: Set<UUID> = []
-    private var versions: [UUID: UInt64] = [:]
-    private var flusher: Task<Void, Never>?
+    private var watched: [UUID: Watched] = [:]
+    private var sequence: UInt64 = 0
+    private let wake: AsyncStream<Void>.Continuation
     let interval: Double
     let database: Database
     let clock: @Sendable () -> Date
@@ -61,91 +36,136 @@ final class SignageHub: @unchecked Sendable {
         self.database = database
         self.interval = interval
         self.clock = clock
+        let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.wake = wake
+        let pause = UInt64(interval * 1_000_000_000)
+        // Holds the hub only while flushing: a hub whose server is gone is freed, which ends this.
+        Task.detached { [weak self] in
+            for await _ in signals {
+                guard let hub = self else { return }
+                await hub.flush()
+                try? await Task.sleep(nanoseconds: pause)
+            }
+        }
     }
 
-    func snapshot(_ board: SignageStore.Board) async throws -> BoardSnapshot {
+    deinit { wake.finish() }
+
+    /// A board's state now, from its quarter-hour sums.
+    func totals(_ board: SalesBoard) async throws -> BoardTotals {
         let sums = try await database.read { c in
             try SignageStore.sums(currency: board.currency, from: board.startsAt, to: board.endsAt, campaign: board.campaign, channel: board.channel, c)
         }
         let version = lock.withLock { () -> UInt64 in
-            versions[board.id, default: 0] += 1
-            return versions[board.id]!
+            sequence += 1
+            return sequence
         }
-        return BoardSnapshot.make(board, sums: sums, version: version, at: clock())
+        return BoardTotals.summing(board, sums, version: version, at: clock())
     }
 
-    static func event(_ snapshot: BoardSnapshot) -> ServerSentEvent? {
-        guard let json = try? JSONCoding.encoder.encode(snapshot) else { return nil }
-        return ServerSentEvent(id: String(snapshot.version), event: "total", data: String(decoding: json, as: UTF8.self), retry: 2000)
+    static func encoded<T: Encodable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
+        let json = (try? JSONCoding.encoder.encode(value)) ?? Data("{}".utf8)
+        return ServerSentEvent(id: String(version), event: event, data: String(decoding: json, as: UTF8.self), retry: 2000).encoded
     }
 
-    /// Starts a screen: the board's state now (also after a reconnect: the newest state is all a
-    /// wall needs), then its updates.
-    func attach(_ stream: EventStream, board: SignageStore.Board) async {
-        lock.withLock {
-            streams[board.id, default: [:]][ObjectIdentifier(stream)] = stream
-            definitions[board.id] = board
+    /// Starts a screen: the board's newest state (also after a reconnect: the newest state is
+    /// all a wall needs), then its changes.
+    func attach(_ stream: EventStream, board: SalesBoard) async {
+        if lock.withLock({ watched[board.id] == nil }) {
+            guard let state = try? await totals(board) else {
+                stream.close()
+                return
+            }
+            lock.withLock {
+                if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state) }
+            }
+        }
+        let attached = lock.withLock { () -> Bool in
+            guard var entry = watched[board.id] else { return false }
+            let whole = entry.whole ?? SignageHub.encoded(entry.state, event: "total", version: entry.state.version)
+            entry.whole = whole
+            entry.streams[ObjectIdentifier(stream)] = stream
+            watched[board.id] = entry
+            // Under the lock, so a change computed meanwhile is queued after this, not before.
+            stream.send(encoded: whole)
+            return true
+        }
+        guard attached else {
+            stream.close()  // the board was deleted meanwhile
+            return
         }
         stream.onClose { [weak self, weak stream] in
             guard let self, let stream else { return }
             self.lock.withLock {
-                self.streams[board.id]?.removeValue(forKey: ObjectIdentifier(stream))
-                if self.streams[board.id]?.isEmpty == true { self.streams[board.id] = nil }
+                self.watched[board.id]?.streams.removeValue(forKey: ObjectIdentifier(stream))
+                if self.watched[board.id]?.streams.isEmpty == true { self.watched[board.id] = nil }
             }
         }
-        if let first = try? await snapshot(board), let event = SignageHub.event(first) { stream.send(event) }
-        startFlusher()
     }
 
     /// New sales: the watched boards they count on will be sent again.
     func salesArrived(_ sales: [SaleEvent]) {
         guard !sales.isEmpty else { return }
-        lock.withLock {
-            for (id, board) in definitions where streams[id] != nil && sales.contains(where: board.counts) { dirty.insert(id) }
+        let any = lock.withLock { () -> Bool in
+            var any = false
+            for (id, entry) in watched where !entry.dirty && sales.contains(where: entry.board.counts) {
+                watched[id]!.dirty = true
+                any = true
+            }
+            return any
         }
+        if any { wake.yield() }
     }
 
-    /// A board's definition changed (or it was deleted: nil).
-    func boardChanged(_ id: UUID, _ board: SignageStore.Board?) {
+    /// A board's definition changed (or it was deleted: nil); its screens get the new state whole.
+    func boardChanged(_ id: UUID, _ board: SalesBoard?) {
         let closing: [EventStream] = lock.withLock {
-            if let board {
-                if definitions[id] != nil { definitions[id] = board; dirty.insert(id) }
-                return []
-            }
-            definitions[id] = nil
-            return Array(streams.removeValue(forKey: id)?.values ?? [:].values)
+            guard let board else { return Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
+            watched[id]?.board = board
+            watched[id]?.dirty = true
+            return []
         }
         for stream in closing { stream.close() }
+        if board != nil { wake.yield() }
     }
 
-    var watchers: Int { lock.withLock { streams.values.reduce(0) { $0 + $1.count } } }
+    var watchers: Int { lock.withLock { watched.values.reduce(0) { $0 + $1.streams.count } } }
 
-    private func startFlusher() {
-        lock.withLock {
-            guard flusher == nil else { return }
-            // Holds the hub only while flushing, so a hub whose server is gone is freed and its loop ends.
-            let pause = UInt64(interval * 1_000_000_000)
-            flusher = Task.detached { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: pause)
-                    guard let hub = self else { return }
-                    await hub.flush()
-                }
-            }
-        }
-    }
-
+    /// Sends each changed board's new state to its screens.
     func flush() async {
-        let due: [(SignageStore.Board, [EventStream])] = lock.withLock {
-            defer { dirty.removeAll() }
-            return dirty.compactMap { id in
-                guard let board = definitions[id], let watching = streams[id], !watching.isEmpty else { return nil }
-                return (board, Array(watching.values))
+        let due: [(SalesBoard, UInt64)] = lock.withLock {
+            var due: [(SalesBoard, UInt64)] = []
+            for (id, entry) in watched where entry.dirty {
+                watched[id]!.dirty = false
+                due.append((entry.board, entry.state.version))
             }
+            return due
         }
-        for (board, watching) in due {
-            guard let snapshot = try? await snapshot(board), let event = SignageHub.event(snapshot) else { continue }
-            for stream in watching { stream.send(event) }
+        for (board, previous) in due {
+            guard let next = try? await totals(board) else {
+                lock.withLock { watched[board.id]?.dirty = true }
+                continue
+            }
+            lock.withLock {
+                // The state the change is from must still be the screens' (not replaced by a
+                // first screen's fresh one meanwhile), and every one of them gets it.
+                guard var entry = watched[board.id], entry.state.version == previous else { return }
+                let old = entry.state
+                entry.state = next
+                entry.whole = nil
+                let bytes: [UInt8]
+                if let change = old.change(to: next) {
+                    bytes = SignageHub.encoded(change, event: "change", version: next.version)
+                } else if old.board != next.board {
+                    bytes = SignageHub.encoded(next, event: "total", version: next.version)
+                    entry.whole = bytes
+                } else {
+                    watched[board.id] = entry
+                    return
+                }
+                watched[board.id] = entry
+                EventStream.send(encoded: bytes, to: entry.streams.values)
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ struct SignageRoutes {
         var goal: Int64?
     }
 
-    static func board(_ body: BoardBody, id: UUID) throws -> SignageStore.Board {
+    static func board(_ body: BoardBody, id: UUID) throws -> SalesBoard {
         var check = FieldCheck()
         let title = PostDraft.normalize(body.title)
         if !(1...80).contains(title.count) { check.fail("title", "must be 1 to 80 characters") }
@@ -40,14 +40,14 @@ struct SignageRoutes {
         }
         if let goal = body.goal, !(1...SaleEvent.maxAmount).contains(goal) { check.fail("goal", "must be 1 to 10^12 minor units") }
         try check.done()
-        return SignageStore.Board(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
+        return SalesBoard(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
                                   campaign: body.campaign, channel: body.channel, goal: body.goal)
     }
 
     static func wallLink(_ id: UUID, token: String) -> String { "/#/wall/\(id.uuidString.lowercased())?token=\(token)" }
 
     /// The board when the request may read it: its token (`?token=`) or a signed-in admin.
-    func readable(_ request: Request) async throws -> SignageStore.Board {
+    func readable(_ request: Request) async throws -> SalesBoard {
         guard let id = UUID(uuidString: try request.parameter("id")) else { throw HTTPError.notFound("No such board.") }
         if let token = request.queryItem("token") {
             guard let board = try await database.read({ c in try SignageStore.board(id, tokenHash: AuthService.tokenHash(token), c) }) else {
@@ -143,11 +143,7 @@ struct SignageRoutes {
 
         let boardSchema = OpenAPI.object(["title": .string, "currency": .string, "startsAt": .string, "endsAt": .string, "campaign": .string,
                                           "channel": .string, "goal": .integer], required: ["title", "currency", "startsAt", "endsAt"])
-        struct Made: Encodable { var board: BoardSnapshot.Definition; var wallURL: String }
-        func definition(_ b: SignageStore.Board) -> BoardSnapshot.Definition {
-            BoardSnapshot.Definition(id: b.id, title: b.title, currency: b.currency, startsAt: b.startsAt, endsAt: b.endsAt, campaign: b.campaign,
-                                     channel: b.channel, goal: b.goal)
-        }
+        struct Made: Encodable { var board: SalesBoard; var wallURL: String }
 
         router.post("/v1/signage/boards", RouteDoc("Define a board (admins only); the answer holds the wall screen's secret link, shown once",
                                                    tag: "signage", responses: [201: "Made", 400: "Not valid", 404: "Not an admin"],
@@ -160,14 +156,14 @@ struct SignageRoutes {
             try await routes.database.transaction { c in
                 try SignageStore.insert(board, tokenHash: AuthService.tokenHash(token), by: principal.userID, at: now, c)
             }
-            return try .json(Made(board: definition(board), wallURL: SignageRoutes.wallLink(board.id, token: token)), status: 201)
+            return try .json(Made(board: board, wallURL: SignageRoutes.wallLink(board.id, token: token)), status: 201)
         }
         router.get("/v1/signage/boards", RouteDoc("Every board (admins only)", tag: "signage", responseBody: OpenAPI.object(["items": .array(.object)]),
                                                   authenticated: true)) { request in
             _ = try await routes.auth.require(.admin, request)
             let boards = try await routes.database.read { c in try SignageStore.boards(c) }
-            struct Items: Encodable { var items: [BoardSnapshot.Definition] }
-            return try .json(Items(items: boards.map(definition)))
+            struct Items: Encodable { var items: [SalesBoard] }
+            return try .json(Items(items: boards))
         }
         router.put("/v1/signage/boards/{id}", RouteDoc("Change a board (admins only); its screens update", tag: "signage",
                                                        responses: [200: "Changed", 400: "Not valid", 404: "Not an admin, or no such board"],
@@ -180,7 +176,7 @@ struct SignageRoutes {
                 throw HTTPError.notFound("No such board.")
             }
             routes.hub.boardChanged(id, board)
-            return try .json(definition(board))
+            return try .json(board)
         }
         router.post("/v1/signage/boards/{id}/link", RouteDoc("A new wall link for a board; the old one stops working (admins only)", tag: "signage",
                                                              responses: [200: "The new link", 404: "Not an admin, or no such board"],
@@ -208,10 +204,10 @@ struct SignageRoutes {
                                                        responseBody: OpenAPI.object(["board": .object, "total": .integer, "sales": .integer,
                                                                                      "channels": .array(.object), "hours": .array(.object)]))) { request in
             let board = try await routes.readable(request)
-            return try .json(try await routes.hub.snapshot(board))
+            return try .json(try await routes.hub.totals(board))
         }
-        router.get("/v1/signage/boards/{id}/stream", RouteDoc("A board's state, then each change (Server-Sent Events `total`, at most 4 a second); "
-                                                              + "after a reconnect the latest state comes first", tag: "signage",
+        router.get("/v1/signage/boards/{id}/stream", RouteDoc("A board's state (Server-Sent Event `total`), then what moved (`change`: "
+                                                              + "the total, count, and changed channels and hours; at most 4 a second); after a reconnect the newest state comes whole", tag: "signage",
                                                               responses: [200: "The stream", 404: "No such board, or a replaced link"],
                                                               produces: "text/event-stream")) { request in
             let board = try await routes.readable(request)

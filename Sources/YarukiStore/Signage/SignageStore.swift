@@ -44,71 +44,36 @@ public enum SignageStore {
         return fresh
     }
 
-    public struct BucketSum: Sendable, Equatable {
-        public var channel: String
-        public var bucket: Int64
-        public var amount: Int64
-        public var sales: Int64
-    }
-
     /// The buckets a board adds up: its currency, window and filters.
-    public static func sums(currency: String, from: Date, to: Date, campaign: String?, channel: String?, _ c: SQLConnection) throws -> [BucketSum] {
+    public static func sums(currency: String, from: Date, to: Date, campaign: String?, channel: String?, _ c: SQLConnection) throws -> [SalesSum] {
         var sql = "SELECT channel, bucket, SUM(amount) AS amount, SUM(sales) AS sales FROM sales_buckets WHERE currency = ? AND bucket >= ? AND bucket < ?"
         var values: [SQLValue] = [.text(currency), .integer(SalesBucket.start(of: from)), .integer(SalesBucket.start(of: to))]
         if let campaign { sql += " AND campaign = ?"; values.append(.text(campaign)) }
         if let channel { sql += " AND channel = ?"; values.append(.text(channel)) }
         return try c.query(sql + " GROUP BY channel, bucket ORDER BY bucket, channel", values).map { r in
-            BucketSum(channel: try r.string("channel"), bucket: Int64(try r.int("bucket")), amount: Int64(try r.int("amount")),
+            SalesSum(channel: try r.string("channel"), bucket: Int64(try r.int("bucket")), amount: Int64(try r.int("amount")),
                       sales: Int64(try r.int("sales")))
         }
     }
 
     // MARK: boards
 
-    public struct Board: Sendable, Equatable {
-        public var id: UUID
-        public var title: String
-        public var currency: String
-        public var startsAt: Date
-        public var endsAt: Date
-        public var campaign: String?
-        public var channel: String?
-        public var goal: Int64?
-
-        public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?) {
-            self.id = id
-            self.title = title
-            self.currency = currency
-            self.startsAt = startsAt
-            self.endsAt = endsAt
-            self.campaign = campaign
-            self.channel = channel
-            self.goal = goal
-        }
-
-        /// Whether a sale counts on this board.
-        public func counts(_ e: SaleEvent) -> Bool {
-            e.currency == currency && e.occurredAt >= startsAt && e.occurredAt < endsAt
-                && (campaign == nil || e.campaign == campaign) && (channel == nil || e.channel == channel)
-        }
-    }
-
-    private static func board(_ r: Row) throws -> Board {
-        Board(id: try r.uuid("id"), title: try r.string("title"), currency: try r.string("currency"), startsAt: try r.date("starts_at"),
+    private static func board(_ r: Row) throws -> SalesBoard {
+        SalesBoard(id: try r.uuid("id"), title: try r.string("title"), currency: try r.string("currency"), startsAt: try r.date("starts_at"),
               endsAt: try r.date("ends_at"), campaign: try r.optionalString("campaign"), channel: try r.optionalString("channel"),
               goal: try r.optionalInt("goal").map(Int64.init))
     }
 
     static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal"
 
-    public static func insert(_ b: Board, tokenHash: String, by user: UUID, at now: Date, _ c: SQLConnection) throws {
+    public static func insert(_ b: SalesBoard, tokenHash: String, by user: UUID, at now: Date, _ c: SQLConnection) throws {
         try c.execute("""
             INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, token_hash, created_by, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, b.id, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, tokenHash, user, now, now)
     }
 
-    public static func update(_ b: Board, at now: Date, _ c: SQLConnection) throws -> Bool {
+    public static func update(_ b: SalesBoard, at now: Date, _ c: SQLConnection) throws -> Bool {
         try c.execute("""
             UPDATE signage_boards SET title = ?, currency = ?, starts_at = ?, ends_at = ?, campaign = ?, channel = ?, goal = ?, updated_at = ? WHERE id = ?
             """, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, now, b.id) == 1
@@ -122,15 +87,15 @@ public enum SignageStore {
         try c.execute("DELETE FROM signage_boards WHERE id = ?", id) == 1
     }
 
-    public static func board(_ id: UUID, _ c: SQLConnection) throws -> Board? {
+    public static func board(_ id: UUID, _ c: SQLConnection) throws -> SalesBoard? {
         try c.queryOne("SELECT \(boardColumns) FROM signage_boards WHERE id = ?", id).map(board)
     }
 
-    public static func board(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> Board? {
+    public static func board(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> SalesBoard? {
         try c.queryOne("SELECT \(boardColumns) FROM signage_boards WHERE id = ? AND token_hash = ?", id, tokenHash).map(board)
     }
 
-    public static func boards(_ c: SQLConnection) throws -> [Board] {
+    public static func boards(_ c: SQLConnection) throws -> [SalesBoard] {
         try c.query("SELECT \(boardColumns) FROM signage_boards ORDER BY starts_at DESC, id").map(board)
     }
 

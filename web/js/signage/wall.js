@@ -4,6 +4,7 @@
 // figure on screen, so the count never jumps back or stutters.
 import { currentLanguage, formatNumber, t } from "../i18n.js";
 import { el } from "../ui.js";
+import { applyChange } from "./board.js";
 import { createCountUp, formatMoney, isMoving, retarget, valueAt } from "./countup.js";
 
 export function wallView({ boardId, token }) {
@@ -21,6 +22,7 @@ export function wallView({ boardId, token }) {
   let currency = "JPY";
   let frame = null;
   let source = null;
+  let state = null;
 
   function draw() {
     frame = null;
@@ -59,10 +61,17 @@ export function wallView({ boardId, token }) {
 
   function connect() {
     source = new EventSource(`/v1/signage/boards/${encodeURIComponent(boardId)}/stream?token=${encodeURIComponent(token)}`);
+    // The whole state first (also after a reconnect), then only what moved.
     source.addEventListener("total", (event) => {
       dot.className = "dot ok";
       dot.title = t("wall.live");
-      show(JSON.parse(event.data));
+      state = JSON.parse(event.data);
+      show(state);
+    });
+    source.addEventListener("change", (event) => {
+      if (!state) return;
+      state = applyChange(state, JSON.parse(event.data));
+      show(state);
     });
     // EventSource reconnects by itself; the dot says so meanwhile.
     source.onerror = () => { dot.className = "dot bad"; dot.title = t("wall.reconnecting"); };

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A board an admin defines: which sales it adds up (a currency, a window, optionally one
+/// campaign and one channel) and the goal it shows.
+public struct SalesBoard: Codable, Equatable, Sendable {
+    public var id: UUID
+    public var title: String
+    public var currency: String
+    public var startsAt: Date
+    public var endsAt: Date
+    public var campaign: String?
+    public var channel: String?
+    public var goal: Int64?
+
+    public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?) {
+        self.id = id
+        self.title = title
+        self.currency = currency
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+        self.campaign = campaign
+        self.channel = channel
+        self.goal = goal
+    }
+
+    /// Whether a sale counts on this board.
+    public func counts(_ e: SaleEvent) -> Bool {
+        e.currency == currency && e.occurredAt >= startsAt && e.occurredAt < endsAt
+            && (campaign == nil || e.campaign == campaign) && (channel == nil || e.channel == channel)
+    }
+}
+
+/// What one quarter hour of one channel added up to on a board.
+public struct SalesSum: Equatable, Sendable {
+    public var channel: String
+    /// The quarter hour's start, in milliseconds since 1970 (`SalesBucket.start`).
+    public var bucket: Int64
+    public var amount: Int64
+    public var sales: Int64
+
+    public init(channel: String, bucket: Int64, amount: Int64, sales: Int64) {
+        self.channel = channel
+        self.bucket = bucket
+        self.amount = amount
+        self.sales = sales
+    }
+}
+
+/// A sales board's state as a wall screen shows it: the total, per channel and per hour. A
+/// screen gets it whole when it connects, then `BoardChange`s that carry only what moved.
+public struct BoardTotals: Codable, Equatable, Sendable {
+    public struct Channel: Codable, Equatable, Sendable {
+        public var channel: String
+        public var amount: Int64
+        public var sales: Int64
+
+        public init(channel: String, amount: Int64, sales: Int64) {
+            self.channel = channel
+            self.amount = amount
+            self.sales = sales
+        }
+    }
+
+    public struct Hour: Codable, Equatable, Sendable {
+        public var start: Date
+        public var amount: Int64
+
+        public init(start: Date, amount: Int64) {
+            self.start = start
+            self.amount = amount
+        }
+    }
+
+    public var board: SalesBoard
+    public var total: Int64
+    /// How many sales the total holds (a sale and its refund are two).
+    public var sales: Int64
+    /// Largest first.
+    public var channels: [Channel]
+    /// Every hour of the board's window, sales or not.
+    public var hours: [Hour]
+    /// Grows with each state a server sends; a stream's event id.
+    public var version: UInt64
+    public var at: Date
+
+    public init(board: SalesBoard, total: Int64, sales: Int64, channels: [Channel], hours: [Hour], version: UInt64, at: Date) {
+        self.board = board
+        self.total = total
+        self.sales = sales
+        self.channels = channels
+        self.hours = hours
+        self.version = version
+        self.at = at
+    }
+
+    /// The state from the quarter-hour sums of the sales that count on a board.
+    public static func summing(_ board: SalesBoard, _ sums: [SalesSum],
+                               version: UInt64, at: Date) -> BoardTotals {
+        var channels: [String: Channel] = [:]
+        var hours: [Int64: Int64] = [:]
+        for s in sums {
+            channels[s.channel, default: Channel(channel: s.channel, amount: 0, sales: 0)].amount += s.amount
+            channels[s.channel]!.sales += s.sales
+            hours[s.bucket - s.bucket % 3_600_000, default: 0] += s.amount
+        }
+        let first = SalesBucket.start(of: board.startsAt) / 3_600_000 * 3_600_000
+        let end = Int64((board.endsAt.timeIntervalSince1970 * 1000).rounded())
+        let strip = stride(from: first, to: end, by: 3_600_000).map {
+            Hour(start: Date(timeIntervalSince1970: Double($0) / 1000), amount: hours[$0] ?? 0)
+        }
+        return BoardTotals(board: board, total: sums.reduce(0) { $0 + $1.amount }, sales: sums.reduce(0) { $0 + $1.sales },
+                           channels: sorted(Array(channels.values)), hours: strip, version: version, at: at)
+    }
+
+    static func sorted(_ channels: [Channel]) -> [Channel] {
+        channels.sorted { ($0.amount, $1.channel) > ($1.amount, $0.channel) }
+    }
+
+    /// What moved from `self` to `next`, or nil when nothing a screen shows did. A new
+    /// definition is not a change: the whole state is sent instead.
+    public func change(to next: BoardTotals) -> BoardChange? {
+        guard next.board == board else { return nil }
+        let before = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { a, _ in a })
+        let movedChannels = next.channels.filter { before[$0.channel] != $0 }
+        let oldHours = Dictionary(hours.map { ($0.start, $0.amount) }, uniquingKeysWith: { a, _ in a })
+        let movedHours = next.hours.filter { oldHours[$0.start] != $0.amount }
+        if next.total == total, next.sales == sales, movedChannels.isEmpty, movedHours.isEmpty { return nil }
+        return BoardChange(version: next.version, total: next.total, sales: next.sales, channels: movedChannels, hours: movedHours, at: next.at)
+    }
+
+    /// `self` with a change applied: what a screen holds after it.
+    public mutating func apply(_ change: BoardChange) {
+        total = change.total
+        sales = change.sales
+        version = change.version
+        at = change.at
+        var byName = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { a, _ in a })
+        for c in change.channels { byName[c.channel] = c }
+        channels = Self.sorted(Array(byName.values))
+        let moved = Dictionary(change.hours.map { ($0.start, $0.amount) }, uniquingKeysWith: { _, b in b })
+        for i in hours.indices { if let amount = moved[hours[i].start] { hours[i].amount = amount } }
+    }
+}
+
+/// The part of a board's state that moved since the last one sent (`BoardTotals.change`):
+/// the total and count, and the channels and hours whose figures changed.
+public struct BoardChange: Codable, Equatable, Sendable {
+    public var version: UInt64
+    public var total: Int64
+    public var sales: Int64
+    public var channels: [BoardTotals.Channel]
+    public var hours: [BoardTotals.Hour]
+    public var at: Date
+
+    public init(version: UInt64, total: Int64, sales: Int64, channels: [BoardTotals.Channel], hours: [BoardTotals.Hour], at: Date) {
+        self.version = version
+        self.total = total
+        self.sales = sales
+        self.channels = channels
+        self.hours = hours
+        self.at = at
+    }
+}
