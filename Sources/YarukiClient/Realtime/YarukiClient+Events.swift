@@ -84,23 +84,46 @@ extension YarukiClient {
     /// over, and when the iterating task is cancelled.
     public func events(lastEventID: String? = nil) -> AsyncThrowingStream<ServerEvent, Error> {
         let client = self
+        return reopening(from: lastEventID, renewOn401: true, request: { token, resumeFrom in
+            var request = URLRequest(url: client.url("/v1/events"))
+            if let resumeFrom { request.setValue(resumeFrom, forHTTPHeaderField: "Last-Event-ID") }
+            return client.with(request, token ?? "")
+        }, healthy: { $0.name == "ready" }, transform: { event in [event] })
+    }
+
+    /// An event stream that outlives its connections, for as long as the caller iterates. A
+    /// connection that drops or cannot be made is tried again after a pause (1 s, doubling to
+    /// 30 s, back to 1 s once an event says the stream is `healthy`) from the last event id
+    /// seen; a 401 renews the access token (when the stream uses one); another 4xx ends it
+    /// with `unexpectedResponse`. Each event becomes zero or more elements.
+    func reopening<Element: Sendable>(from lastEventID: String?, renewOn401: Bool,
+                                      request: @escaping @Sendable (_ token: String?, _ lastEventID: String?) async throws -> URLRequest,
+                                      healthy: @escaping @Sendable (ServerEvent) -> Bool,
+                                      transform: @escaping @Sendable (ServerEvent) throws -> [Element]) -> AsyncThrowingStream<Element, Error> {
+        let client = self
         return AsyncThrowingStream { continuation in
             let worker = Task {
                 var resumeFrom = lastEventID
                 var failures = 0
                 while !Task.isCancelled {
                     do {
-                        let token = try await client.auth.token(using: client.refresher)
-                        var request = URLRequest(url: client.url("/v1/events"))
-                        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-                        request.timeoutInterval = 3600
-                        if let resumeFrom { request.setValue(resumeFrom, forHTTPHeaderField: "Last-Event-ID") }
-                        let outcome = try await EventConnection.run(client.with(request, token)) { event in
+                        let token = renewOn401 ? try await client.auth.token(using: client.refresher) : nil
+                        var made = try await request(token, resumeFrom)
+                        made.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+                        made.timeoutInterval = 3600
+                        var broken: Error?
+                        let outcome = try await EventConnection.run(made) { event in
+                            guard broken == nil else { return }
                             if event.id != nil { resumeFrom = event.id }
-                            if event.name == "ready" { failures = 0 }
-                            continuation.yield(event)
+                            if healthy(event) { failures = 0 }
+                            do {
+                                for element in try transform(event) { continuation.yield(element) }
+                            } catch {
+                                broken = error
+                            }
                         }
-                        if outcome == 401 {
+                        if let broken { throw broken }
+                        if outcome == 401, renewOn401, let token {
                             _ = try await client.auth.renew(after: token, using: client.refresher)
                             continue
                         }
@@ -113,7 +136,7 @@ extension YarukiClient {
                         continuation.finish(throwing: error)
                         return
                     } catch {
-                        // A network failure: try again after a pause.
+                        // A network failure, or an event that made no sense: try again after a pause.
                     }
                     failures += 1
                     try? await Task.sleep(nanoseconds: UInt64(min(30, 1 << min(failures - 1, 5))) * 1_000_000_000)
