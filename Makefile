@@ -7,7 +7,7 @@ DATA ?= data
 run: setup
 	swift build -c release --product yaruki
 	.build/release/yaruki demo --data-dir $(DATA)
-	.build/release/yaruki serve --data-dir $(DATA) --port $(PORT)
+	DATA=$(DATA) PORT=$(PORT) scripts/serve-demo.sh
 
 test:
 	scripts/setup.sh test

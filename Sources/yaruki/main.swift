@@ -17,6 +17,9 @@ Commands:
              make an account; without --password-stdin a password is generated and printed
   timer [--rest 30|60|90]
              the rep counter and rest timer, full-screen in this terminal
+  sales simulate --board ID|demo [--rate 50/s] [--duration 10m] [--url URL] [--key yk_…] [--seed N]
+             post realistic dummy sales for a board to a running server (its own API key unless
+             --key or YARUKI_SIGNAGE_KEY is given; revoked when it stops), so its wall screens move
   keys rotate [--data-dir DIR]
              add a new access-token signing key (running servers use it within a minute)
   version    print the version
@@ -41,6 +44,15 @@ func settings(_ arguments: ArraySlice<String>) -> Settings {
     }
 }
 
+/// Takes `flag`'s value out of `rest` (nil when absent).
+func take(_ flag: String, from rest: inout [String]) -> String? {
+    guard let i = rest.firstIndex(of: flag) else { return nil }
+    guard i + 1 < rest.count else { fail("\(flag) needs a value") }
+    let value = rest[i + 1]
+    rest.removeSubrange(i...(i + 1))
+    return value
+}
+
 /// Runs async work from the synchronous entry point and waits for it.
 func blocking<T>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let done = DispatchSemaphore(value: 0)
@@ -52,6 +64,9 @@ func blocking<T>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     done.wait()
     return try result!.get()
 }
+
+// Lines reach a log file as they are printed, not when a buffer fills.
+setvbuf(stdout, nil, _IOLBF, 0)
 
 let arguments = CommandLine.arguments
 let command = arguments.count > 1 ? arguments[1] : "help"
@@ -88,6 +103,7 @@ case "demo":
         try blocking {
             let database = try await Application.openDatabase(settings)
             try await DemoSeed.run(database, dataDirectory: settings.dataDirectory) { print("seeding \($0)…") }
+            if let wall = try await DemoSeed.wallLink(database) { print("the demo's wall screen: \(wall)") }
         }
         print("demo data ready")
     } catch {
@@ -96,16 +112,9 @@ case "demo":
 case "user":
     guard options.first == "create" else { fail("usage: yaruki user create --email E [--name N] [--role R] [--password-stdin]") }
     var rest = Array(options.dropFirst())
-    func take(_ flag: String) -> String? {
-        guard let i = rest.firstIndex(of: flag) else { return nil }
-        guard i + 1 < rest.count else { fail("\(flag) needs a value") }
-        let value = rest[i + 1]
-        rest.removeSubrange(i...(i + 1))
-        return value
-    }
-    guard let email = take("--email") else { fail("user create needs --email") }
-    let name = take("--name") ?? String(email.split(separator: "@").first ?? "Admin")
-    let roleName = take("--role") ?? "member"
+    guard let email = take("--email", from: &rest) else { fail("user create needs --email") }
+    let name = take("--name", from: &rest) ?? String(email.split(separator: "@").first ?? "Admin")
+    let roleName = take("--role", from: &rest) ?? "member"
     guard let role = Role(rawValue: roleName) else { fail("--role must be member, coach or admin, not '\(roleName)'") }
     var password = AccountAdmin.generatedPassword()
     var generated = true
@@ -123,6 +132,57 @@ case "user":
         }
         print("created \(account.role.rawValue) \(account.email) (\(account.id.uuidString.lowercased()))")
         if generated { print("password: \(password)") }
+    } catch {
+        fail("\(error)")
+    }
+case "sales":
+    guard options.first == "simulate" else { fail("usage: yaruki sales simulate --board ID|demo [--rate 50/s] [--duration 10m] [--url URL]") }
+    var rest = Array(options.dropFirst())
+    guard let boardName = take("--board", from: &rest) else { fail("sales simulate needs --board (a board's id, or demo)") }
+    let rateText = take("--rate", from: &rest) ?? "50/s"
+    guard let rate = SalesSimulator.rate(rateText) else { fail("--rate must look like 50/s, 300/m or 1000/h (up to 100000/s), not '\(rateText)'") }
+    let durationText = take("--duration", from: &rest)
+    let duration = durationText.flatMap(SalesSimulator.duration)
+    if let durationText, duration == nil { fail("--duration must look like 90s, 10m or 2h, not '\(durationText)'") }
+    let urlText = take("--url", from: &rest)
+    let givenKey = take("--key", from: &rest) ?? ProcessInfo.processInfo.environment["YARUKI_SIGNAGE_KEY"]
+    let seedText = take("--seed", from: &rest)
+    guard seedText.map({ UInt64($0) != nil }) ?? true else { fail("--seed must be a whole number") }
+    let settings = settings(rest[...])
+    guard let server = URL(string: urlText ?? "http://127.0.0.1:\(settings.http.port)"), server.scheme?.hasPrefix("http") == true else {
+        fail("--url must be the server's address, like http://127.0.0.1:8080")
+    }
+    let stopping = StopFlag()
+    for sig in [SIGINT, SIGTERM] {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig)
+        source.setEventHandler { stopping.stop() }
+        source.resume()
+        stopping.keep(source)
+    }
+    do {
+        try blocking {
+            let database = try await Application.openDatabase(settings)
+            guard let board = try await SalesSimulator.board(boardName, database) else {
+                fail(boardName == "demo" ? "there is no demo board yet: run yaruki demo first" : "no board '\(boardName)' in \(settings.databaseURL)")
+            }
+            let now = Date()
+            guard board.startsAt <= now, now < board.endsAt else {
+                fail("the board '\(board.title)' runs from \(board.startsAt) to \(board.endsAt): sales made now would not count on it")
+            }
+            let made = givenKey == nil ? try await SalesSimulator.makeKey(database, now: now) : nil
+            let simulator = SalesSimulator(board: board, rate: rate, duration: duration, server: server, key: givenKey ?? made!.key,
+                                           seed: seedText.flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max))
+            if boardName == "demo", let wall = try await DemoSeed.wallLink(database) { print("the demo's wall screen: \(wall)") }
+            print("sending about \(rateText) sales to '\(board.title)' at \(server.absoluteString)" + (duration.map { " for \(Int($0)) s" } ?? " until stopped"))
+            func line(_ t: SalesSimulator.Tally) -> String {
+                "\(t.sent) sales sent: \(t.accepted) new, \(t.duplicates) repeats ignored" + (t.failures > 0 ? ", \(t.failures) batches failed and were retried" : "")
+            }
+            let tally = await simulator.run(stop: { stopping.isStopped }) { print(line($0)) }
+            if let made { try await SalesSimulator.revokeKey(made.id, database, now: Date()) }
+            print(line(tally))
+            database.close()
+        }
     } catch {
         fail("\(error)")
     }
@@ -150,4 +210,15 @@ case "help", "--help", "-h":
     print(usage)
 default:
     fail("unknown command '\(command)' (see yaruki --help)")
+}
+
+/// Set by SIGINT or SIGTERM, so a long command can end cleanly.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private var sources: [DispatchSourceSignal] = []
+
+    var isStopped: Bool { lock.withLock { stopped } }
+    func stop() { lock.withLock { stopped = true } }
+    func keep(_ source: DispatchSourceSignal) { lock.withLock { sources.append(source) } }
 }

@@ -10,6 +10,7 @@ import YarukiTestSupport
 final class RunningApp {
     let app: Application
     var port: Int { app.server.port }
+    var dataDirectory: String { app.settings.dataDirectory }
 
     init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = []) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
@@ -123,7 +124,7 @@ final class RunningApp {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
         let result = try Command.run([Self.binary, "--help"])
         #expect(result.status == 0)
-        for command in ["serve", "migrate", "demo", "user create", "keys rotate", "version"] { #expect(result.output.contains("  \(command) ")) }
+        for command in ["serve", "migrate", "demo", "user create", "sales simulate", "keys rotate", "version"] { #expect(result.output.contains("  \(command) ")) }
         let unknown = try Command.spawn([Self.binary, "fly"], captureOutput: true, captureError: true)
         #expect(unknown.readAllErrors().contains("unknown command 'fly'"))
         #expect(unknown.wait() == 1)

@@ -48,6 +48,16 @@ import YarukiTestSupport
         #expect(mine.contains { $0["savedByMe"] as? Bool == true } && mine.contains { $0["mine"] as? Bool == true })
         #expect((try api.call("GET", "/v1/notifications", token: token).json()["unread"] as? Int ?? 0) > 0)
 
+        // The sales board: the sale began yesterday in Tokyo, so its wall already has a day and a half of sales.
+        let wall = try #require(try await DemoSeed.wallLink(running.app.database))
+        let board = try #require(wall.components(separatedBy: "/wall/").last?.components(separatedBy: "?token=").first)
+        let wallToken = try #require(wall.components(separatedBy: "token=").last)
+        let sales = try api.call("GET", "/v1/signage/boards/\(board)?token=\(wallToken)").json()
+        #expect((sales["sales"] as? Int ?? 0) > 1_000 && (sales["total"] as? Int ?? 0) > 5_000_000)
+        #expect((sales["channels"] as? [[String: Any]])?.count == 4)
+        let salesCount = { try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM sales_events")?.int("n") ?? 0 } }
+        let salesBefore = try await salesCount()
+
         // Seeding again adds nothing.
         let count = { try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM proofs")?.int("n") ?? 0 } }
         let before = try await count()
@@ -57,5 +67,14 @@ import YarukiTestSupport
         #expect(groupCount == 1)
         let postCount = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM posts")?.int("n") }
         #expect(postCount == DemoCommunity.posts.count)
+        #expect(try await salesCount() == salesBefore)
+        // A week on, the sale is over: seeding moves it to run from yesterday again, with its sales.
+        clock.advance(7 * 86_400)
+        try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: data)
+        let moved = try api.call("GET", "/v1/signage/boards/\(board)?token=\(wallToken)").json()
+        let window = try #require(moved["board"] as? [String: Any])
+        let starts = try #require((window["startsAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        #expect(starts < clock.now && clock.now.timeIntervalSince(starts) < 2 * 86_400)
+        #expect((moved["sales"] as? Int ?? 0) > 1_000)
     }
 }

@@ -88,12 +88,12 @@ import YarukiTestSupport
         let api: API
         let port: Int
 
-        init(_ running: RunningApp, endsAt: String = "2026-12-05T00:00:00+09:00") async throws {
+        init(_ running: RunningApp, startsAt: String = "2026-12-01T00:00:00+09:00", endsAt: String = "2026-12-05T00:00:00+09:00") async throws {
             api = API(running)
             port = running.port
             let admin = try await SignageTests.admin(running, api)
             key = try #require(try api.call("POST", "/v1/admin/api-keys", json: ["name": "sim", "scopes": ["signage:write"]], token: admin).string("key"))
-            let board = try api.call("POST", "/v1/signage/boards", json: ["title": "Live", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
+            let board = try api.call("POST", "/v1/signage/boards", json: ["title": "Live", "currency": "JPY", "startsAt": startsAt,
                                                                             "endsAt": endsAt], token: admin).json()
             id = try #require((board["board"] as? [String: Any])?["id"] as? String)
             token = try #require((board["wallURL"] as? String)?.components(separatedBy: "token=").last)
@@ -199,5 +199,39 @@ import YarukiTestSupport
         #expect(eventually(timeout: 5) { running.app.signage.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
         stuck.setTimeout(10)
         #expect(stuck.isClosedByServer())
+    }
+
+    @Test func theSimulatorSendsRealisticSalesForItsTimeAndRevokesItsKey() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.binary), "build first: swift build")
+        let running = try await RunningApp(.sqlite)
+        let hour = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3_600).rounded(.down) * 3_600)
+        let live = try await Live(running, startsAt: hour.formatted(.iso8601), endsAt: hour.addingTimeInterval(86_400).formatted(.iso8601))
+        let simulate = ["sales", "simulate", "--board", live.id, "--data-dir", running.dataDirectory, "--url", "http://127.0.0.1:\(running.port)"]
+        let result = try Command.run([BinaryTests.binary] + simulate + ["--rate", "100/s", "--duration", "3s", "--seed", "42"])
+        #expect(result.status == 0, "\(result.output)")
+        // "N sales sent: A new, D repeats ignored" last: what reached the board is what the server took.
+        let last = try #require(result.output.split(separator: "\n").last(where: { $0.contains("sales sent") }))
+        let numbers = last.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        let (sent, accepted, repeats) = (numbers[0], numbers[1], numbers[2])
+        #expect((200...420).contains(sent) && sent == accepted + repeats, "\(last)")
+        let state = try live.now()
+        #expect(state.sales == Int64(accepted))
+        #expect(Set(state.channels.map(\.channel)).isSubset(of: ["store", "online", "app", "classes"]) && state.channels.count >= 3)
+        #expect(state.total > Int64(accepted) * 1_000, "yen baskets, not pennies")
+        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        let keys = try #require(try live.api.call("GET", "/v1/admin/api-keys", token: admin).json()["items"] as? [[String: Any]])
+        #expect(keys.contains { ($0["name"] as? String)?.hasPrefix("sales simulator") == true && $0["revokedAt"] != nil })
+
+        // Mistakes are one line each, and nothing is sent.
+        for (extra, message) in [(["--rate", "fast"], "--rate must look like 50/s"), (["--duration", "soon"], "--duration must look like")] {
+            let bad = try Command.spawn([BinaryTests.binary] + simulate + extra, captureOutput: true, captureError: true)
+            #expect(bad.readAllErrors().contains(message))
+            #expect(bad.wait() == 1)
+        }
+        let unknown = try Command.spawn([BinaryTests.binary, "sales", "simulate", "--board", UUID().uuidString, "--data-dir", running.dataDirectory],
+                                        captureOutput: true, captureError: true)
+        #expect(unknown.readAllErrors().contains("no board"))
+        #expect(unknown.wait() == 1)
+        #expect(try live.now().sales == Int64(accepted))
     }
 }

@@ -36,6 +36,7 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
         wall.get(server + board["wallURL"])
         WebDriverWait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
         assert wall.find_element(By.ID, "wall-total").text == "¥0"
+        assert wall.find_element(By.CSS_SELECTOR, ".wall-empty").is_displayed(), "no sales yet says so"
         # Record every figure the screen shows from here on.
         wall.execute_script("""
             window.__seen = [];
@@ -55,6 +56,11 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
         assert len([v for v in seen if 0 < v < expected]) > 5, "it counted up rather than jumping"
         channels = {li.get_attribute("data-channel"): li.text for li in wall.find_elements(By.CSS_SELECTOR, ".wall-channels li")}
         assert set(channels) == {"store", "online"}
+        assert channels["store"].startswith("Store") and channels["online"].startswith("Online"), "known channels by name"
         assert "%" in wall.find_element(By.CSS_SELECTOR, ".wall-goal p").text
+        # A new link: the screen on the old one is closed and says the link no longer works.
+        api_call(server, "POST", f"/v1/signage/boards/{board['board']['id']}/link", admin)
+        WebDriverWait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-gone").is_displayed())
+        assert wall.find_element(By.ID, "wall-dot").get_attribute("class") == "dot bad"
     finally:
         wall.quit()

@@ -238,6 +238,10 @@ export const dictionaries = {
     "wall.reconnecting": "Reconnecting…",
     "wall.sales": "{count} sales",
     "wall.goal": "{percent}% of {goal}",
+    "wall.channel.store": "Store", "wall.channel.online": "Online", "wall.channel.app": "App", "wall.channel.classes": "Classes",
+    "wall.noSales": "No sales yet: the figure counts up as they arrive.",
+    "wall.ended": "Ended", "wall.upcoming": "Starts {date}",
+    "wall.gone": "This wall link no longer works: the board was deleted or its link replaced. Ask an admin for the new link.",
   },
   ja: {
     "nav.skip": "本文へ移動",
@@ -477,6 +481,10 @@ export const dictionaries = {
     "wall.reconnecting": "再接続中…",
     "wall.sales": "{count}件",
     "wall.goal": "目標 {goal} の {percent}%",
+    "wall.channel.store": "店舗", "wall.channel.online": "オンライン", "wall.channel.app": "アプリ", "wall.channel.classes": "クラス",
+    "wall.noSales": "まだ売上はありません。入るたびに数字がカウントアップします。",
+    "wall.ended": "終了", "wall.upcoming": "{date} 開始",
+    "wall.gone": "このウォールリンクは使えなくなりました。ボードが削除されたか、リンクが再発行されています。管理者に新しいリンクを確認してください。",
   },
   ko: {
     "nav.skip": "본문으로 건너뛰기",
@@ -716,6 +724,10 @@ export const dictionaries = {
     "wall.reconnecting": "다시 연결 중…",
     "wall.sales": "{count}건",
     "wall.goal": "목표 {goal}의 {percent}%",
+    "wall.channel.store": "매장", "wall.channel.online": "온라인", "wall.channel.app": "앱", "wall.channel.classes": "클래스",
+    "wall.noSales": "아직 매출이 없습니다. 들어올 때마다 숫자가 올라갑니다.",
+    "wall.ended": "종료", "wall.upcoming": "{date} 시작",
+    "wall.gone": "이 월 링크는 더 이상 쓸 수 없습니다. 보드가 삭제되었거나 링크가 새로 발급되었습니다. 관리자에게 새 링크를 받으세요.",
   },
 };
 

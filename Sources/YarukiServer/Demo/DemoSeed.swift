@@ -55,6 +55,7 @@ public enum DemoSeed {
         },
         Step(name: "demo group and proofs") { context in try await DemoGroup.seed(context) },
         Step(name: "demo community") { context in try await DemoCommunity.seed(context) },
+        Step(name: "demo sales board") { context in try await DemoSignage.seed(context) },
     ]
 
     /// Four weeks of training, three days a week, for each demo person who has none yet.
@@ -94,6 +95,11 @@ public enum DemoSeed {
             try await step.run(context)
         }
         return steps.map(\.name)
+    }
+
+    /// The demo sales board's wall screen link (a path with its secret), once seeded.
+    public static func wallLink(_ database: Database) async throws -> String? {
+        try await DemoSignage.wallLink(database)
     }
 
     /// The demo's media maker: an ffmpeg test pattern (`source`, then `output` options) written

@@ -117,6 +117,13 @@ final class SignageHub: @unchecked Sendable {
         if any { wake.yield() }
     }
 
+    /// A board's link was replaced: its screens are closed, and those on the old link find on
+    /// reconnecting that it no longer works.
+    func linkReplaced(_ id: UUID) {
+        let closing = lock.withLock { Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
+        for stream in closing { stream.close() }
+    }
+
     /// A board's definition changed (or it was deleted: nil); its screens get the new state whole.
     func boardChanged(_ id: UUID, _ board: SalesBoard?) {
         let closing: [EventStream] = lock.withLock {

@@ -187,6 +187,7 @@ struct SignageRoutes {
             guard try await routes.database.transaction({ c in try SignageStore.setToken(id, tokenHash: AuthService.tokenHash(token), c) }) else {
                 throw HTTPError.notFound("No such board.")
             }
+            routes.hub.linkReplaced(id)
             struct Link: Encodable { var wallURL: String }
             return try .json(Link(wallURL: SignageRoutes.wallLink(id, token: token)))
         }

@@ -66,7 +66,7 @@ public enum SignageStore {
 
     static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal"
 
-    public static func insert(_ b: SalesBoard, tokenHash: String, by user: UUID, at now: Date, _ c: SQLConnection) throws {
+    public static func insert(_ b: SalesBoard, tokenHash: String, by user: UUID?, at now: Date, _ c: SQLConnection) throws {
         try c.execute("""
             INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, token_hash, created_by, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -115,7 +115,7 @@ public enum SignageStore {
                createdAt: try r.date("created_at"), lastUsedAt: try r.optionalDate("last_used_at"), revokedAt: try r.optionalDate("revoked_at"))
     }
 
-    public static func insertKey(id: UUID, name: String, hash: String, scopes: [String], by user: UUID, at now: Date, _ c: SQLConnection) throws {
+    public static func insertKey(id: UUID, name: String, hash: String, scopes: [String], by user: UUID?, at now: Date, _ c: SQLConnection) throws {
         try c.execute("INSERT INTO api_keys (id, name, key_hash, scopes, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                       id, name, hash, scopes.joined(separator: " "), user, now)
     }

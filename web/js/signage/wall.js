@@ -13,6 +13,8 @@ export function wallView({ boardId, token }) {
   const title = el("h1", { class: "wall-title" });
   const total = el("output", { class: "wall-total", id: "wall-total", "aria-live": "off" }, "—");
   const sales = el("p", { class: "wall-sales muted" });
+  const span = el("p", { class: "wall-span muted", id: "wall-span" });
+  const gone = el("p", { class: "wall-gone", id: "wall-gone", role: "alert", hidden: true }, t("wall.gone"));
   const dot = el("span", { class: "dot", id: "wall-dot", title: t("wall.connecting") });
   const goal = el("div", { class: "wall-goal", hidden: true }, el("div", { class: "bar" }, el("span", {})), el("p", { class: "muted" }));
   const channels = el("ul", { class: "wall-channels" });
@@ -51,12 +53,29 @@ export function wallView({ boardId, token }) {
       goal.querySelector("p").textContent = t("wall.goal", { percent: formatNumber(Math.floor(ratio * 100), language),
         goal: formatMoney(state.board.goal, currency, language) });
     }
-    channels.replaceChildren(...state.channels.map((c) => el("li", { "data-channel": c.channel },
-      el("span", { class: "wall-channel" }, c.channel), el("strong", {}, formatMoney(c.amount, currency, language)))));
+    const starts = new Date(state.board.startsAt), ends = new Date(state.board.endsAt), now = Date.now();
+    const days = new Intl.DateTimeFormat(language, { month: "short", day: "numeric" });
+    span.textContent = now >= ends ? `${days.formatRange(starts, new Date(ends - 1))} · ${t("wall.ended")}`
+      : now < starts ? t("wall.upcoming", { date: new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(starts) })
+      : days.formatRange(starts, new Date(ends - 1));
+    channels.replaceChildren(...(state.channels.length ? state.channels.map((c) => el("li", { "data-channel": c.channel },
+      el("span", { class: "wall-channel" }, channelName(c.channel)), el("strong", {}, formatMoney(c.amount, currency, language))))
+      : [el("li", { class: "wall-empty" }, t("wall.noSales"))]));
     const top = Math.max(1, ...state.hours.map((h) => h.amount));
-    const hourFormat = new Intl.DateTimeFormat(language, { hour: "numeric" });
-    hours.replaceChildren(...state.hours.map((h) => el("span", { class: "wall-hour", title: `${hourFormat.format(new Date(h.start))}: ${formatMoney(h.amount, currency, language)}`,
-      style: `height:${Math.max(2, (Math.max(0, h.amount) / top) * 100).toFixed(1)}%` })));
+    const hourFormat = new Intl.DateTimeFormat(language, { month: "numeric", day: "numeric", hour: "numeric" });
+    hours.replaceChildren(...state.hours.map((h) => {
+      const start = Date.parse(h.start);
+      const when = start + 3_600_000 <= now ? "past" : start <= now ? "now" : "ahead";
+      return el("span", { class: `wall-hour ${when}`, title: `${hourFormat.format(new Date(start))}: ${formatMoney(h.amount, currency, language)}`,
+        style: `height:${Math.max(2, (Math.max(0, h.amount) / top) * 100).toFixed(1)}%` });
+    }));
+  }
+
+  // The known channels by name in the screen's language; others as their senders call them.
+  function channelName(channel) {
+    const key = `wall.channel.${channel}`;
+    const name = t(key);
+    return name === key ? channel : name;
   }
 
   function connect() {
@@ -73,14 +92,23 @@ export function wallView({ boardId, token }) {
       state = applyChange(state, JSON.parse(event.data));
       show(state);
     });
-    // EventSource reconnects by itself; the dot says so meanwhile.
-    source.onerror = () => { dot.className = "dot bad"; dot.title = t("wall.reconnecting"); };
+    // EventSource reconnects by itself; the dot says so meanwhile. A link that was replaced
+    // (or a board deleted) will never work again: say so instead of trying for ever.
+    source.onerror = async () => {
+      dot.className = "dot bad";
+      dot.title = t("wall.reconnecting");
+      const check = await fetch(`/v1/signage/boards/${encodeURIComponent(boardId)}?token=${encodeURIComponent(token)}`).catch(() => null);
+      if (check?.status === 404) {
+        source.close();
+        gone.hidden = false;
+      }
+    };
   }
   connect();
 
   const view = [el("section", { class: "wall", id: "wall" },
-    el("header", { class: "wall-head" }, title, dot),
-    total, sales, goal,
+    el("header", { class: "wall-head" }, el("div", {}, title, span), dot),
+    gone, total, sales, goal,
     el("div", { class: "wall-bottom" }, channels, hours))];
   view.close = () => { source?.close(); if (frame) cancelAnimationFrame(frame); };
   return view;
