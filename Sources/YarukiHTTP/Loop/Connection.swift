@@ -471,21 +471,16 @@ final class Connection {
         start(stream)
     }
 
-    /// Writes bytes of the open stream; a client that lets too much pile up is dropped.
-    func writeStream(_ bytes: [UInt8]) {
-        guard let bev, phase == .streaming else { return }
-        let output = bufferevent_get_output(bev)
+    /// Writes an event of the open stream, at once when nothing is queued before it; a client
+    /// that lets too much pile up is dropped.
+    func writeStream(_ event: StreamBytes) {
+        guard let bev, phase == .streaming, let output = bufferevent_get_output(bev) else { return }
+        let bytes = stream?.chunked == true ? event.chunked : event.plain
         if evbuffer_get_length(output) + bytes.count > config.sseMaxBufferedBytes {
             close()
             return
         }
-        if stream?.chunked == true {
-            write(String(bytes.count, radix: 16) + "\r\n")
-            bytes.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
-            write("\r\n")
-        } else {
-            bytes.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
-        }
+        bytes.withUnsafeBytes { transmit($0) }
     }
 
     func endStream() {

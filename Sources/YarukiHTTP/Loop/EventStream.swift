@@ -27,6 +27,18 @@ public struct ServerSentEvent: Sendable, Equatable {
     }
 }
 
+/// An event's bytes in both framings (plain, and as an HTTP/1.1 chunk), made once however many
+/// streams it goes to.
+public struct StreamBytes: Sendable {
+    let plain: [UInt8]
+    let chunked: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        plain = bytes
+        chunked = Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + [13, 10]
+    }
+}
+
 /// An open Server-Sent Events response. `send` and `close` may be called from any thread;
 /// the bytes are written on the connection's loop.
 public final class EventStream: @unchecked Sendable {
@@ -70,25 +82,27 @@ public final class EventStream: @unchecked Sendable {
 
     /// An event already in its wire form (`ServerSentEvent.encoded`).
     public func send(encoded bytes: [UInt8]) {
-        onLoop { $0.writeStream(bytes) }
+        let event = StreamBytes(bytes)
+        onLoop { $0.writeStream(event) }
     }
 
     /// The same event to many streams, encoded once and with one hop to each event loop
     /// (rather than one per stream): how a board's update reaches thousands of screens.
     public static func send(encoded bytes: [UInt8], to streams: some Sequence<EventStream>) {
+        let event = StreamBytes(bytes)
         var byLoop: [ObjectIdentifier: (loop: EventLoop, streams: [EventStream])] = [:]
         for stream in streams { byLoop[ObjectIdentifier(stream.loop), default: (stream.loop, [])].streams.append(stream) }
         for (_, group) in byLoop {
             let streams = group.streams
             group.loop.execute {
-                for stream in streams { stream.connection?.writeStream(bytes) }
+                for stream in streams { stream.connection?.writeStream(event) }
             }
         }
     }
 
     public func comment(_ text: String) {
-        let bytes = Array(": \(text.filter { $0 != "\n" && $0 != "\r" })\n\n".utf8)
-        onLoop { $0.writeStream(bytes) }
+        let event = StreamBytes(Array(": \(text.filter { $0 != "\n" && $0 != "\r" })\n\n".utf8))
+        onLoop { $0.writeStream(event) }
     }
 
     public func close() {
