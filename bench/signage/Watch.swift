@@ -1,0 +1,329 @@
+// The fan-out benchmark's load: N wall screens on one board's stream (epoll, one thread) while
+// a till sends one sale every 1/rate s over its own connection, in the same process so both
+// read one clock. For every update a screen gets, two delays:
+//   newest: from the moment the newest sale it carries was sent to the moment the screen has it
+//           (the server's own delay: database, change, fan-out);
+//   every:  the same for each sale the update brings, so it includes the deliberate wait of the
+//           server's coalescing (at most one update per 250 ms).
+// Prints one line of key=value. Build: swiftc -O bench/signage/Watch.swift -o .build/bench-signage-watch
+// Usage: bench-signage-watch PORT BOARD TOKEN KEY CLIENTS RATE SECONDS SERVER_PID
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let args = CommandLine.arguments
+guard args.count == 9, let port = UInt16(args[1]), let clients = Int(args[5]), let rate = Double(args[6]), let seconds = Double(args[7]),
+      let serverPID = Int(args[8]) else {
+    FileHandle.standardError.write(Data("usage: bench-signage-watch PORT BOARD TOKEN KEY CLIENTS RATE SECONDS SERVER_PID\n".utf8))
+    exit(2)
+}
+let (board, token, key) = (args[2], args[3], args[4])
+
+@Sendable func nowNS() -> Int64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+}
+
+func rssKiB(_ pid: Int) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+}
+
+func connectTo() -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let status = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    if status != 0 {
+        perror("connect")
+        exit(1)
+    }
+    var one: Int32 = 1
+    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    return fd
+}
+
+@Sendable func sendAll(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if n <= 0 { perror("send"); exit(1) }
+        offset += n
+    }
+}
+
+/// Delays in 10 µs steps up to 10 s.
+struct Histogram {
+    var counts = [UInt32](repeating: 0, count: 1_000_001)
+    var total = 0
+    mutating func add(_ ns: Int64) {
+        counts[Int(min(1_000_000, max(0, ns / 10_000)))] &+= 1
+        total += 1
+    }
+    func percentile(_ p: Double) -> Double {
+        guard total > 0 else { return .nan }
+        let rank = Int((Double(total) * p / 100).rounded(.up))
+        var seen = 0
+        for (i, c) in counts.enumerated() {
+            seen += Int(c)
+            if seen >= rank { return Double(i) / 100 }  // ms
+        }
+        return .nan
+    }
+}
+
+// Send times of the till's sales, by their number from the start.
+let capacity = Int(rate * seconds) + 10
+let sentAt = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
+sentAt.initialize(repeating: 0, count: capacity)
+
+// Each screen, by its socket: what it holds of an unfinished event, the board's sale count it
+// shows (-1 before its first state) and how many states it got.
+var pending = [[UInt8]](repeating: [], count: 65_536)
+var shown = [Int](repeating: -2, count: 65_536)  // -2: not a screen
+var received = [Int](repeating: 0, count: 65_536)
+let salesKey = Array("\"sales\":".utf8)
+
+/// The top-level `sales` of an event: its last "sales": (channels come before it in sorted
+/// keys), found from the end.
+func salesIn(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+    var j = to - salesKey.count
+    while j >= from {
+        if b[j] == 34, b[j + 1] == 115, b[j + 6] == 34, b[j + 7] == 58, b[j + 2] == 97, b[j + 3] == 108, b[j + 4] == 101, b[j + 5] == 115 {
+            var value = 0
+            var i = j + 8
+            var any = false
+            while i < to, b[i] >= 48, b[i] <= 57 {
+                value = value * 10 + Int(b[i] - 48)
+                i += 1
+                any = true
+            }
+            return any ? value : nil
+        }
+        j -= 1
+    }
+    return nil
+}
+
+let request = "GET /v1/signage/boards/\(board)/stream?token=\(token) HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n"
+let epoll = epoll_create1(0)
+var screenCount = 0
+var newest = Histogram()
+var every = Histogram()
+var base = -1  // the board's count when the till starts
+var closed = 0
+var buffer = [UInt8](repeating: 0, count: 1 << 16)
+var measuring = false
+var measuringNewest = true
+var firsts = 0
+var firstAt = [Int64](repeating: 0, count: 200_000)
+var lastAt = [Int64](repeating: 0, count: 200_000)
+
+/// A sale count seen by screen `fd` at `at`.
+func saw(_ fd: Int32, _ sales: Int, at: Int64) {
+    let before = shown[Int(fd)]
+    if before < 0 { firsts += 1 }
+    else if measuring, base >= 0, sales > before {
+        let newestIndex = sales - base - 1
+        if measuringNewest, newestIndex >= 0, newestIndex < capacity, sentAt[newestIndex] > 0 { newest.add(at - sentAt[newestIndex]) }
+        for index in max(0, before - base)..<max(max(0, before - base), min(capacity, sales - base)) where sentAt[index] > 0 {
+            every.add(at - sentAt[index])
+        }
+    }
+    if measuring, base >= 0, sales - base >= 0, sales - base < capacity, sales > before {
+        let k = sales - base
+        if firstAt[k] == 0 { firstAt[k] = at }
+        lastAt[k] = max(lastAt[k], at)
+    }
+    shown[Int(fd)] = max(before, sales)
+    received[Int(fd)] += 1
+}
+
+/// Every whole event in `b`; returns where the unfinished rest starts.
+func events(_ fd: Int32, _ b: UnsafeBufferPointer<UInt8>, at: Int64) -> Int {
+    var start = 0
+    var i = 0
+    while i + 1 < b.count {
+        if b[i] == 10, b[i + 1] == 10 {
+            if let sales = salesIn(b, start, i) { saw(fd, sales, at: at) }
+            i += 2
+            start = i
+        } else {
+            i += 1
+        }
+    }
+    return start
+}
+
+/// Reads what is ready; returns how many screens got their first state in this pass.
+func poll(timeoutMS: Int32) -> Int {
+    var ready = [epoll_event](repeating: epoll_event(), count: 512)
+    let n = epoll_wait(epoll, &ready, 512, timeoutMS)
+    guard n > 0 else { return 0 }
+    // Ten thousand screens are ten thousand devices, none of which a server's write has to wake
+    // from sleep; one reader woken per write would charge its own wake-ups to the server. So
+    // the reader takes what is ready in passes half a millisecond apart (at most 0.5 ms added).
+    defer { usleep(500) }
+    let at = nowNS()
+    firsts = 0
+    for e in ready.prefix(Int(n)) {
+        let fd = e.data.fd
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+                closed += 1
+                epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nil)
+                close(fd)
+                shown[Int(fd)] = -2
+                screenCount -= 1
+                break
+            }
+            if got < 0 { break }
+            if pending[Int(fd)].isEmpty {
+                let rest = buffer.withUnsafeBufferPointer { events(fd, UnsafeBufferPointer(rebasing: $0[0..<got]), at: at) }
+                if rest < got { pending[Int(fd)] = Array(buffer[rest..<got]) }
+            } else {
+                var joined = pending[Int(fd)]
+                joined += buffer[0..<got]
+                let rest = joined.withUnsafeBufferPointer { events(fd, $0, at: at) }
+                pending[Int(fd)] = rest < joined.count ? Array(joined[rest...]) : []
+            }
+            if got < buffer.count { break }
+        }
+    }
+    return firsts
+}
+
+// 0. The reference: what one loopback TCP send of a change-sized event costs on this machine,
+// over 2,000 plain socket pairs (the kernel's share of a fan-out, with no server at all).
+func loopbackSendMicroseconds() -> Double {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+    listen(listener, 4_096)
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+    var pairs: [(Int32, Int32)] = []
+    for _ in 0..<2_000 {
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) } }
+        let server = accept(listener, nil, nil)
+        var one: Int32 = 1
+        setsockopt(server, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        pairs.append((server, client))
+    }
+    let event = [UInt8](repeating: 120, count: 320)
+    var best = Double.infinity
+    var sink = [UInt8](repeating: 0, count: 4_096)
+    for _ in 0..<5 {
+        let start = nowNS()
+        for (server, _) in pairs { _ = event.withUnsafeBytes { send(server, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+        best = min(best, Double(nowNS() - start) / 1_000 / Double(pairs.count))
+        for (_, client) in pairs { _ = recv(client, &sink, sink.count, 0) }
+    }
+    for (server, client) in pairs { close(server); close(client) }
+    close(listener)
+    return best
+}
+let sendMicroseconds = loopbackSendMicroseconds()
+
+// 1. The screens connect in waves of 500, each wave answered before the next.
+let rssBefore = rssKiB(serverPID)
+let connectStart = nowNS()
+var ready = 0
+while screenCount + closed < clients {
+    let wave = min(500, clients - screenCount - closed)
+    for _ in 0..<wave {
+        let fd = connectTo()
+        sendAll(fd, request)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: fd))
+        epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
+        shown[Int(fd)] = -1
+        screenCount += 1
+    }
+    let target = ready + wave
+    let deadline = nowNS() + 30_000_000_000
+    while ready < target && nowNS() < deadline { ready += poll(timeoutMS: 100) }
+}
+let connectSeconds = Double(nowNS() - connectStart) / 1e9
+Thread.sleep(forTimeInterval: 1)
+_ = poll(timeoutMS: 0)
+let rssConnected = rssKiB(serverPID)
+
+// 2. The till: one sale every 1/rate s on a connection of its own, on another thread.
+let till = connectTo()
+@Sendable func tillPost(_ body: String) -> Bool {
+    sendAll(till, "POST /v1/signage/events HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+    // Read one response: the head, then Content-Length bytes.
+    var got: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    while true {
+        if let end = got.firstRange(of: Array("\r\n\r\n".utf8)) {
+            let head = String(decoding: got[..<end.lowerBound], as: UTF8.self)
+            let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            if got.count >= end.upperBound + length { return head.hasPrefix("HTTP/1.1 200") }
+        }
+        let n = chunk.withUnsafeMutableBytes { recv(till, $0.baseAddress, $0.count, 0) }
+        if n <= 0 { return false }
+        got += chunk[0..<n]
+    }
+}
+base = shown.max() ?? 0
+let stamp = Int(Date().timeIntervalSince1970)
+let iso = ISO8601DateFormatter()
+var failedPosts = 0
+nonisolated(unsafe) var postTimes = Histogram()
+var sent = 0
+measuring = true
+let tillDone = DispatchSemaphore(value: 0)
+Thread.detachNewThread {
+    let start = nowNS()
+    let step = Int64(1e9 / rate)
+    for i in 0..<Int(rate * seconds) {
+        let due = start + Int64(i) * step
+        let wait = due - nowNS()
+        if wait > 0 { usleep(UInt32(wait / 1_000)) }
+        let body = #"{"events":[{"id":"bench-\#(stamp)-\#(i)","amount":\#(1_000 + i % 97),"currency":"JPY","occurredAt":"\#(iso.string(from: Date()))","channel":"store"}]}"#
+        sentAt[i] = nowNS()
+        if tillPost(body) { sent += 1 } else { failedPosts += 1 }
+        postTimes.add(nowNS() - sentAt[i])
+    }
+    tillDone.signal()
+}
+let runEnd = nowNS() + Int64(seconds * 1e9)
+while nowNS() < runEnd { _ = poll(timeoutMS: 50) }
+tillDone.wait()
+// The last sale waits for the end of the coalescing window with nothing after it: the updates
+// from here on still count for "every" but not for "newest".
+measuringNewest = false
+// The last updates: every screen should end on the last sale.
+let settle = nowNS() + 2_000_000_000
+while nowNS() < settle { _ = poll(timeoutMS: 50) }
+let rssAfter = rssKiB(serverPID)
+// Per update: how long from the first screen having it to the last (the fan-out's spread).
+var spreads: [Double] = []
+for k in 1..<min(capacity, firstAt.count) where firstAt[k] > 0 { spreads.append(Double(lastAt[k] - firstAt[k]) / 1e6) }
+spreads.sort()
+let final = base + sent
+let behind = shown.filter { $0 != -2 && $0 != final }.count
+let updates = received.reduce(0, +)
+
+print(String(format: "clients=%d connected=%d closed=%d connect_s=%.1f sales=%d failed=%d newest_p50=%.2f newest_p99=%.2f every_p50=%.2f every_p99=%.2f "
+             + "spread_p50=%.2f spread_max=%.2f send_us=%.2f post_p50=%.2f post_p99=%.2f post_max=%.2f updates_per_s=%.2f behind=%d rss_before_kib=%d rss_connected_kib=%d rss_after_kib=%d",
+             clients, screenCount, closed, connectSeconds, sent, failedPosts, newest.percentile(50), newest.percentile(99),
+             every.percentile(50), every.percentile(99), spreads.isEmpty ? .nan : spreads[spreads.count / 2], spreads.last ?? .nan, sendMicroseconds, postTimes.percentile(50), postTimes.percentile(99), postTimes.percentile(100), Double(updates - screenCount) / Double(max(1, screenCount)) / seconds,
+             behind, rssBefore, rssConnected, rssAfter))
+

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Signage, two figures.
+# Ingest: batches of 1,000 sales POSTed by two senders, on SQLite and PostgreSQL, in sales a
+#   second, beside the database alone writing the same rows as plain multi-row INSERTs.
+# Fan-out: N wall screens on one board of one node (SQLite) while 100 sales a second arrive:
+#   p50/p99 delay from a sale's sending to each screen having it, and the server's memory per
+#   screen, beside one screen as the reference. Target: p99 < 50 ms at 10,000 screens; the
+#   steps after 10,000 show how far one node goes (this machine allows 20,000 open files a
+#   process, so 19,500 screens is the most it can try).
+# Usage: bench/signage/run.sh [batches] [seconds] [screens...]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+batches=${1:-200}
+seconds=${2:-20}
+shift $(( $# > 2 ? 2 : $# ))
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(1 2500 5000 7500 10000 15000 19500)
+out=bench/out/signage
+mkdir -p "$out"
+swift build -c release --product yaruki >/dev/null
+watch=.build/bench-signage-watch
+if [ ! -x "$watch" ] || [ bench/signage/Watch.swift -nt "$watch" ]; then
+  swiftc -O -import-objc-header bench/signage/epoll.h bench/signage/Watch.swift -o "$watch" 2>"$out/watch-build.log"
+fi
+source bench/lib.sh
+
+# signage_setup: an admin, an API key and a four-day board; sets key, board, wall_token.
+signage_setup() {
+  echo "correct horse battery staple" | "$bin" user create --email admin@example.com --role admin --password-stdin --data-dir "$data" "${db[@]}" >/dev/null
+  local admin
+  admin=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"admin@example.com","password":"correct horse battery staple"}' \
+    "http://127.0.0.1:$port/v1/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  key=$(curl -sf -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' -d '{"name":"bench","scopes":["signage:write"]}' \
+    "http://127.0.0.1:$port/v1/admin/api-keys" | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')
+  local now start end made
+  now=$(date +%s)
+  start=$(date -u -d "@$(( now / 3600 * 3600 - 86400 ))" +%Y-%m-%dT%H:%M:%SZ)
+  end=$(date -u -d "@$(( now / 3600 * 3600 + 3 * 86400 ))" +%Y-%m-%dT%H:%M:%SZ)
+  made=$(curl -sf -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' \
+    -d "{\"title\":\"Bench\",\"currency\":\"JPY\",\"startsAt\":\"$start\",\"endsAt\":\"$end\",\"goal\":100000000}" "http://127.0.0.1:$port/v1/signage/boards")
+  board=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["board"]["id"])' "$made")
+  wall_token=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["wallURL"].split("token=")[1])' "$made")
+}
+
+echo "== ingest: $batches batches of 1,000 sales, 2 senders"
+for engine in sqlite postgres; do
+  bench_database "$engine"
+  bench_serve "$engine"
+  signage_setup
+  read -r eps secs <<<"$(python3 bench/signage/ingest.py "http://127.0.0.1:$port" "$key" "$batches" 1000 2)"
+  # The database alone: the same rows, 1,000 a transaction, through its own command-line client.
+  python3 bench/signage/ingest.py - - "$batches" 1000 1 --sql "$out/plain.sql" "$engine"
+  ref_start=$(date +%s.%N)
+  if [ "$engine" = sqlite ]; then
+    { echo "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"; cat "$out/plain.sql"; } | sqlite3 "$data/plain.sqlite" >/dev/null
+  else
+    psql -q -X "$url" -f "$out/plain.sql" >/dev/null
+  fi
+  ref_eps=$(echo "$batches * 1000 / ($(date +%s.%N) - $ref_start)" | bc -l)
+  printf '%-8s ingest: %8.0f sales/s (%s s); the database alone: %8.0f rows/s -> %.2f of it\n' "$engine" "$eps" "$secs" "$ref_eps" \
+    "$(echo "$eps / $ref_eps" | bc -l)"
+  rm -f "$out/plain.sql"
+  bench_stop_server
+  rm -rf "$data"
+done
+
+echo "== fan-out: screens on one board of one node (SQLite) while 100 sales a second arrive for $seconds s"
+bench_database sqlite
+bench_serve sqlite
+signage_setup
+server=${pids[-1]}
+ref_p99=""
+for n in "${steps[@]}"; do
+  line=$("$watch" "$port" "$board" "$wall_token" "$key" "$n" 100 "$seconds" "$server")
+  echo "$line" >>"$out/fanout.log"
+  declare $line
+  per_screen=$(( n > 1 ? (rss_connected_kib - rss_before_kib) * 1024 / n : 0 ))
+  [ -n "$ref_p99" ] || ref_p99=$newest_p99
+  # The floor: n loopback sends of one event, shared by the server's two event loops.
+  floor=$(echo "$n * $send_us / 1000 / 2" | bc -l)
+  printf '%6d screens: newest sale -> screen p50 %7.2f ms, p99 %7.2f ms (%5.1fx one screen); fan-out first->last screen p50 %6.1f ms (kernel floor %5.1f ms: %s us a loopback send)\n' \
+    "$n" "$newest_p50" "$newest_p99" "$(echo "$newest_p99 / $ref_p99" | bc -l)" "$spread_p50" "$floor" "$send_us"
+  printf '                every sale incl. the 250 ms coalescing p50 %6.1f ms, p99 %6.1f ms; %.1f updates a screen a second; %d behind at the end, %d dropped;\n' \
+    "$every_p50" "$every_p99" "$updates_per_s" "$behind" "$closed"
+  printf '                till POST p50 %.2f ms, p99 %.2f ms; server %d MiB -> %d MiB with the screens (%d bytes a screen); connected in %s s\n' \
+    "$post_p50" "$post_p99" $(( rss_before_kib / 1024 )) $(( rss_connected_kib / 1024 )) "$per_screen" "$connect_s"
+  sleep 2
+done
