@@ -1,6 +1,7 @@
 """The wall screen in a real Chromium: a burst of sales arrives faster than the count-up lasts,
 and the figure counts up without going back and stops on the right total."""
 import subprocess
+import urllib.error
 import urllib.request
 import json
 import uuid
@@ -64,3 +65,72 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
         assert wall.find_element(By.ID, "wall-dot").get_attribute("class") == "dot bad"
     finally:
         wall.quit()
+
+
+def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, phone):
+    from selenium.webdriver.support import expected_conditions as EC
+    from test_account import click, fill, ready, wait
+    email = f"boards-{uuid.uuid4().hex[:6]}@example.com"
+    subprocess.run([BINARY, "user", "create", "--email", email, "--role", "admin", "--password-stdin", "--data-dir", SERVER["data"]],
+                   input="correct horse battery\n", text=True, check=True, capture_output=True)
+    phone.get(server + "/#/signin?next=%23%2Fsignage")
+    ready(phone)
+    wait(phone).until(EC.visibility_of_element_located((By.NAME, "email")))
+    fill(phone, "email", email)
+    fill(phone, "password", "correct horse battery")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    wait(phone).until(lambda d: d.find_element(By.ID, "board-form").is_displayed())
+    wait(phone).until(lambda d: d.find_element(By.ID, "boards").get_attribute("aria-busy") is None)
+    # Fresh data folder per run, but other tests may have made boards: look for ours only.
+    set_value = "arguments[0].value = arguments[1]"
+
+    # A window that ends before it starts: refused, the field marked, nothing made.
+    fill(phone, "title", "Year-end sale")
+    phone.execute_script(set_value, phone.find_element(By.NAME, "startsAt"), "2026-12-28T09:00")
+    phone.execute_script(set_value, phone.find_element(By.NAME, "endsAt"), "2026-12-27T09:00")
+    fill(phone, "goal", "1000000")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#board-form button[type=submit]"))
+    wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+    assert phone.find_element(By.NAME, "endsAt").get_attribute("aria-invalid") == "true"
+    assert not [c for c in phone.find_elements(By.CSS_SELECTOR, ".board h3") if c.text == "Year-end sale"]
+
+    # Fixed: the board is made, its wall link shown once, its card listed with a total of nothing yet.
+    phone.execute_script(set_value, phone.find_element(By.NAME, "endsAt"), "2026-12-31T18:00")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#board-form button[type=submit]"))
+    link = wait(phone).until(lambda d: d.find_element(By.ID, "secret-value").get_attribute("value"))
+    assert "/#/wall/" in link and "token=" in link
+    card = wait(phone).until(lambda d: next(c for c in d.find_elements(By.CSS_SELECTOR, ".board") if "Year-end sale" in c.text))
+    board_id = card.get_attribute("data-board")
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, f'[data-board="{board_id}"] .board-total').text == "¥0")
+    assert "¥1,000,000" in card.text
+
+    # A key for the tills: shown once, then listed as not used yet.
+    fill(phone, "name", "Year-end tills")
+    click(phone, phone.find_element(By.CSS_SELECTOR, "#api-keys + form button[type=submit]"))
+    key = wait(phone).until(lambda d: d.find_element(By.ID, "secret-value").get_attribute("value"))
+    assert key.startswith("yk_")
+    row = wait(phone).until(lambda d: next(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
+    assert "not used yet" in row.text
+    assert send(server, key, [{"id": "ye-1", "amount": 12_345, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-29T12:00:00+09:00"}])["accepted"] == 1
+
+    # The admin opens the wall without the link (their own access) and sees the sale.
+    click(phone, phone.find_element(By.CSS_SELECTOR, f'[data-board="{board_id}"] a[href^="#/wall/"]'))
+    wait(phone, 20).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == "12345")
+    assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the wall fits a phone"
+
+    # Back on the page: the key was used; revoking it stops it at once.
+    phone.get(server + "/#/signage")
+    row = wait(phone).until(lambda d: next(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
+    assert "last used" in row.text
+    # Clicked in the page: a real click that lands beside it (the phone's tab bar) would open another row's question.
+    phone.execute_script("arguments[0].click()", row.find_element(By.TAG_NAME, "button"))
+    assert "Year-end tills" in phone.switch_to.alert.text
+    phone.switch_to.alert.accept()
+    key_row = "return [...document.querySelectorAll('#revoked-keys li')].find((li) => li.textContent.includes('Year-end tills'))?.textContent ?? ''"
+    wait(phone).until(lambda d: "revoked" in d.execute_script(key_row))
+    assert "Year-end tills" not in phone.find_element(By.ID, "api-keys").text, "a revoked key is folded away"
+    try:
+        send(server, key, [{"id": "ye-2", "amount": 1, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-29T12:00:00+09:00"}])
+        assert False, "a revoked key still sends"
+    except urllib.error.HTTPError as error:
+        assert error.code == 401

@@ -15,6 +15,7 @@ import { composeView } from "./community/compose.js";
 import { routinesView } from "./community/routines.js";
 import { routineEditorView } from "./community/routine-editor.js";
 import { notificationsView, watchUnread } from "./community/notifications.js";
+import { signageView } from "./signage/manage.js";
 import { wallView } from "./signage/wall.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 import { icon } from "./icons.js";
@@ -26,7 +27,7 @@ const session = createSession({ networkProblem: () => ({ title: t("problem.netwo
 const api = session.api;
 // Pages that need a signed-in person send everybody else to sign in, then back.
 const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join", "community", "post", "compose", "routines", "routine",
-  "notifications"]);
+  "notifications", "signage"]);
 // Pages that belong to an area of the bar.
 const areaOf = { timer: "training", workout: "training", calendar: "accountability", record: "accountability", join: "accountability",
   post: "community", compose: "community", routines: "community", routine: "community", notifications: "community" };
@@ -190,7 +191,9 @@ async function render() {
   let content;
   if (current === "wall") {
     const params = new URLSearchParams(location.hash.split("?")[1] || "");
-    content = wallView({ boardId: location.hash.split("?")[0].split("/")[2], token: params.get("token") || "" });
+    content = wallView({ boardId: location.hash.split("?")[0].split("/")[2], token: params.get("token") || "", session });
+  } else if (current === "signage") {
+    content = signageView(session, { language: currentLanguage(), icon });
   } else if (current === "routines" || current === "routine") {
     let list = [];
     try { list = await exercises(); } catch (problem) { showProblem(problem); }

@@ -7,7 +7,8 @@ import { el } from "../ui.js";
 import { applyChange } from "./board.js";
 import { createCountUp, formatMoney, isMoving, retarget, valueAt } from "./countup.js";
 
-export function wallView({ boardId, token }) {
+// `token` is the wall link's secret; without one, a signed-in admin's own access opens the wall.
+export function wallView({ boardId, token, session }) {
   const language = currentLanguage();
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   const title = el("h1", { class: "wall-title" });
@@ -78,8 +79,11 @@ export function wallView({ boardId, token }) {
     return name === key ? channel : name;
   }
 
+  const board = `/v1/signage/boards/${encodeURIComponent(boardId)}`;
+  const access = () => (token ? `token=${encodeURIComponent(token)}` : `access_token=${encodeURIComponent(session?.accessToken ?? "")}`);
+
   function connect() {
-    source = new EventSource(`/v1/signage/boards/${encodeURIComponent(boardId)}/stream?token=${encodeURIComponent(token)}`);
+    source = new EventSource(`${board}/stream?${access()}`);
     // The whole state first (also after a reconnect), then only what moved.
     source.addEventListener("total", (event) => {
       dot.className = "dot ok";
@@ -93,12 +97,19 @@ export function wallView({ boardId, token }) {
       show(state);
     });
     // EventSource reconnects by itself; the dot says so meanwhile. A link that was replaced
-    // (or a board deleted) will never work again: say so instead of trying for ever.
+    // (or a board deleted) will never work again: say so instead of trying for ever. An
+    // admin's access token expires: renew it and open the stream again.
     source.onerror = async () => {
       dot.className = "dot bad";
       dot.title = t("wall.reconnecting");
-      const check = await fetch(`/v1/signage/boards/${encodeURIComponent(boardId)}?token=${encodeURIComponent(token)}`).catch(() => null);
-      if (check?.status === 404) {
+      let status = 0;
+      if (token) {
+        status = (await fetch(`${board}?${access()}`).catch(() => null))?.status ?? 0;
+      } else {
+        try { await session.api(board); status = 200; } catch (problem) { status = problem.status ?? 0; }
+        if (status === 200 && source.readyState === EventSource.CLOSED) connect();
+      }
+      if (status === 404 || status === 401) {
         source.close();
         gone.hidden = false;
       }

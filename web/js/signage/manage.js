@@ -1,0 +1,198 @@
+// The Signage page: for admins, the sales boards (make, change, a new wall link, delete, open
+// the wall) and the API keys machines send sales with (make one, shown once; revoke); for
+// everybody else, what a wall screen is and who sets one up.
+import { t } from "../i18n.js";
+import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { formatMoney } from "./countup.js";
+
+const currencies = ["JPY", "KRW", "USD", "EUR", "GBP", "TWD", "CNY"];
+const digits = (currency) => (["JPY", "KRW"].includes(currency) ? 0 : 2);
+
+export function signageView(session, { language, icon }) {
+  if (session.user?.role !== "admin") {
+    return [el("h1", {}, t("nav.signage")), el("p", { class: "muted" }, t("area.signage")), emptyState(icon("signage"), t("signage.adminsOnly"))];
+  }
+  const boards = el("div", { class: "stack", id: "boards", "aria-busy": "true" });
+  const keys = el("ul", { class: "rows", id: "api-keys", "aria-busy": "true" });
+  const revokedKeys = el("details", { class: "manage", id: "revoked-keys", hidden: true });
+  const shown = el("div", { id: "signage-secret" });
+  const form = boardForm(session, { onDone: (made) => { if (made.wallURL) reveal(shown, made.wallURL, "signage.linkOnce", true); load(); } });
+
+  async function load() {
+    try {
+      const [list, keyList] = await Promise.all([session.api("/v1/signage/boards"), session.api("/v1/admin/api-keys")]);
+      boards.removeAttribute("aria-busy");
+      boards.replaceChildren(...(list.items.length ? list.items.map((board) => boardCard(session, board, { language, shown, form, reload: load }))
+        : [emptyState(icon("signage"), t("signage.noBoards"))]));
+      keys.removeAttribute("aria-busy");
+      const live = keyList.items.filter((key) => !key.revokedAt);
+      const revoked = keyList.items.filter((key) => key.revokedAt);
+      keys.replaceChildren(...(live.length ? live.map((key) => keyRow(session, key, { language, reload: load }))
+        : [el("li", { class: "row muted" }, t("signage.noKeys"))]));
+      // Revoked keys are kept for the record, folded away.
+      revokedKeys.hidden = revoked.length === 0;
+      revokedKeys.replaceChildren(el("summary", {}, t("signage.revokedKeys", { count: revoked.length })),
+        el("ul", { class: "rows" }, revoked.map((key) => keyRow(session, key, { language, reload: load }))));
+    } catch (problem) { showProblem(problem); }
+  }
+  load();
+
+  const keyForm = el("form", { class: "inline-form", novalidate: true },
+    el("label", { for: "key-name" }, t("signage.keyName")),
+    el("input", { id: "key-name", name: "name", maxlength: 80, required: true, placeholder: t("signage.keyPlaceholder") }),
+    el("button", { type: "submit", class: "button small" }, t("signage.newKey")));
+  keyForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    try {
+      const made = await session.api("/v1/admin/api-keys", { method: "POST", body: { name: new FormData(keyForm).get("name"), scopes: ["signage:write"] } });
+      keyForm.reset();
+      reveal(shown, made.key, "signage.keyOnce", false);
+      load();
+    } catch (problem) { showProblem(problem, keyForm); }
+  });
+
+  return [el("h1", {}, t("nav.signage")), el("p", { class: "muted" }, t("area.signage")),
+    el("div", { class: "stack" }, shown,
+      el("section", { class: "stack" }, el("h2", {}, t("signage.boards")), boards),
+      form,
+      el("section", { class: "card stack" }, el("h2", {}, t("signage.keys")), el("p", { class: "muted small" }, t("signage.keysLead")), keys, keyForm,
+        revokedKeys))];
+}
+
+/** A secret shown once: the wall link (with Open) or an API key, with Copy. */
+function reveal(where, secret, lead, isLink) {
+  const value = isLink ? new URL(secret, location.href).href : secret;
+  where.replaceChildren(el("div", { class: "card secret", role: "status" },
+    el("p", {}, t(lead)),
+    el("input", { readonly: true, value, class: "invite", id: "secret-value", onfocus: (e) => e.target.select() }),
+    el("div", { class: "actions" },
+      el("button", { type: "button", class: "button small", onclick: async () => {
+        try { await navigator.clipboard.writeText(value); toast(t("groups.copied")); } catch { /* the field is selectable */ }
+      } }, t("signage.copy")),
+      isLink ? el("a", { class: "button quiet small", href: secret.replace(/^\//, ""), target: "_blank", rel: "noopener" }, t("signage.openWall")) : null)));
+  where.scrollIntoView({ block: "nearest" });
+}
+
+function boardCard(session, board, { language, shown, form, reload }) {
+  const total = el("strong", { class: "board-total" }, "…");
+  session.api(`/v1/signage/boards/${board.id}`).then((state) => {
+    total.textContent = formatMoney(state.total, board.currency, language);
+  }, () => { total.textContent = "—"; });
+  const days = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+  const filters = [board.campaign && t("signage.campaignIs", { campaign: board.campaign }), board.channel && t("signage.channelIs", { channel: board.channel })]
+    .filter(Boolean).join(" · ");
+  return el("article", { class: "card board", "data-board": board.id },
+    el("div", { class: "row" }, el("h3", {}, board.title), total),
+    el("p", { class: "muted small" }, `${days.formatRange(new Date(board.startsAt), new Date(board.endsAt))} · ${board.currency}`,
+      filters ? ` · ${filters}` : "", board.goal ? ` · ${t("signage.goalIs", { goal: formatMoney(board.goal, board.currency, language) })}` : ""),
+    el("div", { class: "actions" },
+      el("a", { class: "button small", href: `#/wall/${board.id}` }, t("signage.openWall")),
+      el("button", { type: "button", class: "button quiet small", onclick: async () => {
+        if (!confirm(t("signage.newLinkConfirm"))) return;
+        try {
+          const link = await session.api(`/v1/signage/boards/${board.id}/link`, { method: "POST" });
+          reveal(shown, link.wallURL, "signage.linkOnce", true);
+        } catch (problem) { showProblem(problem); }
+      } }, t("signage.newLink")),
+      el("button", { type: "button", class: "button quiet small", onclick: () => form.edit(board) }, t("signage.edit")),
+      el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+        if (!confirm(t("signage.deleteConfirm", { title: board.title }))) return;
+        try { await session.api(`/v1/signage/boards/${board.id}`, { method: "DELETE" }); toast(t("signage.deleted")); reload(); }
+        catch (problem) { showProblem(problem); }
+      } }, t("signage.delete"))));
+}
+
+function keyRow(session, key, { language, reload }) {
+  const when = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+  const status = key.revokedAt ? t("signage.revokedAt", { when: when.format(new Date(key.revokedAt)) })
+    : key.lastUsedAt ? t("signage.lastUsed", { when: when.format(new Date(key.lastUsedAt)) }) : t("signage.neverUsed");
+  return el("li", { class: `row${key.revokedAt ? " muted" : ""}`, "data-key": key.id },
+    el("span", {}, el("strong", {}, key.name), el("span", { class: "muted small" }, ` · ${status}`)),
+    key.revokedAt ? null : el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+      if (!confirm(t("signage.revokeConfirm", { name: key.name }))) return;
+      try { await session.api(`/v1/admin/api-keys/${key.id}`, { method: "DELETE" }); toast(t("signage.revoked")); reload(); }
+      catch (problem) { showProblem(problem); }
+    } }, t("signage.revoke")));
+}
+
+/** `datetime-local` text for an instant, in this browser's time zone. */
+function localInput(date) {
+  const d = new Date(date);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Make a board, or change one (`form.edit(board)`). */
+function boardForm(session, { onDone }) {
+  let editing = null;
+  const field = (name, label, input, hint = null) => el("div", { class: "field" }, el("label", { for: `board-${name}` }, label), input,
+    hint ? el("p", { class: "hint muted small" }, hint) : null);
+  const heading = el("h2", {}, t("signage.newBoard"));
+  const submit = el("button", { type: "submit", class: "button" }, t("signage.create"));
+  const cancel = el("button", { type: "button", class: "button quiet", hidden: true, onclick: () => reset() }, t("signage.cancel"));
+  const form = el("form", { class: "form card", id: "board-form", novalidate: true }, heading,
+    field("title", t("signage.title"), el("input", { id: "board-title", name: "title", maxlength: 80, required: true })),
+    field("currency", t("signage.currency"), el("select", { id: "board-currency", name: "currency" }, currencies.map((c) => el("option", { value: c }, c)))),
+    el("div", { class: "cards two" },
+      field("startsAt", t("signage.startsAt"), el("input", { id: "board-startsAt", name: "startsAt", type: "datetime-local", step: 900, required: true })),
+      field("endsAt", t("signage.endsAt"), el("input", { id: "board-endsAt", name: "endsAt", type: "datetime-local", step: 900, required: true }))),
+    el("p", { class: "hint muted small" }, t("signage.windowHint")),
+    el("div", { class: "cards two" },
+      field("campaign", t("signage.campaign"), el("input", { id: "board-campaign", name: "campaign", maxlength: 60, placeholder: "winter-beauty" })),
+      field("channel", t("signage.channel"), el("input", { id: "board-channel", name: "channel", maxlength: 40, placeholder: "store" }))),
+    field("goal", t("signage.goal"), el("input", { id: "board-goal", name: "goal", type: "number", min: 0, step: "any", inputmode: "decimal" })),
+    el("div", { class: "actions" }, submit, cancel));
+
+  function reset() {
+    editing = null;
+    form.reset();
+    heading.textContent = t("signage.newBoard");
+    submit.textContent = t("signage.create");
+    cancel.hidden = true;
+    for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  }
+
+  form.edit = (board) => {
+    editing = board;
+    heading.textContent = t("signage.editBoard", { title: board.title });
+    submit.textContent = t("signage.save");
+    cancel.hidden = false;
+    const set = (name, value) => { form.elements.namedItem(name).value = value; };
+    set("title", board.title);
+    set("currency", board.currency);
+    set("startsAt", localInput(board.startsAt));
+    set("endsAt", localInput(board.endsAt));
+    set("campaign", board.campaign ?? "");
+    set("channel", board.channel ?? "");
+    set("goal", board.goal ? String(board.goal / 10 ** digits(board.currency)) : "");
+    form.scrollIntoView({ block: "start" });
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    const data = new FormData(form);
+    const instant = (name) => (data.get(name) ? new Date(data.get(name)).toISOString() : "");
+    const currency = data.get("currency");
+    const goal = String(data.get("goal") || "").trim();
+    const body = { title: data.get("title"), currency, startsAt: instant("startsAt"), endsAt: instant("endsAt"),
+      campaign: String(data.get("campaign") || "").trim() || null, channel: String(data.get("channel") || "").trim() || null,
+      goal: goal ? Math.round(Number(goal) * 10 ** digits(currency)) : null };
+    try {
+      if (editing) {
+        await session.api(`/v1/signage/boards/${editing.id}`, { method: "PUT", body });
+        toast(t("signage.saved"));
+        reset();
+        onDone({ wallURL: null, changed: true });
+      } else {
+        const made = await session.api("/v1/signage/boards", { method: "POST", body });
+        toast(t("signage.created", { title: made.board.title }));
+        reset();
+        onDone(made);
+      }
+    } catch (problem) { showProblem(problem, form); }
+  });
+  return form;
+}
+
