@@ -171,6 +171,21 @@ import YarukiTestSupport
         #expect(eventually(timeout: 5) { running.app.signage.watchers == 1 })
     }
 
+    @Test func aSaleMadeInsideTheServerReachesTheScreensLikeAnyOther() async throws {
+        let running = try await RunningApp(.sqlite)
+        let live = try await Live(running)
+        let wall = try live.open()
+        _ = try await wall.waitFor("\"total\":0,")
+        // What a class payment does: one call, no API key.
+        let at = try Date("2026-12-02T19:00:00+09:00", strategy: .iso8601)
+        let sale = SaleEvent(id: "class-payment-1", amount: 3_300, currency: "JPY", occurredAt: at, channel: "classes")
+        #expect(try await running.app.signage.record([sale], at: Date()).count == 1)
+        #expect(try await running.app.signage.record([sale], at: Date()).isEmpty, "the same payment twice counts once")
+        var screen: BoardTotals?
+        _ = try SignageTests.replay(try await wall.waitFor("\"total\":3300,") + wall.waitFor("\n\n"), into: &screen)
+        #expect(try live.now().channels == [BoardTotals.Channel(channel: "classes", amount: 3_300, sales: 1)])
+    }
+
     @Test func aScreenThatStopsReadingHoldsNobodyBackAndIsDropped() async throws {
         let running = try await RunningApp(.sqlite, arguments: ["--stream-buffer", "262144"])
         let live = try await Live(running)

@@ -103,8 +103,22 @@ final class SignageHub: @unchecked Sendable {
         }
     }
 
+    /// Files sales and sends them on to the screens: the one way in, for the API's senders and
+    /// for sales made inside the server (class payments). `also` runs in the same transaction.
+    /// Returns the sales that were new (a repeat of a known id is ignored).
+    @discardableResult
+    func record(_ sales: [SaleEvent], at now: Date, also: ((SQLConnection) throws -> Void)? = nil) async throws -> [SaleEvent] {
+        let fresh = try await database.transaction { c -> [SaleEvent] in
+            let fresh = try SignageStore.ingest(sales, at: now, c)
+            try also?(c)
+            return fresh
+        }
+        salesArrived(fresh)
+        return fresh
+    }
+
     /// New sales: the watched boards they count on will be sent again.
-    func salesArrived(_ sales: [SaleEvent]) {
+    private func salesArrived(_ sales: [SaleEvent]) {
         guard !sales.isEmpty else { return }
         let any = lock.withLock { () -> Bool in
             var any = false

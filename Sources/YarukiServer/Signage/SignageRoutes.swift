@@ -131,12 +131,9 @@ struct SignageRoutes {
             }
             try check.done()
             let now = routes.auth.clock()
-            let fresh = try await routes.database.transaction { c -> [SaleEvent] in
-                let fresh = try SignageStore.ingest(events, at: now, c)
+            let fresh = try await routes.hub.record(events, at: now) { c in
                 if key.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true { try SignageStore.touchKey(key.id, at: now, c) }
-                return fresh
             }
-            routes.hub.salesArrived(fresh)
             struct Reply: Encodable { var accepted: Int; var duplicates: Int }
             return try .json(Reply(accepted: fresh.count, duplicates: events.count - fresh.count))
         }
