@@ -34,12 +34,20 @@ public enum SignageStore {
             sums[key, default: (0, 0)].amount += e.amount
             sums[key, default: (0, 0)].sales += 1
         }
-        for (key, sum) in sums.sorted(by: { ($0.key.bucket, $0.key.channel) < ($1.key.bucket, $1.key.channel) }) {
+        // One multi-row upsert per 500 buckets (a batch spread over days touches hundreds), in a
+        // fixed order so two batches at once take their row locks alike (no deadlock on PostgreSQL).
+        let sorted = sums.sorted { ($0.key.bucket, $0.key.channel, $0.key.campaign, $0.key.currency) < ($1.key.bucket, $1.key.channel, $1.key.campaign, $1.key.currency) }
+        for start in stride(from: 0, to: sorted.count, by: 500) {
+            let slice = sorted[start..<min(start + 500, sorted.count)]
+            var values: [SQLValue] = []
+            for (key, sum) in slice {
+                values += [.text(key.currency), .text(key.campaign), .text(key.channel), .integer(key.bucket), .integer(sum.amount), .integer(sum.sales)]
+            }
             try c.execute("""
-                INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales) VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
                 ON CONFLICT (currency, bucket, campaign, channel)
                 DO UPDATE SET amount = sales_buckets.amount + excluded.amount, sales = sales_buckets.sales + excluded.sales
-                """, key.currency, key.campaign, key.channel, key.bucket, sum.amount, sum.sales)
+                """, values)
         }
         return fresh
     }
