@@ -10,7 +10,9 @@ public final class TCPProxy: @unchecked Sendable {
     private let listener: Int32
     private let target: Int
     private let lock = NSLock()
-    private var pairs: [(Int32, Int32)] = []
+    /// Open pairs (client, upstream), with how many of their two pumps still run.
+    private var pairs: [Int: (client: Int32, upstream: Int32, pumps: Int)] = [:]
+    private var nextPair = 0
     private var stopped = false
 
     public init(to target: Int) throws {
@@ -37,13 +39,12 @@ public final class TCPProxy: @unchecked Sendable {
 
     /// Cuts every open connection (both sides see the other end close); new ones still relay.
     public func dropAll() {
-        let open = lock.withLock { () -> [(Int32, Int32)] in
-            defer { pairs = [] }
-            return pairs
-        }
-        for (a, b) in open {
-            shutdown(a, Int32(SHUT_RDWR))
-            shutdown(b, Int32(SHUT_RDWR))
+        // Shut down only: the pumps close the sockets when both have stopped, once. (Closing here
+        // too would close whatever socket the test opened next under the same number.)
+        let open = lock.withLock { Array(pairs.values) }
+        for pair in open {
+            shutdown(pair.client, Int32(SHUT_RDWR))
+            shutdown(pair.upstream, Int32(SHUT_RDWR))
         }
     }
 
@@ -63,13 +64,17 @@ public final class TCPProxy: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             if client < 0 { return }
             guard let upstream = try? RawClient.connectSocket(port: target) else { close(client); continue }
-            lock.withLock { pairs.append((client, upstream)) }
-            Thread.detachNewThread { [self] in pump(from: client, to: upstream) }
-            Thread.detachNewThread { [self] in pump(from: upstream, to: client) }
+            let id = lock.withLock { () -> Int in
+                nextPair += 1
+                pairs[nextPair] = (client, upstream, 2)
+                return nextPair
+            }
+            Thread.detachNewThread { [self] in pump(from: client, to: upstream, pair: id) }
+            Thread.detachNewThread { [self] in pump(from: upstream, to: client, pair: id) }
         }
     }
 
-    private func pump(from source: Int32, to sink: Int32) {
+    private func pump(from source: Int32, to sink: Int32, pair: Int) {
         var buffer = [UInt8](repeating: 0, count: 16384)
         while true {
             let n = recv(source, &buffer, buffer.count, 0)
@@ -86,11 +91,10 @@ public final class TCPProxy: @unchecked Sendable {
         shutdown(source, Int32(SHUT_RD))
         // The second pump to finish closes both sockets.
         let last = lock.withLock { () -> Bool in
-            if let i = pairs.firstIndex(where: { $0 == (source, sink) || $0 == (sink, source) }) {
-                pairs.remove(at: i)
-                return false
-            }
-            return true
+            guard var open = pairs[pair] else { return false }
+            open.pumps -= 1
+            pairs[pair] = open.pumps == 0 ? nil : open
+            return open.pumps == 0
         }
         if last {
             close(source)
