@@ -28,6 +28,25 @@ import YarukiTestSupport
         #expect(eventually { t.server.metrics.openStreams == 0 })
     }
 
+    @Test func aFanOutReachesEveryStreamInOrderWhileRequestsStillGetAnswers() throws {
+        let t = try TestServer()
+        // More streams than a loop writes in one turn, so every event goes out in slices.
+        let clients = try (0..<700).map { _ in try RawClient(port: t.port, timeout: 10) }
+        for client in clients { client.send("GET /room HTTP/1.1\r\nHost: x\r\n\r\n") }
+        for client in clients { _ = try client.readUntil("\r\n\r\n") }
+        #expect(eventually(timeout: 10) { t.room.streams.count == 700 })
+        for i in 1...40 {
+            EventStream.send(encoded: ServerSentEvent(id: String(i), event: "n", data: String(repeating: "z", count: 200)).encoded, to: t.room.streams)
+        }
+        // A request meanwhile is answered, not held behind 28,000 writes.
+        #expect(try request(t.port, "/slow?ms=1").status == 200)
+        for client in clients {
+            let text = try client.readUntil("id: 40\n")
+            let ids = text.components(separatedBy: "id: ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+            #expect(ids == Array(1...40))
+        }
+    }
+
     @Test func slowClientIsDroppedBeforeItsBufferGrowsWithoutLimit() throws {
         let t = try TestServer { $0.sseMaxBufferedBytes = 256 << 10 }
         let client = try RawClient(port: t.port)

@@ -15,6 +15,15 @@ final class TestServer {
         var count: Int { lock.lock(); defer { lock.unlock() }; return value }
     }
 
+    /// The streams open on /room, for fan-out tests.
+    final class Room: @unchecked Sendable {
+        private let lock = NSLock()
+        private var members: [EventStream] = []
+        func add(_ stream: EventStream) { lock.lock(); members.append(stream); lock.unlock() }
+        var streams: [EventStream] { lock.lock(); defer { lock.unlock() }; return members }
+    }
+    let room = Room()
+
     struct Echo: Codable { var name: String; var reps: Int; var tags: [String]? }
 
     /// Where streamed uploads land (POST /upload and /keep), and where /keep moves them.
@@ -80,6 +89,8 @@ final class TestServer {
                 }
             }
         }
+        let room = self.room
+        router.get("/room", doc) { _ in .eventStream { stream in room.add(stream) } }
         router.get("/flood", doc) { _ in
             .eventStream { stream in
                 stream.onClose { closed.add() }

@@ -82,6 +82,7 @@ struct Histogram {
 
 // Send times of the till's sales, by their number from the start.
 let capacity = Int(rate * seconds) + 10
+let lastSale = Int(rate * seconds) - 1
 let sentAt = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
 sentAt.initialize(repeating: 0, count: capacity)
 
@@ -122,7 +123,6 @@ var base = -1  // the board's count when the till starts
 var closed = 0
 var buffer = [UInt8](repeating: 0, count: 1 << 16)
 var measuring = false
-var measuringNewest = true
 var firsts = 0
 var firstAt = [Int64](repeating: 0, count: 200_000)
 var lastAt = [Int64](repeating: 0, count: 200_000)
@@ -133,7 +133,9 @@ func saw(_ fd: Int32, _ sales: Int, at: Int64) {
     if before < 0 { firsts += 1 }
     else if measuring, base >= 0, sales > before {
         let newestIndex = sales - base - 1
-        if measuringNewest, newestIndex >= 0, newestIndex < capacity, sentAt[newestIndex] > 0 { newest.add(at - sentAt[newestIndex]) }
+        // The update that brings the run's last sale waits out the coalescing window with no sale
+        // after it: it counts for "every", not for "newest".
+        if newestIndex >= 0, newestIndex < lastSale, sentAt[newestIndex] > 0 { newest.add(at - sentAt[newestIndex]) }
         for index in max(0, before - base)..<max(max(0, before - base), min(capacity, sales - base)) where sentAt[index] > 0 {
             every.add(at - sentAt[index])
         }
@@ -304,12 +306,15 @@ Thread.detachNewThread {
     tillDone.signal()
 }
 let runEnd = nowNS() + Int64(seconds * 1e9)
+// The first second warms the server up (its first queries, its buffers) and is not counted.
+let warm = nowNS() + 1_000_000_000
+measuring = false
+while nowNS() < warm { _ = poll(timeoutMS: 50) }
+measuring = true
 while nowNS() < runEnd { _ = poll(timeoutMS: 50) }
 tillDone.wait()
-// The last sale waits for the end of the coalescing window with nothing after it: the updates
-// from here on still count for "every" but not for "newest".
-measuringNewest = false
 // The last updates: every screen should end on the last sale.
+
 let settle = nowNS() + 2_000_000_000
 while nowNS() < settle { _ = poll(timeoutMS: 50) }
 let rssAfter = rssKiB(serverPID)

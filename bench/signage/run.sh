@@ -10,7 +10,7 @@
 # Usage: bench/signage/run.sh [batches] [seconds] [screens...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-batches=${1:-200}
+batches=${1:-500}
 seconds=${2:-20}
 shift $(( $# > 2 ? 2 : $# ))
 steps=("$@")

@@ -84,6 +84,9 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     func waitUntilStopped() { stopped.wait() }
 
+    /// Stream fan-outs being written on this loop (`EventStream.send(encoded:to:)`).
+    lazy var fanOut = FanOutQueue(loop: self)
+
     public var inLoop: Bool {
         guard let threadID else { return false }
         return pthread_equal(threadID, pthread_self()) != 0

@@ -87,18 +87,20 @@ public final class EventStream: @unchecked Sendable {
     }
 
     /// The same event to many streams, encoded once and with one hop to each event loop
-    /// (rather than one per stream): how a board's update reaches thousands of screens.
+    /// (rather than one per stream): how a board's update reaches thousands of screens. Each
+    /// loop writes it a slice at a time, in the order the events came, going back to its other
+    /// sockets between slices: a request on the same loop does not wait for ten thousand writes.
     public static func send(encoded bytes: [UInt8], to streams: some Sequence<EventStream>) {
         let event = StreamBytes(bytes)
         var byLoop: [ObjectIdentifier: (loop: EventLoop, streams: [EventStream])] = [:]
         for stream in streams { byLoop[ObjectIdentifier(stream.loop), default: (stream.loop, [])].streams.append(stream) }
         for (_, group) in byLoop {
-            let streams = group.streams
-            group.loop.execute {
-                for stream in streams { stream.connection?.writeStream(event) }
-            }
+            let (loop, streams) = group
+            loop.execute { loop.fanOut.add(streams, event) }
         }
     }
+
+    func write(_ event: StreamBytes) { connection?.writeStream(event) }
 
     public func comment(_ text: String) {
         let event = StreamBytes(Array(": \(text.filter { $0 != "\n" && $0 != "\r" })\n\n".utf8))
@@ -136,5 +138,37 @@ public final class EventStream: @unchecked Sendable {
                 if let connection = self?.connection { work(connection) }
             }
         }
+    }
+}
+
+/// A loop's fan-outs still being written, oldest first, a slice of streams per turn of the loop.
+/// Used on the loop's thread only.
+final class FanOutQueue {
+    static let slice = 256
+    private let loop: EventLoop
+    private var pending: [(streams: [EventStream], event: StreamBytes, next: Int)] = []
+    private var timer: LoopTimer?
+
+    init(loop: EventLoop) { self.loop = loop }
+
+    func add(_ streams: [EventStream], _ event: StreamBytes) {
+        pending.append((streams, event, 0))
+        if pending.count == 1 { pump() }
+    }
+
+    private func pump() {
+        var budget = FanOutQueue.slice
+        while budget > 0, !pending.isEmpty {
+            let (streams, event, next) = pending[0]
+            let end = min(streams.count, next + budget)
+            for i in next..<end { streams[i].write(event) }
+            budget -= end - next
+            if end == streams.count { pending.removeFirst() } else { pending[0].next = end }
+        }
+        guard !pending.isEmpty else { return }
+        // The rest after the loop has seen to its sockets: a timer due at once fires after the
+        // I/O that is ready.
+        if timer == nil { timer = LoopTimer(loop: loop) { [unowned self] in self.pump() } }
+        timer?.arm(0)
     }
 }
