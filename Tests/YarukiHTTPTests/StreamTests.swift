@@ -31,14 +31,14 @@ import YarukiTestSupport
     @Test func aFanOutReachesEveryStreamInOrderWhileRequestsStillGetAnswers() throws {
         let t = try TestServer()
         // More streams than a loop writes in one turn, so every event goes out in slices.
-        let clients = try (0..<700).map { _ in try RawClient(port: t.port, timeout: 10) }
+        let clients = try (0..<2_600).map { _ in try RawClient(port: t.port, timeout: 10) }
         for client in clients { client.send("GET /room HTTP/1.1\r\nHost: x\r\n\r\n") }
         for client in clients { _ = try client.readUntil("\r\n\r\n") }
-        #expect(eventually(timeout: 10) { t.room.streams.count == 700 })
+        #expect(eventually(timeout: 10) { t.room.streams.count == 2_600 })
         for i in 1...40 {
             EventStream.send(encoded: ServerSentEvent(id: String(i), event: "n", data: String(repeating: "z", count: 200)).encoded, to: t.room.streams)
         }
-        // A request meanwhile is answered, not held behind 28,000 writes.
+        // A request meanwhile is answered, not held behind 104,000 writes.
         #expect(try request(t.port, "/slow?ms=1").status == 200)
         for client in clients {
             let text = try client.readUntil("id: 40\n")

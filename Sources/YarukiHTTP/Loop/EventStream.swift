@@ -144,7 +144,7 @@ public final class EventStream: @unchecked Sendable {
 /// A loop's fan-outs still being written, oldest first, a slice of streams per turn of the loop.
 /// Used on the loop's thread only.
 final class FanOutQueue {
-    static let slice = 256
+    static let slice = 1024
     private let loop: EventLoop
     private var pending: [(streams: [EventStream], event: StreamBytes, next: Int)] = []
     private var timer: LoopTimer?
