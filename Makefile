@@ -23,6 +23,7 @@ bench:
 	scripts/setup.sh bench
 	bench/http/run.sh
 	bench/auth/run.sh
+	bench/signage/run.sh
 
 clean-data:
 	rm -rf $(DATA)

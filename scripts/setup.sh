@@ -12,7 +12,7 @@ if [ "$mode" = test ]; then
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl)
 fi
 if [ "$mode" = bench ]; then
-  packages+=(nginx-light wrk bc curl)
+  packages+=(nginx-light wrk bc curl postgresql sqlite3)
 fi
 missing=()
 for p in "${packages[@]}"; do
