@@ -5,7 +5,11 @@
 //           (the server's own delay: database, change, fan-out);
 //   every:  the same for each sale the update brings, so it includes the deliberate wait of the
 //           server's coalescing (at most one update per 250 ms).
-// Prints one line of key=value. Build: swiftc -O bench/signage/Watch.swift -o .build/bench-signage-watch
+// Also: the spread of each update from the first screen to the last; the till's POST times;
+// the server's memory before and with the screens; and, as the reference, what one loopback
+// send of a change-sized event costs on this machine with no server at all. The first second
+// is warm-up. Prints one line of key=value.
+// Build: swiftc -O -import-objc-header bench/signage/epoll.h bench/signage/Watch.swift -o .build/bench-signage-watch
 // Usage: bench-signage-watch PORT BOARD TOKEN KEY CLIENTS RATE SECONDS SERVER_PID
 import Foundation
 #if canImport(Glibc)
@@ -124,8 +128,9 @@ var closed = 0
 var buffer = [UInt8](repeating: 0, count: 1 << 16)
 var measuring = false
 var firsts = 0
-var firstAt = [Int64](repeating: 0, count: 200_000)
-var lastAt = [Int64](repeating: 0, count: 200_000)
+// When the first and the last screen got the update that brought sale k (the fan-out's spread).
+var firstAt = [Int64](repeating: 0, count: capacity)
+var lastAt = [Int64](repeating: 0, count: capacity)
 
 /// A sale count seen by screen `fd` at `at`.
 func saw(_ fd: Int32, _ sales: Int, at: Int64) {
@@ -320,7 +325,7 @@ while nowNS() < settle { _ = poll(timeoutMS: 50) }
 let rssAfter = rssKiB(serverPID)
 // Per update: how long from the first screen having it to the last (the fan-out's spread).
 var spreads: [Double] = []
-for k in 1..<min(capacity, firstAt.count) where firstAt[k] > 0 { spreads.append(Double(lastAt[k] - firstAt[k]) / 1e6) }
+for k in 1..<capacity where firstAt[k] > 0 { spreads.append(Double(lastAt[k] - firstAt[k]) / 1e6) }
 spreads.sort()
 let final = base + sent
 let behind = shown.filter { $0 != -2 && $0 != final }.count
