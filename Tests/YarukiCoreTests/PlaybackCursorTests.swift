@@ -107,13 +107,6 @@ import Testing
     }
 
     @Test func vectorsForTheBrowserAreUpToDate() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = root.appendingPathComponent("web/tests/vectors/playback-cursor.json")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let fresh = try encoder.encode(PlaybackCursorTests.scenario)
-        let committed = try? Data(contentsOf: file)
-        if committed != fresh { try fresh.write(to: file) }
-        #expect(committed == fresh, "web/tests/vectors/playback-cursor.json was out of date and has been rewritten: commit it")
+        #expect(try BrowserVectors.isUpToDate(PlaybackCursorTests.scenario, file: "playback-cursor.json"), "web/tests/vectors/playback-cursor.json was out of date and has been rewritten: commit it")
     }
 }
