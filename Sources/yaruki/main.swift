@@ -175,7 +175,7 @@ case "sales":
                                            seed: seedText.flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max))
             if boardName == "demo", let wall = try await DemoSeed.wallLink(database) { print("the demo's wall screen: \(wall)") }
             print("sending about \(rateText) sales to '\(board.title)' at \(server.absoluteString)" + (duration.map { " for \(Int($0)) s" } ?? " until stopped"))
-            func line(_ t: SalesSimulator.Tally) -> String {
+            @Sendable func line(_ t: SalesSimulator.Tally) -> String {
                 "\(t.sent) sales sent: \(t.accepted) new, \(t.duplicates) repeats ignored" + (t.failures > 0 ? ", \(t.failures) batches failed and were retried" : "")
             }
             let tally = await simulator.run(stop: { stopping.isStopped }) { print(line($0)) }

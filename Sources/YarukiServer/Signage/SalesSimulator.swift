@@ -1,5 +1,6 @@
 import Foundation
 import YarukiCore
+import YarukiHTTP
 import YarukiStore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -120,9 +121,7 @@ public struct SalesSimulator: Sendable {
         request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
         request.timeoutInterval = 10
         struct Body: Encodable { var events: [SaleEvent] }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        guard let body = try? encoder.encode(Body(events: batch)) else { return nil }
+        guard let body = try? JSONCoding.encoder.encode(Body(events: batch)) else { return nil }
         request.httpBody = body
         guard let (data, response) = try? await session.data(for: request),
               (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }

@@ -28,13 +28,11 @@ final class SignageHub: @unchecked Sendable {
     private var watched: [UUID: Watched] = [:]
     private var sequence: UInt64 = 0
     private let wake: AsyncStream<Void>.Continuation
-    let interval: Double
     let database: Database
     let clock: @Sendable () -> Date
 
     init(database: Database, interval: Double = 0.25, clock: @escaping @Sendable () -> Date) {
         self.database = database
-        self.interval = interval
         self.clock = clock
         let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
@@ -42,8 +40,7 @@ final class SignageHub: @unchecked Sendable {
         // Holds the hub only while flushing: a hub whose server is gone is freed, which ends this.
         Task.detached { [weak self] in
             for await _ in signals {
-                guard let hub = self else { return }
-                await hub.flush()
+                guard await self?.flush() != nil else { return }
                 try? await Task.sleep(nanoseconds: pause)
             }
         }

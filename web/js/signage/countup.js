@@ -46,11 +46,15 @@ export function retarget(counter, target, time) {
   return counter;
 }
 
+/** Digits after the decimal point of a currency's major unit (0 for yen and won, 2 for dollars). */
+export function currencyDigits(currency) {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
+}
+
 /** "1,234,567円", "₩1,234,567", "$12,345.67": minor units as money, by locale (yen in Japanese
  * reads as the shops write it, with 円 after the figure). */
 export function formatMoney(minor, currency, language) {
   const currencyDisplay = language === "ja" && currency === "JPY" ? "name" : "symbol";
   const format = new Intl.NumberFormat(language, { style: "currency", currency, currencyDisplay });
-  const digits = format.resolvedOptions().maximumFractionDigits;
-  return format.format(minor / 10 ** digits);
+  return format.format(minor / 10 ** currencyDigits(currency));
 }

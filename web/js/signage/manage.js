@@ -3,10 +3,9 @@
 // everybody else, what a wall screen is and who sets one up.
 import { t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
-import { formatMoney } from "./countup.js";
+import { currencyDigits, formatMoney } from "./countup.js";
 
 const currencies = ["JPY", "KRW", "USD", "EUR", "GBP", "TWD", "CNY"];
-const digits = (currency) => (["JPY", "KRW"].includes(currency) ? 0 : 2);
 
 export function signageView(session, { language, icon }) {
   if (session.user?.role !== "admin") {
@@ -165,7 +164,7 @@ function boardForm(session, { onDone }) {
     set("endsAt", localInput(board.endsAt));
     set("campaign", board.campaign ?? "");
     set("channel", board.channel ?? "");
-    set("goal", board.goal ? String(board.goal / 10 ** digits(board.currency)) : "");
+    set("goal", board.goal ? String(board.goal / 10 ** currencyDigits(board.currency)) : "");
     form.scrollIntoView({ block: "start" });
   };
 
@@ -178,7 +177,7 @@ function boardForm(session, { onDone }) {
     const goal = String(data.get("goal") || "").trim();
     const body = { title: data.get("title"), currency, startsAt: instant("startsAt"), endsAt: instant("endsAt"),
       campaign: String(data.get("campaign") || "").trim() || null, channel: String(data.get("channel") || "").trim() || null,
-      goal: goal ? Math.round(Number(goal) * 10 ** digits(currency)) : null };
+      goal: goal ? Math.round(Number(goal) * 10 ** currencyDigits(currency)) : null };
     try {
       if (editing) {
         await session.api(`/v1/signage/boards/${editing.id}`, { method: "PUT", body });
