@@ -38,3 +38,4 @@ if [ "$mode" = test ]; then
   }
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }
+"$(dirname "$0")/vendor.sh"

@@ -150,7 +150,7 @@ import YarukiTestSupport
         // Deleting the account removes its videos too.
         _ = try Self.upload(running.port, token: token, Self.video)
         let deleted = try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token)
-        #expect((try deleted.json()["deleted"] as? [String: Int])?["videoFiles"] == 1)
+        #expect((try deleted.json()["deleted"] as? [String: Int])?["mediaFiles"] == 1)
         #expect(Self.files(running).isEmpty)
     }
 }

@@ -43,7 +43,8 @@ public final class Application: @unchecked Sendable {
     /// well-formed, current access token; anything else is read into memory under the small JSON
     /// limit, so an anonymous 500 MB upload is refused at once with 413 instead of being written first.
     static func streamedBody(_ auth: AuthService, media: MediaStore, settings: Settings) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
-        let limits = ["/v1/proofs": settings.maxUploadBytes, "/v1/photos": settings.maxPhotoBytes]
+        let limits = ["/v1/proofs": settings.maxUploadBytes, "/v1/photos": settings.maxPhotoBytes,
+                      "/v1/lifelog/photos": settings.maxPhotoBytes, "/v1/lifelog/voice": settings.maxVoiceBytes]
         return { method, path, headers in
             guard method == .post, let limit = limits[path], auth.looksSignedIn(headers) else { return nil }
             return StreamedBody(directory: media.uploads, maxBytes: limit)
@@ -96,6 +97,7 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     SafetyRoutes(auth: auth, photos: photos, reportThreshold: settings.reportThreshold).add(to: &router)
     NotificationRoutes(auth: auth).add(to: &router)
     SignageRoutes(auth: auth, hub: signage).add(to: &router)
+    LifelogRoutes(auth: auth, media: media, photos: photos, proofs: proofs).add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

@@ -16,6 +16,7 @@ public struct Settings: Sendable {
     public var webDirectory: String?
     public var maxUploadBytes = 500 << 20
     public var maxPhotoBytes = 25 << 20
+    public var maxVoiceBytes = 50 << 20
     /// Distinct reports that hide a post or comment until an admin decides.
     public var reportThreshold = 3
     /// Sign in with Apple / Google, each present only when its client ids are set.
@@ -31,6 +32,7 @@ public struct Settings: Sendable {
         ("--max-body", "YARUKI_MAX_BODY", "largest JSON request body in bytes (default 1048576)"),
         ("--max-upload", "YARUKI_MAX_UPLOAD", "largest video upload in bytes (default 524288000, 500 MB)"),
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
+        ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
         ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
@@ -95,6 +97,7 @@ public struct Settings: Sendable {
         http.maxBodyBytes = try integer("--max-body", 1024...(1 << 30)) ?? http.maxBodyBytes
         maxUploadBytes = try integer("--max-upload", 1024...(64 << 30)) ?? maxUploadBytes
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
+        maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         http.sseMaxBufferedBytes = try integer("--stream-buffer", (64 << 10)...(64 << 20)) ?? http.sseMaxBufferedBytes
         if let log = values["--access-log"]?.value {

@@ -443,11 +443,13 @@ final class AuthService: @unchecked Sendable {
             let files = try ProofStore.mediaOnlyUsedBy(principal.userID, c)
             let photoFiles = try PostStore.filesOnlyUsedBy(principal.userID, c)
             let posts = try c.queryOne("SELECT COUNT(*) AS n FROM posts WHERE author_id = ?", principal.userID)?.int("n") ?? 0
+            let records = try c.queryOne("SELECT COUNT(*) AS n FROM lifelog_records WHERE user_id = ?", principal.userID)?.int("n") ?? 0
             var removed = try AccountStore.delete(principal.userID, c)
             try ProofStore.deleteMedia(files.map(\.sha256), c)
             removed["workouts"] = workouts
             removed["proofs"] = proofs
-            removed["videoFiles"] = files.count
+            removed["mediaFiles"] = files.count
+            removed["lifelogRecords"] = records
             removed["posts"] = posts
             removed["photoFiles"] = photoFiles.count
             return (removed, (files, photoFiles))

@@ -59,22 +59,8 @@ struct PostRoutes {
         var routineId: UUID?
     }
 
-    // MARK: signed photo links
-
-    /// Links last until the end of the next hour, so the same photo has the same URL for an hour
-    /// and browsers cache it.
-    func photoLink(_ sha: String, _ copy: PhotoStore.Copy) -> String {
-        let hour = Int(auth.clock().timeIntervalSince1970) / 3600
-        let expires = (hour + 2) * 3600
-        return "/v1/photos/\(sha)/\(copy.rawValue)?expires=\(expires)&sig=\(signature(sha, copy, expires))"
-    }
-
-    func signature(_ sha: String, _ copy: PhotoStore.Copy, _ expires: Int) -> String {
-        auth.linkSignature("photo", "\(sha)|\(copy.rawValue)|\(expires)")
-    }
-
     func photoReply(_ p: PostStore.PhotoRow) -> PhotoReply {
-        PhotoReply(id: p.id, width: p.width, height: p.height, url: photoLink(p.sha256, .display), thumbnailURL: photoLink(p.sha256, .thumbnail))
+        PhotoReply(id: p.id, width: p.width, height: p.height, url: auth.photoLink(p.sha256, .display), thumbnailURL: auth.photoLink(p.sha256, .thumbnail))
     }
 
     func reply(_ post: PostStore.PostRow, photos: [PostStore.PhotoRow], viewer: UUID) -> PostReply {
@@ -173,11 +159,11 @@ struct PostRoutes {
             guard let copy = PhotoStore.Copy(rawValue: try request.parameter("copy")), sha.count == 64,
                   sha.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { throw HTTPError.notFound("No such photo.") }
             guard let sig = request.queryItem("sig"), let expires = request.queryItem("expires").flatMap(Int.init),
-                  Crypto.constantTimeEqual(Data(sig.utf8), Data(routes.signature(sha, copy, expires).utf8)) else {
+                  Crypto.constantTimeEqual(Data(sig.utf8), Data(routes.auth.photoSignature(sha, copy, expires).utf8)) else {
                 throw HTTPError.unauthorized("This link is not valid.")
             }
             guard Double(expires) >= routes.auth.clock().timeIntervalSince1970 else {
-                throw HTTPError(401, slug: "link-expired", detail: "This link has expired. Load the post again for a fresh one.")
+                throw HTTPError(401, slug: "link-expired", detail: "This link has expired. Load the page again for a fresh one.")
             }
             return try StaticFiles.file(at: routes.photos.path(sha, copy), contentType: "image/jpeg", cacheControl: "private, max-age=3600",
                                         for: request)

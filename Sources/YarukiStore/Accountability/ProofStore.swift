@@ -67,17 +67,27 @@ public enum ProofStore {
         guard let (_, media) = try proof(id, user: user, c) else { return (false, nil) }
         try c.execute("DELETE FROM proofs WHERE id = ? AND user_id = ?", id, user)
         try GroupStore.forgetStreak(user, c)
-        guard try c.queryOne("SELECT 1 AS used FROM proofs WHERE media_sha256 = ? LIMIT 1", media.sha256) == nil else { return (true, nil) }
+        guard try mediaUnused(media.sha256, c) else { return (true, nil) }
         try c.execute("DELETE FROM media WHERE sha256 = ?", media.sha256)
         return (true, media)
     }
 
-    /// Media a person's proofs use that nobody else's do: what deleting the person frees.
+    /// True when neither a proof nor a lifelog voice note uses the media.
+    public static func mediaUnused(_ sha: String, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("""
+            SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM proofs WHERE media_sha256 = ?) OR EXISTS (SELECT 1 FROM lifelog_records WHERE media_sha256 = ?)
+            """, sha, sha) == nil
+    }
+
+    /// Media a person's proofs and voice notes use that nobody else's do: what deleting the person frees.
     public static func mediaOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [MediaRow] {
         try c.query("""
-            SELECT DISTINCT m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail FROM media m JOIN proofs p ON p.media_sha256 = m.sha256
-            WHERE p.user_id = ? AND NOT EXISTS (SELECT 1 FROM proofs o WHERE o.media_sha256 = m.sha256 AND o.user_id <> ?)
-            """, user, user).map { r in
+            SELECT DISTINCT m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail FROM media m
+            WHERE (EXISTS (SELECT 1 FROM proofs p WHERE p.media_sha256 = m.sha256 AND p.user_id = ?)
+                   OR EXISTS (SELECT 1 FROM lifelog_records l WHERE l.media_sha256 = m.sha256 AND l.user_id = ?))
+            AND NOT EXISTS (SELECT 1 FROM proofs o WHERE o.media_sha256 = m.sha256 AND o.user_id <> ?)
+            AND NOT EXISTS (SELECT 1 FROM lifelog_records l WHERE l.media_sha256 = m.sha256 AND l.user_id <> ?)
+            """, user, user, user, user).map { r in
             MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
                      durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
         }

@@ -123,17 +123,23 @@ public enum PostStore {
         return try unusedFiles(Set(dropped.map(\.sha256)), c)
     }
 
-    /// Of `shas`, those no photo row refers to.
+    /// Of `shas`, those no photo refers to: neither a community photo nor a lifelog photo.
     public static func unusedFiles(_ shas: Set<String>, _ c: SQLConnection) throws -> [String] {
-        try shas.sorted().filter { try c.queryOne("SELECT 1 AS one FROM photos WHERE sha256 = ? LIMIT 1", $0) == nil }
+        try shas.sorted().filter {
+            try c.queryOne("""
+                SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM photos WHERE sha256 = ?) OR EXISTS (SELECT 1 FROM lifelog_records WHERE photo_sha256 = ?)
+                """, $0, $0) == nil
+        }
     }
 
-    /// Files only `user`'s photos use (for deleting the account).
+    /// Photo files only `user` uses, in posts or in the lifelog (for deleting the account).
     public static func filesOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [String] {
         try c.query("""
-            SELECT DISTINCT p.sha256 FROM photos p WHERE p.owner_id = ?
-            AND NOT EXISTS (SELECT 1 FROM photos o WHERE o.sha256 = p.sha256 AND o.owner_id <> ?)
-            """, user, user).map { try $0.string("sha256") }
+            SELECT DISTINCT mine.sha FROM (SELECT sha256 AS sha FROM photos WHERE owner_id = ?
+                                           UNION SELECT photo_sha256 AS sha FROM lifelog_records WHERE user_id = ? AND photo_sha256 IS NOT NULL) mine
+            WHERE NOT EXISTS (SELECT 1 FROM photos o WHERE o.sha256 = mine.sha AND o.owner_id <> ?)
+            AND NOT EXISTS (SELECT 1 FROM lifelog_records l WHERE l.photo_sha256 = mine.sha AND l.user_id <> ?)
+            """, user, user, user, user).map { try $0.string("sha") }
     }
 
     // MARK: posts

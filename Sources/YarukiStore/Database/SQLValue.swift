@@ -89,6 +89,11 @@ public struct Row: Sendable {
         throw DatabaseError.decoding("column '\(column)' is not a number")
     }
 
+    public func optionalDouble(_ column: String) throws -> Double? {
+        if case .null = try value(column) { return nil }
+        return try double(column)
+    }
+
     public func string(_ column: String) throws -> String {
         switch try value(column) {
         case let .text(v): return v

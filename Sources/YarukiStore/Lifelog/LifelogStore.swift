@@ -1,0 +1,133 @@
+import Foundation
+import YarukiCore
+
+/// Lifelog records. Only the owner's queries exist here: every read and write names the user.
+public enum LifelogStore {
+    /// A photo record's display copy (its files are the community's kind: `PhotoStore`).
+    public struct PhotoFile: Sendable, Equatable {
+        public var sha256: String
+        public var width: Int
+        public var height: Int
+
+        public init(sha256: String, width: Int, height: Int) {
+            self.sha256 = sha256
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public struct Record: Sendable, Equatable {
+        public var id: UUID
+        public var draft: LifelogDraft
+        public var photo: PhotoFile?
+        public var voice: ProofStore.MediaRow?
+        public var createdAt: Date
+        public var updatedAt: Date
+    }
+
+    private static let columns = """
+        r.id, r.kind, r.occurred_at, r.utc_offset, r.text, r.place, r.latitude, r.longitude, r.altitude, r.accuracy, r.source,
+        r.photo_sha256, r.photo_width, r.photo_height, r.created_at, r.updated_at,
+        m.sha256, m.kind AS media_kind, m.size, m.duration_ms, m.has_thumbnail
+        """
+    private static let from = "FROM lifelog_records r LEFT JOIN media m ON m.sha256 = r.media_sha256"
+
+    /// True when the id is someone else's record (which must then look absent).
+    public static func isOthers(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM lifelog_records WHERE id = ? AND user_id <> ?", id, user) != nil
+    }
+
+    /// Writes a new record with its attachment (a voice note's media row is added when new).
+    public static func insert(id: UUID, user: UUID, _ d: LifelogDraft, photo: PhotoFile? = nil, voice: ProofStore.MediaRow? = nil,
+                              at now: Date, _ c: SQLConnection) throws {
+        if let voice {
+            try c.execute("""
+                INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (sha256) DO NOTHING
+                """, voice.sha256, voice.kind, voice.size, voice.durationMs, voice.hasThumbnail, now)
+        }
+        try c.execute("""
+            INSERT INTO lifelog_records (id, user_id, kind, occurred_at, utc_offset, text, place, latitude, longitude, altitude, accuracy, source,
+                                         photo_sha256, photo_width, photo_height, media_sha256, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, id, user, d.kind.rawValue, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude,
+                          d.position?.longitude, d.altitude, d.accuracy, d.source.rawValue, photo?.sha256, photo?.width, photo?.height,
+                          voice?.sha256, now, now)
+    }
+
+    /// Changes what a person may change (not the kind, nor the attachment); false when not theirs.
+    public static func update(_ id: UUID, user: UUID, _ d: LifelogDraft, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE lifelog_records SET occurred_at = ?, utc_offset = ?, text = ?, place = ?, latitude = ?, longitude = ?, altitude = ?,
+                accuracy = ?, source = ?, updated_at = ? WHERE id = ? AND user_id = ?
+            """, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude, d.position?.longitude, d.altitude,
+                          d.accuracy, d.source.rawValue, now, id, user) == 1
+    }
+
+    public static func record(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Record? {
+        try c.queryOne("SELECT \(columns) \(from) WHERE r.id = ? AND r.user_id = ?", id, user).map(row)
+    }
+
+    /// The person's records in [from, to), in time order; at most `limit`.
+    public static func records(user: UUID, from start: Date, to end: Date, limit: Int, _ c: SQLConnection) throws -> [Record] {
+        try c.query("""
+            SELECT \(columns) \(from) WHERE r.user_id = ? AND r.occurred_at >= ? AND r.occurred_at < ?
+            ORDER BY r.occurred_at, r.id LIMIT ?
+            """, user, start, end, limit).map(row)
+    }
+
+    /// Deletes the record; returns the files nothing uses any more, for the caller to remove
+    /// after the transaction.
+    public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: ProofStore.MediaRow?) {
+        guard let record = try record(id, user: user, c) else { return (false, nil, nil) }
+        try c.execute("DELETE FROM lifelog_records WHERE id = ? AND user_id = ?", id, user)
+        let photo = try record.photo.map { try PostStore.unusedFiles([$0.sha256], c) }?.first
+        var media: ProofStore.MediaRow?
+        if let voice = record.voice, try ProofStore.mediaUnused(voice.sha256, c) {
+            try c.execute("DELETE FROM media WHERE sha256 = ?", voice.sha256)
+            media = voice
+        }
+        return (true, photo, media)
+    }
+
+    private static func row(_ r: Row) throws -> Record {
+        let latitude = try r.optionalDouble("latitude"), longitude = try r.optionalDouble("longitude")
+        let position = latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } }
+        let draft = LifelogDraft(kind: LifelogKind(rawValue: try r.string("kind")) ?? .memo,
+                                 occurredAt: OffsetDateTime(date: try r.date("occurred_at"), utcOffset: try r.int("utc_offset")),
+                                 text: try r.string("text"), place: try r.optionalString("place"), position: position,
+                                 altitude: try r.optionalDouble("altitude"), accuracy: try r.optionalDouble("accuracy"),
+                                 source: LifelogSource(rawValue: try r.string("source")) ?? .import)
+        let photo = try r.optionalString("photo_sha256").map {
+            PhotoFile(sha256: $0, width: try r.int("photo_width"), height: try r.int("photo_height"))
+        }
+        let voice = try r.optionalString("sha256").map {
+            ProofStore.MediaRow(sha256: $0, kind: try r.string("media_kind"), size: try r.int("size"), durationMs: try r.optionalInt("duration_ms"),
+                                hasThumbnail: try r.bool("has_thumbnail"))
+        }
+        return Record(id: try r.uuid("id"), draft: draft, photo: photo, voice: voice, createdAt: try r.date("created_at"),
+                      updatedAt: try r.date("updated_at"))
+    }
+
+    // MARK: route cache
+
+    /// Cached routes by key: the encoded geometry (precision 6) and whether it follows roads.
+    public static func cachedRoutes(_ keys: [String], _ c: SQLConnection) throws -> [String: (geometry: String, followsRoads: Bool)] {
+        var out: [String: (String, Bool)] = [:]
+        for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) where !chunk.isEmpty {
+            for r in try c.query("SELECT key, geometry, follows_roads FROM route_cache WHERE key IN (\(GroupStore.marks(chunk.count)))",
+                                 chunk.map(\.sqlValue)) {
+                out[try r.string("key")] = (try r.string("geometry"), try r.bool("follows_roads"))
+            }
+        }
+        return out
+    }
+
+    public static func cacheRoute(key: String, geometry: String, followsRoads: Bool, provider: String, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO route_cache (key, geometry, follows_roads, provider, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET geometry = excluded.geometry, follows_roads = excluded.follows_roads,
+                provider = excluded.provider, created_at = excluded.created_at
+            """, key, geometry, followsRoads, provider, now)
+    }
+}
