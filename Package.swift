@@ -22,11 +22,12 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "YarukiCore"),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: serverSettings),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: serverSettings),
-        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips"],
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib"],
                 swiftSettings: serverSettings),
         .target(name: "YarukiClient", dependencies: ["YarukiCore"]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),

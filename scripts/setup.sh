@@ -5,9 +5,10 @@
 #   setup.sh test   — what `make test` needs (a superset)
 set -euo pipefail
 mode=${1:-run}
+# zlib inflates OpenStreetMap extracts (.osm.pbf) for the router and the base map.
 # ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos; libvips reads,
 # turns and shrinks photos (JPEG, PNG, WebP, HEIC) and writes them without their metadata.
-packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev pkg-config ffmpeg)
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl)
 fi
