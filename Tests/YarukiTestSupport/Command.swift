@@ -18,12 +18,22 @@ public enum Command {
         return Result(status: child.wait(), output: output)
     }
 
+    private static let spawning = NSLock()
+
+    private static func closeOnExec(_ fds: [Int32]) {
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    }
+
     public static func spawn(_ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true,
                              captureError: Bool = false) throws -> Child {
         var out: [Int32] = [-1, -1]
         var err: [Int32] = [-1, -1]
-        if captureOutput { guard pipe(&out) == 0 else { throw POSIXError(.EMFILE) } }
-        if captureError { guard pipe(&err) == 0 else { throw POSIXError(.EMFILE) } }
+        // Pipes are made close-on-exec under one lock with the spawn, so a child another test
+        // starts meanwhile (a database server that lives on) never holds this pipe open.
+        spawning.lock()
+        defer { spawning.unlock() }
+        if captureOutput { guard pipe(&out) == 0 else { throw POSIXError(.EMFILE) }; closeOnExec(out) }
+        if captureError { guard pipe(&err) == 0 else { throw POSIXError(.EMFILE) }; closeOnExec(err) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -29,7 +29,11 @@ public final class Application: @unchecked Sendable {
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)),
                     ("state=\"waiting\"", Double(stats.waiting))]
         })
-        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, signage: signage, settings: settings)
+        let map = try settings.mapExtract.map { path in
+            do { return try MapData.shared(path) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
+        }
+        let router = buildRouter(database: database, metrics: metrics, auth: auth, media: media, events: events, signage: signage, map: map,
+                                 settings: settings)
         routes = router.routes
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
@@ -78,7 +82,7 @@ public final class Application: @unchecked Sendable {
 
 /// Every route of the API, in one table; the OpenAPI document is made from the same table.
 func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, media: MediaStore, events: EventHub, signage: SignageHub,
-                 settings: Settings) -> Router {
+                 map: MapData?, settings: Settings) -> Router {
     var router = Router()
     let openAPI = OpenAPIHolder()
     SystemRoutes(database: database, metrics: metrics, openAPI: openAPI, maxUploadBytes: settings.maxUploadBytes,
@@ -97,7 +101,13 @@ func buildRouter(database: Database, metrics: HTTPMetrics, auth: AuthService, me
     SafetyRoutes(auth: auth, photos: photos, reportThreshold: settings.reportThreshold).add(to: &router)
     NotificationRoutes(auth: auth).add(to: &router)
     SignageRoutes(auth: auth, hub: signage).add(to: &router)
-    LifelogRoutes(auth: auth, media: media, photos: photos, proofs: proofs).add(to: &router)
+    let lifelog = LifelogRoutes(auth: auth, media: media, photos: photos, proofs: proofs)
+    lifelog.add(to: &router)
+    let provider: (any RouteProvider)? = settings.osrmURL.map { OSRMRouter(base: $0) }
+        ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
+    PlaybackRoutes(lifelog: lifelog, book: RouteBook(provider: provider, database: database, clock: auth.clock),
+                   credit: map != nil || settings.tileURL != nil ? MapData.credit : nil).add(to: &router)
+    MapRoutes(map: map, tileURL: settings.tileURL, router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none").add(to: &router)
     openAPI.document = OpenAPI.document(for: router.routes)
     return router
 }

@@ -17,6 +17,12 @@ public struct Settings: Sendable {
     public var maxUploadBytes = 500 << 20
     public var maxPhotoBytes = 25 << 20
     public var maxVoiceBytes = 50 << 20
+    /// The OpenStreetMap extract the built-in router and the offline base map read.
+    public var mapExtract: String?
+    /// An OSRM server to route with instead of the built-in router.
+    public var osrmURL: URL?
+    /// A tile URL template for the map pages instead of the offline base map.
+    public var tileURL: String?
     /// Distinct reports that hide a post or comment until an admin decides.
     public var reportThreshold = 3
     /// Sign in with Apple / Google, each present only when its client ids are set.
@@ -33,6 +39,9 @@ public struct Settings: Sendable {
         ("--max-upload", "YARUKI_MAX_UPLOAD", "largest video upload in bytes (default 524288000, 500 MB)"),
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
         ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
+        ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
+        ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
+        ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
         ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
@@ -152,6 +161,27 @@ public struct Settings: Sendable {
             webDirectory = web
         } else {
             webDirectory = FileManager.default.fileExists(atPath: "web/index.html") ? "web" : nil
+        }
+
+        if let map = values["--map"]?.value {
+            guard map.hasSuffix(".osm.pbf") || map.hasSuffix(".osm"), FileManager.default.fileExists(atPath: map) else {
+                throw SettingError(setting: named("--map"), reason: "'\(map)' is not an .osm.pbf or .osm file")
+            }
+            mapExtract = map
+        } else {
+            mapExtract = FileManager.default.fileExists(atPath: "vendor/osm/helsinki.osm.pbf") ? "vendor/osm/helsinki.osm.pbf" : nil
+        }
+        if let osrm = values["--osrm"]?.value {
+            guard let url = URL(string: osrm), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw SettingError(setting: named("--osrm"), reason: "'\(osrm)' is not an http(s) URL")
+            }
+            osrmURL = url
+        }
+        if let tiles = values["--tiles"]?.value {
+            guard tiles.hasPrefix("https://") || tiles.hasPrefix("http://"), ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains) else {
+                throw SettingError(setting: named("--tiles"), reason: "'\(tiles)' is not an http(s) template with {z}, {x} and {y}")
+            }
+            tileURL = tiles
         }
     }
 }

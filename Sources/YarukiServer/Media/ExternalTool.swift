@@ -14,9 +14,15 @@ enum ExternalTool {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    private static let spawning = NSLock()
+
     static func run(_ arguments: [String], timeout: TimeInterval = 30) -> Result? {
         var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { return nil }
+        // Close-on-exec, made under one lock with the spawn: a tool another thread starts
+        // meanwhile must not hold this pipe open.
+        ExternalTool.spawning.lock()
+        guard Glibc.pipe(&pipe) == 0 else { ExternalTool.spawning.unlock(); return nil }
+        for fd in pipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,6 +35,7 @@ enum ExternalTool {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        ExternalTool.spawning.unlock()
         Glibc.close(pipe[1])
         guard status == 0 else {
             Glibc.close(pipe[0])

@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import YarukiCore
+import YarukiStore
+
+/// Something that finds a road route between two places: the built-in router, or an OSRM server.
+/// nil means there is none (off the map, or no road joins them); a thrown error means the
+/// provider could not answer (and the answer is not cached).
+protocol RouteProvider: Sendable {
+    /// Names the provider in the route cache's keys, so changing it does not serve old routes.
+    var name: String { get }
+    func route(from: GeoPoint, to: GeoPoint, mode: TravelMode) async throws -> [GeoPoint]?
+}
+
+/// A* over the roads of an OpenStreetMap extract, on a pool of its own threads.
+struct BuiltInRouter: RouteProvider {
+    let graph: RoadGraph
+    let name: String
+    let work: BlockingWork
+
+    init(extract path: String, graph: RoadGraph, width: Int) {
+        self.graph = graph
+        name = "builtin:" + (path as NSString).lastPathComponent
+        work = BlockingWork(name: "routing", width: width, maxWaiting: 256)
+    }
+
+    func route(from: GeoPoint, to: GeoPoint, mode: TravelMode) async throws -> [GeoPoint]? {
+        let graph = graph
+        return try await work.run { graph.route(from: from, to: to, mode: mode) }
+    }
+}
+
+/// An OSRM server's route service (`/route/v1/{profile}/{lon},{lat};{lon},{lat}`), asking for
+/// the full geometry as a precision-6 polyline. `NoRoute`/`NoSegment` are "no route".
+struct OSRMRouter: RouteProvider {
+    let base: URL
+    let session: URLSession
+    var name: String { "osrm:" + base.absoluteString }
+
+    init(base: URL, timeout: TimeInterval = 10) {
+        self.base = base
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        session = URLSession(configuration: configuration)
+    }
+
+    struct Reply: Decodable {
+        struct Route: Decodable { var geometry: String; var distance: Double }
+        var code: String
+        var message: String?
+        var routes: [Route]?
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func route(from: GeoPoint, to: GeoPoint, mode: TravelMode) async throws -> [GeoPoint]? {
+        let profile = mode == .walking ? "foot" : "driving"
+        func coordinate(_ p: GeoPoint) -> String { String(format: "%.6f,%.6f", p.longitude, p.latitude) }
+        var components = URLComponents(url: base.appendingPathComponent("route/v1/\(profile)/\(coordinate(from));\(coordinate(to))"),
+                                       resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "overview", value: "full"), URLQueryItem(name: "geometries", value: "polyline6"),
+                                 URLQueryItem(name: "steps", value: "false")]
+        let (body, response) = try await session.data(from: components.url!)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard let reply = try? JSONDecoder().decode(Reply.self, from: body) else {
+            throw Failure(description: "OSRM answered \(status) without a route reply")
+        }
+        switch reply.code {
+        case "Ok":
+            guard let geometry = reply.routes?.first?.geometry, let path = Polyline.decode(geometry, precision: 6), path.count >= 2 else {
+                throw Failure(description: "OSRM's route has no geometry")
+            }
+            return path
+        case "NoRoute", "NoSegment": return nil
+        default: throw Failure(description: "OSRM: \(reply.code) \(reply.message ?? "")")
+        }
+    }
+}
+
+/// Routes for playback legs, from the cache when known, else from the provider (then cached).
+/// No provider, no route or a provider that fails: a straight line, marked as not following roads.
+struct RouteBook: Sendable {
+    let provider: (any RouteProvider)?
+    let database: Database
+    let clock: @Sendable () -> Date
+
+    struct Resolved: Sendable, Equatable {
+        var path: [GeoPoint]
+        var followsRoads: Bool
+    }
+
+    static func key(_ provider: String, _ mode: TravelMode, _ a: GeoPoint, _ b: GeoPoint) -> String {
+        String(format: "%@|%@|%.5f,%.5f;%.5f,%.5f", provider, mode.rawValue, a.latitude, a.longitude, b.latitude, b.longitude)
+    }
+
+    func resolve(_ legs: [(from: GeoPoint, to: GeoPoint, mode: TravelMode)]) async throws -> [Resolved] {
+        guard let provider else { return legs.map { Resolved(path: [$0.from, $0.to], followsRoads: false) } }
+        let keys = legs.map { RouteBook.key(provider.name, $0.mode, $0.from, $0.to) }
+        let cached = try await database.read { c in try LifelogStore.cachedRoutes(Array(Set(keys)), c) }
+        var out: [Resolved?] = keys.map { key in
+            cached[key].flatMap { hit in Polyline.decode(hit.geometry, precision: 6).map { Resolved(path: $0, followsRoads: hit.followsRoads) } }
+        }
+        var fresh: [(key: String, Resolved)] = []
+        var known: [String: Resolved] = [:]
+        for (i, leg) in legs.enumerated() where out[i] == nil {
+            if let again = known[keys[i]] { out[i] = again; continue }
+            let resolved: Resolved
+            do {
+                if let path = try await provider.route(from: leg.from, to: leg.to, mode: leg.mode) {
+                    resolved = Resolved(path: path, followsRoads: true)
+                } else {
+                    resolved = Resolved(path: [leg.from, leg.to], followsRoads: false)
+                }
+                fresh.append((keys[i], resolved))
+            } catch {
+                out[i] = Resolved(path: [leg.from, leg.to], followsRoads: false)
+                continue
+            }
+            known[keys[i]] = resolved
+            out[i] = resolved
+        }
+        if !fresh.isEmpty {
+            let now = clock()
+            let name = provider.name
+            try await database.transaction { c in
+                for (key, resolved) in fresh {
+                    try LifelogStore.cacheRoute(key: key, geometry: Polyline.encode(resolved.path, precision: 6), followsRoads: resolved.followsRoads,
+                                                provider: name, at: now, c)
+                }
+            }
+        }
+        return out.map { $0! }
+    }
+}
