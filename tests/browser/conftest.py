@@ -29,7 +29,7 @@ def server():
     data = tempfile.mkdtemp(prefix="yaruki-browser-")
     port = free_port()
     process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
-                                "--access-log", "off"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     SERVER["data"] = data
     for _ in range(200):

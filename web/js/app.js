@@ -17,6 +17,8 @@ import { routineEditorView } from "./community/routine-editor.js";
 import { notificationsView, watchUnread } from "./community/notifications.js";
 import { signageView } from "./signage/manage.js";
 import { wallView } from "./signage/wall.js";
+import { lifelogView } from "./lifelog/view.js";
+import { playbackView } from "./lifelog/playback.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "./ui.js";
 import { icon } from "./icons.js";
 
@@ -27,10 +29,10 @@ const session = createSession({ networkProblem: () => ({ title: t("problem.netwo
 const api = session.api;
 // Pages that need a signed-in person send everybody else to sign in, then back.
 const needsAccount = new Set(["account", "workout", "accountability", "calendar", "record", "join", "community", "post", "compose", "routines", "routine",
-  "notifications", "signage"]);
+  "notifications", "signage", "lifelog", "playback"]);
 // Pages that belong to an area of the bar.
 const areaOf = { timer: "training", workout: "training", calendar: "accountability", record: "accountability", join: "accountability",
-  post: "community", compose: "community", routines: "community", routine: "community", notifications: "community" };
+  post: "community", compose: "community", routines: "community", routine: "community", notifications: "community", playback: "lifelog" };
 
 function route() {
   const id = (location.hash.replace(/^#\/?/, "").split("?")[0] || "home").split("/")[0];
@@ -136,7 +138,7 @@ function titleOf(current) {
   const key = { signin: "auth.signIn", signup: "auth.signUp", account: "account.title", timer: "timer.title",
     workout: "editor.newTitle", calendar: "calendar.title", record: "proof.title", join: "groups.join", post: "post.title",
     compose: "compose.title", routines: "community.routines", routine: "routineEditor.editTitle",
-    notifications: "notifications.title" }[current] ?? `nav.${current}`;
+    notifications: "notifications.title", playback: "playback.title" }[current] ?? `nav.${current}`;
   return `${t(key)} · Yaruki`;
 }
 
@@ -192,6 +194,12 @@ async function render() {
   if (current === "wall") {
     const params = new URLSearchParams(location.hash.split("?")[1] || "");
     content = wallView({ boardId: location.hash.split("?")[0].split("/")[2], token: params.get("token") || "", session });
+  } else if (current === "lifelog") {
+    let list = [];
+    try { list = await exercises(); } catch (problem) { showProblem(problem); }
+    content = lifelogView(session, { language: currentLanguage(), exercises: list, maxPhotoBytes: await meta().then((m) => m.maxPhotoBytes, () => null) });
+  } else if (current === "playback") {
+    content = playbackView(session, { language: currentLanguage() });
   } else if (current === "signage") {
     content = signageView(session, { language: currentLanguage(), icon });
   } else if (current === "routines" || current === "routine") {

@@ -1,0 +1,135 @@
+"""The lifelog in a real Chromium: write a memo, check in where the (emulated) device is, and play
+a Helsinki day on the map until the person stops at a memo."""
+import time
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import make_browser
+from test_account import api_call, api_login, click, ready, sign_up, wait
+
+# A morning in central Helsinki (inside the extract the server routes on).
+DAY = [
+    ("08:00", 60.1712, 24.9413, "memo", "Off the train, coffee first", None),
+    ("08:30", 60.1686, 24.9440, "checkin", "", "Stockmann"),
+    ("09:10", 60.1676, 24.9520, "memo", "Market Square: fresh berries", None),
+    ("09:40", 60.1660, 24.9455, "checkin", "", "Esplanadi"),
+]
+
+
+def put_day(server, token):
+    for clock, lat, lon, kind, text, place in DAY:
+        body = {"kind": kind, "occurredAt": f"2026-11-28T{clock}:00+02:00", "text": text, "position": {"latitude": lat, "longitude": lon},
+                "source": "phone"}
+        if place:
+            body["place"] = place
+        api_call(server, "PUT", f"/v1/lifelog/records/{uuid.uuid4()}", token, body)
+
+
+def centre(driver, element):
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]", element)
+    return box
+
+
+def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server):
+    driver = make_browser(390, 844)
+    try:
+        email = f"play-{uuid.uuid4().hex[:6]}@example.com"
+        sign_up(driver, server, email)
+        token = api_login(server, email)["accessToken"]
+        api_call(server, "PATCH", "/v1/me", token, {"timeZone": "Europe/Helsinki"})
+        put_day(server, token)
+        driver.get(server + "/#/playback?range=day&date=2026-11-28")
+        ready(driver)
+        wait(driver, 20).until(lambda d: not d.find_element(By.ID, "playback-play").get_attribute("disabled"))
+        # The offline base map is drawn (a canvas of roads, water and parks), with the credit.
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane canvas"))
+        assert "OpenStreetMap" in driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
+        stops = driver.find_elements(By.CSS_SELECTOR, "path.stop-marker")
+        assert len(stops) == 4
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".scrubber-dot")) == 2, "chapter dots for the two memos"
+        wait(driver).until(lambda d: "routes estimated" in d.find_element(By.ID, "playback-routing").text)
+        # 2× speed (0.5 → 1 → 2), then play.
+        speed = driver.find_element(By.ID, "playback-speed")
+        click(driver, speed)
+        click(driver, speed)
+        assert speed.text == "2×"
+        click(driver, driver.find_element(By.ID, "playback-play"))
+        assert driver.find_element(By.ID, "playback-play").text == "Pause"
+        # The person walks (a leg), then rests at the market's memo with its bubble open.
+        map_node = driver.find_element(By.ID, "playback-map")
+        wait(driver, 30).until(lambda d: map_node.get_attribute("data-leg") == "1")
+        wait(driver, 30).until(lambda d: map_node.get_attribute("data-stop") == "2")
+        bubble = driver.find_element(By.ID, "memo-bubble")
+        wait(driver).until(EC.visibility_of(bubble))
+        assert "fresh berries" in bubble.text
+        person = driver.find_element(By.CSS_SELECTOR, "path.person-marker")
+        # While it rests, the marker stands on the stop's own marker (the camera may still glide).
+        for _ in range(3):
+            if map_node.get_attribute("data-stop") != "2":
+                break
+            px, py = centre(driver, person)
+            sx, sy = centre(driver, stops[2])
+            assert abs(px - sx) < 3 and abs(py - sy) < 3, f"person at {px},{py}, the stop at {sx},{sy}"
+            time.sleep(0.2)
+        # Dragging the map stops following; playback goes on; "follow" takes the camera back.
+        follow = driver.find_element(By.ID, "playback-follow")
+        assert not follow.is_displayed()
+        driver.execute_script("arguments[0].dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}))", map_node)
+        assert follow.is_displayed()
+        before = driver.find_element(By.ID, "playback-clock").text
+        wait(driver).until(lambda d: d.find_element(By.ID, "playback-clock").text != before)
+        click(driver, follow)
+        assert not follow.is_displayed()
+        # It plays to the end and stops there.
+        wait(driver, 40).until(lambda d: d.find_element(By.ID, "playback-play").text == "Play")
+        assert driver.find_element(By.ID, "playback-scrubber").get_attribute("value") == "1000"
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
+    finally:
+        driver.quit()
+
+
+def test_memo_and_check_in_from_the_browser(server):
+    driver = make_browser(390, 844)
+    try:
+        email = f"memo-{uuid.uuid4().hex[:6]}@example.com"
+        sign_up(driver, server, email)
+        # The device stands on the Market Square.
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["geolocation"]})
+        driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 60.1676, "longitude": 24.9520, "accuracy": 12})
+        driver.get(server + "/#/lifelog")
+        ready(driver)
+        wait(driver).until(lambda d: d.find_element(By.ID, "lifelog-items").get_attribute("aria-busy") is None)
+        assert driver.find_element(By.CSS_SELECTOR, "#lifelog-items .empty").is_displayed(), "an empty day says so"
+        play = driver.find_element(By.ID, "lifelog-play")
+        assert play.get_attribute("aria-disabled") == "true", "nothing to play yet"
+        # An empty memo is refused in the page.
+        click(driver, driver.find_element(By.ID, "save-memo"))
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#problems .problem"))
+        driver.find_element(By.ID, "memo-text").send_keys("Stretching by the harbour")
+        click(driver, driver.find_element(By.ID, "save-memo"))
+        wait(driver).until(lambda d: "Stretching by the harbour" in d.find_element(By.ID, "lifelog-items").text)
+        memo = driver.find_element(By.CSS_SELECTOR, "#lifelog-items [data-kind=memo]")
+        assert memo.find_elements(By.CSS_SELECTOR, ".has-place"), "the memo carries where the device was"
+        # A check-in needs the place's name.
+        click(driver, driver.find_element(By.ID, "check-in"))
+        wait(driver).until(lambda d: d.find_element(By.ID, "place-name").get_attribute("aria-invalid") == "true")
+        driver.find_element(By.ID, "place-name").send_keys("Kauppatori")
+        click(driver, driver.find_element(By.ID, "check-in"))
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]"))
+        assert "Kauppatori" in driver.find_element(By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]").text
+        token = api_login(server, email)["accessToken"]
+        items = api_call(server, "GET", "/v1/lifelog/timeline?range=day", token)["items"]
+        assert [i["record"]["kind"] for i in items] == ["memo", "checkin"]
+        assert abs(items[1]["record"]["position"]["latitude"] - 60.1676) < 1e-6
+        assert items[0]["record"]["source"] == "web"
+        wait(driver).until(lambda d: d.find_element(By.ID, "lifelog-play").get_attribute("aria-disabled") == "false")
+        # The week view lists the same, in Japanese too.
+        driver.execute_script("window.yaruki.applyLanguage('ja')")
+        wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "ライフログ"))
+        click(driver, driver.find_element(By.CSS_SELECTOR, "[data-range=week]"))
+        wait(driver).until(lambda d: "Kauppatori" in d.find_element(By.ID, "lifelog-items").text)
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        driver.quit()

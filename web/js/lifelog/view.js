@@ -1,0 +1,254 @@
+// The lifelog page: write a memo, check in where you are, add a photo or a voice note; below,
+// the day, week or month as a timeline with workouts and proofs merged in, and a button that
+// replays it on the map. Records go up under an id made here (so a retry never doubles one)
+// with the time and UTC offset of this device.
+import { formatNumber, t } from "../i18n.js";
+import { upload } from "../upload.js";
+import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { formatDay } from "../accountability/standings.js";
+import { icon } from "../icons.js";
+
+/** Now as RFC 3339 with this device's offset, e.g. 2026-11-30T09:12:00+02:00. */
+export function localTimestamp(date = new Date()) {
+  const offset = -date.getTimezoneOffset();
+  const pad = (n) => String(Math.floor(Math.abs(n))).padStart(2, "0");
+  const local = new Date(date.getTime() + offset * 60000).toISOString().slice(0, 19);
+  return `${local}${offset >= 0 ? "+" : "-"}${pad(offset / 60)}:${pad(offset % 60)}`;
+}
+
+/** The wall-clock time of an RFC 3339 string with offset, as written ("09:12"). */
+export function clockOf(text) { return text.slice(11, 16); }
+
+/** The position Geolocation gives, or null when it is refused or unavailable. */
+function here(timeout = 8000) {
+  if (!navigator.geolocation) return Promise.resolve(null);
+  return new Promise((resolve) => navigator.geolocation.getCurrentPosition(
+    (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: Math.round(p.coords.accuracy),
+      ...(p.coords.altitude !== null ? { altitude: p.coords.altitude } : {}) }),
+    () => resolve(null), { enableHighAccuracy: true, timeout, maximumAge: 60000 }));
+}
+
+function query(fields) {
+  return Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+}
+
+const kindIcon = { memo: "memo", checkin: "flag", photo: "camera", voice: "mic", workout: "training", proof: "play" };
+
+function recordItem(session, record, { onDelete }) {
+  const body = [];
+  if (record.place) body.push(el("strong", {}, record.place));
+  if (record.text) body.push(el("p", { class: "lifelog-text" }, record.text));
+  if (record.photo) {
+    body.push(el("a", { href: record.photo.url, target: "_blank", rel: "noopener" },
+      el("img", { class: "lifelog-photo", src: record.photo.thumbnailURL, alt: record.text || t("lifelog.photo"), loading: "lazy",
+        width: record.photo.width, height: record.photo.height })));
+  }
+  if (record.voice) body.push(el("audio", { controls: true, preload: "none", src: record.voice.url }));
+  const remove = el("button", { type: "button", class: "button quiet small", "aria-label": t("lifelog.delete") }, t("lifelog.delete"));
+  remove.addEventListener("click", async () => {
+    if (!confirm(t("lifelog.deleteConfirm"))) return;
+    try {
+      await session.api(`/v1/lifelog/records/${record.id}`, { method: "DELETE" });
+      toast(t("lifelog.deleted"));
+      onDelete();
+    } catch (problem) { showProblem(problem); }
+  });
+  return el("li", { class: "lifelog-item", "data-kind": record.kind, "data-id": record.id },
+    el("span", { class: "lifelog-kind" }, icon(kindIcon[record.kind])),
+    el("div", { class: "lifelog-body" },
+      el("div", { class: "lifelog-meta muted small" }, el("time", { datetime: record.occurredAt }, clockOf(record.occurredAt)),
+        ` · ${t(`lifelog.kind.${record.kind}`)}`,
+        record.position ? el("span", { class: "has-place", title: t("lifelog.hasPlace"), "aria-label": t("lifelog.hasPlace") }, icon("lifelog")) : null),
+      ...body),
+    remove);
+}
+
+function otherItem(item, { language, exerciseName }) {
+  const title = item.type === "workout"
+    ? item.workout.exercises.map((e) => exerciseName(e.exerciseId)).join(", ")
+    : (item.proof.exerciseId ? exerciseName(item.proof.exerciseId) : t("lifelog.proof"));
+  return el("li", { class: "lifelog-item", "data-kind": item.type },
+    el("span", { class: "lifelog-kind" }, icon(kindIcon[item.type])),
+    el("div", { class: "lifelog-body" },
+      el("div", { class: "lifelog-meta muted small" }, el("time", { datetime: item.at }, clockOf(item.at)), ` · ${t(`lifelog.kind.${item.type}`)}`),
+      el("p", { class: "lifelog-text" }, title)));
+}
+
+export function lifelogView(session, { language, exercises = [], maxPhotoBytes }) {
+  const params = new URLSearchParams(location.hash.split("?")[1] || "");
+  let range = ["day", "week", "month"].includes(params.get("range")) ? params.get("range") : "day";
+  let date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") || "") ? params.get("date") : null;
+  const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
+  const exerciseName = (id) => names.get(id) || id;
+
+  // — the composer —
+  const text = el("textarea", { name: "text", id: "memo-text", rows: 3, maxlength: 10000, placeholder: t("lifelog.memoPlaceholder") });
+  const withPlace = el("input", { type: "checkbox", id: "memo-place", checked: true });
+  const saveMemo = el("button", { type: "submit", class: "button", id: "save-memo" }, t("lifelog.saveMemo"));
+  const checkIn = el("button", { type: "button", class: "button quiet", id: "check-in" }, t("lifelog.checkIn"));
+  const placeName = el("input", { type: "text", name: "place", id: "place-name", maxlength: 200, autocomplete: "off", placeholder: t("lifelog.placePrompt") });
+  const photoInput = el("input", { type: "file", id: "photo-file", accept: "image/jpeg,image/png,image/webp,image/heic,.heic", hidden: true });
+  const photoButton = el("button", { type: "button", class: "button quiet", id: "add-photo" }, t("lifelog.addPhoto"));
+  const voiceButton = el("button", { type: "button", class: "button quiet", id: "voice" }, t("lifelog.voice"));
+  const progress = el("progress", { max: 100, value: 0, hidden: true, id: "lifelog-progress", "aria-label": t("lifelog.uploading") });
+  const status = el("p", { class: "muted small", "aria-live": "polite", id: "lifelog-status" });
+  const form = el("form", { class: "card stack", id: "memo-form" },
+    el("label", { for: "memo-text", class: "visually-hidden" }, t("lifelog.memo")), text,
+    el("label", { class: "check small" }, withPlace, t("lifelog.withPlace")),
+    el("label", { for: "place-name", class: "visually-hidden" }, t("lifelog.placePrompt")), placeName,
+    el("div", { class: "actions" }, saveMemo, checkIn, photoButton, voiceButton), photoInput, progress, status);
+
+  async function put(body) {
+    const id = crypto.randomUUID();
+    return session.api(`/v1/lifelog/records/${id}`, { method: "PUT", body: { ...body, occurredAt: localTimestamp(), source: "web" } });
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    if (!text.value.trim()) { showProblem({ status: 400, title: t("lifelog.memoEmpty"), errors: [{ field: "text", message: t("lifelog.memoEmpty") }] }, form); return; }
+    saveMemo.disabled = true;
+    try {
+      status.textContent = withPlace.checked ? t("lifelog.locating") : "";
+      const position = withPlace.checked ? await here() : null;
+      await put({ kind: "memo", text: text.value, ...(position ? { position } : {}) });
+      text.value = "";
+      toast(t("lifelog.saved"));
+      load();
+    } catch (problem) { showProblem(problem, form); } finally { saveMemo.disabled = false; status.textContent = ""; }
+  });
+
+  checkIn.addEventListener("click", async () => {
+    clearProblems();
+    const place = placeName.value.trim();
+    if (!place) {
+      showProblem({ status: 400, title: t("lifelog.placeMissing"), errors: [{ field: "place", message: t("lifelog.placeMissing") }] }, form);
+      placeName.focus();
+      return;
+    }
+    checkIn.disabled = true;
+    status.textContent = t("lifelog.locating");
+    try {
+      const position = await here();
+      if (!position) { showProblem({ status: 400, title: t("lifelog.noLocation"), detail: t("lifelog.noLocationDetail") }); return; }
+      await put({ kind: "checkin", place, text: text.value, position });
+      text.value = "";
+      placeName.value = "";
+      toast(t("lifelog.checkedIn", { place }));
+      load();
+    } catch (problem) { showProblem(problem, form); } finally { checkIn.disabled = false; status.textContent = ""; }
+  });
+
+  async function send(path, file, extra = {}) {
+    progress.hidden = false;
+    progress.value = 0;
+    try {
+      const position = await here(4000);
+      const fields = { id: crypto.randomUUID(), occurredAt: localTimestamp(), source: "web", text: text.value, ...extra,
+        ...(position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : {}) };
+      await upload(session, `${path}?${query(fields)}`, file, {
+        onProgress: (share) => { progress.value = Math.round(share * 100); status.textContent = t("lifelog.uploadingShare", { share: formatNumber(Math.round(share * 100), language) }); },
+        networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
+      });
+      text.value = "";
+      toast(t("lifelog.saved"));
+      load();
+    } catch (problem) { showProblem(problem); } finally { progress.hidden = true; status.textContent = ""; }
+  }
+
+  photoButton.addEventListener("click", () => photoInput.click());
+  photoInput.addEventListener("change", () => {
+    const file = photoInput.files[0];
+    photoInput.value = "";
+    if (!file) return;
+    clearProblems();
+    if (maxPhotoBytes && file.size > maxPhotoBytes) { showProblem({ status: 413, title: t("lifelog.photoTooLarge") }); return; }
+    send("/v1/lifelog/photos", file);
+  });
+
+  // Voice notes: MediaRecorder while the button says "Stop".
+  let recorder = null;
+  voiceButton.addEventListener("click", async () => {
+    clearProblems();
+    if (recorder) { recorder.stop(); return; }
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") {
+      showProblem({ status: 400, title: t("lifelog.noMicrophone") });
+      return;
+    }
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const type = ["audio/mp4", "audio/webm;codecs=opus", "audio/webm", "audio/ogg;codecs=opus"].find((m) => MediaRecorder.isTypeSupported(m)) || "";
+      const chunks = [];
+      recorder = new MediaRecorder(stream, type ? { mimeType: type } : {});
+      recorder.ondataavailable = (e) => { if (e.data.size) chunks.push(e.data); };
+      recorder.onstop = () => {
+        stream.getTracks().forEach((track) => track.stop());
+        recorder = null;
+        voiceButton.textContent = t("lifelog.voice");
+        voiceButton.classList.remove("record");
+        const blob = new Blob(chunks, { type: (type || "audio/webm").split(";")[0] });
+        if (blob.size) send("/v1/lifelog/voice", blob);
+      };
+      recorder.start();
+      voiceButton.textContent = t("lifelog.stopVoice");
+      voiceButton.classList.add("record");
+    } catch {
+      showProblem({ status: 400, title: t("lifelog.noMicrophone"), detail: t("lifelog.noMicrophoneDetail") });
+    }
+  });
+
+  // — the timeline —
+  const tabs = el("div", { class: "segmented", role: "tablist" }, ["day", "week", "month"].map((r) => {
+    const tab = el("button", { type: "button", role: "tab", "data-range": r, "aria-selected": String(r === range) }, t(`lifelog.range.${r}`));
+    tab.addEventListener("click", () => { range = r; navigate(); });
+    return tab;
+  }));
+  const title = el("h2", { class: "section-title", id: "lifelog-range" });
+  const previous = el("button", { type: "button", class: "button quiet small", id: "lifelog-previous", "aria-label": t("lifelog.previous") }, "‹");
+  const next = el("button", { type: "button", class: "button quiet small", id: "lifelog-next", "aria-label": t("lifelog.next") }, "›");
+  const play = el("a", { class: "button", id: "lifelog-play" }, `▶ ${t("lifelog.play")}`);
+  const list = el("ul", { class: "lifelog-list", id: "lifelog-items", "aria-busy": "true" });
+  let reply = null;
+
+  function navigate() {
+    const q = query({ range, date });
+    history.replaceState(null, "", `#/lifelog${q ? `?${q}` : ""}`);
+    tabs.querySelectorAll("[role=tab]").forEach((tab) => tab.setAttribute("aria-selected", String(tab.dataset.range === range)));
+    load();
+  }
+
+  previous.addEventListener("click", () => { if (reply) { date = reply.previous; navigate(); } });
+  next.addEventListener("click", () => { if (reply) { date = reply.next; navigate(); } });
+
+  async function load() {
+    list.setAttribute("aria-busy", "true");
+    try {
+      reply = await session.api(`/v1/lifelog/timeline?${query({ range, date })}`);
+      date = date || reply.first;
+      title.textContent = reply.first === reply.last ? formatDay(reply.first, language, { dateStyle: "full" })
+        : `${formatDay(reply.first, language)} – ${formatDay(reply.last, language)}`;
+      play.href = `#/playback?${query({ range, date: reply.first })}`;
+      const withPlace = reply.items.some((i) => i.type === "record" && i.record.position);
+      play.classList.toggle("disabled", !withPlace);
+      play.setAttribute("aria-disabled", String(!withPlace));
+      const days = new Map();
+      for (const item of reply.items) {
+        const day = item.at.slice(0, 10);
+        if (!days.has(day)) days.set(day, []);
+        days.get(day).push(item);
+      }
+      list.replaceChildren(...[...days].flatMap(([day, items]) => [
+        range === "day" ? null : el("li", { class: "lifelog-day muted small" }, formatDay(day, language, { weekday: "long", month: "short", day: "numeric" })),
+        ...items.map((item) => (item.type === "record" ? recordItem(session, item.record, { onDelete: load }) : otherItem(item, { language, exerciseName }))),
+      ]).filter(Boolean));
+      if (!reply.items.length) list.replaceChildren(el("li", {}, emptyState(icon("memo"), t(`lifelog.empty.${range}`))));
+    } catch (problem) { showProblem(problem); } finally { list.removeAttribute("aria-busy"); }
+  }
+  load();
+
+  const view = [el("h1", {}, t("nav.lifelog")), el("p", { class: "muted" }, t("area.lifelog")), form,
+    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), list];
+  view.close = () => { if (recorder) recorder.stop(); };
+  return view;
+}
