@@ -77,4 +77,32 @@ import YarukiTestSupport
         #expect(starts < clock.now && clock.now.timeIntervalSince(starts) < 2 * 86_400)
         #expect((moved["sales"] as? Int ?? 0) > 1_000)
     }
+
+    /// Aino's month in Helsinki: every day has records; yesterday replays along the streets.
+    @Test func theDemoLifelogReplaysAlongHelsinkiStreets() async throws {
+        let clock = TestClock(try Date("2026-11-26T12:00:00+02:00", strategy: .iso8601))
+        let running = try await RunningApp(.sqlite, clock: clock)
+        try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: nil)
+        let api = API(running)
+        let token = try #require(try api.signIn(DemoLifelog.person.email, password: DemoLifelog.person.password).string("accessToken"))
+        let month = try api.call("GET", "/v1/lifelog/timeline?range=month&date=2026-11-26", token: token).json()
+        let items = try #require(month["items"] as? [[String: Any]])
+        let days = Set(items.compactMap { ($0["at"] as? String)?.prefix(10) })
+        #expect(days.count == 26, "every day of November up to today: \(days.count)")
+        #expect(items.allSatisfy { ($0["at"] as? String)?.hasSuffix("+02:00") == true }, "in Helsinki's winter time")
+        let today = try #require(try api.call("GET", "/v1/lifelog/timeline?range=day&date=2026-11-26", token: token).json()["items"] as? [[String: Any]])
+        #expect(today.allSatisfy { ($0["at"] as? String ?? "") <= "2026-11-26T12:00:00+02:00" }, "nothing after now")
+        let plan = try api.call("GET", "/v1/lifelog/playback?range=day&date=2026-11-25", token: token).json()
+        let stops = try #require(plan["stops"] as? [[String: Any]])
+        let legs = try #require(plan["legs"] as? [[String: Any]])
+        #expect(stops.count >= 6 && legs.count == stops.count - 1)
+        #expect(legs.allSatisfy { $0["followsRoads"] as? Bool == true },
+                "every place is on the demo map; straight: \(legs.filter { $0["followsRoads"] as? Bool != true }.map { $0["index"] ?? "" })")
+        #expect(stops.contains { $0["hasMemo"] as? Bool == true })
+        // Seeding again adds nothing.
+        let count = { try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM lifelog_records")?.int("n") ?? 0 } }
+        let before = try await count()
+        try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: nil)
+        #expect(try await count() == before && before > 100)
+    }
 }

@@ -138,16 +138,30 @@ import YarukiCore
         #expect(checked > 10)
     }
 
-    /// A part of the road network no car can reach from the rest (cut off by the extract's edge):
-    /// no route, so the playback draws a straight, flagged line.
-    @Test func helsinkiUnreachableHasNoRoute() throws {
+    /// The extract's edge cuts roads into pieces that lead nowhere: a place on such a piece is
+    /// routed from the nearest road that does join the rest (a few tens of metres on).
+    @Test func helsinkiPiecesCutByTheEdgeStillRoute() throws {
         let (_, graph) = Self.helsinki
         let station = GeoPoint(latitude: 60.1712, longitude: 24.9413)
-        // A road a car could be on (its own vertex snaps to a drivable segment) that no route reaches.
-        let cut = (0..<graph.vertexCount).first { v in
-            graph.snap(graph.point(v), mode: .driving, radius: 1) != nil && graph.route(from: station, to: graph.point(v), mode: .driving) == nil
+        let main = graph.part(of: try #require(graph.snap(station, mode: .walking)), mode: .walking)
+        let pieces = (0..<graph.vertexCount).filter { v in
+            graph.part(of: v, mode: .walking) != main && graph.snap(graph.point(v), mode: .walking, radius: 1) != nil
         }
-        let v = try #require(cut, "some road in the extract is cut off from the station")
-        #expect(graph.snap(graph.point(v), mode: .driving)!.distance < 0.5)
+        #expect(!pieces.isEmpty, "the extract has cut-off pieces")
+        var routed = 0
+        for v in pieces.prefix(30) where graph.candidates(graph.point(v), mode: .walking).count > 1 {
+            let path = try #require(graph.route(from: station, to: graph.point(v), mode: .walking))
+            #expect(path.last == graph.point(v))
+            routed += 1
+        }
+        #expect(routed > 0)
+    }
+
+    /// Suomenlinna, an island fortress no road reaches (and off this extract): no route, so the
+    /// playback draws a straight, flagged line.
+    @Test func helsinkiUnreachableHasNoRoute() throws {
+        let (_, graph) = Self.helsinki
+        let station = GeoPoint(latitude: 60.1712, longitude: 24.9413), suomenlinna = GeoPoint(latitude: 60.1454, longitude: 24.9881)
+        for mode in TravelMode.allCases { #expect(graph.route(from: station, to: suomenlinna, mode: mode) == nil) }
     }
 }

@@ -89,6 +89,10 @@ public struct RoadGraph: Sendable {
     let segmentModes: [UInt8]
     let grid: [Int64: [Int32]]
     let cell: Double
+    /// The connected part of the network each vertex belongs to, per mode (ignoring direction):
+    /// an extract's edge cuts roads into pieces that lead nowhere.
+    let walkingPart: [Int32]
+    let drivingPart: [Int32]
 
     public var vertexCount: Int { latitudes.count }
     public var arcCount: Int { target.count }
@@ -161,7 +165,34 @@ public struct RoadGraph: Sendable {
             }
         }
         self.grid = grid
+        func parts(_ bit: UInt8) -> [Int32] {
+            var parent = Array(Int32(0)..<Int32(lats.count))
+            func root(_ v: Int32) -> Int32 {
+                var v = v
+                while parent[Int(v)] != v {
+                    parent[Int(v)] = parent[Int(parent[Int(v)])]
+                    v = parent[Int(v)]
+                }
+                return v
+            }
+            for (k, (a, b)) in segments.enumerated() where segmentModes[k] & bit != 0 {
+                let (ra, rb) = (root(a), root(b))
+                if ra != rb { parent[Int(ra)] = rb }
+            }
+            return (0..<Int32(lats.count)).map(root)
+        }
+        walkingPart = parts(1)
+        drivingPart = parts(2)
     }
+
+    /// Which connected part of the network a vertex belongs to, for a mode.
+    public func part(of vertex: Int, mode: TravelMode) -> Int { Int((mode == .walking ? walkingPart : drivingPart)[vertex]) }
+
+    public func part(of snap: Snap, mode: TravelMode) -> Int { part(of: Int(segments[snap.segment].0), mode: mode) }
+
+    /// Places this much further from the road than the nearest one may still be what a person
+    /// was on (a GPS fix is a few tens of metres out), if they join the rest of the network.
+    public static let snapSlack = 75.0
 
     static func cellOf(_ lat: Double, _ lon: Double, _ cell: Double) -> (Int, Int) {
         (Int((lat / cell).rounded(.down)), Int((lon / (cell * 2)).rounded(.down)))
@@ -181,28 +212,37 @@ public struct RoadGraph: Sendable {
 
     /// The nearest segment `mode` may use within `radius` metres, through the grid.
     public func snap(_ p: GeoPoint, mode: TravelMode, radius: Double = 500) -> Snap? {
+        candidates(p, mode: mode, radius: radius, slack: 0).first
+    }
+
+    /// The nearest usable segment and every other within `slack` metres more, nearest first, at
+    /// most one per connected part of the network.
+    public func candidates(_ p: GeoPoint, mode: TravelMode, radius: Double = 500, slack: Double = RoadGraph.snapSlack) -> [Snap] {
         let bit = RoadGraph.bit(mode)
         let (r0, c0) = RoadGraph.cellOf(p.latitude, p.longitude, cell)
         let cellMetres = cell * Geo.earthRadius * .pi / 180 * max(0.2, cos(p.latitude * .pi / 180))
-        var best: Snap?
+        var found: [Snap] = []
         var seen = Set<Int32>()
         var ring = 0
         while true {
             for r in (r0 - ring)...(r0 + ring) {
                 for c in (c0 - ring)...(c0 + ring) where abs(r - r0) == ring || abs(c - c0) == ring {
                     for s in grid[RoadGraph.key(r, c)] ?? [] where segmentModes[Int(s)] & bit != 0 && seen.insert(s).inserted {
-                        let snap = project(p, segment: Int(s))
-                        if snap.distance < best?.distance ?? .infinity { best = snap }
+                        found.append(project(p, segment: Int(s)))
                     }
                 }
             }
+            let nearest = found.map(\.distance).min() ?? .infinity
             // A ring further out is at least `ring` cells away.
-            if let best, best.distance <= Double(ring) * cellMetres { break }
-            if Double(ring) * cellMetres > radius { break }
+            if nearest + slack <= Double(ring) * cellMetres || Double(ring) * cellMetres > radius { break }
             ring += 1
         }
-        guard let best, best.distance <= radius else { return nil }
-        return best
+        guard let nearest = found.map(\.distance).min(), nearest <= radius else { return [] }
+        let parts = mode == .walking ? walkingPart : drivingPart
+        var taken = Set<Int32>()
+        return found.filter { $0.distance <= nearest + slack }.sorted { $0.distance < $1.distance }.filter {
+            taken.insert(parts[Int(segments[$0.segment].0)]).inserted
+        }
     }
 
     func project(_ p: GeoPoint, segment s: Int) -> Snap {
@@ -227,7 +267,16 @@ public struct RoadGraph: Sendable {
     /// by A* with a great-circle heuristic, from the nearest usable road to the nearest usable
     /// road; nil when either place is far from any road or no road joins them.
     public func route(from start: GeoPoint, to end: GeoPoint, mode: TravelMode) -> [GeoPoint]? {
-        guard let s = snap(start, mode: mode), let t = snap(end, mode: mode) else { return nil }
+        // The nearest roads at both ends that the network joins (the nearest, unless it is a piece cut off).
+        let parts = mode == .walking ? walkingPart : drivingPart
+        let starts = candidates(start, mode: mode), ends = candidates(end, mode: mode)
+        var pair: (Snap, Snap)?
+        for a in starts {
+            for b in ends where parts[Int(segments[a.segment].0)] == parts[Int(segments[b.segment].0)] {
+                if pair == nil || a.distance + b.distance < pair!.0.distance + pair!.1.distance { pair = (a, b) }
+            }
+        }
+        guard let (s, t) = pair else { return nil }
         let bit = RoadGraph.bit(mode)
         let n = vertexCount
         let goal = n  // a virtual vertex: the target's snapped point

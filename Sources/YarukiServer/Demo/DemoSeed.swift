@@ -56,6 +56,7 @@ public enum DemoSeed {
         Step(name: "demo group and proofs") { context in try await DemoGroup.seed(context) },
         Step(name: "demo community") { context in try await DemoCommunity.seed(context) },
         Step(name: "demo sales board") { context in try await DemoSignage.seed(context) },
+        Step(name: "demo lifelog") { context in try await DemoLifelog.seed(context) },
     ]
 
     /// Four weeks of training, three days a week, for each demo person who has none yet.
