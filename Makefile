@@ -24,6 +24,7 @@ bench:
 	bench/http/run.sh
 	bench/auth/run.sh
 	bench/signage/run.sh
+	bench/playback/run.sh
 
 clean-data:
 	rm -rf $(DATA)

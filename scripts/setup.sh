@@ -31,6 +31,10 @@ if [ "$mode" = bench ]; then
     echo "setup: installing argon2-cffi from PyPI (the auth benchmark's reference)"
     python3 -m pip install -q --disable-pip-version-check argon2-cffi
   }
+  python3 -c "import simplification, shapely, numpy" 2>/dev/null || {
+    echo "setup: installing simplification, shapely and numpy from PyPI (the playback benchmark's references)"
+    python3 -m pip install -q --disable-pip-version-check simplification shapely numpy
+  }
 fi
 if [ "$mode" = test ]; then
   python3 -c "import selenium, pytest" 2>/dev/null || {
