@@ -198,6 +198,15 @@ import YarukiTestSupport
         #expect(before == 1, "one audio file: \(ProofTests.files(running))")
         #expect(try api.call("DELETE", "/v1/lifelog/records/\(id)", token: mina).status == 204)
         #expect(ProofTests.files(running).isEmpty, "the audio goes with its record")
+        // Deleting the account takes its records and their files.
+        #expect(try CommunityTests.upload(running.port, token: mina, Self.voice, path: "/v1/lifelog/voice").status == 201)
+        #expect(try CommunityTests.upload(running.port, token: mina, try Self.photo([]), path: "/v1/lifelog/photos").status == 201)
+        #expect(ProofTests.files(running).count == 3, "the audio and the photo's two copies")
+        let deleted = try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: mina)
+        #expect(deleted.status == 200, "\(deleted.text)")
+        let removed = try #require(try deleted.json()["deleted"] as? [String: Int])
+        #expect(removed["lifelogRecords"] == 2 && removed["mediaFiles"] == 1 && removed["photoFiles"] == 1)
+        #expect(ProofTests.files(running).isEmpty)
     }
 
     @Test func uploadsHaveLimitsAndCheckTheirFields() async throws {

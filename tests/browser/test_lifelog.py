@@ -1,12 +1,20 @@
 """The lifelog in a real Chromium: write a memo, check in where the (emulated) device is, and play
 a Helsinki day on the map until the person stops at a memo."""
+import os
+import shutil
+import subprocess
+import tempfile
 import time
+import urllib.request
 import uuid
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser
+from conftest import BINARY, ROOT, free_port, make_browser
 from test_account import api_call, api_login, click, ready, sign_up, wait
 
 # A morning in central Helsinki (inside the extract the server routes on).
@@ -131,5 +139,96 @@ def test_memo_and_check_in_from_the_browser(server):
         click(driver, driver.find_element(By.CSS_SELECTOR, "[data-range=week]"))
         wait(driver).until(lambda d: "Kauppatori" in d.find_element(By.ID, "lifelog-items").text)
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        driver.quit()
+
+
+def test_voice_note_and_photo_from_the_browser(server, tmp_path):
+    """Chromium's fake microphone records a voice note; a geotagged JPEG is placed by its EXIF."""
+    driver = make_browser(390, 844, extra_args=("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"))
+    try:
+        email = f"voice-{uuid.uuid4().hex[:6]}@example.com"
+        sign_up(driver, server, email)
+        driver.get(server + "/#/lifelog")
+        ready(driver)
+        # No place for these two: the checkbox is for memos; uploads take the device's place only when allowed.
+        voice = wait(driver).until(EC.element_to_be_clickable((By.ID, "voice")))
+        click(driver, voice)
+        wait(driver).until(lambda d: d.find_element(By.ID, "voice").text == "Stop and save")
+        time.sleep(1.5)
+        click(driver, driver.find_element(By.ID, "voice"))
+        wait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-kind=voice] audio"))
+        photo = tmp_path / "harbour.jpg"
+        subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", str(photo)], check=True)
+        subprocess.run(["exiftool", "-q", "-overwrite_original", "-GPSLatitude=60.1676", "-GPSLatitudeRef=N", "-GPSLongitude=24.9520",
+                        "-GPSLongitudeRef=E", "-DateTimeOriginal=2026:11:28 09:10:00", "-OffsetTimeOriginal=+02:00", str(photo)], check=True)
+        driver.find_element(By.ID, "photo-file").send_keys(str(photo))
+        token = api_login(server, email)["accessToken"]
+        wait(driver, 20).until(lambda d: api_call(server, "GET", "/v1/lifelog/timeline?range=day&date=2026-11-28", token)["items"])
+        record = api_call(server, "GET", "/v1/lifelog/timeline?range=day&date=2026-11-28", token)["items"][0]["record"]
+        assert record["kind"] == "photo" and record["occurredAt"] == "2026-11-28T09:10:00+02:00"
+        assert abs(record["position"]["latitude"] - 60.1676) < 1e-6
+        voices = [i["record"] for i in api_call(server, "GET", "/v1/lifelog/timeline?range=day", token)["items"] if i["record"]["kind"] == "voice"]
+        assert len(voices) == 1 and voices[0]["voice"]["type"] in ("audio/webm", "audio/mp4", "audio/ogg") and voices[0]["voice"]["size"] > 1000
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def demo_server():
+    """A server of its own with the demo data seeded, as `make run` shows it (the shared server
+    stays free of demo people and boards)."""
+    data = tempfile.mkdtemp(prefix="yaruki-browser-demo-")
+    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
+    port = free_port()
+    process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
+                                "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield url
+    process.terminate()
+    process.wait(timeout=15)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def test_the_demo_day_plays_to_a_memo(demo_server):
+    """The seeded demo: Aino's yesterday in Helsinki, from just before a stop with a memo."""
+    server = demo_server
+    yesterday = (datetime.now(ZoneInfo("Europe/Helsinki")) - timedelta(days=1)).strftime("%Y-%m-%d")
+    driver = make_browser(390, 844)
+    try:
+        driver.get(server + "/#/signin")
+        ready(driver)
+        wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
+        driver.find_element(By.NAME, "email").send_keys("aino@yaruki.example")
+        driver.find_element(By.NAME, "password").send_keys("yaruki-demo-aino")
+        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Aino"))
+        driver.get(server + f"/#/playback?range=day&date={yesterday}")
+        wait(driver, 20).until(lambda d: not d.find_element(By.ID, "playback-play").get_attribute("disabled"))
+        token = api_login(server, "aino@yaruki.example", password="yaruki-demo-aino")["accessToken"]
+        plan = api_call(server, "GET", f"/v1/lifelog/playback?range=day&date={yesterday}", token)
+        memo = next(i for i, stop in enumerate(plan["stops"]) if stop["hasMemo"] and i > 0)
+        words = next(r["text"] for r in plan["stops"][memo]["records"] if r["text"])
+        # Seek to the start of the leg into that stop, then play at 1×.
+        dots = driver.find_elements(By.CSS_SELECTOR, ".scrubber-dot")
+        assert len(dots) == sum(1 for s in plan["stops"] if s["hasMemo"])
+        total = sum(s["dwell"] for s in plan["stops"]) + sum(leg["duration"] for leg in plan["legs"])
+        before = sum(s["dwell"] for s in plan["stops"][:memo]) + sum(leg["duration"] for leg in plan["legs"][:memo - 1])
+        driver.execute_script("const s = document.getElementById('playback-scrubber'); s.value = arguments[0];"
+                              " s.dispatchEvent(new Event('input'))", str(int(before / total * 1000) + 1))
+        map_node = driver.find_element(By.ID, "playback-map")
+        assert map_node.get_attribute("data-leg") == str(memo - 1)
+        click(driver, driver.find_element(By.ID, "playback-play"))
+        wait(driver, 30).until(lambda d: map_node.get_attribute("data-stop") == str(memo))
+        bubble = driver.find_element(By.ID, "memo-bubble")
+        wait(driver).until(EC.visibility_of(bubble))
+        assert words in bubble.text
     finally:
         driver.quit()

@@ -8,11 +8,12 @@ import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { formatDay } from "../accountability/standings.js";
 import { icon } from "../icons.js";
 
-/** Now as RFC 3339 with this device's offset, e.g. 2026-11-30T09:12:00+02:00. */
+/** Now as RFC 3339 with this device's offset, e.g. 2026-11-30T09:12:00.250+02:00 (milliseconds keep
+ *  two records of the same second in the order they were made). */
 export function localTimestamp(date = new Date()) {
   const offset = -date.getTimezoneOffset();
   const pad = (n) => String(Math.floor(Math.abs(n))).padStart(2, "0");
-  const local = new Date(date.getTime() + offset * 60000).toISOString().slice(0, 19);
+  const local = new Date(date.getTime() + offset * 60000).toISOString().slice(0, 23);
   return `${local}${offset >= 0 ? "+" : "-"}${pad(offset / 60)}:${pad(offset % 60)}`;
 }
 
