@@ -52,7 +52,6 @@ import YarukiCore
         let (extract, graph) = Self.gridGraph
         #expect(extract.ways.first { $0.id == 10 }?.tags["name"] == "Café & \"Bar\" street")
         #expect(extract.ways.first { $0.id == 30 }?.tags["natural"] == "water", "an untagged outer way takes its multipolygon's tags")
-        #expect(extract.areas.count == 1 && extract.areas[0].outer == [30])
         #expect(extract.nodeIDs == [1, 2, 3, 4, 5, 6, 7, 8, 20, 21, 22])
         #expect(graph.vertexCount == 8, "the private road and the lake are not roads")
         #expect(throws: OSMExtract.ReadError.self) { try OSMExtract.readXML(Array("<html><body/></html>".utf8)) }

@@ -22,16 +22,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
-    """The real yaruki binary with a fresh data folder, serving web/."""
+def serve(data):
+    """The real yaruki binary on a free port over `data`, serving web/ and routing on the Helsinki
+    extract; yields its URL and stops it afterwards."""
     assert os.access(BINARY, os.X_OK), f"build first: {BINARY} is missing"
-    data = tempfile.mkdtemp(prefix="yaruki-browser-")
     port = free_port()
     process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
-                                "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
-    SERVER["data"] = data
     for _ in range(200):
         try:
             urllib.request.urlopen(url + "/healthz", timeout=1)
@@ -45,6 +44,14 @@ def server():
     process.terminate()
     process.wait(timeout=15)
     shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """A fresh data folder, shared by the browser tests."""
+    data = tempfile.mkdtemp(prefix="yaruki-browser-")
+    SERVER["data"] = data
+    yield from serve(data)
 
 
 def make_browser(width, height, scheme="dark", language="en-US", extra_args=()):

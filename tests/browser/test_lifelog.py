@@ -1,11 +1,8 @@
 """The lifelog in a real Chromium: write a memo, check in where the (emulated) device is, and play
 a Helsinki day on the map until the person stops at a memo."""
-import os
-import shutil
 import subprocess
 import tempfile
 import time
-import urllib.request
 import uuid
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -14,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, ROOT, free_port, make_browser
+from conftest import BINARY, make_browser, serve
 from test_account import api_call, api_login, click, ready, sign_up, wait
 
 # A morning in central Helsinki (inside the extract the server routes on).
@@ -180,21 +177,7 @@ def demo_server():
     stays free of demo people and boards)."""
     data = tempfile.mkdtemp(prefix="yaruki-browser-demo-")
     subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
-    port = free_port()
-    process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
-                                "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(url + "/healthz", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield url
-    process.terminate()
-    process.wait(timeout=15)
-    shutil.rmtree(data, ignore_errors=True)
+    yield from serve(data)
 
 
 def test_the_demo_day_plays_to_a_memo(demo_server):

@@ -80,8 +80,9 @@ final class MapData: Sendable {
                 kind = nil
             }
             if let kind {
-                // Outer members of a multipolygon are drawn as rings once joined; single closed ways as they are.
-                if closed || t["yaruki:member"] != nil { areas.append(Feature(k: kind, p: Polyline.encode(Geo.simplify(points, metres: 1)))) }
+                // Closed rings only: a multipolygon's outer ways that close on themselves are drawn; those
+                // that form a ring only together with others are left out (not joined here; see docs/architecture.md).
+                if closed { areas.append(Feature(k: kind, p: Polyline.encode(Geo.simplify(points, metres: 1)))) }
                 continue
             }
             if let highway = t["highway"], t["area"] != "yes", let road = roadClass(highway) {

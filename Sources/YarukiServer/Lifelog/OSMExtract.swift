@@ -3,12 +3,10 @@ import Foundation
 import YarukiCore
 
 /// What Yaruki keeps of an OpenStreetMap extract: the ways it routes on or draws (roads, water,
-/// coastline, parks), the outer rings of water and park multipolygons, and the positions of the
-/// nodes those use. Read from `.osm.pbf` (protocol buffers, zlib blobs) or `.osm` (XML).
+/// coastline, parks; the outer ways of water and park multipolygons carry their relation's tags),
+/// and the positions of the nodes those use. Read from `.osm.pbf` (protocol buffers, zlib blobs) or `.osm` (XML).
 struct OSMExtract: Sendable {
     var ways: [OSMWay] = []
-    /// Multipolygon relations of water or parks: their outer member ways, and their tags.
-    var areas: [(outer: [Int64], tags: [String: String])] = []
     /// Node positions, sorted by id.
     var nodeIDs: [Int64] = []
     var latitudes: [Double] = []
@@ -48,7 +46,7 @@ struct OSMExtract: Sendable {
         return path.hasSuffix(".pbf") ? try readPBF(bytes) : try readXML(bytes)
     }
 
-    /// Keeps the positions of the nodes `ways` and `areas` use, sorted by id.
+    /// Keeps the positions of the nodes `ways` use, sorted by id.
     mutating func keepNodes(_ all: [(Int64, Double, Double)]) {
         var needed = Set<Int64>()
         for way in ways { needed.formUnion(way.refs) }
@@ -63,7 +61,7 @@ struct OSMExtract: Sendable {
     mutating func keepWays(_ all: [OSMWay], members: [Int64: [String: String]]) {
         ways = all.compactMap { way in
             if OSMExtract.wanted(way.tags) { return way }
-            if let tags = members[way.id] { return OSMWay(id: way.id, refs: way.refs, tags: tags.merging(["yaruki:member": "yes"]) { a, _ in a }) }
+            if let tags = members[way.id] { return OSMWay(id: way.id, refs: way.refs, tags: tags) }
             return nil
         }
     }
@@ -107,7 +105,6 @@ struct OSMExtract: Sendable {
             tags["type"] = nil
             let outer = relation.members.filter { $0.1 == "outer" || $0.1.isEmpty }.map(\.0)
             for id in outer { members[id] = tags }
-            areas.append((outer, tags))
         }
         keepWays(ways, members: members)
         keepNodes(nodes)
