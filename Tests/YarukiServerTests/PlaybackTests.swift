@@ -66,6 +66,13 @@ import YarukiTestSupport
         let again = try Self.plan(api, mina)
         #expect((again["legs"] as? [[String: Any]])?.map { $0["path"] as? String } == legs.map { $0["path"] as? String })
         #expect(try await Self.cacheRows(running) == 3)
+        // A record moved (the clock standing still, so only the write itself tells): the plan follows.
+        let lunch = try #require((stops[2]["records"] as? [[String: Any]])?.first?["id"] as? String)
+        let moved = try api.call("PUT", "/v1/lifelog/records/\(lunch)", json: ["kind": "memo", "occurredAt": "2026-11-28T09:30:00+02:00", "text": "Lunch",
+                                                                             "position": ["latitude": 60.1700, "longitude": 24.9441]], token: mina)
+        #expect(moved.status == 200)
+        let replanned = try #require(try Self.plan(api, mina)["stops"] as? [[String: Any]])
+        #expect((replanned[2]["position"] as? [String: Double])?["latitude"] == 60.17)
         // Nobody else sees any of it.
         let (bo, _, _) = try api.signUp("bo-walk@example.com", extra: ["timeZone": "Europe/Helsinki"])
         let empty = try Self.plan(api, bo)

@@ -11,6 +11,8 @@ struct LifelogRoutes {
     let media: MediaStore
     let photos: PhotoStore
     let proofs: ProofRoutes
+    /// Playback plans' parts, forgotten when the person's records change.
+    let plans = PlaybackRoutes.PartsCache()
     var database: Database { auth.database }
 
     struct Position: Codable, Equatable {
@@ -217,6 +219,7 @@ struct LifelogRoutes {
                 guard let saved = try LifelogStore.record(id, user: principal.userID, c) else { throw HTTPError.internal() }
                 return (saved, before == nil)
             }
+            routes.plans.forget(user: principal.userID)
             return try .json(routes.reply(record, user: principal.userID), status: created ? 201 : 200)
         }
 
@@ -256,6 +259,7 @@ struct LifelogRoutes {
             let id = try LifelogRoutes.recordID(request)
             let (deleted, photo, voice) = try await routes.database.transaction { c in try LifelogStore.delete(id, user: principal.userID, c) }
             guard deleted else { throw HTTPError.notFound("No such record.") }
+            routes.plans.forget(user: principal.userID)
             if let photo { routes.photos.remove(photo) }
             if let voice, let kind = MediaStore.Kind(rawValue: voice.kind) { routes.media.remove(voice.sha256, kind) }
             return .noContent()
@@ -435,7 +439,7 @@ struct LifelogRoutes {
                 guard let saved = try LifelogStore.record(id, user: principal.userID, c) else { throw HTTPError.internal() }
                 return (saved, true)
             }
-            if !created { try await removeIfUnused(photo: photo, voice: voice) }
+            if created { plans.forget(user: principal.userID) } else { try await removeIfUnused(photo: photo, voice: voice) }
             return try .json(reply(record, user: principal.userID), status: created ? 201 : 200)
         } catch {
             try? await removeIfUnused(photo: photo, voice: voice)

@@ -11,6 +11,7 @@ struct PlaybackRoutes {
     let book: RouteBook
     /// Shown under the map when the routes (and the base map) come from OpenStreetMap data.
     let credit: String?
+    var cache: PartsCache { lifelog.plans }
     var auth: AuthService { lifelog.auth }
 
     /// Legs routed in the plan itself; the rest come in pages.
@@ -75,6 +76,11 @@ struct PlaybackRoutes {
         let zone = TimeZone(identifier: account.timeZone) ?? .gmt
         let range = try LifelogRoutes.range(request, calendar: PersonalCalendar(timeZone: zone, weekStart: account.weekStart), now: auth.clock())
         let limit = LifelogRoutes.timelineLimit
+        // A range whose records are as they were (same count, same latest change) reuses its
+        // parts: the pages of a month's legs then cost a count, not a month of records each.
+        let key = "\(user.uuidString)|\(range.start.timeIntervalSince1970)|\(range.stop.timeIntervalSince1970)"
+        let stamp = try await auth.database.read { c in try LifelogStore.stamp(user: user, from: range.start, to: range.stop, c) }
+        if let kept = cache.parts(key, stamp: stamp) { return kept }
         let all = try await auth.database.read { c in
             try LifelogStore.records(user: user, from: range.start, to: range.stop, limit: limit + 1, c)
         }
@@ -87,8 +93,36 @@ struct PlaybackRoutes {
         var digest = ""
         for r in records { digest += "\(r.id.uuidString)\(Int(r.updatedAt.timeIntervalSince1970 * 1000));" }
         let version = String(Crypto.hex(Crypto.sha256(Data(digest.utf8))).prefix(16))
-        return Parts(range: range, zone: zone, records: Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), stops: stops,
-                     legs: PlaybackPlan.legs(stops), version: version, truncated: all.count > limit)
+        let parts = Parts(range: range, zone: zone, records: Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), stops: stops,
+                          legs: PlaybackPlan.legs(stops), version: version, truncated: all.count > limit)
+        cache.keep(key, stamp: stamp, parts)
+        return parts
+    }
+
+    /// The parts of the ranges played last, by person and range, each with the stamp of the
+    /// records it was made from. A write through this node forgets the person's at once; the
+    /// stamp catches writes through other nodes.
+    final class PartsCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [(key: String, stamp: String, parts: Parts)] = []
+        /// A month of 10,000 records holds a few megabytes.
+        static let size = 16
+
+        func parts(_ key: String, stamp: String) -> Parts? {
+            lock.withLock { entries.first { $0.key == key && $0.stamp == stamp }?.parts }
+        }
+
+        func forget(user: UUID) {
+            lock.withLock { entries.removeAll { $0.key.hasPrefix(user.uuidString) } }
+        }
+
+        func keep(_ key: String, stamp: String, _ parts: Parts) {
+            lock.withLock {
+                entries.removeAll { $0.key == key }
+                entries.append((key, stamp, parts))
+                if entries.count > PartsCache.size { entries.removeFirst() }
+            }
+        }
     }
 
     /// Routes legs `indices` and shapes them for the browser.

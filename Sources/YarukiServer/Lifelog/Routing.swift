@@ -88,6 +88,9 @@ struct RouteBook: Sendable {
     let database: Database
     let clock: @Sendable () -> Date
 
+    /// Routes asked for at once.
+    static let parallel = 4
+
     struct Resolved: Sendable, Equatable {
         var path: [GeoPoint]
         var followsRoads: Bool
@@ -104,24 +107,36 @@ struct RouteBook: Sendable {
         var out: [Resolved?] = keys.map { key in
             cached[key].flatMap { hit in Polyline.decode(hit.geometry, precision: 6).map { Resolved(path: $0, followsRoads: hit.followsRoads) } }
         }
+        // Each missing route once, a few at a time (the built-in router has a thread per core).
+        var missing: [String: (from: GeoPoint, to: GeoPoint, mode: TravelMode)] = [:]
+        for (i, leg) in legs.enumerated() where out[i] == nil { missing[keys[i]] = leg }
+        var found: [String: Resolved] = [:]
         var fresh: [(key: String, Resolved)] = []
-        var known: [String: Resolved] = [:]
-        for (i, leg) in legs.enumerated() where out[i] == nil {
-            if let again = known[keys[i]] { out[i] = again; continue }
-            let resolved: Resolved
-            do {
-                if let path = try await provider.route(from: leg.from, to: leg.to, mode: leg.mode) {
-                    resolved = Resolved(path: path, followsRoads: true)
-                } else {
-                    resolved = Resolved(path: [leg.from, leg.to], followsRoads: false)
+        await withTaskGroup(of: (String, Resolved?).self) { group in
+            var waiting = missing.makeIterator()
+            func start() -> Bool {
+                guard let (key, leg) = waiting.next() else { return false }
+                group.addTask {
+                    do {
+                        let path = try await provider.route(from: leg.from, to: leg.to, mode: leg.mode)
+                        return (key, path.map { Resolved(path: $0, followsRoads: true) } ?? Resolved(path: [leg.from, leg.to], followsRoads: false))
+                    } catch {
+                        return (key, nil)  // the provider failed: straight for now, and not cached
+                    }
                 }
-                fresh.append((keys[i], resolved))
-            } catch {
-                out[i] = Resolved(path: [leg.from, leg.to], followsRoads: false)
-                continue
+                return true
             }
-            known[keys[i]] = resolved
-            out[i] = resolved
+            for _ in 0..<RouteBook.parallel where start() {}
+            for await (key, resolved) in group {
+                if let resolved {
+                    found[key] = resolved
+                    fresh.append((key, resolved))
+                }
+                _ = start()
+            }
+        }
+        for (i, leg) in legs.enumerated() where out[i] == nil {
+            out[i] = found[keys[i]] ?? Resolved(path: [leg.from, leg.to], followsRoads: false)
         }
         if !fresh.isEmpty {
             let now = clock()

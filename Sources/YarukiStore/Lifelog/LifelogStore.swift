@@ -76,6 +76,15 @@ public enum LifelogStore {
             """, user, start, end, limit).map(row)
     }
 
+    /// What changes whenever a record in the range is added, changed or deleted: their count and
+    /// the latest change.
+    public static func stamp(user: UUID, from start: Date, to end: Date, _ c: SQLConnection) throws -> String {
+        let row = try c.queryOne("""
+            SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM lifelog_records WHERE user_id = ? AND occurred_at >= ? AND occurred_at < ?
+            """, user, start, end)
+        return "\(try row?.int("n") ?? 0)|\(try row?.optionalInt("latest") ?? 0)"
+    }
+
     /// Deletes the record; returns the files nothing uses any more, for the caller to remove
     /// after the transaction.
     public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: ProofStore.MediaRow?) {
