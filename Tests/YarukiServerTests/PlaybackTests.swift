@@ -117,9 +117,14 @@ import YarukiTestSupport
     /// it makes up, by car `NoRoute`; it counts the requests it gets.
     final class FakeOSRM: @unchecked Sendable {
         let server: HTTPServer
-        private let lock = NSLock()
-        private var seen: [String] = []
-        var requests: [String] { lock.withLock { seen } }
+        private let seen = Seen()
+        var requests: [String] { seen.lock.withLock { seen.list } }
+
+        /// What the server was asked, as "profile coordinates".
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var list: [String] = []
+        }
 
         init() throws {
             var config = ServerConfiguration()
@@ -127,11 +132,11 @@ import YarukiTestSupport
             config.loops = 1
             config.accessLog = .none
             var router = Router()
-            let box = Box()
+            let seen = seen
             router.get("/route/v1/{profile}/{coordinates}", RouteDoc("route", tag: "osrm")) { request in
                 let profile = try request.parameter("profile")
                 let coordinates = try request.parameter("coordinates")
-                box.owner?.lock.withLock { box.owner?.seen.append("\(profile) \(coordinates)") }
+                seen.lock.withLock { seen.list.append("\(profile) \(coordinates)") }
                 guard request.queryItem("geometries") == "polyline6", request.queryItem("overview") == "full" else {
                     return try .json(["code": "InvalidOptions", "message": "polyline6, full"], status: 400)
                 }
@@ -150,10 +155,7 @@ import YarukiTestSupport
             }
             server = HTTPServer(configuration: config, handler: router.responder(fallback: nil))
             try server.start()
-            box.owner = self
         }
-
-        final class Box: @unchecked Sendable { weak var owner: FakeOSRM? }
     }
 
     @Test func osrmClientSpeaksTheRouteProtocol() async throws {

@@ -238,10 +238,9 @@ public struct RoadGraph: Sendable {
             ring += 1
         }
         guard let nearest = found.map(\.distance).min(), nearest <= radius else { return [] }
-        let parts = mode == .walking ? walkingPart : drivingPart
-        var taken = Set<Int32>()
+        var taken = Set<Int>()
         return found.filter { $0.distance <= nearest + slack }.sorted { $0.distance < $1.distance }.filter {
-            taken.insert(parts[Int(segments[$0.segment].0)]).inserted
+            taken.insert(part(of: $0, mode: mode)).inserted
         }
     }
 
@@ -257,10 +256,13 @@ public struct RoadGraph: Sendable {
         return Snap(segment: s, fraction: t, point: point, distance: Geo.distance(p, point))
     }
 
-    /// Whether `mode` may go along segment `s` from its first vertex to its second (or back).
-    func allows(_ s: Int, from a: Int32, to b: Int32, _ bit: UInt8) -> Bool {
-        for arc in Int(first[Int(a)])..<Int(first[Int(a) + 1]) where target[arc] == b && modes[arc] & bit != 0 { return true }
-        return false
+    /// What an arc costs a mode: metres walking, seconds driving.
+    func cost(_ arc: Int, _ bit: UInt8) -> Double { bit == 1 ? Double(length[arc]) : Double(driveTime[arc]) }
+
+    /// The cost of `fraction` of the arc from `a` to `b`, nil when the mode may not go that way.
+    func cost(from a: Int32, to b: Int32, _ fraction: Double, _ bit: UInt8) -> Double? {
+        for arc in Int(first[Int(a)])..<Int(first[Int(a) + 1]) where target[arc] == b && modes[arc] & bit != 0 { return cost(arc, bit) * fraction }
+        return nil
     }
 
     /// The shortest (walking) or quickest (driving) way along roads from one place to another,
@@ -268,11 +270,10 @@ public struct RoadGraph: Sendable {
     /// road; nil when either place is far from any road or no road joins them.
     public func route(from start: GeoPoint, to end: GeoPoint, mode: TravelMode) -> [GeoPoint]? {
         // The nearest roads at both ends that the network joins (the nearest, unless it is a piece cut off).
-        let parts = mode == .walking ? walkingPart : drivingPart
         let starts = candidates(start, mode: mode), ends = candidates(end, mode: mode)
         var pair: (Snap, Snap)?
         for a in starts {
-            for b in ends where parts[Int(segments[a.segment].0)] == parts[Int(segments[b.segment].0)] {
+            for b in ends where part(of: a, mode: mode) == part(of: b, mode: mode) {
                 if pair == nil || a.distance + b.distance < pair!.0.distance + pair!.1.distance { pair = (a, b) }
             }
         }
@@ -281,9 +282,6 @@ public struct RoadGraph: Sendable {
         let n = vertexCount
         let goal = n  // a virtual vertex: the target's snapped point
         let origin = n + 1  // and the start's
-        func cost(_ metres: Double, _ arcTime: Double? = nil) -> Double {
-            mode == .walking ? metres : (arcTime ?? metres / topSpeed)
-        }
         let speed = mode == .walking ? 1 : topSpeed
         func h(_ v: Int) -> Double { v >= n ? 0 : Geo.distance(point(v), t.point) / speed }
 
@@ -298,30 +296,20 @@ public struct RoadGraph: Sendable {
             heap.push(v, candidate + h(v))
         }
         let (sa, sb) = segments[s.segment]
-        let sLength = Double(length(of: s.segment))
         let (ta, tb) = segments[t.segment]
-        let tLength = Double(length(of: t.segment))
         // Ways into the target from its segment's ends (arriving at the snapped point).
         var into: [Int32: Double] = [:]
-        if allows(t.segment, from: ta, to: tb, bit) { into[ta] = cost(tLength * t.fraction, speedTime(t.segment, ta, tb, t.fraction)) }
-        if allows(t.segment, from: tb, to: ta, bit) { into[tb] = cost(tLength * (1 - t.fraction), speedTime(t.segment, tb, ta, 1 - t.fraction)) }
+        into[ta] = cost(from: ta, to: tb, t.fraction, bit)
+        into[tb] = cost(from: tb, to: ta, 1 - t.fraction, bit)
         g[origin] = 0
         // Out of the start along its segment.
-        if allows(s.segment, from: sb, to: sa, bit) {
-            relax(Int(sa), cost(sLength * s.fraction, speedTime(s.segment, sb, sa, s.fraction)), from: origin)
-        }
-        if allows(s.segment, from: sa, to: sb, bit) {
-            relax(Int(sb), cost(sLength * (1 - s.fraction), speedTime(s.segment, sa, sb, 1 - s.fraction)), from: origin)
-        }
+        if let c = cost(from: sb, to: sa, s.fraction, bit) { relax(Int(sa), c, from: origin) }
+        if let c = cost(from: sa, to: sb, 1 - s.fraction, bit) { relax(Int(sb), c, from: origin) }
         // Both on one segment, in a usable direction: straight along it.
         if s.segment == t.segment {
             let forward = t.fraction >= s.fraction
-            if allows(s.segment, from: forward ? sa : sb, to: forward ? sb : sa, bit) {
-                let part = abs(t.fraction - s.fraction)
-                relax(goal, cost(sLength * part, speedTime(s.segment, forward ? sa : sb, forward ? sb : sa, part)), from: origin)
-            }
+            if let c = cost(from: forward ? sa : sb, to: forward ? sb : sa, abs(t.fraction - s.fraction), bit) { relax(goal, c, from: origin) }
         }
-
 
         var closed = [Bool](repeating: false, count: n + 2)
         while let (u, _) = heap.pop() {
@@ -330,7 +318,7 @@ public struct RoadGraph: Sendable {
             if u == goal { break }
             if let extra = into[Int32(u)] { relax(goal, extra, from: u) }
             for arc in Int(first[u])..<Int(first[u + 1]) where modes[arc] & bit != 0 {
-                relax(Int(target[arc]), cost(Double(length[arc]), Double(driveTime[arc])), from: u)
+                relax(Int(target[arc]), cost(arc, bit), from: u)
             }
         }
         guard g[goal] < .infinity else { return nil }
@@ -344,17 +332,6 @@ public struct RoadGraph: Sendable {
         if s.distance > 1 { path.insert(start, at: 0) }
         if t.distance > 1 { path.append(end) }
         return path
-    }
-
-    func length(of segment: Int) -> Float {
-        let (a, b) = segments[segment]
-        return Float(Geo.distance(point(Int(a)), point(Int(b))))
-    }
-
-    /// A car's seconds for `fraction` of the segment's arc from `a` to `b`; nil when walking.
-    func speedTime(_ segment: Int, _ a: Int32, _ b: Int32, _ fraction: Double) -> Double? {
-        for arc in Int(first[Int(a)])..<Int(first[Int(a) + 1]) where target[arc] == b { return Double(driveTime[arc]) * fraction }
-        return nil
     }
 }
 

@@ -48,21 +48,9 @@ struct ProofRoutes {
 
     /// The owner of a media request: by bearer token, or by a signed link that has not expired.
     func owner(_ request: Request, proof: UUID, part: String) async throws -> UUID {
-        if request.headers["Authorization"] != nil { return try await auth.authenticate(request).userID }
-        guard let sig = request.queryItem("sig"), let expires = request.queryItem("expires").flatMap(Int.init) else {
-            throw HTTPError.unauthorized()
-        }
-        guard Double(expires) >= auth.clock().timeIntervalSince1970 else {
-            throw HTTPError(401, slug: "link-expired", detail: "This link has expired. Open the proof again for a fresh one.")
-        }
-        // The owner is whoever the signature was made for; try the proof's owner.
-        let user = try await database.read { c in
-            try c.queryOne("SELECT user_id FROM proofs WHERE id = ?", proof)?.uuid("user_id")
-        }
-        guard let user, Crypto.constantTimeEqual(Data(sig.utf8), Data(signature(proof, user: user, part: part, expires: expires).utf8)) else {
-            throw HTTPError.unauthorized("This link is not valid.")
-        }
-        return user
+        try await auth.mediaOwner(request, expired: "This link has expired. Open the proof again for a fresh one.",
+                                  lookup: { c in try c.queryOne("SELECT user_id FROM proofs WHERE id = ?", proof)?.uuid("user_id") },
+                                  signature: { owner, expires in signature(proof, user: owner, part: part, expires: expires) })
     }
 
     static func proofID(_ request: Request) throws -> UUID {

@@ -79,7 +79,7 @@ struct LifelogRoutes {
     /// A voice note's audio, signed for the owner until the end of the next hour (an `<audio>`
     /// element sends no bearer token).
     func audioLink(_ id: UUID, user: UUID) -> String {
-        let expires = (Int(auth.clock().timeIntervalSince1970) / 3600 + 2) * 3600
+        let expires = auth.hourlyLinkExpiry()
         return "/v1/lifelog/records/\(id.uuidString.lowercased())/audio?expires=\(expires)&sig=\(audioSignature(id, user: user, expires: expires))"
     }
 
@@ -271,22 +271,10 @@ struct LifelogRoutes {
                                                                           404: "Not mine, or none"],
                                                               produces: "audio/mp4", authenticated: true)) { request in
             let id = try LifelogRoutes.recordID(request)
-            let user: UUID
-            if request.headers["Authorization"] != nil {
-                user = try await routes.auth.authenticate(request).userID
-            } else {
-                guard let sig = request.queryItem("sig"), let expires = request.queryItem("expires").flatMap(Int.init),
-                      let owner = try await routes.database.read({ c in
-                          try c.queryOne("SELECT user_id FROM lifelog_records WHERE id = ?", id)?.uuid("user_id")
-                      }),
-                      Crypto.constantTimeEqual(Data(sig.utf8), Data(routes.audioSignature(id, user: owner, expires: expires).utf8)) else {
-                    throw HTTPError.unauthorized("This link is not valid.")
-                }
-                guard Double(expires) >= routes.auth.clock().timeIntervalSince1970 else {
-                    throw HTTPError(401, slug: "link-expired", detail: "This link has expired. Load the page again for a fresh one.")
-                }
-                user = owner
-            }
+            let user = try await routes.auth.mediaOwner(
+                request, expired: "This link has expired. Load the page again for a fresh one.",
+                lookup: { c in try c.queryOne("SELECT user_id FROM lifelog_records WHERE id = ?", id)?.uuid("user_id") },
+                signature: { owner, expires in routes.audioSignature(id, user: owner, expires: expires) })
             guard let record = try await routes.database.read({ c in try LifelogStore.record(id, user: user, c) }),
                   let voice = record.voice, let kind = MediaStore.Kind(rawValue: voice.kind) else { throw HTTPError.notFound("No such voice note.") }
             return try StaticFiles.file(at: routes.media.path(voice.sha256, kind), contentType: kind.contentType,

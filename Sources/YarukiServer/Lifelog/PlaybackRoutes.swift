@@ -41,6 +41,18 @@ struct PlaybackRoutes {
         /// Precision-6 encoded polyline and the cumulative metres at each of its points.
         var path: String?
         var distances: [Double]?
+
+        /// Leg `index` of a plan, with its route when it has one.
+        init(_ index: Int, _ leg: PlaybackPlan.Leg, route: RouteBook.Resolved? = nil) {
+            self.index = index
+            (from, to, mode, duration) = (leg.from, leg.to, leg.mode, leg.duration)
+            straight = (leg.straight * 10).rounded() / 10
+            guard let route else { return }
+            let shape = PlaybackPlan.shape(route.path)
+            followsRoads = route.followsRoads
+            path = Polyline.encode(shape.path, precision: 6)
+            distances = shape.distances
+        }
     }
 
     struct PlanReply: Encodable {
@@ -129,12 +141,7 @@ struct PlaybackRoutes {
     func routed(_ parts: Parts, _ indices: Range<Int>) async throws -> [LegReply] {
         let legs = Array(parts.legs[indices])
         let resolved = try await book.resolve(legs.map { (parts.stops[$0.from].position, parts.stops[$0.to].position, $0.mode) })
-        return zip(indices, zip(legs, resolved)).map { index, pair in
-            let (leg, route) = pair
-            let shape = PlaybackPlan.shape(route.path)
-            return LegReply(index: index, from: leg.from, to: leg.to, mode: leg.mode, duration: leg.duration, straight: (leg.straight * 10).rounded() / 10,
-                            followsRoads: route.followsRoads, path: Polyline.encode(shape.path, precision: 6), distances: shape.distances)
-        }
+        return zip(indices, zip(legs, resolved)).map { index, pair in LegReply(index, pair.0, route: pair.1) }
     }
 
     static func legsURL(_ parts: Parts, from: Int) -> String {
@@ -155,9 +162,7 @@ struct PlaybackRoutes {
             let parts = try await routes.parts(request, principal)
             let resolvedCount = min(PlaybackRoutes.firstLegs, parts.legs.count)
             var legs = try await routes.routed(parts, 0..<resolvedCount)
-            legs += parts.legs.enumerated().dropFirst(resolvedCount).map { i, leg in
-                LegReply(index: i, from: leg.from, to: leg.to, mode: leg.mode, duration: leg.duration, straight: (leg.straight * 10).rounded() / 10)
-            }
+            legs += parts.legs.enumerated().dropFirst(resolvedCount).map { i, leg in LegReply(i, leg) }
             let stops = parts.stops.map { stop in
                 StopReply(position: stop.position, arrivedAt: stop.arrivedAt, leftAt: stop.leftAt, dwell: stop.dwell, hasMemo: stop.hasMemo,
                           records: stop.records.compactMap { parts.records[$0] }.map { routes.lifelog.reply($0, user: principal.userID) })

@@ -114,17 +114,3 @@ struct PhotoStore: Sendable {
         unlink(path(sha, .thumbnail))
     }
 }
-
-extension AuthService {
-    /// A signed link to a photo copy (posts and the lifelog both hand these out). Links last until
-    /// the end of the next hour, so the same photo has the same URL for an hour and browsers cache it.
-    func photoLink(_ sha: String, _ copy: PhotoStore.Copy) -> String {
-        let hour = Int(clock().timeIntervalSince1970) / 3600
-        let expires = (hour + 2) * 3600
-        return "/v1/photos/\(sha)/\(copy.rawValue)?expires=\(expires)&sig=\(photoSignature(sha, copy, expires))"
-    }
-
-    func photoSignature(_ sha: String, _ copy: PhotoStore.Copy, _ expires: Int) -> String {
-        linkSignature("photo", "\(sha)|\(copy.rawValue)|\(expires)")
-    }
-}
