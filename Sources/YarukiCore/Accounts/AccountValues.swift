@@ -1,15 +1,5 @@
 import Foundation
 
-/// Why a field of an account was refused; the server turns it into a 400 naming the field.
-public struct FieldRuleError: Error, Equatable, Sendable {
-    public let field: String
-    public let message: String
-    public init(field: String, message: String) {
-        self.field = field
-        self.message = message
-    }
-}
-
 /// An email address as typed (trimmed) and the key it is compared by: Unicode NFC and
 /// lower-cased, so "Ana@Example.com" and "ana@example.com " are one account.
 public struct EmailAddress: Hashable, Sendable {

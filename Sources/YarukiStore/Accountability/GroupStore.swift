@@ -115,13 +115,6 @@ public enum GroupStore {
         return histories
     }
 
-    /// Ids in slices of 500, so a thousand members stay within every engine's parameter limit.
-    static func slices(_ users: [UUID]) -> [[UUID]] {
-        stride(from: 0, to: users.count, by: 500).map { Array(users[$0..<min($0 + 500, users.count)]) }
-    }
-
-    static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
-
     // MARK: streak cache
 
     public struct CachedStreak: Sendable, Equatable {
@@ -208,9 +201,9 @@ public enum GroupStore {
     /// see `DayNumber`).
     public static func proofDays(_ users: [UUID], first: Int, last: Int, _ c: SQLConnection) throws -> [UUID: Set<Int>] {
         var days: [UUID: Set<Int>] = [:]
-        for slice in slices(users) {
+        for slice in SQLFragment.slices(users) {
             let rows = try c.query("""
-                SELECT DISTINCT user_id, recorded_day FROM proofs WHERE recorded_day >= ? AND recorded_day <= ? AND user_id IN (\(marks(slice.count)))
+                SELECT DISTINCT user_id, recorded_day FROM proofs WHERE recorded_day >= ? AND recorded_day <= ? AND user_id IN (\(SQLFragment.marks(slice.count)))
                 """, [SQLValue.text(DayNumber.day(first)), .text(DayNumber.day(last))] + slice.map(\.sqlValue))
             for row in rows {
                 if let day = DayNumber.of(try row.string("recorded_day")) { days[try row.uuid("user_id"), default: []].insert(day) }

@@ -37,12 +37,12 @@ public enum NotificationStore {
 
     /// Newest first; leaves out what came from someone either side blocked.
     public static func list(_ user: UUID, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [Item] {
-        let page = PostStore.keyset("n", before)
+        let page = SQLFragment.keyset("n", before)
         let values: [SQLValue] = [user.sqlValue, user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]
         return try c.query("""
             SELECT n.id, n.kind, n.actor_id, u.display_name, n.post_id, n.comment_id, n.routine_id, n.read_at, n.created_at
             FROM notifications n LEFT JOIN users u ON u.id = n.actor_id
-            WHERE n.user_id = ? AND \(PostStore.unblocked("n.actor_id")) \(page.sql)
+            WHERE n.user_id = ? AND \(SafetyStore.unblocked("n.actor_id")) \(page.sql)
             ORDER BY n.created_at DESC, n.id DESC LIMIT ?
             """, values).compactMap { r in
             guard let kind = Kind(rawValue: try r.string("kind")) else { return nil }
@@ -55,7 +55,7 @@ public enum NotificationStore {
     }
 
     public static func unreadCount(_ user: UUID, _ c: SQLConnection) throws -> Int {
-        try c.queryOne("SELECT COUNT(*) AS n FROM notifications n WHERE n.user_id = ? AND n.read_at IS NULL AND \(PostStore.unblocked("n.actor_id"))",
+        try c.queryOne("SELECT COUNT(*) AS n FROM notifications n WHERE n.user_id = ? AND n.read_at IS NULL AND \(SafetyStore.unblocked("n.actor_id"))",
                        user, user, user)?.int("n") ?? 0
     }
 

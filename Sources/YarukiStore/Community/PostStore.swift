@@ -59,19 +59,6 @@ public enum PostStore {
         }
     }
 
-    /// The keyset page condition on `alias.created_at, alias.id` (empty without a cursor): rows
-    /// strictly older than it for a newest-first list, strictly newer for an oldest-first one.
-    static func keyset(_ alias: String, _ cursor: (Date, UUID)?, newestFirst: Bool = true) -> (sql: String, values: [SQLValue]) {
-        guard let (at, id) = cursor else { return ("", []) }
-        let op = newestFirst ? "<" : ">"
-        return ("AND (\(alias).created_at \(op) ? OR (\(alias).created_at = ? AND \(alias).id \(op) ?))", [at.sqlValue, at.sqlValue, id.sqlValue])
-    }
-
-    /// Neither of the two has blocked the other (`?` twice: the viewer).
-    static func unblocked(_ author: String) -> String {
-        "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = \(author)) OR (b.blocker_id = \(author) AND b.blocked_id = ?))"
-    }
-
     // MARK: photos
 
     public static func insertPhoto(id: UUID, owner: UUID, sha256: String, width: Int, height: Int, size: Int, at now: Date,
@@ -91,7 +78,7 @@ public enum PostStore {
     /// The photos among `ids` that `owner` uploaded.
     public static func photos(_ ids: [UUID], owner: UUID, _ c: SQLConnection) throws -> [PhotoRow] {
         guard !ids.isEmpty else { return [] }
-        return try c.query("SELECT \(photoColumns) FROM photos WHERE owner_id = ? AND id IN (\(GroupStore.marks(ids.count)))",
+        return try c.query("SELECT \(photoColumns) FROM photos WHERE owner_id = ? AND id IN (\(SQLFragment.marks(ids.count)))",
                            [owner.sqlValue] + ids.map(\.sqlValue)).map(photo)
     }
 
@@ -103,7 +90,7 @@ public enum PostStore {
     public static func photos(posts: [UUID], _ c: SQLConnection) throws -> [UUID: [PhotoRow]] {
         guard !posts.isEmpty else { return [:] }
         var found: [UUID: [PhotoRow]] = [:]
-        for row in try c.query("SELECT \(photoColumns) FROM photos WHERE post_id IN (\(GroupStore.marks(posts.count))) ORDER BY post_id, position",
+        for row in try c.query("SELECT \(photoColumns) FROM photos WHERE post_id IN (\(SQLFragment.marks(posts.count))) ORDER BY post_id, position",
                                posts.map(\.sqlValue)) {
             let p = try photo(row)
             if let post = p.postID { found[post, default: []].append(p) }
@@ -182,18 +169,18 @@ public enum PostStore {
     public static func post(_ id: UUID, viewer: UUID, _ c: SQLConnection) throws -> PostRow? {
         try c.queryOne("""
             SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
-            WHERE p.id = ? AND (p.hidden = 0 OR p.author_id = ?) AND \(unblocked("p.author_id"))
+            WHERE p.id = ? AND (p.hidden = 0 OR p.author_id = ?) AND \(SafetyStore.unblocked("p.author_id"))
             """, viewer, id, viewer, viewer, viewer).map(post)
     }
 
     /// Newest first, `limit` posts strictly older than `before` (created_at, id): a cursor that
     /// neither repeats nor skips a post while new ones arrive above it. `board` and `author` narrow it.
     public static func feed(viewer: UUID, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [PostRow] {
-        var conditions = ["p.hidden = 0", unblocked("p.author_id")]
+        var conditions = ["p.hidden = 0", SafetyStore.unblocked("p.author_id")]
         var values: [SQLValue] = [viewer.sqlValue, viewer.sqlValue, viewer.sqlValue]
         if let board { conditions.append("p.board = ?"); values.append(.text(board.rawValue)) }
         if let author { conditions.append("p.author_id = ?"); values.append(author.sqlValue) }
-        let page = keyset("p", before)
+        let page = SQLFragment.keyset("p", before)
         values += page.values + [.integer(Int64(limit))]
         return try c.query("""
             SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
@@ -210,11 +197,11 @@ public enum PostStore {
 
     /// Oldest first (a conversation), after `after`.
     public static func comments(post: UUID, viewer: UUID, after: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [CommentRow] {
-        let page = keyset("m", after, newestFirst: false)
+        let page = SQLFragment.keyset("m", after, newestFirst: false)
         let values: [SQLValue] = [post.sqlValue, viewer.sqlValue, viewer.sqlValue] + page.values + [.integer(Int64(limit))]
         return try c.query("""
             SELECT m.id, m.post_id, m.author_id, u.display_name, m.body, m.created_at FROM comments m JOIN users u ON u.id = m.author_id
-            WHERE m.post_id = ? AND m.hidden = 0 AND \(unblocked("m.author_id")) \(page.sql)
+            WHERE m.post_id = ? AND m.hidden = 0 AND \(SafetyStore.unblocked("m.author_id")) \(page.sql)
             ORDER BY m.created_at, m.id LIMIT ?
             """, values).map { r in
             CommentRow(id: try r.uuid("id"), postID: try r.uuid("post_id"), authorID: try r.uuid("author_id"),

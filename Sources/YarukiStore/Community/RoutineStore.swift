@@ -56,7 +56,7 @@ public enum RoutineStore {
         """
 
     /// Seen by `viewer`: public or their own, and no block between them and the author.
-    static let visible = "(r.public = 1 OR r.author_id = ?) AND \(PostStore.unblocked("r.author_id"))"
+    static let visible = "(r.public = 1 OR r.author_id = ?) AND \(SafetyStore.unblocked("r.author_id"))"
 
     private static func rows(_ found: [Row], _ c: SQLConnection) throws -> [RoutineRow] {
         guard !found.isEmpty else { return [] }
@@ -64,7 +64,7 @@ public enum RoutineStore {
         let ids = try found.map { try $0.uuid("id") }
         for r in try c.query("""
             SELECT routine_id, exercise_id, sets, reps, seconds, rest_seconds FROM routine_items
-            WHERE routine_id IN (\(GroupStore.marks(ids.count))) ORDER BY routine_id, position
+            WHERE routine_id IN (\(SQLFragment.marks(ids.count))) ORDER BY routine_id, position
             """, ids.map(\.sqlValue)) {
             items[try r.uuid("routine_id"), default: []].append(RoutineItem(
                 exerciseId: try r.string("exercise_id"), sets: try r.int("sets"), reps: try r.optionalInt("reps"),
@@ -89,7 +89,7 @@ public enum RoutineStore {
     /// Public routines, newest first, whose title, description or exercise names hold `text`, or
     /// that use `exercise`; cursor as the feeds'.
     public static func search(viewer: UUID, text: String?, exercise: String?, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [RoutineRow] {
-        var conditions = ["r.public = 1", PostStore.unblocked("r.author_id")]
+        var conditions = ["r.public = 1", SafetyStore.unblocked("r.author_id")]
         var values: [SQLValue] = [viewer.sqlValue, viewer.sqlValue, viewer.sqlValue]
         if let text, !text.isEmpty {
             // '!' escapes LIKE's wildcards in what the person typed (a backslash means different things to the two engines).
@@ -107,7 +107,7 @@ public enum RoutineStore {
             conditions.append("EXISTS (SELECT 1 FROM routine_items i WHERE i.routine_id = r.id AND i.exercise_id = ?)")
             values.append(.text(exercise))
         }
-        let page = PostStore.keyset("r", before)
+        let page = SQLFragment.keyset("r", before)
         values += page.values + [.integer(Int64(limit))]
         return try rows(try c.query("""
             SELECT \(columns) FROM routines r JOIN users u ON u.id = r.author_id

@@ -8,6 +8,11 @@ public enum SafetyStore {
         public var since: Date
     }
 
+    /// Neither of the two has blocked the other (`?` twice: the viewer).
+    static func unblocked(_ author: String) -> String {
+        "NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = \(author)) OR (b.blocker_id = \(author) AND b.blocked_id = ?))"
+    }
+
     @discardableResult
     public static func block(_ blocked: UUID, by blocker: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
         try c.execute("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", blocker, blocked, now) == 1
@@ -54,7 +59,7 @@ public enum ReportStore {
         case .comment:
             return try c.queryOne("""
                 SELECT m.author_id FROM comments m JOIN posts p ON p.id = m.post_id
-                WHERE m.id = ? AND m.hidden = 0 AND p.hidden = 0 AND \(PostStore.unblocked("m.author_id")) AND \(PostStore.unblocked("p.author_id"))
+                WHERE m.id = ? AND m.hidden = 0 AND p.hidden = 0 AND \(SafetyStore.unblocked("m.author_id")) AND \(SafetyStore.unblocked("p.author_id"))
                 """, id, viewer, viewer, viewer, viewer)?.uuid("author_id")
         }
     }

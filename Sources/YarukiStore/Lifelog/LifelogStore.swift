@@ -124,7 +124,7 @@ public enum LifelogStore {
     public static func cachedRoutes(_ keys: [String], _ c: SQLConnection) throws -> [String: (geometry: String, followsRoads: Bool)] {
         var out: [String: (String, Bool)] = [:]
         for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) where !chunk.isEmpty {
-            for r in try c.query("SELECT key, geometry, follows_roads FROM route_cache WHERE key IN (\(GroupStore.marks(chunk.count)))",
+            for r in try c.query("SELECT key, geometry, follows_roads FROM route_cache WHERE key IN (\(SQLFragment.marks(chunk.count)))",
                                  chunk.map(\.sqlValue)) {
                 out[try r.string("key")] = (try r.string("geometry"), try r.bool("follows_roads"))
             }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Local dates as day numbers (days since 1970-01-01), for counting many of them quickly. The
+/// weekday of a date does not depend on any time zone, so weeks of dates need no calendar.
+public enum DayNumber {
+    /// "2026-11-29" → 20_786; nil for anything else.
+    public static func of(_ day: String) -> Int? {
+        let u = Array(day.utf8)
+        guard u.count == 10, u[4] == 45, u[7] == 45 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var n = 0
+            for i in range { guard u[i] >= 48 && u[i] <= 57 else { return nil }; n = n * 10 + Int(u[i] - 48) }
+            return n
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10), (1...12).contains(m), (1...31).contains(d) else { return nil }
+        // Howard Hinnant's days_from_civil.
+        let year = m <= 2 ? y - 1 : y
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yoe = year - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// 20_786 → "2026-11-29".
+    public static func day(_ n: Int) -> String {
+        let z = n + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        // Built by hand: String(format:) showed up in profiles of the group page.
+        func digits(_ value: Int, _ width: Int) -> [UInt8] {
+            var out = [UInt8](repeating: 48, count: width)
+            var v = value
+            for i in stride(from: width - 1, through: 0, by: -1) {
+                out[i] = UInt8(48 + v % 10)
+                v /= 10
+            }
+            return out
+        }
+        return String(decoding: digits(y, 4) + [45] + digits(m, 2) + [45] + digits(d, 2), as: UTF8.self)
+    }
+
+    /// The first day of the week holding day `n`.
+    public static func weekStart(of n: Int, _ start: WeekStart) -> Int {
+        // 1970-01-01 was a Thursday: weekday 0 = Monday … 6 = Sunday.
+        let weekday = ((n + 3) % 7 + 7) % 7
+        return n - (start == .monday ? weekday : (weekday + 1) % 7)
+    }
+}

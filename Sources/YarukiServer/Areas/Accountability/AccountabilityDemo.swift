@@ -1,0 +1,94 @@
+import Foundation
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// The demo's accountability group: five people in three time zones, each with a quota and
+/// weeks of proofs, shaped so that this week shows every kind of standing whatever the weekday
+/// (someone has met their quota, someone is on track, someone at risk or already a sloth) and
+/// the streaks differ. Proof videos are short ffmpeg test patterns; without ffmpeg the proofs
+/// are rows whose files are missing.
+enum AccountabilityDemo {
+    static let name = "Morning crew"
+
+    struct Plan {
+        var email: String
+        var quota: Int
+        /// Days (0 = the first of the person's week) with a proof, for a finished week `weeksAgo` back.
+        var past: @Sendable (_ weeksAgo: Int) -> [Int]
+        /// Days with a proof this week; only those up to today are filed.
+        var thisWeek: [Int]
+    }
+
+    static let weeks = 8
+
+    static let plans: [Plan] = [
+        Plan(email: "mina@yaruki.example", quota: 3, past: { $0 == 6 ? [1] : [0, 2, 4] }, thisWeek: [0, 2]),
+        Plan(email: "coach@yaruki.example", quota: 4, past: { _ in [0, 1, 3, 5] }, thisWeek: [0, 2, 4, 6]),
+        Plan(email: "ren@yaruki.example", quota: 2, past: { $0 % 2 == 0 ? [1, 4] : [3] }, thisWeek: [0, 1]),
+        Plan(email: "jiwoo@yaruki.example", quota: 5, past: { $0 <= 3 ? [0, 1, 2, 3, 4] : [0, 2] }, thisWeek: []),
+        Plan(email: "sora@yaruki.example", quota: 6, past: { $0 % 3 == 0 ? [0] : [] }, thisWeek: []),
+    ]
+
+    static func seed(_ context: DemoSeed.Context) async throws {
+        let database = context.database, now = context.now
+        var accounts: [Account] = []
+        for plan in plans {
+            let key = try EmailAddress(plan.email).key
+            guard let account = try await database.read({ c in try AccountStore.credentials(emailKey: key, c)?.account }) else { return }
+            accounts.append(account)
+        }
+        // Once only: the group's owner already being in a group means this ran before.
+        guard try await database.read({ c in try GroupStore.groups(of: accounts[0].id, c).isEmpty }) else { return }
+        let videos = await demoVideos(context.dataDirectory)
+        try await database.transaction { c in
+            let group = UUID()
+            try GroupStore.create(id: group, name: name, owner: accounts[0].id, code: GroupRoutes.inviteCode(), at: now, c)
+            var n = 0
+            for (plan, account) in zip(plans, accounts) {
+                if account.id != accounts[0].id { _ = try GroupStore.join(group, user: account.id, at: now, c) }
+                let calendar = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
+                guard let today = DayNumber.of(calendar.day(of: now)) else { continue }
+                let thisWeek = DayNumber.weekStart(of: today, account.weekStart)
+                try GroupStore.setQuota(account.id, effectiveWeek: DayNumber.day(thisWeek - 7 * (weeks + 2)), days: plan.quota, at: now, c)
+                var days = plan.thisWeek.map { thisWeek + $0 }.filter { $0 <= today }
+                for weeksAgo in 1...weeks { days += plan.past(weeksAgo).map { thisWeek - 7 * weeksAgo + $0 } }
+                for day in days {
+                    guard let start = calendar.start(ofDay: DayNumber.day(day)) else { continue }
+                    // Mornings, a few minutes apart; today's only if the morning has passed.
+                    let recorded = start.addingTimeInterval(7 * 3600 + Double(n % 5) * 600)
+                    guard recorded <= now else { continue }
+                    let video = videos[n % videos.count]
+                    n += 1
+                    try ProofStore.insert(id: UUID(), user: account.id, media: video, exercise: ["squat", "push-up", "burpee", "plank"][n % 4],
+                                          workout: nil, recordedAt: recorded, recordedDay: DayNumber.day(day),
+                                          uploadedAt: recorded.addingTimeInterval(120), c)
+                }
+            }
+        }
+    }
+
+    /// Three short clips, stored through the media store (thumbnail and duration included), or
+    /// rows standing in for them when there is no ffmpeg or no data folder.
+    static func demoVideos(_ dataDirectory: String?) async -> [ProofStore.MediaRow] {
+        let sources = ["testsrc2=size=320x240:rate=15", "smptebars=size=320x240:rate=15", "mandelbrot=size=320x240:rate=15"]
+        if let dataDirectory, let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) {
+            var rows: [ProofStore.MediaRow] = []
+            for source in sources {
+                guard let file = DemoSeed.testPattern(media, source, ["-t", "3", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], ext: "mp4")
+                else { continue }
+                guard let stored = try? await media.ingest(file) else {
+                    unlink(file.path)
+                    continue
+                }
+                rows.append(ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size,
+                                                durationMs: stored.durationMs, hasThumbnail: stored.hasThumbnail))
+            }
+            if rows.count == sources.count { return rows }
+        }
+        return sources.indices.map { i in
+            ProofStore.MediaRow(sha256: Crypto.hex(Crypto.sha256(Data("yaruki-demo-proof-\(i)".utf8))), kind: "mp4", size: 0,
+                                durationMs: 3000, hasThumbnail: false)
+        }
+    }
+}

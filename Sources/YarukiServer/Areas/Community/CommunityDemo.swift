@@ -1,0 +1,122 @@
+import Foundation
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// The demo's community: posts on the three boards from the five demo people over the last week
+/// (photos are ffmpeg test patterns made into metadata-free copies by the photo store), comments
+/// that give feedback, likes, routines (public and private) and a save, and the notifications
+/// they made. Without ffmpeg the photo posts go to the talk board without photos.
+enum CommunityDemo {
+    struct Post {
+        var author: String
+        var board: Board
+        var body: String
+        var hoursAgo: Double
+        var photos: Int
+        var routine: String? = nil
+        var comments: [(String, String)] = []
+        var likedBy: [String] = []
+    }
+
+    static let routines: [(key: String, author: String, draft: RoutineDraft)] = [
+        ("core", "coach", RoutineDraft(title: "초보자 코어 15분 · Beginner core", description: "Plank, sit-ups and a stretch. Rest short, breathe long.",
+                                       isPublic: true, items: [RoutineItem(exerciseId: "plank", sets: 3, seconds: 40, restSeconds: 30),
+                                                               RoutineItem(exerciseId: "sit-up", sets: 3, reps: 15, restSeconds: 45),
+                                                               RoutineItem(exerciseId: "hamstring-stretch", sets: 2, seconds: 30, restSeconds: 15)])),
+        ("morning", "mina", RoutineDraft(title: "朝の10分スクワット", description: "出勤前にさっと。", isPublic: true,
+                                         items: [RoutineItem(exerciseId: "squat", sets: 3, reps: 15, restSeconds: 60),
+                                                 RoutineItem(exerciseId: "push-up", sets: 3, reps: 10, restSeconds: 60)])),
+        ("secret", "ren", RoutineDraft(title: "Marathon base (private)", isPublic: false,
+                                       items: [RoutineItem(exerciseId: "lunge", sets: 4, reps: 12, restSeconds: 60)])),
+    ]
+
+    static let posts: [Post] = [
+        Post(author: "mina", board: .done, body: "脚の日、完了！スクワット3セット。", hoursAgo: 3, photos: 2,
+             comments: [("coach", "膝がつま先より前に出ていないので良いフォームです 👍"), ("jiwoo", "대단해요!")], likedBy: ["coach", "jiwoo", "ren"]),
+        Post(author: "coach", board: .feedback, body: "이 루틴 어때요? 초보자용 코어 루틴입니다. 의견 주세요.", hoursAgo: 9, photos: 0, routine: "core",
+             comments: [("ren", "Did it this morning: the sit-ups are hard after the planks. Good hard."), ("mina", "プランク40秒、ちょうどいいです。")],
+             likedBy: ["mina", "ren"]),
+        Post(author: "ren", board: .talk, body: "Anyone up for a 6am run on Saturday? Meeting at the park gate.", hoursAgo: 20, photos: 0,
+             comments: [("jiwoo", "저요! 🙋")], likedBy: ["jiwoo"]),
+        Post(author: "jiwoo", board: .done, body: "오늘 운동 끝! 버피 30개.", hoursAgo: 28, photos: 1, likedBy: ["mina", "coach", "sora"]),
+        Post(author: "sora", board: .talk, body: "最近サボり気味… 来週こそは。", hoursAgo: 40, photos: 0,
+             comments: [("mina", "一緒にやろう！朝の10分スクワット、おすすめです。")], likedBy: ["mina"]),
+        Post(author: "mina", board: .feedback, body: "デッドリフトのフォーム、腰が丸まっていないか見てください。", hoursAgo: 55, photos: 1,
+             comments: [("coach", "Hips a little lower at the start, and keep the bar close to your shins.")], likedBy: ["coach"]),
+        Post(author: "coach", board: .done, body: "Morning class done: 12 people, 45 minutes, zero excuses.", hoursAgo: 70, photos: 1,
+             likedBy: ["mina", "ren", "jiwoo", "sora"]),
+        Post(author: "ren", board: .done, body: "Lunges in the rain. Counting it twice.", hoursAgo: 100, photos: 1, likedBy: ["coach"]),
+    ]
+
+    static func seed(_ context: DemoSeed.Context) async throws {
+        let database = context.database, now = context.now
+        var people: [String: Account] = [:]
+        for person in DemoSeed.people {
+            let key = try EmailAddress(person.email).key
+            guard let account = try await database.read({ c in try AccountStore.credentials(emailKey: key, c)?.account }) else { return }
+            people[String(person.email.prefix { $0 != "@" })] = account
+        }
+        guard let mina = people["mina"] else { return }
+        // Once only: the demo's first author already having a post means this ran before.
+        guard try await database.read({ c in try PostStore.feed(viewer: mina.id, board: nil, author: mina.id, before: nil, limit: 1, c) }).isEmpty
+        else { return }
+        let photos = await demoPhotos(context.dataDirectory)
+        try await database.transaction { c in
+            var routineIDs: [String: UUID] = [:]
+            for (i, routine) in routines.enumerated() {
+                guard let author = people[routine.author] else { continue }
+                let id = UUID()
+                try RoutineStore.insert(id: id, author: author.id, routine.draft, copiedFrom: nil, at: now.addingTimeInterval(-Double(200 - i) * 3600), c)
+                routineIDs[routine.key] = id
+            }
+            if let core = routineIDs["core"], let coach = people["coach"], try CountedLink.routineSaves.add(core, user: mina.id, at: now, c) {
+                _ = try NotificationStore.add(.save, to: coach.id, actor: mina.id, routine: core, at: now.addingTimeInterval(-3600), c)
+            }
+            var photoIndex = 0
+            for post in posts {
+                guard let author = people[post.author] else { continue }
+                let at = now.addingTimeInterval(-post.hoursAgo * 3600)
+                let usable = photos.isEmpty ? 0 : post.photos
+                let board = usable == 0 && post.board == .done ? Board.talk : post.board
+                let id = UUID()
+                try PostStore.insertPost(id: id, author: author.id, board: board, body: post.body, routine: post.routine.flatMap { routineIDs[$0] },
+                                         at: at, c)
+                var ids: [UUID] = []
+                for _ in 0..<usable {
+                    let photo = photos[photoIndex % photos.count]
+                    photoIndex += 1
+                    let photoID = UUID()
+                    try PostStore.insertPhoto(id: photoID, owner: author.id, sha256: photo.sha256, width: photo.width, height: photo.height,
+                                              size: photo.size, at: at, c)
+                    ids.append(photoID)
+                }
+                _ = try PostStore.setPhotos(post: id, ids, c)
+                for (k, (who, text)) in post.comments.enumerated() {
+                    guard let commenter = people[who] else { continue }
+                    let commentID = UUID()
+                    let when = at.addingTimeInterval(Double(k + 1) * 1200)
+                    try PostStore.insertComment(id: commentID, post: id, author: commenter.id, body: text, at: when, c)
+                    _ = try NotificationStore.add(.comment, to: author.id, actor: commenter.id, post: id, comment: commentID, at: when, c)
+                }
+                for who in post.likedBy {
+                    guard let liker = people[who], try CountedLink.postLikes.add(id, user: liker.id, at: at.addingTimeInterval(600), c) else { continue }
+                    _ = try NotificationStore.add(.like, to: author.id, actor: liker.id, post: id, at: at.addingTimeInterval(600), c)
+                }
+            }
+        }
+    }
+
+    /// Four test-pattern photos through the photo store; none without ffmpeg or a data folder.
+    static func demoPhotos(_ dataDirectory: String?) async -> [PhotoStore.Stored] {
+        guard let dataDirectory, let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) else { return [] }
+        let store = PhotoStore(media: media)
+        var stored: [PhotoStore.Stored] = []
+        for source in ["testsrc2=size=1280x960", "smptebars=size=1280x960", "mandelbrot=size=1280x960", "rgbtestsrc=size=1280x960"] {
+            guard let file = DemoSeed.testPattern(media, source, ["-frames:v", "1", "-q:v", "3"], ext: "jpg"),
+                  let photo = try? await store.ingest(file) else { continue }
+            stored.append(photo)
+        }
+        return stored
+    }
+}

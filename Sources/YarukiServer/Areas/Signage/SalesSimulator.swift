@@ -1,0 +1,155 @@
+import Foundation
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `yaruki sales simulate`: realistic dummy sales for a board, posted over HTTP to a running
+/// server the way a shop's systems would (batches, an API key, a retried batch now and then),
+/// so its wall screens move. For demos and load.
+public struct SalesSimulator: Sendable {
+    public var board: SalesBoard
+    /// Sales a second, on average (arrivals are random, as a shop's are).
+    public var rate: Double
+    /// Seconds to run; nil runs until stopped.
+    public var duration: Double?
+    public var server: URL
+    public var key: String
+    public var seed: UInt64
+    /// Share of batches sent twice, as a sender that timed out and retried would.
+    public var retries = 0.01
+    public var tick = 0.1
+
+    public init(board: SalesBoard, rate: Double, duration: Double?, server: URL, key: String, seed: UInt64) {
+        self.board = board
+        self.rate = rate
+        self.duration = duration
+        self.server = server
+        self.key = key
+        self.seed = seed
+    }
+
+    /// "50/s", "300/m", "1000/h" or a bare number (a second).
+    public static func rate(_ text: String) -> Double? {
+        let parts = text.split(separator: "/", maxSplits: 1)
+        guard let count = Double(parts.first ?? ""), count > 0, count.isFinite else { return nil }
+        let per: Double? = switch parts.count == 2 ? String(parts[1]) : "s" {
+        case "s", "sec", "second": 1
+        case "m", "min", "minute": 60
+        case "h", "hour": 3_600
+        default: nil
+        }
+        guard let per, count / per <= 100_000 else { return nil }
+        return count / per
+    }
+
+    /// "90s", "10m", "2h" or a bare number of seconds.
+    public static func duration(_ text: String) -> Double? {
+        guard let unit = text.last else { return nil }
+        let (digits, scale): (Substring, Double) = switch unit {
+        case "s": (text.dropLast(), 1)
+        case "m": (text.dropLast(), 60)
+        case "h": (text.dropLast(), 3_600)
+        default: (Substring(text), 1)
+        }
+        guard let value = Double(digits), value > 0, value.isFinite else { return nil }
+        return value * scale
+    }
+
+    public struct Tally: Sendable {
+        public var sent = 0
+        public var accepted = 0
+        public var duplicates = 0
+        /// Batches that failed (and were sent again with the next one).
+        public var failures = 0
+    }
+
+    /// Runs until `duration` has passed or `stop` says so, calling `report` every few seconds.
+    public func run(stop: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Tally) -> Void) async -> Tally {
+        var generator = SaleGenerator(board: board, seed: seed, prefix: "sim-\(seed)-")
+        var retry = SeededRandom(seed: seed ^ 0x5EED)
+        var tally = Tally()
+        let start = Date()
+        var next = start
+        var lastReport = start
+        var previous: [SaleEvent] = []
+        var unsent: [SaleEvent] = []
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        while !stop() {
+            let now = Date()
+            if let duration, now.timeIntervalSince(start) >= duration { break }
+            // Ticks are kept against the start, so a slow request does not slow the rate.
+            next = next.addingTimeInterval(tick)
+            var sales = (0..<generator.arrivals(rate: rate, seconds: tick)).map { _ in generator.sale(at: now) }
+            if !sales.isEmpty, !previous.isEmpty, Double.random(in: 0..<1, using: &retry) < retries { sales = previous + sales }
+            // What failed last time goes first: delivery is at least once, and the server ignores repeats.
+            sales = Array((unsent + sales).suffix(100_000))
+            unsent = []
+            var offset = 0
+            while offset < sales.count {
+                let batch = Array(sales[offset..<min(sales.count, offset + 1_000)])
+                offset += batch.count
+                if let reply = await post(batch, session) {
+                    tally.sent += batch.count
+                    tally.accepted += reply.accepted
+                    tally.duplicates += reply.duplicates
+                    previous = Array(batch.suffix(20))
+                } else {
+                    tally.failures += 1
+                    unsent += batch
+                }
+            }
+            if now.timeIntervalSince(lastReport) >= 5 {
+                report(tally)
+                lastReport = now
+            }
+            let wait = next.timeIntervalSinceNow
+            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } else { next = Date() }
+        }
+        return tally
+    }
+
+    struct Reply: Decodable { var accepted: Int; var duplicates: Int }
+
+    private func post(_ batch: [SaleEvent], _ session: URLSession) async -> Reply? {
+        var request = URLRequest(url: server.appendingPathComponent("v1/signage/events"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        request.timeoutInterval = 10
+        struct Body: Encodable { var events: [SaleEvent] }
+        guard let body = try? JSONCoding.encoder.encode(Body(events: batch)) else { return nil }
+        request.httpBody = body
+        guard let (data, response) = try? await session.data(for: request),
+              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+        return try? JSONDecoder().decode(Reply.self, from: data)
+    }
+
+    // MARK: the command
+
+    /// The board named on the command line: its id, or `demo` for the demo's board.
+    public static func board(_ name: String, _ database: Database) async throws -> SalesBoard? {
+        let id = name == "demo" ? try await SettingsStore(database: database).value(SignageDemo.boardSetting).flatMap(UUID.init(uuidString:))
+                                : UUID(uuidString: name)
+        guard let id else { return nil }
+        return try await database.read { c in try SignageStore.board(id, c) }
+    }
+
+    /// An API key for this run, made in the database (revoke it with `revokeKey` when done).
+    public static func makeKey(_ database: Database, now: Date) async throws -> (id: UUID, key: String) {
+        let key = "yk_" + Base64URL.encode(Crypto.randomBytes(32))
+        let id = UUID()
+        try await database.transaction { c in
+            try SignageStore.insertKey(id: id, name: "sales simulator (\(ProcessInfo.processInfo.processIdentifier))", hash: AuthService.tokenHash(key),
+                                       scopes: [SignageRoutes.writeScope], by: nil, at: now, c)
+        }
+        return (id, key)
+    }
+
+    public static func revokeKey(_ id: UUID, _ database: Database, now: Date) async throws {
+        _ = try await database.transaction { c in try SignageStore.revokeKey(id, at: now, c) }
+    }
+}

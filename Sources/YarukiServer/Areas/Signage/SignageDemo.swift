@@ -1,0 +1,62 @@
+import Foundation
+import YarukiCore
+import YarukiStore
+
+/// The demo's sales board: a four-day beauty sale in yen that began yesterday (Tokyo time),
+/// with the sales so far (quiet at night, a rush after work), so the wall screen has a total,
+/// channels and an hourly strip before `make run`'s simulator adds more. A board whose sale
+/// has ended is moved to run from yesterday again.
+enum SignageDemo {
+    static let boardSetting = "demo.signageBoard"
+    static let wallSetting = "demo.signageWall"
+
+    /// Sales a second at each hour of a Tokyo day, on average.
+    static let hourly: [Double] = [0.004, 0.002, 0.001, 0.001, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05,
+                                   0.06, 0.05, 0.04, 0.04, 0.045, 0.05, 0.07, 0.08, 0.07, 0.05, 0.03, 0.01]
+
+    static func seed(_ context: DemoSeed.Context) async throws {
+        let (database, now) = (context.database, context.now)
+        var tokyo = Calendar(identifier: .gregorian)
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        let start = tokyo.date(byAdding: .day, value: -1, to: tokyo.startOfDay(for: now))!
+        let settings = SettingsStore(database: database)
+        var board = SalesBoard(id: UUID(), title: "Winter beauty sale", currency: "JPY", startsAt: start, endsAt: start.addingTimeInterval(4 * 86_400),
+                               campaign: "winter-beauty", channel: nil, goal: 50_000_000)
+        let known = try await settings.value(boardSetting).flatMap(UUID.init(uuidString:))
+        if let known, let existing = try await database.read({ c in try SignageStore.board(known, c) }) {
+            board = existing
+            if existing.endsAt <= now {
+                board.startsAt = start
+                board.endsAt = start.addingTimeInterval(4 * 86_400)
+                _ = try await database.transaction { [board] c in try SignageStore.update(board, at: now, c) }
+            }
+        } else {
+            let token = Base64URL.encode(Crypto.randomBytes(24))
+            try await database.transaction { [board] c in
+                try SignageStore.insert(board, tokenHash: AuthService.tokenHash(token), by: nil, at: now, c)
+            }
+            try await settings.set(boardSetting, board.id.uuidString.lowercased(), at: now)
+            try await settings.set(wallSetting, SignageRoutes.wallLink(board.id, token: token), at: now)
+        }
+        // The same sales each time for the same start: seeding again adds only the hours since.
+        var generator = SaleGenerator(board: board, seed: 7, prefix: "demo-\(Int64(board.startsAt.timeIntervalSince1970))-")
+        var sales: [SaleEvent] = []
+        var minute = board.startsAt
+        while minute < min(now, board.endsAt) {
+            let rate = hourly[tokyo.component(.hour, from: minute)]
+            for _ in 0..<generator.arrivals(rate: rate, seconds: 60) {
+                sales.append(generator.sale(at: minute.addingTimeInterval(Double(sales.count % 60))))
+            }
+            minute = minute.addingTimeInterval(60)
+        }
+        for batch in stride(from: 0, to: sales.count, by: 1_000) {
+            let slice = Array(sales[batch..<min(sales.count, batch + 1_000)])
+            _ = try await database.transaction { c in try SignageStore.ingest(slice, at: now, c) }
+        }
+    }
+
+    /// The wall screen's link (a path), once the demo has been seeded.
+    static func wallLink(_ database: Database) async throws -> String? {
+        try await SettingsStore(database: database).value(wallSetting)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Pieces of SQL that stores of every area build their statements from.
+enum SQLFragment {
+    /// `?, ?, ?`: the placeholders of an `IN (…)` list of `n` values.
+    static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
+
+    /// Values in slices of 500, so a list of a thousand ids stays within every engine's parameter limit.
+    static func slices<T>(_ values: [T]) -> [[T]] {
+        stride(from: 0, to: values.count, by: 500).map { Array(values[$0..<min($0 + 500, values.count)]) }
+    }
+
+    /// The keyset page condition on `alias.created_at, alias.id` (empty without a cursor): rows
+    /// strictly older than it for a newest-first list, strictly newer for an oldest-first one.
+    static func keyset(_ alias: String, _ cursor: (Date, UUID)?, newestFirst: Bool = true) -> (sql: String, values: [SQLValue]) {
+        guard let (at, id) = cursor else { return ("", []) }
+        let op = newestFirst ? "<" : ">"
+        return ("AND (\(alias).created_at \(op) ? OR (\(alias).created_at = ? AND \(alias).id \(op) ?))", [at.sqlValue, at.sqlValue, id.sqlValue])
+    }
+}

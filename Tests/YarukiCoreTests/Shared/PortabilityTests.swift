@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// YarukiCore and YarukiClient must build for iOS and watchOS too: Foundation only.
+@Suite struct PortabilityTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: ["YarukiCore", "YarukiClient"])
+    func importsOnlyFoundation(target: String) throws {
+        let folder = Self.root.appendingPathComponent("Sources/\(target)")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(!files.isEmpty)
+        // The SDK shares the domain's values; both build wherever Foundation does.
+        let allowed: Set<String> = ["Foundation", "FoundationNetworking", "YarukiCore"]
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+                guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                      words[..<i].allSatisfy({ $0.hasPrefix("@") || ["public", "internal"].contains($0) }) else { continue }
+                let module = String(words[i + 1])
+                #expect(allowed.contains(module), "\(target)/\(file) imports \(module)")
+            }
+        }
+    }
+
+    @Test func versionIsSemantic() {
+        let parts = YarukiVersionProbe.current.split(separator: ".")
+        #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil })
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import YarukiClient
+import YarukiHTTP
+import YarukiStore
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// The real application on a socket, on each engine.
+final class RunningApp {
+    let app: Application
+    var port: Int { app.server.port }
+    var dataDirectory: String { app.settings.dataDirectory }
+
+    init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = []) async throws {
+        let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
+        var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web"]
+        if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL()] }
+        arguments += extra
+        let settings = try Settings(arguments: arguments, environment: [:])
+        let database = try await Application.openDatabase(settings)
+        if let clock {
+            app = try Application(settings: settings, database: database, clock: { clock.now })
+        } else {
+            app = try Application(settings: settings, database: database)
+        }
+        try app.start()
+    }
+
+    deinit { app.server.shutdown(grace: 1) }
+}
+
+@Suite struct ApplicationTests {
+    @Test(arguments: Engine.allCases)
+    func healthChecksTheDatabase(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let reply = try request(running.port, "/healthz")
+        #expect(reply.status == 200)
+        #expect(try reply.json()["database"] as? String == engine.rawValue)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!)
+        #expect(try await client.health().status == "ok")
+        #expect(try await client.meta().languages == ["en", "ja", "ko"])
+    }
+
+    @Test func clientSurfacesProblems() async throws {
+        let running = try await RunningApp(.sqlite)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!)
+        await #expect {
+            let _: YarukiClient.Meta = try await client.get("/v1/nothing-here")
+        } throws: { error in
+            guard case let .problem(problem) = error as? YarukiClientError else { return false }
+            return problem.status == 404 && problem.title == "Not Found"
+        }
+    }
+
+    @Test func metricsCountRequestsByRoute() async throws {
+        let running = try await RunningApp(.sqlite)
+        for _ in 0..<3 { _ = try request(running.port, "/healthz") }
+        _ = try request(running.port, "/v1/missing")
+        let text = try request(running.port, "/metrics").text
+        #expect(text.contains(#"yaruki_http_requests_total{method="GET",route="/healthz",status="200"} 3"#))
+        #expect(text.contains(#"yaruki_http_requests_total{method="GET",route="(unmatched)",status="404"} 1"#))
+        #expect(text.contains(#"yaruki_http_request_duration_seconds_count{route="/healthz"} 3"#))
+        #expect(text.contains("yaruki_sse_streams_open 0"))
+        #expect(text.contains(#"yaruki_db_connections{state="open"}"#))
+    }
+
+    @Test func servesTheBrowserApp() async throws {
+        let running = try await RunningApp(.sqlite)
+        let index = try request(running.port, "/")
+        #expect(index.status == 200)
+        #expect(index.text.contains("<html"))
+        #expect(index.headers["x-content-type-options"] == "nosniff")
+        #expect(try request(running.port, "/js/app.js").headers["content-type"] == "text/javascript; charset=utf-8")
+    }
+
+    /// The document and the router must describe the same routes: one missing from the
+    /// document, or one the document names that the server does not answer, fails here.
+    @Test func openAPIDescribesExactlyTheRoutes() async throws {
+        let running = try await RunningApp(.sqlite)
+        let document = try request(running.port, "/openapi.json").json()
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var documented = Set<String>()
+        for (path, operations) in paths {
+            for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
+        }
+        let routed = Set(running.app.routes.map { "\($0.method.rawValue) \($0.pattern)" })
+        #expect(documented == routed)
+        for entry in documented {
+            let parts = entry.split(separator: " ")
+            let path = parts[1].replacingOccurrences(of: #"\{[^}]+\}"#, with: "probe", options: .regularExpression)
+            let reply = try request(running.port, String(parts[0]), path, body: parts[0] == "GET" ? nil : "{}")
+            let routeMissing = reply.status == 405 || (reply.status == 404 && reply.text.contains("No route matches"))
+            #expect(!routeMissing, "\(entry) is documented but not served (\(reply.status))")
+        }
+    }
+}
+
+@Suite struct BinaryTests {
+    static let binary = repositoryRoot + "/.build/debug/yaruki"
+
+    @Test func badSettingExitsOneWithOneLine() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let child = try Command.spawn([Self.binary, "serve", "--port", "eighty"], captureOutput: true, captureError: true)
+        let errors = child.readAllErrors()
+        #expect(child.wait() == 1)
+        #expect(errors == "yaruki: --port: must be a whole number from 0 to 65535, got 'eighty'\n")
+    }
+
+    @Test func unreachableDatabaseIsOneLineAndExitOne() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let port = PostgresCluster.freePort()
+        let child = try Command.spawn([Self.binary, "serve", "--db", "postgres://yaruki@127.0.0.1:\(port)/nothing",
+                                       "--data-dir", NSTemporaryDirectory() + "yaruki-nodb-\(UUID().uuidString)"],
+                                      captureOutput: true, captureError: true)
+        let errors = child.readAllErrors()
+        #expect(child.wait() == 1)
+        #expect(errors.hasPrefix("yaruki: database unavailable: cannot reach PostgreSQL at 127.0.0.1:\(port)/nothing"))
+        #expect(errors.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func helpListsEveryCommand() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let result = try Command.run([Self.binary, "--help"])
+        #expect(result.status == 0)
+        for command in ["serve", "migrate", "demo", "user create", "sales simulate", "keys rotate", "version"] { #expect(result.output.contains("  \(command) ")) }
+        let unknown = try Command.spawn([Self.binary, "fly"], captureOutput: true, captureError: true)
+        #expect(unknown.readAllErrors().contains("unknown command 'fly'"))
+        #expect(unknown.wait() == 1)
+    }
+
+    @Test func migrateDemoServeAndStopOnSIGTERM() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let dataDir = NSTemporaryDirectory() + "yaruki-bin-\(UUID().uuidString)"
+        let migrate = try Command.run([Self.binary, "migrate", "--data-dir", dataDir])
+        #expect(migrate.status == 0)
+        #expect(migrate.output.contains("applied 1 settings"))
+        #expect(try Command.run([Self.binary, "migrate", "--data-dir", dataDir]).output.contains("schema at version"))
+        let demo = try Command.run([Self.binary, "demo", "--data-dir", dataDir])
+        #expect(demo.status == 0 && demo.output.contains("demo data ready"))
+
+        let port = PostgresCluster.freePort()
+        let server = try Command.spawn([Self.binary, "serve", "--data-dir", dataDir, "--port", String(port), "--web-dir",
+                                        repositoryRoot + "/web"], captureOutput: true, captureError: true)
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? request(port, "/healthz").status) == 200
+            if !ready { usleep(50_000) }
+        }
+        #expect(ready)
+        // An in-flight request survives SIGTERM; the access log line is written before exit.
+        let client = try RawClient(port: port)
+        client.send("GET /v1/meta HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        server.signal(SIGTERM)
+        #expect(server.wait(timeout: 10) == 0)
+        let log = server.readAll()
+        #expect(log.contains(#""route":"/v1/meta","path":"/v1/meta","status":200"#))
+    }
+
+    @Test func operatorMakesAnAdminAndRotatesKeys() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let dataDir = NSTemporaryDirectory() + "yaruki-admin-\(UUID().uuidString)"
+        let created = try Command.run([Self.binary, "user", "create", "--email", "Boss@Example.com", "--role", "admin", "--data-dir", dataDir])
+        #expect(created.status == 0)
+        let password = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("password: ") }?.dropFirst(10))
+        let again = try Command.spawn([Self.binary, "user", "create", "--email", "boss@example.com", "--data-dir", dataDir],
+                                      captureOutput: true, captureError: true)
+        #expect(again.readAllErrors().contains("already exists"))
+        #expect(again.wait() == 1)
+        let badRole = try Command.spawn([Self.binary, "user", "create", "--email", "x@example.com", "--role", "king", "--data-dir", dataDir],
+                                        captureOutput: true, captureError: true)
+        #expect(badRole.wait() == 1)
+        #expect(try Command.run([Self.binary, "demo", "--data-dir", dataDir]).status == 0)
+        #expect(try Command.run([Self.binary, "demo", "--data-dir", dataDir]).status == 0)  // twice changes nothing
+        let rotated = try Command.run([Self.binary, "keys", "rotate", "--data-dir", dataDir])
+        #expect(rotated.status == 0 && rotated.output.contains("new signing key"))
+
+        let port = PostgresCluster.freePort()
+        let server = try Command.spawn([Self.binary, "serve", "--data-dir", dataDir, "--port", String(port), "--access-log", "off"],
+                                       captureOutput: true, captureError: true)
+        defer { server.signal(SIGTERM); _ = server.wait(timeout: 10) }
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? request(port, "/healthz").status) == 200
+            if !ready { usleep(50_000) }
+        }
+        #expect(ready)
+        let api = API(port: port)
+        #expect((try api.call("GET", "/.well-known/jwks.json").json()["keys"] as? [Any])?.count == 2)
+        let admin = try #require(try api.signIn("boss@example.com", password: String(password)).string("accessToken"))
+        let users = try api.call("GET", "/v1/admin/users", token: admin)
+        #expect(users.status == 200)
+        let items = try #require(try users.json()["items"] as? [[String: Any]])
+        #expect(Set(items.compactMap { $0["email"] as? String }) == Set(["Boss@Example.com", LifelogDemo.person.email] + DemoSeed.people.map(\.email)))
+        #expect(items.first { $0["email"] as? String == "coach@yaruki.example" }?["role"] as? String == "coach")
+
+        // A member is told the admin paths do not exist; promoted, the same token works within seconds.
+        let mina = try api.signIn("mina@yaruki.example", password: "yaruki-demo-mina").json()
+        let minaToken = try #require(mina["accessToken"] as? String)
+        let minaID = try #require((mina["user"] as? [String: Any])?["id"] as? String)
+        #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 404)
+        // Four weeks of demo training, three days a week, once.
+        let workouts = try api.call("GET", "/v1/workouts", token: minaToken).json()["items"] as? [[String: Any]]
+        #expect(workouts?.count == 12)
+        #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "coach"], token: minaToken).status == 404)
+        #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "emperor"], token: admin).status == 400)
+        let promoted = try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "admin"], token: admin)
+        #expect(promoted.string("role") == "admin")
+        #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 200)
+        let bossID = try #require(items.first { $0["email"] as? String == "Boss@Example.com" }?["id"] as? String)
+        #expect(try api.call("PATCH", "/v1/admin/users/\(bossID)", json: ["role": "member"], token: admin).status == 409)
+    }
+}
