@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "yaruki", targets: ["yaruki"]),
         .library(name: "YarukiCore", targets: ["YarukiCore"]),
+        .library(name: "YarukiAPI", targets: ["YarukiAPI"]),
         .library(name: "YarukiClient", targets: ["YarukiClient"]),
     ],
     targets: [
@@ -25,17 +26,20 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "YarukiCore"),
+        // The API's request and reply types, written once: the server encodes them, the SDK decodes them, the
+        // OpenAPI document is made from them. Foundation and YarukiCore only, like the SDK.
+        .target(name: "YarukiAPI", dependencies: ["YarukiCore"]),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: serverSettings),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: serverSettings),
-        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib"],
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib"],
                 swiftSettings: serverSettings),
-        .target(name: "YarukiClient", dependencies: ["YarukiCore"]),
+        .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI"]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),
 
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
         .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",
                 swiftSettings: serverSettings),
-        .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore"]),
+        .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore", "YarukiAPI"]),
         .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"], swiftSettings: serverSettings),
         .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"], swiftSettings: serverSettings),
         .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"], swiftSettings: serverSettings),

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import YarukiAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,19 +41,7 @@ public struct YarukiClient: Sendable {
         self.auth = AuthSession(store: tokenStore)
     }
 
-    public struct Meta: Codable, Sendable, Equatable {
-        public let name: String
-        public let version: String
-        public let languages: [String]
-        public let database: String
-    }
-
-    public struct Health: Codable, Sendable, Equatable {
-        public let status: String
-        public let database: String
-    }
-
-    public func meta() async throws -> Meta { try await get("/v1/meta") }
+    public func meta() async throws -> ServerMeta { try await get("/v1/meta") }
     public func health() async throws -> Health { try await get("/healthz") }
 
     public func get<T: Decodable>(_ path: String) async throws -> T {

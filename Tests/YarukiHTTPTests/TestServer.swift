@@ -48,37 +48,36 @@ final class TestServer {
         webRoot = NSTemporaryDirectory() + "yaruki-web-\(UUID().uuidString)"
         try TestServer.makeWebRoot(webRoot)
         var router = Router()
-        let doc = RouteDoc("test", tag: "test")
-        router.get("/hello", doc) { _ in try .json(["hello": "world"]) }
-        router.get("/items/{id}", doc) { request in try .json(["id": try request.parameter("id")]) }
-        router.get("/items/special", doc) { _ in try .json(["id": "literal"]) }
-        router.delete("/items/{id}", doc) { _ in .noContent() }
-        router.post("/echo", doc) { request in
+        router.get("/hello") { _ in try .json(["hello": "world"]) }
+        router.get("/items/{id}") { request in try .json(["id": try request.parameter("id")]) }
+        router.get("/items/special") { _ in try .json(["id": "literal"]) }
+        router.delete("/items/{id}") { _ in .noContent() }
+        router.post("/echo") { request in
             let echo = try request.decode(Echo.self)
             return try .json(echo, status: 201)
         }
-        router.post("/size", doc) { request in try .json(["bytes": request.body.count]) }
-        router.post("/upload", doc) { request in
+        router.post("/size") { request in try .json(["bytes": request.body.count]) }
+        router.post("/upload") { request in
             guard let file = request.bodyFile else { return try .json(["inMemory": request.body.count]) }
             let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
             struct Reply: Encodable { var size, onDisk, memory: Int; var path: String }
             return try .json(Reply(size: file.size, onDisk: data.count, memory: request.body.count, path: file.path))
         }
         let keep = kept
-        router.post("/keep", doc) { request in
+        router.post("/keep") { request in
             guard let file = request.bodyFile else { throw HTTPError.badRequest("no file") }
             let target = keep + "/" + UUID().uuidString
             guard rename(file.path, target) == 0 else { throw HTTPError.internal() }
             return try .json(["kept": target])
         }
-        router.get("/slow", doc) { request in
+        router.get("/slow") { request in
             let ms = Int(request.queryItem("ms") ?? "300") ?? 300
             try await Task.sleep(for: .milliseconds(ms))
             return try .json(["slept": ms])
         }
-        router.get("/fail", doc) { _ in throw CocoaError(.fileNoSuchFile) }
+        router.get("/fail") { _ in throw CocoaError(.fileNoSuchFile) }
         let closed = closedStreams
-        router.get("/events", doc) { request in
+        router.get("/events") { request in
             let count = Int(request.queryItem("count") ?? "3") ?? 3
             let size = Int(request.queryItem("size") ?? "10") ?? 10
             return .eventStream { stream in
@@ -90,8 +89,8 @@ final class TestServer {
             }
         }
         let room = self.room
-        router.get("/room", doc) { _ in .eventStream { stream in room.add(stream) } }
-        router.get("/flood", doc) { _ in
+        router.get("/room") { _ in .eventStream { stream in room.add(stream) } }
+        router.get("/flood") { _ in
             .eventStream { stream in
                 stream.onClose { closed.add() }
                 // Sends from another thread until the stream is dropped.

@@ -1,33 +1,11 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 extension YarukiClient {
-    struct SessionReply: Decodable {
-        var user: Account?
-        var accessToken: String
-        var expiresIn: Int
-        var refreshToken: String?
-    }
-
-    struct SignUpBody: Encodable {
-        var email, password, displayName, timeZone, locale: String
-        var weekStart: WeekStart
-        var device: String?
-    }
-
-    struct SignInBody: Encodable {
-        var email, password: String
-        var device: String?
-    }
-
-    struct IDTokenBody: Encodable {
-        var provider, idToken: String
-        var nonce, device, timeZone, locale: String?
-    }
-
     /// Makes an account and signs in; the refresh token goes to the token store.
     @discardableResult
     public func signUp(email: String, password: String, displayName: String, timeZone: TimeZone = .current,
@@ -47,13 +25,13 @@ extension YarukiClient {
     @discardableResult
     public func signInWithIDToken(provider: String, idToken: String, nonce: String?, device: String? = nil,
                                   timeZone: TimeZone = .current, locale: AppLanguage? = nil) async throws -> Account {
-        try await start(request("POST", "/v1/auth/oidc", body: IDTokenBody(
-            provider: provider, idToken: idToken, nonce: nonce, device: device, timeZone: timeZone.identifier, locale: locale?.rawValue)))
+        try await start(request("POST", "/v1/auth/oidc", body: IdentityBody(
+            provider: provider, idToken: idToken, nonce: nonce, timeZone: timeZone.identifier, locale: locale?.rawValue, device: device)))
     }
 
     private func start(_ request: URLRequest) async throws -> Account {
         let (data, status) = try await exchange(request)
-        let reply: SessionReply = try YarukiClient.decode(data, status: status)
+        let reply: SessionTokens = try YarukiClient.decode(data, status: status)
         guard let user = reply.user else { throw YarukiClientError.unexpectedResponse(status: status) }
         try await auth.adopt(access: reply.accessToken, expiresIn: reply.expiresIn, refresh: reply.refreshToken, user: user.id)
         return user
@@ -64,8 +42,7 @@ extension YarukiClient {
         let token = await auth.currentRefreshToken
         await auth.clear()
         guard let token else { return }
-        struct Body: Encodable { var refreshToken: String }
-        var request = try request("POST", "/v1/auth/logout", body: Body(refreshToken: token))
+        var request = try request("POST", "/v1/auth/logout", body: RefreshBody(refreshToken: token))
         request.timeoutInterval = 10
         _ = try await session.data(for: request)
     }
@@ -95,8 +72,7 @@ extension YarukiClient {
     public func me() async throws -> Account { try await authorized(request("GET", "/v1/me")) }
 
     public func sessions() async throws -> [SessionInfo] {
-        struct Items: Decodable { var items: [SessionInfo] }
-        let items: Items = try await authorized(request("GET", "/v1/sessions"))
+        let items: Items<SessionInfo> = try await authorized(request("GET", "/v1/sessions"))
         return items.items
     }
 
@@ -131,8 +107,7 @@ extension YarukiClient {
     var refresher: @Sendable (String) async throws -> AuthSession.RefreshResult {
         let client = self
         return { token in
-            struct Body: Encodable { var refreshToken: String }
-            let reply: SessionReply = try await client.send(client.request("POST", "/v1/auth/refresh", body: Body(refreshToken: token)))
+            let reply: SessionTokens = try await client.send(client.request("POST", "/v1/auth/refresh", body: RefreshBody(refreshToken: token)))
             return AuthSession.RefreshResult(accessToken: reply.accessToken, expiresIn: reply.expiresIn, refreshToken: reply.refreshToken)
         }
     }

@@ -1,66 +1,11 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 extension YarukiClient {
-    public struct Person: Decodable, Sendable, Equatable {
-        public var id: UUID
-        public var displayName: String
-    }
-
-    public struct Photo: Decodable, Sendable, Equatable {
-        public var id: UUID
-        public var width: Int
-        public var height: Int
-        /// Signed links, relative to the server, good until the end of the next hour.
-        public var url: String
-        public var thumbnailURL: String
-    }
-
-    public struct Post: Decodable, Sendable, Equatable {
-        public var id: UUID
-        public var author: Person
-        public var board: Board
-        public var body: String
-        public var routineId: UUID?
-        public var photos: [Photo]
-        public var likeCount: Int
-        public var commentCount: Int
-        public var likedByMe: Bool
-        public var mine: Bool
-        public var createdAt: Date
-        public var updatedAt: Date
-    }
-
-    public struct Comment: Decodable, Sendable, Equatable {
-        public var id: UUID
-        public var postId: UUID
-        public var author: Person
-        public var body: String
-        public var mine: Bool
-        public var canDelete: Bool
-        public var createdAt: Date
-    }
-
-    /// One page of a list, and the cursor for the next (nil at the end).
-    public struct Page<Item: Decodable & Sendable>: Decodable, Sendable {
-        public var items: [Item]
-        public var nextCursor: String?
-    }
-
-    public struct Likes: Decodable, Sendable, Equatable {
-        public var liked: Bool
-        public var likeCount: Int
-    }
-
-    struct PostBody: Encodable {
-        var board: Board
-        var body: String
-        var photoIds: [UUID]
-        var routineId: UUID?
-    }
 
     /// Uploads a photo from a file (streamed); the server keeps only copies without metadata.
     public func uploadPhoto(file: URL, progress: (@Sendable (Double) -> Void)? = nil) async throws -> Photo {
@@ -109,13 +54,12 @@ extension YarukiClient {
         try await authorized(request("DELETE", "/v1/posts/\(post.uuidString.lowercased())/like"))
     }
 
-    public func comments(on post: UUID, cursor: String? = nil, limit: Int = 50) async throws -> Page<Comment> {
+    public func comments(on post: UUID, cursor: String? = nil, limit: Int = 50) async throws -> Page<PostComment> {
         try await authorized(request("GET", "/v1/posts/\(post.uuidString.lowercased())/comments?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
     }
 
-    public func comment(on post: UUID, _ body: String) async throws -> Comment {
-        struct Body: Encodable { var body: String }
-        return try await authorized(request("POST", "/v1/posts/\(post.uuidString.lowercased())/comments", body: Body(body: body)))
+    public func comment(on post: UUID, _ body: String) async throws -> PostComment {
+        try await authorized(request("POST", "/v1/posts/\(post.uuidString.lowercased())/comments", body: CommentBody(body: body)))
     }
 
     public func deleteComment(_ id: UUID) async throws {
@@ -133,43 +77,6 @@ extension YarukiClient {
 }
 
 extension YarukiClient {
-    public struct Routine: Decodable, Sendable, Equatable {
-        public var id: UUID
-        public var author: Person
-        public var title: String
-        public var description: String
-        public var `public`: Bool
-        public var items: [RoutineItem]
-        public var copiedFrom: UUID?
-        public var saveCount: Int
-        public var savedByMe: Bool
-        public var mine: Bool
-        public var createdAt: Date
-        public var updatedAt: Date
-    }
-
-    public struct Saves: Decodable, Sendable, Equatable {
-        public var liked: Bool
-        public var saveCount: Int
-    }
-
-    public struct Notification: Decodable, Sendable, Equatable {
-        public var id: UUID
-        /// comment, like or save.
-        public var kind: String
-        public var actor: Person?
-        public var postId: UUID?
-        public var commentId: UUID?
-        public var routineId: UUID?
-        public var read: Bool
-        public var createdAt: Date
-    }
-
-    public struct Notifications: Decodable, Sendable, Equatable {
-        public var items: [Notification]
-        public var unread: Int
-        public var nextCursor: String?
-    }
 
     public func createRoutine(_ draft: RoutineDraft) async throws -> Routine {
         try await authorized(request("POST", "/v1/routines", body: draft))
@@ -198,8 +105,7 @@ extension YarukiClient {
 
     /// Mine and the ones I saved.
     public func myRoutines() async throws -> [Routine] {
-        struct Items: Decodable { var items: [Routine] }
-        let items: Items = try await authorized(request("GET", "/v1/routines/mine"))
+        let items: Items<Routine> = try await authorized(request("GET", "/v1/routines/mine"))
         return items.items
     }
 
@@ -224,9 +130,7 @@ extension YarukiClient {
     /// Returns whether the post or comment is hidden now.
     @discardableResult
     public func report(_ kind: ReportKind, _ id: UUID, reason: String = "") async throws -> Bool {
-        struct Body: Encodable { var kind: String; var id: UUID; var reason: String }
-        struct Reply: Decodable { var hidden: Bool }
-        let reply: Reply = try await authorized(request("POST", "/v1/reports", body: Body(kind: kind.rawValue, id: id, reason: reason)))
+        let reply: ReportOutcome = try await authorized(request("POST", "/v1/reports", body: ReportBody(kind: kind.rawValue, id: id, reason: reason)))
         return reply.hidden
     }
 
@@ -235,7 +139,6 @@ extension YarukiClient {
     }
 
     public func markNotificationsRead() async throws {
-        struct Reply: Decodable { var unread: Int }
-        let _: Reply = try await authorized(request("POST", "/v1/notifications/read"))
+        let _: UnreadCount = try await authorized(request("POST", "/v1/notifications/read"))
     }
 }

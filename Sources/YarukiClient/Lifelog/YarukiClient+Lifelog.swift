@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,57 +9,14 @@ import YarukiCore
 /// sync never doubles one), photo and voice note uploads, the timeline, and the playback with
 /// every leg's route, ready for YarukiCore's `PlaybackCursor`.
 extension YarukiClient {
-    public struct LifelogPosition: Codable, Sendable, Equatable {
-        public var latitude: Double
-        public var longitude: Double
-        public var altitude: Double?
-        public var accuracy: Double?
-    }
-
-    public struct LifelogPhoto: Decodable, Sendable, Equatable {
-        public var width: Int
-        public var height: Int
-        public var url: String
-        public var thumbnailURL: String
-    }
-
-    public struct LifelogVoice: Decodable, Sendable, Equatable {
-        public var type: String
-        public var size: Int
-        public var durationMs: Int?
-        public var url: String
-    }
-
-    public struct LifelogRecord: Decodable, Sendable, Equatable {
-        public var id: UUID
-        public var kind: LifelogKind
-        public var occurredAt: OffsetDateTime
-        public var day: String
-        public var text: String
-        public var place: String?
-        public var position: LifelogPosition?
-        public var source: LifelogSource
-        public var photo: LifelogPhoto?
-        public var voice: LifelogVoice?
-        public var createdAt: Date
-        public var updatedAt: Date
-    }
 
     /// Writes a memo or check-in under `id`, or changes any record of mine (201 or 200 alike).
     @discardableResult
     public func writeLifelog(id: UUID = UUID(), _ draft: LifelogDraft) async throws -> LifelogRecord {
-        struct Body: Encodable {
-            var kind: LifelogKind
-            var occurredAt: OffsetDateTime
-            var text: String
-            var place: String?
-            var position: LifelogPosition?
-            var source: LifelogSource
-        }
-        let body = Body(kind: draft.kind, occurredAt: draft.occurredAt, text: draft.text, place: draft.place,
-                        position: draft.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: draft.altitude,
-                                                                       accuracy: draft.accuracy) },
-                        source: draft.source)
+        let body = LifelogRecordBody(kind: draft.kind, occurredAt: draft.occurredAt, text: draft.text, place: draft.place,
+                                     position: draft.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: draft.altitude,
+                                                                                    accuracy: draft.accuracy) },
+                                     source: draft.source)
         return try await authorized(request("PUT", "/v1/lifelog/records/\(id.uuidString.lowercased())", body: body))
     }
 
@@ -111,51 +69,9 @@ extension YarukiClient {
         }
     }
 
-    public struct TimelineItem: Decodable, Sendable, Equatable {
-        /// record, workout or proof.
-        public var type: String
-        public var at: OffsetDateTime
-        public var record: LifelogRecord?
-        public var workout: Workout?
-        public var proof: ProofInfo?
-    }
-
-    public struct Timeline: Decodable, Sendable, Equatable {
-        public var range: LifelogRange.Kind
-        public var first: String
-        public var last: String
-        public var previous: String
-        public var next: String
-        public var timeZone: String
-        public var items: [TimelineItem]
-        public var truncated: Bool
-    }
-
     /// A day, week or month (holding `date`, today when nil) in my time zone, every source merged.
     public func timeline(_ range: LifelogRange.Kind = .day, date: String? = nil) async throws -> Timeline {
         try await authorized(request("GET", "/v1/lifelog/timeline?range=\(range.rawValue)" + (date.map { "&date=\($0)" } ?? "")))
-    }
-
-    public struct PlaybackStop: Decodable, Sendable, Equatable {
-        public var position: GeoPoint
-        public var arrivedAt: OffsetDateTime
-        public var leftAt: OffsetDateTime
-        public var dwell: Double
-        public var hasMemo: Bool
-        public var records: [LifelogRecord]
-    }
-
-    public struct PlaybackLeg: Decodable, Sendable, Equatable {
-        public var index: Int
-        public var from: Int
-        public var to: Int
-        public var mode: TravelMode
-        public var duration: Double
-        public var straight: Double
-        public var estimated: Bool
-        public var followsRoads: Bool?
-        public var path: String?
-        public var distances: [Double]?
     }
 
     public struct Playback: Sendable, Equatable {
@@ -171,24 +87,13 @@ extension YarukiClient {
     /// plan; `progress` hears legs routed and legs in all).
     public func playback(_ range: LifelogRange.Kind = .day, date: String? = nil,
                          progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Playback {
-        struct Plan: Decodable {
-            var stops: [PlaybackStop]
-            var legs: [PlaybackLeg]
-            var resolved: Int
-            var legsURL: String?
-            var credit: String?
-        }
-        struct Page: Decodable {
-            var legs: [PlaybackLeg]
-            var next: String?
-        }
-        let plan: Plan = try await authorized(request("GET", "/v1/lifelog/playback?range=\(range.rawValue)" + (date.map { "&date=\($0)" } ?? "")))
+        let plan: Replay = try await authorized(request("GET", "/v1/lifelog/playback?range=\(range.rawValue)" + (date.map { "&date=\($0)" } ?? "")))
         var legs = plan.legs
         var next = plan.legsURL
         var done = plan.resolved
         progress?(done, legs.count)
         while let url = next {
-            let page: Page = try await authorized(request("GET", url + "&count=200"))
+            let page: ReplayLegs = try await authorized(request("GET", url + "&count=200"))
             for leg in page.legs where legs.indices.contains(leg.index) { legs[leg.index] = leg }
             done += page.legs.count
             progress?(done, legs.count)

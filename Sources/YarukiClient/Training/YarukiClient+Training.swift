@@ -1,26 +1,21 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 extension YarukiClient {
-    public struct WorkoutPage: Decodable, Sendable {
-        public var items: [Workout]
-        public var nextCursor: String?
-    }
-
     /// The exercise catalog (no sign-in needed).
     public func exercises() async throws -> [Exercise] {
-        struct Items: Decodable { var items: [Exercise] }
-        let items: Items = try await get("/v1/exercises")
+        let items: Items<Exercise> = try await get("/v1/exercises")
         return items.items
     }
 
     /// Logs a workout under its own id, so a retry after a lost answer does not log it twice.
     @discardableResult
     public func log(_ workout: Workout) async throws -> Workout {
-        try await authorized(request("PUT", "/v1/workouts/\(workout.id.uuidString.lowercased())", body: workout))
+        try await authorized(request("PUT", "/v1/workouts/\(workout.id.uuidString.lowercased())", body: WorkoutBody(workout)))
     }
 
     /// "Save as workout": the sets a timer session recorded, as one exercise of a workout.
@@ -33,7 +28,7 @@ extension YarukiClient {
     }
 
     /// A page of my workouts between two dates (YYYY-MM-DD, in my time zone), newest first.
-    public func workouts(from: String? = nil, to: String? = nil, cursor: String? = nil, limit: Int = 50) async throws -> WorkoutPage {
+    public func workouts(from: String? = nil, to: String? = nil, cursor: String? = nil, limit: Int = 50) async throws -> Page<Workout> {
         var query = ["limit=\(limit)"]
         if let from { query.append("from=\(from)") }
         if let to { query.append("to=\(to)") }

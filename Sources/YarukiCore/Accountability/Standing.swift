@@ -43,7 +43,7 @@ public struct QuotaChange: Codable, Equatable, Sendable {
 }
 
 /// Where a person stands in a week.
-public enum StandingStatus: String, Codable, Sendable {
+public enum StandingStatus: String, Codable, Sendable, CaseIterable {
     /// Quota reached: a Yaruki-mono.
     case met
     /// Enough days left to make it without training every one of them.

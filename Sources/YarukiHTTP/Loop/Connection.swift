@@ -5,7 +5,7 @@ import Foundation
 /// It parses requests itself (head, fixed or chunked body) so every limit and timeout
 /// answers with a problem response, then hands the request to a task on the same loop.
 final class Connection {
-    enum Phase { case idle, head, body, chunkSize, chunkData, chunkEnd, trailers, handling, streaming, closing }
+    enum Phase { case idle, head, body, chunkSize, chunkData, chunkEnd, trailers, handling, streaming, sendingBody, closing }
 
     unowned let owner: LoopState
     private var bev: OpaquePointer?
@@ -33,6 +33,8 @@ final class Connection {
     /// it, so setting one per request is a store, not a timer change in libevent.
     private(set) var deadline: UInt64 = 0
     private var stream: EventStream?
+    /// A streamed body being sent: its framing, what is still owed, and a producer waiting for the client to catch up.
+    private var outgoing: (chunked: Bool, remaining: Int?, waiting: CheckedContinuation<Void, Error>?)?
     private var requestStart: UInt64 = 0
     /// Handlers may finish synchronously inside `process` (Task.immediate); the loop already
     /// running picks up the next pipelined request, so nesting never grows with the input.
@@ -106,7 +108,7 @@ final class Connection {
             case .handling, .closing:
                 if available > config.maxHeaderBytes { pauseReading() }
                 return
-            case .streaming:
+            case .streaming, .sendingBody:
                 input.consume(available)
                 return
             case .idle:
@@ -324,11 +326,16 @@ final class Connection {
             startStream(request, response, start)
             return
         }
+        if case let .stream(length, produce) = response.body, !isHead {
+            startBody(request, response, length: length, produce)
+            return
+        }
         let contentLength: Int? = switch response.body {
         case .empty: response.status == 204 || response.status == 304 ? nil : 0
         case let .data(data): data.count
         case let .file(_, _, length): length
         case .eventStream: 0
+        case let .stream(length, _): length ?? 0
         }
         let bytes = owner.scratch
         bytes.clear()
@@ -489,9 +496,78 @@ final class Connection {
         finishExchange()
     }
 
+    // MARK: streamed bodies
+
+    /// Sends the head, then runs the producer off the loop; its writes come back here.
+    private func startBody(_ request: Request, _ response: Response, length: Int?,
+                           _ produce: @escaping @Sendable (BodyWriter) async throws -> Void) {
+        let chunked = length == nil && minorVersion == 1
+        if length == nil && !chunked { keepAlive = false }  // HTTP/1.0: the body ends with the connection
+        var headers = response.headers
+        if chunked { headers.set("Transfer-Encoding", "chunked") }
+        let bytes = owner.scratch
+        bytes.clear()
+        writeHead(into: bytes, status: response.status, headers: headers, contentLength: length, requestID: request.requestID)
+        transmit(bytes.bytes)
+        phase = .sendingBody
+        outgoing = (chunked, length, nil)
+        bufferevent_setwatermark(bev, Int16(EV_WRITE), BodyWriter.lowWater, 0)
+        let writer = BodyWriter(loop: owner.loop, connection: self)
+        let loop = owner.loop
+        Task.detached {
+            let outcome: Result<Void, Error>
+            do { outcome = .success(try await produce(writer)) } catch { outcome = .failure(error) }
+            loop.execute { self.endBody(outcome) }
+        }
+    }
+
+    /// Queues a piece of the body; the producer goes on at once, or once the client has read
+    /// most of what waits.
+    func writeBody(_ bytes: [UInt8], then continuation: CheckedContinuation<Void, Error>) {
+        guard phase == .sendingBody, let bev, var state = outgoing, let output = bufferevent_get_output(bev) else {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        if let remaining = state.remaining {
+            guard bytes.count <= remaining else {
+                continuation.resume(throwing: CancellationError())
+                close()  // more than the announced length: the body cannot be trusted
+                return
+            }
+            state.remaining = remaining - bytes.count
+        }
+        if state.chunked { write(String(bytes.count, radix: 16) + "\r\n") }
+        bytes.withUnsafeBytes { transmit($0) }
+        if state.chunked { write("\r\n") }
+        if evbuffer_get_length(output) > BodyWriter.highWater {
+            state.waiting = continuation
+        } else {
+            continuation.resume()
+        }
+        outgoing = state
+    }
+
+    private func endBody(_ outcome: Result<Void, Error>) {
+        guard phase == .sendingBody, let state = outgoing else { return }
+        outgoing = nil
+        bufferevent_setwatermark(bev, Int16(EV_WRITE), 0, 0)
+        // A failed producer, or a body shorter than announced: the client must see it cut off.
+        guard case .success = outcome, state.remaining ?? 0 == 0 else {
+            close()
+            return
+        }
+        if state.chunked { write("0\r\n\r\n") }
+        finishExchange()
+    }
+
     // MARK: events
 
     private func flushed() {
+        if phase == .sendingBody, let waiting = outgoing?.waiting {
+            outgoing?.waiting = nil
+            waiting.resume()
+            return
+        }
         guard phase == .closing, let bev else { return }
         if evbuffer_get_length(bufferevent_get_output(bev)) == 0 { close() }
     }
@@ -508,7 +584,7 @@ final class Connection {
             close()
         case .head, .body, .chunkSize, .chunkData, .chunkEnd, .trailers:
             fail(408, "The request was not received in time.")
-        case .handling, .streaming, .closing:
+        case .handling, .streaming, .sendingBody, .closing:
             break
         }
     }
@@ -542,6 +618,10 @@ final class Connection {
             owner.streamClosed()
             stream.connectionClosed()
         }
+        if let waiting = outgoing?.waiting {
+            outgoing?.waiting = nil
+            waiting.resume(throwing: CancellationError())
+        }
         owner.remove(self)
     }
 }
@@ -552,6 +632,7 @@ extension Response {
         case .empty, .eventStream: 0
         case let .data(d): d.count
         case let .file(_, _, length): length
+        case let .stream(length, _): length ?? 0
         }
     }
 }

@@ -1,33 +1,9 @@
 public typealias Handler = @Sendable (Request) async throws -> Response
 
-/// What the OpenAPI document says of a route. Every route carries one, so the document
-/// is built from the same table that routes requests.
-public struct RouteDoc: Sendable {
-    public var summary: String
-    public var tag: String
-    public var responses: [Int: String]
-    public var requestBody: JSONValue?
-    public var responseBody: JSONValue?
-    public var produces: String
-    public var authenticated: Bool
-
-    public init(_ summary: String, tag: String, responses: [Int: String] = [200: "OK"], requestBody: JSONValue? = nil,
-                responseBody: JSONValue? = nil, produces: String = "application/json", authenticated: Bool = false) {
-        self.summary = summary
-        self.tag = tag
-        self.responses = responses
-        self.requestBody = requestBody
-        self.responseBody = responseBody
-        self.produces = produces
-        self.authenticated = authenticated
-    }
-}
-
 public struct Route: Sendable {
     public let method: HTTPMethod
     /// `/v1/things/{id}`
     public let pattern: String
-    public let doc: RouteDoc
     let handler: Handler
 }
 
@@ -47,7 +23,7 @@ public struct Router: Sendable {
 
     public init() {}
 
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ doc: RouteDoc, _ handler: @escaping Handler) {
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         var node = root
         for segment in Router.patternSegments(pattern) {
             if segment.hasPrefix("{") && segment.hasSuffix("}") {
@@ -71,17 +47,17 @@ public struct Router: Sendable {
             }
         }
         precondition(node.routes[method] == nil, "route \(method) \(pattern) is declared twice")
-        let route = Route(method: method, pattern: pattern, doc: doc, handler: handler)
+        let route = Route(method: method, pattern: pattern, handler: handler)
         node.routes[method] = route
         routes.append(route)
         if !pattern.contains("{") { exact[pattern, default: [:]][method] = route }
     }
 
-    public mutating func get(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.get, p, d, h) }
-    public mutating func post(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.post, p, d, h) }
-    public mutating func put(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.put, p, d, h) }
-    public mutating func patch(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.patch, p, d, h) }
-    public mutating func delete(_ p: String, _ d: RouteDoc, _ h: @escaping Handler) { on(.delete, p, d, h) }
+    public mutating func get(_ p: String, _ h: @escaping Handler) { on(.get, p, h) }
+    public mutating func post(_ p: String, _ h: @escaping Handler) { on(.post, p, h) }
+    public mutating func put(_ p: String, _ h: @escaping Handler) { on(.put, p, h) }
+    public mutating func patch(_ p: String, _ h: @escaping Handler) { on(.patch, p, h) }
+    public mutating func delete(_ p: String, _ h: @escaping Handler) { on(.delete, p, h) }
 
     public enum Match {
         case found(Route, parameters: [String: String])

@@ -95,6 +95,26 @@ public enum GroupStore {
         try c.execute("DELETE FROM training_groups WHERE id = ?", id)
     }
 
+    /// Takes the person out of the group: an owner's group passes to its longest member, and the
+    /// last one out ends it. Returns the members left (none when it ended); nil when they were
+    /// not in it.
+    public static func leave(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> [UUID]? {
+        guard let group = try group(id, member: user, c), try remove(id, user: user, c) else { return nil }
+        let rest = try members(id, c).map(\.account.id)
+        if rest.isEmpty {
+            try delete(id, c)
+        } else if group.ownerID == user {
+            try setOwner(id, rest[0], c)
+        }
+        return rest
+    }
+
+    /// Deletes the person's quota history and streak row, for their account's deletion.
+    public static func deletePersonal(_ user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM streak_cache WHERE user_id = ?", user)
+        return try c.execute("DELETE FROM quotas WHERE user_id = ?", user)
+    }
+
     // MARK: quotas
 
     public static func quotaHistory(_ user: UUID, _ c: SQLConnection) throws -> [QuotaChange] {

@@ -44,6 +44,12 @@ public enum ProofStore {
             .map(row)
     }
 
+    /// The proof for its owner, or (`user` nil: a link the server signed for it) for anyone who holds the link.
+    public static func proof(_ id: UUID, user: UUID?, _ c: SQLConnection) throws -> (Proof, MediaRow)? {
+        if let user { return try proof(id, user: user, c) }
+        return try c.queryOne("SELECT \(columns) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256 WHERE p.id = ?", id).map(row)
+    }
+
     public static func proofs(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [(Proof, MediaRow)] {
         try c.query("""
             SELECT \(columns) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256
@@ -67,37 +73,37 @@ public enum ProofStore {
         guard let (_, media) = try proof(id, user: user, c) else { return (false, nil) }
         try c.execute("DELETE FROM proofs WHERE id = ? AND user_id = ?", id, user)
         try GroupStore.forgetStreak(user, c)
-        guard try mediaUnused(media.sha256, c) else { return (true, nil) }
+        guard try MediaFileStore.mediaUnused(media.sha256, c) else { return (true, nil) }
         try c.execute("DELETE FROM media WHERE sha256 = ?", media.sha256)
         return (true, media)
     }
 
-    /// True when neither a proof nor a lifelog voice note uses the media.
-    public static func mediaUnused(_ sha: String, _ c: SQLConnection) throws -> Bool {
-        try c.queryOne("""
-            SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM proofs WHERE media_sha256 = ?) OR EXISTS (SELECT 1 FROM lifelog_records WHERE media_sha256 = ?)
-            """, sha, sha) == nil
-    }
+    // MARK: a person's part (account deletion and export)
 
-    /// Media a person's proofs and voice notes use that nobody else's do: what deleting the person frees.
-    public static func mediaOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [MediaRow] {
-        try c.query("""
-            SELECT DISTINCT m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail FROM media m
-            WHERE (EXISTS (SELECT 1 FROM proofs p WHERE p.media_sha256 = m.sha256 AND p.user_id = ?)
-                   OR EXISTS (SELECT 1 FROM lifelog_records l WHERE l.media_sha256 = m.sha256 AND l.user_id = ?))
-            AND NOT EXISTS (SELECT 1 FROM proofs o WHERE o.media_sha256 = m.sha256 AND o.user_id <> ?)
-            AND NOT EXISTS (SELECT 1 FROM lifelog_records l WHERE l.media_sha256 = m.sha256 AND l.user_id <> ?)
-            """, user, user, user, user).map { r in
+    /// Deletes every proof of the person; returns how many and the media they used (whose rows
+    /// and files go when nobody else's proof or voice note uses them).
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (count: Int, media: [MediaRow]) {
+        let media = try c.query("""
+            SELECT DISTINCT m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail FROM media m JOIN proofs p ON p.media_sha256 = m.sha256
+            WHERE p.user_id = ?
+            """, user).map { r in
             MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
                      durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
         }
+        return (try c.execute("DELETE FROM proofs WHERE user_id = ?", user), media)
     }
 
-    public static func deleteMedia(_ shas: [String], _ c: SQLConnection) throws {
-        for sha in shas { try c.execute("DELETE FROM media WHERE sha256 = ?", sha) }
-    }
-
-    public static func count(user: UUID, _ c: SQLConnection) throws -> Int {
-        try c.queryOne("SELECT COUNT(*) AS n FROM proofs WHERE user_id = ?", user)?.int("n") ?? 0
+    /// The person's proofs, oldest first, after `cursor` (recorded time and id).
+    public static func page(user: UUID, after cursor: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [(Proof, MediaRow)] {
+        var values: [SQLValue] = [user.sqlValue]
+        var clause = ""
+        if let (at, id) = cursor {
+            clause = "AND (p.recorded_at > ? OR (p.recorded_at = ? AND p.id > ?))"
+            values += [at.sqlValue, at.sqlValue, id.sqlValue]
+        }
+        return try c.query("""
+            SELECT \(columns) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256
+            WHERE p.user_id = ? \(clause) ORDER BY p.recorded_at, p.id LIMIT ?
+            """, values + [.integer(Int64(limit))]).map(row)
     }
 }

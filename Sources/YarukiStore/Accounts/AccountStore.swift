@@ -124,7 +124,6 @@ public enum AccountStore {
         sets.append("updated_at = ?")
         values += [now.sqlValue, id.sqlValue]
         try c.execute("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = ?", values)
-        if change.weekStart != nil || change.timeZone != nil { try GroupStore.forgetStreak(id, c) }
     }
 
     public static func setPasswordHash(_ id: UUID, _ hash: String, at now: Date, _ c: SQLConnection) throws {
@@ -135,12 +134,23 @@ public enum AccountStore {
         try c.execute("UPDATE users SET role = ?, updated_at = ? WHERE id = ?", role.rawValue, now, id) == 1
     }
 
-    /// What deleting an account removed, row counts by kind.
-    public static func delete(_ id: UUID, _ c: SQLConnection) throws -> [String: Int] {
-        let sessions = try c.queryOne("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", id)?.int("n") ?? 0
-        let identities = try c.queryOne("SELECT COUNT(*) AS n FROM identities WHERE user_id = ?", id)?.int("n") ?? 0
-        let accounts = try c.execute("DELETE FROM users WHERE id = ?", id)  // the rest goes by ON DELETE CASCADE
-        return ["account": accounts, "sessions": sessions, "linkedSignIns": identities]
+    /// Deletes the account's row, the last of a deletion once every area has removed its part;
+    /// returns 1 (0 when it was gone already).
+    public static func delete(_ id: UUID, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM users WHERE id = ?", id)
+    }
+
+    /// Ends and deletes every session of the person (their refresh tokens go with them), and
+    /// unlinks Apple and Google; returns the counts.
+    public static func deleteSignIns(of user: UUID, _ c: SQLConnection) throws -> (sessions: Int, identities: Int) {
+        (try c.execute("DELETE FROM sessions WHERE user_id = ?", user), try c.execute("DELETE FROM identities WHERE user_id = ?", user))
+    }
+
+    /// The person's linked sign-ins: provider, email and when.
+    public static func identities(of user: UUID, _ c: SQLConnection) throws -> [(provider: String, email: String?, linkedAt: Date)] {
+        try c.query("SELECT provider, email, created_at FROM identities WHERE user_id = ? ORDER BY created_at", user).map {
+            (try $0.string("provider"), try $0.optionalString("email"), try $0.date("created_at"))
+        }
     }
 
     // MARK: identities (Sign in with Apple / Google)

@@ -27,6 +27,18 @@ public struct CountedLink: Sendable {
         return true
     }
 
+    /// Takes every link of the person away, each counted row's count with it; returns how many.
+    public func removeAll(user: UUID, _ c: SQLConnection) throws -> Int {
+        let targets = try c.query("SELECT \(targetColumn) AS target FROM \(table) WHERE user_id = ?", user).map { try $0.uuid("target") }
+        for target in targets { _ = try remove(target, user: user, c) }
+        return targets.count
+    }
+
+    /// The rows the person linked (the posts they liked, the routines they saved).
+    public func targets(user: UUID, _ c: SQLConnection) throws -> [UUID] {
+        try c.query("SELECT \(targetColumn) AS target FROM \(table) WHERE user_id = ? ORDER BY created_at", user).map { try $0.uuid("target") }
+    }
+
     public func count(_ target: UUID, _ c: SQLConnection) throws -> Int {
         try c.queryOne("SELECT \(counter) AS n FROM \(counted) WHERE id = ?", target)?.int("n") ?? 0
     }

@@ -62,4 +62,9 @@ public enum NotificationStore {
     public static func markAllRead(_ user: UUID, at now: Date, _ c: SQLConnection) throws -> Int {
         try c.execute("UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL", now, user)
     }
+
+    /// Deletes the person's notifications and those their doings made for others.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM notifications WHERE user_id = ? OR actor_id = ?", user, user)
+    }
 }

@@ -107,26 +107,7 @@ public enum PostStore {
         for (position, id) in ids.enumerated() {
             try c.execute("UPDATE photos SET post_id = ?, position = ? WHERE id = ?", post, position, id)
         }
-        return try unusedFiles(Set(dropped.map(\.sha256)), c)
-    }
-
-    /// Of `shas`, those no photo refers to: neither a community photo nor a lifelog photo.
-    public static func unusedFiles(_ shas: Set<String>, _ c: SQLConnection) throws -> [String] {
-        try shas.sorted().filter {
-            try c.queryOne("""
-                SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM photos WHERE sha256 = ?) OR EXISTS (SELECT 1 FROM lifelog_records WHERE photo_sha256 = ?)
-                """, $0, $0) == nil
-        }
-    }
-
-    /// Photo files only `user` uses, in posts or in the lifelog (for deleting the account).
-    public static func filesOnlyUsedBy(_ user: UUID, _ c: SQLConnection) throws -> [String] {
-        try c.query("""
-            SELECT DISTINCT mine.sha FROM (SELECT sha256 AS sha FROM photos WHERE owner_id = ?
-                                           UNION SELECT photo_sha256 AS sha FROM lifelog_records WHERE user_id = ? AND photo_sha256 IS NOT NULL) mine
-            WHERE NOT EXISTS (SELECT 1 FROM photos o WHERE o.sha256 = mine.sha AND o.owner_id <> ?)
-            AND NOT EXISTS (SELECT 1 FROM lifelog_records l WHERE l.photo_sha256 = mine.sha AND l.user_id <> ?)
-            """, user, user, user, user).map { try $0.string("sha") }
+        return try MediaFileStore.unusedPhotos(Set(dropped.map(\.sha256)), c)
     }
 
     // MARK: posts
@@ -135,6 +116,11 @@ public enum PostStore {
         try c.execute("""
             INSERT INTO posts (id, author_id, board, body, routine_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, id, author, board.rawValue, body, routine, now, now)
+    }
+
+    /// True when the post is the person's own.
+    public static func isAuthor(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM posts WHERE id = ? AND author_id = ?", id, user) != nil
     }
 
     /// Changes the author's own post; false when it is not theirs (or gone).
@@ -149,7 +135,7 @@ public enum PostStore {
         guard let owner = try c.queryOne("SELECT author_id FROM posts WHERE id = ?", id)?.uuid("author_id"), owner == user || admin else { return nil }
         let shas = Set(try c.query("SELECT sha256 FROM photos WHERE post_id = ?", id).map { try $0.string("sha256") })
         try c.execute("DELETE FROM posts WHERE id = ?", id)
-        return try unusedFiles(shas, c)
+        return try MediaFileStore.unusedPhotos(shas, c)
     }
 
     static let postColumns = """
@@ -219,5 +205,42 @@ public enum PostStore {
         try c.execute("DELETE FROM comments WHERE id = ?", id)
         try c.execute("UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", try row.uuid("post_id"))
         return true
+    }
+
+    // MARK: a person's part (account deletion and export)
+
+    /// Deletes everything the person wrote: their comments under others' posts (those posts'
+    /// counts follow), their posts (with the comments, likes and photos under them) and photos
+    /// they uploaded but never posted. Returns the counts and the photo files those rows used.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (posts: Int, comments: Int, photos: Set<String>) {
+        let shas = Set(try c.query("SELECT DISTINCT sha256 FROM photos WHERE owner_id = ?", user).map { try $0.string("sha256") })
+        for row in try c.query("SELECT post_id, COUNT(*) AS n FROM comments WHERE author_id = ? GROUP BY post_id", user) {
+            try c.execute("UPDATE posts SET comment_count = comment_count - ? WHERE id = ?", try row.int("n"), try row.uuid("post_id"))
+        }
+        let comments = try c.execute("DELETE FROM comments WHERE author_id = ?", user)
+        let posts = try c.execute("DELETE FROM posts WHERE author_id = ?", user)
+        try c.execute("DELETE FROM photos WHERE owner_id = ?", user)
+        return (posts, comments, shas)
+    }
+
+    /// The person's own posts (hidden ones too), oldest first, after `cursor`.
+    public static func authored(by user: UUID, after cursor: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [PostRow] {
+        let page = SQLFragment.keyset("p", cursor, newestFirst: false)
+        return try c.query("""
+            SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id WHERE p.author_id = ? \(page.sql)
+            ORDER BY p.created_at, p.id LIMIT ?
+            """, [user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]).map(post)
+    }
+
+    /// The comments the person wrote, anywhere, oldest first, after `cursor`.
+    public static func comments(by user: UUID, after cursor: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [CommentRow] {
+        let page = SQLFragment.keyset("m", cursor, newestFirst: false)
+        return try c.query("""
+            SELECT m.id, m.post_id, m.author_id, u.display_name, m.body, m.created_at FROM comments m JOIN users u ON u.id = m.author_id
+            WHERE m.author_id = ? \(page.sql) ORDER BY m.created_at, m.id LIMIT ?
+            """, [user.sqlValue] + page.values + [.integer(Int64(limit))]).map { r in
+            CommentRow(id: try r.uuid("id"), postID: try r.uuid("post_id"), authorID: try r.uuid("author_id"),
+                       authorName: try r.string("display_name"), body: try r.string("body"), createdAt: try r.date("created_at"))
+        }
     }
 }

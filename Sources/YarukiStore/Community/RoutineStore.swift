@@ -124,4 +124,19 @@ public enum RoutineStore {
             ORDER BY r.created_at DESC, r.id DESC LIMIT 500
             """, user, user, user, user, user, user), c)
     }
+
+    /// Deletes every routine the person wrote (its saves go with it; posts that attached one keep their text).
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM routines WHERE author_id = ?", user)
+    }
+
+    /// True when the routine is the person's own.
+    public static func isAuthor(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM routines WHERE id = ? AND author_id = ?", id, user) != nil
+    }
+
+    /// True when the person may attach the routine to a post: it is public, or theirs.
+    public static func attachable(_ id: UUID, by user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM routines WHERE id = ? AND (public = 1 OR author_id = ?)", id, user) != nil
+    }
 }

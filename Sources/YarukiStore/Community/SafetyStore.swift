@@ -29,7 +29,14 @@ public enum SafetyStore {
             WHERE b.blocker_id = ? ORDER BY b.created_at DESC
             """, blocker).map { Blocked(id: try $0.uuid("id"), displayName: try $0.string("display_name"), since: try $0.date("created_at")) }
     }
+
+    /// Deletes the person's blocks, both ways, and the reports they filed.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (blocks: Int, reports: Int) {
+        (try c.execute("DELETE FROM blocks WHERE blocker_id = ? OR blocked_id = ?", user, user),
+         try c.execute("DELETE FROM reports WHERE reporter_id = ?", user))
+    }
 }
+
 
 /// Reports of posts and comments. A target reported by `threshold` different people is hidden
 /// (from feeds and threads) until an admin restores or deletes it.
@@ -108,4 +115,5 @@ public enum ReportStore {
     public static func forget(_ kind: Kind, _ id: UUID, _ c: SQLConnection) throws {
         try c.execute("DELETE FROM reports WHERE target_kind = ? AND target_id = ?", kind.rawValue, id)
     }
+
 }

@@ -67,6 +67,13 @@ public protocol Database: AnyObject, Sendable {
     func close()
 }
 
+extension Database {
+    /// A round trip to the database (`SELECT 1`): what a health check asks.
+    public func ping() async throws {
+        _ = try await read { try $0.execute("SELECT 1", []) }
+    }
+}
+
 public enum DatabaseURL {
     /// `sqlite:./data/yaruki.sqlite`, `sqlite:///abs/path.sqlite` or `postgres://user@host:port/db`.
     public static func open(_ url: String, readers: Int = 4, poolSize: Int = 8) throws -> Database {

@@ -68,6 +68,12 @@ public enum LifelogStore {
         try c.queryOne("SELECT \(columns) \(from) WHERE r.id = ? AND r.user_id = ?", id, user).map(row)
     }
 
+    /// The record for its owner, or (`user` nil: a link the server signed for it) for anyone who holds the link.
+    public static func record(_ id: UUID, user: UUID?, _ c: SQLConnection) throws -> Record? {
+        if let user { return try record(id, user: user, c) }
+        return try c.queryOne("SELECT \(columns) \(from) WHERE r.id = ?", id).map(row)
+    }
+
     /// The person's records in [from, to), in time order; at most `limit`.
     public static func records(user: UUID, from start: Date, to end: Date, limit: Int, _ c: SQLConnection) throws -> [Record] {
         try c.query("""
@@ -90,13 +96,36 @@ public enum LifelogStore {
     public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: ProofStore.MediaRow?) {
         guard let record = try record(id, user: user, c) else { return (false, nil, nil) }
         try c.execute("DELETE FROM lifelog_records WHERE id = ? AND user_id = ?", id, user)
-        let photo = try record.photo.map { try PostStore.unusedFiles([$0.sha256], c) }?.first
+        let photo = try record.photo.map { try MediaFileStore.unusedPhotos([$0.sha256], c) }?.first
         var media: ProofStore.MediaRow?
-        if let voice = record.voice, try ProofStore.mediaUnused(voice.sha256, c) {
+        if let voice = record.voice, try MediaFileStore.mediaUnused(voice.sha256, c) {
             try c.execute("DELETE FROM media WHERE sha256 = ?", voice.sha256)
             media = voice
         }
         return (true, photo, media)
+    }
+
+    /// Deletes every record of the person; returns how many and the files they used.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (count: Int, photos: Set<String>, media: [ProofStore.MediaRow]) {
+        var photos = Set<String>(), media: [String: ProofStore.MediaRow] = [:]
+        for r in try c.query("SELECT \(columns) \(from) WHERE r.user_id = ? AND (r.photo_sha256 IS NOT NULL OR r.media_sha256 IS NOT NULL)",
+                             user).map(row) {
+            if let photo = r.photo { photos.insert(photo.sha256) }
+            if let voice = r.voice { media[voice.sha256] = voice }
+        }
+        return (try c.execute("DELETE FROM lifelog_records WHERE user_id = ?", user), photos, Array(media.values))
+    }
+
+    /// The person's records, oldest first, after `cursor` (occurred time and id).
+    public static func page(user: UUID, after cursor: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [Record] {
+        var values: [SQLValue] = [user.sqlValue]
+        var clause = ""
+        if let (at, id) = cursor {
+            clause = "AND (r.occurred_at > ? OR (r.occurred_at = ? AND r.id > ?))"
+            values += [at.sqlValue, at.sqlValue, id.sqlValue]
+        }
+        return try c.query("SELECT \(columns) \(from) WHERE r.user_id = ? \(clause) ORDER BY r.occurred_at, r.id LIMIT ?",
+                           values + [.integer(Int64(limit))]).map(row)
     }
 
     private static func row(_ r: Row) throws -> Record {

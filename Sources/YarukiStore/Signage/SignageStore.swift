@@ -145,4 +145,10 @@ public enum SignageStore {
     public static func touchKey(_ id: UUID, at now: Date, _ c: SQLConnection) throws {
         try c.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now, id)
     }
+
+    /// Boards and keys an admin made outlive them: they just stop naming who made them.
+    public static func forgetCreator(_ user: UUID, _ c: SQLConnection) throws {
+        try c.execute("UPDATE signage_boards SET created_by = NULL WHERE created_by = ?", user)
+        try c.execute("UPDATE api_keys SET created_by = NULL WHERE created_by = ?", user)
+    }
 }

@@ -130,4 +130,9 @@ public enum TrainingStore {
     public static func count(user: UUID, _ c: SQLConnection) throws -> Int {
         try c.queryOne("SELECT COUNT(*) AS n FROM workouts WHERE user_id = ?", user)?.int("n") ?? 0
     }
+
+    /// Deletes every workout of the person (their sets go with them); returns how many.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM workouts WHERE user_id = ?", user)
+    }
 }

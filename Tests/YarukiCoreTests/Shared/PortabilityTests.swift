@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 
-/// YarukiCore and YarukiClient must build for iOS and watchOS too: Foundation only.
+/// YarukiCore, YarukiAPI and YarukiClient must build for iOS and watchOS too: Foundation only.
 @Suite struct PortabilityTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test(arguments: ["YarukiCore", "YarukiClient"])
+    @Test(arguments: ["YarukiCore", "YarukiAPI", "YarukiClient"])
     func importsOnlyFoundation(target: String) throws {
         let folder = Self.root.appendingPathComponent("Sources/\(target)")
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         #expect(!files.isEmpty)
-        // The SDK shares the domain's values; both build wherever Foundation does.
-        let allowed: Set<String> = ["Foundation", "FoundationNetworking", "YarukiCore"]
+        // The SDK shares the domain's values and the API's types; all three build wherever Foundation does.
+        let allowed: Set<String> = ["Foundation", "FoundationNetworking", "YarukiCore", "YarukiAPI"]
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") {

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiHTTP
 import YarukiTestSupport
@@ -195,15 +196,15 @@ import YarukiTestSupport
     @Test func handWrittenStandingsMatchTheEncoder() throws {
         let names = ["Mina", "O\"Brien \\ back/slash", "tab\tnew\nline\u{1}", "민지 🦥", ""]
         let members = names.enumerated().map { i, name in
-            GroupRoutes.MemberStanding(id: UUID(), displayName: name, week: "2026-11-23", done: i, quota: 3,
+            MemberStanding(id: UUID(), displayName: name, week: "2026-11-23", done: i, quota: 3,
                                        status: [.met, .onTrack, .atRisk, .missed, .met][i], days: Array(["2026-11-23", "2026-11-24"].prefix(i)),
                                        streak: i * 1_000_000 - 1)
         }
-        let standings = GroupRoutes.Standings(group: UUID(), date: "2026-11-26", members: members, yarukiMono: [members[0].id],
+        let standings = Standings(group: UUID(), date: "2026-11-26", members: members, yarukiMono: [members[0].id],
                                               namakeMono: [])
         let encoded = try JSONCoding.encoder.encode(standings)
         #expect(String(decoding: standings.json.bytes, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
-        let empty = GroupRoutes.Standings(group: UUID(), date: "2026-11-26", members: [], yarukiMono: [], namakeMono: [])
+        let empty = Standings(group: UUID(), date: "2026-11-26", members: [], yarukiMono: [], namakeMono: [])
         #expect(empty.json.bytes == Array(try JSONCoding.encoder.encode(empty)))
     }
 }

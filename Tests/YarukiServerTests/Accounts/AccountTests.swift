@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiStore
 import YarukiTestSupport
@@ -333,7 +334,7 @@ import YarukiTestSupport
         let kid = (try JSONSerialization.jsonObject(with: Base64URL.decode(access.split(separator: ".")[0])!) as? [String: Any])?["kid"] as? String
         let jwk = try #require(keys.first { $0["kid"] as? String == kid })
         #expect(jwk["d"] == nil)  // never the private part
-        let key = try EVPKey.publicKey(jwk: JWK(kty: "EC", crv: "P-256", x: jwk["x"] as? String, y: jwk["y"] as? String))
+        let key = try EVPKey.publicKey(jwk: JSONWebKey(kty: "EC", crv: "P-256", x: jwk["x"] as? String, y: jwk["y"] as? String))
         try JWT.parse(access).verify(allowed: [.es256]) { _ in key }
     }
 }

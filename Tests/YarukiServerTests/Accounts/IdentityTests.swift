@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiHTTP
 import YarukiTestSupport
@@ -174,7 +175,7 @@ final class JWKSHost: @unchecked Sendable {
 
     func start() throws -> HTTPServer {
         var router = Router()
-        router.get("/certs", RouteDoc("keys", tag: "test")) { [self] _ in
+        router.get("/certs") { [self] _ in
             let data = lock.withLock { count += 1; return current }
             return Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(data))
         }

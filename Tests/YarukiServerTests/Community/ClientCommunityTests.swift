@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiTestSupport
 @testable import YarukiServer
@@ -94,8 +95,8 @@ import YarukiTestSupport
         #expect(count == 2)
         let uploads = (try? FileManager.default.contentsOfDirectory(atPath: running.app.settings.dataDirectory + "/uploads")) ?? []
         #expect(uploads.isEmpty, "no upload file is left behind: \(uploads)")
-        #expect(PhotoStore.sniff(Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8)) == .heic)
-        #expect(PhotoStore.sniff(Array("\0\0\0\u{18}ftypisom\0\0\0\0".utf8)) == nil)
+        #expect(PhotoFiles.sniff(Array("\0\0\0\u{18}ftypheic\0\0\0\0".utf8)) == .heic)
+        #expect(PhotoFiles.sniff(Array("\0\0\0\u{18}ftypisom\0\0\0\0".utf8)) == nil)
     }
 
     @Test(arguments: Engine.allCases)

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiCore
 import YarukiHTTP
@@ -89,7 +90,7 @@ import YarukiTestSupport
         for i in 0..<40 { try Self.put(api, mina, i * 12, i % 2 == 0 ? 60.1700 : 60.1673, 24.9420 + Double(i % 8) * 0.0012) }
         let plan = try Self.plan(api, mina, "range=week&date=2026-11-28")
         let legs = try #require(plan["legs"] as? [[String: Any]])
-        #expect(legs.count == 39 && plan["resolved"] as? Int == PlaybackRoutes.firstLegs)
+        #expect(legs.count == 39 && plan["resolved"] as? Int == PlaybackService.firstLegs)
         #expect(legs.prefix(16).allSatisfy { $0["path"] != nil } && legs.dropFirst(16).allSatisfy { $0["path"] == nil && $0["duration"] != nil },
                 "every leg is timed at once; only the first are routed")
         let first = try #require(plan["legsURL"] as? String)
@@ -133,7 +134,7 @@ import YarukiTestSupport
             config.accessLog = .none
             var router = Router()
             let seen = seen
-            router.get("/route/v1/{profile}/{coordinates}", RouteDoc("route", tag: "osrm")) { request in
+            router.get("/route/v1/{profile}/{coordinates}") { request in
                 let profile = try request.parameter("profile")
                 let coordinates = try request.parameter("coordinates")
                 seen.lock.withLock { seen.list.append("\(profile) \(coordinates)") }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiClient
 import YarukiHTTP
@@ -46,7 +47,7 @@ final class RunningApp {
         let running = try await RunningApp(.sqlite)
         let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!)
         await #expect {
-            let _: YarukiClient.Meta = try await client.get("/v1/nothing-here")
+            let _: ServerMeta = try await client.get("/v1/nothing-here")
         } throws: { error in
             guard case let .problem(problem) = error as? YarukiClientError else { return false }
             return problem.status == 404 && problem.title == "Not Found"

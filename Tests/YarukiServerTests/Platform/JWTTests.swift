@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiTestSupport
 @testable import YarukiServer
@@ -18,8 +19,8 @@ import YarukiTestSupport
     static let hmacKey = "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"
     static let hs256 = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9." + payload + ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 
-    static var rsaKey: EVPKey { get throws { try EVPKey.publicKey(jwk: JWK(kty: "RSA", n: rsaN, e: "AQAB")) } }
-    static var ecKey: EVPKey { get throws { try EVPKey.publicKey(jwk: JWK(kty: "EC", crv: "P-256", x: ecX, y: ecY)) } }
+    static var rsaKey: EVPKey { get throws { try EVPKey.publicKey(jwk: JSONWebKey(kty: "RSA", n: rsaN, e: "AQAB")) } }
+    static var ecKey: EVPKey { get throws { try EVPKey.publicKey(jwk: JSONWebKey(kty: "EC", crv: "P-256", x: ecX, y: ecY)) } }
 
     @Test func rfc7515RS256ExampleVerifies() throws {
         let jwt = try JWT.parse(Self.rs256)
@@ -81,14 +82,14 @@ import YarukiTestSupport
     }
 
     @Test func badKeysAreRefused() {
-        #expect(throws: JOSEKeyError.self) { try EVPKey.publicKey(jwk: JWK(kty: "RSA", n: "AQAB", e: "AQAB")) }  // 24-bit modulus
+        #expect(throws: JOSEKeyError.self) { try EVPKey.publicKey(jwk: JSONWebKey(kty: "RSA", n: "AQAB", e: "AQAB")) }  // 24-bit modulus
         #expect(throws: JOSEKeyError.self) {  // a point that is not on the curve
-            try EVPKey.publicKey(jwk: JWK(kty: "EC", crv: "P-256", x: Self.ecX, y: Base64URL.encode(Data(repeating: 7, count: 32))))
+            try EVPKey.publicKey(jwk: JSONWebKey(kty: "EC", crv: "P-256", x: Self.ecX, y: Base64URL.encode(Data(repeating: 7, count: 32))))
         }
         #expect(throws: JOSEKeyError.unsupported("EC curve P-384")) {
-            try EVPKey.publicKey(jwk: JWK(kty: "EC", crv: "P-384", x: Self.ecX, y: Self.ecY))
+            try EVPKey.publicKey(jwk: JSONWebKey(kty: "EC", crv: "P-384", x: Self.ecX, y: Self.ecY))
         }
-        #expect(throws: JOSEKeyError.unsupported("key type oct")) { try EVPKey.publicKey(jwk: JWK(kty: "oct")) }
+        #expect(throws: JOSEKeyError.unsupported("key type oct")) { try EVPKey.publicKey(jwk: JSONWebKey(kty: "oct")) }
     }
 
     @Test func ourSignaturesVerifyAndRoundTripThroughPEM() throws {
@@ -122,8 +123,8 @@ import YarukiTestSupport
 /// An RSA 2048 and a P-256 key pair made with the `openssl` command, and JWS signing with it.
 struct OpenSSLKeys {
     let directory: String
-    let rsaJWK: JWK
-    let ecJWK: JWK
+    let rsaJWK: JSONWebKey
+    let ecJWK: JSONWebKey
 
     init(kid: String = "k") throws {
         directory = NSTemporaryDirectory() + "yaruki-keys-\(UUID().uuidString)"
@@ -132,11 +133,11 @@ struct OpenSSLKeys {
         _ = try OpenSSLKeys.openssl(["genpkey", "-quiet", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", directory + "/ec.pem"])
         let modulus = try OpenSSLKeys.openssl(["rsa", "-in", directory + "/rsa.pem", "-noout", "-modulus"])
         let hex = modulus.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "Modulus=", with: "")
-        rsaJWK = JWK(kty: "RSA", kid: kid, alg: "RS256", use: "sig", n: Base64URL.encode(OpenSSLKeys.bytes(hex: hex)), e: "AQAB")
+        rsaJWK = JSONWebKey(kty: "RSA", kid: kid, alg: "RS256", use: "sig", n: Base64URL.encode(OpenSSLKeys.bytes(hex: hex)), e: "AQAB")
         _ = try OpenSSLKeys.openssl(["pkey", "-in", directory + "/ec.pem", "-pubout", "-outform", "DER", "-out", directory + "/ec.der"])
         let der = try Data(contentsOf: URL(fileURLWithPath: directory + "/ec.der"))
         let point = der.suffix(65)  // SubjectPublicKeyInfo ends with the uncompressed point
-        ecJWK = JWK(kty: "EC", kid: kid, alg: "ES256", use: "sig", crv: "P-256",
+        ecJWK = JSONWebKey(kty: "EC", kid: kid, alg: "ES256", use: "sig", crv: "P-256",
                     x: Base64URL.encode(point.dropFirst().prefix(32)), y: Base64URL.encode(point.suffix(32)))
     }
 
@@ -144,7 +145,7 @@ struct OpenSSLKeys {
         var rsa = rsaJWK, ec = ecJWK
         rsa.kid = kid + "-rsa"
         ec.kid = kid + "-ec"
-        return try! JSONEncoder().encode(JWKSet(keys: [rsa, ec]))
+        return try! JSONEncoder().encode(JSONWebKeySet(keys: [rsa, ec]))
     }
 
     /// A compact JWS signed by `openssl dgst`; ES256's DER signature becomes r‖s by reading

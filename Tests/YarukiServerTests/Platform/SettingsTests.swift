@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiHTTP
 @testable import YarukiServer

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import Testing
 import YarukiClient
 import YarukiCore
@@ -168,7 +169,7 @@ import YarukiTestSupport
         let events = try SignageTests.replay(try await again.waitFor("\n\n"), into: &resumed)
         #expect(events.map(\.name) == ["total"] && resumed?.total == 105_000, "\(events)")
         #expect(UInt64(try #require(events.first?.id)) ?? 0 > UInt64(lastID) ?? .max)
-        #expect(eventually(timeout: 5) { running.app.signage.watchers == 1 })
+        #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 })
     }
 
     @Test func aSaleMadeInsideTheServerReachesTheScreensLikeAnyOther() async throws {
@@ -179,8 +180,8 @@ import YarukiTestSupport
         // What a class payment does: one call, no API key.
         let at = try Date("2026-12-02T19:00:00+09:00", strategy: .iso8601)
         let sale = SaleEvent(id: "class-payment-1", amount: 3_300, currency: "JPY", occurredAt: at, channel: "classes")
-        #expect(try await running.app.signage.record([sale], at: Date()).count == 1)
-        #expect(try await running.app.signage.record([sale], at: Date()).isEmpty, "the same payment twice counts once")
+        #expect(try await running.app.areas.signage.hub.record([sale], at: Date()).count == 1)
+        #expect(try await running.app.areas.signage.hub.record([sale], at: Date()).isEmpty, "the same payment twice counts once")
         var screen: BoardTotals?
         _ = try SignageTests.replay(try await wall.waitFor("\"total\":3300,") + wall.waitFor("\n\n"), into: &screen)
         #expect(try live.now().channels == [BoardTotals.Channel(channel: "classes", amount: 3_300, sales: 1)])
@@ -192,13 +193,13 @@ import YarukiTestSupport
         let stuck = try live.open(receiveBuffer: 4096)
         let reader = try live.open()
         _ = try await reader.waitFor("\"total\":0,")
-        #expect(eventually(timeout: 5) { running.app.signage.watchers == 2 })
+        #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 2 })
         // Each batch of 2,500 sales over as many new channels makes a change of ~190 KB (under the
         // 256 KiB limit): the stuck screen's backlog passes the kernel's buffers and then the
         // limit within a few, while the reader gets every change at once.
         var total = 0
         var batches = 0
-        while running.app.signage.watchers == 2 && batches < 40 {
+        while running.app.areas.signage.hub.watchers == 2 && batches < 40 {
             let prefix = "batch-\(batches)-" + String(repeating: "x", count: 25)
             for part in 0..<3 {
                 try live.send((part * 1_000..<min(2_500, part * 1_000 + 1_000)).map {
@@ -211,7 +212,7 @@ import YarukiTestSupport
             _ = try await reader.waitFor("\"total\":\(total),")
             #expect(Date().timeIntervalSince(sent) < 2, "batch \(batches) reached the reading screen late")
         }
-        #expect(eventually(timeout: 5) { running.app.signage.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
+        #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
         stuck.setTimeout(10)
         #expect(stuck.isClosedByServer())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiTestSupport
 
 /// A clock the tests move by hand.

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiStore
@@ -43,7 +44,7 @@ enum AccountabilityDemo {
         let videos = await demoVideos(context.dataDirectory)
         try await database.transaction { c in
             let group = UUID()
-            try GroupStore.create(id: group, name: name, owner: accounts[0].id, code: GroupRoutes.inviteCode(), at: now, c)
+            try GroupStore.create(id: group, name: name, owner: accounts[0].id, code: GroupService.inviteCode(), at: now, c)
             var n = 0
             for (plan, account) in zip(plans, accounts) {
                 if account.id != accounts[0].id { _ = try GroupStore.join(group, user: account.id, at: now, c) }
@@ -72,7 +73,7 @@ enum AccountabilityDemo {
     /// rows standing in for them when there is no ffmpeg or no data folder.
     static func demoVideos(_ dataDirectory: String?) async -> [ProofStore.MediaRow] {
         let sources = ["testsrc2=size=320x240:rate=15", "smptebars=size=320x240:rate=15", "mandelbrot=size=320x240:rate=15"]
-        if let dataDirectory, let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) {
+        if let dataDirectory, let media = try? MediaFiles(dataDirectory: dataDirectory, width: 1) {
             var rows: [ProofStore.MediaRow] = []
             for source in sources {
                 guard let file = DemoSeed.testPattern(media, source, ["-t", "3", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], ext: "mp4")

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiStore
 
@@ -20,7 +21,7 @@ public enum AccountAdmin {
     @discardableResult
     public static func create(_ database: Database, email: String, displayName: String, password: String, role: Role,
                               timeZone: String = "UTC", locale: AppLanguage = .en, weekStart: WeekStart = .monday,
-                              ifMissing: Bool = false, now: Date = Date()) async throws -> Account {
+                              ifMissing: Bool = false, now: Date = Date(), hasher: PasswordHasher = PasswordHasher()) async throws -> Account {
         let address: EmailAddress, name: DisplayName, zone: TimeZoneName
         do {
             address = try EmailAddress(email)
@@ -33,7 +34,7 @@ public enum AccountAdmin {
         if ifMissing, let existing = try await database.read({ c in try AccountStore.credentials(emailKey: address.key, c) }) {
             return existing.account
         }
-        let hash = try PasswordHasher().hash(password)
+        let hash = try hasher.hash(password)
         let new = AccountStore.NewAccount(email: address, displayName: name, passwordHash: hash, timeZone: zone.value,
                                           locale: locale, weekStart: weekStart, role: role)
         do {
@@ -45,6 +46,6 @@ public enum AccountAdmin {
 
     /// A password for an account the operator made without giving one.
     public static func generatedPassword() -> String {
-        Base64URL.encode(Crypto.randomBytes(15))
+        Crypto.randomToken(15)
     }
 }

@@ -1,302 +1,158 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiStore
 
-/// Sign-up, sign-in, refresh and sign-out, the account itself (`/v1/me`) and its sessions.
-struct AccountRoutes {
-    let auth: AuthService
+/// Sign-up, sign-in, refresh and sign-out, the account itself (`/v1/me`), its sessions and its export.
+struct AccountRoutes: RouteCollection {
+    let accounts: AccountService
+    let export: AccountExport
 
     /// Where the browser keeps its refresh token: HttpOnly (no script reads it), SameSite=Strict
     /// and sent only to the auth paths.
     static let cookieName = "yaruki_refresh"
     static let cookiePath = "/v1/auth"
 
-    // MARK: bodies
+    func add(to routes: RouteTable) {
+        let anyone = routes.open(tag: "auth")
+        anyone.post("/v1/auth/signup", Doc("Create an account and sign in", [201: "Signed up", 400: "A field is missing or not valid",
+                                                                              409: "The email is already registered", 429: "Too many tries"]), signUp)
+        anyone.post("/v1/auth/login", Doc("Sign in with email and password", [200: "Signed in", 400: "A field is missing",
+                                                                              401: "Wrong email or password", 429: "Too many failed tries; see Retry-After"]),
+                    signIn)
+        anyone.post("/v1/auth/oidc", Doc("Sign in with Apple or Google (an ID token)", [200: "Signed in", 201: "Signed up",
+                                                                                        400: "A field is missing or the provider is off",
+                                                                                        401: "The ID token was refused", 409: "The email belongs to another account"]),
+                    identity)
+        anyone.post("/v1/auth/refresh", Doc("Trade a refresh token (in the body, or the browser's cookie) for new tokens (rotation)",
+                                            [200: "New tokens", 400: "No refresh token", 401: "The refresh token is spent, revoked or unknown"],
+                                            reply: SessionTokens.self, optionalBody: RefreshBody.self), refresh)
+        anyone.post("/v1/auth/logout", Doc("Sign out this session: by its refresh token (body or cookie) or its access token",
+                                           [204: "Signed out (also when the token was already spent)", 400: "No token"],
+                                           optionalBody: RefreshBody.self), signOut)
+        anyone.get("/.well-known/jwks.json", Doc("Public keys that sign access tokens"), keys)
 
-    struct SignUpBody: Decodable {
-        var email: String
-        var password: String
-        var displayName: String
-        var timeZone: String?
-        var locale: String?
-        var weekStart: WeekStart?
-        var device: String?
-        var useCookie: Bool?
+        let me = routes.signedIn(tag: "account")
+        me.get("/v1/me", Doc("The signed-in account", [200: "The account", 401: "Not signed in"]), account)
+        me.patch("/v1/me", Doc("Change name, email, time zone, language or week start", [200: "The changed account", 400: "A field is not valid",
+                                                                                         409: "Email taken"]), update)
+        me.delete("/v1/me", Doc("Delete the account and everything in it", [200: "What was deleted", 400: "The password is missing",
+                                                                            403: "The password is not right"],
+                                reply: DeletedAccount.self, optionalBody: PasswordConfirmation.self), delete)
+        me.post("/v1/me/password", Doc("Change the password; signs out every other session", [200: "Changed", 400: "The new password is not valid",
+                                                                                             403: "The current password is not right"]),
+                changePassword)
+        me.get("/v1/me/export", Doc("Everything of mine as a zip: JSON per area and my photos, videos and voice notes",
+                                    [200: "The archive, streamed (Content-Length says its size)"], produces: "application/zip"), exportAll)
+        me.get("/v1/sessions", Doc("Signed-in devices, most recently used first"), sessions)
+        me.delete("/v1/sessions/{id}", Doc("Sign out one device", [204: "Signed out", 404: "No such session of yours"]), revoke)
+        me.post("/v1/sessions/revoke-others", Doc("Sign out every other device", [200: "How many were signed out"]), revokeOthers)
     }
 
-    struct SignInBody: Decodable {
-        var email: String
-        var password: String
-        var device: String?
-        var useCookie: Bool?
+    // MARK: signing in
+
+    func signUp(_ request: Request, _: Visitor, _ body: SignUpBody) async throws -> Reply<SessionTokens> {
+        let (account, tokens) = try await accounts.signUp(try AccountForms.signUp(body), device: AccountForms.device(body.device, request))
+        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 201)
     }
 
-    struct IdentityBody: Decodable {
-        var provider: String
-        var idToken: String
-        var nonce: String?
-        var displayName: String?
-        var timeZone: String?
-        var locale: String?
-        var device: String?
-        var useCookie: Bool?
+    func signIn(_ request: Request, _: Visitor, _ body: SignInBody) async throws -> Reply<SessionTokens> {
+        let email = try EmailAddress(body.email)
+        guard body.password.utf8.count <= PasswordRule.maxBytes else {
+            throw HTTPError.badRequest("The password is too long.", errors: [.init(field: "password", message: "is too long")])
+        }
+        let (account, tokens) = try await accounts.signIn(email: email, password: body.password,
+                                                          device: AccountForms.device(body.device, request), address: request.remoteAddress)
+        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
     }
 
-    struct RefreshBody: Decodable {
-        var refreshToken: String?
-        var useCookie: Bool?
+    func identity(_ request: Request, _: Visitor, _ body: IdentityBody) async throws -> Reply<SessionTokens> {
+        let (account, tokens, created) = try await accounts.signIn(identity: try AccountForms.identity(body, request))
+        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
     }
 
-    struct ProfileBody: Decodable {
-        var email: String?
-        var displayName: String?
-        var timeZone: String?
-        var locale: String?
-        var weekStart: WeekStart?
-    }
-
-    struct PasswordBody: Decodable {
-        var currentPassword: String?
-        var newPassword: String
-    }
-
-    struct DeleteBody: Decodable {
-        var password: String?
-    }
-
-    struct SessionReply: Encodable {
-        var user: Account?
-        var accessToken: String
-        var tokenType = "Bearer"
-        var expiresIn: Int
-        /// Left out when the browser asked for the cookie instead.
-        var refreshToken: String?
-    }
-
-    // MARK: routes
-
-    func add(to router: inout Router) {
-        let auth = auth
-        let account = OpenAPI.object(["id": .string, "email": .string, "displayName": .string, "timeZone": .string,
-                                      "locale": .string, "weekStart": .string, "role": .string, "hasPassword": .boolean,
-                                      "createdAt": .string])
-        let sessionReply = OpenAPI.object(["user": .object, "accessToken": .string, "tokenType": .string, "expiresIn": .integer,
-                                           "refreshToken": .string], required: ["accessToken", "tokenType", "expiresIn"])
-        router.post("/v1/auth/signup", RouteDoc("Create an account and sign in", tag: "auth",
-                                                 responses: [201: "Signed up", 400: "A field is missing or not valid",
-                                                             409: "The email is already registered", 429: "Too many tries"],
-                                                 requestBody: OpenAPI.object(["email": .string, "password": .string, "displayName": .string,
-                                                                              "timeZone": .string, "locale": .string, "weekStart": .string,
-                                                                              "device": .string, "useCookie": .boolean],
-                                                                             required: ["email", "password", "displayName"]),
-                                                 responseBody: sessionReply)) { request in
-            let body = try request.decode(SignUpBody.self)
-            let form = try AccountRoutes.signUpForm(body)
-            let (account, tokens) = try await auth.signUp(form, device: AccountRoutes.device(body.device, request))
-            return try AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 201)
+    func refresh(_ request: Request, _: Visitor) async throws -> Reply<SessionTokens> {
+        let body = try request.decodeIfPresent(RefreshBody.self) ?? RefreshBody()
+        let fromCookie = body.refreshToken == nil
+        guard let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty else {
+            throw HTTPError.badRequest("Send the refresh token.", errors: [.init(field: "refreshToken", message: "is required")])
         }
-
-        router.post("/v1/auth/login", RouteDoc("Sign in with email and password", tag: "auth",
-                                                responses: [200: "Signed in", 400: "A field is missing", 401: "Wrong email or password",
-                                                            429: "Too many failed tries; see Retry-After"],
-                                                requestBody: OpenAPI.object(["email": .string, "password": .string, "device": .string,
-                                                                             "useCookie": .boolean], required: ["email", "password"]),
-                                                responseBody: sessionReply)) { request in
-            let body = try request.decode(SignInBody.self)
-            let email = try EmailAddress(body.email)
-            guard body.password.utf8.count <= PasswordRule.maxBytes else {
-                throw HTTPError.badRequest("The password is too long.", errors: [.init(field: "password", message: "is too long")])
-            }
-            let (account, tokens) = try await auth.signIn(email: email, password: body.password,
-                                                          device: AccountRoutes.device(body.device, request), address: request.remoteAddress)
-            return try AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
-        }
-
-        router.post("/v1/auth/oidc", RouteDoc("Sign in with Apple or Google (an ID token)", tag: "auth",
-                                               responses: [200: "Signed in", 201: "Signed up", 400: "A field is missing or the provider is off",
-                                                           401: "The ID token was refused", 409: "The email belongs to another account"],
-                                               requestBody: OpenAPI.object(["provider": .string, "idToken": .string, "nonce": .string,
-                                                                            "displayName": .string, "timeZone": .string, "locale": .string,
-                                                                            "device": .string, "useCookie": .boolean],
-                                                                           required: ["provider", "idToken"]),
-                                               responseBody: sessionReply)) { request in
-            let body = try request.decode(IdentityBody.self)
-            guard body.idToken.utf8.count <= JWT.maxLength else {
-                throw HTTPError.badRequest("The ID token is too long.", errors: [.init(field: "idToken", message: "is too long")])
-            }
-            guard body.nonce.map({ $0.utf8.count <= 256 }) ?? true else {
-                throw HTTPError.badRequest("The nonce is too long.", errors: [.init(field: "nonce", message: "is too long")])
-            }
-            var check = FieldCheck()
-            let locale = check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
-            try check.done()
-            let sign = AuthService.IdentitySignIn(provider: body.provider, idToken: body.idToken, nonce: body.nonce,
-                                                  displayName: try body.displayName.map { try DisplayName($0) },
-                                                  timeZone: try body.timeZone.map { try TimeZoneName($0) }, locale: locale,
-                                                  device: AccountRoutes.device(body.device, request))
-            let (account, tokens, created) = try await auth.signIn(identity: sign)
-            return try AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
-        }
-
-        router.post("/v1/auth/refresh", RouteDoc("Trade a refresh token for new tokens (rotation)", tag: "auth",
-                                                  responses: [200: "New tokens", 401: "The refresh token is spent, revoked or unknown"],
-                                                  requestBody: OpenAPI.object(["refreshToken": .string, "useCookie": .boolean], required: []),
-                                                  responseBody: sessionReply)) { request in
-            let body = request.body.isEmpty ? RefreshBody() : try request.decode(RefreshBody.self)
-            let fromCookie = body.refreshToken == nil
-            guard let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty else {
-                throw HTTPError.badRequest("Send the refresh token.", errors: [.init(field: "refreshToken", message: "is required")])
-            }
-            do {
-                let tokens = try await auth.refresh(token)
-                return try AccountRoutes.reply(nil, tokens, cookie: fromCookie || body.useCookie == true, request, status: 200)
-            } catch let error as HTTPError where error.status == 401 && fromCookie {
-                var response = Response.problem(error)
-                response.headers.add("Set-Cookie", AccountRoutes.clearCookie(request))
-                return response
-            }
-        }
-
-        router.post("/v1/auth/logout", RouteDoc("Sign out this session", tag: "auth",
-                                                 responses: [204: "Signed out (also when the token was already spent)"],
-                                                 requestBody: OpenAPI.object(["refreshToken": .string], required: []))) { request in
-            let body = request.body.isEmpty ? RefreshBody() : try request.decode(RefreshBody.self)
-            if let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty, token.utf8.count <= 128 {
-                try await auth.signOut(refreshToken: token)
-            } else if request.headers["Authorization"] != nil {
-                let principal = try await auth.authenticate(request)
-                _ = try await auth.revoke(session: principal.sessionID, by: principal, reason: "signed out")
-            } else {
-                throw HTTPError.badRequest("Send the refresh token or an access token.",
-                                           errors: [.init(field: "refreshToken", message: "is required")])
-            }
-            var response = Response.noContent()
-            response.headers.add("Set-Cookie", AccountRoutes.clearCookie(request))
-            return response
-        }
-
-        router.get("/v1/me", RouteDoc("The signed-in account", tag: "account", responses: [200: "The account", 401: "Not signed in"],
-                                      responseBody: account, authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            return try .json(try await auth.account(principal))
-        }
-
-        router.patch("/v1/me", RouteDoc("Change name, email, time zone, language or week start", tag: "account",
-                                        responses: [200: "The changed account", 400: "A field is not valid", 409: "Email taken"],
-                                        requestBody: OpenAPI.object(["email": .string, "displayName": .string, "timeZone": .string,
-                                                                     "locale": .string, "weekStart": .string], required: []),
-                                        responseBody: account, authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            let change = try AccountRoutes.profileChange(try request.decode(ProfileBody.self))
-            return try .json(try await auth.update(principal, change))
-        }
-
-        router.delete("/v1/me", RouteDoc("Delete the account and everything in it", tag: "account",
-                                         responses: [200: "What was deleted", 400: "The password is missing",
-                                                     403: "The password is not right"],
-                                         requestBody: OpenAPI.object(["password": .string], required: []),
-                                         responseBody: OpenAPI.object(["deleted": .object, "message": .string]),
-                                         authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            let body = request.body.isEmpty ? DeleteBody() : try request.decode(DeleteBody.self)
-            let removed = try await auth.deleteAccount(principal, password: body.password)
-            struct Deleted: Encodable { var deleted: [String: Int]; var message: String }
-            var response = try Response.json(Deleted(deleted: removed,
-                                                     message: "Your account and everything in it were deleted. This cannot be undone."))
-            response.headers.add("Set-Cookie", AccountRoutes.clearCookie(request))
-            return response
-        }
-
-        router.post("/v1/me/password", RouteDoc("Change the password; signs out every other session", tag: "account",
-                                                 responses: [200: "Changed", 400: "The new password is not valid",
-                                                             403: "The current password is not right"],
-                                                 requestBody: OpenAPI.object(["currentPassword": .string, "newPassword": .string],
-                                                                              required: ["newPassword"]),
-                                                 responseBody: OpenAPI.object(["signedOutSessions": .integer]),
-                                                 authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            let body = try request.decode(PasswordBody.self)
-            try PasswordRule.check(body.newPassword, field: "newPassword")
-            let count = try await auth.changePassword(principal, current: body.currentPassword, new: body.newPassword)
-            return try .json(["signedOutSessions": count])
-        }
-
-        router.get("/v1/sessions", RouteDoc("Signed-in devices", tag: "account", responses: [200: "Sessions, most recently used first"],
-                                            responseBody: OpenAPI.object(["items": .array(.object)]), authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            struct Items: Encodable { var items: [SessionInfo] }
-            return try .json(Items(items: try await auth.sessionList(principal)))
-        }
-
-        router.delete("/v1/sessions/{id}", RouteDoc("Sign out one device", tag: "account",
-                                                     responses: [204: "Signed out", 404: "No such session of yours"],
-                                                     authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            guard let id = UUID(uuidString: try request.parameter("id")),
-                  try await auth.revoke(session: id, by: principal, reason: "signed out from another device") else {
-                throw HTTPError.notFound("No such session.")
-            }
-            return .noContent()
-        }
-
-        router.post("/v1/sessions/revoke-others", RouteDoc("Sign out every other device", tag: "account",
-                                                           responses: [200: "How many were signed out"],
-                                                           responseBody: OpenAPI.object(["signedOutSessions": .integer]),
-                                                           authenticated: true)) { request in
-            let principal = try await auth.authenticate(request)
-            return try .json(["signedOutSessions": try await auth.revokeOthers(principal)])
-        }
-
-        router.get("/.well-known/jwks.json", RouteDoc("Public keys that sign access tokens", tag: "auth",
-                                                      responseBody: OpenAPI.object(["keys": .array(.object)]))) { _ in
-            try .json(auth.keyring.publicKeys())
+        do {
+            return AccountRoutes.reply(nil, try await accounts.refresh(token), cookie: fromCookie || body.useCookie == true, request, status: 200)
+        } catch var error as HTTPError where error.status == 401 && fromCookie {
+            error.headers["Set-Cookie"] = AccountRoutes.clearCookie(request)  // a dead cookie is not sent again
+            throw error
         }
     }
 
-    // MARK: parsing at the edge
-
-    static func signUpForm(_ body: SignUpBody) throws -> AuthService.SignUp {
-        var check = FieldCheck()
-        let email = check.attempt { () throws(FieldRuleError) in try EmailAddress(body.email) }
-        let name = check.attempt { () throws(FieldRuleError) in try DisplayName(body.displayName) }
-        check.attempt { () throws(FieldRuleError) in try PasswordRule.check(body.password) }
-        let zone = check.attempt { () throws(FieldRuleError) in try TimeZoneName(body.timeZone ?? "UTC") }
-        let locale = body.locale == nil ? AppLanguage.en : check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
-        if let device = body.device, device.count > 100 { check.fail("device", "is longer than 100 characters") }
-        try check.done()
-        guard let email, let name, let zone, let locale else { throw HTTPError.internal() }
-        return AuthService.SignUp(email: email, password: body.password, displayName: name, timeZone: zone, locale: locale,
-                                  weekStart: body.weekStart ?? .monday)
+    func signOut(_ request: Request, _: Visitor) async throws -> Response {
+        let body = try request.decodeIfPresent(RefreshBody.self) ?? RefreshBody()
+        if let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty, token.utf8.count <= 128 {
+            try await accounts.signOut(refreshToken: token)
+        } else if request.headers["Authorization"] != nil {
+            let principal = try await accounts.authenticator.authenticate(request)
+            _ = try await accounts.revoke(session: principal.sessionID, by: principal, reason: "signed out")
+        } else {
+            throw HTTPError.badRequest("Send the refresh token or an access token.", errors: [.init(field: "refreshToken", message: "is required")])
+        }
+        var response = Response.noContent()
+        response.headers.add("Set-Cookie", AccountRoutes.clearCookie(request))
+        return response
     }
 
-    static func profileChange(_ body: ProfileBody) throws -> AccountStore.ProfileChange {
-        var check = FieldCheck()
-        var change = AccountStore.ProfileChange()
-        change.email = check.attempt(body.email) { (v) throws(FieldRuleError) in try EmailAddress(v) }
-        change.displayName = check.attempt(body.displayName) { (v) throws(FieldRuleError) in try DisplayName(v) }
-        change.timeZone = check.attempt(body.timeZone) { (v) throws(FieldRuleError) in try TimeZoneName(v).value }
-        change.locale = check.attempt(body.locale) { (v) throws(FieldRuleError) in try AppLanguage.parse(v) }
-        change.weekStart = body.weekStart
-        try check.done()
-        return change
+    func keys(_: Request, _: Visitor) async throws -> Reply<JSONWebKeySet> {
+        Reply(accounts.context.keyring.publicKeys())
     }
 
-    /// The device a session is shown as: what the app says, else the browser's User-Agent.
-    static func device(_ named: String?, _ request: Request) -> String {
-        let raw = named ?? request.headers["User-Agent"] ?? ""
-        let clean = String(raw.unicodeScalars.filter { $0.properties.generalCategory != .control }).trimmingCharacters(in: .whitespaces)
-        return clean.isEmpty ? "Unknown device" : String(clean.prefix(100))
+    // MARK: the account
+
+    func account(_: Request, _ me: Principal) async throws -> Reply<Account> {
+        Reply(try await accounts.context.account(me))
+    }
+
+    func update(_: Request, _ me: Principal, _ body: ProfileBody) async throws -> Reply<Account> {
+        Reply(try await accounts.update(me, try AccountForms.profileChange(body)))
+    }
+
+    func delete(_ request: Request, _ me: Principal) async throws -> Reply<DeletedAccount> {
+        let body = try request.decodeIfPresent(PasswordConfirmation.self)
+        let removed = try await accounts.deleteAccount(me, password: body?.password)
+        return Reply(DeletedAccount(deleted: removed, message: "Your account and everything in it were deleted. This cannot be undone."),
+                     headers: [("Set-Cookie", AccountRoutes.clearCookie(request))])
+    }
+
+    func changePassword(_: Request, _ me: Principal, _ body: PasswordBody) async throws -> Reply<SignedOutSessions> {
+        try PasswordRule.check(body.newPassword, field: "newPassword")
+        return Reply(SignedOutSessions(try await accounts.changePassword(me, current: body.currentPassword, new: body.newPassword)))
+    }
+
+    func exportAll(_: Request, _ me: Principal) async throws -> Response {
+        try await export.archive(for: me)
+    }
+
+    func sessions(_: Request, _ me: Principal) async throws -> Reply<Items<SessionInfo>> {
+        Reply(Items(try await accounts.sessionList(me)))
+    }
+
+    func revoke(_ request: Request, _ me: Principal) async throws -> Response {
+        guard try await accounts.revoke(session: try request.id("id", "session"), by: me, reason: "signed out from another device") else {
+            throw HTTPError.notFound("No such session.")
+        }
+        return .noContent()
+    }
+
+    func revokeOthers(_: Request, _ me: Principal) async throws -> Reply<SignedOutSessions> {
+        Reply(SignedOutSessions(try await accounts.revokeOthers(me)))
     }
 
     // MARK: replies and cookies
 
-    static func reply(_ account: Account?, _ tokens: IssuedTokens, cookie: Bool, _ request: Request, status: Int) throws -> Response {
-        var response = try Response.json(SessionReply(user: account, accessToken: tokens.accessToken, expiresIn: tokens.expiresIn,
-                                                      refreshToken: cookie ? nil : tokens.refreshToken), status: status)
-        response.headers.add("Cache-Control", "no-store")
-        if cookie { response.headers.add("Set-Cookie", refreshCookie(tokens.refreshToken, request)) }
-        return response
+    static func reply(_ account: Account?, _ tokens: IssuedTokens, cookie: Bool, _ request: Request, status: Int) -> Reply<SessionTokens> {
+        var headers = [("Cache-Control", "no-store")]
+        if cookie { headers.append(("Set-Cookie", refreshCookie(tokens.refreshToken, request))) }
+        return Reply(SessionTokens(user: account, accessToken: tokens.accessToken, expiresIn: tokens.expiresIn,
+                                   refreshToken: cookie ? nil : tokens.refreshToken), status: status, headers: headers)
     }
 
     /// Secure when the request came over TLS (directly or through a proxy that says so).

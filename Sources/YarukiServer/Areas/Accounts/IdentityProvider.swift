@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,7 +66,7 @@ final class JWKSCache: @unchecked Sendable {
             guard let body = FileManager.default.contents(atPath: source) else { throw JOSEKeyError.invalid("cannot read \(source)") }
             data = body
         }
-        let set = try JSONDecoder().decode(JWKSet.self, from: data)
+        let set = try JSONDecoder().decode(JSONWebKeySet.self, from: data)
         var found: [String: EVPKey] = [:]
         for jwk in set.keys where jwk.use == nil || jwk.use == "sig" {
             guard let kid = jwk.kid, let key = try? EVPKey.publicKey(jwk: jwk) else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// Failed sign-ins counted per key (an account, a client address) in a sliding window. Past the

@@ -1,20 +1,33 @@
 import CArgon2
 import Foundation
+import YarukiAPI
 
 /// argon2id through libargon2. The encoded form (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`)
 /// keeps each hash's parameters, so they can be raised later: a login that verifies against
 /// weaker parameters re-hashes with the current ones.
-struct PasswordHasher: Sendable {
-    struct Parameters: Sendable, Equatable {
+public struct PasswordHasher: Sendable {
+    public struct Parameters: Sendable, Equatable {
         /// OWASP's minimum for argon2id: 19 MiB, two passes, one lane.
-        var memoryKiB: UInt32 = 19 * 1024
-        var iterations: UInt32 = 2
-        var parallelism: UInt32 = 1
+        public var memoryKiB: UInt32
+        public var iterations: UInt32
+        public var parallelism: UInt32
+
+        public init(memoryKiB: UInt32 = 19 * 1024, iterations: UInt32 = 2, parallelism: UInt32 = 1) {
+            self.memoryKiB = memoryKiB
+            self.iterations = iterations
+            self.parallelism = parallelism
+        }
+
+        /// libargon2's least (8 KiB, one pass): for tests only, where a sign-up must not cost 19 MiB.
+        public static let cheapest = Parameters(memoryKiB: 8, iterations: 1, parallelism: 1)
 
         var description: String { "argon2id m=\(memoryKiB) KiB, t=\(iterations), p=\(parallelism)" }
     }
 
-    var parameters = Parameters()
+    public var parameters: Parameters
+
+    public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
+
     static let saltLength = 16
     static let hashLength = 32
 

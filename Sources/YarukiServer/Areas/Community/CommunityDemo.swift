@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiStore
@@ -108,10 +109,10 @@ enum CommunityDemo {
     }
 
     /// Four test-pattern photos through the photo store; none without ffmpeg or a data folder.
-    static func demoPhotos(_ dataDirectory: String?) async -> [PhotoStore.Stored] {
-        guard let dataDirectory, let media = try? MediaStore(dataDirectory: dataDirectory, width: 1) else { return [] }
-        let store = PhotoStore(media: media)
-        var stored: [PhotoStore.Stored] = []
+    static func demoPhotos(_ dataDirectory: String?) async -> [PhotoFiles.Stored] {
+        guard let dataDirectory, let media = try? MediaFiles(dataDirectory: dataDirectory, width: 1) else { return [] }
+        let store = PhotoFiles(media: media)
+        var stored: [PhotoFiles.Stored] = []
         for source in ["testsrc2=size=1280x960", "smptebars=size=1280x960", "mandelbrot=size=1280x960", "rgbtestsrc=size=1280x960"] {
             guard let file = DemoSeed.testPattern(media, source, ["-frames:v", "1", "-q:v", "3"], ext: "jpg"),
                   let photo = try? await store.ingest(file) else { continue }

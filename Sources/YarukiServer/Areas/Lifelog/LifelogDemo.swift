@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiStore
 
@@ -29,11 +30,12 @@ enum LifelogDemo {
     static func seed(_ context: DemoSeed.Context) async throws {
         let now = context.now
         _ = try await AccountAdmin.create(context.database, email: person.email, displayName: person.name, password: person.password,
-                                      role: .member, timeZone: person.timeZone, locale: .en, ifMissing: true, now: now)
+                                      role: .member, timeZone: person.timeZone, locale: .en, ifMissing: true, now: now,
+                                      hasher: context.hasher)
         let key = try EmailAddress(person.email).key
         _ = try await context.database.transaction { c in
             guard let account = try AccountStore.credentials(emailKey: key, c)?.account,
-                  try c.queryOne("SELECT 1 AS one FROM lifelog_records WHERE user_id = ? LIMIT 1", account.id) == nil else { return }
+                  try LifelogStore.page(user: account.id, after: nil, limit: 1, c).isEmpty else { return }
             for (id, draft) in records(now: now) { try LifelogStore.insert(id: id, user: account.id, draft, at: now, c) }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 
@@ -37,19 +38,7 @@ final class MapData: Sendable {
         etag = "\"" + Crypto.hex(Crypto.sha256(baseMap)).prefix(20) + "\""
     }
 
-    struct Feature: Encodable {
-        /// Road class (major, minor, path), or the kind of area (water, park) or line (coast).
-        var k: String
-        /// A precision-5 encoded polyline (a closed ring for areas).
-        var p: String
-    }
-
-    struct Drawing: Encodable {
-        var bounds: [Double]
-        var credit: String
-        var areas: [Feature]
-        var lines: [Feature]
-    }
+    typealias Feature = BaseMap.Feature
 
     static func roadClass(_ highway: String) -> String? {
         switch highway {
@@ -61,7 +50,7 @@ final class MapData: Sendable {
     }
 
     /// Areas before lines, each kind in one list, simplified to about a metre.
-    static func drawing(_ extract: OSMExtract, bounds: (south: Double, west: Double, north: Double, east: Double)) -> Drawing {
+    static func drawing(_ extract: OSMExtract, bounds: (south: Double, west: Double, north: Double, east: Double)) -> BaseMap {
         var areas: [Feature] = [], lines: [Feature] = []
         for way in extract.ways {
             let points = way.refs.compactMap(extract.position)
@@ -91,7 +80,7 @@ final class MapData: Sendable {
         }
         areas.sort { $0.k > $1.k }  // parks under water
         lines.sort { order($0.k) < order($1.k) }
-        return Drawing(bounds: [bounds.south, bounds.west, bounds.north, bounds.east], credit: credit, areas: areas, lines: lines)
+        return BaseMap(bounds: [bounds.south, bounds.west, bounds.north, bounds.east], credit: credit, areas: areas, lines: lines)
     }
 
     static func order(_ k: String) -> Int { ["coast": 0, "path": 1, "minor": 2, "major": 3][k] ?? 4 }

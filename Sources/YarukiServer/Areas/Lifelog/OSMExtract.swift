@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import YarukiAPI
 import YarukiCore
 
 /// What Yaruki keeps of an OpenStreetMap extract: the ways it routes on or draws (roads, water,

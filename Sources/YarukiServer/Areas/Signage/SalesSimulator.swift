@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiStore
@@ -112,20 +113,17 @@ public struct SalesSimulator: Sendable {
         return tally
     }
 
-    struct Reply: Decodable { var accepted: Int; var duplicates: Int }
-
-    private func post(_ batch: [SaleEvent], _ session: URLSession) async -> Reply? {
+    private func post(_ batch: [SaleEvent], _ session: URLSession) async -> SaleReceipt? {
         var request = URLRequest(url: server.appendingPathComponent("v1/signage/events"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
         request.timeoutInterval = 10
-        struct Body: Encodable { var events: [SaleEvent] }
-        guard let body = try? JSONCoding.encoder.encode(Body(events: batch)) else { return nil }
+        guard let body = try? JSONCoding.encoder.encode(SaleBatch(events: batch)) else { return nil }
         request.httpBody = body
         guard let (data, response) = try? await session.data(for: request),
               (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
-        return try? JSONDecoder().decode(Reply.self, from: data)
+        return try? JSONCoding.decoder.decode(SaleReceipt.self, from: data)
     }
 
     // MARK: the command
@@ -140,11 +138,11 @@ public struct SalesSimulator: Sendable {
 
     /// An API key for this run, made in the database (revoke it with `revokeKey` when done).
     public static func makeKey(_ database: Database, now: Date) async throws -> (id: UUID, key: String) {
-        let key = "yk_" + Base64URL.encode(Crypto.randomBytes(32))
+        let key = "yk_" + Crypto.randomToken(32)
         let id = UUID()
         try await database.transaction { c in
-            try SignageStore.insertKey(id: id, name: "sales simulator (\(ProcessInfo.processInfo.processIdentifier))", hash: AuthService.tokenHash(key),
-                                       scopes: [SignageRoutes.writeScope], by: nil, at: now, c)
+            try SignageStore.insertKey(id: id, name: "sales simulator (\(ProcessInfo.processInfo.processIdentifier))", hash: Crypto.tokenHash(key),
+                                       scopes: [SignageService.writeScope], by: nil, at: now, c)
         }
         return (id, key)
     }

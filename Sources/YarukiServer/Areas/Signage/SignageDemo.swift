@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiStore
 
@@ -31,12 +32,12 @@ enum SignageDemo {
                 _ = try await database.transaction { [board] c in try SignageStore.update(board, at: now, c) }
             }
         } else {
-            let token = Base64URL.encode(Crypto.randomBytes(24))
+            let token = Crypto.randomToken(24)
             try await database.transaction { [board] c in
-                try SignageStore.insert(board, tokenHash: AuthService.tokenHash(token), by: nil, at: now, c)
+                try SignageStore.insert(board, tokenHash: Crypto.tokenHash(token), by: nil, at: now, c)
             }
             try await settings.set(boardSetting, board.id.uuidString.lowercased(), at: now)
-            try await settings.set(wallSetting, SignageRoutes.wallLink(board.id, token: token), at: now)
+            try await settings.set(wallSetting, SignageService.wallLink(board.id, token: token), at: now)
         }
         // The same sales each time for the same start: seeding again adds only the hours since.
         var generator = SaleGenerator(board: board, seed: 7, prefix: "demo-\(Int64(board.startsAt.timeIntervalSince1970))-")

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// CPU-heavy or blocking work (argon2, later media tools) off the event loops, on at most

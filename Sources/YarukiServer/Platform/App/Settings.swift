@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// A setting that cannot be used: the CLI prints it as one line and exits 1.

@@ -1,7 +1,8 @@
 import COpenSSL
 import Foundation
+import YarukiAPI
 
-/// The few primitives the auth area needs, from OpenSSL's libcrypto.
+/// The few primitives the platform and its areas need, from OpenSSL's libcrypto.
 enum Crypto {
     /// Bytes from OpenSSL's CSPRNG.
     static func randomBytes(_ count: Int) -> Data {
@@ -48,6 +49,16 @@ enum Crypto {
 
     static func hex(_ data: Data) -> String {
         data.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A secret for a link or a key: `bytes` random bytes, URL-safe.
+    static func randomToken(_ bytes: Int) -> String {
+        Base64URL.encode(randomBytes(bytes))
+    }
+
+    /// What is stored of a secret token (refresh tokens, feed and wall links, API keys): its SHA-256 in hex.
+    static func tokenHash(_ token: String) -> String {
+        hex(sha256(Data(token.utf8)))
     }
 }
 

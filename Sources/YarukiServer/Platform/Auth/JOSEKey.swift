@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import YarukiAPI
 
 /// The two signature algorithms accepted anywhere: RS256 (Google, Apple) and ES256 (our own
 /// access tokens, and providers that use it). "none" and the HMAC family never verify.
@@ -26,7 +27,7 @@ final class EVPKey: @unchecked Sendable {
     deinit { EVP_PKEY_free(pointer) }
 
     /// A public key from its JWK members: RSA `n`/`e` or EC P-256 `x`/`y`.
-    static func publicKey(jwk: JWK) throws -> EVPKey {
+    static func publicKey(jwk: JSONWebKey) throws -> EVPKey {
         switch jwk.kty {
         case "RSA":
             guard let n = jwk.n.flatMap(Base64URL.decode), let e = jwk.e.flatMap(Base64URL.decode), n.count >= 256 else {
@@ -227,42 +228,12 @@ final class EVPKey: @unchecked Sendable {
     }
 
     /// The public half as a JWK (for /.well-known/jwks.json).
-    func publicJWK(kid: String) throws -> JWK {
+    func publicJWK(kid: String) throws -> JSONWebKey {
         var point = [UInt8](repeating: 0, count: 65)
         var length = 0
         guard EVP_PKEY_get_octet_string_param(pointer, OSSL_PKEY_PARAM_PUB_KEY, &point, point.count, &length) == 1,
               length == 65, point[0] == 4 else { throw JOSEKeyError.invalid("the public point could not be read") }
-        return JWK(kty: "EC", kid: kid, alg: "ES256", use: "sig", crv: "P-256",
+        return JSONWebKey(kty: "EC", kid: kid, alg: "ES256", use: "sig", crv: "P-256",
                    x: Base64URL.encode(point[1..<33]), y: Base64URL.encode(point[33..<65]))
     }
-}
-
-/// A JSON Web Key (RFC 7517), the members Yaruki reads.
-struct JWK: Codable, Equatable, Sendable {
-    var kty: String
-    var kid: String?
-    var alg: String?
-    var use: String?
-    var n: String?
-    var e: String?
-    var crv: String?
-    var x: String?
-    var y: String?
-
-    init(kty: String, kid: String? = nil, alg: String? = nil, use: String? = nil, n: String? = nil, e: String? = nil,
-         crv: String? = nil, x: String? = nil, y: String? = nil) {
-        self.kty = kty
-        self.kid = kid
-        self.alg = alg
-        self.use = use
-        self.n = n
-        self.e = e
-        self.crv = crv
-        self.x = x
-        self.y = y
-    }
-}
-
-struct JWKSet: Codable, Sendable {
-    var keys: [JWK]
 }

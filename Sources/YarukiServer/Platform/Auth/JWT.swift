@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 
 enum JWTError: Error, Equatable {
     case malformed(String)

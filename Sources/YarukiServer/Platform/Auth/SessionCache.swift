@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 
 /// Who a session belongs to and whether it still stands, remembered for a few seconds so an

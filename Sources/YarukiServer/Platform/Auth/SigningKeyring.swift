@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 
 /// The server's own keys, in `DATA_DIR/keys`: P-256 signing keys for access tokens (the newest
 /// signs, all verify, so a rotation never signs anybody out) and the secret that derives refresh
@@ -102,10 +103,10 @@ final class SigningKeyring: @unchecked Sendable {
     }
 
     /// Every public key, for `/.well-known/jwks.json`.
-    func publicKeys() -> JWKSet {
+    func publicKeys() -> JSONWebKeySet {
         lock.lock()
         let all = keys.values.sorted { $0.kid < $1.kid }
         lock.unlock()
-        return JWKSet(keys: all.compactMap { try? $0.key.publicJWK(kid: $0.kid) })
+        return JSONWebKeySet(keys: all.compactMap { try? $0.key.publicJWK(kid: $0.kid) })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 
 /// Runs a tool (ffprobe, ffmpeg) with posix_spawn and waits for it, with a time limit. Foundation's
 /// Process is not used: its wait hangs when the server runs inside the test runner on Linux.

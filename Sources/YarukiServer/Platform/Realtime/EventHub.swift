@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// Each person's own event stream (`GET /v1/events`): what changed that their screens show.

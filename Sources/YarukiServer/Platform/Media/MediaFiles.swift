@@ -1,10 +1,11 @@
 import COpenSSL
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// Uploaded files, kept by their SHA-256 under `DATA_DIR/media/ab/cd/<sha>.<ext>`, so the same
 /// video uploaded twice is stored once. Streamed uploads land in `DATA_DIR/uploads` first.
-struct MediaStore: Sendable {
+struct MediaFiles: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         case mp4, mov, webm
         case m4a, weba, ogg, mp3, wav
@@ -53,9 +54,9 @@ struct MediaStore: Sendable {
         for directory in [root, uploads] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        // Part files of a crash are garbage: nothing can resume them.
+        // Part files and export folders of a crash are garbage: nothing can resume them.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [] where name.hasSuffix(".part") {
-            unlink(uploads + "/" + name)
+            try? FileManager.default.removeItem(atPath: uploads + "/" + name)
         }
         tools = BlockingWork(name: "media", width: width, maxWaiting: 64)
     }
@@ -99,7 +100,7 @@ struct MediaStore: Sendable {
         guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw HTTPError.badRequest("The upload is missing.") }
         defer { try? handle.close() }
         let head = [UInt8](handle.readData(ofLength: 64))
-        guard upload.size > 0, let kind = MediaStore.sniff(head, for: purpose) else {
+        guard upload.size > 0, let kind = MediaFiles.sniff(head, for: purpose) else {
             throw HTTPError(415, detail: purpose.refusal)
         }
         if purpose == .audio, hasPicture(upload.path) {

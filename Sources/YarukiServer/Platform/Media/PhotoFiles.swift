@@ -1,6 +1,7 @@
 import COpenSSL
 import CVips
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// Photos (community posts now, the lifelog later). Typed by their first bytes (JPEG, PNG, WebP,
@@ -8,7 +9,7 @@ import YarukiHTTP
 /// metadata at all: a display copy (at most 1600 px a side) and a thumbnail (400 px). The
 /// original, which may carry the person's home coordinates, is never kept. Copies are stored by
 /// the SHA-256 of the display copy under `DATA_DIR/media`, beside the videos.
-struct PhotoStore: Sendable {
+struct PhotoFiles: Sendable {
     enum Kind: String, Sendable {
         case jpeg, png, webp, heic
     }
@@ -30,7 +31,7 @@ struct PhotoStore: Sendable {
     /// A decoded image this large would take hundreds of MB: refused before decoding.
     static let maxPixels = 50_000_000
 
-    let media: MediaStore
+    let media: MediaFiles
 
     private static let vipsReady: Bool = yaruki_vips_init() == 0
 
@@ -63,14 +64,14 @@ struct PhotoStore: Sendable {
         guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw HTTPError.badRequest("The upload is missing.") }
         let head = [UInt8](handle.readData(ofLength: 32))
         try? handle.close()
-        guard upload.size > 0, PhotoStore.sniff(head) != nil else {
+        guard upload.size > 0, PhotoFiles.sniff(head) != nil else {
             throw HTTPError(415, detail: "Only JPEG, PNG, WebP and HEIC photos are accepted.")
         }
-        guard PhotoStore.vipsReady else { throw HTTPError(503, detail: "Photo processing is not available on this server.") }
+        guard PhotoFiles.vipsReady else { throw HTTPError(503, detail: "Photo processing is not available on this server.") }
         var width: Int32 = 0, height: Int32 = 0
         guard yaruki_vips_header(upload.path, &width, &height) == 0 else { throw undecodable() }
-        guard Int(width) * Int(height) <= PhotoStore.maxPixels else {
-            throw HTTPError.badRequest("The photo has more than \(PhotoStore.maxPixels / 1_000_000) megapixels.",
+        guard Int(width) * Int(height) <= PhotoFiles.maxPixels else {
+            throw HTTPError.badRequest("The photo has more than \(PhotoFiles.maxPixels / 1_000_000) megapixels.",
                                        errors: [.init(field: "body", message: "has too many pixels")])
         }
         let display = try encode(upload.path, .display)

@@ -1,14 +1,8 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiStore
-
-/// The person behind an authenticated request.
-struct Principal: Sendable, Equatable {
-    var userID: UUID
-    var sessionID: UUID
-    var role: Role
-}
 
 /// What a sign-in hands back: a short-lived access token and the refresh token of a session.
 struct IssuedTokens: Sendable {
@@ -18,43 +12,36 @@ struct IssuedTokens: Sendable {
     var sessionID: UUID
 }
 
-/// Every account flow: sign-up, sign-in, refresh with rotation, sign-out, password change,
-/// deletion. Routes only translate HTTP to these calls.
-final class AuthService: @unchecked Sendable {
-    let database: Database
-    let keyring: SigningKeyring
-    let hasher: PasswordHasher
-    let hashing: BlockingWork
-    let clock: @Sendable () -> Date
+/// Every account flow: sign-up, sign-in, refresh with rotation, sign-out, sessions, profile,
+/// password, deletion. Routes only translate HTTP to these calls; the CLI and the demo make
+/// accounts through `AccountAdmin`.
+final class AccountService: Sendable {
+    let context: AppContext
     let refreshRule: RefreshRule
-    let sessions: SessionCache
     let throttle: LoginThrottle
-    let accessTokenLifetime: TimeInterval
     let identityVerifiers: [String: IDTokenVerifier]
-    /// Where a person's uploaded files live, so deleting the account deletes them too.
-    let media: MediaStore?
-    static let issuer = "yaruki"
+    /// Every area's part of a person, for deleting an account.
+    let personalData: [any PersonalData]
     /// Verified against when the email is unknown, so both failures take an argon2 run.
     private let decoyHash: String
 
-    init(database: Database, keyring: SigningKeyring, hasher: PasswordHasher = PasswordHasher(), hashingWidth: Int,
-         clock: @escaping @Sendable () -> Date = { Date() }, refreshRule: RefreshRule = RefreshRule(),
-         sessionCacheTTL: TimeInterval = 10, accessTokenLifetime: TimeInterval = 15 * 60,
-         identityProviders: [IdentityProvider] = [], media: MediaStore? = nil,
+    var database: Database { context.database }
+    var authenticator: Authenticator { context.authenticator }
+
+    init(context: AppContext, personalData: [any PersonalData], refreshRule: RefreshRule = RefreshRule(),
          throttle: LoginThrottle = LoginThrottle(limits: ["account": .init(failures: 5, window: 15 * 60),
                                                           "address": .init(failures: 30, window: 15 * 60)])) throws {
-        self.database = database
-        self.keyring = keyring
-        self.hasher = hasher
-        self.hashing = BlockingWork(name: "argon2", width: hashingWidth, maxWaiting: 256)
-        self.clock = clock
+        self.context = context
         self.refreshRule = refreshRule
-        self.sessions = SessionCache(ttl: sessionCacheTTL)
         self.throttle = throttle
-        self.accessTokenLifetime = accessTokenLifetime
-        self.media = media
-        identityVerifiers = Dictionary(uniqueKeysWithValues: identityProviders.map { ($0.name, IDTokenVerifier(provider: $0)) })
-        decoyHash = try hasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
+        self.personalData = personalData
+        identityVerifiers = Dictionary(uniqueKeysWithValues: context.settings.identityProviders.map { ($0.name, IDTokenVerifier(provider: $0)) })
+        decoyHash = try context.hasher.hash(Crypto.randomToken(16))
+    }
+
+    private func hash(_ password: String) async throws -> String {
+        let hasher = context.hasher
+        return try await context.hashing.run { try hasher.hash(password) }
     }
 
     // MARK: sign-up and sign-in
@@ -66,21 +53,17 @@ final class AuthService: @unchecked Sendable {
         var timeZone: TimeZoneName
         var locale: AppLanguage
         var weekStart: WeekStart
-        var role: Role = .member
     }
 
     func signUp(_ form: SignUp, device: String) async throws -> (Account, IssuedTokens) {
-        let hasher = hasher
-        let password = form.password
-        let hash = try await hashing.run { try hasher.hash(password) }
-        let now = clock()
+        let hash = try await hash(form.password)
+        let now = context.now
         let new = AccountStore.NewAccount(email: form.email, displayName: form.displayName, passwordHash: hash,
-                                          timeZone: form.timeZone.value, locale: form.locale, weekStart: form.weekStart, role: form.role)
+                                          timeZone: form.timeZone.value, locale: form.locale, weekStart: form.weekStart, role: .member)
         do {
             return try await database.transaction { [self] c in
                 let account = try AccountStore.insert(new, at: now, c)
-                let tokens = try startSession(for: account, device: device, at: now, c)
-                return (account, tokens)
+                return (account, try startSession(for: account, device: device, at: now, c))
             }
         } catch DatabaseError.uniqueViolation {
             throw HTTPError(409, detail: "An account with this email already exists. Sign in instead.",
@@ -91,16 +74,16 @@ final class AuthService: @unchecked Sendable {
     /// Unknown email and wrong password answer alike, after the same argon2 work.
     func signIn(email: EmailAddress, password: String, device: String, address: String) async throws -> (Account, IssuedTokens) {
         let keys = [(kind: "account", value: email.key), (kind: "address", value: address)]
-        try throttle.check(keys, now: clock())
+        try throttle.check(keys, now: context.now)
         let found = try await database.read { c in try AccountStore.credentials(emailKey: email.key, c) }
-        let hasher = hasher
+        let hasher = context.hasher
         let stored = found?.passwordHash ?? decoyHash
         let decoy = found?.passwordHash == nil
-        let (matches, rehash) = try await hashing.run { () -> (Bool, String?) in
+        let (matches, rehash) = try await context.hashing.run { () -> (Bool, String?) in
             let ok = hasher.verify(password, against: stored) && !decoy
             return (ok, ok && hasher.needsRehash(stored) ? try hasher.hash(password) : nil)
         }
-        let now = clock()
+        let now = context.now
         guard matches, let account = found?.account else {
             throttle.recordFailure(keys, now: now)
             throw HTTPError(401, slug: "invalid-credentials", detail: "The email or password is not right.")
@@ -127,20 +110,8 @@ final class AuthService: @unchecked Sendable {
     /// Sign in with Apple or Google: the account linked to the provider's subject, else the
     /// account with the same verified email (then linked), else a new account without a password.
     func signIn(identity request: IdentitySignIn) async throws -> (Account, IssuedTokens, created: Bool) {
-        guard let verifier = identityVerifiers[request.provider] else {
-            throw HTTPError.badRequest("Sign in with \(request.provider) is not enabled on this server.",
-                                       errors: [.init(field: "provider", message: "is not enabled")])
-        }
-        let identity: VerifiedIdentity
-        do {
-            identity = try await verifier.verify(request.idToken, nonce: request.nonce, now: clock())
-        } catch .keysUnavailable {
-            throw HTTPError(503, detail: "The keys of \(request.provider) cannot be fetched right now. Try again shortly.",
-                            headers: ["Retry-After": "10"])
-        } catch {
-            throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: \(AuthService.describe(error)).")
-        }
-        let now = clock()
+        let identity = try await verify(request)
+        let now = context.now
         let email = identity.email.flatMap { try? EmailAddress($0) }
         return try await database.transaction { [self] c in
             if let linked = try AccountStore.userID(provider: identity.provider, subject: identity.subject, c),
@@ -170,6 +141,21 @@ final class AuthService: @unchecked Sendable {
         }
     }
 
+    private func verify(_ request: IdentitySignIn) async throws -> VerifiedIdentity {
+        guard let verifier = identityVerifiers[request.provider] else {
+            throw HTTPError.badRequest("Sign in with \(request.provider) is not enabled on this server.",
+                                       errors: [.init(field: "provider", message: "is not enabled")])
+        }
+        do {
+            return try await verifier.verify(request.idToken, nonce: request.nonce, now: context.now)
+        } catch .keysUnavailable {
+            throw HTTPError(503, detail: "The keys of \(request.provider) cannot be fetched right now. Try again shortly.",
+                            headers: ["Retry-After": "10"])
+        } catch {
+            throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: \(AccountService.describe(error)).")
+        }
+    }
+
     static func describe(_ failure: IDTokenVerifier.Failure) -> String {
         switch failure {
         case let .token(.algorithmNotAllowed(alg)): "the algorithm \(alg) is not accepted"
@@ -191,10 +177,10 @@ final class AuthService: @unchecked Sendable {
     func startSession(for account: Account, device: String, at now: Date, _ c: SQLConnection) throws -> IssuedTokens {
         let session = UUID()
         try AccountStore.insertSession(id: session, user: account.id, device: device, at: now, c)
-        let refresh = Base64URL.encode(Crypto.randomBytes(32))
-        try AccountStore.insertRefreshToken(hash: AuthService.tokenHash(refresh), session: session, at: now, c)
-        return IssuedTokens(accessToken: try accessToken(user: account.id, session: session, role: account.role, now: now),
-                            expiresIn: Int(accessTokenLifetime), refreshToken: refresh, sessionID: session)
+        let refresh = Crypto.randomToken(32)
+        try AccountStore.insertRefreshToken(hash: Crypto.tokenHash(refresh), session: session, at: now, c)
+        return IssuedTokens(accessToken: try authenticator.accessToken(user: account.id, session: session, role: account.role, now: now),
+                            expiresIn: Int(authenticator.accessTokenLifetime), refreshToken: refresh, sessionID: session)
     }
 
     // MARK: refresh
@@ -208,10 +194,10 @@ final class AuthService: @unchecked Sendable {
     /// Rotates a refresh token. Two requests with the same token inside the grace window get the
     /// same successor; a spent token after it revokes the session (RFC 9700 §4.14.2).
     func refresh(_ token: String) async throws -> IssuedTokens {
-        guard token.utf8.count <= 128 else { throw AuthService.invalidRefresh("The refresh token is not valid.") }
-        let hash = AuthService.tokenHash(token)
+        guard token.utf8.count <= 128 else { throw AccountService.invalidRefresh("The refresh token is not valid.") }
+        let hash = Crypto.tokenHash(token)
         let successor = successor(of: token)
-        let now = clock()
+        let now = context.now
         let outcome: RefreshOutcome = try await database.transaction { [self] c in
             guard let record = try AccountStore.refreshToken(hash: hash, c),
                   let session = try AccountStore.session(record.sessionID, c),
@@ -222,33 +208,37 @@ final class AuthService: @unchecked Sendable {
                                               sessionLastUsed: session.lastUsedAt, now: now)
             if decision == .rotate {
                 if try AccountStore.spend(refreshToken: hash, at: now, c) {
-                    try AccountStore.insertRefreshToken(hash: AuthService.tokenHash(successor), session: session.id, at: now, c)
+                    try AccountStore.insertRefreshToken(hash: Crypto.tokenHash(successor), session: session.id, at: now, c)
                 } else {
                     decision = .replayWithinGrace  // another request spent it a moment ago
                 }
             }
-            switch decision {
-            case .rotate, .replayWithinGrace:
-                guard try AccountStore.hasRefreshToken(hash: AuthService.tokenHash(successor), c) else {
-                    return .refused("The refresh token is not valid.", ended: nil)
-                }
-                try AccountStore.touch(session: session.id, at: now, c)
-                return .issued(IssuedTokens(accessToken: try accessToken(user: account.id, session: session.id, role: account.role, now: now),
-                                            expiresIn: Int(accessTokenLifetime), refreshToken: successor, sessionID: session.id))
-            case .reuseDetected:
-                try AccountStore.revoke(session: session.id, of: account.id, reason: "refresh token reused", at: now, c)
-                return .refused("This refresh token was already used, so the session was signed out for safety. Sign in again.",
-                                ended: session.id)
-            case .sessionEnded:
-                return .refused("The session has ended. Sign in again.", ended: nil)
-            }
+            return try settle(decision, session: session, account: account, successor: successor, now: now, c)
         }
         switch outcome {
         case let .issued(tokens):
             return tokens
         case let .refused(detail, ended):
-            if let ended { sessions.forget(ended) }
-            throw AuthService.invalidRefresh(detail)
+            if let ended { authenticator.sessions.forget(ended) }
+            throw AccountService.invalidRefresh(detail)
+        }
+    }
+
+    private func settle(_ decision: RefreshDecision, session: AccountStore.SessionRecord, account: Account, successor: String, now: Date,
+                        _ c: SQLConnection) throws -> RefreshOutcome {
+        switch decision {
+        case .rotate, .replayWithinGrace:
+            guard try AccountStore.hasRefreshToken(hash: Crypto.tokenHash(successor), c) else {
+                return .refused("The refresh token is not valid.", ended: nil)
+            }
+            try AccountStore.touch(session: session.id, at: now, c)
+            return .issued(IssuedTokens(accessToken: try authenticator.accessToken(user: account.id, session: session.id, role: account.role, now: now),
+                                        expiresIn: Int(authenticator.accessTokenLifetime), refreshToken: successor, sessionID: session.id))
+        case .reuseDetected:
+            try AccountStore.revoke(session: session.id, of: account.id, reason: "refresh token reused", at: now, c)
+            return .refused("This refresh token was already used, so the session was signed out for safety. Sign in again.", ended: session.id)
+        case .sessionEnded:
+            return .refused("The session has ended. Sign in again.", ended: nil)
         }
     }
 
@@ -259,86 +249,13 @@ final class AuthService: @unchecked Sendable {
     /// The successor is derived, not stored: HMAC(server secret, token). Only hashes are kept, yet
     /// the same spent token can be answered with the same successor during the grace window.
     private func successor(of token: String) -> String {
-        Base64URL.encode(Crypto.hmacSHA256(key: keyring.refreshSecret, Data(token.utf8)))
-    }
-
-    /// The signature of a link that works without a bearer token (a `<video>` or `<img>` cannot
-    /// send one): HMAC of `message` under a key derived for `purpose` from the server secret, so
-    /// a signature for one kind of link never fits another.
-    func linkSignature(_ purpose: String, _ message: String) -> String {
-        let key = Crypto.hmacSHA256(key: keyring.refreshSecret, Data("yaruki \(purpose) links".utf8))
-        return Base64URL.encode(Crypto.hmacSHA256(key: key, Data(message.utf8)))
-    }
-
-    static func tokenHash(_ token: String) -> String {
-        Crypto.hex(Crypto.sha256(Data(token.utf8)))
-    }
-
-    // MARK: access tokens
-
-    func accessToken(user: UUID, session: UUID, role: Role, now: Date) throws -> String {
-        let signer = keyring.signer(now: now)
-        let issued = Int(now.timeIntervalSince1970)
-        let claims: [String: Any] = [
-            "iss": AuthService.issuer, "sub": user.uuidString.lowercased(), "sid": session.uuidString.lowercased(),
-            "role": role.rawValue, "iat": issued, "exp": issued + Int(accessTokenLifetime),
-            "jti": Base64URL.encode(Crypto.randomBytes(12)),
-        ]
-        return try JWT.sign(claims: claims, kid: signer.kid, typ: "at+jwt", key: signer.key)
-    }
-
-    /// The bearer token of `headers`, checked: signature by one of our keys, type, issuer and
-    /// times. Nil when there is none; the session behind it is not looked at here.
-    func verifiedAccessToken(_ headers: HTTPHeaders, now: Date) throws(JWTError) -> JWT? {
-        guard let header = headers["Authorization"], header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
-        let jwt = try JWT.parse(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
-        try jwt.verify(allowed: [.es256]) { kid in keyring.verificationKey(kid: kid, now: now) }
-        guard jwt.header.typ == "at+jwt", jwt.string("iss") == AuthService.issuer else { throw .claim("not an access token") }
-        try jwt.checkTimes(now: now, leeway: 5)
-        return jwt
-    }
-
-    /// The principal of a request with `Authorization: Bearer …`; 401 otherwise.
-    func authenticate(_ request: Request) async throws -> Principal {
-        let now = clock()
-        let found: JWT?
-        do {
-            found = try verifiedAccessToken(request.headers, now: now)
-        } catch .expired {
-            throw HTTPError(401, slug: "token-expired", detail: "The access token has expired. Refresh it.",
-                            headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\", error_description=\"expired\""])
-        } catch {
-            throw HTTPError(401, slug: "invalid-token", detail: "The access token is not valid.",
-                            headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
-        }
-        guard let jwt = found else { throw HTTPError.unauthorized() }
-        guard let user = jwt.string("sub").flatMap(UUID.init(uuidString:)),
-              let session = jwt.string("sid").flatMap(UUID.init(uuidString:)) else {
-            throw HTTPError(401, slug: "invalid-token", detail: "The access token is not valid.")
-        }
-        let entry: SessionCache.Entry
-        if let cached = sessions.fresh(session, now: now) {
-            entry = cached
-        } else {
-            let row = try await database.read { c -> (AccountStore.SessionRecord, Account)? in
-                guard let s = try AccountStore.session(session, c), let a = try AccountStore.account(id: s.userID, c) else { return nil }
-                return (s, a)
-            }
-            let idle = row.map { now.timeIntervalSince($0.0.lastUsedAt) > refreshRule.idleLifetime } ?? true
-            entry = SessionCache.Entry(userID: row?.1.id ?? user, role: row?.1.role ?? .member,
-                                       active: row != nil && row?.0.revokedAt == nil && !idle, checked: now)
-            sessions.store(session, entry)
-        }
-        guard entry.active, entry.userID == user else {
-            throw HTTPError(401, slug: "session-ended", detail: "This session was signed out. Sign in again.")
-        }
-        return Principal(userID: user, sessionID: session, role: entry.role)
+        Base64URL.encode(Crypto.hmacSHA256(key: context.keyring.refreshSecret, Data(token.utf8)))
     }
 
     // MARK: sessions
 
     func sessionList(_ principal: Principal) async throws -> [SessionInfo] {
-        let cutoff = clock().addingTimeInterval(-refreshRule.idleLifetime)
+        let cutoff = context.now.addingTimeInterval(-refreshRule.idleLifetime)
         let records = try await database.read { c in try AccountStore.activeSessions(user: principal.userID, usedSince: cutoff, c) }
         return records.map {
             SessionInfo(id: $0.id, device: $0.device, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, current: $0.id == principal.sessionID)
@@ -347,48 +264,42 @@ final class AuthService: @unchecked Sendable {
 
     /// False when the session is not the principal's (or already ended): the route answers 404.
     func revoke(session id: UUID, by principal: Principal, reason: String) async throws -> Bool {
-        let now = clock()
+        let now = context.now
         let done = try await database.transaction { c in try AccountStore.revoke(session: id, of: principal.userID, reason: reason, at: now, c) }
-        sessions.forget(id)
+        authenticator.sessions.forget(id)
         return done
     }
 
     func revokeOthers(_ principal: Principal) async throws -> Int {
-        let now = clock()
+        let now = context.now
         let count = try await database.transaction { c in
             try AccountStore.revokeAll(of: principal.userID, except: principal.sessionID, reason: "signed out elsewhere", at: now, c)
         }
-        sessions.forget(user: principal.userID)
+        authenticator.sessions.forget(user: principal.userID)
         return count
     }
 
     /// Sign-out with the refresh token alone (the browser's cookie): ends its session.
     func signOut(refreshToken token: String) async throws {
-        let hash = AuthService.tokenHash(token)
-        let now = clock()
+        let hash = Crypto.tokenHash(token)
+        let now = context.now
         let ended: UUID? = try await database.transaction { c in
             guard let record = try AccountStore.refreshToken(hash: hash, c), let session = try AccountStore.session(record.sessionID, c)
             else { return nil }
             try AccountStore.revoke(session: session.id, of: session.userID, reason: "signed out", at: now, c)
             return session.id
         }
-        if let ended { sessions.forget(ended) }
+        if let ended { authenticator.sessions.forget(ended) }
     }
 
     // MARK: account
 
-    func account(_ principal: Principal) async throws -> Account {
-        guard let account = try await database.read({ c in try AccountStore.account(id: principal.userID, c) }) else {
-            throw HTTPError.unauthorized("This account no longer exists.")
-        }
-        return account
-    }
-
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {
-        let now = clock()
+        let now = context.now
         do {
             return try await database.transaction { c in
                 try AccountStore.update(principal.userID, change, at: now, c)
+                if change.weekStart != nil || change.timeZone != nil { try GroupStore.forgetStreak(principal.userID, c) }
                 guard let account = try AccountStore.account(id: principal.userID, c) else { throw HTTPError.unauthorized() }
                 return account
             }
@@ -399,65 +310,64 @@ final class AuthService: @unchecked Sendable {
     }
 
     /// Checks the current password (when the account has one) on the hashing threads.
-    func confirmPassword(_ principal: Principal, _ password: String?, field: String) async throws -> AccountStore.Credentials {
+    func confirmPassword(_ principal: Principal, _ password: String?, field: String) async throws {
         guard let found = try await database.read({ c in try AccountStore.credentials(id: principal.userID, c) }) else {
             throw HTTPError.unauthorized("This account no longer exists.")
         }
-        guard let stored = found.passwordHash else { return found }
-        let now = clock()
+        guard let stored = found.passwordHash else { return }
+        let now = context.now
         let keys = [(kind: "account", value: principal.userID.uuidString)]
         try throttle.check(keys, now: now)
         guard let password else {
             throw HTTPError.badRequest("Enter your current password.", errors: [.init(field: field, message: "is required")])
         }
-        let hasher = hasher
-        guard try await hashing.run({ hasher.verify(password, against: stored) }) else {
+        let hasher = context.hasher
+        guard try await context.hashing.run({ hasher.verify(password, against: stored) }) else {
             throttle.recordFailure(keys, now: now)
             throw HTTPError(403, slug: "wrong-password", detail: "The current password is not right.",
                             errors: [.init(field: field, message: "is not right")])
         }
-        return found
     }
 
     /// Sets a new password and signs out every other session; returns how many.
     func changePassword(_ principal: Principal, current: String?, new: String) async throws -> Int {
-        _ = try await confirmPassword(principal, current, field: "currentPassword")
-        let hasher = hasher
-        let hash = try await hashing.run { try hasher.hash(new) }
-        let now = clock()
+        try await confirmPassword(principal, current, field: "currentPassword")
+        let hash = try await hash(new)
+        let now = context.now
         let count = try await database.transaction { c in
             try AccountStore.setPasswordHash(principal.userID, hash, at: now, c)
             return try AccountStore.revokeAll(of: principal.userID, except: principal.sessionID, reason: "password changed", at: now, c)
         }
-        sessions.forget(user: principal.userID)
+        authenticator.sessions.forget(user: principal.userID)
         return count
     }
 
-    /// Deletes the account and everything that hangs off it, in one transaction.
+    /// Deletes the account and everything in it: every area removes its rows in one
+    /// transaction, then the files nobody else uses go, then the caches.
     func deleteAccount(_ principal: Principal, password: String?) async throws -> [String: Int] {
-        _ = try await confirmPassword(principal, password, field: "password")
-        let (removed, files) = try await database.transaction { c in
-            // Each area counts what it holds before the cascade removes it.
-            let workouts = try TrainingStore.count(user: principal.userID, c)
-            let proofs = try ProofStore.count(user: principal.userID, c)
-            let files = try ProofStore.mediaOnlyUsedBy(principal.userID, c)
-            let photoFiles = try PostStore.filesOnlyUsedBy(principal.userID, c)
-            let posts = try c.queryOne("SELECT COUNT(*) AS n FROM posts WHERE author_id = ?", principal.userID)?.int("n") ?? 0
-            let records = try c.queryOne("SELECT COUNT(*) AS n FROM lifelog_records WHERE user_id = ?", principal.userID)?.int("n") ?? 0
-            var removed = try AccountStore.delete(principal.userID, c)
-            try ProofStore.deleteMedia(files.map(\.sha256), c)
-            removed["workouts"] = workouts
-            removed["proofs"] = proofs
-            removed["mediaFiles"] = files.count
-            removed["lifelogRecords"] = records
-            removed["posts"] = posts
-            removed["photoFiles"] = photoFiles.count
-            return (removed, (files, photoFiles))
+        try await confirmPassword(principal, password, field: "password")
+        let user = principal.userID
+        let areas = personalData
+        let (counts, files, afterwards) = try await database.transaction { c in
+            var counts: [String: Int] = [:], files: Set<StoredFile> = [], afterwards: [@Sendable () async -> Void] = []
+            for area in areas {
+                let removed = try area.delete(user: user, c)
+                counts.merge(removed.counts) { $0 + $1 }
+                files.formUnion(removed.files)
+                afterwards += removed.afterwards
+            }
+            let unused = try MediaFileStore.forgetUnused(media: files.compactMap { if case let .media(sha, _) = $0 { sha } else { nil } },
+                                                          photos: files.compactMap { if case let .photo(sha) = $0 { sha } else { nil } }, c)
+            counts["account"] = try AccountStore.delete(user, c)
+            return (counts, files.filter { unused.contains($0.sha256) }, afterwards)
         }
-        // Files go once the rows are gone for good.
-        for file in files.0 { if let kind = MediaStore.Kind(rawValue: file.kind) { media?.remove(file.sha256, kind) } }
-        if let media { for sha in files.1 { PhotoStore(media: media).remove(sha) } }
-        sessions.forget(user: principal.userID)
-        return removed
+        for file in files { context.remove(file) }
+        for area in areas { area.forget(user: user) }
+        authenticator.sessions.forget(user: user)
+        for work in afterwards { await work() }
+        var receipt = counts
+        receipt["mediaFiles"] = files.filter { if case .media = $0 { true } else { false } }.count
+        receipt["photoFiles"] = files.filter { if case .photo = $0 { true } else { false } }.count
+        return receipt
     }
 }

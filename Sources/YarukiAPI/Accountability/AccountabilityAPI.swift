@@ -1,0 +1,240 @@
+import Foundation
+import YarukiCore
+
+public struct GroupMember: APIModel, Equatable {
+    public var id: UUID
+    public var displayName: String
+    public var joinedAt: Date
+    public var isOwner: Bool
+
+    public init(id: UUID, displayName: String, joinedAt: Date, isOwner: Bool) {
+        self.id = id
+        self.displayName = displayName
+        self.joinedAt = joinedAt
+        self.isOwner = isOwner
+    }
+
+    public static let example = GroupMember(id: Example.personID, displayName: "Mina", joinedAt: Example.instant, isOwner: true)
+}
+
+/// A group as its members see it.
+public struct Group: APIModel, Equatable {
+    public var id: UUID
+    public var name: String
+    public var ownerId: UUID
+    public var inviteCode: String
+    public var members: [GroupMember]
+
+    public init(id: UUID, name: String, ownerId: UUID, inviteCode: String, members: [GroupMember]) {
+        self.id = id
+        self.name = name
+        self.ownerId = ownerId
+        self.inviteCode = inviteCode
+        self.members = members
+    }
+
+    public static let example = Group(id: Example.otherID, name: "Morning crew", ownerId: Example.personID, inviteCode: "K7M2P9QX4R",
+                                      members: [GroupMember.example])
+}
+
+/// `POST /v1/groups`, `PATCH /v1/groups/{id}`.
+public struct GroupNameBody: APIModel {
+    public var name: String?
+
+    public init(name: String) { self.name = name }
+
+    public static let example = GroupNameBody(name: "Morning crew")
+}
+
+/// `POST /v1/groups/join`.
+public struct InviteCodeBody: APIModel {
+    public var code: String
+
+    public init(code: String) { self.code = code }
+
+    public static let example = InviteCodeBody(code: "K7M2P9QX4R")
+}
+
+/// `PUT /v1/me/quota`.
+public struct QuotaBody: APIModel {
+    public var days: Int
+
+    public init(days: Int) { self.days = days }
+
+    public static let example = QuotaBody(days: 3)
+}
+
+/// `GET /v1/me/quota`.
+public struct QuotaState: APIModel, Equatable {
+    public var thisWeek: Int
+    public var nextWeek: Int
+    /// Where I stand this week, judged as a group page would.
+    public var week: WeekStanding
+    public var history: [QuotaChange]
+
+    public init(thisWeek: Int, nextWeek: Int, week: WeekStanding, history: [QuotaChange]) {
+        self.thisWeek = thisWeek
+        self.nextWeek = nextWeek
+        self.week = week
+        self.history = history
+    }
+
+    public static let example = QuotaState(thisWeek: 3, nextWeek: 4, week: WeekStanding.example, history: [QuotaChange.example])
+}
+
+public struct MemberStanding: APIModel, Equatable {
+    public var id: UUID
+    public var displayName: String
+    /// The member's own week (its first day, in their time zone).
+    public var week: String
+    public var done: Int
+    public var quota: Int
+    public var status: StandingStatus
+    public var days: [String]
+    public var streak: Int
+
+    public init(id: UUID, displayName: String, week: String, done: Int, quota: Int, status: StandingStatus, days: [String], streak: Int) {
+        self.id = id
+        self.displayName = displayName
+        self.week = week
+        self.done = done
+        self.quota = quota
+        self.status = status
+        self.days = days
+        self.streak = streak
+    }
+
+    public static let example = MemberStanding(id: Example.personID, displayName: "Mina", week: "2026-11-30", done: 2, quota: 3, status: .onTrack,
+                                               days: ["2026-11-30", "2026-12-02"], streak: 5)
+}
+
+/// `GET /v1/groups/{id}/standings`.
+public struct Standings: APIModel, Equatable {
+    public var group: UUID
+    public var date: String
+    public var members: [MemberStanding]
+    /// The motivated: quota met.
+    public var yarukiMono: [UUID]
+    /// The sloths: can no longer make it, or did not.
+    public var namakeMono: [UUID]
+
+    public init(group: UUID, date: String, members: [MemberStanding], yarukiMono: [UUID], namakeMono: [UUID]) {
+        self.group = group
+        self.date = date
+        self.members = members
+        self.yarukiMono = yarukiMono
+        self.namakeMono = namakeMono
+    }
+
+    public static let example = Standings(group: Example.otherID, date: Example.day, members: [MemberStanding.example], yarukiMono: [],
+                                          namakeMono: [Example.personID])
+}
+
+/// A proof as its owner sees it, with links to play it.
+public struct ProofInfo: APIModel, Equatable {
+    public var id: UUID
+    public var recordedAt: Date
+    /// The local date it counts for.
+    public var recordedDay: String
+    public var uploadedAt: Date
+    public var exerciseId: String?
+    public var workoutId: UUID?
+    /// video/mp4, video/quicktime or video/webm.
+    public var type: String
+    public var size: Int
+    public var durationMs: Int?
+    /// Signed for ten minutes, relative to the server.
+    public var videoURL: String
+    public var thumbnailURL: String?
+
+    public init(id: UUID, recordedAt: Date, recordedDay: String, uploadedAt: Date, exerciseId: String?, workoutId: UUID?, type: String,
+                size: Int, durationMs: Int?, videoURL: String, thumbnailURL: String?) {
+        self.id = id
+        self.recordedAt = recordedAt
+        self.recordedDay = recordedDay
+        self.uploadedAt = uploadedAt
+        self.exerciseId = exerciseId
+        self.workoutId = workoutId
+        self.type = type
+        self.size = size
+        self.durationMs = durationMs
+        self.videoURL = videoURL
+        self.thumbnailURL = thumbnailURL
+    }
+
+    public static let example = ProofInfo(id: Example.otherID, recordedAt: Example.instant, recordedDay: Example.day, uploadedAt: Example.instant,
+                                          exerciseId: "squat", workoutId: Example.otherID, type: "video/mp4", size: 1_482_113, durationMs: 3000,
+                                          videoURL: "/v1/proofs/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/video?expires=1764500600&sig=c2ln",
+                                          thumbnailURL: "/v1/proofs/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/thumbnail?expires=1764500600&sig=c2ln")
+}
+
+/// `GET /v1/calendar`: a month, its days counted.
+public struct CalendarMonth: APIModel, Equatable {
+    public struct Day: APIModel, Equatable {
+        public var date: String
+        public var proofs: Int
+        public var workouts: Int
+
+        public init(date: String, proofs: Int, workouts: Int) {
+            self.date = date
+            self.proofs = proofs
+            self.workouts = workouts
+        }
+
+        public static let example = Day(date: Example.day, proofs: 1, workouts: 1)
+    }
+
+    public var month: String
+    public var days: [Day]
+
+    public init(month: String, days: [Day]) {
+        self.month = month
+        self.days = days
+    }
+
+    public static let example = CalendarMonth(month: "2026-11", days: [Day.example])
+}
+
+/// `GET /v1/calendar/{date}`.
+public struct CalendarDay: APIModel, Equatable {
+    public var date: String
+    public var proofs: [ProofInfo]
+    public var workouts: [Workout]
+
+    public init(date: String, proofs: [ProofInfo], workouts: [Workout]) {
+        self.date = date
+        self.proofs = proofs
+        self.workouts = workouts
+    }
+
+    public static let example = CalendarDay(date: Example.day, proofs: [ProofInfo.example], workouts: [Workout.example])
+}
+
+/// `GET /v1/me/calendar-feed`.
+public struct CalendarFeedState: APIModel, Equatable {
+    public var active: Bool
+    public var createdAt: Date?
+    public var lastReadAt: Date?
+
+    public init(active: Bool, createdAt: Date?, lastReadAt: Date?) {
+        self.active = active
+        self.createdAt = createdAt
+        self.lastReadAt = lastReadAt
+    }
+
+    public static let example = CalendarFeedState(active: true, createdAt: Example.instant, lastReadAt: Example.instant)
+}
+
+/// `POST /v1/me/calendar-feed`: the secret link, shown once.
+public struct CalendarFeedLink: APIModel, Equatable {
+    /// Relative to the server.
+    public var url: String
+    public var createdAt: Date
+
+    public init(url: String, createdAt: Date) {
+        self.url = url
+        self.createdAt = createdAt
+    }
+
+    public static let example = CalendarFeedLink(url: "/v1/calendar/feed/3q2-Vb7lPyyF9y8KkZzM9Vq1m2T4u6w8y0A2c4e6g8i.ics", createdAt: Example.instant)
+}

@@ -1,0 +1,227 @@
+import Foundation
+import YarukiCore
+
+/// `POST /v1/auth/signup`.
+public struct SignUpBody: APIModel {
+    public var email: String
+    public var password: String
+    public var displayName: String
+    public var timeZone: String?
+    public var locale: String?
+    public var weekStart: WeekStart?
+    public var device: String?
+    /// The browser asks for the refresh token as an HttpOnly cookie instead of in the reply.
+    public var useCookie: Bool?
+
+    public init(email: String, password: String, displayName: String, timeZone: String? = nil, locale: String? = nil,
+                weekStart: WeekStart? = nil, device: String? = nil, useCookie: Bool? = nil) {
+        self.email = email
+        self.password = password
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.locale = locale
+        self.weekStart = weekStart
+        self.device = device
+        self.useCookie = useCookie
+    }
+
+    public static let example = SignUpBody(email: "mina@yaruki.example", password: "correct horse battery", displayName: "Mina",
+                                           timeZone: "Asia/Tokyo", locale: "ja", weekStart: .monday, device: "iPhone", useCookie: false)
+}
+
+/// `POST /v1/auth/login`.
+public struct SignInBody: APIModel {
+    public var email: String
+    public var password: String
+    public var device: String?
+    public var useCookie: Bool?
+
+    public init(email: String, password: String, device: String? = nil, useCookie: Bool? = nil) {
+        self.email = email
+        self.password = password
+        self.device = device
+        self.useCookie = useCookie
+    }
+
+    public static let example = SignInBody(email: "mina@yaruki.example", password: "correct horse battery", device: "iPhone", useCookie: false)
+}
+
+/// `POST /v1/auth/oidc`: Sign in with Apple or Google.
+public struct IdentityBody: APIModel {
+    /// apple or google.
+    public var provider: String
+    public var idToken: String
+    /// The raw nonce the app sent to the provider.
+    public var nonce: String?
+    public var displayName: String?
+    public var timeZone: String?
+    public var locale: String?
+    public var device: String?
+    public var useCookie: Bool?
+
+    public init(provider: String, idToken: String, nonce: String? = nil, displayName: String? = nil, timeZone: String? = nil,
+                locale: String? = nil, device: String? = nil, useCookie: Bool? = nil) {
+        self.provider = provider
+        self.idToken = idToken
+        self.nonce = nonce
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.locale = locale
+        self.device = device
+        self.useCookie = useCookie
+    }
+
+    public static let example = IdentityBody(provider: "apple", idToken: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", nonce: "n-0S6_WzA2Mj",
+                                             displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja", device: "iPhone", useCookie: false)
+}
+
+/// `POST /v1/auth/refresh` and `/logout`: the refresh token in the body, or (the browser) in its cookie.
+public struct RefreshBody: APIModel {
+    public var refreshToken: String?
+    public var useCookie: Bool?
+
+    public init(refreshToken: String? = nil, useCookie: Bool? = nil) {
+        self.refreshToken = refreshToken
+        self.useCookie = useCookie
+    }
+
+    public static let example = RefreshBody(refreshToken: "q9XzT0d4qk0m3Zq1f2bQYV8h3m6c7r1u0p5s9w2e4t8", useCookie: false)
+}
+
+/// What a sign-in, sign-up or refresh hands back.
+public struct SessionTokens: APIModel {
+    /// The account, on sign-in and sign-up (not on a refresh).
+    public var user: Account?
+    public var accessToken: String
+    public var tokenType: String
+    /// Seconds the access token lasts.
+    public var expiresIn: Int
+    /// Left out when the browser asked for the cookie instead.
+    public var refreshToken: String?
+
+    public init(user: Account?, accessToken: String, tokenType: String = "Bearer", expiresIn: Int, refreshToken: String?) {
+        self.user = user
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.refreshToken = refreshToken
+    }
+
+    public static let example = SessionTokens(user: Account.example, accessToken: "eyJhbGciOiJFUzI1NiIsInR5cCI6ImF0K2p3dCJ9.e30.c2ln",
+                                              expiresIn: 900, refreshToken: "q9XzT0d4qk0m3Zq1f2bQYV8h3m6c7r1u0p5s9w2e4t8")
+}
+
+/// `PATCH /v1/me`: only the fields sent change.
+public struct ProfileBody: APIModel {
+    public var email: String?
+    public var displayName: String?
+    public var timeZone: String?
+    public var locale: String?
+    public var weekStart: WeekStart?
+
+    public init(email: String? = nil, displayName: String? = nil, timeZone: String? = nil, locale: String? = nil, weekStart: WeekStart? = nil) {
+        self.email = email
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.locale = locale
+        self.weekStart = weekStart
+    }
+
+    public static let example = ProfileBody(email: "mina@yaruki.example", displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja",
+                                            weekStart: .sunday)
+}
+
+/// `POST /v1/me/password`.
+public struct PasswordBody: APIModel {
+    /// Required when the account has a password.
+    public var currentPassword: String?
+    public var newPassword: String
+
+    public init(currentPassword: String?, newPassword: String) {
+        self.currentPassword = currentPassword
+        self.newPassword = newPassword
+    }
+
+    public static let example = PasswordBody(currentPassword: "correct horse battery", newPassword: "a longer sentence is better")
+}
+
+/// `DELETE /v1/me`: the password again (when the account has one).
+public struct PasswordConfirmation: APIModel {
+    public var password: String?
+
+    public init(password: String?) { self.password = password }
+
+    public static let example = PasswordConfirmation(password: "correct horse battery")
+}
+
+/// How many other sessions were signed out.
+public struct SignedOutSessions: APIModel, Equatable {
+    public var signedOutSessions: Int
+
+    public init(_ count: Int) { signedOutSessions = count }
+
+    public static let example = SignedOutSessions(2)
+}
+
+/// What deleting an account removed, by kind.
+public struct DeletedAccount: APIModel {
+    public var deleted: [String: Int]
+    public var message: String
+
+    public init(deleted: [String: Int], message: String) {
+        self.deleted = deleted
+        self.message = message
+    }
+
+    public static let example = DeletedAccount(deleted: ["account": 1, "workouts": 12, "proofs": 3],
+                                               message: "Your account and everything in it were deleted. This cannot be undone.")
+}
+
+/// `PATCH /v1/admin/users/{id}`.
+public struct RoleBody: APIModel {
+    public var role: Role
+
+    public init(role: Role) { self.role = role }
+
+    public static let example = RoleBody(role: .coach)
+}
+
+/// A public key (RFC 7517): ours sign access tokens (EC P-256); Apple's and Google's sign ID tokens (RSA or EC).
+public struct JSONWebKey: APIModel, Equatable {
+    public var kty: String
+    public var kid: String?
+    public var alg: String?
+    public var use: String?
+    /// RSA: modulus and exponent.
+    public var n: String?
+    public var e: String?
+    /// EC: curve and point.
+    public var crv: String?
+    public var x: String?
+    public var y: String?
+
+    public init(kty: String, kid: String? = nil, alg: String? = nil, use: String? = nil, n: String? = nil, e: String? = nil,
+                crv: String? = nil, x: String? = nil, y: String? = nil) {
+        self.kty = kty
+        self.kid = kid
+        self.alg = alg
+        self.use = use
+        self.n = n
+        self.e = e
+        self.crv = crv
+        self.x = x
+        self.y = y
+    }
+
+    public static let example = JSONWebKey(kty: "EC", kid: "2026-11-30-a1b2", alg: "ES256", use: "sig", crv: "P-256",
+                                           x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0")
+}
+
+/// `GET /.well-known/jwks.json`, and a provider's keys.
+public struct JSONWebKeySet: APIModel, Equatable {
+    public var keys: [JSONWebKey]
+
+    public init(keys: [JSONWebKey]) { self.keys = keys }
+
+    public static let example = JSONWebKeySet(keys: [JSONWebKey.example])
+}

@@ -1,0 +1,341 @@
+import Foundation
+import YarukiCore
+
+/// Where a record was made.
+public struct LifelogPosition: APIModel, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var altitude: Double?
+    /// Metres.
+    public var accuracy: Double?
+
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil, accuracy: Double? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.accuracy = accuracy
+    }
+
+    public static let example = LifelogPosition(latitude: 60.1676, longitude: 24.9520, altitude: 12, accuracy: 8)
+}
+
+public struct LifelogPhoto: APIModel, Equatable {
+    public var width: Int
+    public var height: Int
+    public var url: String
+    public var thumbnailURL: String
+
+    public init(width: Int, height: Int, url: String, thumbnailURL: String) {
+        self.width = width
+        self.height = height
+        self.url = url
+        self.thumbnailURL = thumbnailURL
+    }
+
+    public static let example = LifelogPhoto(width: Photo.example.width, height: Photo.example.height, url: Photo.example.url,
+                                             thumbnailURL: Photo.example.thumbnailURL)
+}
+
+public struct LifelogVoice: APIModel, Equatable {
+    public var type: String
+    public var size: Int
+    public var durationMs: Int?
+    /// Signed for the owner until the end of the next hour.
+    public var url: String
+
+    public init(type: String, size: Int, durationMs: Int?, url: String) {
+        self.type = type
+        self.size = size
+        self.durationMs = durationMs
+        self.url = url
+    }
+
+    public static let example = LifelogVoice(type: "audio/mp4", size: 48_213, durationMs: 5200,
+                                             url: "/v1/lifelog/records/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/audio?expires=1764504000&sig=c2ln")
+}
+
+public struct LifelogRecord: APIModel, Equatable {
+    public var id: UUID
+    public var kind: LifelogKind
+    /// With the UTC offset of where it happened.
+    public var occurredAt: OffsetDateTime
+    /// The local date it happened on, where it happened.
+    public var day: String
+    public var text: String
+    public var place: String?
+    public var position: LifelogPosition?
+    public var source: LifelogSource
+    public var photo: LifelogPhoto?
+    public var voice: LifelogVoice?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: UUID, kind: LifelogKind, occurredAt: OffsetDateTime, day: String, text: String, place: String?, position: LifelogPosition?,
+                source: LifelogSource, photo: LifelogPhoto?, voice: LifelogVoice?, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.occurredAt = occurredAt
+        self.day = day
+        self.text = text
+        self.place = place
+        self.position = position
+        self.source = source
+        self.photo = photo
+        self.voice = voice
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public static let example = LifelogRecord(id: Example.otherID, kind: .checkin, occurredAt: OffsetDateTime(date: Example.instant, utcOffset: 7200),
+                                              day: Example.day, text: "Fresh berries and salmon soup", place: "Market Square",
+                                              position: LifelogPosition.example, source: .phone, photo: LifelogPhoto.example,
+                                              voice: LifelogVoice.example, createdAt: Example.instant, updatedAt: Example.instant)
+}
+
+/// `PUT /v1/lifelog/records/{id}`: a memo or check-in, or a change to any record.
+public struct LifelogRecordBody: APIModel {
+    public var id: UUID?
+    /// memo or checkin (photos and voice notes begin as uploads).
+    public var kind: String
+    public var occurredAt: OffsetDateTime
+    public var text: String?
+    public var place: String?
+    public var position: LifelogPosition?
+    /// phone, watch, web or import (web by default).
+    public var source: String?
+
+    public init(id: UUID? = nil, kind: LifelogKind, occurredAt: OffsetDateTime, text: String? = nil, place: String? = nil,
+                position: LifelogPosition? = nil, source: LifelogSource? = nil) {
+        self.id = id
+        self.kind = kind.rawValue
+        self.occurredAt = occurredAt
+        self.text = text
+        self.place = place
+        self.position = position
+        self.source = source?.rawValue
+    }
+
+    public static let example = LifelogRecordBody(id: Example.otherID, kind: .checkin, occurredAt: OffsetDateTime(date: Example.instant, utcOffset: 7200),
+                                                  text: "", place: "Market Square", position: LifelogPosition.example, source: .phone)
+}
+
+/// One thing that happened: a record, a workout or a proof, with the instant it sorts by.
+public struct TimelineItem: APIModel, Equatable {
+    /// record, workout or proof.
+    public var type: String
+    public var at: OffsetDateTime
+    public var record: LifelogRecord?
+    public var workout: Workout?
+    public var proof: ProofInfo?
+
+    public init(type: String, at: OffsetDateTime, record: LifelogRecord? = nil, workout: Workout? = nil, proof: ProofInfo? = nil) {
+        self.type = type
+        self.at = at
+        self.record = record
+        self.workout = workout
+        self.proof = proof
+    }
+
+    public static func record(_ r: LifelogRecord) -> TimelineItem { TimelineItem(type: "record", at: r.occurredAt, record: r) }
+    public static func workout(_ w: Workout, at: OffsetDateTime) -> TimelineItem { TimelineItem(type: "workout", at: at, workout: w) }
+    public static func proof(_ p: ProofInfo, at: OffsetDateTime) -> TimelineItem { TimelineItem(type: "proof", at: at, proof: p) }
+
+    public static let example = TimelineItem.record(LifelogRecord.example)
+}
+
+/// `GET /v1/lifelog/timeline`.
+public struct Timeline: APIModel, Equatable {
+    public var range: LifelogRange.Kind
+    public var first: String
+    public var last: String
+    public var previous: String
+    public var next: String
+    public var timeZone: String
+    public var items: [TimelineItem]
+    /// More than fit in one timeline.
+    public var truncated: Bool
+
+    public init(range: LifelogRange.Kind, first: String, last: String, previous: String, next: String, timeZone: String, items: [TimelineItem],
+                truncated: Bool) {
+        self.range = range
+        self.first = first
+        self.last = last
+        self.previous = previous
+        self.next = next
+        self.timeZone = timeZone
+        self.items = items
+        self.truncated = truncated
+    }
+
+    public static let example = Timeline(range: .day, first: Example.day, last: Example.day, previous: "2026-11-29", next: "2026-12-01",
+                                         timeZone: "Europe/Helsinki", items: [TimelineItem.example], truncated: false)
+}
+
+public struct PlaybackStop: APIModel, Equatable {
+    public var position: GeoPoint
+    public var arrivedAt: OffsetDateTime
+    public var leftAt: OffsetDateTime
+    /// Seconds the replay stays.
+    public var dwell: Double
+    public var hasMemo: Bool
+    public var records: [LifelogRecord]
+
+    public init(position: GeoPoint, arrivedAt: OffsetDateTime, leftAt: OffsetDateTime, dwell: Double, hasMemo: Bool, records: [LifelogRecord]) {
+        self.position = position
+        self.arrivedAt = arrivedAt
+        self.leftAt = leftAt
+        self.dwell = dwell
+        self.hasMemo = hasMemo
+        self.records = records
+    }
+
+    public static let example = PlaybackStop(position: GeoPoint.example, arrivedAt: LifelogRecord.example.occurredAt,
+                                             leftAt: LifelogRecord.example.occurredAt, dwell: 3, hasMemo: true, records: [LifelogRecord.example])
+}
+
+public struct PlaybackLeg: APIModel, Equatable {
+    public var index: Int
+    public var from: Int
+    public var to: Int
+    public var mode: TravelMode
+    /// Seconds of replay.
+    public var duration: Double
+    /// Metres as the crow flies.
+    public var straight: Double
+    /// Every route between two recorded places is a guess.
+    public var estimated: Bool
+    /// Set once routed: whether it follows roads (false: a straight line, nothing better found).
+    public var followsRoads: Bool?
+    /// Precision-6 encoded polyline, and the cumulative metres at each of its points.
+    public var path: String?
+    public var distances: [Double]?
+
+    public init(index: Int, from: Int, to: Int, mode: TravelMode, duration: Double, straight: Double, estimated: Bool = true,
+                followsRoads: Bool? = nil, path: String? = nil, distances: [Double]? = nil) {
+        self.index = index
+        self.from = from
+        self.to = to
+        self.mode = mode
+        self.duration = duration
+        self.straight = straight
+        self.estimated = estimated
+        self.followsRoads = followsRoads
+        self.path = path
+        self.distances = distances
+    }
+
+    public static let example = PlaybackLeg(index: 0, from: 0, to: 1, mode: .walking, duration: 2.4, straight: 312.5, followsRoads: true,
+                                            path: "_c`|@_c`|@_ulL_ulL", distances: [0, 340.2])
+}
+
+/// `GET /v1/lifelog/playback`: the replay of a day, week or month.
+public struct Replay: APIModel, Equatable {
+    public var range: LifelogRange.Kind
+    public var first: String
+    public var last: String
+    public var previous: String
+    public var next: String
+    public var timeZone: String
+    /// Changes when the records do; `legsURL` pages answer 409 for an older one.
+    public var version: String
+    public var stops: [PlaybackStop]
+    public var legs: [PlaybackLeg]
+    /// How many of the first legs carry their route.
+    public var resolved: Int
+    /// Routes for the rest, page by page.
+    public var legsURL: String?
+    public var credit: String?
+    public var truncated: Bool
+
+    public init(range: LifelogRange.Kind, first: String, last: String, previous: String, next: String, timeZone: String, version: String,
+                stops: [PlaybackStop], legs: [PlaybackLeg], resolved: Int, legsURL: String?, credit: String?, truncated: Bool) {
+        self.range = range
+        self.first = first
+        self.last = last
+        self.previous = previous
+        self.next = next
+        self.timeZone = timeZone
+        self.version = version
+        self.stops = stops
+        self.legs = legs
+        self.resolved = resolved
+        self.legsURL = legsURL
+        self.credit = credit
+        self.truncated = truncated
+    }
+
+    public static let example = Replay(range: .day, first: Example.day, last: Example.day, previous: "2026-11-29", next: "2026-12-01",
+                                       timeZone: "Europe/Helsinki", version: "3f1c2a9b7d6e5f40", stops: [PlaybackStop.example, PlaybackStop.example],
+                                       legs: [PlaybackLeg.example], resolved: 1,
+                                       legsURL: "/v1/lifelog/playback/legs?range=day&date=2026-11-30&from=16&version=3f1c2a9b7d6e5f40",
+                                       credit: "© OpenStreetMap contributors (ODbL)", truncated: false)
+}
+
+/// `GET /v1/lifelog/playback/legs`.
+public struct ReplayLegs: APIModel, Equatable {
+    public var legs: [PlaybackLeg]
+    public var next: String?
+
+    public init(legs: [PlaybackLeg], next: String?) {
+        self.legs = legs
+        self.next = next
+    }
+
+    public static let example = ReplayLegs(legs: [PlaybackLeg.example],
+                                           next: "/v1/lifelog/playback/legs?range=day&date=2026-11-30&from=80&version=3f1c2a9b7d6e5f40")
+}
+
+/// `GET /v1/map`: the map this server offers.
+public struct MapInfo: APIModel, Equatable {
+    /// South, west, north, east of the extract, when there is one.
+    public var bounds: [Double]?
+    public var baseURL: String?
+    public var tileURL: String?
+    public var credit: String?
+    /// builtin, osrm or none: who shapes the playback's routes.
+    public var router: String
+
+    public init(bounds: [Double]?, baseURL: String?, tileURL: String?, credit: String?, router: String) {
+        self.bounds = bounds
+        self.baseURL = baseURL
+        self.tileURL = tileURL
+        self.credit = credit
+        self.router = router
+    }
+
+    public static let example = MapInfo(bounds: [60.15, 24.91, 60.18, 24.97], baseURL: "/v1/map/base",
+                                        tileURL: "https://tile.example.org/{z}/{x}/{y}.png", credit: "© OpenStreetMap contributors (ODbL)",
+                                        router: "builtin")
+}
+
+/// `GET /v1/map/base`: the offline base map drawn from the extract.
+public struct BaseMap: APIModel, Equatable {
+    public struct Feature: APIModel, Equatable {
+        /// Road class (major, minor, path), the kind of area (water, park) or line (coast).
+        public var k: String
+        /// A precision-5 encoded polyline (a closed ring for areas).
+        public var p: String
+
+        public init(k: String, p: String) {
+            self.k = k
+            self.p = p
+        }
+
+        public static let example = Feature(k: "major", p: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+    }
+
+    public var bounds: [Double]
+    public var credit: String
+    public var areas: [Feature]
+    public var lines: [Feature]
+
+    public init(bounds: [Double], credit: String, areas: [Feature], lines: [Feature]) {
+        self.bounds = bounds
+        self.credit = credit
+        self.areas = areas
+        self.lines = lines
+    }
+
+    public static let example = BaseMap(bounds: [60.15, 24.91, 60.18, 24.97], credit: "© OpenStreetMap contributors (ODbL)",
+                                        areas: [Feature(k: "water", p: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")], lines: [Feature.example])
+}

@@ -1,0 +1,62 @@
+import Foundation
+import YarukiCore
+
+/// A request or reply body of the API. The server encodes replies and decodes requests with these
+/// very types, the SDK the other way round, and the OpenAPI document describes each from its
+/// `example` as the server's encoder writes it: one declaration, three uses, no copy to drift.
+public protocol APIModel: Codable, Sendable {
+    /// A value with every optional field that matters filled in, so the document shows its shape.
+    static var example: Self { get }
+}
+
+/// A closed set of words on the wire; the document lists them.
+public protocol APIEnumeration {
+    static var wireValues: [String] { get }
+}
+
+extension APIEnumeration where Self: CaseIterable & RawRepresentable, RawValue == String {
+    public static var wireValues: [String] { allCases.map(\.rawValue) }
+}
+
+/// `{"items": […]}`: a whole list.
+public struct Items<Item: APIModel>: APIModel {
+    public var items: [Item]
+
+    public init(_ items: [Item]) { self.items = items }
+
+    public static var example: Items { Items([Item.example]) }
+}
+
+/// `{"items": […], "nextCursor": "…"}`: one page of a list; the cursor asks for the next (absent at the end).
+public struct Page<Item: APIModel>: APIModel {
+    public var items: [Item]
+    public var nextCursor: String?
+
+    public init(items: [Item], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    public static var example: Page { Page(items: [Item.example], nextCursor: "MTc2NDUwMDAwMDAwMC4w") }
+}
+
+/// Someone as others see them.
+public struct Person: APIModel, Equatable {
+    public var id: UUID
+    public var displayName: String
+
+    public init(id: UUID, displayName: String) {
+        self.id = id
+        self.displayName = displayName
+    }
+
+    public static let example = Person(id: Example.personID, displayName: "Mina")
+}
+
+/// Fixed values the examples share, so the document reads as one story.
+public enum Example {
+    public static let personID = UUID(uuidString: "6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B")!
+    public static let otherID = UUID(uuidString: "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D")!
+    public static let instant = Date(timeIntervalSince1970: 1_764_500_000)
+    public static let day = "2026-11-30"
+}

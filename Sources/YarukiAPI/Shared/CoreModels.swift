@@ -1,0 +1,94 @@
+import Foundation
+import YarukiCore
+
+// The domain's own values that travel as they are: their wire form is their Codable form.
+
+extension Account: APIModel {
+    public static let example = Account(id: Example.personID, email: "mina@yaruki.example", displayName: "Mina", timeZone: "Asia/Tokyo",
+                                        locale: .ja, weekStart: .monday, role: .member, hasPassword: true, createdAt: Example.instant)
+}
+
+extension SessionInfo: APIModel {
+    public static let example = SessionInfo(id: Example.otherID, device: "Safari on iPhone", createdAt: Example.instant,
+                                            lastUsedAt: Example.instant, current: true)
+}
+
+extension Exercise: APIModel {
+    public static let example = Exercise(id: "push-up", category: .bodyweight, muscles: ["chest", "triceps"], unit: .reps,
+                                         names: ["en": "Push-up", "ja": "腕立て伏せ", "ko": "푸시업"], videoURL: "https://example.org/push-up.mp4",
+                                         builtIn: true)
+}
+
+extension WorkoutSet: APIModel {
+    public static let example = WorkoutSet(reps: 12, seconds: 40, weightKg: 20, restSeconds: 60)
+}
+
+extension WorkoutEntry: APIModel {
+    public static let example = WorkoutEntry(exerciseId: "squat", sets: [WorkoutSet.example])
+}
+
+extension Workout: APIModel {
+    public static let example = Workout(id: Example.otherID, startedAt: Example.instant, endedAt: Example.instant.addingTimeInterval(2700),
+                                        notes: "Felt strong today.", exercises: [WorkoutEntry.example])
+}
+
+extension QuotaChange: APIModel {
+    public static let example = QuotaChange(effectiveWeek: "2026-11-30", days: 3)
+}
+
+extension WeekStanding: APIModel {
+    public static let example = WeekStanding(week: "2026-11-30", done: 2, quota: 3, status: .onTrack, days: ["2026-11-30", "2026-12-02"])
+}
+
+extension RoutineItem: APIModel {
+    public static let example = RoutineItem(exerciseId: "plank", sets: 3, reps: 12, seconds: 40, restSeconds: 30)
+}
+
+extension RoutineDraft: APIModel {
+    public static let example = RoutineDraft(title: "Beginner core", description: "Plank and sit-ups.", isPublic: true, items: [RoutineItem.example])
+}
+
+extension GeoPoint: APIModel {
+    public static let example = GeoPoint(latitude: 60.1699, longitude: 24.9384)
+}
+
+extension SalesBoard: APIModel {
+    public static let example = SalesBoard(id: Example.otherID, title: "Winter beauty sale", currency: "JPY", startsAt: Example.instant,
+                                           endsAt: Example.instant.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
+                                           goal: 50_000_000)
+}
+
+extension BoardTotals.Channel: APIModel {
+    public static let example = BoardTotals.Channel(channel: "online", amount: 128_000, sales: 31)
+}
+
+extension BoardTotals.Hour: APIModel {
+    public static let example = BoardTotals.Hour(start: Example.instant, amount: 12_800)
+}
+
+extension BoardTotals: APIModel {
+    public static let example = BoardTotals(board: SalesBoard.example, total: 128_000, sales: 31, channels: [Channel.example],
+                                            hours: [Hour.example], version: 7, at: Example.instant)
+}
+
+extension BoardChange: APIModel {
+    public static let example = BoardChange(version: 8, total: 131_000, sales: 32, channels: [BoardTotals.Channel.example],
+                                            hours: [BoardTotals.Hour.example], at: Example.instant)
+}
+
+extension SaleEvent: APIModel {
+    public static let example = SaleEvent(id: "till-3-000184", amount: 3_200, currency: "JPY", occurredAt: Example.instant, channel: "store",
+                                          campaign: "winter-beauty")
+}
+
+extension Board: APIEnumeration {}
+extension Role: APIEnumeration {}
+extension WeekStart: APIEnumeration {}
+extension AppLanguage: APIEnumeration {}
+extension StandingStatus: APIEnumeration {}
+extension LifelogKind: APIEnumeration {}
+extension LifelogSource: APIEnumeration {}
+extension TravelMode: APIEnumeration {}
+extension LifelogRange.Kind: APIEnumeration {}
+extension ExerciseCategory: APIEnumeration {}
+extension ExerciseUnit: APIEnumeration {}

@@ -1,0 +1,128 @@
+import Foundation
+import YarukiCore
+
+/// `POST /v1/signage/events`: up to 1,000 sales.
+public struct SaleBatch: APIModel {
+    public var events: [SaleEvent]
+
+    public init(events: [SaleEvent]) { self.events = events }
+
+    public static let example = SaleBatch(events: [SaleEvent.example])
+}
+
+/// What a batch of sales did: new ones, and repeats of known ids (ignored).
+public struct SaleReceipt: APIModel, Equatable {
+    public var accepted: Int
+    public var duplicates: Int
+
+    public init(accepted: Int, duplicates: Int) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+    }
+
+    public static let example = SaleReceipt(accepted: 999, duplicates: 1)
+}
+
+/// `POST /v1/signage/boards`, `PUT /v1/signage/boards/{id}`.
+public struct BoardBody: APIModel {
+    public var title: String
+    /// ISO 4217, like JPY.
+    public var currency: String
+    /// Both on a quarter hour.
+    public var startsAt: Date
+    public var endsAt: Date
+    public var campaign: String?
+    public var channel: String?
+    /// In the currency's minor units.
+    public var goal: Int64?
+
+    public init(title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String? = nil, channel: String? = nil, goal: Int64? = nil) {
+        self.title = title
+        self.currency = currency
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+        self.campaign = campaign
+        self.channel = channel
+        self.goal = goal
+    }
+
+    public static let example = BoardBody(title: "Winter beauty sale", currency: "JPY", startsAt: Example.instant,
+                                          endsAt: Example.instant.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
+                                          goal: 50_000_000)
+}
+
+/// A new board with its wall screen's secret link (shown once).
+public struct MadeBoard: APIModel, Equatable {
+    public var board: SalesBoard
+    public var wallURL: String
+
+    public init(board: SalesBoard, wallURL: String) {
+        self.board = board
+        self.wallURL = wallURL
+    }
+
+    public static let example = MadeBoard(board: SalesBoard.example, wallURL: WallLink.example.wallURL)
+}
+
+/// A board's wall screen link, relative to the server.
+public struct WallLink: APIModel, Equatable {
+    public var wallURL: String
+
+    public init(wallURL: String) { self.wallURL = wallURL }
+
+    public static let example = WallLink(wallURL: "/#/wall/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d?token=bXl3YWxsdG9rZW4tMjRieXRlcw")
+}
+
+/// `POST /v1/admin/api-keys`.
+public struct APIKeyBody: APIModel {
+    public var name: String
+    /// ["signage:write"]
+    public var scopes: [String]
+
+    public init(name: String, scopes: [String]) {
+        self.name = name
+        self.scopes = scopes
+    }
+
+    public static let example = APIKeyBody(name: "Till 3", scopes: ["signage:write"])
+}
+
+/// A new API key, shown once.
+public struct MadeAPIKey: APIModel, Equatable {
+    public var id: UUID
+    public var name: String
+    public var scopes: [String]
+    public var key: String
+
+    public init(id: UUID, name: String, scopes: [String], key: String) {
+        self.id = id
+        self.name = name
+        self.scopes = scopes
+        self.key = key
+    }
+
+    public static let example = MadeAPIKey(id: Example.otherID, name: "Till 3", scopes: ["signage:write"],
+                                           key: "yk_3q2-Vb7lPyyF9y8KkZzM9Vq1m2T4u6w8y0A2c4e6g8i")
+}
+
+/// An API key as admins see it later (never the key itself).
+public struct APIKeyInfo: APIModel, Equatable {
+    public var id: UUID
+    public var name: String
+    public var scopes: [String]
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+    public var revokedAt: Date?
+
+    public init(id: UUID, name: String, scopes: [String], createdAt: Date, lastUsedAt: Date?, revokedAt: Date?) {
+        self.id = id
+        self.name = name
+        self.scopes = scopes
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.revokedAt = revokedAt
+    }
+
+    public static let example = APIKeyInfo(id: Example.otherID, name: "Till 3", scopes: ["signage:write"], createdAt: Example.instant,
+                                           lastUsedAt: Example.instant, revokedAt: Example.instant)
+}

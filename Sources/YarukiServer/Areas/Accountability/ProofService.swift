@@ -1,0 +1,73 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Proof videos: filed from an upload, listed, played and deleted. Only the owner ever sees one.
+struct ProofService: Sendable {
+    let context: AppContext
+    let training: TrainingService
+    let events: StandingsEvents
+    var database: Database { context.database }
+
+    /// How long a proof's playback links work.
+    static let linkLifetime: TimeInterval = 600
+
+    /// Proof metadata as the owner sees it, with signed links to the video and thumbnail.
+    func info(_ proof: Proof, _ row: ProofStore.MediaRow) -> ProofInfo {
+        let base = "/v1/proofs/\(proof.id.uuidString.lowercased())"
+        return ProofInfo(id: proof.id, recordedAt: proof.recordedAt, recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt,
+                         exerciseId: proof.exerciseId, workoutId: proof.workoutId,
+                         type: MediaFiles.Kind(rawValue: row.kind)?.contentType ?? "video/mp4", size: proof.size, durationMs: proof.durationMs,
+                         videoURL: context.links.link(base + "/video", lifetime: ProofService.linkLifetime),
+                         thumbnailURL: row.hasThumbnail ? context.links.link(base + "/thumbnail", lifetime: ProofService.linkLifetime) : nil)
+    }
+
+    struct Upload: Sendable {
+        var file: BodyFile
+        var recordedAt: Date?
+        var uploadedAt: Date
+        var exerciseId: String?
+        var workoutId: UUID?
+    }
+
+    /// Files an upload (its exercise and workout already checked) as a proof of `principal`'s:
+    /// the file first (its kind by its bytes, its duration and thumbnail), then the row.
+    func file(_ upload: Upload, by principal: Principal) async throws -> ProofInfo {
+        let account = try await context.account(principal)
+        let stored = try await context.media.ingest(upload.file)
+        let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
+                                      hasThumbnail: stored.hasThumbnail)
+        let (id, now) = (UUID(), upload.uploadedAt)
+        let recordedAt = upload.recordedAt ?? now
+        let day = context.calendar(of: account).day(of: recordedAt)
+        let saved = try await database.transaction { c -> (Proof, ProofStore.MediaRow)? in
+            try ProofStore.insert(id: id, user: principal.userID, media: row, exercise: upload.exerciseId, workout: upload.workoutId,
+                                  recordedAt: recordedAt, recordedDay: day, uploadedAt: now, c)
+            return try ProofStore.proof(id, user: principal.userID, c)
+        }
+        guard let (proof, media) = saved else { throw HTTPError.internal() }
+        await events.changed(of: principal.userID)
+        return info(proof, media)
+    }
+
+    func proofs(_ principal: Principal, from: Date, to: Date) async throws -> [(Proof, ProofStore.MediaRow)] {
+        try await database.read { c in try ProofStore.proofs(user: principal.userID, from: from, to: to, c) }
+    }
+
+    /// The proof, only for its owner (or a link signed for it); 404 otherwise.
+    func proof(_ id: UUID, for owner: UUID?) async throws -> (Proof, ProofStore.MediaRow) {
+        guard let found = try await database.read({ c in try ProofStore.proof(id, user: owner, c) }) else {
+            throw HTTPError.notFound("No such proof.")
+        }
+        return found
+    }
+
+    func delete(_ id: UUID, _ principal: Principal) async throws {
+        let (deleted, orphan) = try await database.transaction { c in try ProofStore.delete(id, user: principal.userID, c) }
+        guard deleted else { throw HTTPError.notFound("No such proof.") }
+        if let orphan, let kind = MediaFiles.Kind(rawValue: orphan.kind) { context.media.remove(orphan.sha256, kind) }
+        await events.changed(of: principal.userID)
+    }
+}

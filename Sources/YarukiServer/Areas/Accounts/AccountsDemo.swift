@@ -1,0 +1,22 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+
+/// The demo people, whose sign-in the README shows.
+enum AccountsDemo {
+    static let people: [(email: String, password: String, name: String, role: Role, timeZone: String, locale: AppLanguage)] = [
+        ("mina@yaruki.example", "yaruki-demo-mina", "Mina", .member, "Asia/Tokyo", .ja),
+        ("coach@yaruki.example", "yaruki-demo-coach", "Coach Aki", .coach, "Asia/Seoul", .ko),
+        ("ren@yaruki.example", "yaruki-demo-ren", "Ren", .member, "America/Los_Angeles", .en),
+        ("jiwoo@yaruki.example", "yaruki-demo-jiwoo", "Jiwoo", .member, "Asia/Seoul", .ko),
+        ("sora@yaruki.example", "yaruki-demo-sora", "Sora", .member, "Asia/Tokyo", .ja),
+    ]
+
+    static func seed(_ context: DemoSeed.Context) async throws {
+        for person in people {
+            try await AccountAdmin.create(context.database, email: person.email, displayName: person.name, password: person.password,
+                                          role: person.role, timeZone: person.timeZone, locale: person.locale, ifMissing: true,
+                                          now: context.now, hasher: context.hasher)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiStore
+
+/// A person's lifelog records with their photos and voice notes, for their account's deletion
+/// and export; the playback parts kept for them are forgotten.
+struct LifelogData: PersonalData {
+    let lifelog: LifelogService
+    var area: String { "lifelog" }
+    var context: AppContext { lifelog.context }
+
+    func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
+        let (count, photos, media) = try LifelogStore.deleteAll(user: user, c)
+        var files = Set(photos.map { StoredFile.photo(sha256: $0) })
+        for row in media { if let kind = MediaFiles.Kind(rawValue: row.kind) { files.insert(.media(sha256: row.sha256, kind: kind)) } }
+        return Removed(counts: ["lifelogRecords": count], files: files)
+    }
+
+    func forget(user: UUID) { lifelog.plans.forget(user: user) }
+
+    func export(user: UUID, into folder: ExportFolder) async throws {
+        let (database, photos, media) = (context.database, context.photos, context.media)
+        try await folder.writeArray("records.json", of: LifelogRecord.self) { emit in
+            var cursor: (Date, UUID)?
+            while true {
+                let page = try await database.read { c in try LifelogStore.page(user: user, after: cursor, limit: 500, c) }
+                for row in page {
+                    var record = lifelog.reply(row)
+                    let id = row.id.uuidString.lowercased()
+                    if let photo = row.photo {
+                        folder.addFile("photos/\(id).jpg", from: photos.path(photo.sha256, .display))
+                        record.photo?.url = "photos/\(id).jpg"
+                        record.photo?.thumbnailURL = "photos/\(id).jpg"
+                    }
+                    if let voice = row.voice, let kind = MediaFiles.Kind(rawValue: voice.kind) {
+                        folder.addFile("voice/\(id).\(kind.rawValue)", from: media.path(voice.sha256, kind))
+                        record.voice?.url = "voice/\(id).\(kind.rawValue)"
+                    }
+                    try emit(record)
+                }
+                guard page.count == 500, let last = page.last else { return }
+                cursor = (last.draft.occurredAt.date, last.id)
+            }
+        }
+    }
+}

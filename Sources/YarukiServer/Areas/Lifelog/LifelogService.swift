@@ -1,0 +1,108 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// The lifelog: memos and check-ins (JSON, under the id the device made), photos and voice notes
+/// (uploads), and the timeline of a day, week or month with workouts and proofs merged in. Only
+/// the owner sees a record: anyone else gets 404.
+struct LifelogService: Sendable {
+    let context: AppContext
+    let proofs: ProofService
+    /// Playback plans' parts, forgotten when the person's records change.
+    let plans: PlaybackParts
+    var database: Database { context.database }
+
+    /// At most this many items in one timeline (a month of a very busy life).
+    static let timelineLimit = 10_000
+
+    func reply(_ r: LifelogStore.Record) -> LifelogRecord {
+        let d = r.draft
+        return LifelogRecord(id: r.id, kind: d.kind, occurredAt: d.occurredAt, day: d.occurredAt.day, text: d.text, place: d.place,
+                             position: d.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: d.altitude,
+                                                                        accuracy: d.accuracy) },
+                             source: d.source,
+                             photo: r.photo.map { LifelogPhoto(width: $0.width, height: $0.height, url: context.photoLink($0.sha256, .display),
+                                                               thumbnailURL: context.photoLink($0.sha256, .thumbnail)) },
+                             voice: r.voice.map { LifelogVoice(type: MediaFiles.Kind(rawValue: $0.kind)?.contentType ?? "audio/mp4", size: $0.size,
+                                                               durationMs: $0.durationMs, url: context.links.hourlyLink(LifelogService.audioPath(r.id))) },
+                             createdAt: r.createdAt, updatedAt: r.updatedAt)
+    }
+
+    static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.uuidString.lowercased())/audio" }
+
+    /// Writes a memo or check-in under the device's id, or changes any record of the person's.
+    func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal) async throws -> (LifelogRecord, created: Bool) {
+        let (user, now) = (principal.userID, context.now)
+        let (record, created) = try await database.transaction { c -> (LifelogStore.Record, Bool) in
+            if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+            let before = try LifelogStore.record(id, user: user, c)
+            if let before {
+                guard before.draft.kind == draft.kind else {
+                    throw HTTPError.badRequest("A record keeps its kind.", errors: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
+                }
+                _ = try LifelogStore.update(id, user: user, draft, at: now, c)
+            } else {
+                guard draft.kind == .memo || draft.kind == .checkin else {
+                    throw HTTPError.badRequest("Photos and voice notes begin as uploads.",
+                                               errors: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
+                }
+                try LifelogStore.insert(id: id, user: user, draft, at: now, c)
+            }
+            guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
+            return (saved, before == nil)
+        }
+        plans.forget(user: user)
+        return (reply(record), created)
+    }
+
+    /// The record, for its owner (or a link signed for its audio: `user` nil); 404 otherwise.
+    func record(_ id: UUID, for user: UUID?) async throws -> LifelogStore.Record {
+        guard let record = try await database.read({ c in try LifelogStore.record(id, user: user, c) }) else {
+            throw HTTPError.notFound("No such record.")
+        }
+        return record
+    }
+
+    /// Deletes a record of the person's; its photo or audio goes when nothing else uses it.
+    func delete(_ id: UUID, _ principal: Principal) async throws {
+        let (deleted, photo, voice) = try await database.transaction { c in try LifelogStore.delete(id, user: principal.userID, c) }
+        guard deleted else { throw HTTPError.notFound("No such record.") }
+        plans.forget(user: principal.userID)
+        if let photo { context.photos.remove(photo) }
+        if let voice, let kind = MediaFiles.Kind(rawValue: voice.kind) { context.media.remove(voice.sha256, kind) }
+    }
+
+    /// A day, week or month: records, workouts and proofs in time order (ties: workouts, their
+    /// proofs, then records), at most `timelineLimit`.
+    func timeline(_ range: LifelogRange, zone: TimeZone, _ principal: Principal) async throws -> Timeline {
+        let (user, limit) = (principal.userID, LifelogService.timelineLimit)
+        let (records, workouts, proofRows) = try await database.read { c in
+            (try LifelogStore.records(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
+             try TrainingStore.workouts(user: user, from: range.start, to: range.stop, after: nil, limit: limit + 1, c),
+             try ProofStore.proofs(user: user, from: range.start, to: range.stop, c))
+        }
+        func at(_ date: Date) -> OffsetDateTime { OffsetDateTime(date: date, utcOffset: zone.secondsFromGMT(for: date)) }
+        var items: [TimelineItem] = records.prefix(limit).map { .record(reply($0)) }
+        items += workouts.prefix(limit).map { .workout($0, at: at($0.startedAt)) }
+        items += proofRows.map { .proof(proofs.info($0.0, $0.1), at: at($0.0.recordedAt)) }
+        let order = ["workout": 0, "proof": 1, "record": 2]
+        items.sort { $0.at == $1.at ? order[$0.type, default: 3] < order[$1.type, default: 3] : $0.at < $1.at }
+        return Timeline(range: range.kind, first: range.first, last: range.last, previous: range.previous, next: range.next, timeZone: zone.identifier,
+                        items: Array(items.prefix(limit)), truncated: records.count > limit || workouts.count > limit || items.count > limit)
+    }
+
+    /// The range a request names (`range`, `date`), today's day by default.
+    static func range(_ request: Request, calendar: PersonalCalendar, now: Date) throws -> LifelogRange {
+        var check = FieldCheck()
+        let kind = LifelogRange.Kind(rawValue: request.queryItem("range") ?? "day")
+        if kind == nil { check.fail("range", "must be day, week or month") }
+        let date = request.queryItem("date") ?? calendar.day(of: now)
+        let range = kind.flatMap { LifelogRange($0, date: date, calendar: calendar) }
+        if kind != nil, range == nil { check.fail("date", "must be a date like 2026-11-30") }
+        try check.done()
+        guard let range else { throw HTTPError.internal() }
+        return range
+    }
+}

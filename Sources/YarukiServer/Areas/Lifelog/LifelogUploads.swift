@@ -1,0 +1,144 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Photo and voice note uploads: the device's fields from the query, the file's own metadata
+/// (a photo's EXIF time and place win), the file stored, then the record in one transaction. A
+/// file no record ends up using is removed again; the same id again returns the stored record.
+extension LifelogService {
+    /// The fields of an upload, sent in the query: what the device knows, which the file's own
+    /// metadata may replace.
+    struct UploadFields: Sendable {
+        var id: UUID?
+        var occurredAt: OffsetDateTime?
+        var text: String
+        var position: GeoPoint?
+        var altitude: Double?
+        var accuracy: Double?
+        var source: LifelogSource
+    }
+
+    static func uploadFields(_ request: Request) throws -> UploadFields {
+        var check = FieldCheck()
+        func number(_ name: String) -> Double? {
+            guard let text = request.queryItem(name) else { return nil }
+            guard let value = Double(text), value.isFinite else { check.fail(name, "is not a number"); return nil }
+            return value
+        }
+        let id = request.queryItem("id")
+        let parsedID = id.flatMap(UUID.init(uuidString:))
+        if id != nil, parsedID == nil { check.fail("id", "is not a UUID") }
+        let time = request.queryItem("occurredAt")
+        let occurredAt = time.flatMap(OffsetDateTime.parse)
+        if time != nil, occurredAt == nil { check.fail("occurredAt", "is not an RFC 3339 date-time") }
+        let latitude = number("latitude"), longitude = number("longitude")
+        if (latitude == nil) != (longitude == nil) { check.fail(latitude == nil ? "latitude" : "longitude", "is required with the other coordinate") }
+        let source = LifelogSource(rawValue: request.queryItem("source") ?? "web")
+        if source == nil { check.fail("source", "must be phone, watch, web or import") }
+        let fields = UploadFields(id: parsedID, occurredAt: occurredAt, text: request.queryItem("text") ?? "",
+                                  position: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
+                                  altitude: number("altitude"), accuracy: number("accuracy"), source: source ?? .web)
+        try check.done()
+        return fields
+    }
+
+    /// The seconds east of UTC that `zone` has at a wall-clock time (read as if UTC).
+    static func offset(in zone: TimeZone, atWallClock local: Int) -> Int {
+        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local - guess)))
+    }
+
+    /// A photo's or voice note's draft: the file's EXIF time and place when it has them, else what
+    /// the device sent, else now where the person lives.
+    static func uploadDraft(_ kind: LifelogKind, _ f: UploadFields, exif: PhotoMetadata?, zone: TimeZone, now: Date) -> LifelogDraft {
+        let fallback: (Int) -> Int = { local in f.occurredAt?.utcOffset ?? offset(in: zone, atWallClock: local) }
+        let occurredAt = exif?.taken(fallbackOffset: fallback).map { OffsetDateTime(date: $0.at, utcOffset: $0.utcOffset) }
+            ?? f.occurredAt ?? OffsetDateTime(date: now, utcOffset: zone.secondsFromGMT(for: now))
+        var d = LifelogDraft(kind: kind, occurredAt: occurredAt, text: f.text, position: f.position, altitude: f.altitude,
+                             accuracy: f.accuracy, source: f.source)
+        if let place = exif?.position {
+            d.position = place
+            d.altitude = exif?.altitude
+            d.accuracy = nil
+        }
+        return d
+    }
+
+    /// An upload under an id already stored: the same record again (a retry), or 404 when it is someone else's.
+    func existing(_ id: UUID?, user: UUID) async throws -> LifelogStore.Record? {
+        guard let id else { return nil }
+        return try await database.read { c in
+            if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+            return try LifelogStore.record(id, user: user, c)
+        }
+    }
+
+    private struct Attachment: Sendable {
+        var draft: LifelogDraft
+        var photo: LifelogStore.PhotoFile?
+        var voice: ProofStore.MediaRow?
+    }
+
+    /// Stores the file: a photo's copies (its EXIF read first), or the audio (checked by its bytes and ffprobe).
+    private func store(_ kind: LifelogKind, _ file: BodyFile, _ fields: UploadFields, zone: TimeZone, now: Date) async throws -> Attachment {
+        if kind == .photo {
+            let exif = try await context.media.tools.run { () -> PhotoMetadata? in
+                guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
+                defer { try? handle.close() }
+                return PhotoMetadata.read([UInt8](handle.readData(ofLength: 1 << 20)))
+            }
+            let stored = try await context.photos.ingest(file)
+            return Attachment(draft: LifelogService.uploadDraft(kind, fields, exif: exif, zone: zone, now: now),
+                              photo: LifelogStore.PhotoFile(sha256: stored.sha256, width: stored.width, height: stored.height))
+        }
+        let stored = try await context.media.ingest(file, as: .audio)
+        return Attachment(draft: LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now),
+                          voice: ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size,
+                                                     durationMs: stored.durationMs, hasThumbnail: false))
+    }
+
+    /// Files an upload as a record; returns it and whether it is new.
+    func upload(_ kind: LifelogKind, _ file: BodyFile?, _ fields: UploadFields, by principal: Principal) async throws -> (LifelogRecord, created: Bool) {
+        let user = principal.userID
+        if let record = try await existing(fields.id, user: user) { return (reply(record), false) }
+        guard let file else {
+            throw HTTPError.badRequest("Send the \(kind == .photo ? "photo" : "audio") as the request body.",
+                                       errors: [.init(field: "body", message: "is required")])
+        }
+        let now = context.now
+        let zone = TimeZone(identifier: try await context.account(principal).timeZone) ?? .gmt
+        // The device's own fields are checked before any work on the file.
+        try FieldCheck(LifelogDraft.check(LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now), now: now)).done()
+        let attached = try await store(kind, file, fields, zone: zone, now: now)
+        let id = fields.id ?? UUID()
+        do {
+            try FieldCheck(LifelogDraft.check(attached.draft, now: now)).done()
+            let (record, created) = try await database.transaction { c -> (LifelogStore.Record, Bool) in
+                if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+                // A retry that raced this one: the first stored wins.
+                if let record = try LifelogStore.record(id, user: user, c) { return (record, false) }
+                try LifelogStore.insert(id: id, user: user, attached.draft, photo: attached.photo, voice: attached.voice, at: now, c)
+                guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
+                return (saved, true)
+            }
+            if created { plans.forget(user: user) } else { try await removeIfUnused(attached) }
+            return (reply(record), created)
+        } catch {
+            try? await removeIfUnused(attached)
+            throw error
+        }
+    }
+
+    private func removeIfUnused(_ attached: Attachment) async throws {
+        let (photo, voice) = (attached.photo, attached.voice)
+        let (photoFree, voiceFree) = try await database.read { c in
+            (try photo.map { try !MediaFileStore.unusedPhotos([$0.sha256], c).isEmpty } ?? false,
+             try voice.map { try MediaFileStore.mediaUnused($0.sha256, c) } ?? false)
+        }
+        if photoFree, let photo { context.photos.remove(photo.sha256) }
+        // The media row may exist without users only inside a failed transaction, which rolled back.
+        if voiceFree, let voice, let kind = MediaFiles.Kind(rawValue: voice.kind) { context.media.remove(voice.sha256, kind) }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Live sales boards: machines send sales with an API key (scope `signage:write`) that admins
+/// make and revoke; admins define boards and get a secret link for each wall screen.
+struct SignageService: Sendable {
+    let context: AppContext
+    let hub: SignageHub
+    var database: Database { context.database }
+
+    static let maxBatch = 1_000
+    static let writeScope = "signage:write"
+
+    static func wallLink(_ id: UUID, token: String) -> String { "/#/wall/\(id.uuidString.lowercased())?token=\(token)" }
+
+    /// A machine with an API key (`Authorization: Bearer yk_…`) that holds `scope`.
+    func apiKey(_ scope: String) -> Access<SignageStore.APIKey> {
+        let database = database
+        return Access(security: [.apiKey]) { request in
+            guard let header = request.headers["Authorization"], header.hasPrefix("Bearer yk_") else {
+                throw HTTPError.unauthorized("Send an API key: Authorization: Bearer yk_…")
+            }
+            let hash = Crypto.tokenHash(String(header.dropFirst("Bearer ".count)))
+            guard let key = try await database.read({ c in try SignageStore.key(hash: hash, c) }) else {
+                throw HTTPError.unauthorized("This API key is not valid or was revoked.")
+            }
+            guard key.scopes.contains(scope) else { throw HTTPError(403, detail: "This key may not send sales.") }
+            return key
+        }
+    }
+
+    /// A wall screen: the board its link's token (`?token=`) names, or any board for a signed-in admin.
+    var wall: Access<SalesBoard> {
+        let (database, authenticator) = (database, context.authenticator)
+        return Access(security: [.boardToken, .bearer]) { request in
+            let id = try request.id("id", "board")
+            if let token = request.queryItem("token") {
+                guard let board = try await database.read({ c in try SignageStore.board(id, tokenHash: Crypto.tokenHash(token), c) }) else {
+                    throw HTTPError.notFound("No such board, or the link was replaced.")
+                }
+                return board
+            }
+            _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
+            guard let board = try await database.read({ c in try SignageStore.board(id, c) }) else { throw HTTPError.notFound("No such board.") }
+            return board
+        }
+    }
+
+    static func board(_ body: BoardBody, id: UUID) throws -> SalesBoard {
+        var check = FieldCheck()
+        let title = PostDraft.normalize(body.title)
+        if !(1...80).contains(title.count) { check.fail("title", "must be 1 to 80 characters") }
+        if !Currency.isCode(body.currency) { check.fail("currency", "must be an ISO 4217 code like JPY") }
+        if body.endsAt <= body.startsAt { check.fail("endsAt", "must be after startsAt") }
+        if body.endsAt.timeIntervalSince(body.startsAt) > 62 * 86_400 { check.fail("endsAt", "is more than 62 days after startsAt") }
+        for (field, date) in [("startsAt", body.startsAt), ("endsAt", body.endsAt)] where !SalesBucket.isBoundary(date) {
+            check.fail(field, "must fall on a quarter hour (:00, :15, :30 or :45)")
+        }
+        let probe = SaleEvent(id: "x", amount: 0, currency: "JPY", occurredAt: body.startsAt, channel: body.channel ?? "x", campaign: body.campaign)
+        for error in SaleEvent.check(probe, prefix: "board") where error.field != "board.id" {
+            check.fail(String(error.field.dropFirst("board.".count)), error.message)
+        }
+        if let goal = body.goal, !(1...SaleEvent.maxAmount).contains(goal) { check.fail("goal", "must be 1 to 10^12 minor units") }
+        try check.done()
+        return SalesBoard(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
+                          campaign: body.campaign, channel: body.channel, goal: body.goal)
+    }
+
+    /// Files a batch of sales (all valid, or nothing stored) and sends them to the screens.
+    func record(_ events: [SaleEvent], key: SignageStore.APIKey) async throws -> SaleReceipt {
+        var check = FieldCheck()
+        if events.isEmpty { check.fail("events", "is empty") }
+        if events.count > SignageService.maxBatch { check.fail("events", "has more than \(SignageService.maxBatch) sales") }
+        for (i, event) in events.enumerated() where check.errors.count < 50 {
+            for error in SaleEvent.check(event, prefix: "events[\(i)]") { check.fail(error.field, error.message) }
+        }
+        try check.done()
+        let now = context.now
+        let fresh = try await hub.record(events, at: now) { c in
+            if key.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true { try SignageStore.touchKey(key.id, at: now, c) }
+        }
+        return SaleReceipt(accepted: fresh.count, duplicates: events.count - fresh.count)
+    }
+
+    func makeKey(_ body: APIKeyBody, by principal: Principal) async throws -> MadeAPIKey {
+        var check = FieldCheck()
+        let name = PostDraft.normalize(body.name)
+        if !(1...80).contains(name.count) { check.fail("name", "must be 1 to 80 characters") }
+        if body.scopes.isEmpty || body.scopes.contains(where: { $0 != SignageService.writeScope }) {
+            check.fail("scopes", "must be [\"\(SignageService.writeScope)\"]")
+        }
+        try check.done()
+        let (key, id, now) = ("yk_" + Crypto.randomToken(32), UUID(), context.now)
+        let scopes = Array(Set(body.scopes)).sorted()
+        try await database.transaction { c in
+            try SignageStore.insertKey(id: id, name: name, hash: Crypto.tokenHash(key), scopes: scopes, by: principal.userID, at: now, c)
+        }
+        return MadeAPIKey(id: id, name: name, scopes: scopes, key: key)
+    }
+
+    func makeBoard(_ body: BoardBody, by principal: Principal) async throws -> MadeBoard {
+        let board = try SignageService.board(body, id: UUID())
+        let (token, now) = (Crypto.randomToken(24), context.now)
+        try await database.transaction { c in try SignageStore.insert(board, tokenHash: Crypto.tokenHash(token), by: principal.userID, at: now, c) }
+        return MadeBoard(board: board, wallURL: SignageService.wallLink(board.id, token: token))
+    }
+
+    func changeBoard(_ id: UUID, _ body: BoardBody) async throws -> SalesBoard {
+        let board = try SignageService.board(body, id: id)
+        let now = context.now
+        guard try await database.transaction({ c in try SignageStore.update(board, at: now, c) }) else { throw HTTPError.notFound("No such board.") }
+        hub.boardChanged(id, board)
+        return board
+    }
+
+    /// A new wall link; screens on the old one are closed and find it no longer works.
+    func newLink(_ id: UUID) async throws -> WallLink {
+        let token = Crypto.randomToken(24)
+        guard try await database.transaction({ c in try SignageStore.setToken(id, tokenHash: Crypto.tokenHash(token), c) }) else {
+            throw HTTPError.notFound("No such board.")
+        }
+        hub.linkReplaced(id)
+        return WallLink(wallURL: SignageService.wallLink(id, token: token))
+    }
+
+    func deleteBoard(_ id: UUID) async throws {
+        guard try await database.transaction({ c in try SignageStore.delete(id, c) }) else { throw HTTPError.notFound("No such board.") }
+        hub.boardChanged(id, nil)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// The exercise catalog and each person's workout log. Another person's workout answers 404 for
+/// read, write and delete, as if it did not exist.
+struct TrainingService: Sendable {
+    let context: AppContext
+    var database: Database { context.database }
+
+    /// The catalog, filtered by `query` (names in every language, ids, muscles) and `category`.
+    func exercises(matching query: String, category: String?) async throws -> [Exercise] {
+        var items = try await database.read { c in try TrainingStore.exercises(c) }
+        if let category { items = items.filter { $0.category.rawValue == category } }
+        guard !query.isEmpty else { return items }
+        return items.filter { e in
+            e.id.contains(query) || e.names.values.contains { $0.lowercased().contains(query) } || e.muscles.contains { $0.contains(query) }
+        }
+    }
+
+    func exercise(_ id: String) async throws -> Exercise {
+        guard let exercise = try await database.read({ c in try TrainingStore.exercise(id, c) }) else {
+            throw HTTPError.notFound("No exercise '\(id)' in the catalog.")
+        }
+        return exercise
+    }
+
+    /// Adds (`replacing: false`, 409 when the id is taken) or edits (404 when unknown) a catalog entry.
+    func save(_ submitted: Exercise, replacing: Bool) async throws -> Exercise {
+        var exercise = submitted
+        exercise.builtIn = false
+        try FieldCheck(Exercise.check(exercise)).done()
+        let now = context.now
+        let saved = try await database.transaction { c -> Exercise? in
+            let existing = try TrainingStore.exercise(exercise.id, c)
+            guard (existing != nil) == replacing else { return nil }
+            exercise.builtIn = existing?.builtIn ?? false
+            try TrainingStore.upsert(exercise, replace: replacing, at: now, c)
+            return exercise
+        }
+        guard let saved else {
+            if replacing { throw HTTPError.notFound("No exercise '\(exercise.id)' in the catalog.") }
+            throw HTTPError.conflict("An exercise with the id '\(exercise.id)' exists; edit it instead.")
+        }
+        return saved
+    }
+
+    /// Checks the workout against the catalog and saves it in one transaction.
+    func save(_ workout: Workout, _ principal: Principal) async throws -> (Workout, created: Bool) {
+        let now = context.now
+        return try await database.transaction { c in
+            if try TrainingStore.isOthers(workout.id, user: principal.userID, c) { throw HTTPError.notFound("No such workout.") }
+            let created = try TrainingStore.workout(workout.id, user: principal.userID, c) == nil
+            try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
+            try TrainingStore.save(workout, user: principal.userID, at: now, c)
+            guard let saved = try TrainingStore.workout(workout.id, user: principal.userID, c) else { throw HTTPError.internal() }
+            return (saved, created)
+        }
+    }
+
+    func workouts(_ principal: Principal, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int) async throws -> [Workout] {
+        try await database.read { c in
+            try TrainingStore.workouts(user: principal.userID, from: from, to: to, after: cursor, limit: limit, c)
+        }
+    }
+
+    func workout(_ id: UUID, _ principal: Principal) async throws -> Workout {
+        guard let workout = try await database.read({ c in try TrainingStore.workout(id, user: principal.userID, c) }) else {
+            throw HTTPError.notFound("No such workout.")
+        }
+        return workout
+    }
+
+    func delete(_ id: UUID, _ principal: Principal) async throws {
+        guard try await database.transaction({ c in try TrainingStore.delete(id, user: principal.userID, c) }) else {
+            throw HTTPError.notFound("No such workout.")
+        }
+    }
+
+    /// True when `id` is in the catalog and `workout` (if any) is the person's own: what a proof may name.
+    func known(exercise id: String?, workout: UUID?, of user: UUID) async throws -> (exercise: Bool, workout: Bool) {
+        try await database.read { c in
+            (try id.map { try TrainingStore.exercise($0, c) != nil } ?? true,
+             try workout.map { try TrainingStore.workout($0, user: user, c) != nil } ?? true)
+        }
+    }
+}

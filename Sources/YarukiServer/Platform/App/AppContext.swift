@@ -1,0 +1,98 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// What every area works with: the database, the clock, the event hub, the signers, the media
+/// folders and the settings. Areas receive it; none holds another's state.
+final class AppContext: Sendable {
+    let settings: Settings
+    let database: Database
+    /// Every rule that depends on "now" reads this; tests step it.
+    let clock: @Sendable () -> Date
+    let events = EventHub()
+    let keyring: SigningKeyring
+    let authenticator: Authenticator
+    let links: LinkSigner
+    let media: MediaFiles
+    let photos: PhotoFiles
+    let hasher: PasswordHasher
+    /// CPU-heavy hashing off the event loops.
+    let hashing: BlockingWork
+    let accesses: Accesses
+
+    init(settings: Settings, database: Database, clock: @escaping @Sendable () -> Date, hasher: PasswordHasher) throws {
+        self.settings = settings
+        self.database = database
+        self.clock = clock
+        let width = max(1, settings.http.loops)
+        keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
+        authenticator = Authenticator(database: database, keyring: keyring, clock: clock, idleLifetime: RefreshRule().idleLifetime)
+        links = LinkSigner(secret: keyring.refreshSecret, clock: clock)
+        media = try MediaFiles(dataDirectory: settings.dataDirectory, width: width)
+        photos = PhotoFiles(media: media)
+        self.hasher = hasher
+        hashing = BlockingWork(name: "argon2", width: width, maxWaiting: 256)
+        accesses = Accesses(authenticator: authenticator, links: links)
+    }
+
+    var now: Date { clock() }
+
+    /// The signed-in person's account; 401 when it is gone.
+    func account(_ principal: Principal) async throws -> Account {
+        guard let account = try await database.read({ c in try AccountStore.account(id: principal.userID, c) }) else {
+            throw HTTPError.unauthorized("This account no longer exists.")
+        }
+        return account
+    }
+
+    /// The person's days and weeks: their time zone and week start.
+    func calendar(of account: Account) -> PersonalCalendar {
+        PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
+    }
+}
+
+/// The groups' ways in, made once from the authenticator and the link signer.
+struct Accesses: Sendable {
+    /// A bearer access token of a session that still stands.
+    let signedIn: Access<Principal>
+    /// The same, from an admin; 404 to everybody else.
+    let admin: Access<Principal>
+    /// Signed in, the token also accepted as `?access_token=` (EventSource sends no headers).
+    let events: Access<Principal>
+    /// The owner's token, or a link signed for the path.
+    let media: Access<MediaCaller>
+    /// A link signed for the path, nothing else (photo copies are named by their content, not by an owner).
+    let photoLinks: Access<Visitor>
+
+    init(authenticator: Authenticator, links: LinkSigner) {
+        signedIn = Access(security: [.bearer]) { request in try await authenticator.authenticate(request) }
+        admin = Access(security: [.bearer]) { request in try await authenticator.authenticate(request, atLeast: .admin) }
+        events = Access(security: [.bearer, .accessTokenQuery]) { request in try await authenticator.authenticate(request.bearerFromQuery()) }
+        media = Access(security: [.bearer, .signedLink]) { request in
+            if request.headers["Authorization"] != nil { return .owner(try await authenticator.authenticate(request)) }
+            try links.verify(request)
+            return .link
+        }
+        photoLinks = Access(security: [.signedLink]) { request in
+            try links.verify(request)
+            return Visitor()
+        }
+    }
+}
+
+extension AppContext {
+    /// A signed link to a photo copy (posts and the lifelog both hand these out), good until the end of the next hour.
+    func photoLink(_ sha: String, _ copy: PhotoFiles.Copy) -> String {
+        links.hourlyLink("/v1/photos/\(sha)/\(copy.rawValue)")
+    }
+
+    /// Removes a file from disk once no row uses it any more.
+    func remove(_ file: StoredFile) {
+        switch file {
+        case let .media(sha, kind): media.remove(sha, kind)
+        case let .photo(sha): photos.remove(sha)
+        }
+    }
+}

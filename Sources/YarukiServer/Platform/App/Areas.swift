@@ -1,0 +1,53 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+
+/// Every area, built once from the context: its services (which routes, the demo, the CLI and
+/// other areas call), its routes, and what it holds for a person. Adding an area is adding it
+/// here; no other area changes.
+struct Areas: Sendable {
+    let training: TrainingService
+    let proofs: ProofService
+    let groups: GroupService
+    let lifelog: LifelogService
+    let signage: SignageService
+    let accounts: AccountService
+    let routes: [any RouteCollection]
+
+    init(_ context: AppContext) throws {
+        let settings = context.settings
+        training = TrainingService(context: context)
+        let standingsEvents = StandingsEvents(context: context)
+        proofs = ProofService(context: context, training: training, events: standingsEvents)
+        groups = GroupService(context: context, events: standingsEvents)
+        let calendar = CalendarService(context: context, proofs: proofs)
+        let communityEvents = CommunityEvents(context: context)
+        let likes = LikeToggle(context: context, events: communityEvents)
+        let posts = PostService(context: context, likes: likes, events: communityEvents)
+        let routines = RoutineService(context: context, likes: likes)
+        lifelog = LifelogService(context: context, proofs: proofs, plans: PlaybackParts())
+        let map = try settings.mapExtract.map { path in
+            do { return try MapData.shared(path) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
+        }
+        let provider: (any RouteProvider)? = settings.osrmURL.map { OSRMRouter(base: $0) }
+            ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
+        let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
+                                       credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
+        signage = SignageService(context: context, hub: SignageHub(database: context.database, clock: context.clock))
+        // Each area's part of a person; the account row itself goes last, after all of them.
+        let personalData: [any PersonalData] = [AccountsData(context: context), TrainingData(context: context), AccountabilityData(proofs: proofs),
+                                                CommunityData(posts: posts), LifelogData(lifelog: lifelog), SignageData()]
+        accounts = try AccountService(context: context, personalData: personalData)
+        routes = [
+            AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),
+            TrainingRoutes(training: training),
+            ProofRoutes(proofs: proofs), CalendarRoutes(calendar: calendar),
+            GroupRoutes(groups: groups, standings: StandingsService(context: context)),
+            PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(context: context), NotificationRoutes(context: context),
+            SignageRoutes(signage: signage),
+            LifelogRoutes(lifelog: lifelog),
+            PlaybackRoutes(playback: playback, map: map, tileURL: settings.tileURL,
+                           router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none"),
+        ]
+    }
+}

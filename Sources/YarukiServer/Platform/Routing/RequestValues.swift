@@ -1,0 +1,79 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+
+extension Request {
+    /// A path parameter that names a row by UUID. Anything else is "No such …" (404), as a row
+    /// that does not exist would be: a malformed id tells nobody more than a missing one.
+    func id(_ name: String = "id", _ what: String) throws -> UUID {
+        guard let id = UUID(uuidString: try parameter(name)) else { throw HTTPError.notFound("No such \(what).") }
+        return id
+    }
+
+    /// A JSON body that may be left out (sign-out, refresh): nil when empty.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        body.isEmpty ? nil : try decode(T.self)
+    }
+}
+
+/// Keyset pages of newest-first (or oldest-first) lists: an opaque cursor holding the last
+/// item's time and id, so new items never repeat or skip one.
+enum Paging {
+    static func cursor(_ at: Date, _ id: UUID) -> String {
+        Base64URL.encode(Data("\(Int64((at.timeIntervalSince1970 * 1000).rounded())).\(id.uuidString.lowercased())".utf8))
+    }
+
+    /// The `cursor` a request sends, or nil for the first page.
+    static func cursor(_ request: Request) throws -> (Date, UUID)? {
+        guard let text = request.queryItem("cursor") else { return nil }
+        guard let data = Base64URL.decode(text), let raw = String(data: data, encoding: .utf8) else { throw badCursor }
+        let parts = raw.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let ms = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { throw badCursor }
+        return (Date(timeIntervalSince1970: Double(ms) / 1000), id)
+    }
+
+    static let badCursor = HTTPError.badRequest("The cursor is not one this server gave.", errors: [.init(field: "cursor", message: "is not valid")])
+
+    /// The page size a request asks for (`limit`), within `1...most`.
+    static func limit(_ request: Request, default standard: Int = 20, most: Int = 50) throws -> Int {
+        guard let text = request.queryItem("limit") else { return standard }
+        guard let n = Int(text), (1...most).contains(n) else {
+            throw HTTPError.badRequest("A page holds 1 to \(most) items.", errors: [.init(field: "limit", message: "must be 1 to \(most)")])
+        }
+        return n
+    }
+
+    /// A page from rows fetched with `limit + 1`: the extra row only says there is more.
+    static func page<Row, Item: APIModel>(_ rows: [Row], limit: Int, key: (Row) -> (Date, UUID), _ item: (Row) -> Item) -> Page<Item> {
+        let shown = rows.prefix(limit)
+        return Page(items: shown.map(item), nextCursor: rows.count > limit ? shown.last.map { cursor(key($0).0, key($0).1) } : nil)
+    }
+}
+
+/// Whole days from `from` to `to` (YYYY-MM-DD, inclusive) in a person's calendar: the last 30
+/// days by default, a year at most.
+enum DayRange {
+    static func parse(_ request: Request, calendar: PersonalCalendar, now: Date) throws -> (start: Date, end: Date) {
+        func day(_ field: String) throws -> Int? {
+            guard let text = request.queryItem(field) else { return nil }
+            guard calendar.start(ofDay: text) != nil, let day = DayNumber.of(text) else {
+                throw HTTPError.badRequest("'\(text)' is not a date like 2026-11-29.", errors: [.init(field: field, message: "must be YYYY-MM-DD")])
+            }
+            return day
+        }
+        guard let today = DayNumber.of(calendar.day(of: now)) else { throw HTTPError.internal() }
+        let last = try day("to") ?? today
+        let first = try day("from") ?? last - 29
+        guard first <= last else {
+            throw HTTPError.badRequest("'from' is after 'to'.", errors: [.init(field: "from", message: "must not be after to")])
+        }
+        guard last - first <= 366 else {
+            throw HTTPError.badRequest("Ask for a year at most.", errors: [.init(field: "from", message: "is more than 366 days before to")])
+        }
+        guard let start = calendar.start(ofDay: DayNumber.day(first)), let end = calendar.start(ofDay: DayNumber.day(last + 1)) else {
+            throw HTTPError.internal()
+        }
+        return (start, end)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import YarukiAPI
+import YarukiHTTP
+
+/// What a route's author writes beside it: the summary and the answers it may give. The request
+/// and reply schemas come from the handler's own types, the security from its group.
+struct Doc: Sendable {
+    var summary: String
+    var responses: [Int: String]
+    /// The content type of a successful reply.
+    var produces: String
+    /// The shape of a reply the handler writes itself (a raw `Response`, cached bytes).
+    var reply: (any APIModel.Type)?
+    /// A body the handler decodes itself because it may be left out.
+    var optionalBody: (any APIModel.Type)?
+
+    init(_ summary: String, _ responses: [Int: String] = [:], produces: String = "application/json", reply: (any APIModel.Type)? = nil,
+         optionalBody: (any APIModel.Type)? = nil) {
+        self.summary = summary
+        self.responses = responses
+        self.produces = produces
+        self.reply = reply
+        self.optionalBody = optionalBody
+    }
+}
+
+/// One route as the OpenAPI document describes it.
+struct Endpoint: Sendable {
+    var method: HTTPMethod
+    var pattern: String
+    var tag: String
+    var doc: Doc
+    var body: (any APIModel.Type)?
+    var bodyRequired: Bool
+    var reply: (any APIModel.Type)?
+    var security: [SecurityScheme]
+}
+
+/// A JSON reply: an API value, its status and extra headers.
+struct Reply<Value: APIModel>: Sendable {
+    var value: Value
+    var status: Int
+    var headers: [(String, String)]
+
+    init(_ value: Value, status: Int = 200, headers: [(String, String)] = []) {
+        self.value = value
+        self.status = status
+        self.headers = headers
+    }
+
+    static func created(_ value: Value) -> Reply { Reply(value, status: 201) }
+}
+
+/// What a handler may return: a `Reply` of an API type (described in the document), or a raw
+/// `Response` (files, streams, bytes made once).
+protocol ReplyConvertible: Sendable {
+    func response() throws -> Response
+    static var replyType: (any APIModel.Type)? { get }
+}
+
+extension Response: ReplyConvertible {
+    func response() throws -> Response { self }
+    static var replyType: (any APIModel.Type)? { nil }
+}
+
+extension Reply: ReplyConvertible {
+    func response() throws -> Response {
+        var response = try Response.json(value, status: status)
+        for (name, value) in headers { response.headers.add(name, value) }
+        return response
+    }
+
+    static var replyType: (any APIModel.Type)? { Value.self }
+}
+
+/// Every route of the application and what the document says of each. Areas add theirs through
+/// groups (`signedIn`, `admin`, `open`…), which authenticate before the handler runs.
+final class RouteTable: @unchecked Sendable {
+    private(set) var router = Router()
+    private(set) var endpoints: [Endpoint] = []
+    let accesses: Accesses
+
+    init(accesses: Accesses) { self.accesses = accesses }
+
+    func group<Caller>(_ access: Access<Caller>, tag: String) -> RouteGroup<Caller> {
+        RouteGroup(table: self, access: access, tag: tag)
+    }
+
+    func open(tag: String) -> RouteGroup<Visitor> { group(.open, tag: tag) }
+    func signedIn(tag: String) -> RouteGroup<Principal> { group(accesses.signedIn, tag: tag) }
+    func admin(tag: String) -> RouteGroup<Principal> { group(accesses.admin, tag: tag) }
+    func media(tag: String) -> RouteGroup<MediaCaller> { group(accesses.media, tag: tag) }
+
+    fileprivate func add(_ endpoint: Endpoint, _ handler: @escaping Handler) {
+        router.on(endpoint.method, endpoint.pattern, handler)
+        endpoints.append(endpoint)
+    }
+}
+
+/// The routes one kind of caller may use, in one area (the document's tag).
+struct RouteGroup<Caller: Sendable> {
+    let table: RouteTable
+    let access: Access<Caller>
+    let tag: String
+
+    func on<Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
+                                      _ handler: @escaping @Sendable (Request, Caller) async throws -> Output) {
+        let resolve = access.resolve
+        table.add(endpoint(method, path, doc, body: nil, reply: Output.replyType)) { request in
+            try await handler(request, try await resolve(request)).response()
+        }
+    }
+
+    /// A route whose JSON body is decoded (after the caller is known) into `Body`.
+    func on<Body: APIModel, Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
+                                                      _ handler: @escaping @Sendable (Request, Caller, Body) async throws -> Output) {
+        let resolve = access.resolve
+        table.add(endpoint(method, path, doc, body: Body.self, reply: Output.replyType)) { request in
+            let caller = try await resolve(request)
+            return try await handler(request, caller, try request.decode(Body.self)).response()
+        }
+    }
+
+    private func endpoint(_ method: HTTPMethod, _ path: String, _ doc: Doc, body: (any APIModel.Type)?,
+                          reply: (any APIModel.Type)?) -> Endpoint {
+        Endpoint(method: method, pattern: path, tag: tag, doc: doc, body: body ?? doc.optionalBody, bodyRequired: body != nil,
+                 reply: reply ?? doc.reply, security: access.security)
+    }
+
+    func get<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.get, p, d, h) }
+    func post<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.post, p, d, h) }
+    func put<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.put, p, d, h) }
+    func patch<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.patch, p, d, h) }
+    func delete<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.delete, p, d, h) }
+
+    func post<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller, B) async throws -> O) {
+        on(.post, p, d, h)
+    }
+    func put<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller, B) async throws -> O) {
+        on(.put, p, d, h)
+    }
+    func patch<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller, B) async throws -> O) {
+        on(.patch, p, d, h)
+    }
+}
+
+/// An area's HTTP surface: a short table of routes naming its handler methods.
+protocol RouteCollection: Sendable {
+    func add(to routes: RouteTable)
+}
