@@ -24,6 +24,21 @@ final class TestServer {
     }
     let room = Room()
 
+    /// What the /produce route's producer got through: bytes written, and whether a write failed.
+    final class Production: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes = 0
+        private var failed = false
+        func wrote(_ n: Int) { lock.lock(); bytes += n; lock.unlock() }
+        func fail() { lock.lock(); failed = true; lock.unlock() }
+        var written: Int { lock.lock(); defer { lock.unlock() }; return bytes }
+        var writeFailed: Bool { lock.lock(); defer { lock.unlock() }; return failed }
+    }
+    let production = Production()
+
+    /// The byte at `offset` of a /produce body.
+    static func pattern(_ offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: offset &* 7 &+ offset / 251) }
+
     struct Echo: Codable { var name: String; var reps: Int; var tags: [String]? }
 
     /// Where streamed uploads land (POST /upload and /keep), and where /keep moves them.
@@ -87,6 +102,24 @@ final class TestServer {
                     stream.send(ServerSentEvent(id: String(i), event: "tick", data: String(repeating: "x", count: size)))
                 }
             }
+        }
+        let production = self.production
+        // A streamed body of `bytes` in `chunk`s, announced as `length` (none: chunked), failing after `fail` bytes.
+        router.get("/produce") { request in
+            let bytes = Int(request.queryItem("bytes") ?? "0") ?? 0
+            let chunk = Int(request.queryItem("chunk") ?? "65536") ?? 65536
+            let length = request.queryItem("length").flatMap(Int.init)
+            let fail = request.queryItem("fail").flatMap(Int.init)
+            return Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/octet-stream")]), body: .stream(length: length) { writer in
+                var offset = 0
+                while offset < bytes {
+                    if let fail, offset >= fail { throw CocoaError(.fileReadUnknown) }
+                    let piece = (offset..<min(bytes, offset + chunk)).map(TestServer.pattern)
+                    do { try writer.write(piece) } catch { production.fail(); throw error }
+                    offset += piece.count
+                    production.wrote(piece.count)
+                }
+            })
         }
         let room = self.room
         router.get("/room") { _ in .eventStream { stream in room.add(stream) } }

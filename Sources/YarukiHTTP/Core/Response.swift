@@ -9,9 +9,9 @@ public struct Response: Sendable {
         /// Server-Sent Events: the closure receives the open stream on the connection's loop.
         case eventStream(@Sendable (EventStream) -> Void)
         /// A body made while it is sent (an export of gigabytes): the producer writes it piece by
-        /// piece, off the loop. With a length it goes out with Content-Length (a producer that
-        /// writes less or more gets its connection closed), without one chunked.
-        case stream(length: Int?, @Sendable (BodyWriter) async throws -> Void)
+        /// piece on a thread of its own. With a length it goes out with Content-Length (a producer
+        /// that writes less or more gets its connection closed), without one chunked.
+        case stream(length: Int?, @Sendable (BodyWriter) throws -> Void)
     }
 
     public var status: Int

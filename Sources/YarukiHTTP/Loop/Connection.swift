@@ -34,7 +34,7 @@ final class Connection {
     private(set) var deadline: UInt64 = 0
     private var stream: EventStream?
     /// A streamed body being sent: its framing, what is still owed, and a producer waiting for the client to catch up.
-    private var outgoing: (chunked: Bool, remaining: Int?, waiting: CheckedContinuation<Void, Error>?)?
+    private var outgoing: (chunked: Bool, remaining: Int?, waiting: ((Bool) -> Void)?)?
     private var requestStart: UInt64 = 0
     /// Handlers may finish synchronously inside `process` (Task.immediate); the loop already
     /// running picks up the next pipelined request, so nesting never grows with the input.
@@ -498,9 +498,9 @@ final class Connection {
 
     // MARK: streamed bodies
 
-    /// Sends the head, then runs the producer off the loop; its writes come back here.
+    /// Sends the head, then runs the producer on a thread of its own; its writes come back here.
     private func startBody(_ request: Request, _ response: Response, length: Int?,
-                           _ produce: @escaping @Sendable (BodyWriter) async throws -> Void) {
+                           _ produce: @escaping @Sendable (BodyWriter) throws -> Void) {
         let chunked = length == nil && minorVersion == 1
         if length == nil && !chunked { keepAlive = false }  // HTTP/1.0: the body ends with the connection
         var headers = response.headers
@@ -511,26 +511,28 @@ final class Connection {
         transmit(bytes.bytes)
         phase = .sendingBody
         outgoing = (chunked, length, nil)
-        bufferevent_setwatermark(bev, Int16(EV_WRITE), BodyWriter.lowWater, 0)
+        if let bev { bufferevent_setwatermark(bev, Int16(EV_WRITE), BodyWriter.lowWater, 0) }
         let writer = BodyWriter(loop: owner.loop, connection: self)
         let loop = owner.loop
-        Task.detached {
+        let thread = Thread {
             let outcome: Result<Void, Error>
-            do { outcome = .success(try await produce(writer)) } catch { outcome = .failure(error) }
+            do { outcome = .success(try produce(writer)) } catch { outcome = .failure(error) }
             loop.execute { self.endBody(outcome) }
         }
+        thread.name = "yaruki.body"
+        thread.start()
     }
 
     /// Queues a piece of the body; the producer goes on at once, or once the client has read
     /// most of what waits.
-    func writeBody(_ bytes: [UInt8], then continuation: CheckedContinuation<Void, Error>) {
+    func writeBody(_ bytes: [UInt8], then resume: @escaping (Bool) -> Void) {
         guard phase == .sendingBody, let bev, var state = outgoing, let output = bufferevent_get_output(bev) else {
-            continuation.resume(throwing: CancellationError())
+            resume(false)
             return
         }
         if let remaining = state.remaining {
             guard bytes.count <= remaining else {
-                continuation.resume(throwing: CancellationError())
+                resume(false)
                 close()  // more than the announced length: the body cannot be trusted
                 return
             }
@@ -540,15 +542,15 @@ final class Connection {
         bytes.withUnsafeBytes { transmit($0) }
         if state.chunked { write("\r\n") }
         if evbuffer_get_length(output) > BodyWriter.highWater {
-            state.waiting = continuation
+            state.waiting = resume
         } else {
-            continuation.resume()
+            resume(true)
         }
         outgoing = state
     }
 
     private func endBody(_ outcome: Result<Void, Error>) {
-        guard phase == .sendingBody, let state = outgoing else { return }
+        guard phase == .sendingBody, let state = outgoing, let bev, !closed else { return }
         outgoing = nil
         bufferevent_setwatermark(bev, Int16(EV_WRITE), 0, 0)
         // A failed producer, or a body shorter than announced: the client must see it cut off.
@@ -565,7 +567,7 @@ final class Connection {
     private func flushed() {
         if phase == .sendingBody, let waiting = outgoing?.waiting {
             outgoing?.waiting = nil
-            waiting.resume()
+            waiting(true)
             return
         }
         guard phase == .closing, let bev else { return }
@@ -618,10 +620,8 @@ final class Connection {
             owner.streamClosed()
             stream.connectionClosed()
         }
-        if let waiting = outgoing?.waiting {
-            outgoing?.waiting = nil
-            waiting.resume(throwing: CancellationError())
-        }
+        if let waiting = outgoing?.waiting { waiting(false) }
+        outgoing = nil
         owner.remove(self)
     }
 }

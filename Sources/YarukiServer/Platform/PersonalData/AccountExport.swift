@@ -45,7 +45,7 @@ struct AccountExport: Sendable {
                                    ("Content-Disposition", "attachment; filename=\"yaruki-export-\(day).zip\"")])
         return Response(status: 200, headers: headers, body: .stream(length: zip.length) { writer in
             defer { folder.remove() }
-            try await zip.write { try await writer.write($0) }
+            try zip.write { try writer.write($0) }
         })
     }
 

@@ -67,7 +67,7 @@ struct ZipStream: Sendable {
 
     /// Writes the archive through `sink`, piece by piece. A file whose size changed since the
     /// plan fails the write (the archive would be wrong).
-    func write(_ sink: ([UInt8]) async throws -> Void) async throws {
+    func write(_ sink: ([UInt8]) throws -> Void) throws {
         let (starts, directory) = offsets
         var crcs: [UInt32] = []
         let (time, date) = ZipStream.dosTime(modified)
@@ -77,13 +77,13 @@ struct ZipStream: Sendable {
             head.u32(0); head.u32(isLarge(entry) ? 0xFFFF_FFFF : 0); head.u32(isLarge(entry) ? 0xFFFF_FFFF : 0)
             head.u16(entry.name.utf8.count); head.u16(isLarge(entry) ? 20 : 0); head.append(Array(entry.name.utf8))
             if isLarge(entry) { head.u16(1); head.u16(16); head.u64(0); head.u64(0) }
-            try await sink(head.bytes)
-            let crc = try await ZipStream.send(entry, sink)
+            try sink(head.bytes)
+            let crc = try ZipStream.send(entry, sink)
             crcs.append(crc)
             var descriptor = ZipBytes()
             descriptor.u32(0x0807_4B50); descriptor.u32(crc)
             if isLarge(entry) { descriptor.u64(entry.size); descriptor.u64(entry.size) } else { descriptor.u32(entry.size); descriptor.u32(entry.size) }
-            try await sink(descriptor.bytes)
+            try sink(descriptor.bytes)
         }
         var central = ZipBytes()
         for (i, entry) in entries.enumerated() {
@@ -98,9 +98,9 @@ struct ZipStream: Sendable {
                 if isLarge(entry) { central.u64(entry.size); central.u64(entry.size) }
                 if offset >= limit { central.u64(offset) }
             }
-            if central.bytes.count >= 1 << 16 { try await sink(central.take()) }
+            if central.bytes.count >= 1 << 16 { try sink(central.take()) }
         }
-        try await sink(end(directory: directory, directorySize: directorySize(starts), into: &central))
+        try sink(end(directory: directory, directorySize: directorySize(starts), into: &central))
     }
 
     private func end(directory: Int, directorySize: Int, into out: inout ZipBytes) -> [UInt8] {
@@ -118,7 +118,7 @@ struct ZipStream: Sendable {
     }
 
     /// Sends a file's bytes, returning their CRC-32.
-    private static func send(_ entry: Entry, _ sink: ([UInt8]) async throws -> Void) async throws -> UInt32 {
+    private static func send(_ entry: Entry, _ sink: ([UInt8]) throws -> Void) throws -> UInt32 {
         guard let handle = FileHandle(forReadingAtPath: entry.source) else { throw ZipError.changed(entry.name) }
         defer { try? handle.close() }
         var crc = crc32(0, nil, 0)
@@ -127,7 +127,7 @@ struct ZipStream: Sendable {
             guard let chunk = try handle.read(upToCount: min(256 << 10, entry.size - sent)), !chunk.isEmpty else { throw ZipError.changed(entry.name) }
             crc = chunk.withUnsafeBytes { crc32(crc, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
             sent += chunk.count
-            try await sink([UInt8](chunk))
+            try sink([UInt8](chunk))
         }
         return UInt32(truncatingIfNeeded: crc)
     }
