@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// `/openapi.json` stays true: every JSON reply a GET route gives, on a server holding the demo,
+/// matches the schema the document names for it (schemas are made from the API types; this
+/// checks they describe what the server really sends). A GET route added without being tried
+/// here fails the test.
+@Suite(.serialized) struct OpenAPIReplyTests {
+    /// Checks `value` against a JSON Schema of the subset the document uses; returns what is wrong.
+    static func problems(_ value: JSONValue, _ schema: JSONValue, _ document: JSONValue, at path: String = "$") -> [String] {
+        if case let .string(ref)? = schema["$ref"] {
+            let name = String(ref.dropFirst("#/components/schemas/".count))
+            guard let target = document["components"]?["schemas"]?[name] else { return ["\(path): no schema \(name)"] }
+            return problems(value, target, document, at: path)
+        }
+        var found: [String] = []
+        if case let .array(words)? = schema["enum"], !words.contains(value) { found.append("\(path): \(value) is not one of \(words)") }
+        switch (schema["type"], value) {
+        case (.string("object")?, let .object(object)):
+            if case let .array(required)? = schema["required"] {
+                for case let .string(key) in required where object[key] == nil { found.append("\(path).\(key): required but absent") }
+            }
+            for (key, item) in object {
+                if let inner = schema["properties"]?[key] {
+                    found += problems(item, inner, document, at: "\(path).\(key)")
+                } else if let extra = schema["additionalProperties"] {
+                    found += problems(item, extra, document, at: "\(path).\(key)")
+                } else if schema["properties"] != nil {
+                    found.append("\(path).\(key): not in the schema")
+                }
+            }
+        case (.string("array")?, let .array(items)):
+            if let inner = schema["items"] {
+                for (i, item) in items.enumerated() { found += problems(item, inner, document, at: "\(path)[\(i)]") }
+            }
+        case (.string("string")?, let .string(text)):
+            if schema["format"] == "uuid", UUID(uuidString: text) == nil { found.append("\(path): not a UUID") }
+            if schema["format"] == "date-time", OffsetDateTime.parse(text) == nil { found.append("\(path): not a date-time") }
+        case (.string("integer")?, let .number(n)):
+            if n != n.rounded() { found.append("\(path): \(n) is not an integer") }
+        case (.string("number")?, .number), (.string("boolean")?, .bool):
+            break
+        case (nil, _):
+            break
+        case let (type?, _):
+            found.append("\(path): \(value) is not of type \(type)")
+        }
+        return found
+    }
+
+    @Test func everyJSONReplyMatchesItsSchema() async throws {
+        let running = try await RunningApp(.sqlite)
+        let database = running.app.database
+        try await DemoSeed.run(database, hasher: PasswordHasher(parameters: .cheapest))
+        try await AccountAdmin.create(database, email: "root@example.com", displayName: "Root", password: "correct horse battery", role: .admin,
+                                      hasher: PasswordHasher(parameters: .cheapest))
+        let api = API(running)
+        func token(_ email: String, _ password: String) throws -> String {
+            try #require(try api.signIn(email, password: password).string("accessToken"))
+        }
+        let mina = try token("mina@yaruki.example", "yaruki-demo-mina")
+        let aino = try token("aino@yaruki.example", "yaruki-demo-aino")
+        let root = try token("root@example.com", "correct horse battery")
+        func first(_ path: String, _ token: String, _ key: String = "items") throws -> String {
+            let items = try api.call("GET", path, token: token).json()[key] as? [[String: Any]]
+            return try #require(items?.first?["id"] as? String, "\(path) lists nothing")
+        }
+        let group = try first("/v1/groups", mina)
+        let post = try first("/v1/posts", mina)
+        let routine = try first("/v1/routines", mina)
+        let workout = try first("/v1/workouts", mina)
+        let proof = try first("/v1/proofs?from=2026-01-01&to=2026-12-31", mina)
+        _ = try api.call("POST", "/v1/signage/boards", json: ["title": "Test", "currency": "JPY", "startsAt": "2026-11-30T00:00:00Z",
+                                                              "endsAt": "2026-12-01T00:00:00Z"], token: root)
+        let board = try first("/v1/signage/boards", root)
+        let record = try #require((try api.call("GET", "/v1/lifelog/timeline?range=month", token: aino).json()["items"] as? [[String: Any]])?
+            .compactMap { ($0["record"] as? [String: Any])?["id"] as? String }.first)
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        let calls: [(String, String?)] = [
+            ("/healthz", nil), ("/v1/meta", nil), ("/.well-known/jwks.json", nil), ("/v1/exercises", nil), ("/v1/exercises/squat", nil),
+            ("/v1/map", nil), ("/v1/map/base", nil), ("/openapi.json", nil),
+            ("/v1/me", mina), ("/v1/sessions", mina), ("/v1/workouts", mina), ("/v1/workouts/\(workout)", mina), ("/v1/me/quota", mina),
+            ("/v1/groups", mina), ("/v1/groups/\(group)", mina), ("/v1/groups/\(group)/standings", mina),
+            ("/v1/proofs?from=2026-01-01&to=2026-12-31", mina), ("/v1/proofs/\(proof)", mina), ("/v1/calendar", mina),
+            ("/v1/calendar/\(today)", mina), ("/v1/me/calendar-feed", mina), ("/v1/posts", mina), ("/v1/posts/\(post)", mina),
+            ("/v1/posts/\(post)/comments", mina), ("/v1/routines", mina), ("/v1/routines/mine", mina), ("/v1/routines/\(routine)", mina),
+            ("/v1/notifications", mina), ("/v1/blocks", mina),
+            ("/v1/lifelog/timeline?range=week", aino), ("/v1/lifelog/records/\(record)", aino), ("/v1/lifelog/playback?range=week", aino),
+            ("/v1/lifelog/playback/legs?range=week&count=3", aino),
+            ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
+            ("/v1/signage/boards/\(board)", root),
+        ]
+        let document = try JSONCoding.decoder.decode(JSONValue.self, from: Data(try request(running.port, "/openapi.json").body))
+        var tried = Set<String>()
+        for (path, token) in calls {
+            let reply = try api.call("GET", path, token: token)
+            #expect(reply.status == 200, "\(path): \(reply.status) \(reply.text.prefix(200))")
+            let endpoint = try #require(running.app.endpoints.first { $0.method == .get && Self.matches($0.pattern, path) }, "\(path) has no route")
+            tried.insert(endpoint.pattern)
+            guard path != "/openapi.json" else { continue }
+            let schema = try #require(document["paths"]?[endpoint.pattern]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"],
+                                      "\(path) documents no schema")
+            let value = try JSONCoding.decoder.decode(JSONValue.self, from: Data(reply.body))
+            let found = Self.problems(value, schema, document)
+            #expect(found.isEmpty, "\(path): \(found.prefix(5))")
+        }
+        let jsonGets = Set(running.app.endpoints.filter { $0.method == .get && $0.doc.produces == "application/json" }.map(\.pattern))
+        #expect(jsonGets.subtracting(tried).isEmpty, "GET routes no reply was checked for: \(jsonGets.subtracting(tried).sorted())")
+    }
+
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        let a = pattern.split(separator: "/"), b = path.split(separator: "?")[0].split(separator: "/")
+        return a.count == b.count && zip(a, b).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+    }
+}
