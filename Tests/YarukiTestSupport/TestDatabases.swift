@@ -42,13 +42,47 @@ public final class PostgresCluster: @unchecked Sendable {
     public func resume() throws { _ = try PostgresCluster.run(["resume", directory!]) }
     public func stop() { if let directory { _ = try? PostgresCluster.run(["stop", directory]) } }
 
-    /// A new, empty database on this cluster.
-    public func freshDatabaseURL() async throws -> String {
+    /// A new database on this cluster: empty, or (`migrated`) a copy of a template that has
+    /// every migration applied already, made once per process, so a test pays for a file copy
+    /// instead of the whole schema.
+    public func freshDatabaseURL(migrated: Bool = false) async throws -> String {
+        let template = migrated ? try await migratedTemplate().value : "template1"
         let admin = try PostgresDatabase(url: url, poolSize: 1)
         defer { admin.close() }
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-        _ = try await admin.read { try $0.execute("CREATE DATABASE \(name)", []) }
-        return url.replacingOccurrences(of: "/yaruki_test", with: "/\(name)")
+        _ = try await admin.read { try $0.execute("CREATE DATABASE \(name) TEMPLATE \(template)", []) }
+        return databaseURL(name)
+    }
+
+    private func databaseURL(_ name: String) -> String {
+        url.replacingOccurrences(of: "/yaruki_test", with: "/\(name)")
+    }
+
+    /// The migrated template: made and migrated once, then left without connections (a template
+    /// with a session open cannot be copied).
+    private let templateLock = NSLock()
+    private var template: Task<String, Error>?
+
+    private func migratedTemplate() -> Task<String, Error> {
+        templateLock.withLock {
+            if let template { return template }
+            let made = PostgresCluster.makeTemplate(url)
+            template = made
+            return made
+        }
+    }
+
+    private static func makeTemplate(_ url: String) -> Task<String, Error> {
+        Task {
+            let name = "tpl_\(getpid())_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8).lowercased()
+            let admin = try PostgresDatabase(url: url, poolSize: 1)
+            defer { admin.close() }
+            _ = try await admin.read { try $0.execute("CREATE DATABASE \(name)", []) }
+            let database = try PostgresDatabase(url: url.replacingOccurrences(of: "/yaruki_test", with: "/\(name)"), poolSize: 1)
+            try await Migrator.migrate(database)
+            database.close()
+            return name
+        }
     }
 
     @discardableResult

@@ -270,7 +270,7 @@ import YarukiTestSupport
     }
 
     @Test func weakerHashesAreUpgradedAtSignIn() async throws {
-        let running = try await RunningApp(.sqlite)
+        let running = try await RunningApp(.sqlite, hasher: PasswordHasher())  // OWASP's parameters, as in production
         let api = API(running)
         let (_, _, id) = try api.signUp("noa@example.com")
         let weak = try PasswordHasher(parameters: .init(memoryKiB: 4096, iterations: 1, parallelism: 1)).hash("correct horse battery")

