@@ -187,3 +187,45 @@ def test_account_screenshots_for_review(server):
                     driver.save_screenshot(os.path.join(OUT, f"account-{width}x{height}-{scheme}.png"))
             finally:
                 driver.quit()
+
+
+def test_my_data_downloads_as_a_zip_with_progress(server, tmp_path):
+    """Account → Download my data: a bar while the zip arrives, then the browser saves it; the
+    zip holds the account and what the person wrote."""
+    import zipfile
+    driver = make_browser(390, 844, language="ja-JP")
+    try:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+        email = f"export-{uuid.uuid4().hex[:8]}@example.com"
+        token = api_sign_up(server, email, "Emi")
+        api_call(server, "PUT", f"/v1/lifelog/records/{uuid.uuid4()}", token,
+                 {"kind": "memo", "occurredAt": "2026-11-29T08:00:00+09:00", "text": "朝のコーヒー"})
+        driver.get(server + "/#/signin")
+        ready(driver)
+        wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
+        fill(driver, "email", email)
+        fill(driver, "password", "correct horse battery")
+        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        wait(driver).until(lambda d: d.execute_script("return window.yaruki.session.user !== null"))
+        driver.get(server + "/#/account")
+        button = wait(driver).until(EC.element_to_be_clickable((By.ID, "export-button")))
+        assert button.text == "データをダウンロード"
+        click(driver, button)
+        wait(driver, 30).until(lambda d: ".zip" in d.find_element(By.ID, "export-status").text)
+        assert driver.find_element(By.ID, "export-progress").get_attribute("value") == "100"
+        assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        driver.execute_script("document.getElementById('export-title').scrollIntoView({block: 'start'})")
+        os.makedirs(OUT, exist_ok=True)
+        driver.save_screenshot(os.path.join(OUT, "account-export-390x844-ja.png"))
+        wait(driver, 30).until(lambda d: any(name.endswith(".zip") for name in os.listdir(tmp_path)))
+        path = next(os.path.join(tmp_path, name) for name in os.listdir(tmp_path) if name.endswith(".zip"))
+        with zipfile.ZipFile(path) as archive:
+            assert archive.testzip() is None
+            names = archive.namelist()
+            assert names[0] == "yaruki-export/export.json"
+            account = json.loads(archive.read("yaruki-export/account/account.json"))
+            assert account["email"] == email
+            records = json.loads(archive.read("yaruki-export/lifelog/records.json"))
+            assert [r["text"] for r in records] == ["朝のコーヒー"]
+    finally:
+        driver.quit()

@@ -1,5 +1,6 @@
 // Sign-in, sign-up and the account page (profile, devices, password, deletion).
-import { currentLanguage, formatRelative, t } from "./i18n.js";
+import { currentLanguage, formatBytes, formatRelative, t } from "./i18n.js";
+import { download, save } from "./download.js";
 import { clearProblems, el, showProblem, toast } from "./ui.js";
 
 function field(label, input, hint = null) {
@@ -145,6 +146,40 @@ function passwordCard(session, user) {
   return el("section", { class: "card stack" }, el("h2", {}, t("account.password")), form);
 }
 
+/** Everything of mine as a zip, with a bar while it downloads. */
+function exportCard(session) {
+  const bar = el("progress", { max: 100, value: 0, hidden: true, id: "export-progress", "aria-label": t("account.exportButton") });
+  const status = el("p", { class: "muted small", id: "export-status", "aria-live": "polite" });
+  const button = el("button", { type: "button", class: "button quiet", id: "export-button" }, t("account.exportButton"));
+  button.addEventListener("click", async () => {
+    clearProblems();
+    button.disabled = true;
+    bar.hidden = false;
+    bar.removeAttribute("value");  // indeterminate while the server gathers
+    status.textContent = t("account.exportPreparing");
+    try {
+      const { blob, name } = await download(session, "/v1/me/export", {
+        networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
+        onProgress: (done, total) => {
+          if (total) bar.value = Math.round((done / total) * 100);
+          status.textContent = t("account.exportProgress", { done: formatBytes(done), total: total ? formatBytes(total) : "…" });
+        },
+      });
+      save(blob, name);
+      bar.value = 100;
+      status.textContent = t("account.exportDone", { name });
+    } catch (problem) {
+      bar.hidden = true;
+      status.textContent = "";
+      showProblem(problem);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return el("section", { class: "card stack", "aria-labelledby": "export-title" },
+    el("h2", { id: "export-title" }, t("account.export")), el("p", { class: "muted small" }, t("account.exportLead")), button, bar, status);
+}
+
 function deleteCard(session, user) {
   const form = el("form", { class: "form", novalidate: true },
     user.hasPassword ? field(t("account.deleteConfirm"), input("password", "password", { autocomplete: "current-password" })) : null,
@@ -168,5 +203,6 @@ export function accountView(session) {
     location.hash = "#/signin";
   } }, t("auth.signOut"));
   return [el("h1", {}, t("account.title")),
-    el("div", { class: "stack" }, profileCard(session, user), sessionsCard(session), passwordCard(session, user), signOut, deleteCard(session, user))];
+    el("div", { class: "stack" }, profileCard(session, user), sessionsCard(session), passwordCard(session, user), exportCard(session), signOut,
+      deleteCard(session, user))];
 }

@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { dictionaries, formatNumber, pickLanguage, t } from "../js/i18n.js";
+import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, pickLanguage, setCurrentLanguage, t } from "../js/i18n.js";
 
 test("every language has exactly the same keys", () => {
   const english = Object.keys(dictionaries.en).sort();
@@ -36,4 +36,20 @@ test("t fills placeholders and falls back to English, then the key", () => {
 test("numbers are grouped by locale", () => {
   assert.equal(formatNumber(1234567, "en"), "1,234,567");
   assert.equal(formatNumber(1234567, "ja"), "1,234,567");
+});
+
+test("the current language is the one source every helper reads", () => {
+  assert.equal(setCurrentLanguage("ko"), "ko");
+  assert.equal(currentLanguage(), "ko");
+  assert.equal(t("nav.home"), "홈");
+  assert.equal(exerciseName({ names: { en: "Squat", ja: "スクワット", ko: "스쿼트" } }), "스쿼트");
+  assert.equal(exerciseName({ names: { en: "Plank" } }), "Plank");
+  assert.equal(formatDay("2026-11-30", { month: "long", day: "numeric" }), "11월 30일");
+  assert.equal(setCurrentLanguage("xx"), "en", "an unknown language falls back to English");
+});
+
+test("days move by calendar arithmetic, across months and years", () => {
+  assert.equal(addDays("2026-11-30", 1), "2026-12-01");
+  assert.equal(addDays("2026-12-31", 1), "2027-01-01");
+  assert.equal(addDays("2026-03-01", -1), "2026-02-28");
 });

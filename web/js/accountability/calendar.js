@@ -1,9 +1,8 @@
 // A month of training: a grid of days with proof and workout counts (weeks start on the
 // person's own day); a tap opens that day in a sheet with thumbnails that play the video.
 // Below, the private feed link for Apple and Google Calendar.
-import { formatNumber, t } from "../i18n.js";
+import { addDays, currentLanguage, exerciseName, formatDay, formatNumber, t, todayIn } from "../i18n.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
-import { addDays, formatDay } from "./standings.js";
 
 function monthOf(date) { return date.slice(0, 7); }
 
@@ -11,14 +10,6 @@ function shiftMonth(month, delta) {
   const [y, m] = month.split("-").map(Number);
   const d = new Date(Date.UTC(y, m - 1 + delta, 1));
   return d.toISOString().slice(0, 7);
-}
-
-/** Today in the person's own time zone, as YYYY-MM-DD. */
-export function todayIn(timeZone) {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || undefined, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(new Date());
-  const get = (type) => parts.find((p) => p.type === type).value;
-  return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
 function weekdayOf(date) {
@@ -32,12 +23,12 @@ function formatDuration(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-function daySheet(session, date, { language, exerciseName, onClose }) {
+function daySheet(session, date, { nameOf, onClose }) {
   const content = el("div", { class: "sheet-body", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   const player = el("div", { class: "player" });
   const close = el("button", { type: "button", class: "button quiet small", id: "close-day" }, t("calendar.close"));
   const dialog = el("dialog", { class: "sheet", "aria-labelledby": "day-title", "data-date": date },
-    el("header", { class: "sheet-head" }, el("h2", { id: "day-title" }, formatDay(date, language, { dateStyle: "full" })), close),
+    el("header", { class: "sheet-head" }, el("h2", { id: "day-title" }, formatDay(date, { dateStyle: "full" })), close),
     player, content);
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => { player.replaceChildren(); dialog.remove(); onClose?.(); });
@@ -53,17 +44,17 @@ function daySheet(session, date, { language, exerciseName, onClose }) {
     try {
       const day = await session.api(`/v1/calendar/${date}`);
       content.removeAttribute("aria-busy");
-      const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: "short", timeZone: session.user?.timeZone || undefined });
+      const timeFormat = new Intl.DateTimeFormat(currentLanguage(), { timeStyle: "short", timeZone: session.user?.timeZone || undefined });
       const proofs = day.proofs.length ? el("ul", { class: "thumbs" }, day.proofs.map((proof) => el("li", {},
         el("button", { type: "button", class: "thumb", "data-proof": proof.id, onclick: () => play(proof),
-          "aria-label": `${timeFormat.format(new Date(proof.recordedAt))} ${exerciseName(proof.exerciseId) || ""}` },
+          "aria-label": `${timeFormat.format(new Date(proof.recordedAt))} ${nameOf(proof.exerciseId) || ""}` },
         proof.thumbnailURL ? el("img", { src: proof.thumbnailURL, alt: "", loading: "lazy" }) : el("span", { class: "thumb-blank" }, "▶"),
         el("span", { class: "thumb-caption" }, timeFormat.format(new Date(proof.recordedAt)),
           proof.durationMs ? ` · ${formatDuration(proof.durationMs)}` : "",
-          proof.exerciseId ? ` · ${exerciseName(proof.exerciseId)}` : ""))))) : null;
+          proof.exerciseId ? ` · ${nameOf(proof.exerciseId)}` : ""))))) : null;
       const workouts = day.workouts.length ? el("ul", { class: "rows" }, day.workouts.map((w) => el("li", { class: "row" },
         el("span", {}, timeFormat.format(new Date(w.startedAt))),
-        el("span", { class: "muted" }, w.exercises.map((e) => exerciseName(e.exerciseId)).join(" · "))))) : null;
+        el("span", { class: "muted" }, w.exercises.map((e) => nameOf(e.exerciseId)).join(" · "))))) : null;
       content.replaceChildren(
         ...(proofs ? [el("h3", {}, t("calendar.proofs")), proofs] : []),
         ...(workouts ? [el("h3", {}, t("calendar.workouts")), workouts] : []),
@@ -77,7 +68,7 @@ function daySheet(session, date, { language, exerciseName, onClose }) {
   return dialog;
 }
 
-function feedCard(session, language) {
+function feedCard(session) {
   const card = el("section", { class: "card feed", id: "calendar-feed" });
   async function load(fresh = null) {
     try {
@@ -102,7 +93,7 @@ function feedCard(session, language) {
           } }, t("calendar.feedCopy")))) : null;
       card.replaceChildren(el("h2", {}, t("calendar.feed")), el("p", { class: "muted small" }, t("calendar.feedLead")),
         el("p", { class: "small", id: "feed-state" }, state.active
-          ? t("calendar.feedActive", { date: new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(state.createdAt)) })
+          ? t("calendar.feedActive", { date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium" }).format(new Date(state.createdAt)) })
           : t("calendar.feedInactive")),
         link || "", el("div", { class: "chips" }, make, off));
     } catch (problem) { showProblem(problem); }
@@ -111,9 +102,9 @@ function feedCard(session, language) {
   return card;
 }
 
-export function calendarView(session, { language, exercises }) {
-  const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
-  const exerciseName = (id) => (id ? names.get(id) || id : "");
+export function calendarView(session, { exercises }) {
+  const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
+  const nameOf = (id) => (id ? names.get(id) || id : "");
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   const today = todayIn(session.user?.timeZone);
   let month = /^\d{4}-\d{2}$/.test(params.get("month") || "") ? params.get("month") : monthOf(today);
@@ -125,7 +116,7 @@ export function calendarView(session, { language, exercises }) {
 
   function openDay(date) {
     sheet?.close();
-    sheet = daySheet(session, date, { language, exerciseName, onClose: () => { sheet = null; } });
+    sheet = daySheet(session, date, { nameOf, onClose: () => { sheet = null; } });
     document.body.append(sheet);
     sheet.showModal();
   }
@@ -133,20 +124,20 @@ export function calendarView(session, { language, exercises }) {
   async function load() {
     clearProblems();
     grid.setAttribute("aria-busy", "true");
-    title.textContent = formatDay(`${month}-01`, language, { year: "numeric", month: "long" });
-    const names = Array.from({ length: 7 }, (_, i) => formatDay(addDays("2026-11-29", weekStart + i), language, { weekday: "narrow" }));
+    title.textContent = formatDay(`${month}-01`, { year: "numeric", month: "long" });
+    const names = Array.from({ length: 7 }, (_, i) => formatDay(addDays("2026-11-29", weekStart + i), { weekday: "narrow" }));
     heads.replaceChildren(...names.map((n) => el("span", {}, n)));
     try {
       const reply = await session.api(`/v1/calendar?month=${month}`);
       const lead = (weekdayOf(reply.days[0].date) - weekStart + 7) % 7;
       const cells = Array.from({ length: lead }, () => el("span", { class: "day blank", "aria-hidden": "true" }));
       for (const day of reply.days) {
-        const label = t("calendar.dayLabel", { date: formatDay(day.date, language, { dateStyle: "long" }), proofs: day.proofs, workouts: day.workouts });
+        const label = t("calendar.dayLabel", { date: formatDay(day.date, { dateStyle: "long" }), proofs: day.proofs, workouts: day.workouts });
         cells.push(el("button", { type: "button", class: "day", "data-date": day.date, "data-proofs": day.proofs,
           "aria-label": label, "aria-current": day.date === today ? "date" : null,
           "data-future": day.date > today ? "true" : null, onclick: () => openDay(day.date) },
-        el("span", { class: "day-number" }, formatNumber(Number(day.date.slice(8)), language)),
-        day.proofs > 1 ? el("span", { class: "day-proofs" }, formatNumber(day.proofs, language)) : null,
+        el("span", { class: "day-number" }, formatNumber(Number(day.date.slice(8)))),
+        day.proofs > 1 ? el("span", { class: "day-proofs" }, formatNumber(day.proofs)) : null,
         day.workouts ? el("span", { class: "day-workouts", "aria-hidden": "true" }) : null));
       }
       grid.replaceChildren(...cells);
@@ -169,7 +160,7 @@ export function calendarView(session, { language, exercises }) {
         el("button", { type: "button", class: "button quiet small", "aria-label": t("calendar.next"), id: "next-month", onclick: () => go(1) }, "›")),
       heads, grid),
     el("a", { class: "button wide section-title", href: "#/record" }, t("proof.record")),
-    el("div", { class: "section-title" }, feedCard(session, language)),
+    el("div", { class: "section-title" }, feedCard(session)),
   ];
   view.close = () => sheet?.close();
   return view;

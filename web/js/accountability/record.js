@@ -1,19 +1,11 @@
 // Record a proof: the camera through getUserMedia + MediaRecorder, or a video file, then an
 // upload with a progress bar. Too large or not a video is said plainly, before sending when
 // the file shows it and from the server's 413/415 otherwise.
-import { formatNumber, t } from "../i18n.js";
+import { currentLanguage, exerciseName, formatBytes, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
 
 const accepted = ["video/mp4", "video/quicktime", "video/webm"];
-
-function formatSize(bytes, language) {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
-  return new Intl.NumberFormat(language, { style: "unit", unit: units[unit], unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
-}
 
 /** The MediaRecorder type this browser can make, MP4 first (plays everywhere), then WebM. */
 function recorderType() {
@@ -21,8 +13,8 @@ function recorderType() {
   return ["video/mp4", "video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
 }
 
-export function recordView(session, { language, exercises, maxUploadBytes }) {
-  const names = exercises.map((e) => [e.id, e.names[language] || e.names.en]).sort((a, b) => a[1].localeCompare(b[1], language));
+export function recordView(session, { exercises, maxUploadBytes }) {
+  const names = exercises.map((e) => [e.id, exerciseName(e)]).sort((a, b) => a[1].localeCompare(b[1], currentLanguage()));
   const exercise = el("select", { name: "exerciseId", id: "proof-exercise" },
     el("option", { value: "" }, t("proof.noExercise")), names.map(([id, name]) => el("option", { value: id }, name)));
   const preview = el("video", { class: "proof-preview", playsinline: true, muted: true, hidden: true });
@@ -52,11 +44,11 @@ export function recordView(session, { language, exercises, maxUploadBytes }) {
     preview.muted = false;
     preview.controls = true;
     preview.hidden = false;
-    status.textContent = t("proof.ready", { size: formatSize(blob.size, language) });
+    status.textContent = t("proof.ready", { size: formatBytes(blob.size) });
     send.disabled = false;
     if (maxUploadBytes && blob.size > maxUploadBytes) {
       send.disabled = true;
-      showProblem({ status: 413, title: t("proof.tooLarge"), detail: formatSize(maxUploadBytes, language) });
+      showProblem({ status: 413, title: t("proof.tooLarge"), detail: formatBytes(maxUploadBytes) });
     } else if (blob.type && !accepted.includes(blob.type.split(";")[0])) {
       send.disabled = true;
       showProblem({ status: 415, title: t("proof.wrongType"), detail: blob.type });
@@ -109,7 +101,7 @@ export function recordView(session, { language, exercises, maxUploadBytes }) {
     recordButton.textContent = t("proof.stop");
     recordButton.classList.add("recording");
     ticker = setInterval(() => {
-      status.textContent = t("proof.recording", { seconds: formatNumber(Math.round((Date.now() - startedAt) / 1000), language) });
+      status.textContent = t("proof.recording", { seconds: formatNumber(Math.round((Date.now() - startedAt) / 1000)) });
     }, 500);
   });
 
@@ -138,7 +130,7 @@ export function recordView(session, { language, exercises, maxUploadBytes }) {
         networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
         onProgress: (ratio) => {
           bar.value = Math.round(ratio * 100);
-          status.textContent = t("proof.uploading", { percent: formatNumber(Math.round(ratio * 100), language) });
+          status.textContent = t("proof.uploading", { percent: formatNumber(Math.round(ratio * 100)) });
         },
       });
       toast(t("proof.uploaded", { day: proof.recordedDay }));

@@ -1,6 +1,6 @@
 // A group's week: each member's days against their quota, split into Yaruki-mono (met),
 // those still going, and Namake-mono (the sloths). Shared by Home and the Quota page.
-import { formatNumber, t } from "../i18n.js";
+import { currentLanguage, formatNumber, t } from "../i18n.js";
 import { el } from "../ui.js";
 import { icon } from "../icons.js";
 
@@ -15,57 +15,44 @@ export function pips(done, quota, status) {
   return list;
 }
 
-function memberRow(member, me, language) {
+function memberRow(member, me) {
   const name = member.id === me ? `${member.displayName} (${t("standings.you")})` : member.displayName;
   return el("li", { class: "member", "data-member": member.id, "data-status": member.status },
     el("div", { class: "member-name" }, el("strong", {}, name),
-      member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak, language) })) : null),
+      member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null),
     el("div", { class: "member-figures" }, pips(member.done, member.quota, member.status),
-      el("span", { class: "figure-small" }, `${formatNumber(member.done, language)}/${formatNumber(member.quota, language)}`),
+      el("span", { class: "figure-small" }, `${formatNumber(member.done)}/${formatNumber(member.quota)}`),
       el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))));
 }
 
-function column(kind, title, lead, members, me, language) {
+function column(kind, title, lead, members, me) {
   return el("section", { class: `standing-group ${kind}`, "data-kind": kind },
     el("h3", {}, kind === "namake" ? icon("sloth") : kind === "yaruki" ? icon("accountability") : null, title,
-      el("span", { class: "count" }, formatNumber(members.length, language))),
+      el("span", { class: "count" }, formatNumber(members.length))),
     lead ? el("p", { class: "muted small" }, lead) : null,
-    members.length ? el("ul", { class: "members" }, members.map((m) => memberRow(m, me, language)))
+    members.length ? el("ul", { class: "members" }, members.map((m) => memberRow(m, me)))
       : el("p", { class: "muted small nobody" }, t("standings.nobody")));
 }
 
 /** The split for one standings reply. */
-export function standingsBody(standings, me, language) {
+export function standingsBody(standings, me) {
   const byStatus = (wanted) => standings.members.filter((m) => wanted.includes(m.status))
-    .sort((a, b) => (b.done - a.done) || (b.streak - a.streak) || a.displayName.localeCompare(b.displayName, language));
+    .sort((a, b) => (b.done - a.done) || (b.streak - a.streak) || a.displayName.localeCompare(b.displayName, currentLanguage()));
   const going = byStatus(["onTrack", "atRisk"]);
   return el("div", { class: "standings" },
-    column("yaruki", t("standings.yaruki"), t("standings.yarukiLead"), byStatus(["met"]), me, language),
-    going.length ? column("going", t("standings.going"), null, going, me, language) : null,
-    column("namake", t("standings.namake"), t("standings.namakeLead"), byStatus(["missed"]), me, language));
+    column("yaruki", t("standings.yaruki"), t("standings.yarukiLead"), byStatus(["met"]), me),
+    going.length ? column("going", t("standings.going"), null, going, me) : null,
+    column("namake", t("standings.namake"), t("standings.namakeLead"), byStatus(["missed"]), me));
 }
 
 /** My own line of a standings reply, as a large figure with a bar. */
-export function myWeek(week, language) {
+export function myWeek(week) {
   const ratio = Math.min(1, week.done / Math.max(1, week.quota));
   return el("div", { class: "my-week", "data-status": week.status },
     el("div", { class: "my-week-figure" },
-      el("span", { class: "figure", id: "my-done" }, `${formatNumber(week.done, language)}/${formatNumber(week.quota, language)}`),
+      el("span", { class: "figure", id: "my-done" }, `${formatNumber(week.done)}/${formatNumber(week.quota)}`),
       el("span", { class: "status-label", "data-status": week.status }, t(statusKey[week.status]))),
     el("div", { class: "bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": week.quota, "aria-valuenow": week.done,
       "aria-label": t("quota.thisWeek", { done: week.done, quota: week.quota }) },
     el("span", { style: `width:${(ratio * 100).toFixed(1)}%` })));
-}
-
-/** Adds days to a YYYY-MM-DD date, in plain calendar arithmetic (no time zone involved). */
-export function addDays(date, days) {
-  const [y, m, d] = date.split("-").map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + days));
-  return next.toISOString().slice(0, 10);
-}
-
-/** "Nov 23" for a YYYY-MM-DD in the person's language, without moving it through a time zone. */
-export function formatDay(date, language, options = { month: "short", day: "numeric" }) {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
 }

@@ -1,21 +1,21 @@
 // The Quota page: my week and quota, my groups with their standings (live over the event
 // stream, past weeks browsable), and starting, joining and looking after groups.
-import { formatNumber, t } from "../i18n.js";
+import { addDays, formatDay, formatNumber, t } from "../i18n.js";
 import { listen } from "../events.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
-import { addDays, formatDay, myWeek, standingsBody } from "./standings.js";
+import { myWeek, standingsBody } from "./standings.js";
 
 export function inviteLink(code) {
   return `${location.origin}${location.pathname}#/join?code=${encodeURIComponent(code)}`;
 }
 
-function quotaCard(session, language) {
+function quotaCard(session) {
   const card = el("section", { class: "card quota", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   async function load() {
     try {
       const quota = await session.api("/v1/me/quota");
       const select = el("select", { name: "days", id: "quota-days" },
-        [1, 2, 3, 4, 5, 6, 7].map((n) => el("option", { value: n, selected: n === quota.nextWeek }, formatNumber(n, language))));
+        [1, 2, 3, 4, 5, 6, 7].map((n) => el("option", { value: n, selected: n === quota.nextWeek }, formatNumber(n))));
       const form = el("form", { class: "inline-form" },
         el("label", { for: "quota-days" }, t("quota.days")), select,
         el("button", { type: "submit", class: "button small" }, t("quota.save")));
@@ -29,7 +29,7 @@ function quotaCard(session, language) {
         } catch (problem) { showProblem(problem, form); }
       });
       card.removeAttribute("aria-busy");
-      card.replaceChildren(el("h2", {}, t("quota.title")), myWeek(quota.week, language),
+      card.replaceChildren(el("h2", {}, t("quota.title")), myWeek(quota.week),
         el("p", { class: "muted small" }, t("quota.thisWeek", { done: quota.week.done, quota: quota.thisWeek }),
           quota.nextWeek !== quota.thisWeek ? ` · ${t("quota.next", { days: quota.nextWeek })}` : ""),
         form, el("p", { class: "muted small" }, t("quota.rule")));
@@ -40,7 +40,7 @@ function quotaCard(session, language) {
 }
 
 /** One group: its week's split, week arrows, and (folded away) its members and invite link. */
-export function groupCard(session, group, language, { manage = true, onChange = () => {} } = {}) {
+export function groupCard(session, group, { manage = true, onChange = () => {} } = {}) {
   const me = session.user?.id;
   let date = null;  // null: this week
   const body = el("div", { class: "group-body", "aria-busy": "true" }, el("span", { class: "skeleton" }));
@@ -61,10 +61,10 @@ export function groupCard(session, group, language, { manage = true, onChange = 
       shown = mine?.week || reply.date;
       // Back at (or past) this week: follow "today" again, so live updates keep coming.
       if (date && today && date >= today) { date = null; }
-      weekLabel.textContent = date ? t("standings.week", { date: formatDay(shown, language) }) : t("standings.thisWeek");
+      weekLabel.textContent = date ? t("standings.week", { date: formatDay(shown) }) : t("standings.thisWeek");
       next.disabled = !date;
       body.removeAttribute("aria-busy");
-      body.replaceChildren(standingsBody(reply, me, language));
+      body.replaceChildren(standingsBody(reply, me));
     } catch (problem) {
       body.removeAttribute("aria-busy");
       // Removed from the group (or it ended) while the page was open: the card goes.
@@ -164,12 +164,12 @@ export function joinGroup(session, code) {
 }
 
 /** Fills `container` with a card per group (or `empty` when there are none), kept in `cards` by id. */
-export function showGroups(container, cards, items, session, language, { empty, ...options }) {
+export function showGroups(container, cards, items, session, { empty, ...options }) {
   cards.clear();
   container.removeAttribute("aria-busy");
   if (items.length === 0) { container.replaceChildren(empty); return; }
   container.replaceChildren(...items.map((group) => {
-    const made = groupCard(session, group, language, options);
+    const made = groupCard(session, group, options);
     cards.set(group.id, made);
     return made.card;
   }));
@@ -183,15 +183,15 @@ export function liveStandings(session, cards, dot) {
   }, { onState: (state) => dot?.classList.toggle("ok", state === "open") });
 }
 
-export function accountabilityView(session, { language, icon }) {
-  const { card: quota } = quotaCard(session, language);
+export function accountabilityView(session, { icon }) {
+  const { card: quota } = quotaCard(session);
   const groups = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   const live = el("span", { class: "dot", title: t("standings.live") });
   const cards = new Map();
   async function load() {
     try {
       const { items } = await session.api("/v1/groups");
-      showGroups(groups, cards, items, session, language,
+      showGroups(groups, cards, items, session,
         { onChange: load, empty: emptyState(icon("accountability"), t("empty.accountability")) });
     } catch (problem) { showProblem(problem); }
   }

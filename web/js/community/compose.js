@@ -9,13 +9,13 @@ import { boards } from "./feed.js";
 
 const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 
-export function composeView(session, { language, maxPhotoBytes }) {
+export function composeView(session, { maxPhotoBytes }) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   const board = el("select", { name: "board", id: "compose-board" },
     boards.map((b) => el("option", { value: b, selected: b === (params.get("board") || "done") }, t(`board.${b}`))));
   const text = el("textarea", { name: "body", id: "compose-body", rows: 5, maxlength: 5000 });
   const count = el("span", { class: "muted small", "aria-live": "polite" }, t("compose.count", { count: 0 }));
-  text.addEventListener("input", () => { count.textContent = t("compose.count", { count: formatNumber(text.value.length, language) }); });
+  text.addEventListener("input", () => { count.textContent = t("compose.count", { count: formatNumber(text.value.length) }); });
   const picker = el("input", { type: "file", id: "compose-photos", name: "photoIds", accept: "image/jpeg,image/png,image/webp,image/heic,.heic,.heif", multiple: true });
   const previews = el("ul", { class: "previews" });
   const routine = el("select", { name: "routineId", id: "compose-routine" }, el("option", { value: "" }, t("compose.noRoutine")));

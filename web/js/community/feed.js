@@ -7,8 +7,8 @@ import { el, emptyState, showProblem } from "../ui.js";
 export const boards = ["done", "feedback", "talk"];
 
 /** The like button of a post: flips at once, then follows what the server says. */
-export function likeButton(session, post, language) {
-  const count = el("span", { class: "like-count" }, formatNumber(post.likeCount, language));
+export function likeButton(session, post) {
+  const count = el("span", { class: "like-count" }, formatNumber(post.likeCount));
   const button = el("button", { type: "button", class: "chip like", "aria-pressed": String(post.likedByMe),
     "aria-label": post.likedByMe ? t("community.unlike") : t("community.like"), "data-like": post.id },
   icon("heart"), count);
@@ -19,7 +19,7 @@ export function likeButton(session, post, language) {
     button.setAttribute("aria-pressed", String(liked));
     try {
       const reply = await session.api(`/v1/posts/${post.id}/like`, { method: liked ? "PUT" : "DELETE" });
-      count.textContent = formatNumber(reply.likeCount, language);
+      count.textContent = formatNumber(reply.likeCount);
       button.setAttribute("aria-label", liked ? t("community.unlike") : t("community.like"));
     } catch (problem) {
       button.setAttribute("aria-pressed", String(!liked));
@@ -30,21 +30,21 @@ export function likeButton(session, post, language) {
 }
 
 /** One post in a feed: author, time, text, photos, likes and comments. */
-export function postCard(session, post, language) {
+export function postCard(session, post) {
   const photos = post.photos.length ? el("div", { class: `photo-grid n${Math.min(post.photos.length, 4)}` },
     post.photos.slice(0, 4).map((photo, i) => el("img", { src: photo.thumbnailURL, alt: t("post.photo", { n: i + 1, total: post.photos.length }),
       loading: "lazy", width: photo.width, height: photo.height }))) : null;
   return el("article", { class: "card post", "data-post": post.id },
     el("header", { class: "post-head" }, el("strong", {}, post.author.displayName),
-      el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date(), language))),
+      el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date()))),
     el("a", { class: "post-link", href: `#/post/${post.id}` }, post.body ? el("p", { class: "post-body" }, post.body) : null, photos),
     post.routineId ? el("p", { class: "muted small" }, icon("training"), " ", t("post.routine")) : null,
-    el("footer", { class: "post-actions" }, likeButton(session, post, language),
+    el("footer", { class: "post-actions" }, likeButton(session, post),
       el("a", { class: "chip", href: `#/post/${post.id}`, "aria-label": t("community.comments", { count: post.commentCount }) },
-        icon("comment"), formatNumber(post.commentCount, language))));
+        icon("comment"), formatNumber(post.commentCount))));
 }
 
-export function communityView(session, { language }) {
+export function communityView(session, {}) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   let board = boards.includes(params.get("board")) ? params.get("board") : "done";
   const list = el("div", { class: "stack feed", "aria-busy": "true" });
@@ -71,7 +71,7 @@ export function communityView(session, { language }) {
         list.replaceChildren(emptyState(icon("community"), t(`community.empty.${board}`), el("a", { class: "button", href: `#/compose?board=${board}` },
           t("community.post"))));
       }
-      list.append(...page.items.map((post) => postCard(session, post, language)));
+      list.append(...page.items.map((post) => postCard(session, post)));
       cursor = page.nextCursor;
       more.hidden = !cursor;
     } catch (problem) {

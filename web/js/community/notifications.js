@@ -18,7 +18,7 @@ function line(item) {
   return t(`notifications.${item.kind}`, { name });
 }
 
-export function notificationsView(session, { language, onRead }) {
+export function notificationsView(session, { onRead }) {
   const list = el("ul", { class: "rows notifications", "aria-busy": "true" }, el("li", {}, el("span", { class: "skeleton" })));
   (async () => {
     try {
@@ -26,7 +26,7 @@ export function notificationsView(session, { language, onRead }) {
       list.removeAttribute("aria-busy");
       list.replaceChildren(...(page.items.length ? page.items.map((item) => el("li", { class: item.read ? "row" : "row unread", "data-kind": item.kind },
         el("a", { href: item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine" }, line(item)),
-        el("time", { class: "muted small", datetime: item.createdAt }, formatRelative(item.createdAt, new Date(), language))))
+        el("time", { class: "muted small", datetime: item.createdAt }, formatRelative(item.createdAt, new Date()))))
         : [emptyState(icon("community"), t("notifications.empty"))]));
       if (page.unread > 0) { await session.api("/v1/notifications/read", { method: "POST" }); onRead?.(); }
     } catch (problem) {

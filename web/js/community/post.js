@@ -5,10 +5,10 @@ import { icon } from "../icons.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
 import { likeButton } from "./feed.js";
 
-function commentRow(session, comment, language, reload) {
+function commentRow(session, comment, reload) {
   return el("li", { class: "comment", "data-comment": comment.id },
     el("div", { class: "comment-head" }, el("strong", {}, comment.author.displayName),
-      el("time", { class: "muted small", datetime: comment.createdAt }, formatRelative(comment.createdAt, new Date(), language))),
+      el("time", { class: "muted small", datetime: comment.createdAt }, formatRelative(comment.createdAt, new Date()))),
     el("p", {}, comment.body),
     el("div", { class: "chips" },
       comment.canDelete ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
@@ -20,7 +20,7 @@ function commentRow(session, comment, language, reload) {
       } }, t("post.report")) : null));
 }
 
-export function postView(session, { language, postId }) {
+export function postView(session, { postId }) {
   const body = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   const comments = el("ul", { class: "comments" });
   const input = el("textarea", { name: "body", id: "comment-body", rows: 3, maxlength: 2000, required: true });
@@ -31,7 +31,7 @@ export function postView(session, { language, postId }) {
   async function loadComments() {
     try {
       const page = await session.api(`/v1/posts/${postId}/comments?limit=50`);
-      comments.replaceChildren(...(page.items.length ? page.items.map((c) => commentRow(session, c, language, loadComments))
+      comments.replaceChildren(...(page.items.length ? page.items.map((c) => commentRow(session, c, loadComments))
         : [el("li", { class: "muted" }, t("post.noComments"))]));
     } catch (problem) { showProblem(problem); }
   }
@@ -70,12 +70,12 @@ export function postView(session, { language, postId }) {
         } }, t("post.block", { name: post.author.displayName }))];
       body.replaceChildren(
         el("header", { class: "post-head" }, el("strong", {}, post.author.displayName),
-          el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date(), language)),
+          el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date())),
           post.updatedAt !== post.createdAt ? el("span", { class: "muted small" }, t("post.edited")) : null),
         post.body ? el("p", { class: "post-body" }, post.body) : null,
         ...post.photos.map((photo, i) => el("img", { class: "photo-full", src: photo.url, width: photo.width, height: photo.height,
           alt: t("post.photo", { n: i + 1, total: post.photos.length }) })),
-        el("div", { class: "post-actions" }, likeButton(session, post, language), ...actions));
+        el("div", { class: "post-actions" }, likeButton(session, post), ...actions));
     } catch (problem) {
       body.removeAttribute("aria-busy");
       showProblem(problem);

@@ -1,9 +1,9 @@
 // Writing or changing one of my routines: title, description, public or not, and its
 // exercises in order, each with sets × reps (or seconds, as the exercise counts) and rest.
-import { t } from "../i18n.js";
+import { exerciseName, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 
-export function routineEditorView(session, { exercises, language, routineId }) {
+export function routineEditorView(session, { exercises, routineId }) {
   const byId = new Map(exercises.map((e) => [e.id, e]));
   const title = el("input", { name: "title", id: "routine-title", maxlength: 100, required: true });
   const description = el("textarea", { name: "description", id: "routine-description", rows: 3, maxlength: 2000 });
@@ -13,7 +13,7 @@ export function routineEditorView(session, { exercises, language, routineId }) {
 
   function itemRow(item = { exerciseId: "push-up", sets: 3, reps: 10, restSeconds: 60 }) {
     const picker = el("select", { name: "exerciseId", "aria-label": t("timer.exercise") },
-      exercises.map((e) => el("option", { value: e.id, selected: e.id === item.exerciseId }, e.names[language] || e.names.en)));
+      exercises.map((e) => el("option", { value: e.id, selected: e.id === item.exerciseId }, exerciseName(e))));
     const sets = el("input", { type: "number", name: "sets", min: 1, max: 20, value: item.sets, "aria-label": t("routineEditor.sets") });
     const amount = el("input", { type: "number", name: "amount", min: 1, max: 3600, value: item.reps ?? item.seconds ?? "" });
     const unitLabel = el("span", { class: "muted" });

@@ -1,26 +1,26 @@
 // Routines: browse public ones (search by name or by an exercise's name in any language), and
 // My routines (mine and the ones I saved with a like). Each can be saved, copied to edit, or
 // started in the timer with its first exercise and rest.
-import { formatNumber, t } from "../i18n.js";
+import { exerciseName, formatNumber, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 
-function summary(routine, names, language) {
-  return routine.items.map((item) => `${names.get(item.exerciseId) || item.exerciseId} ${formatNumber(item.sets, language)}×${
-    item.reps ? formatNumber(item.reps, language) : `${formatNumber(item.seconds, language)}s`}`).join(" · ");
+function summary(routine, names) {
+  return routine.items.map((item) => `${names.get(item.exerciseId) || item.exerciseId} ${formatNumber(item.sets)}×${
+    item.reps ? formatNumber(item.reps) : `${formatNumber(item.seconds)}s`}`).join(" · ");
 }
 
-function routineCard(session, routine, names, language, reload) {
+function routineCard(session, routine, names, reload) {
   const first = routine.items[0];
   const save = routine.mine ? null : el("button", { type: "button", class: "chip like", "aria-pressed": String(routine.savedByMe),
     "data-save": routine.id, "aria-label": routine.savedByMe ? t("routines.unsave") : t("routines.save") },
-  icon("heart"), el("span", {}, formatNumber(routine.saveCount, language)));
+  icon("heart"), el("span", {}, formatNumber(routine.saveCount)));
   save?.addEventListener("click", async () => {
     const saving = save.getAttribute("aria-pressed") !== "true";
     try {
       const reply = await session.api(`/v1/routines/${routine.id}/like`, { method: saving ? "PUT" : "DELETE" });
       save.setAttribute("aria-pressed", String(saving));
-      save.lastChild.textContent = formatNumber(reply.saveCount, language);
+      save.lastChild.textContent = formatNumber(reply.saveCount);
       toast(saving ? t("routines.saved") : t("routines.unsaved"));
       reload?.();
     } catch (problem) { showProblem(problem); }
@@ -30,7 +30,7 @@ function routineCard(session, routine, names, language, reload) {
       el("span", { class: "muted small" }, routine.mine ? t("routines.mine") : routine.author.displayName),
       routine.public ? null : el("span", { class: "badge" }, t("routines.private"))),
     routine.description ? el("p", { class: "muted" }, routine.description) : null,
-    el("p", { class: "small" }, summary(routine, names, language)),
+    el("p", { class: "small" }, summary(routine, names)),
     el("div", { class: "post-actions" }, save,
       routine.mine ? el("a", { class: "button quiet small", href: `#/routine/${routine.id}/edit` }, t("routines.edit")) : null,
       routine.mine ? el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
@@ -45,8 +45,8 @@ function routineCard(session, routine, names, language, reload) {
       } }, t("routines.copy"))));
 }
 
-export function routinesView(session, { language, exercises }) {
-  const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
+export function routinesView(session, { exercises }) {
+  const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
   const search = el("input", { type: "search", id: "routine-search", placeholder: t("routines.search"), "aria-label": t("routines.search") });
   const list = el("div", { class: "stack", "aria-busy": "true" });
   const tabs = el("div", { class: "segmented two", role: "tablist" });
@@ -63,7 +63,7 @@ export function routinesView(session, { language, exercises }) {
         : (await session.api(`/v1/routines?limit=50${search.value.trim() ? `&q=${encodeURIComponent(search.value.trim())}` : ""}`)).items;
       if (mine !== latest) return;
       list.removeAttribute("aria-busy");
-      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, language, tab === "mine" ? load : null))
+      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, tab === "mine" ? load : null))
         : [emptyState(icon("training"), t(tab === "mine" ? "routines.emptyMine" : "routines.emptyBrowse"))]));
     } catch (problem) {
       list.removeAttribute("aria-busy");

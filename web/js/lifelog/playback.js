@@ -4,9 +4,9 @@
 // routes (dashed; straight where no road was found) and the moving person. The cursor decides
 // where the person is from the time; the camera director decides where the map looks. Legs
 // beyond the first arrive page by page while playback already runs.
-import { formatNumber, t } from "../i18n.js";
+import { formatDay, formatNumber, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem } from "../ui.js";
-import { formatDay } from "../accountability/standings.js";
+
 import { PlaybackCursor } from "./cursor.js";
 import { CameraDirector } from "./camera.js";
 import { decodePolyline } from "./polyline.js";
@@ -67,7 +67,7 @@ function formatClock(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function playbackView(session, { language }) {
+export function playbackView(session, {}) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   const range = ["day", "week", "month"].includes(params.get("range")) ? params.get("range") : "day";
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") || "") ? params.get("date") : "";
@@ -105,8 +105,8 @@ export function playbackView(session, { language }) {
       [plan, mapInfo] = await Promise.all([session.api(`/v1/lifelog/playback?range=${range}${date ? `&date=${date}` : ""}`), session.api("/v1/map")]);
     } catch (problem) { showProblem(problem); return; }
     if (closed) return;
-    subtitle.textContent = plan.first === plan.last ? formatDay(plan.first, language, { dateStyle: "full" })
-      : `${formatDay(plan.first, language)} – ${formatDay(plan.last, language)}`;
+    subtitle.textContent = plan.first === plan.last ? formatDay(plan.first, { dateStyle: "full" })
+      : `${formatDay(plan.first)} – ${formatDay(plan.last)}`;
     if (!plan.stops.length) {
       stage.replaceWith(emptyState(icon("lifelog"), t("playback.empty"),
         el("a", { class: "button", href: "#/lifelog" }, t("nav.lifelog"))));
@@ -145,7 +145,7 @@ export function playbackView(session, { language }) {
       let next = plan.legsURL;
       let done = plan.resolved;
       while (next && !closed) {
-        routing.textContent = t("playback.routing", { done: formatNumber(done, language), total: formatNumber(plan.legs.length, language) });
+        routing.textContent = t("playback.routing", { done: formatNumber(done), total: formatNumber(plan.legs.length) });
         try {
           const page = await session.api(`${next}&count=64`);
           for (const leg of page.legs) {
@@ -157,7 +157,7 @@ export function playbackView(session, { language }) {
           next = page.next;
         } catch (problem) { showProblem(problem); break; }
       }
-      if (!closed) routing.textContent = plan.legs.length ? t("playback.routed", { total: formatNumber(plan.legs.length, language) }) : "";
+      if (!closed) routing.textContent = plan.legs.length ? t("playback.routed", { total: formatNumber(plan.legs.length) }) : "";
     })();
 
     // The camera follows until the person moves the map themselves.

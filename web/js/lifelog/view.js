@@ -2,10 +2,10 @@
 // the day, week or month as a timeline with workouts and proofs merged in, and a button that
 // replays it on the map. Records go up under an id made here (so a retry never doubles one)
 // with the time and UTC offset of this device.
-import { formatNumber, t } from "../i18n.js";
+import { exerciseName, formatDay, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
-import { formatDay } from "../accountability/standings.js";
+
 import { icon } from "../icons.js";
 
 /** Now as RFC 3339 with this device's offset, e.g. 2026-11-30T09:12:00.250+02:00 (milliseconds keep
@@ -65,10 +65,10 @@ function recordItem(session, record, { onDelete }) {
     remove);
 }
 
-function otherItem(item, { language, exerciseName }) {
+function otherItem(item, { nameOf }) {
   const title = item.type === "workout"
-    ? item.workout.exercises.map((e) => exerciseName(e.exerciseId)).join(", ")
-    : (item.proof.exerciseId ? exerciseName(item.proof.exerciseId) : t("lifelog.proof"));
+    ? item.workout.exercises.map((e) => nameOf(e.exerciseId)).join(", ")
+    : (item.proof.exerciseId ? nameOf(item.proof.exerciseId) : t("lifelog.proof"));
   return el("li", { class: "lifelog-item", "data-kind": item.type },
     el("span", { class: "lifelog-kind" }, icon(kindIcon[item.type])),
     el("div", { class: "lifelog-body" },
@@ -76,12 +76,12 @@ function otherItem(item, { language, exerciseName }) {
       el("p", { class: "lifelog-text" }, title)));
 }
 
-export function lifelogView(session, { language, exercises = [], maxPhotoBytes }) {
+export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   let range = ["day", "week", "month"].includes(params.get("range")) ? params.get("range") : "day";
   let date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") || "") ? params.get("date") : null;
-  const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
-  const exerciseName = (id) => names.get(id) || id;
+  const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
+  const nameOf = (id) => names.get(id) || id;
 
   // — the composer —
   const text = el("textarea", { name: "text", id: "memo-text", rows: 3, maxlength: 10000, placeholder: t("lifelog.memoPlaceholder") });
@@ -149,7 +149,7 @@ export function lifelogView(session, { language, exercises = [], maxPhotoBytes }
       const fields = { id: crypto.randomUUID(), occurredAt: localTimestamp(), source: "web", text: text.value, ...extra,
         ...(position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : {}) };
       await upload(session, `${path}?${query(fields)}`, file, {
-        onProgress: (share) => { progress.value = Math.round(share * 100); status.textContent = t("lifelog.uploadingShare", { share: formatNumber(Math.round(share * 100), language) }); },
+        onProgress: (share) => { progress.value = Math.round(share * 100); status.textContent = t("lifelog.uploadingShare", { share: formatNumber(Math.round(share * 100)) }); },
         networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
       });
       text.value = "";
@@ -227,8 +227,8 @@ export function lifelogView(session, { language, exercises = [], maxPhotoBytes }
     try {
       reply = await session.api(`/v1/lifelog/timeline?${query({ range, date })}`);
       date = date || reply.first;
-      title.textContent = reply.first === reply.last ? formatDay(reply.first, language, { dateStyle: "full" })
-        : `${formatDay(reply.first, language)} – ${formatDay(reply.last, language)}`;
+      title.textContent = reply.first === reply.last ? formatDay(reply.first, { dateStyle: "full" })
+        : `${formatDay(reply.first)} – ${formatDay(reply.last)}`;
       play.href = `#/playback?${query({ range, date: reply.first })}`;
       const withPlace = reply.items.some((i) => i.type === "record" && i.record.position);
       play.classList.toggle("disabled", !withPlace);
@@ -240,8 +240,8 @@ export function lifelogView(session, { language, exercises = [], maxPhotoBytes }
         days.get(day).push(item);
       }
       list.replaceChildren(...[...days].flatMap(([day, items]) => [
-        range === "day" ? null : el("li", { class: "lifelog-day muted small" }, formatDay(day, language, { weekday: "long", month: "short", day: "numeric" })),
-        ...items.map((item) => (item.type === "record" ? recordItem(session, item.record, { onDelete: load }) : otherItem(item, { language, exerciseName }))),
+        range === "day" ? null : el("li", { class: "lifelog-day muted small" }, formatDay(day, { weekday: "long", month: "short", day: "numeric" })),
+        ...items.map((item) => (item.type === "record" ? recordItem(session, item.record, { onDelete: load }) : otherItem(item, { nameOf }))),
       ]).filter(Boolean));
       if (!reply.items.length) list.replaceChildren(el("li", {}, emptyState(icon("memo"), t(`lifelog.empty.${range}`))));
     } catch (problem) { showProblem(problem); } finally { list.removeAttribute("aria-busy"); }

@@ -1,13 +1,13 @@
 // The Signage page: for admins, the sales boards (make, change, a new wall link, delete, open
 // the wall) and the API keys machines send sales with (make one, shown once; revoke); for
 // everybody else, what a wall screen is and who sets one up.
-import { t } from "../i18n.js";
+import { currentLanguage, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { currencyDigits, formatMoney } from "./countup.js";
 
 const currencies = ["JPY", "KRW", "USD", "EUR", "GBP", "TWD", "CNY"];
 
-export function signageView(session, { language, icon }) {
+export function signageView(session, { icon }) {
   if (session.user?.role !== "admin") {
     return [el("h1", {}, t("nav.signage")), el("p", { class: "muted" }, t("area.signage")), emptyState(icon("signage"), t("signage.adminsOnly"))];
   }
@@ -21,17 +21,17 @@ export function signageView(session, { language, icon }) {
     try {
       const [list, keyList] = await Promise.all([session.api("/v1/signage/boards"), session.api("/v1/admin/api-keys")]);
       boards.removeAttribute("aria-busy");
-      boards.replaceChildren(...(list.items.length ? list.items.map((board) => boardCard(session, board, { language, shown, form, reload: load }))
+      boards.replaceChildren(...(list.items.length ? list.items.map((board) => boardCard(session, board, { shown, form, reload: load }))
         : [emptyState(icon("signage"), t("signage.noBoards"))]));
       keys.removeAttribute("aria-busy");
       const live = keyList.items.filter((key) => !key.revokedAt);
       const revoked = keyList.items.filter((key) => key.revokedAt);
-      keys.replaceChildren(...(live.length ? live.map((key) => keyRow(session, key, { language, reload: load }))
+      keys.replaceChildren(...(live.length ? live.map((key) => keyRow(session, key, { reload: load }))
         : [el("li", { class: "row muted" }, t("signage.noKeys"))]));
       // Revoked keys are kept for the record, folded away.
       revokedKeys.hidden = revoked.length === 0;
       revokedKeys.replaceChildren(el("summary", {}, t("signage.revokedKeys", { count: revoked.length })),
-        el("ul", { class: "rows" }, revoked.map((key) => keyRow(session, key, { language, reload: load }))));
+        el("ul", { class: "rows" }, revoked.map((key) => keyRow(session, key, { reload: load }))));
     } catch (problem) { showProblem(problem); }
   }
   load();
@@ -73,18 +73,18 @@ function reveal(where, secret, lead, isLink) {
   where.scrollIntoView({ block: "nearest" });
 }
 
-function boardCard(session, board, { language, shown, form, reload }) {
+function boardCard(session, board, { shown, form, reload }) {
   const total = el("strong", { class: "board-total" }, "…");
   session.api(`/v1/signage/boards/${board.id}`).then((state) => {
-    total.textContent = formatMoney(state.total, board.currency, language);
+    total.textContent = formatMoney(state.total, board.currency, currentLanguage());
   }, () => { total.textContent = "—"; });
-  const days = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+  const days = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
   const filters = [board.campaign && t("signage.campaignIs", { campaign: board.campaign }), board.channel && t("signage.channelIs", { channel: board.channel })]
     .filter(Boolean).join(" · ");
   return el("article", { class: "card board", "data-board": board.id },
     el("div", { class: "row" }, el("h3", {}, board.title), total),
     el("p", { class: "muted small" }, `${days.formatRange(new Date(board.startsAt), new Date(board.endsAt))} · ${board.currency}`,
-      filters ? ` · ${filters}` : "", board.goal ? ` · ${t("signage.goalIs", { goal: formatMoney(board.goal, board.currency, language) })}` : ""),
+      filters ? ` · ${filters}` : "", board.goal ? ` · ${t("signage.goalIs", { goal: formatMoney(board.goal, board.currency, currentLanguage()) })}` : ""),
     el("div", { class: "actions" },
       el("a", { class: "button small", href: `#/wall/${board.id}` }, t("signage.openWall")),
       el("button", { type: "button", class: "button quiet small", onclick: async () => {
@@ -102,8 +102,8 @@ function boardCard(session, board, { language, shown, form, reload }) {
       } }, t("signage.delete"))));
 }
 
-function keyRow(session, key, { language, reload }) {
-  const when = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+function keyRow(session, key, { reload }) {
+  const when = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
   const status = key.revokedAt ? t("signage.revokedAt", { when: when.format(new Date(key.revokedAt)) })
     : key.lastUsedAt ? t("signage.lastUsed", { when: when.format(new Date(key.lastUsedAt)) }) : t("signage.neverUsed");
   return el("li", { class: `row${key.revokedAt ? " muted" : ""}`, "data-key": key.id },

@@ -9,7 +9,6 @@ import { createCountUp, formatMoney, isMoving, retarget, valueAt } from "./count
 
 // `token` is the wall link's secret; without one, a signed-in admin's own access opens the wall.
 export function wallView({ boardId, token, session }) {
-  const language = currentLanguage();
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   const title = el("h1", { class: "wall-title" });
   const total = el("output", { class: "wall-total", id: "wall-total", "aria-live": "off" }, "—");
@@ -32,7 +31,7 @@ export function wallView({ boardId, token, session }) {
     if (!counter) return;
     const now = clock();
     const value = valueAt(counter, now);
-    total.textContent = formatMoney(value, currency, language);
+    total.textContent = formatMoney(value, currency, currentLanguage());
     total.dataset.value = String(value);
     total.dataset.target = String(counter.target);
     if (isMoving(counter, now)) frame = requestAnimationFrame(draw);
@@ -46,28 +45,28 @@ export function wallView({ boardId, token, session }) {
     if (reduced) counter = createCountUp(state.total, clock());
     else retarget(counter, state.total, clock());
     if (!frame) frame = requestAnimationFrame(draw);
-    sales.textContent = t("wall.sales", { count: formatNumber(state.sales, language) });
+    sales.textContent = t("wall.sales", { count: formatNumber(state.sales) });
     if (state.board.goal) {
       const ratio = Math.max(0, Math.min(1, state.total / state.board.goal));
       goal.hidden = false;
       goal.querySelector(".bar span").style.width = `${(ratio * 100).toFixed(2)}%`;
-      goal.querySelector("p").textContent = t("wall.goal", { percent: formatNumber(Math.floor(ratio * 100), language),
-        goal: formatMoney(state.board.goal, currency, language) });
+      goal.querySelector("p").textContent = t("wall.goal", { percent: formatNumber(Math.floor(ratio * 100)),
+        goal: formatMoney(state.board.goal, currency, currentLanguage()) });
     }
     const starts = new Date(state.board.startsAt), ends = new Date(state.board.endsAt), now = Date.now();
-    const days = new Intl.DateTimeFormat(language, { month: "short", day: "numeric" });
+    const days = new Intl.DateTimeFormat(currentLanguage(), { month: "short", day: "numeric" });
     span.textContent = now >= ends ? `${days.formatRange(starts, new Date(ends - 1))} · ${t("wall.ended")}`
-      : now < starts ? t("wall.upcoming", { date: new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(starts) })
+      : now < starts ? t("wall.upcoming", { date: new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(starts) })
       : days.formatRange(starts, new Date(ends - 1));
     channels.replaceChildren(...(state.channels.length ? state.channels.map((c) => el("li", { "data-channel": c.channel },
-      el("span", { class: "wall-channel" }, channelName(c.channel)), el("strong", {}, formatMoney(c.amount, currency, language))))
+      el("span", { class: "wall-channel" }, channelName(c.channel)), el("strong", {}, formatMoney(c.amount, currency, currentLanguage()))))
       : [el("li", { class: "wall-empty" }, t("wall.noSales"))]));
     const top = Math.max(1, ...state.hours.map((h) => h.amount));
-    const hourFormat = new Intl.DateTimeFormat(language, { month: "numeric", day: "numeric", hour: "numeric" });
+    const hourFormat = new Intl.DateTimeFormat(currentLanguage(), { month: "numeric", day: "numeric", hour: "numeric" });
     hours.replaceChildren(...state.hours.map((h) => {
       const start = Date.parse(h.start);
       const when = start + 3_600_000 <= now ? "past" : start <= now ? "now" : "ahead";
-      return el("span", { class: `wall-hour ${when}`, title: `${hourFormat.format(new Date(start))}: ${formatMoney(h.amount, currency, language)}`,
+      return el("span", { class: `wall-hour ${when}`, title: `${hourFormat.format(new Date(start))}: ${formatMoney(h.amount, currency, currentLanguage())}`,
         style: `height:${Math.max(2, (Math.max(0, h.amount) / top) * 100).toFixed(1)}%` });
     }));
   }

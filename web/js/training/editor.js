@@ -1,5 +1,5 @@
 // Logging a workout by hand, or editing one: when, exercises in order, their sets, notes.
-import { t } from "../i18n.js";
+import { exerciseName, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 
 /** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
@@ -8,7 +8,7 @@ function localInput(date) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function editorView(session, { exercises, language, workoutId }) {
+export function editorView(session, { exercises, workoutId }) {
   const byId = new Map(exercises.map((e) => [e.id, e]));
   const form = el("form", { class: "form card editor", novalidate: true, id: "workout-form" });
   const when = el("input", { type: "datetime-local", name: "startedAt", required: true, value: localInput(new Date()) });
@@ -29,7 +29,7 @@ export function editorView(session, { exercises, language, workoutId }) {
 
   function entryCard(entry = { exerciseId: "push-up", sets: [{}] }) {
     const picker = el("select", { name: "exerciseId", "aria-label": t("timer.exercise") },
-      exercises.map((e) => el("option", { value: e.id, selected: e.id === entry.exerciseId }, e.names[language] || e.names.en)));
+      exercises.map((e) => el("option", { value: e.id, selected: e.id === entry.exerciseId }, exerciseName(e))));
     const sets = el("ol", { class: "sets" });
     const unit = () => byId.get(picker.value)?.unit ?? "reps";
     const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s)));

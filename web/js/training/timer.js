@@ -1,6 +1,6 @@
 // The timer page: one screen, one big button. The rules are machine.js; this file only draws
 // the state and carries out the effects (timer, beep, vibration, screen wake lock).
-import { formatNumber, t } from "../i18n.js";
+import { exerciseName, formatNumber, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { createMachine, PRESETS, remainingSeconds, send } from "./machine.js";
 
@@ -30,7 +30,7 @@ function beep() {
   } catch { /* no sound is better than no timer */ }
 }
 
-export function timerView(session, { exercises, language }) {
+export function timerView(session, { exercises }) {
   const machine = createMachine();
   const exerciseOfSet = [];
   let interval = null;
@@ -48,7 +48,7 @@ export function timerView(session, { exercises, language }) {
   const presets = PRESETS.map((seconds) => el("button", { type: "button", class: "chip preset", "data-preset": seconds,
     "aria-pressed": "false" }, `${seconds}s`));
   const picker = el("select", { id: "timer-exercise", "aria-label": t("timer.exercise") },
-    exercises.filter((e) => e.unit === "reps").map((e) => el("option", { value: e.id }, e.names[language] || e.names.en)));
+    exercises.filter((e) => e.unit === "reps").map((e) => el("option", { value: e.id }, exerciseName(e))));
   let remembered = null;
   try { remembered = localStorage.getItem("yaruki.timer.exercise"); } catch { /* private mode */ }
   picker.value = [...picker.options].some((o) => o.value === remembered) ? remembered : "push-up";
@@ -86,7 +86,7 @@ export function timerView(session, { exercises, language }) {
   function draw() {
     const resting = machine.phase === "rest";
     const at = now();
-    reps.textContent = resting ? clockText(remainingSeconds(machine, at)) : formatNumber(machine.reps, language);
+    reps.textContent = resting ? clockText(remainingSeconds(machine, at)) : formatNumber(machine.reps);
     reps.classList.toggle("rest", resting);
     reps.classList.toggle("done", resting && machine.restFinished);
     caption.textContent = resting ? (machine.restFinished ? t("timer.restOver") : t("timer.resting")) : t("timer.reps");
@@ -96,7 +96,7 @@ export function timerView(session, { exercises, language }) {
     more.hidden = !resting;
     for (const chip of presets) chip.setAttribute("aria-pressed", String(Number(chip.dataset.preset) === machine.restPreset));
     setList.replaceChildren(...machine.sets.map((set, i) => el("li", {},
-      t("timer.setLine", { n: i + 1, reps: formatNumber(set.reps, language), rest: set.restSeconds }))));
+      t("timer.setLine", { n: i + 1, reps: formatNumber(set.reps), rest: set.restSeconds }))));
     save.hidden = machine.sets.length === 0;
   }
 

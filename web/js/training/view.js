@@ -1,13 +1,13 @@
 // The training page: the way into the timer, and the last 30 days of workouts.
-import { formatNumber, t } from "../i18n.js";
+import { currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 
-export function trainingView(session, { exercises, language, icon }) {
-  const names = new Map(exercises.map((e) => [e.id, e.names[language] || e.names.en]));
+export function trainingView(session, { exercises, icon }) {
+  const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
   const start = el("div", { class: "stack" }, el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start")),
     session.user ? el("a", { class: "button quiet wide", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")) : null);
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
-  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short",
+  const dateFormat = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short",
     timeZone: session.user?.timeZone || undefined });
 
   async function load() {
@@ -29,7 +29,7 @@ export function trainingView(session, { exercises, language, icon }) {
         el("ul", { class: "rows" }, w.exercises.map((entry) => el("li", { class: "row" },
           el("strong", {}, names.get(entry.exerciseId) || entry.exerciseId),
           el("span", { class: "muted" }, entry.sets.map((s) => s.reps !== undefined && s.reps !== null
-            ? formatNumber(s.reps, language) + (s.weightKg ? ` × ${formatNumber(s.weightKg, language)} kg` : "")
+            ? formatNumber(s.reps) + (s.weightKg ? ` × ${formatNumber(s.weightKg)} kg` : "")
             : `${s.seconds}s`).join(" · "))))),
         w.notes ? el("p", { class: "muted small" }, w.notes) : null,
         el("div", { class: "chips" }, el("a", { class: "button quiet small", href: `#/workout/${w.id}` }, t("editor.edit")),

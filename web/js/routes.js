@@ -1,0 +1,83 @@
+// Every page of the app in one table: its path (":name" a part, "?" when it may be left out),
+// the view that draws it, whether it needs a signed-in person (`account`) or a signed-out one
+// (`guest`), the area of the bar it belongs to, its title, and what the shell loads first
+// (`needs`: the exercise catalog, the server's facts). The shell knows no page by name.
+import { accountView, signInView, signUpView } from "./account.js";
+import { accountabilityView } from "./accountability/view.js";
+import { calendarView } from "./accountability/calendar.js";
+import { recordView } from "./accountability/record.js";
+import { communityView } from "./community/feed.js";
+import { postView } from "./community/post.js";
+import { composeView } from "./community/compose.js";
+import { routinesView } from "./community/routines.js";
+import { routineEditorView } from "./community/routine-editor.js";
+import { notificationsView } from "./community/notifications.js";
+import { comingView, homeView, joinView, moreView } from "./home.js";
+import { icon } from "./icons.js";
+import { lifelogView } from "./lifelog/view.js";
+import { playbackView } from "./lifelog/playback.js";
+import { signageView } from "./signage/manage.js";
+import { wallView } from "./signage/wall.js";
+import { editorView } from "./training/editor.js";
+import { timerView } from "./training/timer.js";
+import { trainingView } from "./training/view.js";
+
+/** `new` in an id's place means a fresh one. */
+const idOf = (params) => (params.id && params.id !== "new" ? params.id : null);
+
+export const routes = [
+  { path: "home", area: "home", view: homeView },
+  { path: "signin", guest: true, title: "auth.signIn", view: ({ session, next }) => signInView(session, next) },
+  { path: "signup", guest: true, title: "auth.signUp", view: ({ session, next }) => signUpView(session, next) },
+  { path: "account", account: true, title: "account.title", view: ({ session }) => accountView(session) },
+  { path: "training", area: "training", needs: ["exercises"], view: ({ session, exercises }) => trainingView(session, { exercises, icon }) },
+  { path: "timer", area: "training", title: "timer.title", needs: ["exercises"], view: ({ session, exercises }) => timerView(session, { exercises }) },
+  { path: "workout/:id?", area: "training", account: true, title: "editor.newTitle", needs: ["exercises"],
+    view: ({ session, exercises, params }) => editorView(session, { exercises, workoutId: idOf(params) }) },
+  { path: "accountability", area: "accountability", account: true, needs: ["exercises"],
+    view: ({ session, exercises }) => accountabilityView(session, { exercises, icon }) },
+  { path: "calendar", area: "accountability", account: true, title: "calendar.title", needs: ["exercises"],
+    view: ({ session, exercises }) => calendarView(session, { exercises }) },
+  { path: "record", area: "accountability", account: true, title: "proof.title", needs: ["exercises", "meta"],
+    view: ({ session, exercises, meta }) => recordView(session, { exercises, maxUploadBytes: meta?.maxUploadBytes ?? null }) },
+  { path: "join", area: "accountability", account: true, title: "groups.join", view: joinView },
+  { path: "community", area: "community", account: true, view: ({ session }) => communityView(session, {}) },
+  { path: "post/:id", area: "community", account: true, title: "post.title", view: ({ session, params }) => postView(session, { postId: params.id }) },
+  { path: "compose", area: "community", account: true, title: "compose.title", needs: ["meta"],
+    view: ({ session, meta }) => composeView(session, { maxPhotoBytes: meta?.maxPhotoBytes ?? null }) },
+  { path: "routines", area: "community", account: true, title: "community.routines", needs: ["exercises"],
+    view: ({ session, exercises }) => routinesView(session, { exercises }) },
+  { path: "routine/:id?/:mode?", area: "community", account: true, title: "routineEditor.editTitle", needs: ["exercises"],
+    view: ({ session, exercises, params }) => routineEditorView(session, { exercises, routineId: idOf(params) }) },
+  { path: "notifications", area: "community", account: true, title: "notifications.title",
+    view: ({ session, unread }) => notificationsView(session, { onRead: () => unread()?.show(0) }) },
+  { path: "lifelog", area: "lifelog", account: true, needs: ["exercises", "meta"],
+    view: ({ session, exercises, meta }) => lifelogView(session, { exercises, maxPhotoBytes: meta?.maxPhotoBytes ?? null }) },
+  { path: "playback", area: "lifelog", account: true, title: "playback.title", view: ({ session }) => playbackView(session, {}) },
+  { path: "signage", area: "signage", account: true, view: ({ session }) => signageView(session, { icon }) },
+  { path: "wall/:id", title: "nav.signage", view: ({ session, params, query }) => wallView({ boardId: params.id, token: query.get("token") || "", session }) },
+  { path: "health", area: "health", view: () => comingView("health") },
+  { path: "classes", area: "classes", view: () => comingView("classes") },
+  { path: "more", area: "more", title: "nav.more", view: moreView },
+];
+
+/** The route a location hash names, with its path parts and query; null when none does. */
+export function match(hash, table = routes) {
+  const [path, search = ""] = hash.replace(/^#\/?/, "").split("?");
+  const parts = (path || "home").split("/").filter((part) => part !== "");
+  for (const route of table) {
+    const pattern = route.path.split("/");
+    const params = {};
+    const fits = parts.length <= pattern.length && pattern.every((piece, i) => {
+      if (piece.startsWith(":")) {
+        const optional = piece.endsWith("?");
+        if (parts[i] === undefined) return optional;
+        params[piece.slice(1).replace(/\?$/, "")] = decodeURIComponent(parts[i]);
+        return true;
+      }
+      return parts[i] === piece;
+    });
+    if (fits) return { route, params, query: new URLSearchParams(search) };
+  }
+  return null;
+}
