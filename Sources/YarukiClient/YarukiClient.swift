@@ -34,11 +34,13 @@ public struct YarukiClient: Sendable {
     let auth: AuthSession
 
     /// `tokenStore` keeps the refresh token between launches (a Keychain store on Apple platforms,
-    /// `FileTokenStore` on Linux); without one the session lasts as long as the process.
-    public init(baseURL: URL, session: URLSession = .shared, tokenStore: TokenStore = MemoryTokenStore()) {
+    /// `FileTokenStore` on Linux); without one the session lasts as long as the process. `clock`
+    /// is what an access token's expiry is measured against (tests step it).
+    public init(baseURL: URL, session: URLSession = .shared, tokenStore: TokenStore = MemoryTokenStore(),
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.baseURL = baseURL
         self.session = session
-        self.auth = AuthSession(store: tokenStore)
+        self.auth = AuthSession(store: tokenStore, clock: clock)
     }
 
     public func meta() async throws -> ServerMeta { try await get("/v1/meta") }

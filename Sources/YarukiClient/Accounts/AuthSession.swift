@@ -14,7 +14,13 @@ actor AuthSession {
     /// How many refreshes this client has asked for (for tests and diagnostics).
     private(set) var refreshCount = 0
 
-    init(store: TokenStore) { self.store = store }
+    /// What the token's expiry is measured against (tests step it).
+    let clock: @Sendable () -> Date
+
+    init(store: TokenStore, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
+    }
 
     private func loadIfNeeded() {
         guard !loaded else { return }
@@ -34,7 +40,7 @@ actor AuthSession {
         loaded = true
         accessToken = access
         // A margin so a token is never sent in its last seconds.
-        accessExpiry = Date().addingTimeInterval(TimeInterval(expiresIn) - 30)
+        accessExpiry = clock().addingTimeInterval(TimeInterval(expiresIn) - 30)
         if let refresh { refreshToken = refresh }
         if let user { userID = user }
         if let token = refreshToken { try store.save(StoredSession(refreshToken: token, userID: userID)) }
@@ -59,14 +65,14 @@ actor AuthSession {
     /// A token to send now: the one held while it is fresh, else the result of a refresh.
     func token(using refresh: @escaping @Sendable (String) async throws -> RefreshResult) async throws -> String {
         loadIfNeeded()
-        if let accessToken, Date() < accessExpiry { return accessToken }
+        if let accessToken, clock() < accessExpiry { return accessToken }
         return try await renew(after: accessToken, using: refresh)
     }
 
     /// Refreshes unless another caller already replaced `failed`; joins a refresh in flight.
     func renew(after failed: String?, using refresh: @escaping @Sendable (String) async throws -> RefreshResult) async throws -> String {
         loadIfNeeded()
-        if let accessToken, accessToken != failed, Date() < accessExpiry { return accessToken }
+        if let accessToken, accessToken != failed, clock() < accessExpiry { return accessToken }
         if let inFlight { return try await inFlight.value }
         guard let token = refreshToken else { throw YarukiClientError.signedOut }
         refreshCount += 1

@@ -14,11 +14,13 @@ public struct LifelogRange: Equatable, Sendable {
     /// Instants [start, stop).
     public var start: Date
     public var stop: Date
+    /// `first` and `end` as day numbers.
+    private let firstDay: Int
+    private let endDay: Int
 
     /// nil when `date` is not a real date.
     public init?(_ kind: Kind, date: String, calendar: PersonalCalendar) {
         guard calendar.start(ofDay: date) != nil, let n = DayNumber.of(date) else { return nil }
-        let firstDay: Int, endDay: Int
         switch kind {
         case .day:
             (firstDay, endDay) = (n, n + 1)
@@ -26,9 +28,9 @@ public struct LifelogRange: Equatable, Sendable {
             firstDay = DayNumber.weekStart(of: n, calendar.weekStart)
             endDay = firstDay + 7
         case .month:
-            firstDay = DayNumber.of(String(date.prefix(8)) + "01")!
-            let (y, m) = (Int(date.prefix(4))!, Int(date.dropFirst(5).prefix(2))!)
-            endDay = DayNumber.of(String(format: "%04d-%02d-01", m == 12 ? y + 1 : y, m == 12 ? 1 : m + 1))!
+            guard let first = DayNumber.of(String(date.prefix(8)) + "01"), let y = Int(date.prefix(4)), let m = Int(date.dropFirst(5).prefix(2)),
+                  let next = DayNumber.of(String(format: "%04d-%02d-01", m == 12 ? y + 1 : y, m == 12 ? 1 : m + 1)) else { return nil }
+            (firstDay, endDay) = (first, next)
         }
         self.kind = kind
         first = DayNumber.day(firstDay)
@@ -39,11 +41,11 @@ public struct LifelogRange: Equatable, Sendable {
     }
 
     /// The last day in the range.
-    public var last: String { DayNumber.day(DayNumber.of(end)! - 1) }
+    public var last: String { DayNumber.day(endDay - 1) }
 
     /// A date in the range before and after this one, for stepping.
     public var previous: String {
-        kind == .month ? String(DayNumber.day(DayNumber.of(first)! - 1).prefix(8)) + "01" : DayNumber.day(DayNumber.of(first)! - (kind == .day ? 1 : 7))
+        kind == .month ? String(DayNumber.day(firstDay - 1).prefix(8)) + "01" : DayNumber.day(firstDay - (kind == .day ? 1 : 7))
     }
 
     public var next: String { end }

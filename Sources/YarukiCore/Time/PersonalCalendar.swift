@@ -17,9 +17,11 @@ public struct PersonalCalendar: Sendable {
     }
 
     /// The local date of an instant.
-    public func day(of instant: Date) -> String {
-        let c = calendar.dateComponents([.year, .month, .day], from: instant)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    public func day(of instant: Date) -> String { DayNumber.day(dayNumber(of: instant)) }
+
+    /// The local date of an instant as a day number: the instant moved by the zone's offset then.
+    public func dayNumber(of instant: Date) -> Int {
+        Int(((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))) / 86_400).rounded(.down))
     }
 
     /// The instant a local date begins (midnight, or the first moment after a DST gap).
@@ -33,18 +35,16 @@ public struct PersonalCalendar: Sendable {
 
     /// The first day of the week that holds `day`.
     public func week(of day: String) -> String? {
-        guard let start = start(ofDay: day) else { return nil }
-        let weekday = calendar.component(.weekday, from: start)
-        let back = (weekday - calendar.firstWeekday + 7) % 7
-        return self.day(of: calendar.date(byAdding: .day, value: -back, to: start)!)
+        guard start(ofDay: day) != nil, let n = DayNumber.of(day) else { return nil }
+        return DayNumber.day(DayNumber.weekStart(of: n, weekStart))
     }
 
-    public func week(of instant: Date) -> String { week(of: day(of: instant))! }
+    public func week(of instant: Date) -> String { DayNumber.day(DayNumber.weekStart(of: dayNumber(of: instant), weekStart)) }
 
     /// The seven dates of the week that starts on `week`.
     public func days(ofWeek week: String) -> [String] {
-        guard let start = start(ofDay: week) else { return [] }
-        return (0..<7).map { day(of: calendar.date(byAdding: .day, value: $0, to: start)!.addingTimeInterval(3600 * 2)) }
+        guard start(ofDay: week) != nil, let n = DayNumber.of(week) else { return [] }
+        return (0..<7).map { DayNumber.day(n + $0) }
     }
 
     /// The instants a week covers, [start, end): 167, 168 or 169 hours across a DST change.

@@ -55,6 +55,24 @@ import YarukiTestSupport
         #expect(try Self.refreshes(running.port) - before == 1)
     }
 
+    /// The SDK renews a token it knows has expired before sending it, by its own clock: no 401
+    /// round trip first, and none at all while the token is fresh.
+    @Test func anExpiredTokenIsRenewedBeforeItIsSent() async throws {
+        let clock = TestClock()
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!, clock: { clock.now })
+        _ = try await client.signUp(email: "clock@example.com", password: "correct horse battery", displayName: "Clock")
+        let refused = { try request(running.port, "/metrics").text.split(separator: "\n")
+            .filter { $0.hasPrefix(#"yaruki_http_requests_total{method="GET",route="/v1/me",status="401"}"#) }.count }
+        clock.advance(10 * 60)
+        _ = try await client.me()
+        #expect(await client.refreshCount == 0, "ten minutes in, the token is still good")
+        clock.advance(5 * 60)  // 15 minutes: within the SDK's margin of the token's end
+        _ = try await client.me()
+        #expect(await client.refreshCount == 1)
+        #expect(try refused() == 0, "the expired token was never sent")
+    }
+
     @Test func aSessionEndedElsewhereSignsTheClientOut() async throws {
         let running = try await RunningApp(.sqlite)
         let url = URL(string: "http://127.0.0.1:\(running.port)")!

@@ -44,9 +44,10 @@ enum ExternalTool {
         }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = Date().addingTimeInterval(timeout)
+        // A monotonic deadline: a wall clock set back (NTP, an operator) must not stretch the limit.
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, timeout) * 1_000_000_000)
         var poller = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
-        while Date() < deadline {
+        while DispatchTime.now().uptimeNanoseconds < deadline {
             guard poll(&poller, 1, 200) >= 0 else { break }
             if poller.revents == 0 { continue }
             let n = read(pipe[0], &buffer, buffer.count)
@@ -55,7 +56,7 @@ enum ExternalTool {
         }
         Glibc.close(pipe[0])
         var exit: Int32 = 0
-        if Date() >= deadline { kill(pid, SIGKILL) }
+        if DispatchTime.now().uptimeNanoseconds >= deadline { kill(pid, SIGKILL) }
         waitpid(pid, &exit, 0)
         return Result(status: (exit >> 8) & 0xFF, output: String(decoding: output, as: UTF8.self))
     }
