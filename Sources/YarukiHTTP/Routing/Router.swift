@@ -1,4 +1,4 @@
-public typealias Handler = @Sendable (Request) async throws -> Response
+public typealias Handler = nonisolated(nonsending) @Sendable (Request) async throws -> Response
 
 public struct Route: Sendable {
     public let method: HTTPMethod

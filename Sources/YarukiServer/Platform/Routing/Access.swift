@@ -31,7 +31,7 @@ enum SecurityScheme: String, Sendable, CaseIterable {
 /// without a `Principal`. Its security schemes are what the document says of every route in it.
 struct Access<Caller: Sendable>: Sendable {
     var security: [SecurityScheme]
-    var resolve: @Sendable (Request) async throws -> Caller
+    var resolve: nonisolated(nonsending) @Sendable (Request) async throws -> Caller
 }
 
 /// The caller of a public route: anyone at all.

@@ -104,7 +104,7 @@ struct RouteGroup<Caller: Sendable> {
     let tag: String
 
     func on<Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
-                                      _ handler: @escaping @Sendable (Request, Caller) async throws -> Output) {
+                                      _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> Output) {
         let resolve = access.resolve
         table.add(endpoint(method, path, doc, body: nil, reply: Output.replyType)) { request in
             try await handler(request, try await resolve(request)).response()
@@ -113,7 +113,7 @@ struct RouteGroup<Caller: Sendable> {
 
     /// A route whose JSON body is decoded (after the caller is known) into `Body`.
     func on<Body: APIModel, Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
-                                                      _ handler: @escaping @Sendable (Request, Caller, Body) async throws -> Output) {
+                                                      _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller, Body) async throws -> Output) {
         let resolve = access.resolve
         table.add(endpoint(method, path, doc, body: Body.self, reply: Output.replyType)) { request in
             let caller = try await resolve(request)
@@ -127,19 +127,19 @@ struct RouteGroup<Caller: Sendable> {
                  reply: reply ?? doc.reply, security: access.security)
     }
 
-    func get<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.get, p, d, h) }
-    func post<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.post, p, d, h) }
-    func put<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.put, p, d, h) }
-    func patch<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.patch, p, d, h) }
-    func delete<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller) async throws -> O) { on(.delete, p, d, h) }
+    func get<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.get, p, d, h) }
+    func post<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.post, p, d, h) }
+    func put<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.put, p, d, h) }
+    func patch<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.patch, p, d, h) }
+    func delete<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.delete, p, d, h) }
 
-    func post<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller, B) async throws -> O) {
+    func post<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller, B) async throws -> O) {
         on(.post, p, d, h)
     }
-    func put<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller, B) async throws -> O) {
+    func put<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller, B) async throws -> O) {
         on(.put, p, d, h)
     }
-    func patch<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: @escaping @Sendable (Request, Caller, B) async throws -> O) {
+    func patch<B: APIModel, O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller, B) async throws -> O) {
         on(.patch, p, d, h)
     }
 }
