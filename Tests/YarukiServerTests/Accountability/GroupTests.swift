@@ -123,6 +123,29 @@ import YarukiTestSupport
     }
 
     /// Streaks come from a cache that any change to the person's proofs must drop.
+    /// A streak is counted in the person's own weeks: a new week start or time zone (an account
+    /// change, which Accountability hears of through its PersonalData) makes the cached one stale.
+    @Test func aNewWeekStartMakesTheCachedStreakStale() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, id) = try api.signUp("weeks@example.com", name: "Wes")
+        let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Weeks"], token: token).string("id"))
+        func valid() async throws -> Int? {
+            try await running.app.database.read { c in
+                try c.queryOne("SELECT valid FROM streak_cache WHERE user_id = ?", id.lowercased())?.int("valid")
+            }
+        }
+        #expect(try api.call("GET", "/v1/groups/\(group)/standings", token: token).status == 200)
+        var cached: Int?
+        for _ in 0..<100 where cached != 1 {
+            cached = try await valid()
+            if cached != 1 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(cached == 1, "the page kept the streak it counted")
+        #expect(try api.call("PATCH", "/v1/me", json: ["weekStart": "sunday"], token: token).status == 200)
+        #expect(try await valid() == 0)
+    }
+
     @Test func streaksFollowLateProofsAndDeletions() async throws {
         let clock = TestClock(try Date("2026-11-23T10:00:00+09:00", strategy: .iso8601))  // Monday in Tokyo
         let running = try await RunningApp(.sqlite, clock: clock)

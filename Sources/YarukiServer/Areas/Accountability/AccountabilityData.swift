@@ -29,6 +29,11 @@ struct AccountabilityData: PersonalData {
         return removed
     }
 
+    /// A streak is counted in the person's own weeks: a new week start or time zone makes it stale.
+    func calendarChanged(user: UUID, _ c: SQLConnection) throws {
+        try GroupStore.forgetStreak(user, c)
+    }
+
     struct Membership: Encodable {
         var id: UUID
         var name: String

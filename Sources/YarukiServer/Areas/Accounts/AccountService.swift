@@ -295,11 +295,13 @@ final class AccountService: Sendable {
     // MARK: account
 
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {
-        let now = context.now
+        let (now, areas) = (context.now, personalData)
         do {
             return try await database.transaction { c in
                 try AccountStore.update(principal.userID, change, at: now, c)
-                if change.weekStart != nil || change.timeZone != nil { try GroupStore.forgetStreak(principal.userID, c) }
+                if change.weekStart != nil || change.timeZone != nil {
+                    for area in areas { try area.calendarChanged(user: principal.userID, c) }
+                }
                 guard let account = try AccountStore.account(id: principal.userID, c) else { throw HTTPError.unauthorized() }
                 return account
             }

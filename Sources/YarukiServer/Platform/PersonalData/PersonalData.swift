@@ -40,8 +40,12 @@ protocol PersonalData: Sendable {
     func forget(user: UUID)
     /// Writes the person's data into their export: JSON documents and the files they own.
     func export(user: UUID, into folder: ExportFolder) async throws
+    /// The person's days moved (a new time zone or week start), inside the change's transaction:
+    /// whatever was worked out by their old days is stale.
+    func calendarChanged(user: UUID, _ c: SQLConnection) throws
 }
 
 extension PersonalData {
     func forget(user: UUID) {}
+    func calendarChanged(user: UUID, _ c: SQLConnection) throws {}
 }
