@@ -11,6 +11,8 @@ mode=${1:-run}
 packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl)
+  # Node.js runs the browser modules' tests; Debian's, unless one is already on PATH.
+  command -v node >/dev/null || packages+=(nodejs)
 fi
 if [ "$mode" = bench ]; then
   packages+=(nginx-light wrk bc curl postgresql sqlite3)

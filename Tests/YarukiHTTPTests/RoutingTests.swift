@@ -36,7 +36,10 @@ import YarukiTestSupport
         let t = try TestServer()
         let reply = try request(t.port, "PUT", "/items/7", body: "{}")
         #expect(reply.status == 405)
-        #expect(reply.headers["allow"] == "DELETE, GET, HEAD")
+        #expect(reply.headers["allow"] == "DELETE, GET, HEAD, OPTIONS")
+        let options = try request(t.port, "OPTIONS", "/items/7")
+        #expect(options.status == 204)
+        #expect(options.headers["allow"] == "DELETE, GET, HEAD, OPTIONS")
         #expect(reply.headers["content-type"] == "application/problem+json")
         #expect(try reply.json()["status"] as? Int == 405)
     }
@@ -120,7 +123,13 @@ import YarukiTestSupport
             Issue.record("expected 405")
             return
         }
-        #expect(allow == [.get, .head, .post])
+        #expect(allow == [.get, .head, .options, .post])
+        // The literal route names its own methods, not those of the parameter route beside it.
+        guard case let .methodNotAllowed(literal) = router.match(method: .delete, path: "/a/fixed/b") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(literal == [.get, .head, .options])
         guard case .notFound = router.match(method: .get, path: "/a/1") else {
             Issue.record("expected 404")
             return

@@ -29,6 +29,13 @@ public final class HTTPMetrics: @unchecked Sendable {
         let lock = NSLock()
         var routes: [String: RouteStats] = [:]
         var openStreams = 0
+        var refused = 0
+
+        func refusedConnection() {
+            lock.lock()
+            refused += 1
+            lock.unlock()
+        }
 
         func record(method: String, route: String, status: Int, seconds: Double) {
             let slot = HTTPMetrics.buckets.firstIndex { seconds <= $0 } ?? HTTPMetrics.buckets.count
@@ -104,6 +111,7 @@ public final class HTTPMetrics: @unchecked Sendable {
         var requests: [String: [MethodStatus: Int]] = [:]
         var latency: [String: Histogram] = [:]
         var streams = 0
+        var refused = 0
         for shard in all {
             shard.lock.lock()
             for (route, stats) in shard.routes {
@@ -111,6 +119,7 @@ public final class HTTPMetrics: @unchecked Sendable {
                 latency[route, default: Histogram()].add(stats.latency)
             }
             streams += shard.openStreams
+            refused += shard.refused
             shard.lock.unlock()
         }
         var out = "# HELP yaruki_http_requests_total Requests answered, by method, route and status.\n"
@@ -135,6 +144,9 @@ public final class HTTPMetrics: @unchecked Sendable {
         out += "# HELP yaruki_sse_streams_open Server-Sent Event streams open now.\n"
         out += "# TYPE yaruki_sse_streams_open gauge\n"
         out += "yaruki_sse_streams_open \(streams)\n"
+        out += "# HELP yaruki_http_connections_refused_total Connections refused because their address held its limit.\n"
+        out += "# TYPE yaruki_http_connections_refused_total counter\n"
+        out += "yaruki_http_connections_refused_total \(refused)\n"
         for gauge in gaugeList {
             out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n"
             for sample in gauge.read() {

@@ -63,7 +63,8 @@ final class Connection {
             connection.owner.loop.runInline { connection.readable() }
         }, me)
         resumeReading()
-        expire(after: config.keepAliveTimeout)
+        // Nothing sent yet: the head's time, not the keep-alive's (an idle socket is a slot lost).
+        expire(after: min(config.headTimeout, config.keepAliveTimeout))
     }
 
     // MARK: reading
@@ -118,7 +119,11 @@ final class Connection {
                 expire(after: config.headTimeout)
             case .head:
                 guard let end = input.endOfHead(limit: config.maxHeaderBytes) else {
-                    if available >= config.maxHeaderBytes { fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.") }
+                    if input.hasBareLineFeed(limit: config.maxHeaderBytes) {
+                        fail(400, "Lines of a request end with CR LF; a bare LF is not accepted.")
+                    } else if available >= config.maxHeaderBytes {
+                        fail(431, "The request headers are larger than \(config.maxHeaderBytes) bytes.")
+                    }
                     return
                 }
                 let length = end + 4

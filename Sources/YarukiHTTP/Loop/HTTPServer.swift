@@ -12,6 +12,8 @@ public final class HTTPServer: @unchecked Sendable {
     private let lifecycle = NSLock()
     private var stopped = false
     public private(set) var port = 0
+    /// Open connections per client address, for `maxConnectionsPerAddress`.
+    let addresses: AddressCount
     /// Makes request ids unique across restarts and nodes.
     let instanceTag: String = String(UInt32.random(in: 0...UInt32.max), radix: 36) + "-"
 
@@ -21,6 +23,7 @@ public final class HTTPServer: @unchecked Sendable {
                 errorMapper: @escaping @Sendable (Error) -> HTTPError? = { _ in nil }, handler: @escaping Handler) {
         self.configuration = configuration
         self.metrics = metrics
+        addresses = AddressCount(limit: configuration.maxConnectionsPerAddress, capLoopback: configuration.capLoopback)
         self.errorMapper = errorMapper
         self.handler = handler
     }

@@ -45,6 +45,20 @@ final class InputBuffer {
         return nil
     }
 
+    /// True when, within the first `limit` bytes, a line ends with LF alone (no CR before it).
+    func hasBareLineFeed(limit: Int) -> Bool {
+        let n = min(count, limit)
+        let p = storage.base + head
+        var i = 0
+        while i < n {
+            guard let found = memchr(p + i, 10, n - i) else { return false }
+            i = UnsafeMutableRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
+            if i == 0 || p[i - 1] != 13 { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// Offset of the first LF, or nil while there is none.
     func firstLineFeed() -> Int? {
         guard count > 0, let found = memchr(storage.base + head, 10, count) else { return nil }

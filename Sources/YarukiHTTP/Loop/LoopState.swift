@@ -54,8 +54,26 @@ final class LoopState {
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let connection = Connection(owner: self, fd: fd, remoteAddress: LoopState.describe(address))
+        let remote = LoopState.describe(address)
+        guard server.addresses.admit(remote) else {
+            refuse(fd)
+            return
+        }
+        let connection = Connection(owner: self, fd: fd, remoteAddress: remote)
         connections[ObjectIdentifier(connection)] = connection
+    }
+
+    /// One address holds as many connections as it may: a problem, then the socket closes.
+    private func refuse(_ fd: Int32) {
+        metrics.refusedConnection()
+        let problem = HTTPError(503, detail: "Too many connections from your address. Close some and try again.",
+                                headers: ["Retry-After": "5"])
+        let body = problem.encodedBody()
+        var head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 5\r\n"
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let bytes = Array(head.utf8) + body
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        Glibc.close(fd)
     }
 
     /// How often deadlines are checked: a quarter of the shortest timeout, at most 250 ms.
@@ -74,7 +92,8 @@ final class LoopState {
     }
 
     func remove(_ connection: Connection) {
-        connections.removeValue(forKey: ObjectIdentifier(connection))
+        guard connections.removeValue(forKey: ObjectIdentifier(connection)) != nil else { return }
+        server.addresses.release(connection.remoteAddress)
         if draining && connections.isEmpty, let done = onDrained {
             onDrained = nil
             done()

@@ -23,6 +23,12 @@ struct RequestHead {
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> RequestHead {
         let n = bytes.count - 2  // the final CRLF ends the block
         if memchr(bytes.baseAddress!, 0, n) != nil { throw Failure(status: 400, detail: "The request contains a NUL byte.") }
+        var lf = 0
+        while lf < n, let found = memchr(bytes.baseAddress! + lf, 10, n - lf) {
+            lf = UnsafeRawPointer(found) - bytes.baseAddress!
+            if lf == 0 || bytes[lf - 1] != 13 { throw Failure(status: 400, detail: "Lines of a request end with CR LF; a bare LF is not accepted.") }
+            lf += 1
+        }
         func lineEnd(from start: Int) -> Int {
             var i = start
             while i < n && !(bytes[i] == 13 && bytes[i + 1] == 10) { i += 1 }

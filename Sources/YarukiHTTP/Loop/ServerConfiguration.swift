@@ -9,7 +9,13 @@ public struct ServerConfiguration: Sendable {
     public var headTimeout = 10.0
     /// A body that makes no progress for this long is cut off.
     public var bodyIdleTimeout = 30.0
+    /// How long a connection may wait for its next request after answering one. A connection
+    /// that has sent nothing yet gets `headTimeout` only.
     public var keepAliveTimeout = 60.0
+    /// Open connections one address may hold (0: no cap); one more is answered 503 and closed.
+    /// Loopback is exempt unless `capLoopback`: a reverse proxy on the same host brings everyone.
+    public var maxConnectionsPerAddress = 256
+    public var capLoopback = false
     /// A client that reads nothing of a pending response for this long is dropped.
     public var writeTimeout = 60.0
     public var shutdownGrace = 10.0

@@ -66,7 +66,8 @@ public struct Router: Sendable {
     }
 
     /// Literal branches are tried before parameter branches; the first node that has the
-    /// method wins, and 405 lists the methods of every node the path reaches.
+    /// method wins. Otherwise 405 lists the methods of the route the path names, the most literal
+    /// one (`/groups/join`, not `/groups/{id}` beside it).
     public func match(method: HTTPMethod, path: String) -> Match {
         if let methods = exact[path], let route = methods[method] ?? (method == .head ? methods[.get] : nil) {
             return .found(route, parameters: [:])
@@ -78,9 +79,10 @@ public struct Router: Sendable {
                 return .found(route, parameters: parameters)
             }
         }
-        guard !candidates.isEmpty else { return .notFound }
-        var allow = Set(candidates.flatMap { $0.0.routes.keys })
+        guard let named = candidates.first else { return .notFound }
+        var allow = Set(named.0.routes.keys)
         if allow.contains(.get) { allow.insert(.head) }
+        allow.insert(.options)
         return .methodNotAllowed(allow: allow.sorted { $0.rawValue < $1.rawValue })
     }
 
@@ -121,6 +123,11 @@ extension Router {
                 var request = request
                 request.parameters = parameters
                 return try await route.handler(request)
+            case let .methodNotAllowed(allow) where request.method == .options:
+                request.route = "OPTIONS"
+                var reply = Response.noContent()
+                reply.headers.add("Allow", allow.map(\.rawValue).joined(separator: ", "))
+                return reply
             case let .methodNotAllowed(allow):
                 throw HTTPError.methodNotAllowed(allow: allow)
             case .notFound:

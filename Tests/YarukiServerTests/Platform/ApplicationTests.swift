@@ -77,6 +77,22 @@ final class RunningApp {
         #expect(try request(running.port, "/js/app.js").headers["content-type"] == "text/javascript; charset=utf-8")
     }
 
+    /// A literal route beside a parameter route (`/v1/groups/join` beside `/v1/groups/{id}`)
+    /// names its own methods in OPTIONS and in a 405, not its neighbour's.
+    @Test func optionsAndAllowNameTheRouteThatMatched() async throws {
+        let running = try await RunningApp(.sqlite)
+        // Each wrong method is one the parameter route beside it does not answer either.
+        for (path, allow, wrongMethod) in [("/v1/groups/join", "OPTIONS, POST", "PUT"), ("/v1/routines/mine", "GET, HEAD, OPTIONS", "POST"),
+                                           ("/v1/sessions/revoke-others", "OPTIONS, POST", "PUT")] {
+            let options = try request(running.port, "OPTIONS", path)
+            #expect(options.status == 204, "\(path)")
+            #expect(options.headers["allow"] == allow, "\(path)")
+            let wrong = try request(running.port, wrongMethod, path, body: "{}")
+            #expect(wrong.status == 405, "\(path)")
+            #expect(wrong.headers["allow"] == allow, "\(path)")
+        }
+    }
+
     /// The document and the router must describe the same routes: one missing from the
     /// document, or one the document names that the server does not answer, fails here.
     @Test func openAPIDescribesExactlyTheRoutes() async throws {

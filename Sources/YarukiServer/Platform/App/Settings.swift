@@ -44,6 +44,7 @@ public struct Settings: Sendable {
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
+        ("--max-connections-per-address", "YARUKI_MAX_CONNECTIONS_PER_ADDRESS", "open connections one client address may hold, loopback exempt (default 256; 0: no cap)"),
         ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
@@ -109,6 +110,7 @@ public struct Settings: Sendable {
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
         maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
+        http.maxConnectionsPerAddress = try integer("--max-connections-per-address", 0...1_000_000) ?? http.maxConnectionsPerAddress
         http.sseMaxBufferedBytes = try integer("--stream-buffer", (64 << 10)...(64 << 20)) ?? http.sseMaxBufferedBytes
         if let log = values["--access-log"]?.value {
             switch log.lowercased() {
