@@ -89,7 +89,7 @@ def test_record_with_the_camera_and_upload(server):
         wait(camera).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] video.proof-video")))
         proofs = api_call(server, "GET", "/v1/proofs", api_login(server, email)["accessToken"])["items"]
         assert len(proofs) == 1 and proofs[0]["type"] in ("video/webm", "video/mp4")
-        assert proofs[0]["durationMs"] is None or proofs[0]["durationMs"] >= 1500
+        assert proofs[0]["durationMs"] >= 1500  # a live WebM has no duration in its header: its packets tell it
     finally:
         camera.quit()
 

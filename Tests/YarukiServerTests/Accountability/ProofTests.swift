@@ -15,6 +15,21 @@ import YarukiTestSupport
         return FileManager.default.contents(atPath: path)!
     }()
 
+    /// Media made by ffmpeg from lavfi sources, written to standard output when `piped` (so the
+    /// container has no duration, as a phone's MediaRecorder WebM has none).
+    static func made(_ arguments: [String], ext: String, piped: Bool = false) throws -> Data {
+        let path = NSTemporaryDirectory() + "yaruki-media-\(UUID().uuidString).\(ext)"
+        defer { unlink(path) }
+        let command = ["/usr/bin/ffmpeg", "-v", "error", "-y"] + arguments
+        if piped {
+            let result = try Command.run(["/bin/sh", "-c", command.joined(separator: " ") + " pipe:1 > " + path])
+            try #require(result.status == 0)
+        } else {
+            try #require(try Command.run(command + [path]).status == 0)
+        }
+        return try #require(FileManager.default.contents(atPath: path))
+    }
+
     static func upload(_ port: Int, token: String?, _ data: Data, query: String = "") throws -> RawClient.Reply {
         let client = try RawClient(port: port, timeout: 20)
         var head = "POST /v1/proofs\(query.isEmpty ? "" : "?" + query) HTTP/1.1\r\nHost: x\r\nContent-Type: video/mp4\r\n"
@@ -116,6 +131,48 @@ import YarukiTestSupport
         // A recording time in the future is filed at the upload time.
         let future = try Self.upload(running.port, token: token, Self.video, query: "recordedAt=2099-01-01T00:00:00Z").json()
         #expect(future["recordedAt"] as? String == future["uploadedAt"] as? String)
+    }
+
+    /// A header with anything after it, a clip under a second, or sound alone is no proof: 415,
+    /// nothing kept, nothing counted toward the week.
+    @Test func fakeShortAndSilentPicturelessProofsAreRefused() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("fake@example.com")
+        let ftyp = Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8))
+        #expect(ftyp.count == 24)
+        var html = ftyp
+        html.append(Data("<html><body><script>alert(1)</script></body></html>".utf8))
+        let short = try Self.made(["-f", "lavfi", "-i", "testsrc=duration=0.5:size=160x120:rate=10", "-pix_fmt", "yuv420p", "-f", "mp4"], ext: "mp4")
+        let sound = try Self.made(["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "aac", "-f", "mp4"], ext: "mp4")
+        // Its index first (faststart), then frames zeroed: ffprobe reads it, no frame decodes.
+        var damaged = try Self.made(["-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10", "-pix_fmt", "yuv420p",
+                                     "-movflags", "+faststart", "-f", "mp4"], ext: "mp4")
+        let frames = try #require(damaged.range(of: Data("mdat".utf8))).upperBound
+        damaged.replaceSubrange(frames..<damaged.count, with: Data(count: damaged.count - frames))
+        for (name, data, words) in [("header only", ftyp, "cannot be read"), ("header and HTML", html, "cannot be read"),
+                                    ("half a second", short, "at least 1 second"), ("sound alone", sound, "no video"),
+                                    ("frames zeroed", damaged, "decoded")] {
+            let reply = try Self.upload(running.port, token: token, data)
+            #expect(reply.status == 415, "\(name): \(reply.status) \(reply.text)")
+            #expect(reply.text.contains(words), "\(name): \(reply.text)")
+        }
+        #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
+        #expect((try api.call("GET", "/v1/proofs", token: token).json()["items"] as? [Any])?.isEmpty == true)
+        let week = try #require(try api.call("GET", "/v1/me/quota", token: token).json()["week"] as? [String: Any])
+        #expect(week["done"] as? Int == 0)
+    }
+
+    /// A live WebM (what MediaRecorder writes) has no duration in its header: its packets tell it.
+    @Test func aLiveWebMIsTimedByItsPackets() async throws {
+        let running = try await RunningApp(.sqlite)
+        let (token, _, _) = try API(running).signUp("live@example.com")
+        let live = try Self.made(["-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-c:v", "libvpx", "-f", "webm"],
+                                 ext: "webm", piped: true)
+        let reply = try Self.upload(running.port, token: token, live)
+        #expect(reply.status == 201, "\(reply.text)")
+        let duration = try #require(try reply.json()["durationMs"] as? Int)
+        #expect((1900...2100).contains(duration))
     }
 
     @Test func limitsAnonymousUploadsAndInterruptedOnes() async throws {

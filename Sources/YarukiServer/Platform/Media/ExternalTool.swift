@@ -17,6 +17,7 @@ enum ExternalTool {
 
     private static let spawning = NSLock()
 
+    /// Nil when the tool cannot start, runs out of time or is killed.
     static func run(_ arguments: [String], timeout: TimeInterval = 30) -> Result? {
         var pipe: [Int32] = [0, 0]
         // Close-on-exec, made under one lock with the spawn: a tool another thread starts
@@ -56,8 +57,11 @@ enum ExternalTool {
         }
         Glibc.close(pipe[0])
         var exit: Int32 = 0
-        if DispatchTime.now().uptimeNanoseconds >= deadline { kill(pid, SIGKILL) }
+        let late = DispatchTime.now().uptimeNanoseconds >= deadline
+        if late { kill(pid, SIGKILL) }
         waitpid(pid, &exit, 0)
+        // Out of time, or ended by a signal: no result (a killed tool's status reads as 0).
+        guard !late, exit & 0x7F == 0 else { return nil }
         return Result(status: (exit >> 8) & 0xFF, output: String(decoding: output, as: UTF8.self))
     }
 }

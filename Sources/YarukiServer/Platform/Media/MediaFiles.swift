@@ -44,7 +44,9 @@ struct MediaFiles: Sendable {
     let root: String
     let uploads: String
     let tools: BlockingWork
-    /// Found once: a missing tool leaves duration and thumbnail empty, never fails an upload.
+    /// Found once. With ffprobe an upload must really be what it claims (see `MediaProbe`), and
+    /// with ffmpeg a video's first frame must decode; without them the first bytes decide alone,
+    /// and duration and thumbnail stay empty.
     let ffprobe = ExternalTool.find("ffprobe")
     let ffmpeg = ExternalTool.find("ffmpeg")
 
@@ -103,10 +105,30 @@ struct MediaFiles: Sendable {
         guard upload.size > 0, let kind = MediaFiles.sniff(head, for: purpose) else {
             throw HTTPError(415, detail: purpose.refusal)
         }
-        if purpose == .audio, hasPicture(upload.path) {
-            throw HTTPError(415, detail: "This file has moving pictures; a voice note is audio only.")
+        // With ffprobe the bytes after the header count too: a `ftyp` box and then anything is no video.
+        var probe: MediaProbe?
+        if let ffprobe {
+            probe = MediaProbe.read(upload.path, ffprobe: ffprobe)
+            guard let probe else { throw HTTPError(415, detail: "This file cannot be read as \(purpose == .video ? "a video" : "audio"); it may be damaged.") }
+            if let refusal = probe.refusal(for: purpose) { throw HTTPError(415, detail: refusal) }
         }
         try handle.seek(toOffset: 0)
+        let sha = try MediaFiles.sha256(handle)
+        // A proof's first frame is decoded into its thumbnail before the file is kept: one that
+        // does not decode is refused, and nothing of it stays.
+        let hasThumbnail = try purpose == .video && makeThumbnail(upload.path, sha)
+        let target = path(sha, kind)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: target) {
+            unlink(upload.path)
+        } else {
+            guard rename(upload.path, target) == 0 else { throw HTTPError(507, detail: "The server could not store the file.") }
+        }
+        return Stored(sha256: sha, kind: kind, size: upload.size, durationMs: probe?.seconds.map { Int(($0 * 1000).rounded()) },
+                      hasThumbnail: hasThumbnail)
+    }
+
+    private static func sha256(_ handle: FileHandle) throws -> String {
         guard let context = EVP_MD_CTX_new() else { throw HTTPError.internal() }
         defer { EVP_MD_CTX_free(context) }
         EVP_DigestInit_ex(context, EVP_sha256(), nil)
@@ -118,46 +140,26 @@ struct MediaFiles: Sendable {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &digest, &length)
-        let sha = digest.map { String(format: "%02x", $0) }.joined()
-        let target = path(sha, kind)
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        if FileManager.default.fileExists(atPath: target) {
-            unlink(upload.path)
-        } else {
-            guard rename(upload.path, target) == 0 else { throw HTTPError(507, detail: "The server could not store the file.") }
-        }
-        return Stored(sha256: sha, kind: kind, size: upload.size, durationMs: probeDuration(target),
-                      hasThumbnail: purpose == .video && makeThumbnail(target, sha))
+        return digest.map { String(format: "%02x", $0) }.joined()
     }
 
-    private func probeDuration(_ file: String) -> Int? {
-        guard let ffprobe, let result = ExternalTool.run([ffprobe, "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file],
-                                                          timeout: 20),
-              result.status == 0, let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        return Int((seconds * 1000).rounded())
-    }
-
-    /// True when ffprobe finds a video stream that is not just cover art (an M4A and an MP4
-    /// start alike). Without ffprobe the first bytes decide alone.
-    private func hasPicture(_ file: String) -> Bool {
-        guard let ffprobe, let result = ExternalTool.run([ffprobe, "-v", "error", "-select_streams", "v", "-show_entries",
-                                                          "stream=codec_type:stream_disposition=attached_pic", "-of", "csv=p=0", file],
-                                                         timeout: 20), result.status == 0 else { return false }
-        return result.output.split(separator: "\n").contains { $0.hasPrefix("video") && !$0.hasSuffix(",1") }
-    }
-
-    private func makeThumbnail(_ file: String, _ sha: String) -> Bool {
+    /// The first frame as a 320-pixel JPEG beside the video: true when made or already there,
+    /// false without ffmpeg; throws 415 when ffmpeg cannot decode a frame.
+    private func makeThumbnail(_ file: String, _ sha: String) throws -> Bool {
         let target = thumbnailPath(sha)
         if FileManager.default.fileExists(atPath: target) { return true }
         guard let ffmpeg else { return false }
-        let temporary = target + ".tmp.jpg"
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let temporary = target + ".\(UUID().uuidString).tmp.jpg"
         let result = ExternalTool.run([ffmpeg, "-v", "error", "-y", "-i", file, "-frames:v", "1", "-vf", "scale=320:-2", "-q:v", "4", temporary],
                                       timeout: 30)
-        guard result?.status == 0, rename(temporary, target) == 0 else {
-            unlink(temporary)
-            return false
+        defer { unlink(temporary) }
+        guard let result else { return false }  // out of time: no verdict on the file, no thumbnail
+        let made = (try? FileManager.default.attributesOfItem(atPath: temporary))?[.size] as? Int ?? 0
+        guard result.status == 0, made > 0 else {
+            throw HTTPError(415, detail: "This video's pictures cannot be decoded; it may be damaged.")
         }
-        return true
+        return rename(temporary, target) == 0
     }
 
     /// Removes a video and its thumbnail (when nothing refers to them any more).
