@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "YarukiCore"),
         // The API's request and reply types, written once: the server encodes them, the SDK decodes them, the
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "YarukiAPI", dependencies: ["YarukiCore"]),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: serverSettings),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: serverSettings),
-        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib"],
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl"],
                 swiftSettings: serverSettings),
         .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI"]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),

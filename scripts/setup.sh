@@ -8,7 +8,8 @@ mode=${1:-run}
 # zlib inflates OpenStreetMap extracts (.osm.pbf) for the router and the base map.
 # ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos; libvips reads,
 # turns and shrinks photos (JPEG, PNG, WebP, HEIC) and writes them without their metadata.
-packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev pkg-config ffmpeg)
+# libcurl sends mail over SMTP (STARTTLS or SMTPS).
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev libcurl4-openssl-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl)
   # Node.js runs the browser modules' tests; Debian's, unless one is already on PATH.
@@ -39,9 +40,11 @@ if [ "$mode" = bench ]; then
   }
 fi
 if [ "$mode" = test ]; then
-  python3 -c "import selenium, pytest" 2>/dev/null || {
-    echo "setup: installing selenium and pytest from PyPI"
-    python3 -m pip install -q --disable-pip-version-check selenium pytest
+  # aiosmtpd is the real SMTP server the mail tests deliver to; Schemathesis fuzzes the API
+  # against its own document.
+  python3 -c "import selenium, pytest, aiosmtpd, schemathesis" 2>/dev/null || {
+    echo "setup: installing selenium, pytest, aiosmtpd and schemathesis from PyPI"
+    python3 -m pip install -q --disable-pip-version-check selenium pytest aiosmtpd schemathesis
   }
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }

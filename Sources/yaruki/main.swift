@@ -80,6 +80,7 @@ case "serve":
         let app = try Application(settings: settings, database: database)
         try app.start()
         app.server.runUntilSignalled()
+        app.stop()
         database.close()
     } catch {
         fail("\(error)")

@@ -3,19 +3,19 @@ import { currentLanguage, formatBytes, formatRelative, t } from "./i18n.js";
 import { download, save } from "./download.js";
 import { clearProblems, el, showProblem, toast } from "./ui.js";
 
-function field(label, input, hint = null) {
+export function field(label, input, hint = null) {
   const id = `f-${input.name}`;
   input.id = id;
   return el("div", { class: "field" }, el("label", { for: id }, label), input,
     hint ? el("p", { class: "hint muted", id: `${id}-hint` }, hint) : null);
 }
 
-function input(name, type, attributes = {}) {
+export function input(name, type, attributes = {}) {
   return el("input", { name, type, required: true, ...attributes });
 }
 
 /** Runs `work` with the form's button busy; problems go in the page with their fields marked. */
-async function submitting(form, work) {
+export async function submitting(form, work) {
   const button = form.querySelector("button[type=submit]");
   const label = button.textContent;
   button.disabled = true;
@@ -38,6 +38,7 @@ export function signInView(session, next) {
   const form = el("form", { class: "form card", novalidate: true },
     field(t("auth.email"), input("email", "email", { autocomplete: "username", inputmode: "email" })),
     field(t("auth.password"), input("password", "password", { autocomplete: "current-password" })),
+    el("p", { class: "small" }, el("a", { href: "#/forgot-password", id: "forgot-link" }, t("auth.forgot"))),
     el("button", { type: "submit", class: "button wide" }, t("auth.signIn")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -115,19 +116,58 @@ function profileCard(session, user) {
     el("option", { value: "sunday", selected: user.weekStart === "sunday" }, t("auth.sunday")));
   const form = el("form", { class: "form", novalidate: true },
     field(t("auth.displayName"), input("displayName", "text", { value: user.displayName, maxlength: 50 })),
-    field(t("auth.email"), input("email", "email", { value: user.email, autocomplete: "email" })),
     field(t("auth.weekStart"), weekStart),
     el("button", { type: "submit", class: "button" }, t("account.save")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const saved = await submitting(form, () => session.api("/v1/me", { method: "PATCH", body: {
-      displayName: data.get("displayName"), email: data.get("email"), weekStart: data.get("weekStart"), locale: currentLanguage(),
+      displayName: data.get("displayName"), weekStart: data.get("weekStart"), locale: currentLanguage(),
     } }));
     if (saved) { await session.reloadUser(); toast(t("account.saved")); }
   });
   return el("section", { class: "card stack" }, el("h2", {}, t("account.profile")),
     el("p", { class: "muted small" }, t("account.role", { role: t(`role.${user.role}`) })), form);
+}
+
+/** The address: confirmed or not (a new link on request), and a change that needs the password. */
+function emailCard(session, user) {
+  const status = el("p", { class: "small", id: "email-status", "aria-live": "polite" });
+  const resend = el("button", { type: "button", class: "button quiet small", id: "email-resend" }, t("email.resend"));
+  if (user.emailVerified) {
+    status.append(el("span", { class: "badge ok" }, t("email.confirmed")));
+    resend.hidden = true;
+  } else {
+    status.append(el("span", { class: "badge warn" }, t("email.unconfirmed")), " ", t("email.unconfirmedLead"));
+  }
+  resend.addEventListener("click", async () => {
+    resend.disabled = true;
+    clearProblems();
+    try {
+      const { email } = await session.api("/v1/me/email/verify", { method: "POST" });
+      toast(t("email.sent", { email }));
+    } catch (problem) { showProblem(problem); } finally { resend.disabled = false; }
+  });
+  const pending = el("p", { class: "small", id: "email-pending", "aria-live": "polite", hidden: true });
+  const form = el("form", { class: "form", novalidate: true, id: "email-form" },
+    field(t("email.new"), input("email", "email", { autocomplete: "email", inputmode: "email" })),
+    user.hasPassword ? field(t("account.currentPassword"), input("password", "password", { autocomplete: "current-password" }))
+      : el("p", { class: "muted small" }, t("email.needsPassword")),
+    el("button", { type: "submit", class: "button quiet", disabled: !user.hasPassword }, t("email.change")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const sent = await submitting(form, () => session.api("/v1/me/email", { method: "POST",
+      body: { email: data.get("email"), password: data.get("password") } }));
+    if (sent) {
+      form.reset();
+      pending.hidden = false;
+      pending.textContent = t("email.pending", { email: sent.email });
+    }
+  });
+  return el("section", { class: "card stack", "aria-labelledby": "email-title" },
+    el("h2", { id: "email-title" }, t("auth.email")), el("p", { class: "email-address" }, el("strong", {}, user.email)), status, resend,
+    pending, el("details", {}, el("summary", {}, t("email.change")), el("p", { class: "muted small" }, t("email.changeLead")), form));
 }
 
 function passwordCard(session, user) {
@@ -203,6 +243,6 @@ export function accountView(session) {
     location.hash = "#/signin";
   } }, t("auth.signOut"));
   return [el("h1", {}, t("account.title")),
-    el("div", { class: "stack" }, profileCard(session, user), sessionsCard(session), passwordCard(session, user), exportCard(session), signOut,
+    el("div", { class: "stack" }, profileCard(session, user), emailCard(session, user), sessionsCard(session), passwordCard(session, user), exportCard(session), signOut,
       deleteCard(session, user))];
 }

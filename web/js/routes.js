@@ -3,6 +3,7 @@
 // (`guest`), the area of the bar it belongs to, its title, and what the shell loads first
 // (`needs`: the exercise catalog, the server's facts). The shell knows no page by name.
 import { accountView, signInView, signUpView } from "./account.js";
+import { confirmEmailView, forgotView, resetView } from "./recovery.js";
 import { accountabilityView } from "./accountability/view.js";
 import { calendarView } from "./accountability/calendar.js";
 import { recordView } from "./accountability/record.js";
@@ -29,6 +30,9 @@ export const routes = [
   { path: "home", area: "home", view: homeView },
   { path: "signin", guest: true, title: "auth.signIn", view: ({ session, next }) => signInView(session, next) },
   { path: "signup", guest: true, title: "auth.signUp", view: ({ session, next }) => signUpView(session, next) },
+  { path: "forgot-password", guest: true, title: "recovery.forgotTitle", view: ({ session }) => forgotView(session) },
+  { path: "reset-password", title: "recovery.resetTitle", view: ({ session, query }) => resetView(session, { token: query.get("token") }) },
+  { path: "confirm-email", title: "recovery.confirmTitle", view: ({ session, query }) => confirmEmailView(session, { token: query.get("token") }) },
   { path: "account", account: true, title: "account.title", view: ({ session }) => accountView(session) },
   { path: "training", area: "training", needs: ["exercises"], view: ({ session, exercises }) => trainingView(session, { exercises, icon }) },
   { path: "timer", area: "training", title: "timer.title", needs: ["exercises"], view: ({ session, exercises }) => timerView(session, { exercises }) },

@@ -111,23 +111,21 @@ public struct SessionTokens: APIModel {
                                               expiresIn: 900, refreshToken: "q9XzT0d4qk0m3Zq1f2bQYV8h3m6c7r1u0p5s9w2e4t8")
 }
 
-/// `PATCH /v1/me`: only the fields sent change.
+/// `PATCH /v1/me`: only the fields sent change (the email changes through `POST /v1/me/email`).
 public struct ProfileBody: APIModel {
-    public var email: String?
     public var displayName: String?
     public var timeZone: String?
     public var locale: String?
     public var weekStart: WeekStart?
 
-    public init(email: String? = nil, displayName: String? = nil, timeZone: String? = nil, locale: String? = nil, weekStart: WeekStart? = nil) {
-        self.email = email
+    public init(displayName: String? = nil, timeZone: String? = nil, locale: String? = nil, weekStart: WeekStart? = nil) {
         self.displayName = displayName
         self.timeZone = timeZone
         self.locale = locale
         self.weekStart = weekStart
     }
 
-    public static let example = ProfileBody(email: "mina@yaruki.example", displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja",
+    public static let example = ProfileBody(displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja",
                                             weekStart: .sunday)
 }
 

@@ -5,7 +5,8 @@ import YarukiCore
 
 extension Account: APIModel {
     public static let example = Account(id: Example.personID, email: "mina@yaruki.example", displayName: "Mina", timeZone: "Asia/Tokyo",
-                                        locale: .ja, weekStart: .monday, role: .member, hasPassword: true, createdAt: Example.instant)
+                                        locale: .ja, weekStart: .monday, role: .member, hasPassword: true, emailVerified: true,
+                                        createdAt: Example.instant)
 }
 
 extension SessionInfo: APIModel {

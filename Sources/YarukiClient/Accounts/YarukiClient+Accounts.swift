@@ -71,6 +71,37 @@ extension YarukiClient {
 
     public func me() async throws -> Account { try await authorized(request("GET", "/v1/me")) }
 
+    // MARK: mailed links
+
+    /// Asks for a link to reset the password; the answer is the same whether or not an account has the address.
+    public func forgotPassword(email: String) async throws -> MailAccepted {
+        try await send(request("POST", "/v1/auth/password/forgot", body: ForgotPasswordBody(email: email)))
+    }
+
+    /// Sets a new password with the token of a mailed link; every session ends, this client's too.
+    @discardableResult
+    public func resetPassword(token: String, newPassword: String) async throws -> SignedOutSessions {
+        let reply: SignedOutSessions = try await send(request("POST", "/v1/auth/password/reset",
+                                                              body: ResetPasswordBody(token: token, newPassword: newPassword)))
+        await auth.clear()
+        return reply
+    }
+
+    /// Opens a mailed link that confirms an address (signed in or not).
+    public func confirmEmail(token: String) async throws -> ConfirmedEmail {
+        try await send(request("POST", "/v1/auth/email/confirm", body: MailedToken(token: token)))
+    }
+
+    /// Starts moving the account to `email`: the password confirms it, a link goes to the new address.
+    public func changeEmail(to email: String, password: String) async throws -> PendingEmail {
+        try await authorized(request("POST", "/v1/me/email", body: EmailChangeBody(email: email, password: password)))
+    }
+
+    /// Links Sign in with Apple or Google to the signed-in account; every other session ends.
+    public func linkIdentity(provider: IdentityProviderName, idToken: String, nonce: String?) async throws -> LinkedIdentity {
+        try await authorized(request("POST", "/v1/me/identities", body: LinkIdentityBody(provider: provider, idToken: idToken, nonce: nonce)))
+    }
+
     public func sessions() async throws -> [SessionInfo] {
         let items: Items<SessionInfo> = try await authorized(request("GET", "/v1/sessions"))
         return items.items

@@ -11,10 +11,13 @@ public struct Account: Codable, Equatable, Sendable {
     public var role: Role
     /// False for accounts made through Sign in with Apple or Google that never set a password.
     public var hasPassword: Bool
+    /// True once a link mailed to `email` was opened (or Apple or Google vouched for it). Until
+    /// then nothing links to the account by its address.
+    public var emailVerified: Bool
     public var createdAt: Date
 
     public init(id: UUID, email: String, displayName: String, timeZone: String, locale: AppLanguage, weekStart: WeekStart,
-                role: Role, hasPassword: Bool, createdAt: Date) {
+                role: Role, hasPassword: Bool, emailVerified: Bool, createdAt: Date) {
         self.id = id
         self.email = email
         self.displayName = displayName
@@ -23,6 +26,7 @@ public struct Account: Codable, Equatable, Sendable {
         self.weekStart = weekStart
         self.role = role
         self.hasPassword = hasPassword
+        self.emailVerified = emailVerified
         self.createdAt = createdAt
     }
 }

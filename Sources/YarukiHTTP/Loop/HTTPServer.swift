@@ -56,6 +56,12 @@ public final class HTTPServer: @unchecked Sendable {
         for state in states { state.loop.start(name: "yaruki-loop-\(state.loop.index)") }
     }
 
+    /// A loop for the server's own background work (delivering mail): its tasks run between
+    /// socket events like a request's, never on the shared cooperative pool. Nil until started.
+    public var backgroundExecutor: (any TaskExecutor)? {
+        lifecycle.withLock { states.last?.loop }
+    }
+
     /// Stops accepting, lets in-flight requests finish within the grace period, closes event
     /// streams, then stops the loops. Call from any thread but a loop's.
     public func shutdown(grace: Double? = nil) {

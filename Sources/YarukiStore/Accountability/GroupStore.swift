@@ -47,14 +47,10 @@ public enum GroupStore {
 
     public static func members(_ id: UUID, _ c: SQLConnection) throws -> [MemberRow] {
         try c.query("""
-            SELECT u.id, u.email, u.display_name, u.password_hash, u.time_zone, u.locale, u.week_start, u.role, u.created_at, m.joined_at
+            SELECT \(AccountStore.accountColumns("u")), m.joined_at
             FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = ? ORDER BY m.joined_at, u.id
             """, id).map { r in
-            guard let locale = AppLanguage(rawValue: try r.string("locale")), let week = WeekStart(rawValue: try r.string("week_start")),
-                  let role = Role(rawValue: try r.string("role")) else { throw DatabaseError.decoding("a member row is not valid") }
-            let account = Account(id: try r.uuid("id"), email: try r.string("email"), displayName: try r.string("display_name"),
-                                  timeZone: try r.string("time_zone"), locale: locale, weekStart: week, role: role,
-                                  hasPassword: try r.optionalString("password_hash") != nil, createdAt: try r.date("created_at"))
+            let account = try AccountStore.credentials(r).account
             return MemberRow(account: account, joinedAt: try r.date("joined_at"))
         }
     }

@@ -13,9 +13,11 @@ public enum AccountStore {
         public var locale: AppLanguage
         public var weekStart: WeekStart
         public var role: Role
+        /// Apple or Google vouched for the address, or an admin or the demo made the account.
+        public var emailVerified: Bool
 
         public init(id: UUID = UUID(), email: EmailAddress, displayName: DisplayName, passwordHash: String?, timeZone: String,
-                    locale: AppLanguage, weekStart: WeekStart, role: Role) {
+                    locale: AppLanguage, weekStart: WeekStart, role: Role, emailVerified: Bool = false) {
             self.id = id
             self.email = email
             self.displayName = displayName
@@ -24,6 +26,7 @@ public enum AccountStore {
             self.locale = locale
             self.weekStart = weekStart
             self.role = role
+            self.emailVerified = emailVerified
         }
     }
 
@@ -47,16 +50,14 @@ public enum AccountStore {
         public var spentAt: Date?
     }
 
+    /// What `PATCH /v1/me` may change; the email changes only through a verified link (`setEmail`).
     public struct ProfileChange: Sendable {
-        public var email: EmailAddress?
         public var displayName: DisplayName?
         public var timeZone: String?
         public var locale: AppLanguage?
         public var weekStart: WeekStart?
 
-        public init(email: EmailAddress? = nil, displayName: DisplayName? = nil, timeZone: String? = nil,
-                    locale: AppLanguage? = nil, weekStart: WeekStart? = nil) {
-            self.email = email
+        public init(displayName: DisplayName? = nil, timeZone: String? = nil, locale: AppLanguage? = nil, weekStart: WeekStart? = nil) {
             self.displayName = displayName
             self.timeZone = timeZone
             self.locale = locale
@@ -66,19 +67,24 @@ public enum AccountStore {
 
     // MARK: accounts
 
-    private static let accountColumns = "id, email, display_name, password_hash, time_zone, locale, week_start, role, created_at"
+    /// The columns an `Account` is read from, optionally of a table alias (a join).
+    public static func accountColumns(_ alias: String? = nil) -> String {
+        ["id", "email", "display_name", "password_hash", "time_zone", "locale", "week_start", "role", "email_verified_at", "created_at"]
+            .map { column in alias.map { "\($0).\(column)" } ?? column }.joined(separator: ", ")
+    }
+    private static let accountColumns = accountColumns()
 
     /// A duplicate email fails with `DatabaseError.uniqueViolation`.
     public static func insert(_ new: NewAccount, at now: Date, _ c: SQLConnection) throws -> Account {
         try c.execute("""
             INSERT INTO users (id, email, email_key, display_name, password_hash, time_zone, locale, week_start, role,
-                               created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               email_verified_at, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, new.id, new.email.value, new.email.key, new.displayName.value, new.passwordHash, new.timeZone,
-            new.locale.rawValue, new.weekStart.rawValue, new.role.rawValue, now, now)
+            new.locale.rawValue, new.weekStart.rawValue, new.role.rawValue, new.emailVerified ? now.sqlValue : .null, now, now)
         return Account(id: new.id, email: new.email.value, displayName: new.displayName.value, timeZone: new.timeZone,
                        locale: new.locale, weekStart: new.weekStart, role: new.role, hasPassword: new.passwordHash != nil,
-                       createdAt: Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded() / 1000))
+                       emailVerified: new.emailVerified, createdAt: Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded() / 1000))
     }
 
     public static func credentials(emailKey: String, _ c: SQLConnection) throws -> Credentials? {
@@ -97,7 +103,8 @@ public enum AccountStore {
         try c.query("SELECT \(accountColumns) FROM users ORDER BY created_at, id").map { try credentials($0).account }
     }
 
-    private static func credentials(_ row: Row) throws -> Credentials {
+    /// An account and its password hash from a row of `accountColumns`.
+    public static func credentials(_ row: Row) throws -> Credentials {
         let hash = try row.optionalString("password_hash")
         guard let locale = AppLanguage(rawValue: try row.string("locale")),
               let weekStart = WeekStart(rawValue: try row.string("week_start")),
@@ -106,17 +113,14 @@ public enum AccountStore {
         }
         let account = Account(id: try row.uuid("id"), email: try row.string("email"), displayName: try row.string("display_name"),
                               timeZone: try row.string("time_zone"), locale: locale, weekStart: weekStart, role: role,
-                              hasPassword: hash != nil, createdAt: try row.date("created_at"))
+                              hasPassword: hash != nil, emailVerified: try row.optionalDate("email_verified_at") != nil,
+                              createdAt: try row.date("created_at"))
         return Credentials(account: account, passwordHash: hash)
     }
 
     public static func update(_ id: UUID, _ change: ProfileChange, at now: Date, _ c: SQLConnection) throws {
         var sets: [String] = []
         var values: [SQLValue] = []
-        if let email = change.email {
-            sets += ["email = ?", "email_key = ?"]
-            values += [.text(email.value), .text(email.key)]
-        }
         if let name = change.displayName { sets.append("display_name = ?"); values.append(.text(name.value)) }
         if let zone = change.timeZone { sets.append("time_zone = ?"); values.append(.text(zone)) }
         if let locale = change.locale { sets.append("locale = ?"); values.append(.text(locale.rawValue)) }
@@ -124,6 +128,19 @@ public enum AccountStore {
         sets.append("updated_at = ?")
         values += [now.sqlValue, id.sqlValue]
         try c.execute("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = ?", values)
+    }
+
+    /// The address becomes the person's (a link mailed to it was opened); a duplicate fails with
+    /// `DatabaseError.uniqueViolation`.
+    public static func setEmail(_ id: UUID, _ email: EmailAddress, verifiedAt now: Date, _ c: SQLConnection) throws {
+        try c.execute("UPDATE users SET email = ?, email_key = ?, email_verified_at = ?, updated_at = ? WHERE id = ?",
+                      email.value, email.key, now, now, id)
+    }
+
+    /// Marks the address verified if it is still `email` (it may have changed since the link was sent).
+    public static func markEmailVerified(_ id: UUID, email: EmailAddress, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?), updated_at = ? WHERE id = ? AND email_key = ?",
+                      now, now, id, email.key) == 1
     }
 
     public static func setPasswordHash(_ id: UUID, _ hash: String, at now: Date, _ c: SQLConnection) throws {
@@ -236,5 +253,78 @@ public enum AccountStore {
 
     public static func hasRefreshToken(hash: String, _ c: SQLConnection) throws -> Bool {
         try c.queryOne("SELECT 1 AS found FROM refresh_tokens WHERE token_hash = ?", hash) != nil
+    }
+
+    // MARK: mailed links (only their SHA-256 is stored)
+
+    /// What a mailed link is for.
+    public enum TokenPurpose: String, Sendable {
+        /// Confirms the account's address.
+        case verifyEmail = "verify-email"
+        /// Confirms a new address; the account takes it when the link is opened.
+        case changeEmail = "change-email"
+        case resetPassword = "reset-password"
+    }
+
+    public struct TokenRecord: Sendable, Equatable {
+        public var userID: UUID
+        public var purpose: TokenPurpose
+        public var email: String
+        public var expiresAt: Date
+        public var usedAt: Date?
+    }
+
+    public static func insertToken(hash: String, user: UUID, purpose: TokenPurpose, email: String, at now: Date, expiresAt: Date,
+                                   _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO account_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+            """, hash, user, purpose.rawValue, email, now, expiresAt)
+    }
+
+    public static func token(hash: String, _ c: SQLConnection) throws -> TokenRecord? {
+        try c.queryOne("SELECT user_id, purpose, email, expires_at, used_at FROM account_tokens WHERE token_hash = ?", hash).map { row in
+            guard let purpose = TokenPurpose(rawValue: try row.string("purpose")) else {
+                throw DatabaseError.decoding("an account token has an unknown purpose")
+            }
+            return TokenRecord(userID: try row.uuid("user_id"), purpose: purpose, email: try row.string("email"),
+                               expiresAt: try row.date("expires_at"), usedAt: try row.optionalDate("used_at"))
+        }
+    }
+
+    /// Spends every unused link of the person for `purposes` (one was used, or a newer one
+    /// replaces them); returns how many.
+    @discardableResult
+    public static func spendTokens(of user: UUID, _ purposes: [TokenPurpose], at now: Date, _ c: SQLConnection) throws -> Int {
+        guard !purposes.isEmpty else { return 0 }
+        var values: [SQLValue] = [now.sqlValue, user.sqlValue]
+        values += purposes.map { .text($0.rawValue) }
+        return try c.execute("""
+            UPDATE account_tokens SET used_at = ?
+            WHERE user_id = ? AND used_at IS NULL AND purpose IN (\(Array(repeating: "?", count: purposes.count).joined(separator: ", ")))
+            """, values)
+    }
+
+    /// Links of `purpose` made for the person since `since`, for limiting how often they are mailed.
+    public static func tokensIssued(to user: UUID, _ purpose: TokenPurpose, since: Date, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM account_tokens WHERE user_id = ? AND purpose = ? AND created_at >= ?",
+                       user, purpose.rawValue, since)?.int("n") ?? 0
+    }
+
+    /// Drops links that ran out before `cutoff`.
+    public static func pruneTokens(before cutoff: Date, _ c: SQLConnection) throws {
+        try c.execute("DELETE FROM account_tokens WHERE expires_at < ?", cutoff)
+    }
+
+    // MARK: ID tokens seen (their nonce and jti, until they expire)
+
+    /// Remembers `keys` until `expiresAt`; false (and nothing remembered) when any was seen
+    /// before and has not expired.
+    public static func rememberIDTokenUse(_ keys: [String], expiresAt: Date, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("DELETE FROM id_token_uses WHERE expires_at < ?", now)
+        for key in keys {
+            let fresh = try c.execute("INSERT INTO id_token_uses (key, expires_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", key, expiresAt)
+            if fresh == 0 { return false }
+        }
+        return true
     }
 }

@@ -39,6 +39,28 @@ import YarukiTestSupport
         await #expect(throws: YarukiClientError.signedOut) { _ = try await third.me() }
     }
 
+    /// The mailed links through the SDK, as a phone app would use them.
+    @Test func mailedLinksThroughTheSDK() async throws {
+        let running = try await RunningApp(.sqlite)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!)
+        let account = try await client.signUp(email: "app@example.com", password: "correct horse battery", displayName: "App")
+        #expect(account.emailVerified == false)
+        let verify = try #require(try await running.mailbox.wait(for: "app@example.com").first?.token(for: "confirm-email"))
+        #expect(try await client.confirmEmail(token: verify) == ConfirmedEmail(email: "app@example.com", changed: false))
+        #expect(try await client.me().emailVerified)
+        let pending = try await client.changeEmail(to: "app2@example.com", password: "correct horse battery")
+        #expect(pending.email == "app2@example.com")
+        let change = try #require(try await running.mailbox.wait(for: "app2@example.com").first?.token(for: "confirm-email"))
+        #expect(try await client.confirmEmail(token: change).changed)
+        let accepted = try await client.forgotPassword(email: "app2@example.com")
+        #expect(accepted.message.contains("30 minutes"))
+        let reset = try #require(try await running.mailbox.wait(for: "app2@example.com", count: 2).last?.token(for: "reset-password"))
+        #expect(try await client.resetPassword(token: reset, newPassword: "a whole new sentence").signedOutSessions == 1)
+        #expect(await client.isSignedIn == false)
+        #expect(try await client.signIn(email: "app2@example.com", password: "a whole new sentence").id == account.id)
+        await #expect(throws: YarukiClientError.self) { _ = try await client.confirmEmail(token: reset) }
+    }
+
     @Test func aHundredConcurrentCallsCauseOneRefresh() async throws {
         let clock = TestClock()
         let running = try await RunningApp(.sqlite, clock: clock)

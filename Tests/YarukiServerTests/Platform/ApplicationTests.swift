@@ -17,7 +17,9 @@ final class RunningApp {
 
     init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = [], hasher: PasswordHasher = PasswordHasher(parameters: .cheapest)) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
-        var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web"]
+        // Tests make many accounts from one address; the sign-up limit has its own test.
+        var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web",
+                         "--signups-per-hour", "100000"]
         if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL(migrated: true)] }
         arguments += extra
         let settings = try Settings(arguments: arguments, environment: [:])
@@ -30,7 +32,7 @@ final class RunningApp {
         try app.start()
     }
 
-    deinit { app.server.shutdown(grace: 1) }
+    deinit { app.stop(grace: 1) }
 }
 
 @Suite struct ApplicationTests {

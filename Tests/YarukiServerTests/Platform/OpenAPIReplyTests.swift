@@ -78,7 +78,9 @@ import YarukiTestSupport
         _ = try api.call("POST", "/v1/signage/boards", json: ["title": "Test", "currency": "JPY", "startsAt": "2026-11-30T00:00:00Z",
                                                               "endsAt": "2026-12-01T00:00:00Z"], token: root)
         let board = try first("/v1/signage/boards", root)
-        let record = try #require((try api.call("GET", "/v1/lifelog/timeline?range=month", token: aino).json()["items"] as? [[String: Any]])?
+        // Ten days back: the demo's month of records lies before today, whatever day of the month today is.
+        let tenDaysAgo = String(ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400)).prefix(10))
+        let record = try #require((try api.call("GET", "/v1/lifelog/timeline?range=week&date=\(tenDaysAgo)", token: aino).json()["items"] as? [[String: Any]])?
             .compactMap { ($0["record"] as? [String: Any])?["id"] as? String }.first)
         let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
         let calls: [(String, String?)] = [

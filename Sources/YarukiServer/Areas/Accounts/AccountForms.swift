@@ -39,7 +39,6 @@ enum AccountForms {
     static func profileChange(_ body: ProfileBody) throws -> AccountStore.ProfileChange {
         var check = FieldCheck()
         var change = AccountStore.ProfileChange()
-        change.email = check.attempt(body.email) { (v) throws(FieldRuleError) in try EmailAddress(v) }
         change.displayName = check.attempt(body.displayName) { (v) throws(FieldRuleError) in try DisplayName(v) }
         change.timeZone = check.attempt(body.timeZone) { (v) throws(FieldRuleError) in try TimeZoneName(v).value }
         change.locale = check.attempt(body.locale) { (v) throws(FieldRuleError) in try AppLanguage.parse(v) }

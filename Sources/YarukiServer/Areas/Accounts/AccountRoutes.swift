@@ -35,8 +35,8 @@ struct AccountRoutes: RouteCollection {
 
         let me = routes.signedIn(tag: "account")
         me.get("/v1/me", Doc("The signed-in account", [200: "The account", 401: "Not signed in"]), account)
-        me.patch("/v1/me", Doc("Change name, email, time zone, language or week start", [200: "The changed account", 400: "A field is not valid",
-                                                                                         409: "Email taken"]), update)
+        me.patch("/v1/me", Doc("Change name, time zone, language or week start (the email changes through POST /v1/me/email)",
+                               [200: "The changed account", 400: "A field is not valid"]), update)
         me.delete("/v1/me", Doc("Delete the account and everything in it", [200: "What was deleted", 400: "The password is missing",
                                                                             403: "The password is not right"],
                                 reply: DeletedAccount.self, optionalBody: PasswordConfirmation.self), delete)
@@ -45,6 +45,9 @@ struct AccountRoutes: RouteCollection {
                 changePassword)
         me.get("/v1/me/export", Doc("Everything of mine as a zip: JSON per area and my photos, videos and voice notes",
                                     [200: "The archive, streamed (Content-Length says its size)"], produces: "application/zip"), exportAll)
+        me.post("/v1/me/identities", Doc("Link Sign in with Apple or Google to this account; every other session is signed out",
+                                         [200: "Linked", 400: "A field is missing or the provider is off", 401: "The ID token was refused",
+                                          409: "The provider's account is linked to another Yaruki account"]), link)
         me.get("/v1/sessions", Doc("Signed-in devices, most recently used first"), sessions)
         me.delete("/v1/sessions/{id}", Doc("Sign out one device", [204: "Signed out", 404: "No such session of yours"]), revoke)
         me.post("/v1/sessions/revoke-others", Doc("Sign out every other device", [200: "How many were signed out"]), revokeOthers)
@@ -53,7 +56,8 @@ struct AccountRoutes: RouteCollection {
     // MARK: signing in
 
     func signUp(_ request: Request, _: Visitor, _ body: SignUpBody) async throws -> Reply<SessionTokens> {
-        let (account, tokens) = try await accounts.signUp(try AccountForms.signUp(body), device: AccountForms.device(body.device, request))
+        let (account, tokens) = try await accounts.signUp(try AccountForms.signUp(body), device: AccountForms.device(body.device, request),
+                                                          address: accounts.context.clientAddress(request))
         return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 201)
     }
 
@@ -63,7 +67,8 @@ struct AccountRoutes: RouteCollection {
             throw HTTPError.badRequest("The password is too long.", errors: [.init(field: "password", message: "is too long")])
         }
         let (account, tokens) = try await accounts.signIn(email: email, password: body.password,
-                                                          device: AccountForms.device(body.device, request), address: request.remoteAddress)
+                                                          device: AccountForms.device(body.device, request),
+                                                          address: accounts.context.clientAddress(request))
         return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
     }
 
@@ -111,8 +116,19 @@ struct AccountRoutes: RouteCollection {
         Reply(try await accounts.context.account(me))
     }
 
-    func update(_: Request, _ me: Principal, _ body: ProfileBody) async throws -> Reply<Account> {
-        Reply(try await accounts.update(me, try AccountForms.profileChange(body)))
+    func update(_ request: Request, _ me: Principal, _ body: ProfileBody) async throws -> Reply<Account> {
+        if (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["email"] != nil {
+            throw HTTPError.badRequest("The email changes through POST /v1/me/email, with your password and a link to the new address.",
+                                       errors: [.init(field: "email", message: "changes through POST /v1/me/email")])
+        }
+        return Reply(try await accounts.update(me, try AccountForms.profileChange(body)))
+    }
+
+    func link(_: Request, _ me: Principal, _ body: LinkIdentityBody) async throws -> Reply<LinkedIdentity> {
+        guard body.idToken.utf8.count <= JWT.maxLength, body.nonce.map({ $0.utf8.count <= 256 }) ?? true else {
+            throw HTTPError.badRequest("The ID token or nonce is too long.", errors: [.init(field: "idToken", message: "is too long")])
+        }
+        return Reply(try await accounts.link(me, provider: body.provider.rawValue, idToken: body.idToken, nonce: body.nonce))
     }
 
     func delete(_ request: Request, _ me: Principal) async throws -> Reply<DeletedAccount> {

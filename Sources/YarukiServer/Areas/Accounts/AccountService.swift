@@ -18,7 +18,14 @@ struct IssuedTokens: Sendable {
 final class AccountService: Sendable {
     let context: AppContext
     let refreshRule: RefreshRule
-    let throttle: LoginThrottle
+    /// Failed sign-ins, counted per account and address together (a stranger cannot lock the
+    /// owner out), per account from anywhere (a ceiling for guessing from many addresses) and per
+    /// address (one address spraying many accounts).
+    let signIns: Throttle
+    /// Requests limited whether they succeed or not: sign-ups and reset links per address,
+    /// mails per account.
+    let requests: Throttle
+    let links: AccountLinks
     let identityVerifiers: [String: IDTokenVerifier]
     /// Every area's part of a person, for deleting an account.
     let personalData: [any PersonalData]
@@ -28,18 +35,23 @@ final class AccountService: Sendable {
     var database: Database { context.database }
     var authenticator: Authenticator { context.authenticator }
 
+    static let signInLimits: [String: Throttle.Limit] = ["pair": .init(count: 5, window: 15 * 60), "account": .init(count: 50, window: 15 * 60),
+                                                         "address": .init(count: 30, window: 15 * 60), "confirm": .init(count: 5, window: 15 * 60)]
+
     init(context: AppContext, personalData: [any PersonalData], refreshRule: RefreshRule = RefreshRule(),
-         throttle: LoginThrottle = LoginThrottle(limits: ["account": .init(failures: 5, window: 15 * 60),
-                                                          "address": .init(failures: 30, window: 15 * 60)])) throws {
+         signInLimits: [String: Throttle.Limit] = AccountService.signInLimits) throws {
         self.context = context
         self.refreshRule = refreshRule
-        self.throttle = throttle
+        signIns = Throttle(limits: signInLimits)
+        requests = Throttle(limits: ["signup": .init(count: context.settings.signupsPerHour, window: 3600),
+                                     "reset-address": .init(count: 10, window: 3600), "mail-account": .init(count: 5, window: 3600)])
+        links = AccountLinks(context: context)
         self.personalData = personalData
         identityVerifiers = Dictionary(uniqueKeysWithValues: context.settings.identityProviders.map { ($0.name, IDTokenVerifier(provider: $0)) })
         decoyHash = try context.hasher.hash(Crypto.randomToken(16))
     }
 
-    private func hash(_ password: String) async throws -> String {
+    func hash(_ password: String) async throws -> String {
         let hasher = context.hasher
         return try await context.hashing.run { try hasher.hash(password) }
     }
@@ -55,26 +67,32 @@ final class AccountService: Sendable {
         var weekStart: WeekStart
     }
 
-    func signUp(_ form: SignUp, device: String) async throws -> (Account, IssuedTokens) {
+    /// A new account, signed in, and a link mailed to confirm its address. Limited per address:
+    /// each costs an argon2 hash.
+    func signUp(_ form: SignUp, device: String, address: String) async throws -> (Account, IssuedTokens) {
+        try requests.take([.init(kind: "signup", value: address)], now: context.now, what: "Too many accounts were made from your network")
         let hash = try await hash(form.password)
         let now = context.now
         let new = AccountStore.NewAccount(email: form.email, displayName: form.displayName, passwordHash: hash,
                                           timeZone: form.timeZone.value, locale: form.locale, weekStart: form.weekStart, role: .member)
         do {
-            return try await database.transaction { [self] c in
+            let made = try await database.transaction { [self] c in
                 let account = try AccountStore.insert(new, at: now, c)
+                try links.mailVerification(to: account, at: now, c)
                 return (account, try startSession(for: account, device: device, at: now, c))
             }
+            context.mail.kick()
+            return made
         } catch DatabaseError.uniqueViolation {
-            throw HTTPError(409, detail: "An account with this email already exists. Sign in instead.",
+            throw HTTPError(409, detail: "An account with this email already exists. Sign in instead, or reset its password by email.",
                             errors: [.init(field: "email", message: "is already registered")])
         }
     }
 
     /// Unknown email and wrong password answer alike, after the same argon2 work.
     func signIn(email: EmailAddress, password: String, device: String, address: String) async throws -> (Account, IssuedTokens) {
-        let keys = [(kind: "account", value: email.key), (kind: "address", value: address)]
-        try throttle.check(keys, now: context.now)
+        let keys = AccountService.signInKeys(email.key, address)
+        try signIns.check(keys, now: context.now, what: "Too many failed sign-ins")
         let found = try await database.read { c in try AccountStore.credentials(emailKey: email.key, c) }
         let hasher = context.hasher
         let stored = found?.passwordHash ?? decoyHash
@@ -85,16 +103,21 @@ final class AccountService: Sendable {
         }
         let now = context.now
         guard matches, let account = found?.account else {
-            throttle.recordFailure(keys, now: now)
+            signIns.record(keys, now: now)
             throw HTTPError(401, slug: "invalid-credentials", detail: "The email or password is not right.")
         }
-        throttle.clear(kind: "account", value: email.key)
+        // The owner's own address starts afresh; the account's ceiling does not (guesses from elsewhere still count).
+        signIns.clear(keys[0])
         let tokens = try await database.transaction { [self] c in
             if let rehash { try AccountStore.setPasswordHash(account.id, rehash, at: now, c) }
             try AccountStore.pruneSessions(of: account.id, before: now.addingTimeInterval(-refreshRule.idleLifetime), c)
             return try startSession(for: account, device: device, at: now, c)
         }
         return (account, tokens)
+    }
+
+    static func signInKeys(_ emailKey: String, _ address: String) -> [Throttle.Key] {
+        [.init(kind: "pair", value: emailKey + " " + address), .init(kind: "account", value: emailKey), .init(kind: "address", value: address)]
     }
 
     struct IdentitySignIn: Sendable {
@@ -108,17 +131,25 @@ final class AccountService: Sendable {
     }
 
     /// Sign in with Apple or Google: the account linked to the provider's subject, else the
-    /// account with the same verified email (then linked), else a new account without a password.
+    /// account with the same address when both the provider and the account verified it (then
+    /// linked), else a new account without a password. An account whose address was never
+    /// verified is not joined: it may be a squatter's, made with someone else's address.
     func signIn(identity request: IdentitySignIn) async throws -> (Account, IssuedTokens, created: Bool) {
-        let identity = try await verify(request)
+        let identity = try await verify(request.provider, request.idToken, request.nonce)
         let now = context.now
         let email = identity.email.flatMap { try? EmailAddress($0) }
         return try await database.transaction { [self] c in
+            try remember(identity, now, c)
             if let linked = try AccountStore.userID(provider: identity.provider, subject: identity.subject, c),
                let account = try AccountStore.account(id: linked, c) {
                 return (account, try startSession(for: account, device: request.device, at: now, c), false)
             }
-            if let email, identity.emailVerified, let existing = try AccountStore.credentials(emailKey: email.key, c) {
+            if let email, let existing = try AccountStore.credentials(emailKey: email.key, c) {
+                guard identity.emailVerified, existing.account.emailVerified else {
+                    throw HTTPError(409, slug: "link-needs-password",
+                                    detail: "An account with this email exists, but its address was never confirmed. Sign in with its password and link \(AccountService.title(identity.provider)) from your account, or reset the password by email.",
+                                    errors: [.init(field: "idToken", message: "names the address of an account that must sign in with its password first")])
+                }
                 try AccountStore.link(provider: identity.provider, subject: identity.subject, email: email.value, to: existing.account.id,
                                       at: now, c)
                 return (existing.account, try startSession(for: existing.account, device: request.device, at: now, c), false)
@@ -127,29 +158,65 @@ final class AccountService: Sendable {
                 throw HTTPError.badRequest("The ID token carries no email address; allow the email scope and try again.",
                                            errors: [.init(field: "idToken", message: "has no email")])
             }
-            if try AccountStore.credentials(emailKey: email.key, c) != nil {
-                // An unverified address never takes over an existing account.
-                throw HTTPError.conflict("An account with this email exists; sign in with its password first.")
-            }
             let fallbackName = identity.name ?? String(email.value.split(separator: "@").first ?? "Yaruki")
             let name = try request.displayName ?? DisplayName(String(fallbackName.prefix(DisplayName.maxLength)))
             let account = try AccountStore.insert(
                 AccountStore.NewAccount(email: email, displayName: name, passwordHash: nil, timeZone: request.timeZone?.value ?? "UTC",
-                                        locale: request.locale ?? .en, weekStart: .monday, role: .member), at: now, c)
+                                        locale: request.locale ?? .en, weekStart: .monday, role: .member, emailVerified: identity.emailVerified),
+                at: now, c)
             try AccountStore.link(provider: identity.provider, subject: identity.subject, email: email.value, to: account.id, at: now, c)
+            if !identity.emailVerified { try links.mailVerification(to: account, at: now, c) }
             return (account, try startSession(for: account, device: request.device, at: now, c), true)
         }
     }
 
-    private func verify(_ request: IdentitySignIn) async throws -> VerifiedIdentity {
-        guard let verifier = identityVerifiers[request.provider] else {
-            throw HTTPError.badRequest("Sign in with \(request.provider) is not enabled on this server.",
+    /// Links Apple or Google to the signed-in account (its password proved who this is) and
+    /// signs out every other session: whoever else was signed in, a squatter included, is out.
+    /// An address the provider verified and the account shares becomes verified too.
+    func link(_ principal: Principal, provider: String, idToken: String, nonce: String?) async throws -> LinkedIdentity {
+        let identity = try await verify(provider, idToken, nonce)
+        let now = context.now
+        let signedOut = try await database.transaction { [self] c -> Int in
+            try remember(identity, now, c)
+            guard let account = try AccountStore.account(id: principal.userID, c) else { throw HTTPError.unauthorized("This account no longer exists.") }
+            switch try AccountStore.userID(provider: identity.provider, subject: identity.subject, c) {
+            case principal.userID?:
+                break
+            case .some:
+                throw HTTPError.conflict("This \(AccountService.title(identity.provider)) account is linked to another Yaruki account.")
+            case nil:
+                try AccountStore.link(provider: identity.provider, subject: identity.subject, email: identity.email, to: principal.userID, at: now, c)
+            }
+            if identity.emailVerified, let email = identity.email.flatMap({ try? EmailAddress($0) }), email.key == account.email.lowercased() {
+                _ = try AccountStore.markEmailVerified(principal.userID, email: email, at: now, c)
+            }
+            return try AccountStore.revokeAll(of: principal.userID, except: principal.sessionID, reason: "\(identity.provider) linked", at: now, c)
+        }
+        authenticator.sessions.forget(user: principal.userID)
+        return LinkedIdentity(provider: IdentityProviderName(rawValue: identity.provider) ?? .google, email: identity.email, signedOutSessions: signedOut)
+    }
+
+    /// An ID token counts once: its nonce and id are remembered until it expires.
+    private func remember(_ identity: VerifiedIdentity, _ now: Date, _ c: SQLConnection) throws {
+        let keys = [identity.tokenID.map { "\(identity.provider) jti \($0)" }, identity.nonce.map { "\(identity.provider) nonce \($0)" }]
+            .compactMap { $0 }
+        guard !keys.isEmpty else { return }
+        guard try AccountStore.rememberIDTokenUse(keys, expiresAt: identity.expiresAt, at: now, c) else {
+            throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: it was used before. Sign in with the provider again.")
+        }
+    }
+
+    static func title(_ provider: String) -> String { provider == "apple" ? "Apple" : "Google" }
+
+    private func verify(_ provider: String, _ idToken: String, _ nonce: String?) async throws -> VerifiedIdentity {
+        guard let verifier = identityVerifiers[provider] else {
+            throw HTTPError.badRequest("Sign in with \(provider) is not enabled on this server.",
                                        errors: [.init(field: "provider", message: "is not enabled")])
         }
         do {
-            return try await verifier.verify(request.idToken, nonce: request.nonce, now: context.now)
+            return try await verifier.verify(idToken, nonce: nonce, now: context.now)
         } catch .keysUnavailable {
-            throw HTTPError(503, detail: "The keys of \(request.provider) cannot be fetched right now. Try again shortly.",
+            throw HTTPError(503, detail: "The keys of \(provider) cannot be fetched right now. Try again shortly.",
                             headers: ["Retry-After": "10"])
         } catch {
             throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: \(AccountService.describe(error)).")
@@ -318,14 +385,14 @@ final class AccountService: Sendable {
         }
         guard let stored = found.passwordHash else { return }
         let now = context.now
-        let keys = [(kind: "account", value: principal.userID.uuidString)]
-        try throttle.check(keys, now: now)
+        let keys = [Throttle.Key(kind: "confirm", value: principal.userID.uuidString)]
+        try signIns.check(keys, now: now, what: "Too many wrong passwords")
         guard let password else {
             throw HTTPError.badRequest("Enter your current password.", errors: [.init(field: field, message: "is required")])
         }
         let hasher = context.hasher
         guard try await context.hashing.run({ hasher.verify(password, against: stored) }) else {
-            throttle.recordFailure(keys, now: now)
+            signIns.record(keys, now: now)
             throw HTTPError(403, slug: "wrong-password", detail: "The current password is not right.",
                             errors: [.init(field: field, message: "is not right")])
         }

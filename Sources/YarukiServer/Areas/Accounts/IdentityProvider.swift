@@ -84,6 +84,11 @@ struct VerifiedIdentity: Sendable, Equatable {
     var email: String?
     var emailVerified: Bool
     var name: String?
+    /// What makes this token one of a kind: its `jti` and `nonce`, remembered until `expiresAt`
+    /// so the same token is not accepted twice.
+    var tokenID: String? = nil
+    var nonce: String? = nil
+    var expiresAt: Date = .distantPast
 }
 
 /// Checks an ID token from Apple or Google: signature by a key of the provider's JWKS (RS256 or
@@ -130,7 +135,8 @@ struct IDTokenVerifier: Sendable {
         default: false
         }
         return VerifiedIdentity(provider: provider.name, subject: subject, email: jwt.string("email"), emailVerified: verified,
-                                name: jwt.string("name"))
+                                name: jwt.string("name"), tokenID: jwt.string("jti"), nonce: jwt.string("nonce"),
+                                expiresAt: Date(timeIntervalSince1970: (jwt.number("exp") ?? 0) + leeway))
     }
 
     /// The app made a random nonce and asked the provider to put it (Google) or its SHA-256 in hex

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -21,6 +22,10 @@ final class AppContext: Sendable {
     /// CPU-heavy hashing off the event loops.
     let hashing: BlockingWork
     let accesses: Accesses
+    /// Outgoing mail, delivered in the background.
+    let mail: MailOutbox
+    /// The port served, once listening: the public URL's default.
+    let servedPort = Atomic<Int>(0)
 
     init(settings: Settings, database: Database, clock: @escaping @Sendable () -> Date, hasher: PasswordHasher) throws {
         self.settings = settings
@@ -35,6 +40,13 @@ final class AppContext: Sendable {
         self.hasher = hasher
         hashing = BlockingWork(name: "argon2", width: width, maxWaiting: 256)
         accesses = Accesses(authenticator: authenticator, links: links)
+        mail = try MailOutbox(database: database, from: settings.mailFrom ?? MailAddress("no-reply@localhost")!,
+                              transport: settings.smtp.map { .smtp($0) } ?? .folder(settings.dataDirectory + "/mail"), clock: clock)
+    }
+
+    /// Where people open the app: `--public-url`, else this machine and the port served.
+    var publicURL: String {
+        settings.publicURL ?? "http://localhost:\(servedPort.load(ordering: .relaxed))"
     }
 
     var now: Date { clock() }
@@ -45,6 +57,12 @@ final class AppContext: Sendable {
             throw HTTPError.unauthorized("This account no longer exists.")
         }
         return account
+    }
+
+    /// The address of the person sending `request`: the peer, or behind a trusted proxy the
+    /// address it forwards for.
+    func clientAddress(_ request: Request) -> String {
+        AddressRange.client(peer: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"], trusted: settings.trustedProxies)
     }
 
     /// The person's days and weeks: their time zone and week start.

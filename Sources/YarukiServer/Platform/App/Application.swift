@@ -80,7 +80,16 @@ public final class Application: @unchecked Sendable {
 
     public func start() throws {
         try server.start()
+        context.servedPort.store(server.port, ordering: .relaxed)
+        context.mail.start(on: server.backgroundExecutor)
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
-                                     "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)"])
+                                     "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
+                                     "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)"])
+    }
+
+    /// Stops serving (requests in flight get `grace` seconds) and delivering mail.
+    public func stop(grace: Double = 10) {
+        context.mail.stop()
+        server.shutdown(grace: grace)
     }
 }

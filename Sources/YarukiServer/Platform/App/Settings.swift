@@ -26,8 +26,18 @@ public struct Settings: Sendable {
     public var tileURL: String?
     /// Distinct reports that hide a post or comment until an admin decides.
     public var reportThreshold = 3
+    /// Accounts one client address may make in an hour (each costs an argon2 hash).
+    public var signupsPerHour = 10
+    /// Proxies whose `X-Forwarded-For` names the client (loopback: a reverse proxy on this host).
+    public var trustedProxies: [AddressRange] = AddressRange.loopback
     /// Sign in with Apple / Google, each present only when its client ids are set.
     public var identityProviders: [IdentityProvider] = []
+    /// Where people open the app, for links in mail; nil: http://localhost and the port served.
+    public var publicURL: String?
+    /// The sender of every mail.
+    var mailFrom: MailAddress?
+    /// Mail goes to this SMTP server, or without one into `DATA_DIR/mail` as .eml files.
+    var smtp: SMTPServer?
 
     static let flags: [(flag: String, env: String, help: String)] = [
         ("--host", "YARUKI_HOST", "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
@@ -43,10 +53,16 @@ public struct Settings: Sendable {
         ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
+        ("--signups-per-hour", "YARUKI_SIGNUPS_PER_HOUR", "accounts one client address may make in an hour (default 10)"),
+        ("--trusted-proxies", "YARUKI_TRUSTED_PROXIES", "addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the client (default 127.0.0.0/8,::1; none: trust no header)"),
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
         ("--max-connections-per-address", "YARUKI_MAX_CONNECTIONS_PER_ADDRESS", "open connections one client address may hold, loopback exempt (default 256; 0: no cap)"),
         ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
         ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
+        ("--public-url", "YARUKI_PUBLIC_URL", "the address people open the app at, for links in mail (default http://localhost:PORT)"),
+        ("--smtp-url", "YARUKI_SMTP_URL", "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 to send mail; unset: mail is written to DATA_DIR/mail as .eml files"),
+        ("--smtp-ca-file", "YARUKI_SMTP_CA_FILE", "extra CA certificates (PEM) to trust for the SMTP server's TLS"),
+        ("--mail-from", "YARUKI_MAIL_FROM", "the sender of mail, as Name <address> (default Yaruki <no-reply@the public URL's host>)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
         ("--google-client-ids", "YARUKI_GOOGLE_CLIENT_IDS", "Sign in with Google: OAuth client ids, comma-separated (off when unset)"),
@@ -86,17 +102,9 @@ public struct Settings: Sendable {
             }
             i += 1
         }
-        func named(_ flag: String) -> String {
-            values[flag].map { $0.source == flag ? flag : "\($0.source) (\(flag))" } ?? flag
-        }
-        func integer(_ flag: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let raw = values[flag]?.value else { return nil }
-            guard let v = Int(raw), range.contains(v) else {
-                throw SettingError(setting: named(flag), reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(raw)'")
-            }
-            return v
-        }
-
+        let given = SettingValues(values: values)
+        let named = given.named
+        let integer = given.integer
         if let host = values["--host"]?.value {
             guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".:-*".contains($0) }) else {
                 throw SettingError(setting: named("--host"), reason: "'\(host)' is not a host name or address")
@@ -110,6 +118,10 @@ public struct Settings: Sendable {
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
         maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
+        signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour
+        if let list = values["--trusted-proxies"]?.value {
+            trustedProxies = try Settings.addressRanges(list, named("--trusted-proxies"))
+        }
         http.maxConnectionsPerAddress = try integer("--max-connections-per-address", 0...1_000_000) ?? http.maxConnectionsPerAddress
         http.sseMaxBufferedBytes = try integer("--stream-buffer", (64 << 10)...(64 << 20)) ?? http.sseMaxBufferedBytes
         if let log = values["--access-log"]?.value {
@@ -157,6 +169,8 @@ public struct Settings: Sendable {
             identityProviders.append(name == "apple" ? .apple(clientIDs: clientIDs, keys: keys) : .google(clientIDs: clientIDs, keys: keys))
         }
 
+        try readMail(given)
+
         if let web = values["--web-dir"]?.value {
             guard FileManager.default.fileExists(atPath: web + "/index.html") else {
                 throw SettingError(setting: named("--web-dir"), reason: "'\(web)' has no index.html")
@@ -186,5 +200,68 @@ public struct Settings: Sendable {
             }
             tileURL = tiles
         }
+    }
+}
+
+extension Settings {
+    /// A comma-separated list of addresses and CIDR blocks; `none` is the empty list.
+    static func addressRanges(_ list: String, _ setting: String) throws -> [AddressRange] {
+        if list.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
+        return try list.split(separator: ",").map { item in
+            guard let range = AddressRange(String(item)) else {
+                throw SettingError(setting: setting, reason: "'\(item.trimmingCharacters(in: .whitespaces))' is not an address or a CIDR block like 10.0.0.0/8")
+            }
+            return range
+        }
+    }
+
+    /// The public URL, the sender and the SMTP server.
+    private mutating func readMail(_ given: SettingValues) throws {
+        if let text = given["--public-url"] {
+            guard let url = URLComponents(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+                  url.query == nil, url.fragment == nil else {
+                throw SettingError(setting: given.named("--public-url"), reason: "'\(text)' is not an http(s) URL like https://yaruki.example")
+            }
+            publicURL = text.hasSuffix("/") ? String(text.dropLast()) : text
+        }
+        let host = publicURL.flatMap { URLComponents(string: $0)?.host } ?? "localhost"
+        if let text = given["--mail-from"] {
+            guard let address = MailAddress(text) else {
+                throw SettingError(setting: given.named("--mail-from"), reason: "'\(text)' is not an address like Yaruki <no-reply@yaruki.example>")
+            }
+            mailFrom = address
+        } else {
+            mailFrom = MailAddress("Yaruki <no-reply@\(host)>")
+        }
+        let caFile = given["--smtp-ca-file"]
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw SettingError(setting: given.named("--smtp-ca-file"), reason: "'\(caFile)' is not a readable file")
+        }
+        if let text = given["--smtp-url"] {
+            guard let server = SMTPServer(text, caFile: caFile) else {
+                throw SettingError(setting: given.named("--smtp-url"), reason: "must be smtp://host:port or smtps://host:port, with user:password@ when the server asks")
+            }
+            smtp = server
+        }
+    }
+}
+
+/// The values given for `serve`'s settings, each with where it came from (a flag or a variable),
+/// so an error names what the person typed.
+struct SettingValues {
+    let values: [String: (value: String, source: String)]
+
+    subscript(flag: String) -> String? { values[flag]?.value }
+
+    func named(_ flag: String) -> String {
+        values[flag].map { $0.source == flag ? flag : "\($0.source) (\(flag))" } ?? flag
+    }
+
+    func integer(_ flag: String, _ range: ClosedRange<Int>) throws -> Int? {
+        guard let raw = values[flag]?.value else { return nil }
+        guard let v = Int(raw), range.contains(v) else {
+            throw SettingError(setting: named(flag), reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(raw)'")
+        }
+        return v
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import YarukiCore
+
+/// `POST /v1/me/email`: a new address, confirmed by the current password; it becomes the
+/// account's only when the link mailed to it is opened.
+public struct EmailChangeBody: APIModel {
+    public var email: String
+    public var password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+
+    public static let example = EmailChangeBody(email: "mina.new@yaruki.example", password: "correct horse battery")
+}
+
+/// An address waiting for its link to be opened.
+public struct PendingEmail: APIModel, Equatable {
+    public var email: String
+    /// When the mailed link stops working.
+    public var expiresAt: Date
+
+    public init(email: String, expiresAt: Date) {
+        self.email = email
+        self.expiresAt = expiresAt
+    }
+
+    public static let example = PendingEmail(email: "mina.new@yaruki.example", expiresAt: Example.instant)
+}
+
+/// `POST /v1/auth/email/confirm`: the token from a mailed link.
+public struct MailedToken: APIModel {
+    public var token: String
+
+    public init(token: String) { self.token = token }
+
+    public static let example = MailedToken(token: "p4JqL0vYw2cX8mN1aZ5rT7uE3iO9sD6fG0hK2jB4nM8")
+}
+
+/// An address a link confirmed: the account's own (`changed` false) or its new one.
+public struct ConfirmedEmail: APIModel, Equatable {
+    public var email: String
+    public var changed: Bool
+
+    public init(email: String, changed: Bool) {
+        self.email = email
+        self.changed = changed
+    }
+
+    public static let example = ConfirmedEmail(email: "mina@yaruki.example", changed: false)
+}
+
+/// `POST /v1/auth/password/forgot`.
+public struct ForgotPasswordBody: APIModel {
+    public var email: String
+
+    public init(email: String) { self.email = email }
+
+    public static let example = ForgotPasswordBody(email: "mina@yaruki.example")
+}
+
+/// The same answer whether or not an account has the address.
+public struct MailAccepted: APIModel, Equatable {
+    public var message: String
+
+    public init(message: String) { self.message = message }
+
+    public static let example = MailAccepted(message: "If an account uses this address, a link to reset its password is on its way. It works for 30 minutes.")
+}
+
+/// `POST /v1/auth/password/reset`: the mailed token and the new password.
+public struct ResetPasswordBody: APIModel {
+    public var token: String
+    public var newPassword: String
+
+    public init(token: String, newPassword: String) {
+        self.token = token
+        self.newPassword = newPassword
+    }
+
+    public static let example = ResetPasswordBody(token: "p4JqL0vYw2cX8mN1aZ5rT7uE3iO9sD6fG0hK2jB4nM8", newPassword: "a longer sentence is better")
+}
+
+/// `POST /v1/me/identities`: link Sign in with Apple or Google to the signed-in account.
+public struct LinkIdentityBody: APIModel {
+    public var provider: IdentityProviderName
+    public var idToken: String
+    /// The raw nonce the app sent to the provider.
+    public var nonce: String?
+
+    public init(provider: IdentityProviderName, idToken: String, nonce: String? = nil) {
+        self.provider = provider
+        self.idToken = idToken
+        self.nonce = nonce
+    }
+
+    public static let example = LinkIdentityBody(provider: .google, idToken: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", nonce: "n-0S6_WzA2Mj")
+}
+
+/// A provider linked to the account; every other session was signed out.
+public struct LinkedIdentity: APIModel, Equatable {
+    public var provider: IdentityProviderName
+    public var email: String?
+    public var signedOutSessions: Int
+
+    public init(provider: IdentityProviderName, email: String?, signedOutSessions: Int) {
+        self.provider = provider
+        self.email = email
+        self.signedOutSessions = signedOutSessions
+    }
+
+    public static let example = LinkedIdentity(provider: .google, email: "mina@yaruki.example", signedOutSessions: 1)
+}
+
+/// The sign-in providers a server may enable.
+public enum IdentityProviderName: String, Codable, Sendable, CaseIterable, APIEnumeration {
+    case apple, google
+}

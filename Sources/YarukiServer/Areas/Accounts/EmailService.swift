@@ -1,0 +1,174 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// What is done through a link mailed to an address: confirming it, moving the account to a new
+/// one, and resetting a forgotten password.
+final class EmailService: Sendable {
+    let accounts: AccountService
+    var context: AppContext { accounts.context }
+    var database: Database { context.database }
+    var links: AccountLinks { accounts.links }
+
+    init(accounts: AccountService) {
+        self.accounts = accounts
+    }
+
+    // MARK: confirming an address
+
+    /// Mails a new link confirming the signed-in account's address (the old ones stop working).
+    func resendVerification(_ principal: Principal) async throws -> PendingEmail {
+        let account = try await context.account(principal)
+        guard !account.emailVerified else { throw HTTPError.conflict("Your email address is confirmed already.") }
+        try accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
+        let now = context.now
+        try await database.transaction { [links] c in try links.mailVerification(to: account, at: now, c) }
+        context.mail.kick()
+        return PendingEmail(email: account.email, expiresAt: now.addingTimeInterval(AccountLinks.verifyLifetime))
+    }
+
+    /// Opens a mailed link that confirms an address: the account's own, or the new one it then takes.
+    func confirm(_ token: String) async throws -> ConfirmedEmail {
+        let now = context.now
+        let hash = Crypto.tokenHash(token)
+        return try await database.transaction { c in
+            let record = try EmailService.usable(hash, [.verifyEmail, .changeEmail], now, c)
+            guard let account = try AccountStore.account(id: record.userID, c), let email = try? EmailAddress(record.email) else {
+                throw EmailService.linkError(400, "This link is not valid.")
+            }
+            switch record.purpose {
+            case .changeEmail:
+                do {
+                    try AccountStore.setEmail(account.id, email, verifiedAt: now, c)
+                } catch DatabaseError.uniqueViolation {
+                    throw HTTPError.conflict("Another account uses \(email.value) now, so this account keeps \(account.email).")
+                }
+                // Links sent to the old address mean nothing now.
+                try AccountStore.spendTokens(of: account.id, [.verifyEmail, .changeEmail, .resetPassword], at: now, c)
+                return ConfirmedEmail(email: email.value, changed: true)
+            default:
+                guard try AccountStore.markEmailVerified(account.id, email: email, at: now, c) else {
+                    throw EmailService.linkError(410, "This link is for \(email.value), which this account no longer uses.")
+                }
+                try AccountStore.spendTokens(of: account.id, [.verifyEmail], at: now, c)
+                return ConfirmedEmail(email: email.value, changed: false)
+            }
+        }
+    }
+
+    // MARK: a new address
+
+    /// Mails a link to the new address (the change happens when it is opened) and tells the
+    /// old address. Needs the current password: a session alone does not move the account.
+    func requestChange(_ principal: Principal, to newEmail: EmailAddress, password: String) async throws -> PendingEmail {
+        let account = try await context.account(principal)
+        guard account.hasPassword else {
+            throw HTTPError(403, slug: "password-needed", detail: "Set a password first; changing the email needs it.",
+                            errors: [.init(field: "password", message: "is not set for this account")])
+        }
+        try await accounts.confirmPassword(principal, password, field: "password")
+        guard newEmail.key != account.email.lowercased() else {
+            throw HTTPError.badRequest("This is your address already.", errors: [.init(field: "email", message: "is your address already")])
+        }
+        try accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
+        let now = context.now
+        let links = self.links
+        let mail = context.mail
+        let expiresAt = try await database.transaction { c -> Date in
+            if try AccountStore.credentials(emailKey: newEmail.key, c) != nil {
+                throw HTTPError(409, detail: "Another account uses this address.", errors: [.init(field: "email", message: "is already registered")])
+            }
+            let (link, expiresAt) = try links.issue(.changeEmail, for: account.id, email: newEmail.value, at: now, c)
+            try mail.enqueue(AccountMail.message(.changeEmail, to: newEmail.value, language: account.locale,
+                                                 .init(name: account.displayName, link: link, hours: Int(AccountLinks.changeLifetime / 3600))),
+                             user: account.id, expiresAt: expiresAt, c)
+            try mail.enqueue(AccountMail.message(.changeNotice, to: account.email, language: account.locale,
+                                                 .init(name: account.displayName, link: links.page("account"), newEmail: newEmail.value)),
+                             user: account.id, expiresAt: expiresAt, c)
+            return expiresAt
+        }
+        mail.kick()
+        return PendingEmail(email: newEmail.value, expiresAt: expiresAt)
+    }
+
+    // MARK: a forgotten password
+
+    static let resetAccepted = MailAccepted(message: "If an account uses this address, a link to reset its password is on its way. It works for 30 minutes.")
+
+    /// Mails a reset link if an account has the address. The answer is the same either way and is
+    /// given before the lookup, so neither its words nor its timing tell whether one exists.
+    func forgot(_ email: EmailAddress, address: String) throws -> MailAccepted {
+        let now = context.now
+        try accounts.requests.take([.init(kind: "reset-address", value: address)], now: now, what: "Too many reset links were asked for from your network")
+        let (links, mail, database, requests) = (self.links, context.mail, self.database, accounts.requests)
+        mail.later {
+            do {
+                let queued = try await database.transaction { c -> Bool in
+                    guard let found = try AccountStore.credentials(emailKey: email.key, c) else { return false }
+                    let account = found.account
+                    // A mailbox is not flooded: past the limit the request is dropped without a word.
+                    let key = Throttle.Key(kind: "mail-account", value: account.id.uuidString)
+                    guard requests.allows([key], now: now) else { return false }
+                    requests.record([key], now: now)
+                    let (link, expiresAt) = try links.issue(.resetPassword, for: account.id, email: account.email, at: now, c)
+                    try mail.enqueue(AccountMail.message(.reset, to: account.email, language: account.locale,
+                                                         .init(name: account.displayName, link: link, minutes: Int(AccountLinks.resetLifetime / 60))),
+                                     user: account.id, expiresAt: expiresAt, c)
+                    return true
+                }
+                if queued { mail.kick() }
+            } catch {
+                ServerLog.error("a reset link could not be made", ["reason": String(describing: error)])
+            }
+        }
+        return EmailService.resetAccepted
+    }
+
+    /// Sets a new password from a mailed link (once, within 30 minutes): every session ends, the
+    /// address counts as confirmed (the mailbox proved it), the failed sign-ins are forgotten.
+    func reset(_ token: String, newPassword: String) async throws -> Int {
+        let hash = Crypto.tokenHash(token)
+        _ = try await database.read { [context] c in try EmailService.usable(hash, [.resetPassword], context.now, c) }
+        let passwordHash = try await accounts.hash(newPassword)
+        let now = context.now
+        let (links, mail) = (self.links, context.mail)
+        let (account, signedOut) = try await database.transaction { c -> (Account, Int) in
+            let record = try EmailService.usable(hash, [.resetPassword], now, c)
+            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(400, "This link is not valid.") }
+            // Spent here, under the row's lock: of two requests with one link, only one gets past.
+            guard try AccountStore.spendTokens(of: account.id, [.resetPassword], at: now, c) > 0 else {
+                throw EmailService.linkError(410, "This link was used already, or a newer one replaced it.")
+            }
+            try AccountStore.setPasswordHash(account.id, passwordHash, at: now, c)
+            if let email = try? EmailAddress(record.email) { _ = try AccountStore.markEmailVerified(account.id, email: email, at: now, c) }
+            let signedOut = try AccountStore.revokeAll(of: account.id, except: nil, reason: "password reset", at: now, c)
+            try mail.enqueue(AccountMail.message(.resetDone, to: account.email, language: account.locale,
+                                                 .init(name: account.displayName, link: links.page("forgot-password"))),
+                             user: account.id, expiresAt: now.addingTimeInterval(86_400), c)
+            return (account, signedOut)
+        }
+        mail.kick()
+        context.authenticator.sessions.forget(user: account.id)
+        accounts.signIns.clear(.init(kind: "account", value: account.email.lowercased()))
+        return signedOut
+    }
+
+    // MARK: tokens
+
+    /// The link's record when it may be used now: 400 when unknown, 410 when used or expired.
+    private static func usable(_ hash: String, _ purposes: [AccountStore.TokenPurpose], _ now: Date,
+                               _ c: SQLConnection) throws -> AccountStore.TokenRecord {
+        guard let record = try AccountStore.token(hash: hash, c), purposes.contains(record.purpose) else {
+            throw linkError(400, "This link is not valid. Open the newest one you were sent, or ask for a new one.")
+        }
+        guard record.usedAt == nil else { throw linkError(410, "This link was used already, or a newer one replaced it.") }
+        guard record.expiresAt > now else { throw linkError(410, "This link has expired. Ask for a new one.") }
+        return record
+    }
+
+    private static func linkError(_ status: Int, _ detail: String) -> HTTPError {
+        HTTPError(status, slug: status == 410 ? "link-expired" : "link-invalid", detail: detail, errors: [.init(field: "token", message: detail)])
+    }
+}
