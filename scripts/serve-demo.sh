@@ -35,4 +35,7 @@ for _ in $(seq 1 50); do
 done
 echo "Yaruki is at http://localhost:$PORT; the sales wall screen (sales simulated, log in $DATA/simulator.log):"
 echo "  http://localhost:$PORT$wall"
+if [ -z "${YARUKI_SMTP_URL:-}" ]; then
+  echo "Mail (sign-up links, password resets) is not sent without --smtp-url: each one is written to $DATA/mail/ as an .eml file."
+fi
 wait "$server"

@@ -63,7 +63,20 @@ def make_browser(width, height, scheme="dark", language="en-US", extra_args=()):
                 f"--window-size={width},{height}", f"--lang={language}", "--force-device-scale-factor=1", *extra_args):
         options.add_argument(arg)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The app runs under a strict Content-Security-Policy: anything it refuses (an inline style,
+    # a script from elsewhere) is a bug the console reports, and fails the test when the browser closes.
+    close = driver.quit
+
+    def quit_after_checking_the_policy():
+        try:
+            refused = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+        finally:
+            close()
+        assert not refused, refused
+
+    driver.quit = quit_after_checking_the_policy
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     # New headless Chromium keeps windows at least ~500 px wide; the viewport is set exactly here.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

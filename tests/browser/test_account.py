@@ -229,3 +229,17 @@ def test_my_data_downloads_as_a_zip_with_progress(server, tmp_path):
             assert [r["text"] for r in records] == ["朝のコーヒー"]
     finally:
         driver.quit()
+
+
+def test_the_page_runs_under_a_strict_content_security_policy(server, phone):
+    """An inline script or style that found its way in does nothing, and says so in the console."""
+    phone.get(server + "/#/home")
+    ready(phone)
+    phone.execute_script("""
+        const script = document.createElement('script'); script.textContent = 'window.__inline = 1'; document.body.append(script);
+        const box = document.createElement('div'); box.id = 'inline-style'; box.setAttribute('style', 'color: rgb(255, 0, 0)');
+        document.body.append(box);""")
+    assert phone.execute_script("return window.__inline") is None
+    assert phone.execute_script("return getComputedStyle(document.getElementById('inline-style')).color") != "rgb(255, 0, 0)"
+    refused = [e["message"] for e in phone.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert len(refused) >= 2, refused

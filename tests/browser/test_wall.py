@@ -98,7 +98,7 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
     phone.execute_script(set_value, phone.find_element(By.NAME, "endsAt"), "2026-12-31T18:00")
     click(phone, phone.find_element(By.CSS_SELECTOR, "#board-form button[type=submit]"))
     link = wait(phone).until(lambda d: d.find_element(By.ID, "secret-value").get_attribute("value"))
-    assert "/#/wall/" in link and "token=" in link
+    assert "/wall/" in link and "/#/" not in link and "token=" in link
     card = wait(phone).until(lambda d: next(c for c in d.find_elements(By.CSS_SELECTOR, ".board") if "Year-end sale" in c.text))
     board_id = card.get_attribute("data-board")
     wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, f'[data-board="{board_id}"] .board-total').text == "¥0")
@@ -134,3 +134,55 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
         assert False, "a revoked key still sends"
     except urllib.error.HTTPError as error:
         assert error.code == 401
+
+
+def test_only_the_sites_a_board_names_may_frame_its_wall(server):
+    """Another site frames the app and two walls: the app and the board that names nobody are
+    refused (frame-ancestors 'none'); the board that names that site shows in its frame."""
+    import http.server
+    import threading
+    from conftest import free_port
+    admin = admin_token(server)
+    port = free_port()
+    site = f"http://localhost:{port}"
+    window = {"title": "Framed", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-05T00:00:00+09:00"}
+    bad = urllib.request.Request(server + "/v1/signage/boards", method="POST", data=json.dumps({**window, "embedOrigins": ["https://x.example/path"]}).encode(),
+                                 headers={"Authorization": f"Bearer {admin}", "Content-Type": "application/json"})
+    try:
+        urllib.request.urlopen(bad)
+        raise AssertionError("an origin with a path was accepted")
+    except urllib.error.HTTPError as error:
+        assert error.code == 400 and "embedOrigins" in error.read().decode()
+    framed = api_call(server, "POST", "/v1/signage/boards", admin, {**window, "embedOrigins": [site]})
+    closed = api_call(server, "POST", "/v1/signage/boards", admin, window)
+    page = (f'<!doctype html><iframe id="app" src="{server}/#/home"></iframe>'
+            f'<iframe id="open" src="{server}{framed["wallURL"]}"></iframe><iframe id="shut" src="{server}{closed["wallURL"]}"></iframe>').encode()
+
+    class Site(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.HTTPServer(("127.0.0.1", port), Site)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    browser = make_browser(1280, 720)
+    try:
+        browser.get(site)
+        browser.switch_to.frame(browser.find_element(By.ID, "open"))
+        WebDriverWait(browser, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
+        browser.switch_to.default_content()
+        refused = [e["message"] for e in browser.get_log("browser") if "frame-ancestors" in e["message"]]
+        assert len(refused) == 2 and all("frame-ancestors 'none'" in m for m in refused), refused
+        # The refused frames hold the browser's error page, not the app.
+        for name in ("app", "shut"):
+            browser.switch_to.frame(browser.find_element(By.ID, name))
+            assert browser.execute_script("return location.href").startswith("chrome-error://"), name
+            browser.switch_to.default_content()
+    finally:
+        browser.quit()
+        httpd.shutdown()

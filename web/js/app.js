@@ -64,9 +64,18 @@ async function needed(route) {
 
 let openView = null;
 
+/** The page asked for: the hash, or a wall screen's own address (`/wall/ID?token=…`), which is
+ * a page of its own so that a board may let other sites frame it. */
+function currentHash() {
+  if (location.hash) return location.hash;
+  const wall = location.pathname.match(/^\/wall\/([^/]+)$/);
+  return wall ? `#/wall/${wall[1]}${location.search}` : "";
+}
+
 async function render() {
-  const found = match(location.hash);
-  const id = location.hash.replace(/^#\/?/, "").split("?")[0].split("/")[0] || "home";
+  const hash = currentHash();
+  const found = match(hash);
+  const id = hash.replace(/^#\/?/, "").split("?")[0].split("/")[0] || "home";
   openView?.close?.();
   openView = null;
   renderNav(found?.route.area || id);
@@ -75,7 +84,7 @@ async function render() {
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   const next = found?.query.get("next") || "#/home";
   if (found?.route.account && !session.user) {
-    location.replace(`#/signin?next=${encodeURIComponent(location.hash || `#/${id}`)}`);
+    location.replace(`#/signin?next=${encodeURIComponent(hash || `#/${id}`)}`);
     return;
   }
   if (found?.route.guest && session.user) {
@@ -110,12 +119,19 @@ async function start() {
     applyLanguage(picker.value, true);
   });
   window.addEventListener("hashchange", () => { clearProblems(); render(); });
+  // "Skip to content" moves the focus; following its #view would leave the page for "not found".
+  document.querySelector(".skip")?.addEventListener("click", (event) => {
+    event.preventDefault();
+    const view = document.getElementById("view");
+    view.tabIndex = -1;
+    view.focus();
+  });
   setCurrentLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
   // Reloading signs the person back in silently, before the first page is drawn.
   try { await session.restore(); } catch (problem) { showProblem(problem); }
   let wasSignedIn = session.user !== null;
   session.onChange((user) => {
-    if (wasSignedIn && !user && !["signin", "signup"].includes(match(location.hash)?.route.path)) {
+    if (wasSignedIn && !user && !["signin", "signup"].includes(match(currentHash())?.route.path)) {
       toast(t("account.sessionEnded"));
       location.hash = "#/signin";
     }

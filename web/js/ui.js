@@ -6,6 +6,8 @@ export function el(tag, attributes = {}, ...children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (name === "class") node.className = value;
+    // Through the CSS object model: the page's policy allows no inline style attributes.
+    else if (name === "style") node.style.cssText = value;
     else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? "" : value);
   }

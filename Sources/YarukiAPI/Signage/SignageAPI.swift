@@ -35,8 +35,11 @@ public struct BoardBody: APIModel {
     public var channel: String?
     /// In the currency's minor units.
     public var goal: Int64?
+    /// Sites that may show the wall screen in a frame, as origins (`https://dashboard.example`); none when left out.
+    public var embedOrigins: [String]?
 
-    public init(title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String? = nil, channel: String? = nil, goal: Int64? = nil) {
+    public init(title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String? = nil, channel: String? = nil, goal: Int64? = nil,
+                embedOrigins: [String]? = nil) {
         self.title = title
         self.currency = currency
         self.startsAt = startsAt
@@ -44,11 +47,12 @@ public struct BoardBody: APIModel {
         self.campaign = campaign
         self.channel = channel
         self.goal = goal
+        self.embedOrigins = embedOrigins
     }
 
     public static let example = BoardBody(title: "Winter beauty sale", currency: "JPY", startsAt: Example.instant,
                                           endsAt: Example.instant.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
-                                          goal: 50_000_000)
+                                          goal: 50_000_000, embedOrigins: ["https://dashboard.yaruki.example"])
 }
 
 /// A new board with its wall screen's secret link (shown once).
@@ -70,7 +74,7 @@ public struct WallLink: APIModel, Equatable {
 
     public init(wallURL: String) { self.wallURL = wallURL }
 
-    public static let example = WallLink(wallURL: "/#/wall/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d?token=bXl3YWxsdG9rZW4tMjRieXRlcw")
+    public static let example = WallLink(wallURL: "/wall/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d?token=bXl3YWxsdG9rZW4tMjRieXRlcw")
 }
 
 /// `POST /v1/admin/api-keys`.

@@ -11,8 +11,11 @@ public struct SalesBoard: Codable, Equatable, Sendable {
     public var campaign: String?
     public var channel: String?
     public var goal: Int64?
+    /// Sites (origins like `https://dashboard.example`) that may show the wall screen in a frame.
+    public var embedOrigins: [String]
 
-    public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?) {
+    public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?,
+                embedOrigins: [String] = []) {
         self.id = id
         self.title = title
         self.currency = currency
@@ -21,6 +24,7 @@ public struct SalesBoard: Codable, Equatable, Sendable {
         self.campaign = campaign
         self.channel = channel
         self.goal = goal
+        self.embedOrigins = embedOrigins
     }
 
     /// Whether a sale counts on this board.

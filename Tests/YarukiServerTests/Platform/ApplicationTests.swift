@@ -70,12 +70,38 @@ final class RunningApp {
         #expect(text.contains(#"yaruki_db_connections{state="open"}"#))
     }
 
+    /// Listening beyond loopback, the metrics need the token or an allowed address; a visitor
+    /// through the reverse proxy on this machine is told apart by the address it forwards for.
+    @Test func metricsBeyondLoopbackNeedATokenOrAnAllowedAddress() async throws {
+        let open = try await RunningApp(.sqlite, arguments: ["--host", "0.0.0.0"])
+        #expect(try request(open.port, "/metrics").status == 200, "this machine itself")
+        #expect(try request(open.port, "/metrics", headers: ["X-Forwarded-For": "203.0.113.5"]).status == 403)
+        let guarded = try await RunningApp(.sqlite, arguments: ["--host", "0.0.0.0", "--metrics-token", "scrape-me-please-0123",
+                                                                "--metrics-allow", "10.0.0.0/8, fd00::/8"])
+        let stranger = ["X-Forwarded-For": "203.0.113.5"]
+        let refused = try request(guarded.port, "/metrics", headers: stranger)
+        #expect(refused.status == 401 && refused.headers["www-authenticate"] == "Bearer")
+        #expect(try request(guarded.port, "/metrics", headers: stranger.merging(["Authorization": "Bearer wrong-token-wrong-token"]) { $1 }).status == 401)
+        #expect(try request(guarded.port, "/metrics", headers: stranger.merging(["Authorization": "Bearer scrape-me-please-0123"]) { $1 }).status == 200)
+        #expect(try request(guarded.port, "/metrics", headers: ["X-Forwarded-For": "10.1.2.3"]).status == 200)
+        #expect(try request(guarded.port, "/metrics", headers: ["X-Forwarded-For": "fd00::7"]).status == 200)
+        #expect(try request(guarded.port, "/metrics").status == 401, "with an allowlist set, this machine needs the token or a place in it too")
+    }
+
     @Test func servesTheBrowserApp() async throws {
         let running = try await RunningApp(.sqlite)
         let index = try request(running.port, "/")
         #expect(index.status == 200)
         #expect(index.text.contains("<html"))
         #expect(index.headers["x-content-type-options"] == "nosniff")
+        let policy = try #require(index.headers["content-security-policy"])
+        for directive in ["default-src 'self'", "script-src 'self'", "style-src 'self'", "object-src 'none'", "frame-ancestors 'none'"] {
+            #expect(policy.contains(directive), "\(directive) in \(policy)")
+        }
+        #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
+        #expect(index.headers["x-frame-options"] == "DENY")
+        let tiles = try await RunningApp(.sqlite, arguments: ["--tiles", "https://{s}.tile.example.org/{z}/{x}/{y}.png"])
+        #expect(try request(tiles.port, "/").headers["content-security-policy"]?.contains("img-src 'self' data: blob: https://*.tile.example.org") == true)
         #expect(try request(running.port, "/js/app.js").headers["content-type"] == "text/javascript; charset=utf-8")
     }
 

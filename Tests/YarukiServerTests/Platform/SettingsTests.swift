@@ -19,6 +19,41 @@ import YarukiHTTP
         #expect(inline.databaseURL == "postgres://u@h/db")
     }
 
+    @Test func mailSettingsAreReadAndThePasswordIsNeverShown() throws {
+        let s = try Settings(arguments: ["--data-dir", dataDir, "--smtp-url", "smtps://mailer%40gym:p%40ss%20word@smtp.example:465",
+                                         "--mail-from", "Yaruki Gym <gym@yaruki.example>", "--public-url", "https://yaruki.example/"],
+                             environment: [:])
+        #expect(s.smtp?.url == "smtps://smtp.example:465")
+        #expect(s.smtp?.user == "mailer@gym" && s.smtp?.password == "p@ss word")
+        #expect(s.mailFrom == MailAddress("Yaruki Gym <gym@yaruki.example>") && s.mailFrom?.name == "Yaruki Gym")
+        #expect(s.publicURL == "https://yaruki.example")
+        let defaults = try Settings(arguments: ["--data-dir", dataDir], environment: [:])
+        #expect(defaults.smtp == nil && defaults.mailFrom?.address == "no-reply@localhost" && defaults.publicURL == nil)
+        #expect(defaults.trustedProxies == AddressRange.loopback && defaults.http.maxConnectionsPerAddress == 256)
+        do {
+            _ = try Settings(arguments: ["--data-dir", dataDir, "--smtp-url", "ftp://user:topsecret@host"], environment: [:])
+        } catch let error as SettingError {
+            #expect(!error.description.contains("topsecret"))
+        }
+    }
+
+    @Test func addressRangesMatchTheirBlocks() {
+        let v4 = AddressRange("10.0.0.0/8")!
+        #expect(v4.contains("10.200.3.4") && v4.contains("::ffff:10.1.1.1") && !v4.contains("11.0.0.1") && !v4.contains("fd00::1"))
+        let v6 = AddressRange("fd00::/8")!
+        #expect(v6.contains("fd12:3456::1") && !v6.contains("fe80::1") && !v6.contains("10.0.0.1"))
+        #expect(AddressRange("192.168.1.7")!.contains("192.168.1.7") && !AddressRange("192.168.1.7")!.contains("192.168.1.8"))
+        #expect(AddressRange("0.0.0.0/0")!.contains("8.8.8.8"))
+        #expect(AddressRange("10.0.0.0/33") == nil && AddressRange("nope") == nil && AddressRange("10.0.0.0/x") == nil)
+        let proxies = AddressRange.loopback
+        #expect(AddressRange.client(peer: "127.0.0.1", forwardedFor: "203.0.113.9", trusted: proxies) == "203.0.113.9")
+        #expect(AddressRange.client(peer: "127.0.0.1", forwardedFor: "198.51.100.1, 203.0.113.9, 127.0.0.1", trusted: proxies) == "203.0.113.9",
+                "the right-most address that is not a trusted proxy: the left is what the client wrote")
+        #expect(AddressRange.client(peer: "198.51.100.2", forwardedFor: "203.0.113.9", trusted: proxies) == "198.51.100.2")
+        #expect(AddressRange.client(peer: "127.0.0.1", forwardedFor: "garbage", trusted: proxies) == "127.0.0.1")
+        #expect(AddressRange.client(peer: "127.0.0.1", forwardedFor: nil, trusted: proxies) == "127.0.0.1")
+    }
+
     @Test(arguments: [
         (["--port", "http"], [String: String](), "--port", "whole number"),
         ([], ["YARUKI_PORT": "70000"], "YARUKI_PORT (--port)", "0 to 65535"),
@@ -30,6 +65,16 @@ import YarukiHTTP
         (["--colour", "red"], [:], "--colour", "unknown option"),
         (["--port"], [:], "--port", "needs a value"),
         (["--data-dir", "/proc/version"], [:], "--data-dir", "is a file"),
+        (["--smtp-url", "http://mail.example"], [:], "--smtp-url", "smtp://host:port"),
+        (["--smtp-url", "smtp://u:secret@"], [:], "--smtp-url", "smtp://host:port"),
+        ([], ["YARUKI_MAIL_FROM": "not an address"], "YARUKI_MAIL_FROM (--mail-from)", "not an address"),
+        (["--smtp-ca-file", "/nonexistent.pem"], [:], "--smtp-ca-file", "not a readable file"),
+        (["--public-url", "yaruki.example"], [:], "--public-url", "http(s) URL"),
+        (["--trusted-proxies", "10.0.0.0/33"], [:], "--trusted-proxies", "CIDR block"),
+        (["--metrics-allow", "everyone"], [:], "--metrics-allow", "CIDR block"),
+        (["--metrics-token", "short"], [:], "--metrics-token", "16 or more"),
+        (["--max-connections-per-address", "-1"], [:], "--max-connections-per-address", "whole number"),
+        (["--signups-per-hour", "0"], [:], "--signups-per-hour", "1 to"),
     ] as [([String], [String: String], String, String)])
     func badSettingsSayWhichAndWhy(arguments: [String], environment: [String: String], setting: String, reason: String) {
         let args = arguments.contains("--data-dir") ? arguments : arguments + ["--data-dir", dataDir]

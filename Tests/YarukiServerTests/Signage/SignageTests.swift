@@ -135,6 +135,36 @@ import YarukiTestSupport
         return events
     }
 
+    /// A wall screen's page is framed only by the sites its board names; every other page of the
+    /// app by none.
+    @Test func aWallPageMayBeFramedOnlyByTheSitesItsBoardNames() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let admin = try await SignageTests.admin(running, api)
+        let window: [String: Any] = ["title": "Framed", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-05T00:00:00+09:00"]
+        for bad in [["https://x.example/path"], ["*"], ["javascript:alert(1)"], ["https://a.example; script-src *"],
+                    (0..<11).map { "https://s\($0).example" }] {
+            let refused = try api.call("POST", "/v1/signage/boards", json: window.merging(["embedOrigins": bad]) { $1 }, token: admin)
+            #expect(refused.status == 400 && TrainingTests.fields(refused).contains("embedOrigins"), "\(bad)")
+        }
+        let made = try api.call("POST", "/v1/signage/boards", json: window.merging(["embedOrigins": ["https://Dash.Example", "http://tv.local:8080"]]) { $1 },
+                                token: admin).json()
+        let wallURL = try #require(made["wallURL"] as? String)
+        #expect(wallURL.hasPrefix("/wall/") && wallURL.contains("?token="))
+        let page = try request(running.port, wallURL)
+        #expect(page.status == 200 && page.text.contains("<html") && page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(page.headers["content-security-policy"]?.contains("frame-ancestors http://tv.local:8080 https://dash.example") == true,
+                "\(page.headers["content-security-policy"] ?? "")")
+        let board = try #require(made["board"] as? [String: Any])
+        #expect(board["embedOrigins"] as? [String] == ["http://tv.local:8080", "https://dash.example"])
+        // Changed to none: framed by none.
+        let id = try #require(board["id"] as? String)
+        #expect(try api.call("PUT", "/v1/signage/boards/\(id)", json: window, token: admin).status == 200)
+        #expect(try request(running.port, "/wall/\(id)").headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+        #expect(try request(running.port, "/wall/\(UUID().uuidString)").headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+        #expect(try request(running.port, "/wall/not-an-id").status == 404)
+    }
+
     @Test func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole() async throws {
         let running = try await RunningApp(.sqlite)
         let live = try await Live(running)

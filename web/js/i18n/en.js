@@ -266,6 +266,7 @@ export default {
   "signage.newBoard": "New sales board", "signage.editBoard": "Change “{title}”", "signage.create": "Make the board", "signage.save": "Save",
   "signage.cancel": "Cancel", "signage.title": "Title", "signage.currency": "Currency", "signage.startsAt": "Starts", "signage.endsAt": "Ends",
   "signage.windowHint": "In your time zone, on a quarter hour (:00, :15, :30 or :45); at most 62 days.",
+  "signage.embed": "Sites that may show this wall in a frame (optional)", "signage.embedHint": "Their addresses, like https://dashboard.example, separated by spaces. Left empty, no other site can frame it.",
   "signage.campaign": "Only this campaign (optional)", "signage.channel": "Only this channel (optional)", "signage.goal": "Goal (optional)",
   "signage.created": "Made “{title}”", "signage.saved": "Saved: its screens update", "signage.deleted": "Board deleted",
   "signage.linkOnce": "The wall screen's link. It is shown only now: copy it, or open it on the screen. A new link stops this one.",

@@ -266,6 +266,7 @@ export default {
   "signage.newBoard": "新しい売上ボード", "signage.editBoard": "「{title}」を変更", "signage.create": "ボードを作成", "signage.save": "保存",
   "signage.cancel": "キャンセル", "signage.title": "タイトル", "signage.currency": "通貨", "signage.startsAt": "開始", "signage.endsAt": "終了",
   "signage.windowHint": "あなたのタイムゾーンで、15分単位(:00・:15・:30・:45)。最長62日。",
+  "signage.embed": "このウォールをフレームで表示できるサイト(任意)", "signage.embedHint": "https://dashboard.example のようなアドレスを空白で区切って入力します。空欄なら、ほかのサイトはフレームで表示できません。",
   "signage.campaign": "このキャンペーンのみ(任意)", "signage.channel": "このチャネルのみ(任意)", "signage.goal": "目標(任意)",
   "signage.created": "「{title}」を作成しました", "signage.saved": "保存しました。画面に反映されます", "signage.deleted": "ボードを削除しました",
   "signage.linkOnce": "ウォール画面のリンクです。表示されるのは今だけです。コピーするか、画面で開いてください。新しいリンクを発行するとこのリンクは無効になります。",

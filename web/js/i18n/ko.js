@@ -266,6 +266,7 @@ export default {
   "signage.newBoard": "새 매출 보드", "signage.editBoard": "“{title}” 변경", "signage.create": "보드 만들기", "signage.save": "저장",
   "signage.cancel": "취소", "signage.title": "제목", "signage.currency": "통화", "signage.startsAt": "시작", "signage.endsAt": "종료",
   "signage.windowHint": "내 시간대 기준, 15분 단위(:00, :15, :30, :45). 최대 62일.",
+  "signage.embed": "이 월 화면을 프레임으로 보여 줄 수 있는 사이트(선택)", "signage.embedHint": "https://dashboard.example 같은 주소를 공백으로 구분해 입력하세요. 비워 두면 다른 사이트는 프레임으로 보여 줄 수 없습니다.",
   "signage.campaign": "이 캠페인만(선택)", "signage.channel": "이 채널만(선택)", "signage.goal": "목표(선택)",
   "signage.created": "“{title}”을(를) 만들었습니다", "signage.saved": "저장했습니다. 화면에 반영됩니다", "signage.deleted": "보드를 삭제했습니다",
   "signage.linkOnce": "월 화면 링크입니다. 지금만 표시됩니다. 복사하거나 화면에서 여세요. 새 링크를 만들면 이 링크는 더 이상 작동하지 않습니다.",

@@ -126,7 +126,7 @@ function localInput(date) {
 function boardForm(session, { onDone }) {
   let editing = null;
   const field = (name, label, input, hint = null) => el("div", { class: "field" }, el("label", { for: `board-${name}` }, label), input,
-    hint ? el("p", { class: "hint muted small" }, hint) : null);
+    hint ? el("p", { class: "hint muted small", id: `board-${name}-hint` }, hint) : null);
   const heading = el("h2", {}, t("signage.newBoard"));
   const submit = el("button", { type: "submit", class: "button" }, t("signage.create"));
   const cancel = el("button", { type: "button", class: "button quiet", hidden: true, onclick: () => reset() }, t("signage.cancel"));
@@ -141,6 +141,8 @@ function boardForm(session, { onDone }) {
       field("campaign", t("signage.campaign"), el("input", { id: "board-campaign", name: "campaign", maxlength: 60, placeholder: "winter-beauty" })),
       field("channel", t("signage.channel"), el("input", { id: "board-channel", name: "channel", maxlength: 40, placeholder: "store" }))),
     field("goal", t("signage.goal"), el("input", { id: "board-goal", name: "goal", type: "number", min: 0, step: "any", inputmode: "decimal" })),
+    field("embedOrigins", t("signage.embed"), el("input", { id: "board-embedOrigins", name: "embedOrigins", inputmode: "url",
+      placeholder: "https://dashboard.example", "aria-describedby": "board-embedOrigins-hint" }), t("signage.embedHint")),
     el("div", { class: "actions" }, submit, cancel));
 
   function reset() {
@@ -165,6 +167,7 @@ function boardForm(session, { onDone }) {
     set("campaign", board.campaign ?? "");
     set("channel", board.channel ?? "");
     set("goal", board.goal ? String(board.goal / 10 ** currencyDigits(board.currency)) : "");
+    set("embedOrigins", (board.embedOrigins ?? []).join(" "));
     form.scrollIntoView({ block: "start" });
   };
 
@@ -177,7 +180,8 @@ function boardForm(session, { onDone }) {
     const goal = String(data.get("goal") || "").trim();
     const body = { title: data.get("title"), currency, startsAt: instant("startsAt"), endsAt: instant("endsAt"),
       campaign: String(data.get("campaign") || "").trim() || null, channel: String(data.get("channel") || "").trim() || null,
-      goal: goal ? Math.round(Number(goal) * 10 ** currencyDigits(currency)) : null };
+      goal: goal ? Math.round(Number(goal) * 10 ** currencyDigits(currency)) : null,
+      embedOrigins: String(data.get("embedOrigins") || "").split(/[\s,]+/).filter(Boolean) };
     try {
       if (editing) {
         await session.api(`/v1/signage/boards/${editing.id}`, { method: "PUT", body });

@@ -29,6 +29,9 @@ struct SignageRoutes: RouteCollection {
                                                         [200: "The new link", 404: "Not an admin, or no such board"]), newLink)
         boards.delete("/v1/signage/boards/{id}", Doc("Delete a board (admins only); its screens are closed",
                                                      [204: "Deleted", 404: "Not an admin, or no such board"]), deleteBoard)
+        routes.open(tag: "signage").get("/wall/{id}", Doc("""
+            A wall screen's own page (the browser app, showing the board of ?token=): other sites may show it in a frame only when the board             names them in embedOrigins
+            """, [200: "The page", 404: "Not a board id, or no browser app is served"], produces: "text/html"), wallPage)
         let wall = routes.group(signage.wall, tag: "signage")
         wall.get("/v1/signage/boards/{id}", Doc("A board's state now: total, per channel, per hour (?token= of its wall link, or an admin)",
                                                 [200: "The state", 404: "No such board, or a replaced link"]), state)
@@ -77,6 +80,17 @@ struct SignageRoutes: RouteCollection {
     func deleteBoard(_ request: Request, _: Principal) async throws -> Response {
         try await signage.deleteBoard(try request.id("id", "board"))
         return .noContent()
+    }
+
+    func wallPage(_ request: Request, _: Visitor) async throws -> Response {
+        let id = try request.id("id", "board")
+        guard let web = signage.context.settings.webDirectory, let page = FileManager.default.contents(atPath: web + "/index.html") else {
+            throw HTTPError.notFound("This server serves no browser app.")
+        }
+        let origins = try await database.read { c in try SignageStore.board(id, c)?.embedOrigins } ?? []
+        let policy = PagePolicy.contentSecurity(tileURL: signage.context.settings.tileURL, frameAncestors: origins)
+        return Response(status: 200, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
+                                                           ("Content-Security-Policy", policy)]), body: .data(page))
     }
 
     func state(_: Request, _ board: SalesBoard) async throws -> Reply<BoardTotals> {

@@ -14,7 +14,8 @@ struct SignageService: Sendable {
     static let maxBatch = 1_000
     static let writeScope = "signage:write"
 
-    static func wallLink(_ id: UUID, token: String) -> String { "/#/wall/\(id.uuidString.lowercased())?token=\(token)" }
+    /// The wall screen's own page (not a route inside the app: a board may let sites frame it).
+    static func wallLink(_ id: UUID, token: String) -> String { "/wall/\(id.uuidString.lowercased())?token=\(token)" }
 
     /// A machine with an API key (`Authorization: Bearer yk_…`) that holds `scope`.
     func apiKey(_ scope: String) -> Access<SignageStore.APIKey> {
@@ -64,9 +65,23 @@ struct SignageService: Sendable {
             check.fail(String(error.field.dropFirst("board.".count)), error.message)
         }
         if let goal = body.goal, !(1...SaleEvent.maxAmount).contains(goal) { check.fail("goal", "must be 1 to 10^12 minor units") }
+        let origins = (body.embedOrigins ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if origins.count > 10 { check.fail("embedOrigins", "has more than 10 sites") }
+        for origin in origins where !SignageService.isOrigin(origin) {
+            check.fail("embedOrigins", "'\(origin.prefix(80))' is not an origin like https://dashboard.example")
+        }
         try check.done()
         return SalesBoard(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
-                          campaign: body.campaign, channel: body.channel, goal: body.goal)
+                          campaign: body.campaign, channel: body.channel, goal: body.goal, embedOrigins: Array(Set(origins)).sorted())
+    }
+
+    /// `http(s)://host[:port]` and nothing else: no path, query, user or wildcard (a CSP source that
+    /// is exactly one site).
+    static func isOrigin(_ text: String) -> Bool {
+        guard text.count <= 200, let parts = URLComponents(string: text), ["http", "https"].contains(parts.scheme ?? ""),
+              let host = parts.host, !host.isEmpty, parts.path.isEmpty, parts.query == nil, parts.fragment == nil, parts.user == nil,
+              host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "[" || $0 == "]" || $0 == ":" }) else { return false }
+        return true
     }
 
     /// Files a batch of sales (all valid, or nothing stored) and sends them to the screens.

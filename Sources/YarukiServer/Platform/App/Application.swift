@@ -40,7 +40,7 @@ public final class Application: @unchecked Sendable {
         endpoints = table.endpoints
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
-        http.responseHeaders = Application.responseHeaders
+        http.responseHeaders = PagePolicy.responseHeaders(tileURL: settings.tileURL)
         http.streamedBody = Application.streamedBody(context)
         server = HTTPServer(configuration: http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: table.router.responder(fallback: fallback))
@@ -59,9 +59,6 @@ public final class Application: @unchecked Sendable {
             return StreamedBody(directory: uploads, maxBytes: limit)
         }
     }
-
-    /// On every response: no MIME sniffing, no full URLs leaked to other sites.
-    static let responseHeaders = HTTPHeaders([("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")])
 
     /// Adds a signing key to the data dir's keyring; returns its kid.
     public static func rotateSigningKey(_ settings: Settings) throws -> String {

@@ -28,6 +28,10 @@ public struct Settings: Sendable {
     public var reportThreshold = 3
     /// Accounts one client address may make in an hour (each costs an argon2 hash).
     public var signupsPerHour = 10
+    /// A bearer token a metrics scraper shows when the server listens beyond loopback.
+    public var metricsToken: String?
+    /// Addresses that may read the metrics without the token.
+    public var metricsAllow: [AddressRange] = []
     /// Proxies whose `X-Forwarded-For` names the client (loopback: a reverse proxy on this host).
     public var trustedProxies: [AddressRange] = AddressRange.loopback
     /// Sign in with Apple / Google, each present only when its client ids are set.
@@ -55,6 +59,8 @@ public struct Settings: Sendable {
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
         ("--signups-per-hour", "YARUKI_SIGNUPS_PER_HOUR", "accounts one client address may make in an hour (default 10)"),
         ("--trusted-proxies", "YARUKI_TRUSTED_PROXIES", "addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the client (default 127.0.0.0/8,::1; none: trust no header)"),
+        ("--metrics-token", "YARUKI_METRICS_TOKEN", "bearer token for /metrics when the server listens beyond loopback (16 characters at least)"),
+        ("--metrics-allow", "YARUKI_METRICS_ALLOW", "addresses or CIDR blocks that may read /metrics without the token (default: this machine only)"),
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
         ("--max-connections-per-address", "YARUKI_MAX_CONNECTIONS_PER_ADDRESS", "open connections one client address may hold, loopback exempt (default 256; 0: no cap)"),
         ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
@@ -119,6 +125,13 @@ public struct Settings: Sendable {
         maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour
+        if let token = values["--metrics-token"]?.value {
+            guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                throw SettingError(setting: named("--metrics-token"), reason: "must be 16 or more characters without spaces")
+            }
+            metricsToken = token
+        }
+        if let list = values["--metrics-allow"]?.value { metricsAllow = try Settings.addressRanges(list, named("--metrics-allow")) }
         if let list = values["--trusted-proxies"]?.value {
             trustedProxies = try Settings.addressRanges(list, named("--trusted-proxies"))
         }

@@ -24,8 +24,12 @@ struct SystemRoutes: RouteCollection {
             }
             return Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(healthy))
         }
-        anyone.get("/metrics", Doc("Prometheus metrics", produces: "text/plain")) { [metrics] _, _ in
-            Response.text(metrics.render(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        let guarding = MetricsGuard(settings: context.settings)
+        anyone.get("/metrics", Doc("Prometheus metrics (open when the server listens on loopback; elsewhere the --metrics-token bearer token or an address in --metrics-allow)",
+                                   [200: "The metrics", 401: "The metrics token is missing or wrong", 403: "Not from an allowed address"],
+                                   produces: "text/plain")) { [metrics, context] request, _ in
+            try guarding.check(request, client: context.clientAddress(request))
+            return Response.text(metrics.render(), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
         anyone.get("/openapi.json", Doc("This API's OpenAPI 3.1 document")) { [openAPI] _, _ in
             Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(openAPI.data))

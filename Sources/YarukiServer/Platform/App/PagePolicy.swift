@@ -1,0 +1,34 @@
+import Foundation
+import YarukiHTTP
+
+/// The Content-Security-Policy the browser app is served with: scripts, styles, fonts and data
+/// from this server only (no inline script or style anywhere), pictures also from the map tiles
+/// named by `--tiles`, and no framing by other sites — except a wall screen's page, which a board
+/// may let named sites frame (a gym's own dashboard).
+enum PagePolicy {
+    static func contentSecurity(tileURL: String?, frameAncestors: [String] = []) -> String {
+        var images = ["'self'", "data:", "blob:"]
+        if let origin = tileURL.flatMap(tileOrigin) { images.append(origin) }
+        let framing = frameAncestors.isEmpty ? "'none'" : frameAncestors.joined(separator: " ")
+        return ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src \(images.joined(separator: " "))",
+                "media-src 'self' blob:", "connect-src 'self'", "font-src 'self'", "worker-src 'self'", "manifest-src 'self'",
+                "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors \(framing)"].joined(separator: "; ")
+    }
+
+    /// The origin a tile template loads from: `https://{s}.tile.example/{z}/{x}/{y}.png` → `https://*.tile.example`.
+    static func tileOrigin(_ template: String) -> String? {
+        guard let schemeEnd = template.range(of: "://") else { return nil }
+        let rest = template[schemeEnd.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" }
+        guard !host.isEmpty else { return nil }
+        let wildcard = host.replacingOccurrences(of: #"\{[a-z]+\}"#, with: "*", options: .regularExpression)
+        return template[..<schemeEnd.upperBound] + wildcard
+    }
+
+    /// Headers on every response: no MIME sniffing, no full URLs leaked to other sites, the
+    /// policy above, and (for browsers that know no frame-ancestors) no framing.
+    static func responseHeaders(tileURL: String?) -> HTTPHeaders {
+        HTTPHeaders([("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+                     ("Content-Security-Policy", contentSecurity(tileURL: tileURL)), ("X-Frame-Options", "DENY")])
+    }
+}
