@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI runs: Swift tests (unit, real sockets, SQLite and a throwaway PostgreSQL),
-# the browser modules under node, and the app in a real headless Chromium.
+# the browser modules under node, the app in a real headless Chromium, and Schemathesis fuzzing
+# the API against its OpenAPI document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pgdir=$(mktemp -d -u /tmp/yaruki-make-test-pg.XXXXXX)
@@ -23,3 +24,5 @@ echo "== Chromium (browser app against the real server)"
 python3 -m pytest -q tests/browser
 echo "== tmux (yaruki timer in a real terminal)"
 python3 -m pytest -q tests/terminal
+echo "== Schemathesis (the API against its own document, every check)"
+tests/api/fuzz.sh

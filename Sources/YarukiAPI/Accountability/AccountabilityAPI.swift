@@ -38,28 +38,34 @@ public struct Group: APIModel, Equatable {
 }
 
 /// `POST /v1/groups`, `PATCH /v1/groups/{id}`.
-public struct GroupNameBody: APIModel {
-    public var name: String?
+public struct GroupNameBody: APIModel, RuledModel {
+    public var name: String
 
     public init(name: String) { self.name = name }
+
+    public static let rules: [String: FieldRule] = ["name": .line(max: 60)]
 
     public static let example = GroupNameBody(name: "Morning crew")
 }
 
 /// `POST /v1/groups/join`.
-public struct InviteCodeBody: APIModel {
+public struct InviteCodeBody: APIModel, RuledModel {
     public var code: String
 
     public init(code: String) { self.code = code }
+
+    public static let rules: [String: FieldRule] = ["code": .matching("^[A-Za-z0-9]{4,32}$")]
 
     public static let example = InviteCodeBody(code: "K7M2P9QX4R")
 }
 
 /// `PUT /v1/me/quota`.
-public struct QuotaBody: APIModel {
+public struct QuotaBody: APIModel, RuledModel {
     public var days: Int
 
     public init(days: Int) { self.days = days }
+
+    public static let rules: [String: FieldRule] = ["days": .integer(1...7)]
 
     public static let example = QuotaBody(days: 3)
 }

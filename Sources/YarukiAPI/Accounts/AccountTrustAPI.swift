@@ -3,7 +3,7 @@ import YarukiCore
 
 /// `POST /v1/me/email`: a new address, confirmed by the current password; it becomes the
 /// account's only when the link mailed to it is opened.
-public struct EmailChangeBody: APIModel {
+public struct EmailChangeBody: APIModel, RuledModel {
     public var email: String
     public var password: String
 
@@ -11,6 +11,8 @@ public struct EmailChangeBody: APIModel {
         self.email = email
         self.password = password
     }
+
+    public static let rules: [String: FieldRule] = ["email": .email, "password": .givenPassword]
 
     public static let example = EmailChangeBody(email: "mina.new@yaruki.example", password: "correct horse battery")
 }
@@ -30,10 +32,12 @@ public struct PendingEmail: APIModel, Equatable {
 }
 
 /// `POST /v1/auth/email/confirm`: the token from a mailed link.
-public struct MailedToken: APIModel {
+public struct MailedToken: APIModel, RuledModel {
     public var token: String
 
     public init(token: String) { self.token = token }
+
+    public static let rules: [String: FieldRule] = ["token": .mailedToken]
 
     public static let example = MailedToken(token: "p4JqL0vYw2cX8mN1aZ5rT7uE3iO9sD6fG0hK2jB4nM8")
 }
@@ -52,10 +56,12 @@ public struct ConfirmedEmail: APIModel, Equatable {
 }
 
 /// `POST /v1/auth/password/forgot`.
-public struct ForgotPasswordBody: APIModel {
+public struct ForgotPasswordBody: APIModel, RuledModel {
     public var email: String
 
     public init(email: String) { self.email = email }
+
+    public static let rules: [String: FieldRule] = ["email": .email]
 
     public static let example = ForgotPasswordBody(email: "mina@yaruki.example")
 }
@@ -70,7 +76,7 @@ public struct MailAccepted: APIModel, Equatable {
 }
 
 /// `POST /v1/auth/password/reset`: the mailed token and the new password.
-public struct ResetPasswordBody: APIModel {
+public struct ResetPasswordBody: APIModel, RuledModel {
     public var token: String
     public var newPassword: String
 
@@ -79,11 +85,13 @@ public struct ResetPasswordBody: APIModel {
         self.newPassword = newPassword
     }
 
+    public static let rules: [String: FieldRule] = ["token": .mailedToken, "newPassword": .password]
+
     public static let example = ResetPasswordBody(token: "p4JqL0vYw2cX8mN1aZ5rT7uE3iO9sD6fG0hK2jB4nM8", newPassword: "a longer sentence is better")
 }
 
 /// `POST /v1/me/identities`: link Sign in with Apple or Google to the signed-in account.
-public struct LinkIdentityBody: APIModel {
+public struct LinkIdentityBody: APIModel, RuledModel {
     public var provider: IdentityProviderName
     public var idToken: String
     /// The raw nonce the app sent to the provider.
@@ -94,6 +102,8 @@ public struct LinkIdentityBody: APIModel {
         self.idToken = idToken
         self.nonce = nonce
     }
+
+    public static let rules: [String: FieldRule] = ["idToken": .idToken, "nonce": .nonce]
 
     public static let example = LinkIdentityBody(provider: .google, idToken: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", nonce: "n-0S6_WzA2Mj")
 }

@@ -2,7 +2,7 @@ import Foundation
 import YarukiCore
 
 /// `POST /v1/auth/signup`.
-public struct SignUpBody: APIModel {
+public struct SignUpBody: APIModel, RuledModel {
     public var email: String
     public var password: String
     public var displayName: String
@@ -25,12 +25,15 @@ public struct SignUpBody: APIModel {
         self.useCookie = useCookie
     }
 
+    public static let rules: [String: FieldRule] = ["email": .email, "password": .password, "displayName": .displayName,
+                                                    "timeZone": .timeZone, "locale": .language, "device": .device]
+
     public static let example = SignUpBody(email: "mina@yaruki.example", password: "correct horse battery", displayName: "Mina",
                                            timeZone: "Asia/Tokyo", locale: "ja", weekStart: .monday, device: "iPhone", useCookie: false)
 }
 
 /// `POST /v1/auth/login`.
-public struct SignInBody: APIModel {
+public struct SignInBody: APIModel, RuledModel {
     public var email: String
     public var password: String
     public var device: String?
@@ -43,13 +46,14 @@ public struct SignInBody: APIModel {
         self.useCookie = useCookie
     }
 
+    public static let rules: [String: FieldRule] = ["email": .email, "password": .givenPassword, "device": .device]
+
     public static let example = SignInBody(email: "mina@yaruki.example", password: "correct horse battery", device: "iPhone", useCookie: false)
 }
 
 /// `POST /v1/auth/oidc`: Sign in with Apple or Google.
-public struct IdentityBody: APIModel {
-    /// apple or google.
-    public var provider: String
+public struct IdentityBody: APIModel, RuledModel {
+    public var provider: IdentityProviderName
     public var idToken: String
     /// The raw nonce the app sent to the provider.
     public var nonce: String?
@@ -59,7 +63,7 @@ public struct IdentityBody: APIModel {
     public var device: String?
     public var useCookie: Bool?
 
-    public init(provider: String, idToken: String, nonce: String? = nil, displayName: String? = nil, timeZone: String? = nil,
+    public init(provider: IdentityProviderName, idToken: String, nonce: String? = nil, displayName: String? = nil, timeZone: String? = nil,
                 locale: String? = nil, device: String? = nil, useCookie: Bool? = nil) {
         self.provider = provider
         self.idToken = idToken
@@ -71,7 +75,10 @@ public struct IdentityBody: APIModel {
         self.useCookie = useCookie
     }
 
-    public static let example = IdentityBody(provider: "apple", idToken: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", nonce: "n-0S6_WzA2Mj",
+    public static let rules: [String: FieldRule] = ["idToken": .idToken, "nonce": .nonce, "displayName": .displayName, "timeZone": .timeZone,
+                                                    "locale": .language, "device": .device]
+
+    public static let example = IdentityBody(provider: .apple, idToken: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", nonce: "n-0S6_WzA2Mj",
                                              displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja", device: "iPhone", useCookie: false)
 }
 
@@ -112,7 +119,7 @@ public struct SessionTokens: APIModel {
 }
 
 /// `PATCH /v1/me`: only the fields sent change (the email changes through `POST /v1/me/email`).
-public struct ProfileBody: APIModel {
+public struct ProfileBody: APIModel, RuledModel {
     public var displayName: String?
     public var timeZone: String?
     public var locale: String?
@@ -125,12 +132,14 @@ public struct ProfileBody: APIModel {
         self.weekStart = weekStart
     }
 
+    public static let rules: [String: FieldRule] = ["displayName": .displayName, "timeZone": .timeZone, "locale": .language]
+
     public static let example = ProfileBody(displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja",
                                             weekStart: .sunday)
 }
 
 /// `POST /v1/me/password`.
-public struct PasswordBody: APIModel {
+public struct PasswordBody: APIModel, RuledModel {
     /// Required when the account has a password.
     public var currentPassword: String?
     public var newPassword: String
@@ -140,14 +149,18 @@ public struct PasswordBody: APIModel {
         self.newPassword = newPassword
     }
 
+    public static let rules: [String: FieldRule] = ["currentPassword": .givenPassword, "newPassword": .password]
+
     public static let example = PasswordBody(currentPassword: "correct horse battery", newPassword: "a longer sentence is better")
 }
 
 /// `DELETE /v1/me`: the password again (when the account has one).
-public struct PasswordConfirmation: APIModel {
+public struct PasswordConfirmation: APIModel, RuledModel {
     public var password: String?
 
     public init(password: String?) { self.password = password }
+
+    public static let rules: [String: FieldRule] = ["password": .givenPassword]
 
     public static let example = PasswordConfirmation(password: "correct horse battery")
 }

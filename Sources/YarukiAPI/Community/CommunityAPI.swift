@@ -59,7 +59,7 @@ public struct Post: APIModel, Equatable {
 }
 
 /// `POST /v1/posts`, `PUT /v1/posts/{id}`.
-public struct PostBody: APIModel {
+public struct PostBody: APIModel, RuledModel {
     /// done (needs a photo), feedback (a photo or a routine) or talk.
     public var board: String
     public var body: String?
@@ -72,6 +72,9 @@ public struct PostBody: APIModel {
         self.photoIds = photoIds
         self.routineId = routineId
     }
+
+    public static let rules: [String: FieldRule] = ["board": .words(Board.allCases.map(\.rawValue)), "body": .paragraph(max: PostDraft.maxBody),
+                                                    "photoIds": FieldRule(maxItems: PostDraft.maxPhotos, uniqueItems: true)]
 
     public static let example = PostBody(board: .done, body: "Leg day, done.", photoIds: [Example.otherID], routineId: Example.otherID)
 }
@@ -101,10 +104,12 @@ public struct PostComment: APIModel, Equatable {
 }
 
 /// `POST /v1/posts/{id}/comments`.
-public struct CommentBody: APIModel {
+public struct CommentBody: APIModel, RuledModel {
     public var body: String
 
     public init(body: String) { self.body = body }
+
+    public static let rules: [String: FieldRule] = ["body": .paragraph(max: CommentRule.maxBody, required: true)]
 
     public static let example = CommentBody(body: "Good form!")
 }
@@ -186,7 +191,7 @@ public struct BlockedPerson: APIModel, Equatable {
 }
 
 /// `POST /v1/reports`.
-public struct ReportBody: APIModel {
+public struct ReportBody: APIModel, RuledModel {
     /// post or comment.
     public var kind: String
     public var id: UUID
@@ -197,6 +202,8 @@ public struct ReportBody: APIModel {
         self.id = id
         self.reason = reason
     }
+
+    public static let rules: [String: FieldRule] = ["kind": .words(["post", "comment"]), "reason": .paragraph(max: 500)]
 
     public static let example = ReportBody(kind: "post", id: Example.otherID, reason: "Spam")
 }
@@ -237,11 +244,13 @@ public struct ReportedItem: APIModel, Equatable {
 }
 
 /// `POST /v1/admin/reports/{kind}/{id}`.
-public struct DecisionBody: APIModel {
+public struct DecisionBody: APIModel, RuledModel {
     /// restore or delete.
     public var decision: String
 
     public init(decision: String) { self.decision = decision }
+
+    public static let rules: [String: FieldRule] = ["decision": .words(["restore", "delete"])]
 
     public static let example = DecisionBody(decision: "restore")
 }

@@ -2,7 +2,10 @@ import Foundation
 import YarukiCore
 
 /// Where a record was made.
-public struct LifelogPosition: APIModel, Equatable {
+public struct LifelogPosition: APIModel, Equatable, RuledModel {
+    public static let rules: [String: FieldRule] = ["latitude": .number(-90...90), "longitude": .number(-180...180),
+                                                    "altitude": .number(-1000...10_000), "accuracy": .number(0...100_000)]
+
     public var latitude: Double
     public var longitude: Double
     public var altitude: Double?
@@ -93,7 +96,14 @@ public struct LifelogRecord: APIModel, Equatable {
 }
 
 /// `PUT /v1/lifelog/records/{id}`: a memo or check-in, or a change to any record.
-public struct LifelogRecordBody: APIModel {
+public struct LifelogRecordBody: APIModel, RuledModel {
+    /// RFC 3339 with an offset within ±14:00.
+    public static let occurredAtRule = FieldRule(pattern: LifelogDraft.offsetPattern, format: "date-time")
+    public static let rules: [String: FieldRule] = [
+        "kind": .words(LifelogKind.allCases.map(\.rawValue)), "source": .words(LifelogSource.allCases.map(\.rawValue)),
+        "occurredAt": occurredAtRule, "text": .paragraph(max: LifelogDraft.maxText), "place": .line(max: LifelogDraft.maxPlace, required: false),
+    ]
+
     public var id: UUID?
     /// memo or checkin (photos and voice notes begin as uploads).
     public var kind: String

@@ -14,21 +14,34 @@ extension SessionInfo: APIModel {
                                             lastUsedAt: Example.instant, current: true)
 }
 
-extension Exercise: APIModel {
+extension Exercise: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = [
+        "id": .matching(Exercise.idPattern), "muscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)),
+        "names": FieldRule(items: [.line(max: Exercise.maxName)], requiredKeys: AppLanguage.allCases.map(\.rawValue)),
+        "videoURL": FieldRule(maxLength: Exercise.maxVideoURL, pattern: Exercise.videoURLPattern),
+    ]
+
     public static let example = Exercise(id: "push-up", category: .bodyweight, muscles: ["chest", "triceps"], unit: .reps,
                                          names: ["en": "Push-up", "ja": "腕立て伏せ", "ko": "푸시업"], videoURL: "https://example.org/push-up.mp4",
                                          builtIn: true)
 }
 
-extension WorkoutSet: APIModel {
+extension WorkoutSet: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["reps": .integer(0...1000), "seconds": .integer(0...86_400), "weightKg": .number(0...1000),
+                                                    "restSeconds": .integer(0...3600)]
+
     public static let example = WorkoutSet(reps: 12, seconds: 40, weightKg: 20, restSeconds: 60)
 }
 
-extension WorkoutEntry: APIModel {
+extension WorkoutEntry: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "sets": .list(1...Workout.maxSetsPerExercise)]
+
     public static let example = WorkoutEntry(exerciseId: "squat", sets: [WorkoutSet.example])
 }
 
-extension Workout: APIModel {
+extension Workout: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = WorkoutBody.rules
+
     public static let example = Workout(id: Example.otherID, startedAt: Example.instant, endedAt: Example.instant.addingTimeInterval(2700),
                                         notes: "Felt strong today.", exercises: [WorkoutEntry.example])
 }
@@ -41,11 +54,18 @@ extension WeekStanding: APIModel {
     public static let example = WeekStanding(week: "2026-11-30", done: 2, quota: 3, status: .onTrack, days: ["2026-11-30", "2026-12-02"])
 }
 
-extension RoutineItem: APIModel {
+extension RoutineItem: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "sets": .integer(1...20), "reps": .integer(1...500),
+                                                    "seconds": .integer(1...3600), "restSeconds": .integer(0...600)]
+
     public static let example = RoutineItem(exerciseId: "plank", sets: 3, reps: 12, seconds: 40, restSeconds: 30)
 }
 
-extension RoutineDraft: APIModel {
+extension RoutineDraft: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["title": .line(max: RoutineDraft.maxTitle),
+                                                    "description": .paragraph(max: RoutineDraft.maxDescription),
+                                                    "items": .list(1...RoutineDraft.maxItems)]
+
     public static let example = RoutineDraft(title: "Beginner core", description: "Plank and sit-ups.", isPublic: true, items: [RoutineItem.example])
 }
 
@@ -77,7 +97,12 @@ extension BoardChange: APIModel {
                                             hours: [BoardTotals.Hour.example], at: Example.instant)
 }
 
-extension SaleEvent: APIModel {
+extension SaleEvent: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = [
+        "id": .matching(SaleEvent.idPattern), "amount": .number(-Double(SaleEvent.maxAmount)...Double(SaleEvent.maxAmount)),
+        "currency": .matching(Currency.pattern), "channel": .matching(SaleEvent.channelPattern), "campaign": .matching(SaleEvent.campaignPattern),
+    ]
+
     public static let example = SaleEvent(id: "till-3-000184", amount: 3_200, currency: "JPY", occurredAt: Example.instant, channel: "store",
                                           campaign: "winter-beauty")
 }

@@ -2,7 +2,9 @@ import Foundation
 import YarukiCore
 
 /// `POST /v1/signage/events`: up to 1,000 sales.
-public struct SaleBatch: APIModel {
+public struct SaleBatch: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["events": .list(1...1000)]
+
     public var events: [SaleEvent]
 
     public init(events: [SaleEvent]) { self.events = events }
@@ -24,7 +26,17 @@ public struct SaleReceipt: APIModel, Equatable {
 }
 
 /// `POST /v1/signage/boards`, `PUT /v1/signage/boards/{id}`.
-public struct BoardBody: APIModel {
+public struct BoardBody: APIModel, RuledModel {
+    /// A date-time on a quarter hour (an offset of whole quarter hours keeps it on one in UTC too).
+    public static let quarterHour = FieldRule(pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:(00|15|30|45):00(\\.0+)?([Zz]|[+-][0-9]{2}:(00|15|30|45))$",
+                                              format: "date-time")
+    public static let rules: [String: FieldRule] = [
+        "title": .line(max: 80), "currency": .matching(Currency.pattern), "startsAt": quarterHour, "endsAt": quarterHour,
+        "campaign": .matching(SaleEvent.campaignPattern), "channel": .matching(SaleEvent.channelPattern),
+        "goal": FieldRule(minimum: 1, maximum: Double(SaleEvent.maxAmount)),
+        "embedOrigins": .list(0...10, .matching("^[Hh][Tt][Tt][Pp]([Ss])?://[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?$")),
+    ]
+
     public var title: String
     /// ISO 4217, like JPY.
     public var currency: String
@@ -78,7 +90,9 @@ public struct WallLink: APIModel, Equatable {
 }
 
 /// `POST /v1/admin/api-keys`.
-public struct APIKeyBody: APIModel {
+public struct APIKeyBody: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["name": .line(max: 80), "scopes": .list(1...10, .words(["signage:write"]))]
+
     public var name: String
     /// ["signage:write"]
     public var scopes: [String]

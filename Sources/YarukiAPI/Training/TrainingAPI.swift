@@ -3,7 +3,7 @@ import YarukiCore
 
 /// `POST /v1/workouts` and `PUT /v1/workouts/{id}`: a workout as logged (the id, when sent, must
 /// be the path's; notes may be left out).
-public struct WorkoutBody: APIModel {
+public struct WorkoutBody: APIModel, RuledModel {
     public var id: UUID?
     public var startedAt: Date
     public var endedAt: Date?
@@ -21,6 +21,8 @@ public struct WorkoutBody: APIModel {
     public init(_ workout: Workout) {
         self.init(id: workout.id, startedAt: workout.startedAt, endedAt: workout.endedAt, notes: workout.notes, exercises: workout.exercises)
     }
+
+    public static let rules: [String: FieldRule] = ["notes": .paragraph(max: Workout.maxNotes), "exercises": .list(1...Workout.maxExercises)]
 
     public static let example = WorkoutBody(Workout.example)
 }

@@ -20,10 +20,10 @@ extension YarukiClient {
         try await start(request("POST", "/v1/auth/login", body: SignInBody(email: email, password: password, device: device)))
     }
 
-    /// Sign in with Apple or Google: `provider` is "apple" or "google", `nonce` the raw value
-    /// the app generated for the provider's sign-in request.
+    /// Sign in with Apple or Google: `nonce` is the raw value the app generated for the
+    /// provider's sign-in request.
     @discardableResult
-    public func signInWithIDToken(provider: String, idToken: String, nonce: String?, device: String? = nil,
+    public func signInWithIDToken(provider: IdentityProviderName, idToken: String, nonce: String?, device: String? = nil,
                                   timeZone: TimeZone = .current, locale: AppLanguage? = nil) async throws -> Account {
         try await start(request("POST", "/v1/auth/oidc", body: IdentityBody(
             provider: provider, idToken: idToken, nonce: nonce, timeZone: timeZone.identifier, locale: locale?.rawValue, device: device)))

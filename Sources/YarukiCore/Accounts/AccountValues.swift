@@ -1,27 +1,39 @@
 import Foundation
 
-/// An email address as typed (trimmed) and the key it is compared by: Unicode NFC and
-/// lower-cased, so "Ana@Example.com" and "ana@example.com " are one account.
+/// An email address as typed (spaces around it dropped) and the key it is compared by: Unicode
+/// NFC and lower-cased, so "Ana@Example.com" and " ana@example.com " are one account.
 public struct EmailAddress: Hashable, Sendable {
     public let value: String
     public let key: String
 
+    /// Characters (Unicode scalars).
     public static let maxLength = 254
 
+    /// The rule as a regular expression, for the API document: a local part of 1 to 64
+    /// characters, @, a domain of dot-separated labels (two at least); no spaces, control
+    /// characters, angle brackets or second @ anywhere.
+    public static let pattern: String = {
+        let not = "\(TextRule.spaceClass)\(TextRule.controlClass)<>@"
+        let space = "[\(TextRule.spaceClass)]*"
+        return "^\(space)[^\(not)]{1,64}@[^\(not).]+(\\.[^\(not).]+)+\(space)$"
+    }()
+
     public init(_ raw: String, field: String = "email") throws(FieldRuleError) {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !trimmed.isEmpty else { throw FieldRuleError(field: field, message: "is required") }
-        guard trimmed.utf8.count <= EmailAddress.maxLength else {
-            throw FieldRuleError(field: field, message: "is longer than \(EmailAddress.maxLength) bytes")
+        guard raw.unicodeScalars.count <= EmailAddress.maxLength else {
+            throw FieldRuleError(field: field, message: "is longer than \(EmailAddress.maxLength) characters")
         }
-        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, let local = parts.first, let domain = parts.last,
-              (1...64).contains(local.utf8.count), domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."),
-              !domain.contains(".."),
-              !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0 == "<" || $0 == ">" })
+        let raw = TextRule.trim(raw)
+        guard !raw.isEmpty else { throw FieldRuleError(field: field, message: "is required") }
+        // By scalars, as the pattern reads it (a combining mark after @ must not hide the @).
+        let parts = raw.unicodeScalars.split(separator: "@", omittingEmptySubsequences: false)
+        let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
+        guard parts.count == 2, (1...64).contains(parts[0].count), labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
+              !raw.unicodeScalars.contains(where: { TextRule.spaces.contains($0.value) || $0 == "<" || $0 == ">" }),
+              !TextRule.hasControl(raw)
         else { throw FieldRuleError(field: field, message: "is not an email address") }
-        value = trimmed
-        key = trimmed.lowercased()
+        let text = raw.precomposedStringWithCanonicalMapping
+        value = text
+        key = text.lowercased()
     }
 }
 
@@ -31,30 +43,34 @@ public struct DisplayName: Hashable, Sendable {
     public static let maxLength = 50
 
     public init(_ raw: String, field: String = "displayName") throws(FieldRuleError) {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !trimmed.isEmpty else { throw FieldRuleError(field: field, message: "is required") }
-        guard trimmed.count <= DisplayName.maxLength else {
-            throw FieldRuleError(field: field, message: "is longer than \(DisplayName.maxLength) characters")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw FieldRuleError(field: field, message: "contains control characters")
-        }
-        value = trimmed
+        if let error = TextRule.check(raw, field: field, max: DisplayName.maxLength, required: true).first { throw error }
+        value = TextRule.normalize(raw)
     }
 }
 
 /// Length rules for a new password (OWASP: at least 8, allow long passphrases, cap the size
 /// so nobody makes the server hash megabytes).
 public enum PasswordRule {
+    /// Counted in Unicode scalars, as the API document counts characters.
     public static let minCharacters = 8
-    public static let maxBytes = 1024
+    public static let maxCharacters = 256
+    /// What a password given to be checked (signing in, confirming) may have at most: it goes
+    /// through argon2, so its size is capped; one set under the old byte limit still fits.
+    public static let maxGiven = 1024
 
     public static func check(_ password: String, field: String = "password") throws(FieldRuleError) {
-        guard password.count >= minCharacters else {
+        guard password.unicodeScalars.count >= minCharacters else {
             throw FieldRuleError(field: field, message: "must have at least \(minCharacters) characters")
         }
-        guard password.utf8.count <= maxBytes else {
-            throw FieldRuleError(field: field, message: "is longer than \(maxBytes) bytes")
+        guard password.unicodeScalars.count <= maxCharacters else {
+            throw FieldRuleError(field: field, message: "is longer than \(maxCharacters) characters")
+        }
+    }
+
+    /// A password given to be checked: any text, at most `maxGiven` characters.
+    public static func checkGiven(_ password: String, field: String = "password") throws(FieldRuleError) {
+        guard password.unicodeScalars.count <= maxGiven else {
+            throw FieldRuleError(field: field, message: "is longer than \(maxGiven) characters")
         }
     }
 }
@@ -83,11 +99,15 @@ public enum AppLanguage: String, Codable, Sendable, CaseIterable {
 
     /// A tag a person sent; anything but en, ja or ko (or an overlong tag) is refused.
     public static func parse(_ tag: String, field: String = "locale") throws(FieldRuleError) -> AppLanguage {
-        guard tag.utf8.count <= 35, let language = AppLanguage(tag: tag) else {
-            throw FieldRuleError(field: field, message: "must be one of en, ja, ko")
-        }
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard tag.utf8.count <= 35, let first = parts.first, let language = AppLanguage(rawValue: String(first)),
+              parts.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { throw FieldRuleError(field: field, message: "must be one of en, ja, ko (a tag like ja-JP is taken too)") }
         return language
     }
+
+    /// What `parse` takes, for the API document.
+    public static let tagPattern = "^(en|ja|ko)(-[A-Za-z0-9]{1,8})*$"
 }
 
 /// An IANA time zone the system knows ("Asia/Tokyo").
@@ -95,9 +115,26 @@ public struct TimeZoneName: Hashable, Sendable {
     public let value: String
 
     public init(_ raw: String, field: String = "timeZone") throws(FieldRuleError) {
-        guard raw.utf8.count <= 64, TimeZone(identifier: raw) != nil else {
+        guard TimeZoneName.known.contains(raw) else {
             throw FieldRuleError(field: field, message: "is not a known time zone")
         }
         value = raw
     }
+
+    /// Every name taken, as the API document lists them: the system's zone database (its
+    /// current names, the old ones browsers still report, and the Etc/ zones) and Foundation's own list.
+    public static let known: Set<String> = {
+        var names = Set(TimeZone.knownTimeZoneIdentifiers)
+        names.formUnion(["UTC", "GMT"])
+        let root = "/usr/share/zoneinfo/"
+        if let walker = FileManager.default.enumerator(atPath: root) {
+            while let path = walker.nextObject() as? String {
+                if path.hasPrefix("posix") || path.hasPrefix("right") { walker.skipDescendants(); continue }
+                guard path.first?.isUppercase == true, !path.contains("."), path.utf8.count <= 64,
+                      (walker.fileAttributes?[.type] as? FileAttributeType) != .typeDirectory else { continue }
+                names.insert(path)
+            }
+        }
+        return names.filter { TimeZone(identifier: $0) != nil }
+    }()
 }

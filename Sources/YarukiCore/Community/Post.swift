@@ -23,25 +23,20 @@ public struct PostDraft: Sendable, Equatable {
         self.hasRoutine = hasRoutine
     }
 
-    /// The text as stored: trimmed, NFC (so lengths count what people see).
-    public static func normalize(_ body: String) -> String {
-        body.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-    }
+    /// The text as stored: trimmed, NFC.
+    public static func normalize(_ body: String) -> String { TextRule.normalize(body) }
 
+    /// The rules of the board (the text's own rules are `TextRule`'s, checked on what was sent).
     public static func check(_ draft: PostDraft) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
-        if draft.body.count > maxBody { errors.append(FieldRuleError(field: "body", message: "is longer than \(maxBody) characters")) }
-        if draft.body.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) {
-            errors.append(FieldRuleError(field: "body", message: "contains control characters"))
-        }
         if draft.photoCount > maxPhotos { errors.append(FieldRuleError(field: "photoIds", message: "has more than \(maxPhotos) photos")) }
         switch draft.board {
         case .done where draft.photoCount == 0:
-            errors.append(FieldRuleError(field: "photoIds", message: "needs at least one photo on the done board"))
+            errors.append(.conflict("photoIds", "needs at least one photo on the done board"))
         case .feedback where draft.photoCount == 0 && !draft.hasRoutine:
-            errors.append(FieldRuleError(field: "photoIds", message: "needs a photo or an attached routine on the feedback board"))
+            errors.append(.conflict("photoIds", "needs a photo or an attached routine on the feedback board"))
         case .talk where draft.body.isEmpty && draft.photoCount == 0:
-            errors.append(FieldRuleError(field: "body", message: "is empty"))
+            errors.append(.conflict("body", "is empty, and there is no photo"))
         default: break
         }
         return errors
@@ -52,12 +47,8 @@ public struct PostDraft: Sendable, Equatable {
 public enum CommentRule {
     public static let maxBody = 2_000
 
+    /// Checks the text as sent.
     public static func check(_ body: String) -> [FieldRuleError] {
-        if body.isEmpty { return [FieldRuleError(field: "body", message: "is empty")] }
-        if body.count > maxBody { return [FieldRuleError(field: "body", message: "is longer than \(maxBody) characters")] }
-        if body.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) {
-            return [FieldRuleError(field: "body", message: "contains control characters")]
-        }
-        return []
+        TextRule.check(body, field: "body", max: maxBody, required: true, paragraph: true)
     }
 }

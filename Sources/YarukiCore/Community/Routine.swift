@@ -38,12 +38,21 @@ public struct RoutineDraft: Codable, Equatable, Sendable {
         self.items = items
     }
 
+    /// Title, public and items are required; the description may be left out.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
+        title = try c.decode(String.self, forKey: .title)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
-        isPublic = try c.decodeIfPresent(Bool.self, forKey: .isPublic) ?? false
-        items = try c.decodeIfPresent([RoutineItem].self, forKey: .items) ?? []
+        isPublic = try c.decode(Bool.self, forKey: .isPublic)
+        items = try c.decode([RoutineItem].self, forKey: .items)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(Optional(description), forKey: .description)
+        try c.encode(isPublic, forKey: .isPublic)
+        try c.encode(items, forKey: .items)
     }
 
     /// Trimmed, NFC text.
@@ -54,13 +63,11 @@ public struct RoutineDraft: Codable, Equatable, Sendable {
         return copy
     }
 
-    /// `units` maps the catalog's exercise ids to their unit.
+    /// Checks the draft as sent (before `normalized`); `units` maps the catalog's exercise ids to their unit.
     public static func check(_ r: RoutineDraft, units: [String: ExerciseUnit]) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
-        if r.title.isEmpty || r.title.count > maxTitle { errors.append(.init(field: "title", message: "must be 1 to \(maxTitle) characters")) }
-        if r.description.count > maxDescription {
-            errors.append(.init(field: "description", message: "is longer than \(maxDescription) characters"))
-        }
+        errors += TextRule.check(r.title, field: "title", max: maxTitle, required: true)
+        errors += TextRule.check(r.description, field: "description", max: maxDescription, required: false, paragraph: true)
         if r.items.isEmpty { errors.append(.init(field: "items", message: "needs at least one exercise")) }
         if r.items.count > maxItems {
             errors.append(.init(field: "items", message: "has more than \(maxItems) exercises"))
@@ -69,18 +76,22 @@ public struct RoutineDraft: Codable, Equatable, Sendable {
         for (i, item) in r.items.enumerated() {
             let base = "items[\(i)]"
             let unit = units[item.exerciseId]
-            if unit == nil { errors.append(.init(field: "\(base).exerciseId", message: "is not in the exercise catalog")) }
+            if item.exerciseId.range(of: Exercise.idPattern, options: .regularExpression) == nil {
+                errors.append(.init(field: "\(base).exerciseId", message: "is not an exercise id (lower-case letters, digits and '-')"))
+            } else if unit == nil {
+                errors.append(.missing("\(base).exerciseId", "is not in the exercise catalog"))
+            }
             if !(1...20).contains(item.sets) { errors.append(.init(field: "\(base).sets", message: "must be 1 to 20")) }
             if !(0...600).contains(item.restSeconds) { errors.append(.init(field: "\(base).restSeconds", message: "must be 0 to 600")) }
+            if let reps = item.reps, !(1...500).contains(reps) { errors.append(.init(field: "\(base).reps", message: "must be 1 to 500")) }
+            if let seconds = item.seconds, !(1...3600).contains(seconds) { errors.append(.init(field: "\(base).seconds", message: "must be 1 to 3600")) }
             switch unit {
             case .reps:
-                if !(1...500).contains(item.reps ?? 0) { errors.append(.init(field: "\(base).reps", message: "must be 1 to 500 for this exercise")) }
-                if item.seconds != nil { errors.append(.init(field: "\(base).seconds", message: "is not used by this exercise (it counts reps)")) }
+                if item.reps == nil { errors.append(.conflict("\(base).reps", "is required for this exercise")) }
+                if item.seconds != nil { errors.append(.conflict("\(base).seconds", "is not used by this exercise (it counts reps)")) }
             case .seconds:
-                if !(1...3600).contains(item.seconds ?? 0) {
-                    errors.append(.init(field: "\(base).seconds", message: "must be 1 to 3600 for this exercise"))
-                }
-                if item.reps != nil { errors.append(.init(field: "\(base).reps", message: "is not used by this exercise (it counts seconds)")) }
+                if item.seconds == nil { errors.append(.conflict("\(base).seconds", "is required for this exercise")) }
+                if item.reps != nil { errors.append(.conflict("\(base).reps", "is not used by this exercise (it counts seconds)")) }
             case nil: break
             }
         }

@@ -18,9 +18,9 @@ public struct LifelogRange: Equatable, Sendable {
     private let firstDay: Int
     private let endDay: Int
 
-    /// nil when `date` is not a real date.
+    /// nil when `date` is not a real date from 1900 to 2999.
     public init?(_ kind: Kind, date: String, calendar: PersonalCalendar) {
-        guard calendar.start(ofDay: date) != nil, let n = DayNumber.of(date) else { return nil }
+        guard PersonalCalendar.accepts(date), let n = DayNumber.of(date) else { return nil }
         switch kind {
         case .day:
             (firstDay, endDay) = (n, n + 1)

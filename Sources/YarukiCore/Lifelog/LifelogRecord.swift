@@ -107,19 +107,20 @@ public struct LifelogDraft: Equatable, Sendable {
     public static let maxText = 10_000
     public static let maxPlace = 200
 
-    /// Every rule a record must meet, each failure naming its field.
+    /// An occurredAt's offset: Z or ±HH:MM within ±14:00, as the document's pattern says.
+    public static let offsetPattern = "([Zz]|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"
+
+    /// Every rule a record must meet (its text as sent), each failure naming its field.
     public static func check(_ d: LifelogDraft, now: Date) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
-        let text = d.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if d.kind == .memo, text.isEmpty { errors.append(.init(field: "text", message: "is required for a memo")) }
-        if d.text.count > maxText { errors.append(.init(field: "text", message: "is longer than \(maxText) characters")) }
+        errors += TextRule.check(d.text, field: "text", max: maxText, required: false, paragraph: true)
+        if d.kind == .memo, TextRule.isBlank(d.text) { errors.append(.conflict("text", "is required for a memo")) }
+        if let place = d.place { errors += TextRule.check(place, field: "place", max: maxPlace, required: false) }
         if d.kind == .checkin {
-            let place = d.place?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            if place.isEmpty { errors.append(.init(field: "place", message: "is required for a check-in")) }
-            if d.position == nil { errors.append(.init(field: "position", message: "is required for a check-in")) }
+            if TextRule.isBlank(d.place ?? "") { errors.append(.conflict("place", "is required for a check-in")) }
+            if d.position == nil { errors.append(.conflict("position", "is required for a check-in")) }
         }
-        if let place = d.place, place.count > maxPlace { errors.append(.init(field: "place", message: "is longer than \(maxPlace) characters")) }
-        if d.kind != .checkin, d.place != nil { errors.append(.init(field: "place", message: "is only for check-ins")) }
+        if d.kind != .checkin, d.place != nil { errors.append(.conflict("place", "is only for check-ins")) }
         if let p = d.position {
             if !(-90...90).contains(p.latitude) || !p.latitude.isFinite { errors.append(.init(field: "position.latitude", message: "must be between -90 and 90")) }
             if !(-180...180).contains(p.longitude) || !p.longitude.isFinite {
@@ -133,15 +134,13 @@ public struct LifelogDraft: Equatable, Sendable {
             errors.append(.init(field: "position.accuracy", message: "must be between 0 and 100000 metres"))
         }
         if d.position == nil, d.altitude != nil || d.accuracy != nil {
-            errors.append(.init(field: "position", message: "needs latitude and longitude with its altitude or accuracy"))
+            errors.append(.conflict("position", "needs latitude and longitude with its altitude or accuracy"))
         }
         if abs(d.occurredAt.utcOffset) > 14 * 3600 || d.occurredAt.utcOffset % 60 != 0 {
             errors.append(.init(field: "occurredAt", message: "has an offset beyond ±14:00"))
         }
-        if d.occurredAt.date > now.addingTimeInterval(24 * 3600) {
-            errors.append(.init(field: "occurredAt", message: "is more than a day in the future"))
-        }
-        if d.occurredAt.date < Date(timeIntervalSince1970: 0) { errors.append(.init(field: "occurredAt", message: "is before 1970")) }
+        if d.occurredAt.date > now.addingTimeInterval(24 * 3600) { errors.append(.conflict("occurredAt", "is more than a day in the future")) }
+        if d.occurredAt.date < Date(timeIntervalSince1970: 0) { errors.append(.conflict("occurredAt", "is before 1970")) }
         return errors
     }
 }

@@ -22,6 +22,10 @@ public struct SaleEvent: Codable, Equatable, Sendable {
 
     public static let maxAmount: Int64 = 1_000_000_000_000
 
+    public static let idPattern = "^[^\\u0000-\\u0020\\u007F]{1,100}$"
+    public static let channelPattern = "^[a-z0-9_-]{1,40}$"
+    public static let campaignPattern = "^[a-z0-9_-]{1,60}$"
+
     static func isSlug(_ text: String, max: Int) -> Bool {
         (1...max).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 }
     }
@@ -29,7 +33,7 @@ public struct SaleEvent: Codable, Equatable, Sendable {
     /// Every rule, each failure naming its field under `prefix` (`events[3].amount`).
     public static func check(_ e: SaleEvent, prefix: String) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
-        if e.id.isEmpty || e.id.utf8.count > 100 || e.id.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
+        if e.id.isEmpty || e.id.unicodeScalars.count > 100 || e.id.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
             errors.append(.init(field: "\(prefix).id", message: "must be 1 to 100 visible characters"))
         }
         if abs(e.amount) > maxAmount { errors.append(.init(field: "\(prefix).amount", message: "is beyond ±10^12 minor units")) }
@@ -46,6 +50,8 @@ public struct SaleEvent: Codable, Equatable, Sendable {
 
 /// Currencies by their ISO 4217 code, and how many minor-unit digits each shows.
 public enum Currency {
+    public static let pattern = "^[A-Z]{3}$"
+
     public static func isCode(_ code: String) -> Bool {
         code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
     }

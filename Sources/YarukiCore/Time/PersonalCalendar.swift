@@ -24,10 +24,24 @@ public struct PersonalCalendar: Sendable {
         Int(((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))) / 86_400).rounded(.down))
     }
 
-    /// The instant a local date begins (midnight, or the first moment after a DST gap).
+    /// The years a date a person sends may name, as the API document says: no calendar reform
+    /// or prehistoric zone offset to trip over. A range around such a date (its week, its
+    /// month, the 30 days before it) may reach a year further either way.
+    public static let years = 1900...2999
+    static let reach = 1899...3000
+    public static let dayPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+
+    /// True for a real date from 1900 to 2999, YYYY-MM-DD: what a request may name.
+    public static func accepts(_ day: String) -> Bool {
+        guard DayNumber.of(day) != nil, let year = Int(day.prefix(4)) else { return false }
+        return years.contains(year)
+    }
+
+    /// The instant a local date begins (midnight, or the first moment after a DST gap); nil for
+    /// anything but a real date from 1899 to 3000.
     public func start(ofDay day: String) -> Date? {
         let parts = day.split(separator: "-").compactMap { Int($0) }
-        guard day.count == 10, parts.count == 3,
+        guard day.count == 10, parts.count == 3, PersonalCalendar.reach.contains(parts[0]), DayNumber.of(day) != nil,
               let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
               self.day(of: date) == day else { return nil }
         return calendar.startOfDay(for: date)

@@ -49,6 +49,14 @@ public struct Exercise: Codable, Equatable, Sendable {
         builtIn = try c.decodeIfPresent(Bool.self, forKey: .builtIn) ?? false
     }
 
+    /// Catalog ids: lower-case letters, digits and '-'.
+    public static let idPattern = "^[a-z0-9-]{1,40}$"
+    public static let maxName = 80
+    public static let maxMuscles = 12
+    public static let maxMuscle = 40
+    public static let maxVideoURL = 500
+    public static let videoURLPattern = "^https?://[^\(TextRule.spaceClass)\(TextRule.controlClass)]+$"
+
     /// Checks a catalog entry an admin sends; every problem, each naming its field.
     public static func check(_ e: Exercise) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
@@ -56,13 +64,20 @@ public struct Exercise: Codable, Equatable, Sendable {
             errors.append(.init(field: "id", message: "must be 1 to 40 lower-case letters, digits or '-'"))
         }
         for language in AppLanguage.allCases {
-            let name = e.names[language.rawValue]?.trimmingCharacters(in: .whitespaces) ?? ""
-            if name.isEmpty || name.count > 80 { errors.append(.init(field: "names.\(language.rawValue)", message: "must be 1 to 80 characters")) }
+            guard let name = e.names[language.rawValue] else {
+                errors.append(.init(field: "names.\(language.rawValue)", message: "is required"))
+                continue
+            }
+            errors += TextRule.check(name, field: "names.\(language.rawValue)", max: maxName, required: true)
         }
-        if e.muscles.count > 12 || e.muscles.contains(where: { $0.isEmpty || $0.count > 40 }) {
-            errors.append(.init(field: "muscles", message: "must be at most 12 names of 1 to 40 characters"))
+        for (key, name) in e.names where AppLanguage(rawValue: key) == nil {
+            errors += TextRule.check(name, field: "names.\(key)", max: maxName, required: true)
         }
-        if let url = e.videoURL, url.count > 500 || !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url) == nil {
+        if e.muscles.count > maxMuscles { errors.append(.init(field: "muscles", message: "has more than \(maxMuscles) names")) }
+        for (i, muscle) in e.muscles.enumerated() { errors += TextRule.check(muscle, field: "muscles[\(i)]", max: maxMuscle, required: true) }
+        let rest = e.videoURL.map { $0.hasPrefix("https://") ? $0.dropFirst(8) : $0.hasPrefix("http://") ? $0.dropFirst(7) : "" }
+        if let url = e.videoURL, TextRule.length(url) > maxVideoURL || rest?.isEmpty != false
+            || url.unicodeScalars.contains(where: { TextRule.spaces.contains($0.value) }) || TextRule.hasControl(url) {
             errors.append(.init(field: "videoURL", message: "must be an http(s) link"))
         }
         return errors
@@ -119,28 +134,31 @@ public struct Workout: Codable, Equatable, Sendable {
     /// (`exercises[1].sets[0].reps`). `units` maps the catalog's exercise ids to their unit.
     public static func check(_ w: Workout, units: [String: ExerciseUnit], now: Date) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
-        if w.startedAt > now.addingTimeInterval(24 * 3600) {
-            errors.append(.init(field: "startedAt", message: "is more than a day in the future"))
-        }
-        if w.startedAt < Date(timeIntervalSince1970: 0) { errors.append(.init(field: "startedAt", message: "is before 1970")) }
+        if w.startedAt > now.addingTimeInterval(24 * 3600) { errors.append(.conflict("startedAt", "is more than a day in the future")) }
+        if w.startedAt < Date(timeIntervalSince1970: 0) { errors.append(.conflict("startedAt", "is before 1970")) }
         if let end = w.endedAt, end < w.startedAt {
-            errors.append(.init(field: "endedAt", message: "is before startedAt"))
+            errors.append(.conflict("endedAt", "is before startedAt"))
         } else if let end = w.endedAt, end.timeIntervalSince(w.startedAt) > 24 * 3600 {
-            errors.append(.init(field: "endedAt", message: "is more than a day after startedAt"))
+            errors.append(.conflict("endedAt", "is more than a day after startedAt"))
         }
-        if w.notes.count > maxNotes { errors.append(.init(field: "notes", message: "is longer than \(maxNotes) characters")) }
+        errors += TextRule.check(w.notes, field: "notes", max: maxNotes, required: false, paragraph: true)
         if w.exercises.isEmpty { errors.append(.init(field: "exercises", message: "needs at least one exercise")) }
         if w.exercises.count > maxExercises {
             errors.append(.init(field: "exercises", message: "has more than \(maxExercises) exercises"))
             return errors
         }
         if w.exercises.reduce(0, { $0 + $1.sets.count }) > maxSets {
-            errors.append(.init(field: "exercises", message: "has more than \(maxSets) sets in all"))
+            errors.append(.conflict("exercises", "has more than \(maxSets) sets in all"))
         }
         for (i, entry) in w.exercises.enumerated() {
             let base = "exercises[\(i)]"
             let unit = units[entry.exerciseId]
-            if unit == nil { errors.append(.init(field: "\(base).exerciseId", message: "is not in the exercise catalog")) }
+            if !entry.exerciseId.isEmpty, entry.exerciseId.count <= 40,
+               entry.exerciseId.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) {
+                if unit == nil { errors.append(.missing("\(base).exerciseId", "is not in the exercise catalog")) }
+            } else {
+                errors.append(.init(field: "\(base).exerciseId", message: "is not an exercise id (lower-case letters, digits and '-')"))
+            }
             if entry.sets.isEmpty { errors.append(.init(field: "\(base).sets", message: "needs at least one set")) }
             if entry.sets.count > maxSetsPerExercise {
                 errors.append(.init(field: "\(base).sets", message: "has more than \(maxSetsPerExercise) sets"))
@@ -157,8 +175,8 @@ public struct Workout: Codable, Equatable, Sendable {
                     errors.append(.init(field: "\(field).restSeconds", message: "must be 0 to 3600"))
                 }
                 switch unit {
-                case .reps where set.reps == nil: errors.append(.init(field: "\(field).reps", message: "is required for this exercise"))
-                case .seconds where set.seconds == nil: errors.append(.init(field: "\(field).seconds", message: "is required for this exercise"))
+                case .reps where set.reps == nil: errors.append(.conflict("\(field).reps", "is required for this exercise"))
+                case .seconds where set.seconds == nil: errors.append(.conflict("\(field).seconds", "is required for this exercise"))
                 default: break
                 }
             }

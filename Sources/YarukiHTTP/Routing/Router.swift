@@ -65,21 +65,20 @@ public struct Router: Sendable {
         case notFound
     }
 
-    /// Literal branches are tried before parameter branches; the first node that has the
-    /// method wins. Otherwise 405 lists the methods of the route the path names, the most literal
-    /// one (`/groups/join`, not `/groups/{id}` beside it).
+    /// The path names one route: the most literal that matches it (literal segments are tried
+    /// before parameters, so `/groups/join` shadows `/groups/{id}`). Its methods answer; any
+    /// other method is a 405 that lists them (a `DELETE /groups/join` never reaches
+    /// `DELETE /groups/{id}` with the id "join").
     public func match(method: HTTPMethod, path: String) -> Match {
         if let methods = exact[path], let route = methods[method] ?? (method == .head ? methods[.get] : nil) {
             return .found(route, parameters: [:])
         }
         var candidates: [(Node, [String: String])] = []
         Router.collect(root, Router.segments(path)[...], [:], &candidates)
-        for (node, parameters) in candidates {
-            if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
-                return .found(route, parameters: parameters)
-            }
-        }
         guard let named = candidates.first else { return .notFound }
+        if let route = named.0.routes[method] ?? (method == .head ? named.0.routes[.get] : nil) {
+            return .found(route, parameters: named.1)
+        }
         var allow = Set(named.0.routes.keys)
         if allow.contains(.get) { allow.insert(.head) }
         allow.insert(.options)

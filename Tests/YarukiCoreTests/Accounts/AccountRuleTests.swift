@@ -25,8 +25,10 @@ import Testing
         #expect(throws: FieldRuleError.self) { try DisplayName("tab\there") }
         try PasswordRule.check("eight ch")
         #expect(throws: FieldRuleError.self) { try PasswordRule.check("seven c") }
-        #expect(throws: FieldRuleError.self) { try PasswordRule.check(String(repeating: "p", count: 1025)) }
-        try PasswordRule.check(String(repeating: "p", count: 1024))
+        // Counted in characters (Unicode scalars), as the API document counts them.
+        #expect(throws: FieldRuleError.self) { try PasswordRule.check(String(repeating: "p", count: 257)) }
+        try PasswordRule.check(String(repeating: "あ", count: 256))
+        try PasswordRule.check("e\u{301}e\u{301}e\u{301}e\u{301}")  // four letters, eight scalars
     }
 
     @Test func languagesTimeZonesAndRoles() throws {

@@ -26,7 +26,8 @@ import YarukiTestSupport
         #expect(try Self.me(api, access)["emailVerified"] as? Bool == true)
         let again = try api.call("POST", "/v1/auth/email/confirm", json: ["token": token])
         #expect(again.status == 410 && again.problemType == "/problems/link-expired")
-        for bad in ["", "short", String(repeating: "x", count: 43), "../../etc/passwd-and-more-characters"] {
+        #expect(try api.call("POST", "/v1/auth/email/confirm", json: ["token": String(repeating: "x", count: 43)]).status == 404)
+        for bad in ["", "short", "../../etc/passwd-and-more-characters"] {
             let reply = try api.call("POST", "/v1/auth/email/confirm", json: ["token": bad])
             #expect(reply.status == 400, "\(bad): \(reply.text)")
         }

@@ -28,7 +28,7 @@ import YarukiTestSupport
             _ = try await aki.createPost(board: .done, body: "No photo")
         } throws: { error in
             guard case let .problem(problem) = error as? YarukiClientError else { return false }
-            return problem.status == 400 && problem.errors?.map(\.field) == ["photoIds"]
+            return problem.status == 422 && problem.errors?.map(\.field) == ["photoIds"]
         }
         #expect(try await bo.like(post.id).likeCount == 1)
         #expect(try await bo.like(post.id).likeCount == 1)

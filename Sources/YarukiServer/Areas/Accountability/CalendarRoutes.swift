@@ -9,9 +9,11 @@ struct CalendarRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "accountability")
-        me.get("/v1/calendar", Doc("A month (?month=YYYY-MM, this one by default): proofs and workouts per day", [200: "The month", 400: "Not a month"]),
+        me.get("/v1/calendar", Doc("A month: proofs and workouts per day", [200: "The month", 400: "Not a month"],
+                                   query: [.text("month", .matching(CalendarService.monthPattern), "YYYY-MM, from 1900 to 2999 (this month when left out)")]),
                month)
-        me.get("/v1/calendar/{date}", Doc("One day: its proofs (with playback links) and workouts", [200: "The day", 400: "Not a date"]), day)
+        me.get("/v1/calendar/{date}", Doc("One day: its proofs (with playback links) and workouts", [200: "The day", 400: "Not a date"],
+                                          path: [.day("date", "The day, YYYY-MM-DD")]), day)
         me.get("/v1/me/calendar-feed", Doc("Whether my private calendar feed is on, since when and when it was last read"), feedState)
         me.post("/v1/me/calendar-feed", Doc("A new private calendar feed link (shown once); any earlier link stops working",
                                             [201: "The link, relative to this server"]), newFeed)
@@ -19,7 +21,8 @@ struct CalendarRoutes: RouteCollection {
         // The link itself is the secret (a calendar app cannot sign in).
         routes.open(tag: "accountability").get("/v1/calendar/feed/{file}", Doc("A private calendar feed: one all-day event per training day",
                                                                                [200: "The feed", 404: "No such feed (or revoked)"],
-                                                                               produces: "text/calendar"), feed)
+                                                                               produces: "text/calendar",
+                                                                               path: [.text("file", FieldRule(), "The feed's secret, as its link names it")]), feed)
     }
 
     func month(_ request: Request, _ me: Principal) async throws -> Reply<CalendarMonth> {

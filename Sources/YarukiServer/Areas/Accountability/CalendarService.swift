@@ -17,10 +17,12 @@ struct CalendarService: Sendable {
     static func feedPath(_ token: String) -> String { "/v1/calendar/feed/\(token).ics" }
 
     /// Proofs and workouts per day of `month` (YYYY-MM; this one when nil).
+    static let monthPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$"
+
     func month(_ month: String?, _ principal: Principal) async throws -> CalendarMonth {
         let calendar = context.calendar(of: try await context.account(principal))
         let month = month ?? String(calendar.day(of: context.now).prefix(7))
-        guard month.count == 7, let first = DayNumber.of(month + "-01") else {
+        guard month.count == 7, PersonalCalendar.accepts(month + "-01"), let first = DayNumber.of(month + "-01") else {
             throw HTTPError.badRequest("'\(month)' is not a month like 2026-11.", errors: [.init(field: "month", message: "must be YYYY-MM")])
         }
         let days = (first..<(first + 31)).map(DayNumber.day).filter { $0.hasPrefix(month) }
@@ -39,7 +41,7 @@ struct CalendarService: Sendable {
     /// One day's proofs (with playback links) and workouts.
     func day(_ date: String, _ principal: Principal) async throws -> CalendarDay {
         let calendar = context.calendar(of: try await context.account(principal))
-        guard let start = calendar.start(ofDay: date) else {
+        guard PersonalCalendar.accepts(date), let start = calendar.start(ofDay: date) else {
             throw HTTPError.badRequest("'\(date)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])
         }
         let end = start.addingTimeInterval(36 * 3600)

@@ -14,18 +14,21 @@ struct GroupRoutes: RouteCollection {
         me.post("/v1/groups", Doc("Start a group (you are its owner and first member)", [201: "Created", 400: "The name is not valid"]), create)
         me.get("/v1/groups", Doc("My groups"), list)
         me.get("/v1/groups/{id}", Doc("A group of mine and its members", [200: "The group", 404: "Not a group of mine"]), group)
-        me.patch("/v1/groups/{id}", Doc("Rename a group (its owner)", [200: "Renamed", 403: "Not the owner", 404: "Not a group of mine"]), rename)
+        me.patch("/v1/groups/{id}", Doc("Rename a group (its owner)", [200: "Renamed", 400: "The name is not valid", 403: "Not the owner",
+                                                                       404: "Not a group of mine"]), rename)
         me.post("/v1/groups/{id}/invite-code", Doc("A new invite code; the old one stops working (its owner)",
                                                    [200: "The group with its new code", 403: "Not the owner"]), newCode)
-        me.post("/v1/groups/join", Doc("Join a group with its invite code", [200: "Joined (or already a member)", 404: "No group has this code"]), join)
+        me.post("/v1/groups/join", Doc("Join a group with its invite code", [200: "Joined (or already a member)", 400: "Not an invite code",
+                                                                             404: "No group has this code"]), join)
         me.post("/v1/groups/{id}/leave", Doc("Leave a group (an owner's group passes to the longest member; the last one out ends it)",
                                              [204: "Left", 404: "Not a group of mine"]), leave)
-        me.delete("/v1/groups/{id}/members/{member}", Doc("Remove a member (its owner)", [204: "Removed", 400: "Owners leave instead",
+        me.delete("/v1/groups/{id}/members/{member}", Doc("Remove a member (its owner)", [204: "Removed", 422: "Owners leave instead",
                                                                                           403: "Not the owner", 404: "No such group or member"]), remove)
         me.get("/v1/me/quota", Doc("My weekly quota: this week's (with where I stand), the next week's and the history"), quota)
         me.put("/v1/me/quota", Doc("Set my weekly quota (1–7 days); it applies from next week", [200: "Set", 400: "Not 1 to 7"]), setQuota)
-        me.get("/v1/groups/{id}/standings", Doc("Each member's week around ?date=YYYY-MM-DD (today by default): done, quota, status, streak",
-                                                [200: "Standings", 400: "Not a date", 404: "Not a group of mine"], reply: Standings.self), week)
+        me.get("/v1/groups/{id}/standings", Doc("Each member's week: done, quota, status, streak",
+                                                [200: "Standings", 400: "Not a date", 404: "Not a group of mine"], reply: Standings.self,
+                                                query: [.day("date", "A day of the week to show (today when left out)")]), week)
     }
 
     func create(_: Request, _ me: Principal, _ body: GroupNameBody) async throws -> Reply<Group> {
@@ -52,11 +55,10 @@ struct GroupRoutes: RouteCollection {
     }
 
     func join(_: Request, _ me: Principal, _ body: InviteCodeBody) async throws -> Reply<Group> {
-        let code = body.code.trimmingCharacters(in: .whitespaces).uppercased()
-        guard (4...32).contains(code.count) else {
+        guard (4...32).contains(body.code.count), body.code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw HTTPError.badRequest("An invite code has 10 letters and digits.", errors: [.init(field: "code", message: "is not an invite code")])
         }
-        return Reply(try await groups.join(code: code, me))
+        return Reply(try await groups.join(code: body.code.uppercased(), me))
     }
 
     func leave(_ request: Request, _ me: Principal) async throws -> Response {
@@ -82,7 +84,7 @@ struct GroupRoutes: RouteCollection {
         let now = groups.context.now
         let mine = groups.context.calendar(of: try await groups.context.account(me))
         let asked = request.queryItem("date")
-        if let asked, mine.start(ofDay: asked) == nil {
+        if let asked, !PersonalCalendar.accepts(asked) {
             throw HTTPError.badRequest("'\(asked)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])
         }
         let id = try request.id("id", "group")

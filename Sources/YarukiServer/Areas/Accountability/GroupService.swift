@@ -18,12 +18,11 @@ struct GroupService: Sendable {
         return String(Crypto.randomBytes(10).map { alphabet[Int($0) % alphabet.count] })
     }
 
+    static let maxName = 60
+
     static func name(_ raw: String?) throws -> String {
-        let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...60).contains(name.count) else {
-            throw HTTPError.badRequest("A group's name has 1 to 60 characters.", errors: [.init(field: "name", message: "must be 1 to 60 characters")])
-        }
-        return name
+        try FieldCheck(TextRule.check(raw ?? "", field: "name", max: maxName, required: true)).done()
+        return TextRule.normalize(raw ?? "")
     }
 
     func reply(_ group: GroupStore.GroupRow, _ c: SQLConnection) throws -> Group {
@@ -87,7 +86,7 @@ struct GroupService: Sendable {
         let rest = try await database.transaction { c -> [UUID] in
             let group = try GroupService.memberGroup(id, principal, c)
             guard group.ownerID == principal.userID else { throw HTTPError(403, detail: "Only the group's owner can do that.") }
-            guard member != principal.userID else { throw HTTPError.badRequest("To leave your own group, use leave.") }
+            guard member != principal.userID else { throw HTTPError(422, detail: "To leave your own group, use leave.") }
             guard try GroupStore.remove(group.id, user: member, c) else { throw HTTPError.notFound("No such member.") }
             return try GroupStore.members(group.id, c).map(\.account.id)
         }

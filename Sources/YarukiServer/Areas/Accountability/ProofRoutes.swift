@@ -12,10 +12,17 @@ struct ProofRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "accountability")
-        me.post("/v1/proofs", Doc("Upload a proof video (the body is the video; ?recordedAt=&exerciseId=&workoutId=)",
-                                  [201: "Stored", 400: "A query field is not valid", 401: "Not signed in", 413: "Larger than the upload limit",
-                                   415: "Not MP4, MOV or WebM"]), upload)
-        me.get("/v1/proofs", Doc("My proofs recorded between two dates (?from=&to=, YYYY-MM-DD in my time zone)"), list)
+        me.post("/v1/proofs", Doc("Upload a proof video (the body is the video: MP4, MOV or WebM, a second long at least)",
+                                  [201: "Stored", 400: "A query field is not valid", 401: "Not signed in",
+                                   404: "The exercise is not in the catalog, or the workout is not mine", 413: "Larger than the upload limit",
+                                   415: "Not a playable MP4, MOV or WebM video, or shorter than a second",
+                                   422: "recordedAt is more than 7 days before the upload"],
+                                  query: [.instant("recordedAt", "When it was recorded (the upload time when left out or in the future)"),
+                                          .text("exerciseId", .matching(Exercise.idPattern), "The exercise it proves"),
+                                          .id("workoutId", "The workout of mine it belongs to")],
+                                  upload: ["video/mp4", "video/quicktime", "video/webm"]), upload)
+        me.get("/v1/proofs", Doc("My proofs recorded between two dates", [200: "The proofs", 400: "A bad date", 422: "from is after to, or a year before it"],
+                                 query: [.from, .to]), list)
         me.get("/v1/proofs/{id}", Doc("One of my proofs, with playback links valid for ten minutes",
                                       [200: "The proof", 401: "Not signed in", 404: "Not mine, or none"]), proof)
         me.delete("/v1/proofs/{id}", Doc("Delete one of my proofs (its file goes when nothing else uses it)",
@@ -28,23 +35,24 @@ struct ProofRoutes: RouteCollection {
     }
 
     func upload(_ request: Request, _ me: Principal) async throws -> Reply<ProofInfo> {
-        guard let file = request.bodyFile else {
-            throw HTTPError.badRequest("Send the video as the request body.", errors: [.init(field: "body", message: "is required")])
-        }
+        let file = try request.upload("video")
         var check = FieldCheck()
         let text = request.queryItem("recordedAt")
         let sent = text.flatMap(JSONCoding.parseDate)
         if text != nil, sent == nil { check.fail("recordedAt", "is not an RFC 3339 date-time") }
         let now = proofs.context.now
         let recordedAt = Proof.recordingTime(sent: sent, uploadedAt: now)
-        if sent != nil, recordedAt == nil { check.fail("recordedAt", "is more than 7 days before the upload") }
+        if sent != nil, recordedAt == nil { check.conflict("recordedAt", "is more than 7 days before the upload") }
         let workout = request.queryItem("workoutId")
         let workoutID = workout.flatMap(UUID.init(uuidString:))
         if workout != nil, workoutID == nil { check.fail("workoutId", "is not a UUID") }
         let exercise = request.queryItem("exerciseId")
+        if let exercise, exercise.range(of: Exercise.idPattern, options: .regularExpression) == nil {
+            check.fail("exerciseId", "is not an exercise id (lower-case letters, digits and '-')")
+        }
         let known = try await proofs.training.known(exercise: exercise, workout: workoutID, of: me.userID)
-        if !known.exercise { check.fail("exerciseId", "is not in the exercise catalog") }
-        if !known.workout { check.fail("workoutId", "is not one of your workouts") }
+        if !known.exercise { check.missing("exerciseId", "is not in the exercise catalog") }
+        if !known.workout { check.missing("workoutId", "is not one of your workouts") }
         try check.done()
         let upload = ProofService.Upload(file: file, recordedAt: recordedAt, uploadedAt: now, exerciseId: exercise, workoutId: workoutID)
         return .created(try await proofs.file(upload, by: me))

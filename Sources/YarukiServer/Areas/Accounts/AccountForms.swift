@@ -13,7 +13,7 @@ enum AccountForms {
         check.attempt { () throws(FieldRuleError) in try PasswordRule.check(body.password) }
         let zone = check.attempt { () throws(FieldRuleError) in try TimeZoneName(body.timeZone ?? "UTC") }
         let locale = body.locale == nil ? AppLanguage.en : check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
-        if let device = body.device, device.count > 100 { check.fail("device", "is longer than 100 characters") }
+        check.device(body.device)
         try check.done()
         guard let email, let name, let zone, let locale else { throw HTTPError.internal() }
         return AccountService.SignUp(email: email, password: body.password, displayName: name, timeZone: zone, locale: locale,
@@ -21,18 +21,14 @@ enum AccountForms {
     }
 
     static func identity(_ body: IdentityBody, _ request: Request) throws -> AccountService.IdentitySignIn {
-        guard body.idToken.utf8.count <= JWT.maxLength else {
-            throw HTTPError.badRequest("The ID token is too long.", errors: [.init(field: "idToken", message: "is too long")])
-        }
-        guard body.nonce.map({ $0.utf8.count <= 256 }) ?? true else {
-            throw HTTPError.badRequest("The nonce is too long.", errors: [.init(field: "nonce", message: "is too long")])
-        }
         var check = FieldCheck()
+        check.token(body.idToken, nonce: body.nonce)
+        check.device(body.device)
         let locale = check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
         let name = check.attempt(body.displayName) { (v) throws(FieldRuleError) in try DisplayName(v) }
         let zone = check.attempt(body.timeZone) { (v) throws(FieldRuleError) in try TimeZoneName(v) }
         try check.done()
-        return AccountService.IdentitySignIn(provider: body.provider, idToken: body.idToken, nonce: body.nonce, displayName: name,
+        return AccountService.IdentitySignIn(provider: body.provider.rawValue, idToken: body.idToken, nonce: body.nonce, displayName: name,
                                              timeZone: zone, locale: locale, device: device(body.device, request))
     }
 
@@ -47,10 +43,25 @@ enum AccountForms {
         return change
     }
 
-    /// The device a session is shown as: what the app says, else the browser's User-Agent.
+    /// The device a session is shown as: what the app says (checked by `FieldCheck.device`), else
+    /// the browser's User-Agent (cleaned: a header is nobody's field to get wrong).
     static func device(_ named: String?, _ request: Request) -> String {
         let raw = named ?? request.headers["User-Agent"] ?? ""
-        let clean = String(raw.unicodeScalars.filter { $0.properties.generalCategory != .control }).trimmingCharacters(in: .whitespaces)
-        return clean.isEmpty ? "Unknown device" : String(clean.prefix(100))
+        let clean = TextRule.trim(String(raw.unicodeScalars.filter { !TextRule.hasControl(String($0)) }))
+        return clean.isEmpty ? "Unknown device" : String(clean.unicodeScalars.prefix(100))
+    }
+}
+
+extension FieldCheck {
+    /// A device name an app sends: one line of at most 100 characters.
+    mutating func device(_ name: String?) {
+        guard let name else { return }
+        for error in TextRule.check(name, field: "device", max: 100, required: false) { fail(error.field, error.message) }
+    }
+
+    /// An ID token and its nonce: within `JWT.maxLength` and 256 characters.
+    mutating func token(_ idToken: String, nonce: String?) {
+        if idToken.unicodeScalars.count > JWT.maxLength { fail("idToken", "is longer than \(JWT.maxLength) characters") }
+        if let nonce, nonce.unicodeScalars.count > 256 { fail("nonce", "is longer than 256 characters") }
     }
 }

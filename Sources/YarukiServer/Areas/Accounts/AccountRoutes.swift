@@ -21,18 +21,25 @@ struct AccountRoutes: RouteCollection {
         anyone.post("/v1/auth/login", Doc("Sign in with email and password", [200: "Signed in", 400: "A field is missing",
                                                                               401: "Wrong email or password", 429: "Too many failed tries; see Retry-After"]),
                     signIn)
-        anyone.post("/v1/auth/oidc", Doc("Sign in with Apple or Google (an ID token)", [200: "Signed in", 201: "Signed up",
-                                                                                        400: "A field is missing or the provider is off",
-                                                                                        401: "The ID token was refused", 409: "The email belongs to another account"]),
-                    identity)
+        // Sign in with Apple or Google exists only where an operator turned it on.
+        let providers = !accounts.identityVerifiers.isEmpty
+        if providers {
+            anyone.post("/v1/auth/oidc", Doc("Sign in with Apple or Google (an ID token)", [200: "Signed in", 201: "Signed up", 400: "A field is not valid",
+                                                                                            401: "The ID token was refused", 404: "This provider is not enabled here",
+                                                                                            409: "The email belongs to an account that must sign in with its password first"]),
+                        identity)
+        }
         anyone.post("/v1/auth/refresh", Doc("Trade a refresh token (in the body, or the browser's cookie) for new tokens (rotation)",
-                                            [200: "New tokens", 400: "No refresh token", 401: "The refresh token is spent, revoked or unknown"],
+                                            [200: "New tokens", 401: "No refresh token, or one spent, revoked or unknown"],
                                             reply: SessionTokens.self, optionalBody: RefreshBody.self), refresh)
         anyone.post("/v1/auth/logout", Doc("Sign out this session: by its refresh token (body or cookie) or its access token",
-                                           [204: "Signed out (also when the token was already spent)", 400: "No token"],
+                                           [204: "Signed out (also when the token was already spent)", 401: "No token"],
                                            optionalBody: RefreshBody.self), signOut)
         anyone.get("/.well-known/jwks.json", Doc("Public keys that sign access tokens"), keys)
+        addAccount(to: routes, providers: providers)
+    }
 
+    private func addAccount(to routes: RouteTable, providers: Bool) {
         let me = routes.signedIn(tag: "account")
         me.get("/v1/me", Doc("The signed-in account", [200: "The account", 401: "Not signed in"]), account)
         me.patch("/v1/me", Doc("Change name, time zone, language or week start (the email changes through POST /v1/me/email)",
@@ -45,9 +52,11 @@ struct AccountRoutes: RouteCollection {
                 changePassword)
         me.get("/v1/me/export", Doc("Everything of mine as a zip: JSON per area and my photos, videos and voice notes",
                                     [200: "The archive, streamed (Content-Length says its size)"], produces: "application/zip"), exportAll)
-        me.post("/v1/me/identities", Doc("Link Sign in with Apple or Google to this account; every other session is signed out",
-                                         [200: "Linked", 400: "A field is missing or the provider is off", 401: "The ID token was refused",
-                                          409: "The provider's account is linked to another Yaruki account"]), link)
+        if providers {
+            me.post("/v1/me/identities", Doc("Link Sign in with Apple or Google to this account; every other session is signed out",
+                                             [200: "Linked", 400: "A field is not valid", 401: "The ID token was refused", 404: "This provider is not enabled here",
+                                              409: "The provider's account is linked to another Yaruki account"]), link)
+        }
         me.get("/v1/sessions", Doc("Signed-in devices, most recently used first"), sessions)
         me.delete("/v1/sessions/{id}", Doc("Sign out one device", [204: "Signed out", 404: "No such session of yours"]), revoke)
         me.post("/v1/sessions/revoke-others", Doc("Sign out every other device", [200: "How many were signed out"]), revokeOthers)
@@ -62,10 +71,12 @@ struct AccountRoutes: RouteCollection {
     }
 
     func signIn(_ request: Request, _: Visitor, _ body: SignInBody) async throws -> Reply<SessionTokens> {
-        let email = try EmailAddress(body.email)
-        guard body.password.utf8.count <= PasswordRule.maxBytes else {
-            throw HTTPError.badRequest("The password is too long.", errors: [.init(field: "password", message: "is too long")])
-        }
+        var check = FieldCheck()
+        let email = check.attempt { () throws(FieldRuleError) in try EmailAddress(body.email) }
+        check.attempt { () throws(FieldRuleError) in try PasswordRule.checkGiven(body.password) }
+        check.device(body.device)
+        try check.done()
+        guard let email else { throw HTTPError.internal() }
         let (account, tokens) = try await accounts.signIn(email: email, password: body.password,
                                                           device: AccountForms.device(body.device, request),
                                                           address: accounts.context.clientAddress(request))
@@ -81,7 +92,7 @@ struct AccountRoutes: RouteCollection {
         let body = try request.decodeIfPresent(RefreshBody.self) ?? RefreshBody()
         let fromCookie = body.refreshToken == nil
         guard let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty else {
-            throw HTTPError.badRequest("Send the refresh token.", errors: [.init(field: "refreshToken", message: "is required")])
+            throw AccountService.invalidRefresh("Send the refresh token, in the body or the cookie: without it nobody is signed in.")
         }
         do {
             return AccountRoutes.reply(nil, try await accounts.refresh(token), cookie: fromCookie || body.useCookie == true, request, status: 200)
@@ -99,7 +110,7 @@ struct AccountRoutes: RouteCollection {
             let principal = try await accounts.authenticator.authenticate(request)
             _ = try await accounts.revoke(session: principal.sessionID, by: principal, reason: "signed out")
         } else {
-            throw HTTPError.badRequest("Send the refresh token or an access token.", errors: [.init(field: "refreshToken", message: "is required")])
+            throw HTTPError.unauthorized("Send the refresh token or an access token: without one there is no session to sign out.")
         }
         var response = Response.noContent()
         response.headers.add("Set-Cookie", AccountRoutes.clearCookie(request))
@@ -125,9 +136,9 @@ struct AccountRoutes: RouteCollection {
     }
 
     func link(_: Request, _ me: Principal, _ body: LinkIdentityBody) async throws -> Reply<LinkedIdentity> {
-        guard body.idToken.utf8.count <= JWT.maxLength, body.nonce.map({ $0.utf8.count <= 256 }) ?? true else {
-            throw HTTPError.badRequest("The ID token or nonce is too long.", errors: [.init(field: "idToken", message: "is too long")])
-        }
+        var check = FieldCheck()
+        check.token(body.idToken, nonce: body.nonce)
+        try check.done()
         return Reply(try await accounts.link(me, provider: body.provider.rawValue, idToken: body.idToken, nonce: body.nonce))
     }
 

@@ -210,8 +210,8 @@ final class AccountService: Sendable {
 
     private func verify(_ provider: String, _ idToken: String, _ nonce: String?) async throws -> VerifiedIdentity {
         guard let verifier = identityVerifiers[provider] else {
-            throw HTTPError.badRequest("Sign in with \(provider) is not enabled on this server.",
-                                       errors: [.init(field: "provider", message: "is not enabled")])
+            throw HTTPError(404, detail: "Sign in with \(AccountService.title(provider)) is not enabled on this server.",
+                            errors: [.init(field: "provider", message: "is not enabled here")])
         }
         do {
             return try await verifier.verify(idToken, nonce: nonce, now: context.now)
@@ -390,6 +390,7 @@ final class AccountService: Sendable {
         guard let password else {
             throw HTTPError.badRequest("Enter your current password.", errors: [.init(field: field, message: "is required")])
         }
+        try PasswordRule.checkGiven(password, field: field)
         let hasher = context.hasher
         guard try await context.hashing.run({ hasher.verify(password, against: stored) }) else {
             signIns.record(keys, now: now)

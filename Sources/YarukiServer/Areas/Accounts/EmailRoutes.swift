@@ -10,14 +10,14 @@ struct EmailRoutes: RouteCollection {
     func add(to routes: RouteTable) {
         let anyone = routes.open(tag: "auth")
         anyone.post("/v1/auth/email/confirm", Doc("Open a mailed link that confirms an address (the account's, or the new one it then takes)",
-                                                  [200: "Confirmed", 400: "The token is not valid", 409: "Another account took the new address meanwhile",
-                                                   410: "The link was used, replaced or has expired"]), confirm)
+                                                  [200: "Confirmed", 400: "Not a token of a mailed link", 404: "No such link",
+                                                   409: "Another account took the new address meanwhile", 410: "The link was used, replaced or has expired"]), confirm)
         anyone.post("/v1/auth/password/forgot", Doc("Mail a link to reset the password (the same answer whether or not an account has the address)",
                                                     [202: "A link is on its way if an account has the address", 400: "Not an email address",
                                                      429: "Too many requests from this network; see Retry-After"]), forgot)
         anyone.post("/v1/auth/password/reset", Doc("Set a new password with a mailed link (once, within 30 minutes); every session is signed out",
-                                                   [200: "Changed; how many sessions were signed out", 400: "The token or the password is not valid",
-                                                    410: "The link was used, replaced or has expired"]), reset)
+                                                   [200: "Changed; how many sessions were signed out", 400: "Not a token of a mailed link, or the password is not valid",
+                                                    404: "No such link", 410: "The link was used, replaced or has expired"]), reset)
 
         let me = routes.signedIn(tag: "account")
         me.post("/v1/me/email", Doc("Change the email: needs the password; a link goes to the new address, and the old one is told",
@@ -46,9 +46,7 @@ struct EmailRoutes: RouteCollection {
 
     func change(_: Request, _ me: Principal, _ body: EmailChangeBody) async throws -> Reply<PendingEmail> {
         let address = try EmailAddress(body.email)
-        guard body.password.utf8.count <= PasswordRule.maxBytes else {
-            throw HTTPError.badRequest("The password is too long.", errors: [.init(field: "password", message: "is too long")])
-        }
+        try PasswordRule.checkGiven(body.password)
         return Reply(try await email.requestChange(me, to: address, password: body.password), status: 202)
     }
 

@@ -36,7 +36,7 @@ final class EmailService: Sendable {
         return try await database.transaction { c in
             let record = try EmailService.usable(hash, [.verifyEmail, .changeEmail], now, c)
             guard let account = try AccountStore.account(id: record.userID, c), let email = try? EmailAddress(record.email) else {
-                throw EmailService.linkError(400, "This link is not valid.")
+                throw EmailService.linkError(404, "No such link.")
             }
             switch record.purpose {
             case .changeEmail:
@@ -136,7 +136,7 @@ final class EmailService: Sendable {
         let (links, mail) = (self.links, context.mail)
         let (account, signedOut) = try await database.transaction { c -> (Account, Int) in
             let record = try EmailService.usable(hash, [.resetPassword], now, c)
-            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(400, "This link is not valid.") }
+            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(404, "No such link.") }
             // Spent here, under the row's lock: of two requests with one link, only one gets past.
             guard try AccountStore.spendTokens(of: account.id, [.resetPassword], at: now, c) > 0 else {
                 throw EmailService.linkError(410, "This link was used already, or a newer one replaced it.")
@@ -157,11 +157,11 @@ final class EmailService: Sendable {
 
     // MARK: tokens
 
-    /// The link's record when it may be used now: 400 when unknown, 410 when used or expired.
+    /// The link's record when it may be used now: 404 when unknown, 410 when used or expired.
     private static func usable(_ hash: String, _ purposes: [AccountStore.TokenPurpose], _ now: Date,
                                _ c: SQLConnection) throws -> AccountStore.TokenRecord {
         guard let record = try AccountStore.token(hash: hash, c), purposes.contains(record.purpose) else {
-            throw linkError(400, "This link is not valid. Open the newest one you were sent, or ask for a new one.")
+            throw linkError(404, "No such link. Open the newest one you were sent, or ask for a new one.")
         }
         guard record.usedAt == nil else { throw linkError(410, "This link was used already, or a newer one replaced it.") }
         guard record.expiresAt > now else { throw linkError(410, "This link has expired. Ask for a new one.") }

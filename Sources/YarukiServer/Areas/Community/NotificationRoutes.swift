@@ -10,7 +10,8 @@ struct NotificationRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "community")
-        me.get("/v1/notifications", Doc("My notifications, newest first (?cursor=, ?limit=), with the unread count"), list)
+        me.get("/v1/notifications", Doc("My notifications, newest first, with the unread count", [200: "A page", 400: "A bad limit or cursor"],
+                                        query: [.limit(), .cursor]), list)
         me.post("/v1/notifications/read", Doc("Mark all my notifications read"), markRead)
     }
 

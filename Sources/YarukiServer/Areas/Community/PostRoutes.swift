@@ -10,32 +10,35 @@ struct PostRoutes: RouteCollection {
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "community")
         me.post("/v1/photos", Doc("Upload a photo (the body is the image: JPEG, PNG, WebP or HEIC); its metadata is removed",
-                                  [201: "Stored", 400: "Not a readable image", 401: "Not signed in", 413: "Larger than the photo limit",
-                                   415: "Not a photo"]), uploadPhoto)
+                                  [201: "Stored", 401: "Not signed in", 413: "Larger than the photo limit", 415: "Not a readable photo"],
+                                  upload: ["image/jpeg", "image/png", "image/webp", "image/heic"]), uploadPhoto)
         routes.group(routes.accesses.photoLinks, tag: "community")
             .get("/v1/photos/{sha}/{copy}", Doc("A photo copy by its signed link (links come with posts)",
-                                                [200: "The JPEG", 401: "A bad or expired link", 404: "No such photo"], produces: "image/jpeg"), photo)
+                                                [200: "The JPEG", 401: "A bad or expired link", 404: "No such photo"], produces: "image/jpeg",
+                                                path: [.text("sha", .matching("^[0-9a-f]{64}$"), "The photo's SHA-256"),
+                                                       .words("copy", PhotoFiles.Copy.allCases.map(\.rawValue), "Which copy")]), photo)
+        let postAnswers = [400: "A field is not valid", 404: "A photo or routine that is not mine to attach",
+                           422: "The board's rule: done needs a photo, feedback a photo or a routine, talk some text or a photo"]
         me.post("/v1/posts", Doc("Post on a board: done (needs a photo), feedback (a photo or a routine) or talk",
-                                 [201: "Posted", 400: "A field is not valid"]), create)
-        me.get("/v1/posts", Doc("A feed, newest first: ?board=done|feedback|talk, ?author=ID, ?limit= (≤ 50), ?cursor= from nextCursor",
-                                [200: "A page", 400: "A bad board, author, limit or cursor"]), feed)
+                                 postAnswers.merging([201: "Posted"]) { $1 }), create)
+        me.get("/v1/posts", Doc("A feed, newest first", [200: "A page", 400: "A bad board, author, limit or cursor"], query: [
+            .words("board", Board.allCases.map(\.rawValue), "Only this board"), .id("author", "Only this person's posts"), .limit(), .cursor,
+        ]), feed)
         me.get("/v1/posts/{id}", Doc("One post", [200: "The post", 404: "No such post"]), post)
         me.put("/v1/posts/{id}", Doc("Edit my post (the same fields as posting; photos left out are deleted)",
-                                     [200: "Saved", 400: "A field is not valid", 404: "Not my post"]), edit)
+                                     postAnswers.merging([200: "Saved", 404: "Not my post, or a photo or routine not mine to attach"]) { $1 }), edit)
         me.delete("/v1/posts/{id}", Doc("Delete my post (admins: any post)", [204: "Deleted", 404: "Not my post"]), delete)
         me.put("/v1/posts/{id}/like", Doc("Like a post (again: no change)", [200: "The post's likes", 404: "No such post"]), like)
         me.delete("/v1/posts/{id}/like", Doc("Take my like back", [200: "The post's likes", 404: "No such post"]), unlike)
-        me.get("/v1/posts/{id}/comments", Doc("A post's comments, oldest first (?cursor=, ?limit=)", [200: "A page", 404: "No such post"]), comments)
+        me.get("/v1/posts/{id}/comments", Doc("A post's comments, oldest first", [200: "A page", 400: "A bad limit or cursor", 404: "No such post"],
+                                              query: [.limit(), .cursor]), comments)
         me.post("/v1/posts/{id}/comments", Doc("Comment on a post", [201: "Commented", 400: "The text is not valid", 404: "No such post"]), comment)
         me.delete("/v1/comments/{id}", Doc("Delete a comment I wrote, or one under my post",
                                            [204: "Deleted", 404: "No such comment of mine or under my post"]), deleteComment)
     }
 
     func uploadPhoto(_ request: Request, _ me: Principal) async throws -> Reply<Photo> {
-        guard let file = request.bodyFile else {
-            throw HTTPError.badRequest("Send the photo as the request body.", errors: [.init(field: "body", message: "is required")])
-        }
-        return .created(try await posts.uploadPhoto(file, by: me))
+        .created(try await posts.uploadPhoto(try request.upload("photo"), by: me))
     }
 
     /// The signed link was checked by the group; a sha or copy that names no photo file is 404.
@@ -90,8 +93,8 @@ struct PostRoutes: RouteCollection {
 
     func comment(_ request: Request, _ me: Principal, _ body: CommentBody) async throws -> Reply<PostComment> {
         let id = try request.id("id", "post")
+        try FieldCheck(CommentRule.check(body.body)).done()
         let text = PostDraft.normalize(body.body)
-        try FieldCheck(CommentRule.check(text)).done()
         return .created(try await posts.addComment(text, on: id, by: me))
     }
 

@@ -47,22 +47,21 @@ struct PostService: Sendable {
         var check = FieldCheck()
         let board = Board(rawValue: body.board)
         if board == nil { check.fail("board", "must be done, feedback or talk") }
+        check.note(TextRule.check(body.body ?? "", field: "body", max: PostDraft.maxBody, required: false, paragraph: true))
         let text = PostDraft.normalize(body.body ?? "")
         let ids = body.photoIds ?? []
         if Set(ids).count != ids.count { check.fail("photoIds", "lists a photo twice") }
         if let board {
-            for error in PostDraft.check(PostDraft(board: board, body: text, photoCount: ids.count, hasRoutine: body.routineId != nil)) {
-                check.fail(error.field, error.message)
-            }
+            check.note(PostDraft.check(PostDraft(board: board, body: text, photoCount: ids.count, hasRoutine: body.routineId != nil)))
         }
         if ids.count <= PostDraft.maxPhotos {
             let usable = Set(try PostStore.photos(ids, owner: author, c).filter { $0.postID == nil || $0.postID == post }.map(\.id))
             if let missing = ids.firstIndex(where: { !usable.contains($0) }) {
-                check.fail("photoIds[\(missing)]", "is not a photo of yours that is free to attach")
+                check.missing("photoIds[\(missing)]", "is not a photo of yours that is free to attach")
             }
         }
         if let routine = body.routineId, try !RoutineStore.attachable(routine, by: author, c) {
-            check.fail("routineId", "is not a routine you can attach")
+            check.missing("routineId", "is not a routine you can attach")
         }
         try check.done()
         guard let board else { throw HTTPError.internal() }

@@ -25,7 +25,7 @@ struct RoutineService: Sendable {
         let (id, now) = (existing ?? UUID(), context.now)
         let saved = try await database.transaction { c -> RoutineStore.RoutineRow? in
             if existing != nil, try !RoutineStore.isAuthor(id, user: principal.userID, c) { throw HTTPError.notFound("No such routine.") }
-            try FieldCheck(RoutineDraft.check(draft, units: try TrainingStore.units(c))).done()
+            try FieldCheck(RoutineDraft.check(submitted, units: try TrainingStore.units(c))).done()
             if existing == nil {
                 try RoutineStore.insert(id: id, author: principal.userID, draft, copiedFrom: nil, at: now, c)
             } else {
@@ -64,7 +64,7 @@ struct RoutineService: Sendable {
     func save(_ saved: Bool, _ id: UUID, _ principal: Principal) async throws -> Saves {
         let count = try await likes.set(saved, .routine, id, by: principal) { c in
             guard let routine = try RoutineStore.routine(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such routine.") }
-            guard routine.authorID != principal.userID else { throw HTTPError.badRequest("Your own routines are in your list already.") }
+            guard routine.authorID != principal.userID else { throw HTTPError(422, detail: "Your own routines are in your list already.") }
             return routine.authorID
         }
         return Saves(liked: saved, saveCount: count)

@@ -14,15 +14,16 @@ struct SafetyRoutes: RouteCollection {
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "community")
         me.get("/v1/blocks", Doc("People I blocked"), blocks)
-        me.put("/v1/blocks/{user}", Doc("Block a person (again: no change)", [204: "Blocked", 400: "Yourself", 404: "No such person"]), block)
+        me.put("/v1/blocks/{user}", Doc("Block a person (again: no change)", [204: "Blocked", 404: "No such person", 422: "Yourself"]), block)
         me.delete("/v1/blocks/{user}", Doc("Unblock a person", [204: "Unblocked (or was not blocked)"]), unblock)
         me.post("/v1/reports", Doc("Report a post or comment (once per person); enough reports hide it until an admin decides",
-                                   [200: "Reported", 400: "Not valid, or my own", 404: "No such post or comment"]), report)
+                                   [200: "Reported", 400: "Not valid", 404: "No such post or comment", 422: "My own"]), report)
         let admin = routes.admin(tag: "admin")
         admin.get("/v1/admin/reports", Doc("Reported posts and comments, hidden ones first (admins only)", [200: "The reports", 404: "Not an admin"]),
                   reports)
         admin.post("/v1/admin/reports/{kind}/{id}", Doc("Decide on a reported post or comment: restore or delete (admins only)",
-                                                        [204: "Done", 400: "Not a decision", 404: "Not an admin, or no such target"]), decide)
+                                                        [204: "Done", 400: "Not a decision", 404: "Not an admin, or no such target"],
+                                                        path: [.words("kind", ["post", "comment"], "What was reported")]), decide)
     }
 
     func blocks(_: Request, _ me: Principal) async throws -> Reply<Items<BlockedPerson>> {
@@ -32,7 +33,7 @@ struct SafetyRoutes: RouteCollection {
 
     func block(_ request: Request, _ me: Principal) async throws -> Response {
         let user = try request.id("user", "person")
-        guard user != me.userID else { throw HTTPError.badRequest("You cannot block yourself.") }
+        guard user != me.userID else { throw HTTPError(422, detail: "You cannot block yourself.") }
         let now = context.now
         try await database.transaction { c in
             guard try AccountStore.account(id: user, c) != nil else { throw HTTPError.notFound("No such person.") }
@@ -51,14 +52,14 @@ struct SafetyRoutes: RouteCollection {
         var check = FieldCheck()
         let kind = ReportStore.Kind(rawValue: body.kind)
         if kind == nil { check.fail("kind", "must be post or comment") }
+        check.note(TextRule.check(body.reason ?? "", field: "reason", max: 500, required: false, paragraph: true))
         let reason = PostDraft.normalize(body.reason ?? "")
-        if reason.count > 500 { check.fail("reason", "is longer than 500 characters") }
         try check.done()
         guard let kind else { throw HTTPError.internal() }
         let (now, threshold) = (context.now, context.settings.reportThreshold)
         let hidden = try await database.transaction { c -> Bool in
             guard let author = try ReportStore.author(of: kind, body.id, viewer: me.userID, c) else { throw HTTPError.notFound("No such \(kind.rawValue).") }
-            guard author != me.userID else { throw HTTPError.badRequest("You cannot report your own \(kind.rawValue).") }
+            guard author != me.userID else { throw HTTPError(422, detail: "You cannot report your own \(kind.rawValue).") }
             return try ReportStore.report(kind, body.id, by: me.userID, reason: reason, threshold: threshold, at: now, c)
         }
         return Reply(ReportOutcome(hidden: hidden))

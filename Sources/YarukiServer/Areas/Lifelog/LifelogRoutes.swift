@@ -10,33 +10,46 @@ struct LifelogRoutes: RouteCollection {
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "lifelog")
         me.put("/v1/lifelog/records/{id}", Doc("Write a memo or check-in under the id my device made, or change any of my records",
-                                               [200: "Changed", 201: "Written", 400: "A field is not valid", 404: "Not mine"]), write)
-        let uploadAnswers = [200: "Already stored under this id", 201: "Stored", 400: "A field is not valid or the file is unreadable",
-                             401: "Not signed in", 404: "The id is someone else's", 413: "Larger than the limit", 415: "Not a kind it takes"]
+                                               [200: "Changed", 201: "Written", 400: "A field is not valid", 404: "Not mine",
+                                                422: "Fields that do not fit together (a memo without text, a check-in without a place)"]), write)
+        let uploadAnswers = [200: "Already stored under this id", 201: "Stored", 400: "A field is not valid", 401: "Not signed in",
+                             404: "The id is someone else's", 409: "The id is a record of another kind", 413: "Larger than the limit",
+                             415: "Not a readable file of a kind it takes",
+                             422: "Fields that do not fit together"]
+        let uploadQuery: [Parameter] = [
+            .id("id", "The record's id, as the device made it (a new one when left out)"),
+            .text("occurredAt", LifelogRecordBody.occurredAtRule, "When, RFC 3339 with the offset of the place"),
+            Parameter(name: "latitude", type: "number", rule: .number(-90...90), description: "Where: with longitude"),
+            Parameter(name: "longitude", type: "number", rule: .number(-180...180), description: "Where: with latitude"),
+            Parameter(name: "altitude", type: "number", rule: .number(-1000...10_000), description: "Metres, with latitude and longitude"),
+            Parameter(name: "accuracy", type: "number", rule: .number(0...100_000), description: "Metres, with latitude and longitude"),
+            .words("source", LifelogSource.allCases.map(\.rawValue), "What made it (web when left out)"),
+            .text("text", .paragraph(max: LifelogDraft.maxText), "A caption, or a voice note's transcript"),
+        ]
         me.post("/v1/lifelog/photos", Doc("""
-            Add a photo to my lifelog (the body is the image: JPEG, PNG, WebP or HEIC; ?id=&occurredAt=&latitude=&longitude=&altitude=&accuracy=\
-            &source=&text=). Its EXIF time and GPS position win over the query's; the stored copies keep no metadata. The same id again returns the record.
-            """, uploadAnswers), uploadPhoto)
+            Add a photo to my lifelog (the body is the image: JPEG, PNG, WebP or HEIC). Its EXIF time and GPS position win over the query's; \
+            the stored copies keep no metadata. The same id again returns the record.
+            """, uploadAnswers, query: uploadQuery, upload: ["image/jpeg", "image/png", "image/webp", "image/heic"]), uploadPhoto)
         me.post("/v1/lifelog/voice", Doc("""
-            Add a voice note (the body is the audio: M4A/AAC, WebM, Ogg, MP3 or WAV; ?id=&occurredAt=&latitude=&longitude=&accuracy=&source=&text= \
-            where text is the transcript). The same id again returns the record.
-            """, uploadAnswers), uploadVoice)
+            Add a voice note (the body is the audio: M4A/AAC, WebM, Ogg, MP3 or WAV; text is the transcript). The same id again returns the record.
+            """, uploadAnswers, query: uploadQuery.filter { $0.name != "altitude" },
+            upload: ["audio/mp4", "audio/webm", "audio/ogg", "audio/mpeg", "audio/wav"]), uploadVoice)
         me.get("/v1/lifelog/records/{id}", Doc("One of my records", [200: "The record", 404: "Not mine, or none"]), record)
         me.delete("/v1/lifelog/records/{id}", Doc("Delete one of my records (its photo or audio goes when nothing else uses it)",
                                                   [204: "Deleted", 404: "Not mine, or none"]), delete)
         routes.media(tag: "lifelog").get("/v1/lifelog/records/{id}/audio", Doc("A voice note's audio, by a signed link or my token (Range requests welcome)",
                                                                               [200: "The audio", 206: "Part of it", 401: "A bad or expired link",
                                                                                404: "Not mine, or none"], produces: "audio/mp4"), audio)
-        me.get("/v1/lifelog/timeline", Doc("""
-            My day, week or month (?range=day|week|month&date=YYYY-MM-DD, in my time zone; today by default): records, workouts and proofs \
-            in time order
-            """, [200: "The timeline", 400: "A bad range or date"]), timeline)
+        me.get("/v1/lifelog/timeline", Doc("My day, week or month, in my time zone: records, workouts and proofs in time order",
+                                           [200: "The timeline", 400: "A bad range or date"],
+                                           query: [.words("range", LifelogRange.Kind.allCases.map(\.rawValue), "day, week or month (day when left out)"),
+                                                   .day("date", "A day of the range (today when left out)")]), timeline)
     }
 
     func write(_ request: Request, _ me: Principal, _ body: LifelogRecordBody) async throws -> Reply<LifelogRecord> {
         let id = try request.id("id", "record")
         if let bodyID = body.id, bodyID != id {
-            throw HTTPError.badRequest("The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
+            throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
         }
         var check = FieldCheck()
         let kind = LifelogKind(rawValue: body.kind)

@@ -40,12 +40,12 @@ struct LifelogService: Sendable {
             let before = try LifelogStore.record(id, user: user, c)
             if let before {
                 guard before.draft.kind == draft.kind else {
-                    throw HTTPError.badRequest("A record keeps its kind.", errors: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
+                    throw HTTPError(422, detail: "A record keeps its kind.", errors: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
                 }
                 _ = try LifelogStore.update(id, user: user, draft, at: now, c)
             } else {
                 guard draft.kind == .memo || draft.kind == .checkin else {
-                    throw HTTPError.badRequest("Photos and voice notes begin as uploads.",
+                    throw HTTPError(422, detail: "Photos and voice notes begin as uploads.",
                                                errors: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
                 }
                 try LifelogStore.insert(id: id, user: user, draft, at: now, c)

@@ -34,7 +34,7 @@ extension LifelogService {
         let occurredAt = time.flatMap(OffsetDateTime.parse)
         if time != nil, occurredAt == nil { check.fail("occurredAt", "is not an RFC 3339 date-time") }
         let latitude = number("latitude"), longitude = number("longitude")
-        if (latitude == nil) != (longitude == nil) { check.fail(latitude == nil ? "latitude" : "longitude", "is required with the other coordinate") }
+        if (latitude == nil) != (longitude == nil) { check.conflict(latitude == nil ? "latitude" : "longitude", "is required with the other coordinate") }
         let source = LifelogSource(rawValue: request.queryItem("source") ?? "web")
         if source == nil { check.fail("source", "must be phone, watch, web or import") }
         let fields = UploadFields(id: parsedID, occurredAt: occurredAt, text: request.queryItem("text") ?? "",
@@ -99,13 +99,19 @@ extension LifelogService {
                                                      durationMs: stored.durationMs, hasThumbnail: false))
     }
 
-    /// Files an upload as a record; returns it and whether it is new.
+    /// Files an upload as a record; returns it and whether it is new. The same upload again (a
+    /// retry, the body sent anew) returns the stored record; an id that is a record of another
+    /// kind is a 409.
     func upload(_ kind: LifelogKind, _ file: BodyFile?, _ fields: UploadFields, by principal: Principal) async throws -> (LifelogRecord, created: Bool) {
         let user = principal.userID
-        if let record = try await existing(fields.id, user: user) { return (reply(record), false) }
-        guard let file else {
-            throw HTTPError.badRequest("Send the \(kind == .photo ? "photo" : "audio") as the request body.",
-                                       errors: [.init(field: "body", message: "is required")])
+        guard let file, file.size > 0 else {
+            throw HTTPError(415, detail: "The body is empty: send the \(kind == .photo ? "photo" : "audio") itself as the request body.")
+        }
+        if let record = try await existing(fields.id, user: user) {
+            guard record.draft.kind == kind else {
+                throw HTTPError.conflict("The id is a \(record.draft.kind.rawValue) of yours, not a \(kind.rawValue).")
+            }
+            return (reply(record), false)
         }
         let now = context.now
         let zone = TimeZone(identifier: try await context.account(principal).timeZone) ?? .gmt

@@ -1,5 +1,6 @@
 import Foundation
 import YarukiAPI
+import YarukiCore
 import YarukiHTTP
 
 /// The replay of a day, week or month, and its legs page by page; the map it is drawn on.
@@ -12,14 +13,18 @@ struct PlaybackRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "lifelog")
+        let range: [Parameter] = [.words("range", LifelogRange.Kind.allCases.map(\.rawValue), "day, week or month (day when left out)"),
+                                  .day("date", "A day of the range, in my time zone (today when left out)")]
         me.get("/v1/lifelog/playback", Doc("""
-            The replay of my day, week or month (?range=day|week|month&date=YYYY-MM-DD): stops (records within a few tens of metres merged) \
-            and timed legs, the first ones routed; legsURL gives the rest
-            """, [200: "The plan", 400: "A bad range or date"]), replay)
-        me.get("/v1/lifelog/playback/legs", Doc("""
-            Routes for more legs of a replay (?range=&date=&from=&count=&version=, as the plan's legsURL gives); 409 when the records \
-            changed since the plan
-            """, [200: "The legs", 400: "A bad range, date or leg index", 409: "The plan is out of date"]), legs)
+            The replay of my day, week or month: stops (records within a few tens of metres merged) and timed legs, the first ones routed; \
+            legsURL gives the rest
+            """, [200: "The plan", 400: "A bad range or date"], query: range), replay)
+        me.get("/v1/lifelog/playback/legs", Doc("Routes for more legs of a replay, as the plan's legsURL gives; 409 when the records changed since the plan",
+                                                [200: "The legs", 400: "A bad range, date, leg index or count", 409: "The plan is out of date",
+                                                 422: "from is past the plan's last leg"],
+                                                query: range + [.integer("from", 0...Int(Int32.max), "The first leg (0 when left out)"),
+                                                                .integer("count", 1...PlaybackService.maxPage, "How many legs (64 when left out)"),
+                                                                .text("version", FieldRule(), "The plan's version: a different one answers 409")]), legs)
         // Public data: no sign-in, cached by ETag.
         let anyone = routes.open(tag: "lifelog")
         anyone.get("/v1/map", Doc("The map this server offers: the extract's bounds, the offline base map or a tile URL, and the credit line"), mapInfo)

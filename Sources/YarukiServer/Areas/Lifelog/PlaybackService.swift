@@ -90,7 +90,11 @@ struct PlaybackService: Sendable {
         }
         var check = FieldCheck()
         let from = Int(request.queryItem("from") ?? "0") ?? -1
-        if !(0...parts.legs.count).contains(from) { check.fail("from", "must be a leg index from 0 to \(parts.legs.count)") }
+        if from < 0 {
+            check.fail("from", "must be a leg index, 0 or more")
+        } else if from > parts.legs.count {
+            check.conflict("from", "must be a leg index from 0 to \(parts.legs.count)")
+        }
         let count = Int(request.queryItem("count") ?? "64") ?? 0
         if !(1...PlaybackService.maxPage).contains(count) { check.fail("count", "must be 1 to \(PlaybackService.maxPage)") }
         try check.done()

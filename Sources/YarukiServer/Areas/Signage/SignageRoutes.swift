@@ -21,10 +21,12 @@ struct SignageRoutes: RouteCollection {
                                              403: "The key lacks signage:write"]), sales)
         let boards = routes.admin(tag: "signage")
         boards.post("/v1/signage/boards", Doc("Define a board (admins only); the answer holds the wall screen's secret link, shown once",
-                                              [201: "Made", 400: "Not valid", 404: "Not an admin"]), makeBoard)
+                                              [201: "Made", 400: "Not valid", 404: "Not an admin",
+                                               422: "It ends before it starts, or runs more than 62 days"]), makeBoard)
         boards.get("/v1/signage/boards", Doc("Every board (admins only)"), listBoards)
         boards.put("/v1/signage/boards/{id}", Doc("Change a board (admins only); its screens update",
-                                                  [200: "Changed", 400: "Not valid", 404: "Not an admin, or no such board"]), changeBoard)
+                                                  [200: "Changed", 400: "Not valid", 404: "Not an admin, or no such board",
+                                                   422: "It ends before it starts, or runs more than 62 days"]), changeBoard)
         boards.post("/v1/signage/boards/{id}/link", Doc("A new wall link for a board; the old one stops working (admins only)",
                                                         [200: "The new link", 404: "Not an admin, or no such board"]), newLink)
         boards.delete("/v1/signage/boards/{id}", Doc("Delete a board (admins only); its screens are closed",

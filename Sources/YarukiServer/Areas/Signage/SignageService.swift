@@ -52,11 +52,11 @@ struct SignageService: Sendable {
 
     static func board(_ body: BoardBody, id: UUID) throws -> SalesBoard {
         var check = FieldCheck()
+        check.note(TextRule.check(body.title, field: "title", max: 80, required: true))
         let title = PostDraft.normalize(body.title)
-        if !(1...80).contains(title.count) { check.fail("title", "must be 1 to 80 characters") }
         if !Currency.isCode(body.currency) { check.fail("currency", "must be an ISO 4217 code like JPY") }
-        if body.endsAt <= body.startsAt { check.fail("endsAt", "must be after startsAt") }
-        if body.endsAt.timeIntervalSince(body.startsAt) > 62 * 86_400 { check.fail("endsAt", "is more than 62 days after startsAt") }
+        if body.endsAt <= body.startsAt { check.conflict("endsAt", "must be after startsAt") }
+        if body.endsAt.timeIntervalSince(body.startsAt) > 62 * 86_400 { check.conflict("endsAt", "is more than 62 days after startsAt") }
         for (field, date) in [("startsAt", body.startsAt), ("endsAt", body.endsAt)] where !SalesBucket.isBoundary(date) {
             check.fail(field, "must fall on a quarter hour (:00, :15, :30 or :45)")
         }
@@ -65,23 +65,23 @@ struct SignageService: Sendable {
             check.fail(String(error.field.dropFirst("board.".count)), error.message)
         }
         if let goal = body.goal, !(1...SaleEvent.maxAmount).contains(goal) { check.fail("goal", "must be 1 to 10^12 minor units") }
-        let origins = (body.embedOrigins ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if origins.count > 10 { check.fail("embedOrigins", "has more than 10 sites") }
-        for origin in origins where !SignageService.isOrigin(origin) {
+        let sent = body.embedOrigins ?? []
+        if sent.count > 10 { check.fail("embedOrigins", "has more than 10 sites") }
+        for origin in sent where !SignageService.isOrigin(origin) {
             check.fail("embedOrigins", "'\(origin.prefix(80))' is not an origin like https://dashboard.example")
         }
+        let origins = sent.map { $0.lowercased() }
         try check.done()
         return SalesBoard(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
                           campaign: body.campaign, channel: body.channel, goal: body.goal, embedOrigins: Array(Set(origins)).sorted())
     }
 
     /// `http(s)://host[:port]` and nothing else: no path, query, user or wildcard (a CSP source that
-    /// is exactly one site).
+    /// is exactly one site). The document's pattern is this very expression.
+    static let originPattern = "^[Hh][Tt][Tt][Pp]([Ss])?://[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?$"
+
     static func isOrigin(_ text: String) -> Bool {
-        guard text.count <= 200, let parts = URLComponents(string: text), ["http", "https"].contains(parts.scheme ?? ""),
-              let host = parts.host, !host.isEmpty, parts.path.isEmpty, parts.query == nil, parts.fragment == nil, parts.user == nil,
-              host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "[" || $0 == "]" || $0 == ":" }) else { return false }
-        return true
+        text.range(of: originPattern, options: .regularExpression) != nil
     }
 
     /// Files a batch of sales (all valid, or nothing stored) and sends them to the screens.
@@ -102,9 +102,9 @@ struct SignageService: Sendable {
 
     func makeKey(_ body: APIKeyBody, by principal: Principal) async throws -> MadeAPIKey {
         var check = FieldCheck()
+        check.note(TextRule.check(body.name, field: "name", max: 80, required: true))
         let name = PostDraft.normalize(body.name)
-        if !(1...80).contains(name.count) { check.fail("name", "must be 1 to 80 characters") }
-        if body.scopes.isEmpty || body.scopes.contains(where: { $0 != SignageService.writeScope }) {
+        if body.scopes.isEmpty || body.scopes.count > 10 || body.scopes.contains(where: { $0 != SignageService.writeScope }) {
             check.fail("scopes", "must be [\"\(SignageService.writeScope)\"]")
         }
         try check.done()

@@ -9,26 +9,41 @@ struct TrainingRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         let anyone = routes.open(tag: "training")
-        anyone.get("/v1/exercises", Doc("The exercise catalog; ?q= searches names in every language and muscles, ?category="), exercises)
-        anyone.get("/v1/exercises/{id}", Doc("One exercise", [200: "The exercise", 404: "No such exercise"]), exercise)
+        let exerciseID = Parameter.text("id", .matching(Exercise.idPattern), "The exercise's id, like push-up")
+        anyone.get("/v1/exercises", Doc("The exercise catalog", [200: "The exercises that match", 400: "An unknown category"], query: [
+            .text("q", FieldRule(), "Words to find in the names (every language), ids and muscles"),
+            .words("category", ExerciseCategory.allCases.map(\.rawValue), "Only this category"),
+        ]), exercises)
+        anyone.get("/v1/exercises/{id}", Doc("One exercise", [200: "The exercise", 404: "No such exercise"], path: [exerciseID]), exercise)
         let admin = routes.admin(tag: "training")
         admin.post("/v1/exercises", Doc("Add an exercise (admins)", [201: "Added", 400: "A field is not valid", 404: "Not an admin",
                                                                      409: "The id is taken"]), addExercise)
         admin.put("/v1/exercises/{id}", Doc("Edit an exercise (admins)", [200: "Changed", 400: "A field is not valid",
-                                                                          404: "Not an admin, or no such exercise"]), editExercise)
+                                                                          404: "Not an admin, or no such exercise"], path: [exerciseID]), editExercise)
         let me = routes.signedIn(tag: "training")
-        me.post("/v1/workouts", Doc("Log a workout", [201: "Logged", 400: "A field is not valid (the problem names it)"]), log)
-        me.get("/v1/workouts", Doc("My workouts in a date range (?from=&to= as YYYY-MM-DD in my time zone), newest first; ?limit= (≤ 200), ?cursor=",
-                                   [200: "A page of workouts", 400: "A bad date or cursor"]), workouts)
+        me.post("/v1/workouts", Doc("Log a workout", [201: "Logged", 400: "A field is not valid (the problem names it)",
+                                                      404: "An exercise is not in the catalog",
+                                                      422: "Fields that do not fit together (ends before it starts, a set without reps)"]), log)
+        me.get("/v1/workouts", Doc("My workouts in a date range, newest first", [200: "A page of workouts", 400: "A bad date or cursor",
+                                                                                   422: "from is after to, or more than a year before it"],
+                                   query: [.from, .to, .limit(default: 50, most: 200), .cursor]), workouts)
         me.get("/v1/workouts/{id}", Doc("One of my workouts", [200: "The workout", 404: "Not mine, or none"]), workout)
         me.put("/v1/workouts/{id}", Doc("Replace one of my workouts (or log it under this id)", [200: "Replaced", 201: "Logged",
-                                                                                               400: "A field is not valid", 404: "Not mine"]), replace)
+                                                                                               400: "A field is not valid",
+                                                                                               404: "Not mine, or an exercise is not in the catalog",
+                                                                                               422: "Fields that do not fit together"]), replace)
         me.delete("/v1/workouts/{id}", Doc("Delete one of my workouts", [204: "Deleted", 404: "Not mine, or none"]), delete)
     }
 
     func exercises(_ request: Request, _: Visitor) async throws -> Reply<Items<Exercise>> {
-        let query = request.queryItem("q")?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
-        return Reply(Items(try await training.exercises(matching: query, category: request.queryItem("category"))))
+        let query = TextRule.trim(request.queryItem("q") ?? "").lowercased()
+        let category = try request.queryItem("category").map { text in
+            guard let category = ExerciseCategory(rawValue: text) else {
+                throw HTTPError.badRequest("No category '\(text)'.", errors: [.init(field: "category", message: "must be one of bodyweight, strength, core, cardio, stretch")])
+            }
+            return category
+        }
+        return Reply(Items(try await training.exercises(matching: query, category: category)))
     }
 
     func exercise(_ request: Request, _: Visitor) async throws -> Reply<Exercise> {
@@ -42,7 +57,7 @@ struct TrainingRoutes: RouteCollection {
     func editExercise(_ request: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
         let id = try request.parameter("id")
         guard exercise.id == id else {
-            throw HTTPError.badRequest("The id in the body differs from the path.", errors: [.init(field: "id", message: "must be '\(id)'")])
+            throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must be '\(id)'")])
         }
         return Reply(try await training.save(exercise, replacing: true))
     }
@@ -67,7 +82,7 @@ struct TrainingRoutes: RouteCollection {
     func replace(_ request: Request, _ me: Principal, _ body: WorkoutBody) async throws -> Reply<Workout> {
         let id = try request.id("id", "workout")
         if let bodyID = body.id, bodyID != id {
-            throw HTTPError.badRequest("The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
+            throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
         }
         let workout = Workout(id: id, startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
         let (saved, created) = try await training.save(workout, me)

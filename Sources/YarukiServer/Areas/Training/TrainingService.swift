@@ -11,9 +11,9 @@ struct TrainingService: Sendable {
     var database: Database { context.database }
 
     /// The catalog, filtered by `query` (names in every language, ids, muscles) and `category`.
-    func exercises(matching query: String, category: String?) async throws -> [Exercise] {
+    func exercises(matching query: String, category: ExerciseCategory?) async throws -> [Exercise] {
         var items = try await database.read { c in try TrainingStore.exercises(c) }
-        if let category { items = items.filter { $0.category.rawValue == category } }
+        if let category { items = items.filter { $0.category == category } }
         guard !query.isEmpty else { return items }
         return items.filter { e in
             e.id.contains(query) || e.names.values.contains { $0.lowercased().contains(query) } || e.muscles.contains { $0.contains(query) }

@@ -7,7 +7,12 @@ enum ErrorMapping {
     static func problem(for error: Error) -> HTTPError? {
         switch error {
         case let error as FieldRuleError:
-            return .badRequest("The field '\(error.field)' \(error.message).", errors: [.init(field: error.field, message: error.message)])
+            let status = switch error.kind {
+            case .invalid: 400
+            case .missing: 404
+            case .conflicting: 422
+            }
+            return HTTPError(status, detail: "The field '\(error.field)' \(error.message).", errors: [.init(field: error.field, message: error.message)])
         case let error as DatabaseError:
             switch error {
             case .unavailable:

@@ -21,7 +21,7 @@ struct PhotoFiles: Sendable {
         var size: Int
     }
 
-    enum Copy: String, Sendable {
+    enum Copy: String, Sendable, CaseIterable {
         case display = "photo", thumbnail = "thumb"
 
         var box: Int { self == .display ? 1600 : 400 }

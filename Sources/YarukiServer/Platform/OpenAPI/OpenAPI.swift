@@ -63,15 +63,34 @@ enum OpenAPI {
             "summary": .string(endpoint.doc.summary), "tags": [.string(endpoint.tag)], "operationId": .string(operationID(endpoint)),
             "responses": .object(responses),
         ]
-        let parameters = Router.parameterNames(endpoint.pattern).map { name -> JSONValue in
-            ["name": .string(name), "in": "path", "required": true, "schema": ["type": "string"]]
+        var parameters = Router.parameterNames(endpoint.pattern).map { name -> JSONValue in
+            let declared = endpoint.doc.path.first { $0.name == name } ?? OpenAPI.pathParameter(name)
+            return parameter(declared, in: "path", required: true)
         }
+        parameters += endpoint.doc.query.map { parameter($0, in: "query", required: $0.required) }
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let body = endpoint.body {
             operation["requestBody"] = ["required": .bool(endpoint.bodyRequired), "content": ["application/json": ["schema": schemas.reference(body)]]]
+        } else if !endpoint.doc.upload.isEmpty {
+            let file: JSONValue = ["schema": ["type": "string", "format": "binary"]]
+            operation["requestBody"] = ["required": true, "description": "The file itself, as the body; its bytes decide its type, not Content-Type",
+                                        "content": .object(Dictionary(uniqueKeysWithValues: endpoint.doc.upload.map { ($0, file) }))]
         }
         if !endpoint.security.isEmpty { operation["security"] = .array(endpoint.security.map { [$0.rawValue: []] }) }
         return .object(operation)
+    }
+
+    static func parameter(_ p: Parameter, in place: String, required: Bool) -> JSONValue {
+        ["name": .string(p.name), "in": .string(place), "required": .bool(required), "description": .string(p.description),
+         "schema": SchemaRegistry.apply(p.rule, to: ["type": .string(p.type)])]
+    }
+
+    /// A path segment by its name alone: every `{id}` (and a person's `{user}` or `{member}`) is a uuid.
+    static func pathParameter(_ name: String) -> Parameter {
+        switch name {
+        case "id", "user", "member": .id(name, "An id")
+        default: .text(name, FieldRule(), name)
+        }
     }
 
     static let problemContent: JSONValue = ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]]

@@ -20,7 +20,7 @@ final class SchemaRegistry {
         let name = SchemaRegistry.name(of: type)
         if schemas[name] == nil, !defining.contains(name) {
             defining.insert(name)
-            var schema = shape(of: M.example, asModel: true)
+            var schema = SchemaRegistry.finish(shape(of: M.example, asModel: true), rules: (M.self as? any RuledModel.Type)?.rules ?? [:])
             if case var .object(members) = schema {
                 if let data = try? JSONCoding.encoder.encode(M.example), let example = try? JSONCoding.decoder.decode(JSONValue.self, from: data) {
                     members["example"] = example
@@ -31,6 +31,40 @@ final class SchemaRegistry {
             defining.remove(name)
         }
         return ["$ref": .string("#/components/schemas/\(name)")]
+    }
+
+    /// An object's properties with their rules, and its optional ones nullable: a decoder takes
+    /// `null` for a field it may do without (Swift's optionals do), so the document says so.
+    static func finish(_ schema: JSONValue, rules: [String: FieldRule]) -> JSONValue {
+        guard case var .object(members) = schema, case let .object(properties)? = members["properties"] else { return schema }
+        var required: Set<String> = []
+        if case let .array(names)? = members["required"] { for case let .string(name) in names { required.insert(name) } }
+        var finished: [String: JSONValue] = [:]
+        for (name, property) in properties {
+            let ruled = rules[name].map { apply($0, to: property) } ?? property
+            finished[name] = required.contains(name) ? ruled : ["anyOf": [ruled, ["type": "null"]]]
+        }
+        members["properties"] = .object(finished)
+        return .object(members)
+    }
+
+    /// A field's rule written into its schema (an array's item rules into its items).
+    static func apply(_ rule: FieldRule, to schema: JSONValue) -> JSONValue {
+        guard case var .object(members) = schema else { return schema }
+        if let v = rule.minLength { members["minLength"] = .number(Double(v)) }
+        if let v = rule.maxLength { members["maxLength"] = .number(Double(v)) }
+        if let v = rule.pattern { members["pattern"] = .string(v) }
+        if let v = rule.format { members["format"] = .string(v) }
+        if let v = rule.minimum { members["minimum"] = .number(v) }
+        if let v = rule.maximum { members["maximum"] = .number(v) }
+        if let v = rule.oneOf { members["enum"] = .array(v.map(JSONValue.string)) }
+        if let v = rule.minItems { members["minItems"] = .number(Double(v)) }
+        if let v = rule.maxItems { members["maxItems"] = .number(Double(v)) }
+        if let v = rule.uniqueItems { members["uniqueItems"] = .bool(v) }
+        if let item = rule.items?.first, let items = members["items"] { members["items"] = apply(item, to: items) }
+        if let item = rule.items?.first, let values = members["additionalProperties"] { members["additionalProperties"] = apply(item, to: values) }
+        if let keys = rule.requiredKeys { members["required"] = .array(keys.map(JSONValue.string)) }
+        return .object(members)
     }
 
     /// `Items<YarukiAPI.Post>` → `ItemsOfPost`, `BoardTotals.Channel` → `BoardTotalsChannel`.

@@ -11,29 +11,42 @@ extension Request {
         return id
     }
 
+    /// The file an upload sent as its body; an empty one is no photo, video or audio (415).
+    func upload(_ what: String) throws -> BodyFile {
+        guard let file = bodyFile, file.size > 0 else {
+            throw HTTPError(415, detail: "The body is empty: send the \(what) itself as the request body.")
+        }
+        return file
+    }
+
     /// A JSON body that may be left out (sign-out, refresh): nil when empty.
     func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         body.isEmpty ? nil : try decode(T.self)
     }
 }
 
-/// Keyset pages of newest-first (or oldest-first) lists: an opaque cursor holding the last
-/// item's time and id, so new items never repeat or skip one.
+/// Keyset pages of newest-first (or oldest-first) lists: a cursor holding the last item's time
+/// (milliseconds) and id, `1764500000000.0a1b2c3d-…`, so new items never repeat or skip one.
+/// Any such pair is a place in the list: a client may keep it, and the document says its shape.
 enum Paging {
     static func cursor(_ at: Date, _ id: UUID) -> String {
-        Base64URL.encode(Data("\(Int64((at.timeIntervalSince1970 * 1000).rounded())).\(id.uuidString.lowercased())".utf8))
+        "\(Int64((at.timeIntervalSince1970 * 1000).rounded())).\(id.uuidString.lowercased())"
     }
+
+    static let cursorPattern = "^-?[0-9]{1,15}\\.[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 
     /// The `cursor` a request sends, or nil for the first page.
     static func cursor(_ request: Request) throws -> (Date, UUID)? {
         guard let text = request.queryItem("cursor") else { return nil }
-        guard let data = Base64URL.decode(text), let raw = String(data: data, encoding: .utf8) else { throw badCursor }
-        let parts = raw.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let ms = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { throw badCursor }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = parts.first.map { $0.hasPrefix("-") ? $0.dropFirst() : $0[...] } ?? ""
+        guard parts.count == 2, (1...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let ms = Int64(parts[0]),
+              parts[1].count == 36, let id = UUID(uuidString: String(parts[1])) else { throw badCursor }
         return (Date(timeIntervalSince1970: Double(ms) / 1000), id)
     }
 
-    static let badCursor = HTTPError.badRequest("The cursor is not one this server gave.", errors: [.init(field: "cursor", message: "is not valid")])
+    static let badCursor = HTTPError.badRequest("A cursor is the nextCursor of a page, like 1764500000000.0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d.",
+                                                errors: [.init(field: "cursor", message: "is not a cursor")])
 
     /// The page size a request asks for (`limit`), within `1...most`.
     static func limit(_ request: Request, default standard: Int = 20, most: Int = 50) throws -> Int {
@@ -57,7 +70,7 @@ enum DayRange {
     static func parse(_ request: Request, calendar: PersonalCalendar, now: Date) throws -> (start: Date, end: Date) {
         func day(_ field: String) throws -> Int? {
             guard let text = request.queryItem(field) else { return nil }
-            guard calendar.start(ofDay: text) != nil, let day = DayNumber.of(text) else {
+            guard PersonalCalendar.accepts(text), let day = DayNumber.of(text) else {
                 throw HTTPError.badRequest("'\(text)' is not a date like 2026-11-29.", errors: [.init(field: field, message: "must be YYYY-MM-DD")])
             }
             return day
@@ -66,10 +79,10 @@ enum DayRange {
         let last = try day("to") ?? today
         let first = try day("from") ?? last - 29
         guard first <= last else {
-            throw HTTPError.badRequest("'from' is after 'to'.", errors: [.init(field: "from", message: "must not be after to")])
+            throw HTTPError(422, detail: "'from' is after 'to'.", errors: [.init(field: "from", message: "must not be after to")])
         }
         guard last - first <= 366 else {
-            throw HTTPError.badRequest("Ask for a year at most.", errors: [.init(field: "from", message: "is more than 366 days before to")])
+            throw HTTPError(422, detail: "Ask for a year at most.", errors: [.init(field: "from", message: "is more than 366 days before to")])
         }
         guard let start = calendar.start(ofDay: DayNumber.day(first)), let end = calendar.start(ofDay: DayNumber.day(last + 1)) else {
             throw HTTPError.internal()

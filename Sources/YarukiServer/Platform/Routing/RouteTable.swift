@@ -13,14 +13,23 @@ struct Doc: Sendable {
     var reply: (any APIModel.Type)?
     /// A body the handler decodes itself because it may be left out.
     var optionalBody: (any APIModel.Type)?
+    /// Query items the handler reads.
+    var query: [Parameter]
+    /// Path segments whose shape is more than "a string" (ids are uuids on their own).
+    var path: [Parameter]
+    /// The media types of a raw body (an upload): the body is the file itself.
+    var upload: [String]
 
     init(_ summary: String, _ responses: [Int: String] = [:], produces: String = "application/json", reply: (any APIModel.Type)? = nil,
-         optionalBody: (any APIModel.Type)? = nil) {
+         optionalBody: (any APIModel.Type)? = nil, query: [Parameter] = [], path: [Parameter] = [], upload: [String] = []) {
         self.summary = summary
         self.responses = responses
         self.produces = produces
         self.reply = reply
         self.optionalBody = optionalBody
+        self.query = query
+        self.path = path
+        self.upload = upload
     }
 }
 
