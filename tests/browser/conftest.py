@@ -8,7 +8,9 @@ import urllib.request
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("YARUKI_BINARY", os.path.join(ROOT, ".build", "debug", "yaruki"))
@@ -89,3 +91,9 @@ def phone():
     driver = make_browser(390, 844)
     yield driver
     driver.quit()
+
+
+def wait(driver, seconds=20):
+    """Waits up to `seconds` (a generous ceiling, not a timing) for a condition. An element the page
+    draws anew while the condition looks at it (a stale handle) or has not drawn yet is tried again."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))

@@ -8,15 +8,11 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import make_browser
+from conftest import make_browser, wait
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench", "out", "screens")
 
-
-def wait(driver, seconds=15):
-    return WebDriverWait(driver, seconds)
 
 
 def ready(driver):

@@ -8,14 +8,10 @@ import uuid
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import make_browser
+from conftest import make_browser, wait
 from test_account import api_call, api_login, click, ready, sign_up
 
-
-def wait(driver, seconds=20):
-    return WebDriverWait(driver, seconds)
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,11 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import wait
 
 from test_account import api_call, api_login, api_sign_up, click, ready, sign_up
 
-
-def wait(driver, seconds=20):
-    return WebDriverWait(driver, seconds)
 
 
 

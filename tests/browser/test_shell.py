@@ -4,13 +4,9 @@ import os
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import make_browser
+from conftest import make_browser, wait
 
-
-def wait(driver, seconds=10):
-    return WebDriverWait(driver, seconds)
 
 
 def test_shell_loads_with_navigation_and_server_status(server, phone):

@@ -8,13 +8,11 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import wait
 
 from test_account import OUT, click, ready, sign_up
 
-
-def wait(driver, seconds=15):
-    return WebDriverWait(driver, seconds)
 
 
 def text(driver, element_id):
@@ -85,3 +83,23 @@ def test_the_timer_speaks_japanese(server):
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "次のセット"))
     finally:
         driver.quit()
+
+
+def test_the_catalog_is_revalidated_not_fetched_again(server, phone):
+    """The exercise catalog carries an ETag: after a reload the app's request for it is answered
+    304 and the browser uses the copy it holds, so only headers cross the network."""
+    sign_up(phone, server, f"catalog-{uuid.uuid4().hex[:8]}@example.com", name="Cat")
+    phone.get(server + "/#/timer")
+    ready(phone)
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
+    sizes = "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/v1/exercises'))" \
+            ".map(e => [e.transferSize, e.encodedBodySize])"
+    first = wait(phone).until(lambda d: d.execute_script(sizes))
+    transferred, body = first[-1]
+    assert body > 2000 and transferred > body, first
+    phone.refresh()
+    ready(phone)
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
+    again = wait(phone).until(lambda d: d.execute_script(sizes))
+    transferred, body = again[-1]
+    assert body > 2000 and 0 < transferred < 1000, f"revalidated: headers only, the body from the cache ({again})"

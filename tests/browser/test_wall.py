@@ -7,9 +7,8 @@ import json
 import uuid
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import BINARY, SERVER, make_browser
+from conftest import BINARY, SERVER, make_browser, wait
 from test_account import api_call, api_login
 
 
@@ -35,7 +34,7 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
     wall = make_browser(1280, 720)
     try:
         wall.get(server + board["wallURL"])
-        WebDriverWait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
         assert wall.find_element(By.ID, "wall-total").text == "¥0"
         assert wall.find_element(By.CSS_SELECTOR, ".wall-empty").is_displayed(), "no sales yet says so"
         # Record every figure the screen shows from here on.
@@ -50,7 +49,7 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
                        "occurredAt": "2026-12-02T12:30:00+09:00"} for i in range(50)]
             expected += sum(e["amount"] for e in events)
             assert send(server, key, events)["accepted"] == 50
-        WebDriverWait(wall, 30).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == str(expected))
+        wait(wall, 30).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == str(expected))
         assert wall.find_element(By.ID, "wall-total").text == f"¥{expected:,}"
         seen = wall.execute_script("return window.__seen")
         assert seen == sorted(seen), "the figure never goes back"
@@ -61,7 +60,7 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
         assert "%" in wall.find_element(By.CSS_SELECTOR, ".wall-goal p").text
         # A new link: the screen on the old one is closed and says the link no longer works.
         api_call(server, "POST", f"/v1/signage/boards/{board['board']['id']}/link", admin)
-        WebDriverWait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-gone").is_displayed())
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-gone").is_displayed())
         assert wall.find_element(By.ID, "wall-dot").get_attribute("class") == "dot bad"
     finally:
         wall.quit()
@@ -69,7 +68,7 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
 
 def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, phone):
     from selenium.webdriver.support import expected_conditions as EC
-    from test_account import click, fill, ready, wait
+    from test_account import click, fill, ready
     email = f"boards-{uuid.uuid4().hex[:6]}@example.com"
     subprocess.run([BINARY, "user", "create", "--email", email, "--role", "admin", "--password-stdin", "--data-dir", SERVER["data"]],
                    input="correct horse battery\n", text=True, check=True, capture_output=True)
@@ -97,7 +96,9 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
     # Fixed: the board is made, its wall link shown once, its card listed with a total of nothing yet.
     phone.execute_script(set_value, phone.find_element(By.NAME, "endsAt"), "2026-12-31T18:00")
     click(phone, phone.find_element(By.CSS_SELECTOR, "#board-form button[type=submit]"))
-    link = wait(phone).until(lambda d: d.find_element(By.ID, "secret-value").get_attribute("value"))
+    # Read in the page, not through an element handle: the secret box is drawn anew for each secret.
+    secret = "const e = document.getElementById('secret-value'); return e ? e.value : null"
+    link = wait(phone).until(lambda d: d.execute_script(secret))
     assert "/wall/" in link and "/#/" not in link and "token=" in link
     card = wait(phone).until(lambda d: next(c for c in d.find_elements(By.CSS_SELECTOR, ".board") if "Year-end sale" in c.text))
     board_id = card.get_attribute("data-board")
@@ -107,8 +108,7 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
     # A key for the tills: shown once, then listed as not used yet.
     fill(phone, "name", "Year-end tills")
     click(phone, phone.find_element(By.CSS_SELECTOR, "#api-keys + form button[type=submit]"))
-    key = wait(phone).until(lambda d: d.find_element(By.ID, "secret-value").get_attribute("value"))
-    assert key.startswith("yk_")
+    key = wait(phone).until(lambda d: (d.execute_script(secret) or "").startswith("yk_") and d.execute_script(secret))
     row = wait(phone).until(lambda d: next(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
     assert "not used yet" in row.text
     assert send(server, key, [{"id": "ye-1", "amount": 12_345, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-29T12:00:00+09:00"}])["accepted"] == 1
@@ -174,7 +174,7 @@ def test_only_the_sites_a_board_names_may_frame_its_wall(server):
     try:
         browser.get(site)
         browser.switch_to.frame(browser.find_element(By.ID, "open"))
-        WebDriverWait(browser, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
+        wait(browser, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
         browser.switch_to.default_content()
         refused = [e["message"] for e in browser.get_log("browser") if "frame-ancestors" in e["message"]]
         assert len(refused) == 2 and all("frame-ancestors 'none'" in m for m in refused), refused

@@ -6,13 +6,11 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import wait
 
 from test_account import click, ready, sign_up
 
-
-def wait(driver, seconds=15):
-    return WebDriverWait(driver, seconds)
 
 
 def workouts(server, email):

@@ -44,11 +44,19 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
         let millis = Int(((local - Double(whole)) * 1000).rounded())
         let day = DayNumber.day(Int((Double(whole) / 86_400).rounded(.down)))
         let seconds = whole - Int((Double(whole) / 86_400).rounded(.down)) * 86_400
-        var out = day + String(format: "T%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
-        if millis > 0 && millis < 1000 { out += String(format: ".%03d", millis) }
-        if utcOffset == 0 { return out + "Z" }
-        let a = abs(utcOffset)
-        return out + String(format: "%@%02d:%02d", utcOffset < 0 ? "-" : "+", a / 3600, a / 60 % 60)
+        // Written byte by byte: String(format:) took most of a lifelog day's reply.
+        var out = Array(day.utf8)
+        out.reserveCapacity(29)
+        func two(_ n: Int) { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)) }
+        out.append(84); two(seconds / 3600); out.append(58); two(seconds / 60 % 60); out.append(58); two(seconds % 60)
+        if millis > 0 && millis < 1000 { out.append(46); out.append(UInt8(48 + millis / 100)); two(millis % 100) }
+        if utcOffset == 0 {
+            out.append(90)
+        } else {
+            let a = abs(utcOffset)
+            out.append(utcOffset < 0 ? 45 : 43); two(a / 3600); out.append(58); two(a / 60 % 60)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The local calendar day, "2026-11-30".

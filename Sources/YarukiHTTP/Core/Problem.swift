@@ -62,14 +62,6 @@ public struct HTTPError: Error, Sendable, Codable, Equatable {
     }
 
     public func encodedBody() -> Data {
-        (try? ProblemEncoder.encoder.encode(self)) ?? Data("{\"status\":\(status)}".utf8)
+        (try? JSONBytes.data(self)) ?? Data("{\"status\":\(status)}".utf8)  // the same problem is the same bytes
     }
-}
-
-enum ProblemEncoder {
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // the same problem is the same bytes
-        return e
-    }()
 }

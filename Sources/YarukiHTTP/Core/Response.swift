@@ -25,8 +25,7 @@ public struct Response: Sendable {
     }
 
     public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> Response {
-        let data = try JSONCoding.encoder.encode(value)
-        return Response(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(data))
+        Response(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(try JSONBytes.data(value)))
     }
 
     public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> Response {

@@ -47,8 +47,7 @@ public struct StaticFiles: Sendable {
             ("Cache-Control", cacheControl),
             ("Accept-Ranges", "bytes"),
         ])
-        if let match = request.headers["If-None-Match"],
-           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " \t").replacingOccurrences(of: "W/", with: "") == etag }) {
+        if ETag.matches(request.headers["If-None-Match"], etag) {
             return Response(status: 304, headers: headers)
         }
         if let range = request.headers["Range"], request.headers["If-Range"].map({ $0 == etag }) ?? true {

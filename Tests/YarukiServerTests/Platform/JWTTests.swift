@@ -22,6 +22,22 @@ import YarukiTestSupport
     static var rsaKey: EVPKey { get throws { try EVPKey.publicKey(jwk: JSONWebKey(kty: "RSA", n: rsaN, e: "AQAB")) } }
     static var ecKey: EVPKey { get throws { try EVPKey.publicKey(jwk: JSONWebKey(kty: "EC", crv: "P-256", x: ecX, y: ecY)) } }
 
+    /// The URL alphabet without padding, both ways, against Foundation's Base64 for every length.
+    @Test func base64URLRoundTripsAndRefusesOtherText() {
+        for count in 0..<100 {
+            let data = Data((0..<count).map { _ in UInt8.random(in: 0...255) })
+            let expected = data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encode(data) == expected)
+            #expect(Base64URL.decode(expected) == data)
+        }
+        for bad in ["a", "ab=", "a+b/", "ab c", "abcde", "é"] {
+            #expect(Base64URL.decode(bad) == nil, "\(bad)")
+        }
+        #expect(Base64URL.decode("AB") == nil, "bits past the last byte must be zero")
+        #expect(Base64URL.decode("AA") == Data([0]) && Base64URL.decode("AAA") == Data([0, 0]))
+    }
+
     @Test func rfc7515RS256ExampleVerifies() throws {
         let jwt = try JWT.parse(Self.rs256)
         let key = try Self.rsaKey

@@ -110,9 +110,35 @@ import YarukiTestSupport
             let value = try JSONCoding.decoder.decode(JSONValue.self, from: Data(reply.body))
             let found = Self.problems(value, schema, document)
             #expect(found.isEmpty, "\(path): \(found.prefix(5))")
+            // The reply was written by JSONBytes: Foundation's encoder writes the same bytes for the same value.
+            if let type = endpoint.reply {
+                let again = try Self.reencoded(type, reply.body)
+                #expect(again == reply.body, "\(path): JSONBytes wrote \(reply.text.prefix(300)), the encoder \(String(decoding: again, as: UTF8.self).prefix(300))")
+            }
         }
         let jsonGets = Set(running.app.endpoints.filter { $0.method == .get && $0.doc.produces == "application/json" }.map(\.pattern))
         #expect(jsonGets.subtracting(tried).isEmpty, "GET routes no reply was checked for: \(jsonGets.subtracting(tried).sorted())")
+    }
+
+    static func reencoded<M: APIModel>(_ type: M.Type, _ body: [UInt8]) throws -> [UInt8] {
+        Array(try JSONCoding.encoder.encode(try JSONCoding.decoder.decode(M.self, from: Data(body))))
+    }
+
+    static func sameBytes<M: APIModel>(_ type: M.Type) throws -> Bool {
+        try JSONBytes.encode(M.example) == Array(try JSONCoding.encoder.encode(M.example))
+    }
+
+    /// Every request and reply type of the document: its example written by `JSONBytes` is the encoder's bytes.
+    @Test func everyWireTypeIsWrittenAsTheEncoderWritesIt() async throws {
+        let running = try await RunningApp(.sqlite)
+        var types = 0
+        for endpoint in running.app.endpoints {
+            for type in [endpoint.body, endpoint.reply].compactMap({ $0 }) {
+                types += 1
+                #expect(try Self.sameBytes(type), "\(type) at \(endpoint.method) \(endpoint.pattern)")
+            }
+        }
+        #expect(types > 100)
     }
 
     static func matches(_ pattern: String, _ path: String) -> Bool {

@@ -59,6 +59,37 @@ import YarukiTestSupport
         #expect(try api.call("PUT", "/v1/exercises/not-there", json: renamed, token: admin).status == 422)  // body id differs
     }
 
+    /// The catalog is encoded once and carries an ETag: the same bytes answer 304, and an admin's
+    /// change gives new bytes and a new ETag at once, on the list and on the exercise.
+    @Test func theCatalogIsKeptWithAnETagUntilAnAdminChangesIt() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        try await AccountAdmin.create(running.app.database, email: "admin@example.com", displayName: "Admin", password: "admin password 1", role: .admin)
+        let admin = try #require(try api.signIn("admin@example.com", password: "admin password 1").string("accessToken"))
+        for path in ["/v1/exercises", "/v1/exercises?category=core", "/v1/exercises/squat"] {
+            let first = try api.call("GET", path)
+            let etag = try #require(first.headers["etag"])
+            #expect(first.headers["cache-control"] == "no-cache")
+            let again = try api.call("GET", path)
+            #expect(again.body == first.body && again.headers["etag"] == etag)
+            let same = try api.call("GET", path, headers: ["If-None-Match": etag])
+            #expect(same.status == 304 && same.body.isEmpty && same.headers["etag"] == etag, "\(path)")
+            #expect(try api.call("GET", path, headers: ["If-None-Match": "W/\(etag), \"other\""]).status == 304)
+            #expect(try api.call("GET", path, headers: ["If-None-Match": "\"other\""]).status == 200)
+        }
+        let list = try api.call("GET", "/v1/exercises")
+        let one = try api.call("GET", "/v1/exercises/squat")
+        var squat = try one.json()
+        squat["names"] = ["en": "Air squat", "ja": "スクワット", "ko": "스쿼트"]
+        squat["builtIn"] = nil
+        #expect(try api.call("PUT", "/v1/exercises/squat", json: squat, token: admin).status == 200)
+        let newList = try api.call("GET", "/v1/exercises", headers: ["If-None-Match": list.headers["etag"]!])
+        #expect(newList.status == 200 && newList.headers["etag"] != list.headers["etag"] && newList.text.contains("Air squat"))
+        let newOne = try api.call("GET", "/v1/exercises/squat", headers: ["If-None-Match": one.headers["etag"]!])
+        #expect(newOne.status == 200 && newOne.text.contains("Air squat"))
+        #expect(running.app.areas.training.catalog.count <= running.app.areas.training.catalog.capacity)
+    }
+
     @Test(arguments: Engine.allCases)
     func workoutsAreLoggedEditedAndDeleted(engine: Engine) async throws {
         let running = try await RunningApp(engine)

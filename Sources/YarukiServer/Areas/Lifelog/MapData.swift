@@ -9,9 +9,8 @@ import YarukiHTTP
 final class MapData: Sendable {
     let path: String
     let graph: RoadGraph
-    /// The base map's JSON, and its ETag.
-    let baseMap: Data
-    let etag: String
+    /// The base map's JSON, with its ETag.
+    let baseMap: EncodedJSON
     let bounds: (south: Double, west: Double, north: Double, east: Double)
 
     static let credit = "© OpenStreetMap contributors (ODbL)"
@@ -34,8 +33,7 @@ final class MapData: Sendable {
         self.path = path
         graph = RoadGraph(ways: extract.ways, position: extract.position)
         bounds = (extract.latitudes.min() ?? 0, extract.longitudes.min() ?? 0, extract.latitudes.max() ?? 0, extract.longitudes.max() ?? 0)
-        baseMap = try JSONCoding.encoder.encode(MapData.drawing(extract, bounds: bounds))
-        etag = "\"" + Crypto.hex(Crypto.sha256(baseMap)).prefix(20) + "\""
+        baseMap = try EncodedJSON(MapData.drawing(extract, bounds: bounds))
     }
 
     typealias Feature = BaseMap.Feature

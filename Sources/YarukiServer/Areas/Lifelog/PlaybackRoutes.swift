@@ -48,9 +48,6 @@ struct PlaybackRoutes: RouteCollection {
 
     func baseMap(_ request: Request, _: Visitor) async throws -> Response {
         guard let map else { throw HTTPError.notFound("This server has no map extract.") }
-        var headers = HTTPHeaders([("ETag", map.etag), ("Cache-Control", "public, max-age=3600")])
-        if request.headers["If-None-Match"] == map.etag { return Response(status: 304, headers: headers) }
-        headers.add("Content-Type", "application/json")
-        return Response(status: 200, headers: headers, body: .data(map.baseMap))
+        return map.baseMap.response(to: request, cacheControl: "public, max-age=3600")
     }
 }

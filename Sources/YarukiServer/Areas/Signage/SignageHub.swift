@@ -62,7 +62,7 @@ final class SignageHub: @unchecked Sendable {
     }
 
     static func encoded<T: Encodable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
-        let json = (try? JSONCoding.encoder.encode(value)) ?? Data("{}".utf8)
+        let json = (try? JSONBytes.encode(value)) ?? Array("{}".utf8)
         return ServerSentEvent(id: String(version), event: event, data: String(decoding: json, as: UTF8.self), retry: 2000).encoded
     }
 

@@ -10,11 +10,12 @@ struct TrainingRoutes: RouteCollection {
     func add(to routes: RouteTable) {
         let anyone = routes.open(tag: "training")
         let exerciseID = Parameter.text("id", .matching(Exercise.idPattern), "The exercise's id, like push-up")
-        anyone.get("/v1/exercises", Doc("The exercise catalog", [200: "The exercises that match", 400: "An unknown category"], query: [
+        anyone.get("/v1/exercises", Doc("The exercise catalog", [200: "The exercises that match", 304: "Not changed since the ETag sent in If-None-Match",
+                                                                  400: "An unknown category"], query: [
             .text("q", FieldRule(), "Words to find in the names (every language), ids and muscles"),
             .words("category", ExerciseCategory.allCases.map(\.rawValue), "Only this category"),
         ]), exercises)
-        anyone.get("/v1/exercises/{id}", Doc("One exercise", [200: "The exercise", 404: "No such exercise"], path: [exerciseID]), exercise)
+        anyone.get("/v1/exercises/{id}", Doc("One exercise", [200: "The exercise", 304: "Not changed since the ETag sent in If-None-Match", 404: "No such exercise"], path: [exerciseID]), exercise)
         let admin = routes.admin(tag: "training")
         admin.post("/v1/exercises", Doc("Add an exercise (admins)", [201: "Added", 400: "A field is not valid", 404: "Not an admin",
                                                                      409: "The id is taken"]), addExercise)
@@ -43,11 +44,14 @@ struct TrainingRoutes: RouteCollection {
             }
             return category
         }
-        return Reply(Items(try await training.exercises(matching: query, category: category)))
+        return try await training.catalog.reply(request, key: "list \(category?.rawValue ?? "") \(query)") {
+            Items(try await training.exercises(matching: query, category: category))
+        }
     }
 
     func exercise(_ request: Request, _: Visitor) async throws -> Reply<Exercise> {
-        Reply(try await training.exercise(try request.parameter("id")))
+        let id = try request.parameter("id")
+        return try await training.catalog.reply(request, key: "one \(id)") { try await training.exercise(id) }
     }
 
     func addExercise(_: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {

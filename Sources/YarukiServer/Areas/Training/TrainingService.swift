@@ -8,7 +8,14 @@ import YarukiStore
 /// read, write and delete, as if it did not exist.
 struct TrainingService: Sendable {
     let context: AppContext
+    /// The catalog's replies, encoded once until an admin changes an exercise.
+    let catalog: ReplyCache
     var database: Database { context.database }
+
+    init(context: AppContext) {
+        self.context = context
+        catalog = ReplyCache(clock: context.clock)
+    }
 
     /// The catalog, filtered by `query` (names in every language, ids, muscles) and `category`.
     func exercises(matching query: String, category: ExerciseCategory?) async throws -> [Exercise] {
@@ -44,6 +51,7 @@ struct TrainingService: Sendable {
             if replacing { throw HTTPError.notFound("No exercise '\(exercise.id)' in the catalog.") }
             throw HTTPError.conflict("An exercise with the id '\(exercise.id)' exists; edit it instead.")
         }
+        catalog.invalidate()
         return saved
     }
 

@@ -29,6 +29,11 @@ public final class Application: @unchecked Sendable {
             let stats = database.statistics()
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)), ("state=\"waiting\"", Double(stats.waiting))]
         })
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_access_tokens",
+                                           help: "Verified access tokens remembered now; signed-in requests since start answered from them (hits) or by verifying (misses).") {
+            [tokens = context.authenticator.tokens] in
+            [("kind=\"remembered\"", Double(tokens.count)), ("kind=\"hits\"", Double(tokens.hits)), ("kind=\"misses\"", Double(tokens.misses))]
+        })
         areas = try Areas(context)
         let table = RouteTable(accesses: context.accesses)
         let openAPI = OpenAPIHolder()

@@ -20,6 +20,8 @@ final class Authenticator: Sendable {
     let database: Database
     let keyring: SigningKeyring
     let sessions: SessionCache
+    /// Tokens that verified, so each is verified once per node.
+    let tokens = VerifiedTokens()
     let clock: @Sendable () -> Date
     let accessTokenLifetime: TimeInterval
     /// A session unused this long has ended.
@@ -46,16 +48,27 @@ final class Authenticator: Sendable {
         return try JWT.sign(claims: claims, kid: signer.kid, typ: "at+jwt", key: signer.key)
     }
 
-    /// The bearer token of `headers`, checked: signature by one of our keys, type, issuer and
-    /// times. Nil when there is none; the session behind it is not looked at here.
-    func verifiedAccessToken(_ headers: HTTPHeaders, now: Date) throws(JWTError) -> JWT? {
+    /// The claims of the bearer token of `headers`, checked: signature by one of our keys, type,
+    /// issuer and times; a token that verified before comes from `tokens` without being checked
+    /// again. Nil when there is none; the session behind it is not looked at here.
+    func verifiedAccessToken(_ headers: HTTPHeaders, now: Date) throws(JWTError) -> VerifiedTokens.Claims? {
         guard let header = headers["Authorization"], header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
-        let jwt = try JWT.parse(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        if let known = tokens.claims(token, now: now) { return known }
+        let jwt = try JWT.parse(token)
         try jwt.verify(allowed: [.es256]) { kid in keyring.verificationKey(kid: kid, now: now) }
         guard jwt.header.typ == "at+jwt", jwt.string("iss") == Authenticator.issuer else { throw .claim("not an access token") }
-        try jwt.checkTimes(now: now, leeway: 5)
-        return jwt
+        try jwt.checkTimes(now: now, leeway: Authenticator.leeway)
+        guard let user = jwt.string("sub").flatMap(UUID.init(uuidString:)), let session = jwt.string("sid").flatMap(UUID.init(uuidString:)),
+              let expires = jwt.number("exp") else { throw .claim("sub, sid or exp is missing") }
+        let claims = VerifiedTokens.Claims(user: user, session: session, expires: expires + Authenticator.leeway,
+                                           notBefore: max(jwt.number("nbf") ?? 0, jwt.number("iat") ?? 0) - Authenticator.leeway)
+        tokens.store(token, claims)
+        return claims
     }
+
+    /// Seconds by which clocks may disagree about a token's times.
+    static let leeway: TimeInterval = 5
 
     /// A quick check at head time, before a body is read: a bearer token that verifies and has
     /// not expired. The handler's group still authenticates fully (session still standing).
@@ -66,7 +79,7 @@ final class Authenticator: Sendable {
     /// The principal of a request with `Authorization: Bearer …`; 401 otherwise.
     func authenticate(_ request: Request) async throws -> Principal {
         let now = clock()
-        let found: JWT?
+        let found: VerifiedTokens.Claims?
         do {
             found = try verifiedAccessToken(request.headers, now: now)
         } catch .expired {
@@ -76,16 +89,12 @@ final class Authenticator: Sendable {
             throw HTTPError(401, slug: "invalid-token", detail: "The access token is not valid.",
                             headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
         }
-        guard let jwt = found else { throw HTTPError.unauthorized() }
-        guard let user = jwt.string("sub").flatMap(UUID.init(uuidString:)),
-              let session = jwt.string("sid").flatMap(UUID.init(uuidString:)) else {
-            throw HTTPError(401, slug: "invalid-token", detail: "The access token is not valid.")
-        }
-        let entry = try await sessionEntry(session, now: now)
-        guard entry.active, entry.userID == user else {
+        guard let claims = found else { throw HTTPError.unauthorized() }
+        let entry = try await sessionEntry(claims.session, now: now)
+        guard entry.active, entry.userID == claims.user else {
             throw HTTPError(401, slug: "session-ended", detail: "This session was signed out. Sign in again.")
         }
-        return Principal(userID: user, sessionID: session, role: entry.role)
+        return Principal(userID: claims.user, sessionID: claims.session, role: entry.role)
     }
 
     private func sessionEntry(_ session: UUID, now: Date) async throws -> SessionCache.Entry {

@@ -48,7 +48,11 @@ enum Crypto {
     }
 
     static func hex(_ data: Data) -> String {
-        data.map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count * 2)
+        for byte in data { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A secret for a link or a key: `bytes` random bytes, URL-safe.
@@ -63,21 +67,55 @@ enum Crypto {
 }
 
 /// Base64 with the URL alphabet and no padding (RFC 4648 §5), as JOSE uses it.
+/// Base64 with the URL alphabet and no padding (RFC 4648 §5), written byte by byte: the links of
+/// a feed page sign dozens of paths, and Foundation's string replacing cost more than the HMACs.
 enum Base64URL {
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
+        return table
+    }()
+
     static func encode(_ data: some DataProtocol) -> String {
-        Data(data).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let bytes = Array(data)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var i = 0
+        while i + 2 < bytes.count {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out.append(alphabet[Int(n >> 18)]); out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(alphabet[Int(n >> 6 & 63)]); out.append(alphabet[Int(n & 63)])
+            i += 3
+        }
+        if bytes.count - i == 2 {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+            out.append(alphabet[Int(n >> 18)]); out.append(alphabet[Int(n >> 12 & 63)]); out.append(alphabet[Int(n >> 6 & 63)])
+        } else if bytes.count - i == 1 {
+            let n = UInt32(bytes[i]) << 16
+            out.append(alphabet[Int(n >> 18)]); out.append(alphabet[Int(n >> 12 & 63)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// nil for anything outside the URL alphabet, padding included.
+    /// nil for anything outside the URL alphabet, padding included, and for a length no encoding has.
     static func decode(_ text: some StringProtocol) -> Data? {
-        guard text.utf8.allSatisfy({ c in
-            (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 45 || c == 95
-        }), text.utf8.count % 4 != 1 else { return nil }
-        var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        s += String(repeating: "=", count: (4 - s.utf8.count % 4) % 4)
-        return Data(base64Encoded: s)
+        let chars = Array(text.utf8)
+        guard chars.count % 4 != 1 else { return nil }
+        var out = Data(capacity: chars.count * 3 / 4)
+        var n: UInt32 = 0, bits = 0
+        for c in chars {
+            let v = values[Int(c)]
+            guard v != 255 else { return nil }
+            n = n << 6 | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: n >> UInt32(bits)))
+            }
+        }
+        // Leftover bits must be zero, as in a canonical encoding (Foundation's decoder refuses others too).
+        guard n & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        return out
     }
 }

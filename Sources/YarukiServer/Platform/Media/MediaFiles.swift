@@ -140,7 +140,7 @@ struct MediaFiles: Sendable {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &digest, &length)
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return Crypto.hex(Data(digest))
     }
 
     /// The first frame as a 320-pixel JPEG beside the video: true when made or already there,

@@ -30,7 +30,7 @@ final class EventHub: @unchecked Sendable {
 
     /// Sends `event` (its name and JSON data) to every open stream of each of `users`.
     func publish(_ name: String, _ data: some Encodable, to users: [UUID]) {
-        guard let json = try? JSONCoding.encoder.encode(data) else { return }
+        guard let json = try? JSONBytes.encode(data) else { return }
         let text = String(decoding: json, as: UTF8.self)
         let targets: [(ServerSentEvent, [EventStream])] = lock.withLock {
             users.map { user in

@@ -45,16 +45,29 @@ struct Endpoint: Sendable {
     var security: [SecurityScheme]
 }
 
-/// A JSON reply: an API value, its status and extra headers.
+/// A JSON reply: an API value, its status and extra headers; or a value's bytes kept from before
+/// (`ReplyCache`), answered with its ETag.
 struct Reply<Value: APIModel>: Sendable {
-    var value: Value
+    private enum Content: Sendable {
+        case value(Value)
+        case kept(EncodedJSON, Request)
+    }
+
+    private var content: Content
     var status: Int
     var headers: [(String, String)]
 
     init(_ value: Value, status: Int = 200, headers: [(String, String)] = []) {
-        self.value = value
+        content = .value(value)
         self.status = status
         self.headers = headers
+    }
+
+    /// The bytes of a `Value` encoded before, for `request` (304 when it holds them already).
+    init(kept json: EncodedJSON, for request: Request) {
+        content = .kept(json, request)
+        status = 200
+        headers = []
     }
 
     static func created(_ value: Value) -> Reply { Reply(value, status: 201) }
@@ -74,7 +87,10 @@ extension Response: ReplyConvertible {
 
 extension Reply: ReplyConvertible {
     func response() throws -> Response {
-        var response = try Response.json(value, status: status)
+        var response = switch content {
+        case let .value(value): try Response.json(value, status: status)
+        case let .kept(json, request): json.response(to: request, status: status)
+        }
         for (name, value) in headers { response.headers.add(name, value) }
         return response
     }
