@@ -22,6 +22,7 @@ setup:
 bench:
 	scripts/setup.sh bench
 	bench/http/run.sh
+	bench/api/run.sh
 	bench/auth/run.sh
 	bench/signage/run.sh
 	bench/playback/run.sh

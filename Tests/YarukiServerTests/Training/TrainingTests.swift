@@ -87,7 +87,7 @@ import YarukiTestSupport
         #expect(newList.status == 200 && newList.headers["etag"] != list.headers["etag"] && newList.text.contains("Air squat"))
         let newOne = try api.call("GET", "/v1/exercises/squat", headers: ["If-None-Match": one.headers["etag"]!])
         #expect(newOne.status == 200 && newOne.text.contains("Air squat"))
-        #expect(running.app.areas.training.catalog.count <= running.app.areas.training.catalog.capacity)
+        #expect(running.app.context.replies.count <= running.app.context.replies.capacity)
     }
 
     @Test(arguments: Engine.allCases)

@@ -79,8 +79,7 @@ struct GroupRoutes: RouteCollection {
         Reply(try await groups.setQuota(try Quota(days: body.days), me))
     }
 
-    /// Written by `JSONOutput` (byte-equal to the encoder's): a thousand members' page.
-    func week(_ request: Request, _ me: Principal) async throws -> Response {
+    func week(_ request: Request, _ me: Principal) async throws -> Reply<Standings> {
         let now = groups.context.now
         let mine = groups.context.calendar(of: try await groups.context.account(me))
         let asked = request.queryItem("date")
@@ -88,6 +87,6 @@ struct GroupRoutes: RouteCollection {
             throw HTTPError.badRequest("'\(asked)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])
         }
         let id = try request.id("id", "group")
-        return .json(try await standings.standings(group: id, me, date: asked, today: mine.day(of: now), now: now).json)
+        return Reply(try await standings.standings(group: id, me, date: asked, today: mine.day(of: now), now: now))
     }
 }

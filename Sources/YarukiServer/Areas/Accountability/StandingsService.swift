@@ -89,31 +89,3 @@ struct StandingsService: Sendable {
         Task { try? await database.transaction { c in try GroupStore.cacheStreaks(streaks, c) } }
     }
 }
-
-extension Standings {
-    /// What `JSONCoding.encoder` writes for these standings, written by hand (`JSONOutput`):
-    /// the encoder took 13 of 35 ms of a thousand-member page.
-    var json: JSONOutput {
-        var out = JSONOutput(capacity: 192 * members.count + 256)
-        out.object { o in
-            o.key("date"); o.string(date)
-            o.key("group"); o.uuid(group)
-            o.key("members")
-            o.array(members) { o, m in
-                o.object { o in
-                    o.key("days"); o.array(m.days) { o, day in o.string(day) }
-                    o.key("displayName"); o.string(m.displayName)
-                    o.key("done"); o.int(m.done)
-                    o.key("id"); o.uuid(m.id)
-                    o.key("quota"); o.int(m.quota)
-                    o.key("status"); o.string(m.status.rawValue)
-                    o.key("streak"); o.int(m.streak)
-                    o.key("week"); o.string(m.week)
-                }
-            }
-            o.key("namakeMono"); o.array(namakeMono) { o, id in o.uuid(id) }
-            o.key("yarukiMono"); o.array(yarukiMono) { o, id in o.uuid(id) }
-        }
-        return out
-    }
-}

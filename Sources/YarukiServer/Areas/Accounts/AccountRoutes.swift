@@ -123,8 +123,11 @@ struct AccountRoutes: RouteCollection {
 
     // MARK: the account
 
-    func account(_: Request, _ me: Principal) async throws -> Reply<Account> {
-        Reply(try await accounts.context.account(me))
+    func account(_ request: Request, _ me: Principal) async throws -> Reply<Account> {
+        let context = accounts.context
+        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: AccountService.tags(me.userID)) {
+            try await context.account(me)
+        }
     }
 
     func update(_ request: Request, _ me: Principal, _ body: ProfileBody) async throws -> Reply<Account> {

@@ -176,7 +176,7 @@ final class AccountService: Sendable {
     func link(_ principal: Principal, provider: String, idToken: String, nonce: String?) async throws -> LinkedIdentity {
         let identity = try await verify(provider, idToken, nonce)
         let now = context.now
-        let signedOut = try await database.transaction { [self] c -> Int in
+        let signedOut = try await context.transaction(changing: AccountService.tags(principal.userID)) { [self] c -> Int in
             try remember(identity, now, c)
             guard let account = try AccountStore.account(id: principal.userID, c) else { throw HTTPError.unauthorized("This account no longer exists.") }
             switch try AccountStore.userID(provider: identity.provider, subject: identity.subject, c) {
@@ -361,10 +361,14 @@ final class AccountService: Sendable {
 
     // MARK: account
 
+    /// What a person's account reply is made from, for kept replies.
+    static func tags(_ user: UUID) -> [String] { ["account:\(user)"] }
+
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {
         let (now, areas) = (context.now, personalData)
         do {
-            return try await database.transaction { c in
+            // A new name shows in what others read too (posts, comments, standings): "people".
+            return try await context.transaction(changing: AccountService.tags(principal.userID) + ["people"]) { c in
                 try AccountStore.update(principal.userID, change, at: now, c)
                 if change.weekStart != nil || change.timeZone != nil {
                     for area in areas { try area.calendarChanged(user: principal.userID, c) }
@@ -404,7 +408,7 @@ final class AccountService: Sendable {
         try await confirmPassword(principal, current, field: "currentPassword")
         let hash = try await hash(new)
         let now = context.now
-        let count = try await database.transaction { c in
+        let count = try await context.transaction(changing: AccountService.tags(principal.userID)) { c in
             try AccountStore.setPasswordHash(principal.userID, hash, at: now, c)
             return try AccountStore.revokeAll(of: principal.userID, except: principal.sessionID, reason: "password changed", at: now, c)
         }
@@ -433,6 +437,7 @@ final class AccountService: Sendable {
         }
         for file in files { context.remove(file) }
         for area in areas { area.forget(user: user) }
+        context.replies.invalidateAll()  // their posts, likes and name leave what others read
         authenticator.sessions.forget(user: user)
         for work in afterwards { await work() }
         var receipt = counts

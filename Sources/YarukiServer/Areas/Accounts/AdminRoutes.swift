@@ -30,6 +30,7 @@ struct AdminRoutes: RouteCollection {
         }
         guard let account else { throw HTTPError.notFound("No such account.") }
         accounts.authenticator.sessions.forget(user: id)
+        accounts.context.replies.invalidate(AccountService.tags(id))
         return Reply(account)
     }
 }

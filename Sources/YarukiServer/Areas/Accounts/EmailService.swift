@@ -33,7 +33,7 @@ final class EmailService: Sendable {
     func confirm(_ token: String) async throws -> ConfirmedEmail {
         let now = context.now
         let hash = Crypto.tokenHash(token)
-        return try await database.transaction { c in
+        let (confirmed, user) = try await database.transaction { c -> (ConfirmedEmail, UUID) in
             let record = try EmailService.usable(hash, [.verifyEmail, .changeEmail], now, c)
             guard let account = try AccountStore.account(id: record.userID, c), let email = try? EmailAddress(record.email) else {
                 throw EmailService.linkError(404, "No such link.")
@@ -47,15 +47,17 @@ final class EmailService: Sendable {
                 }
                 // Links sent to the old address mean nothing now.
                 try AccountStore.spendTokens(of: account.id, [.verifyEmail, .changeEmail, .resetPassword], at: now, c)
-                return ConfirmedEmail(email: email.value, changed: true)
+                return (ConfirmedEmail(email: email.value, changed: true), account.id)
             default:
                 guard try AccountStore.markEmailVerified(account.id, email: email, at: now, c) else {
                     throw EmailService.linkError(410, "This link is for \(email.value), which this account no longer uses.")
                 }
                 try AccountStore.spendTokens(of: account.id, [.verifyEmail], at: now, c)
-                return ConfirmedEmail(email: email.value, changed: false)
+                return (ConfirmedEmail(email: email.value, changed: false), account.id)
             }
         }
+        context.replies.invalidate(AccountService.tags(user))
+        return confirmed
     }
 
     // MARK: a new address
@@ -150,6 +152,7 @@ final class EmailService: Sendable {
             return (account, signedOut)
         }
         mail.kick()
+        context.replies.invalidate(AccountService.tags(account.id))
         context.authenticator.sessions.forget(user: account.id)
         accounts.signIns.clear(.init(kind: "account", value: account.email.lowercased()))
         return signedOut

@@ -34,7 +34,7 @@ struct LikeToggle: Sendable {
     func set(_ liked: Bool, _ target: Target, _ id: UUID, by principal: Principal,
              author: @escaping @Sendable (SQLConnection) throws -> UUID) async throws -> Int {
         let now = context.now
-        let (count, notified) = try await context.database.transaction { c -> (Int, UUID?) in
+        let (count, notified) = try await context.transaction(changing: PostService.tags) { c -> (Int, UUID?) in
             let owner = try author(c)
             var notified: UUID?
             if liked {

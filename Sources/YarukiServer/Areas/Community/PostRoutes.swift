@@ -63,7 +63,10 @@ struct PostRoutes: RouteCollection {
         let author = authorText.flatMap(UUID.init(uuidString:))
         if authorText != nil, author == nil { check.fail("author", "is not a person's id") }
         try check.done()
-        return Reply(try await posts.feed(me, board: board, author: author, before: try Paging.cursor(request), limit: try Paging.limit(request)))
+        let context = posts.context
+        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: PostService.tags) {
+            try await posts.feed(me, board: board, author: author, before: try Paging.cursor(request), limit: try Paging.limit(request))
+        }
     }
 
     func post(_ request: Request, _ me: Principal) async throws -> Reply<Post> {

@@ -13,6 +13,10 @@ struct PostService: Sendable {
     let events: CommunityEvents
     var database: Database { context.database }
 
+    /// What boards are made from, for kept replies: every community write changes "community"
+    /// (posts, likes, comments, routines, blocks, reports); a new name anywhere changes "people".
+    static let tags = ["community", "people"]
+
     func photo(_ p: PostStore.PhotoRow) -> Photo {
         Photo(id: p.id, width: p.width, height: p.height, url: context.photoLink(p.sha256, .display),
               thumbnailURL: context.photoLink(p.sha256, .thumbnail))
@@ -34,7 +38,7 @@ struct PostService: Sendable {
     func uploadPhoto(_ file: BodyFile, by principal: Principal) async throws -> Photo {
         let stored = try await context.photos.ingest(file)
         let (id, now) = (UUID(), context.now)
-        try await database.transaction { c in
+        try await context.transaction(changing: PostService.tags) { c in
             try PostStore.insertPhoto(id: id, owner: principal.userID, sha256: stored.sha256, width: stored.width, height: stored.height,
                                       size: stored.size, at: now, c)
         }
@@ -71,7 +75,7 @@ struct PostService: Sendable {
     /// Writes a new post (`id` nil) or changes the author's own; the photos it no longer lists go.
     func save(_ body: PostBody, id existing: UUID?, by principal: Principal) async throws -> Post {
         let (id, now) = (existing ?? UUID(), context.now)
-        let (post, unused) = try await database.transaction { c -> (Post, [String]) in
+        let (post, unused) = try await context.transaction(changing: PostService.tags) { c -> (Post, [String]) in
             if existing != nil, try !PostStore.isAuthor(id, user: principal.userID, c) { throw HTTPError.notFound("No such post.") }
             let (board, text, photoIDs, routine) = try PostService.checked(body, author: principal.userID, post: existing, c)
             if existing == nil {
@@ -106,7 +110,7 @@ struct PostService: Sendable {
 
     /// Deletes a post of the person's (an admin's: any); its photos go when nothing else uses them.
     func delete(_ id: UUID, _ principal: Principal) async throws {
-        let unused = try await database.transaction { c in try PostStore.deletePost(id, by: principal.userID, admin: principal.role == .admin, c) }
+        let unused = try await context.transaction(changing: PostService.tags) { c in try PostStore.deletePost(id, by: principal.userID, admin: principal.role == .admin, c) }
         guard let unused else { throw HTTPError.notFound("No such post.") }
         for sha in unused { context.photos.remove(sha) }
     }
@@ -130,7 +134,7 @@ struct PostService: Sendable {
 
     func addComment(_ text: String, on id: UUID, by principal: Principal) async throws -> PostComment {
         let (commentID, now) = (UUID(), context.now)
-        let (reply, postAuthor) = try await database.transaction { c -> (PostComment, UUID) in
+        let (reply, postAuthor) = try await context.transaction(changing: PostService.tags) { c -> (PostComment, UUID) in
             guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such post.") }
             try PostStore.insertComment(id: commentID, post: id, author: principal.userID, body: text, at: now, c)
             _ = try NotificationStore.add(.comment, to: post.authorID, actor: principal.userID, post: id, comment: commentID, at: now, c)
@@ -143,7 +147,7 @@ struct PostService: Sendable {
     }
 
     func deleteComment(_ id: UUID, _ principal: Principal) async throws {
-        let deleted = try await database.transaction { c in
+        let deleted = try await context.transaction(changing: PostService.tags) { c in
             try PostStore.deleteComment(id, by: principal.userID, admin: principal.role == .admin, c)
         }
         guard deleted else { throw HTTPError.notFound("No such comment.") }

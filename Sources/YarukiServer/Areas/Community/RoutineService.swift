@@ -23,7 +23,7 @@ struct RoutineService: Sendable {
     func save(_ submitted: RoutineDraft, id existing: UUID?, by principal: Principal) async throws -> Routine {
         let draft = submitted.normalized
         let (id, now) = (existing ?? UUID(), context.now)
-        let saved = try await database.transaction { c -> RoutineStore.RoutineRow? in
+        let saved = try await context.transaction(changing: PostService.tags) { c -> RoutineStore.RoutineRow? in
             if existing != nil, try !RoutineStore.isAuthor(id, user: principal.userID, c) { throw HTTPError.notFound("No such routine.") }
             try FieldCheck(RoutineDraft.check(submitted, units: try TrainingStore.units(c))).done()
             if existing == nil {
@@ -56,7 +56,7 @@ struct RoutineService: Sendable {
     }
 
     func delete(_ id: UUID, _ principal: Principal) async throws {
-        let deleted = try await database.transaction { c in try RoutineStore.delete(id, author: principal.userID, admin: principal.role == .admin, c) }
+        let deleted = try await context.transaction(changing: PostService.tags) { c in try RoutineStore.delete(id, author: principal.userID, admin: principal.role == .admin, c) }
         guard deleted else { throw HTTPError.notFound("No such routine.") }
     }
 
@@ -73,7 +73,7 @@ struct RoutineService: Sendable {
     /// A private copy of a routine the person can see, theirs to edit.
     func copy(_ id: UUID, _ principal: Principal) async throws -> Routine {
         let (copy, now) = (UUID(), context.now)
-        let saved = try await database.transaction { c -> RoutineStore.RoutineRow? in
+        let saved = try await context.transaction(changing: PostService.tags) { c -> RoutineStore.RoutineRow? in
             guard var draft = try RoutineStore.routine(id, viewer: principal.userID, c)?.draft else { throw HTTPError.notFound("No such routine.") }
             draft.isPublic = false
             try RoutineStore.insert(id: copy, author: principal.userID, draft, copiedFrom: id, at: now, c)

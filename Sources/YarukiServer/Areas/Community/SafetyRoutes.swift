@@ -35,7 +35,7 @@ struct SafetyRoutes: RouteCollection {
         let user = try request.id("user", "person")
         guard user != me.userID else { throw HTTPError(422, detail: "You cannot block yourself.") }
         let now = context.now
-        try await database.transaction { c in
+        try await context.transaction(changing: PostService.tags) { c in
             guard try AccountStore.account(id: user, c) != nil else { throw HTTPError.notFound("No such person.") }
             try SafetyStore.block(user, by: me.userID, at: now, c)
         }
@@ -44,7 +44,7 @@ struct SafetyRoutes: RouteCollection {
 
     func unblock(_ request: Request, _ me: Principal) async throws -> Response {
         let user = try request.id("user", "person")
-        _ = try await database.transaction { c in try SafetyStore.unblock(user, by: me.userID, c) }
+        _ = try await context.transaction(changing: PostService.tags) { c in try SafetyStore.unblock(user, by: me.userID, c) }
         return .noContent()
     }
 
@@ -57,7 +57,7 @@ struct SafetyRoutes: RouteCollection {
         try check.done()
         guard let kind else { throw HTTPError.internal() }
         let (now, threshold) = (context.now, context.settings.reportThreshold)
-        let hidden = try await database.transaction { c -> Bool in
+        let hidden = try await context.transaction(changing: PostService.tags) { c -> Bool in
             guard let author = try ReportStore.author(of: kind, body.id, viewer: me.userID, c) else { throw HTTPError.notFound("No such \(kind.rawValue).") }
             guard author != me.userID else { throw HTTPError(422, detail: "You cannot report your own \(kind.rawValue).") }
             return try ReportStore.report(kind, body.id, by: me.userID, reason: reason, threshold: threshold, at: now, c)
@@ -79,7 +79,7 @@ struct SafetyRoutes: RouteCollection {
         guard ["restore", "delete"].contains(body.decision) else {
             throw HTTPError.badRequest("Decide restore or delete.", errors: [.init(field: "decision", message: "must be restore or delete")])
         }
-        let unused = try await database.transaction { c -> [String]? in
+        let unused = try await context.transaction(changing: PostService.tags) { c -> [String]? in
             if body.decision == "restore" { return try ReportStore.restore(kind, id, c) ? [] : nil }
             defer { try? ReportStore.forget(kind, id, c) }
             switch kind {

@@ -94,8 +94,11 @@ struct LifelogRoutes: RouteCollection {
     }
 
     func timeline(_ request: Request, _ me: Principal) async throws -> Reply<Timeline> {
-        let account = try await lifelog.context.account(me)
-        let range = try LifelogService.range(request, calendar: lifelog.context.calendar(of: account), now: lifelog.context.now)
-        return Reply(try await lifelog.timeline(range, zone: TimeZone(identifier: account.timeZone) ?? .gmt, me))
+        let context = lifelog.context
+        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: LifelogService.tags(me.userID)) {
+            let account = try await context.account(me)
+            let range = try LifelogService.range(request, calendar: context.calendar(of: account), now: context.now)
+            return try await lifelog.timeline(range, zone: TimeZone(identifier: account.timeZone) ?? .gmt, me)
+        }
     }
 }

@@ -30,12 +30,15 @@ struct LifelogService: Sendable {
                              createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
+    /// What a person's timeline is made from, for kept replies.
+    static func tags(_ user: UUID) -> [String] { ["lifelog:\(user)", "account:\(user)"] }
+
     static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.uuidString.lowercased())/audio" }
 
     /// Writes a memo or check-in under the device's id, or changes any record of the person's.
     func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal) async throws -> (LifelogRecord, created: Bool) {
         let (user, now) = (principal.userID, context.now)
-        let (record, created) = try await database.transaction { c -> (LifelogStore.Record, Bool) in
+        let (record, created) = try await context.transaction(changing: LifelogService.tags(user)) { c -> (LifelogStore.Record, Bool) in
             if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
             let before = try LifelogStore.record(id, user: user, c)
             if let before {
@@ -67,7 +70,9 @@ struct LifelogService: Sendable {
 
     /// Deletes a record of the person's; its photo or audio goes when nothing else uses it.
     func delete(_ id: UUID, _ principal: Principal) async throws {
-        let (deleted, photo, voice) = try await database.transaction { c in try LifelogStore.delete(id, user: principal.userID, c) }
+        let (deleted, photo, voice) = try await context.transaction(changing: LifelogService.tags(principal.userID)) { c in
+            try LifelogStore.delete(id, user: principal.userID, c)
+        }
         guard deleted else { throw HTTPError.notFound("No such record.") }
         plans.forget(user: principal.userID)
         if let photo { context.photos.remove(photo) }

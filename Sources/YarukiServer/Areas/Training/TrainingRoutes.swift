@@ -44,14 +44,14 @@ struct TrainingRoutes: RouteCollection {
             }
             return category
         }
-        return try await training.catalog.reply(request, key: "list \(category?.rawValue ?? "") \(query)") {
+        return try await training.context.replies.reply(request, key: "exercises \(category?.rawValue ?? "") \(query)", tags: ["catalog"]) {
             Items(try await training.exercises(matching: query, category: category))
         }
     }
 
     func exercise(_ request: Request, _: Visitor) async throws -> Reply<Exercise> {
         let id = try request.parameter("id")
-        return try await training.catalog.reply(request, key: "one \(id)") { try await training.exercise(id) }
+        return try await training.context.replies.reply(request, key: "exercise \(id)", tags: ["catalog"]) { try await training.exercise(id) }
     }
 
     func addExercise(_: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
@@ -72,11 +72,14 @@ struct TrainingRoutes: RouteCollection {
     }
 
     func workouts(_ request: Request, _ me: Principal) async throws -> Reply<Page<Workout>> {
-        let calendar = training.context.calendar(of: try await training.context.account(me))
-        let (from, to) = try DayRange.parse(request, calendar: calendar, now: training.context.now)
-        let limit = try Paging.limit(request, default: 50, most: 200)
-        let rows = try await training.workouts(me, from: from, to: to, after: try Paging.cursor(request), limit: limit + 1)
-        return Reply(Paging.page(rows, limit: limit, key: { ($0.startedAt, $0.id) }) { $0 })
+        let context = training.context
+        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: TrainingService.tags(me.userID)) {
+            let calendar = context.calendar(of: try await context.account(me))
+            let (from, to) = try DayRange.parse(request, calendar: calendar, now: context.now)
+            let limit = try Paging.limit(request, default: 50, most: 200)
+            let rows = try await training.workouts(me, from: from, to: to, after: try Paging.cursor(request), limit: limit + 1)
+            return Paging.page(rows, limit: limit, key: { ($0.startedAt, $0.id) }) { $0 }
+        }
     }
 
     func workout(_ request: Request, _ me: Principal) async throws -> Reply<Workout> {

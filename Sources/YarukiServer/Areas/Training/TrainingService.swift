@@ -8,14 +8,10 @@ import YarukiStore
 /// read, write and delete, as if it did not exist.
 struct TrainingService: Sendable {
     let context: AppContext
-    /// The catalog's replies, encoded once until an admin changes an exercise.
-    let catalog: ReplyCache
     var database: Database { context.database }
 
-    init(context: AppContext) {
-        self.context = context
-        catalog = ReplyCache(clock: context.clock)
-    }
+    /// What a person's workout list is made from, for kept replies.
+    static func tags(_ user: UUID) -> [String] { ["workouts:\(user)", "account:\(user)"] }
 
     /// The catalog, filtered by `query` (names in every language, ids, muscles) and `category`.
     func exercises(matching query: String, category: ExerciseCategory?) async throws -> [Exercise] {
@@ -40,7 +36,7 @@ struct TrainingService: Sendable {
         exercise.builtIn = false
         try FieldCheck(Exercise.check(exercise)).done()
         let now = context.now
-        let saved = try await database.transaction { c -> Exercise? in
+        let saved = try await context.transaction(changing: ["catalog"]) { c -> Exercise? in
             let existing = try TrainingStore.exercise(exercise.id, c)
             guard (existing != nil) == replacing else { return nil }
             exercise.builtIn = existing?.builtIn ?? false
@@ -51,14 +47,13 @@ struct TrainingService: Sendable {
             if replacing { throw HTTPError.notFound("No exercise '\(exercise.id)' in the catalog.") }
             throw HTTPError.conflict("An exercise with the id '\(exercise.id)' exists; edit it instead.")
         }
-        catalog.invalidate()
         return saved
     }
 
     /// Checks the workout against the catalog and saves it in one transaction.
     func save(_ workout: Workout, _ principal: Principal) async throws -> (Workout, created: Bool) {
         let now = context.now
-        return try await database.transaction { c in
+        return try await context.transaction(changing: TrainingService.tags(principal.userID)) { c in
             if try TrainingStore.isOthers(workout.id, user: principal.userID, c) { throw HTTPError.notFound("No such workout.") }
             let created = try TrainingStore.workout(workout.id, user: principal.userID, c) == nil
             try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
@@ -82,7 +77,7 @@ struct TrainingService: Sendable {
     }
 
     func delete(_ id: UUID, _ principal: Principal) async throws {
-        guard try await database.transaction({ c in try TrainingStore.delete(id, user: principal.userID, c) }) else {
+        guard try await context.transaction(changing: TrainingService.tags(principal.userID), { c in try TrainingStore.delete(id, user: principal.userID, c) }) else {
             throw HTTPError.notFound("No such workout.")
         }
     }

@@ -24,6 +24,9 @@ final class AppContext: Sendable {
     let accesses: Accesses
     /// Outgoing mail, delivered in the background.
     let mail: MailOutbox
+    /// Encoded replies kept until a write changes what they were made from (on SQLite only: one
+    /// node sees every write).
+    let replies: ReplyCache
     /// The port served, once listening: the public URL's default.
     let servedPort = Atomic<Int>(0)
 
@@ -40,6 +43,7 @@ final class AppContext: Sendable {
         self.hasher = hasher
         hashing = BlockingWork(name: "argon2", width: width, maxWaiting: 256)
         accesses = Accesses(authenticator: authenticator, links: links)
+        replies = ReplyCache(maxAge: database.dialect == .sqlite ? 60 : 0, clock: clock)
         mail = try MailOutbox(database: database, from: settings.mailFrom ?? MailAddress("no-reply@localhost")!,
                               transport: settings.smtp.map { .smtp($0) } ?? .folder(settings.dataDirectory + "/mail"), clock: clock)
     }
@@ -50,6 +54,20 @@ final class AppContext: Sendable {
     }
 
     var now: Date { clock() }
+
+    /// The key a person's read is kept under: who, the route and query as sent, and the quarter
+    /// hour (every time zone's midnight falls on one, so "today" in a reply never outlives its day).
+    func replyKey(_ request: Request, _ principal: Principal) -> String {
+        "\(principal.userID) \(request.path)?\(request.query ?? "") \(Int(now.timeIntervalSince1970 / 900))"
+    }
+
+    /// A write transaction that changes the data under `tags`: once it has committed, replies made
+    /// from that data are no longer given (`ReplyCache`).
+    func transaction<T>(changing tags: [String], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
+        let result = try await database.transaction(work)
+        replies.invalidate(tags)
+        return result
+    }
 
     /// The signed-in person's account; 401 when it is gone.
     func account(_ principal: Principal) async throws -> Account {

@@ -34,6 +34,11 @@ public final class Application: @unchecked Sendable {
             [tokens = context.authenticator.tokens] in
             [("kind=\"remembered\"", Double(tokens.count)), ("kind=\"hits\"", Double(tokens.hits)), ("kind=\"misses\"", Double(tokens.misses))]
         })
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_kept_replies",
+                                           help: "Encoded replies kept now; reads since start answered with a kept reply (hits) or made anew (misses).") {
+            [replies = context.replies] in
+            [("kind=\"kept\"", Double(replies.count)), ("kind=\"hits\"", Double(replies.hits)), ("kind=\"misses\"", Double(replies.misses))]
+        })
         areas = try Areas(context)
         let table = RouteTable(accesses: context.accesses)
         let openAPI = OpenAPIHolder()

@@ -2,54 +2,97 @@ import Foundation
 import YarukiAPI
 import YarukiHTTP
 
-/// Encoded replies of public reads that rarely change (the exercise catalog), kept on this node
-/// until the area that owns them says the data changed (`invalidate`), and at most `maxAge` so a
-/// change made through another node shows within it. Each is answered with its ETag, and with 304
-/// to a client that holds the same bytes. Bounded: past `capacity` keys (one per distinct query)
-/// every kept reply is dropped.
+/// Encoded replies of reads, kept until the data under them changes. A reply is kept under a key
+/// (its route, query and, for a person's own data, the person) with the tags of what it was made
+/// from: `catalog`, `community`, `workouts:<user>`… Every write says which tags it changed
+/// (`invalidate`, or `AppContext.transaction(changing:)`), and a reply made before that is not
+/// given again. Each reply carries an ETag and answers 304 to a client that holds the same bytes.
+///
+/// Only a process that sees every write can trust this: on SQLite (one node) replies are kept up
+/// to `maxAge`; on PostgreSQL, where another node may write, nothing is kept (`maxAge` 0) and every
+/// request makes its reply, still with its ETag and 304. `maxAge` also bounds what a reply holds
+/// that ages by itself, like the hour a signed photo link is good for.
+///
+/// Bounded: two generations of at most `capacity / 2` replies; when the newer fills, the older is
+/// dropped. Tag counters are dropped together when they pass `capacity * 16`.
 final class ReplyCache: @unchecked Sendable {
     private struct Kept {
         var json: EncodedJSON
         var made: Date
+        var tags: [(String, Int)]
     }
 
     let maxAge: TimeInterval
     let capacity: Int
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
-    private var kept: [String: Kept] = [:]
-    /// Bumped by every invalidation: a reply made while the data changed is not kept.
-    private var generation = 0
+    private var newer: [String: Kept] = [:]
+    private var older: [String: Kept] = [:]
+    /// How often each tag changed; a kept reply is good while its tags' counts are unchanged.
+    private var versions: [String: Int] = [:]
+    /// Bumped when `versions` is dropped, so nothing kept before it is given again.
+    private var epoch = 0
+    private var hitCount = 0
+    private var missCount = 0
 
-    init(maxAge: TimeInterval = 10, capacity: Int = 256, clock: @escaping @Sendable () -> Date) {
+    init(maxAge: TimeInterval, capacity: Int = 8192, clock: @escaping @Sendable () -> Date) {
         self.maxAge = maxAge
-        self.capacity = capacity
+        self.capacity = max(2, capacity)
         self.clock = clock
     }
 
-    /// The reply kept under `key`, or `make`'s value encoded and kept.
-    func reply<T: APIModel>(_ request: Request, key: String, make: () async throws -> T) async throws -> Reply<T> {
+    /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
+    func reply<T: APIModel>(_ request: Request, key: String, tags: [String], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
-        let (found, generation) = lock.withLock { (kept[key], self.generation) }
-        if let found, now.timeIntervalSince(found.made) < maxAge, now >= found.made {
-            return Reply(kept: found.json, for: request)
+        let (found, seen): (EncodedJSON?, [(String, Int)]) = lock.withLock {
+            let seen = [("", epoch)] + tags.map { ($0, versions[$0, default: 0]) }
+            guard maxAge > 0, let kept = newer[key] ?? older[key], now.timeIntervalSince(kept.made) < maxAge, now >= kept.made,
+                  kept.tags.elementsEqual(seen, by: { $0 == $1 }) else { missCount += 1; return (nil, seen) }
+            hitCount += 1
+            if newer[key] == nil { insert(key, kept) }
+            return (kept.json, seen)
         }
+        if let found { return Reply(kept: found, for: request) }
+        // Made from what the tags were before; a write meanwhile leaves it stale at once.
         let json = try EncodedJSON(try await make())
-        lock.withLock {
-            guard generation == self.generation else { return }
-            if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
-            kept[key] = Kept(json: json, made: now)
-        }
+        if maxAge > 0 { lock.withLock { insert(key, Kept(json: json, made: now, tags: seen)) } }
         return Reply(kept: json, for: request)
     }
 
-    /// Forgets every kept reply: the data behind them changed.
-    func invalidate() {
+    /// The data under `tags` changed: replies made from it are not given again.
+    func invalidate(_ tags: [String]) {
         lock.withLock {
-            generation += 1
-            kept.removeAll(keepingCapacity: true)
+            if versions.count + tags.count > capacity * 16 {
+                versions.removeAll(keepingCapacity: true)
+                epoch += 1
+            }
+            for tag in tags { versions[tag, default: 0] += 1 }
         }
     }
 
-    var count: Int { lock.withLock { kept.count } }
+    func invalidate(_ tag: String) { invalidate([tag]) }
+
+    /// Everything changed (an account was deleted, with its part in every area).
+    func invalidateAll() {
+        lock.withLock {
+            newer.removeAll(keepingCapacity: true)
+            older.removeAll(keepingCapacity: true)
+            versions.removeAll(keepingCapacity: true)
+            epoch += 1
+        }
+    }
+
+    var count: Int { lock.withLock { newer.count + older.count } }
+    /// Reads answered with a kept reply, and ones that made theirs.
+    var hits: Int { lock.withLock { hitCount } }
+    var misses: Int { lock.withLock { missCount } }
+
+    private func insert(_ key: String, _ kept: Kept) {
+        if newer.count >= capacity / 2 {
+            older = newer
+            newer = [:]
+        }
+        newer[key] = kept
+        older[key] = nil
+    }
 }

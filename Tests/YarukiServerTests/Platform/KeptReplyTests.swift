@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// Replies kept between reads (`ReplyCache`): a read again is answered with the kept bytes, and
+/// every write that changes what a reply was made from shows in the very next read, on each route
+/// that keeps its replies (the account, workouts, a lifelog day, a board). On PostgreSQL, where
+/// another node may write, nothing is kept and the replies are just as right.
+@Suite struct KeptReplyTests {
+    struct Reader {
+        let api: API
+        let replies: ReplyCache
+
+        /// GETs `path` twice; the second must be answered with the kept reply (on SQLite) and the same bytes.
+        func read(_ path: String, _ token: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+            let first = try api.call("GET", path, token: token)
+            #expect(first.status == 200, "\(path): \(first.text.prefix(200))", sourceLocation: sourceLocation)
+            let hits = replies.hits
+            let again = try api.call("GET", path, token: token)
+            #expect(again.body == first.body, sourceLocation: sourceLocation)
+            #expect(replies.hits == hits + (replies.maxAge > 0 ? 1 : 0), "\(path) is answered from memory the second time", sourceLocation: sourceLocation)
+            return try first.json()
+        }
+    }
+
+    @Test(arguments: Engine.allCases)
+    func everyWriteShowsInTheNextRead(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let replies = running.app.context.replies
+        #expect(replies.maxAge > 0 ? engine == .sqlite : engine == .postgres)
+        let reader = Reader(api: api, replies: replies)
+        let (ana, _, anaID) = try api.signUp("ana@example.com", name: "Ana")
+        let (ben, _, benID) = try api.signUp("ben@example.com", name: "Ben")
+
+        // The account: a new name, then a role given by an admin.
+        #expect(try reader.read("/v1/me", ana)["displayName"] as? String == "Ana")
+        #expect(try api.call("PATCH", "/v1/me", json: ["displayName": "Ana K."], token: ana).status == 200)
+        #expect(try reader.read("/v1/me", ana)["displayName"] as? String == "Ana K.")
+        try await AccountAdmin.create(running.app.database, email: "root@example.com", displayName: "Root", password: "admin password 1", role: .admin)
+        let root = try #require(try api.signIn("root@example.com", password: "admin password 1").string("accessToken"))
+        #expect(try api.call("PATCH", "/v1/admin/users/\(anaID)", json: ["role": "coach"], token: root).status == 200)
+        #expect(try reader.read("/v1/me", ana)["role"] as? String == "coach")
+
+        // Workouts: logged, changed, deleted.
+        let path = "/v1/workouts?from=2026-01-01&to=2026-12-31"
+        #expect((try reader.read(path, ana)["items"] as? [Any])?.isEmpty == true)
+        let workout: [String: Any] = ["startedAt": "2026-03-01T08:00:00Z", "endedAt": "2026-03-01T08:30:00Z", "notes": "first",
+                                      "exercises": [["exerciseId": "squat", "sets": [["reps": 10]]]]]
+        let id = try #require(try api.call("POST", "/v1/workouts", json: workout, token: ana).string("id"))
+        #expect((try reader.read(path, ana)["items"] as? [[String: Any]])?.first?["notes"] as? String == "first")
+        var changed = workout
+        changed["notes"] = "second"
+        #expect(try api.call("PUT", "/v1/workouts/\(id)", json: changed, token: ana).status == 200)
+        #expect((try reader.read(path, ana)["items"] as? [[String: Any]])?.first?["notes"] as? String == "second")
+        #expect((try reader.read(path, ben)["items"] as? [Any])?.isEmpty == true, "someone else's list is their own")
+        #expect(try api.call("DELETE", "/v1/workouts/\(id)", token: ana).status == 204)
+        #expect((try reader.read(path, ana)["items"] as? [Any])?.isEmpty == true)
+
+        // A lifelog day: a memo written, changed, deleted; a new time zone moves it to another day.
+        let day = "/v1/lifelog/timeline?range=day&date=2026-03-02"
+        let memo = UUID().uuidString
+        #expect(try api.call("PUT", "/v1/lifelog/records/\(memo)", json: ["kind": "memo", "text": "coffee", "occurredAt": "2026-03-02T23:30:00+09:00"],
+                             token: ana).status == 201)
+        #expect((try reader.read(day, ana)["items"] as? [Any])?.count == 1)
+        #expect(try api.call("PATCH", "/v1/me", json: ["timeZone": "America/Los_Angeles"], token: ana).status == 200)
+        #expect((try reader.read(day, ana)["items"] as? [Any])?.count == 1, "2026-03-02 in Los Angeles holds 23:30 in Tokyo too")
+        #expect((try reader.read("/v1/lifelog/timeline?range=day&date=2026-03-03", ana)["items"] as? [Any])?.isEmpty == true)
+        #expect(try api.call("DELETE", "/v1/lifelog/records/\(memo)", token: ana).status == 204)
+        #expect((try reader.read(day, ana)["items"] as? [Any])?.isEmpty == true)
+
+        // A board, as Ana reads it: Ben posts, likes, is renamed, comments, then is blocked.
+        let board = "/v1/posts?board=talk"
+        #expect((try reader.read(board, ana)["items"] as? [Any])?.isEmpty == true)
+        let post = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "Morning run?"], token: ben).string("id"))
+        func only(_ json: [String: Any]) throws -> [String: Any] { try #require((json["items"] as? [[String: Any]])?.first) }
+        #expect(try only(reader.read(board, ana))["body"] as? String == "Morning run?")
+        #expect(try api.call("PUT", "/v1/posts/\(post)/like", token: ana).status == 200)
+        let liked = try only(reader.read(board, ana))
+        #expect(liked["likeCount"] as? Int == 1 && liked["likedByMe"] as? Bool == true)
+        #expect(try only(reader.read(board, ben))["likedByMe"] as? Bool == false, "each reader's own view")
+        #expect(try api.call("PATCH", "/v1/me", json: ["displayName": "Benjamin"], token: ben).status == 200)
+        #expect((try only(reader.read(board, ana))["author"] as? [String: Any])?["displayName"] as? String == "Benjamin")
+        #expect(try api.call("POST", "/v1/posts/\(post)/comments", json: ["body": "Yes!"], token: ana).status == 201)
+        #expect(try only(reader.read(board, ana))["commentCount"] as? Int == 1)
+        #expect(try api.call("PUT", "/v1/blocks/\(benID)", token: ana).status == 204)
+        #expect((try reader.read(board, ana)["items"] as? [Any])?.isEmpty == true)
+
+        // Ben leaves: his post and name leave every kept board.
+        #expect(try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: ben).status == 200)
+        #expect(try api.call("DELETE", "/v1/blocks/\(benID)", token: ana).status == 204)
+        #expect((try reader.read(board, ana)["items"] as? [Any])?.isEmpty == true)
+        if engine == .postgres { #expect(replies.count == 0, "nothing is kept where another node may write") }
+    }
+
+    /// Kept replies are bounded; a reply made while its data changed is not given again; a read
+    /// already kept is answered 304 when the client holds it.
+    @Test func keptRepliesAreBoundedAndNeverOutliveAWrite() async throws {
+        let replies = ReplyCache(maxAge: 60, capacity: 8, clock: { Date() })
+        let request = Request(method: .get, target: "/x")
+        for n in 0..<1000 {
+            _ = try await replies.reply(request, key: "k\(n)", tags: ["t\(n % 3)"]) { Person(id: UUID(), displayName: "\(n)") }
+            #expect(replies.count <= 8)
+        }
+        // A write lands while the reply is being made: that reply is not kept as current.
+        var made = 0
+        func read() async throws -> String {
+            let reply = try await replies.reply(request, key: "race", tags: ["t"]) { () -> Person in
+                made += 1
+                if made == 1 { replies.invalidate("t") }
+                return Person(id: Example.personID, displayName: "made \(made)")
+            }
+            guard case let .data(body) = try reply.response().body else { return "" }
+            return String(decoding: body, as: UTF8.self)
+        }
+        #expect(try await read().contains("made 1"))
+        #expect(try await read().contains("made 2"), "made again: the first was made while its data changed")
+        #expect(try await read().contains("made 2"), "kept from here on")
+        replies.invalidateAll()
+        #expect(replies.count == 0)
+
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (ana, _, _) = try api.signUp("cy@example.com")
+        let first = try api.call("GET", "/v1/me", token: ana)
+        let etag = try #require(first.headers["etag"])
+        let again = try api.call("GET", "/v1/me", token: ana, headers: ["If-None-Match": etag])
+        #expect(again.status == 304 && again.body.isEmpty)
+    }
+}
