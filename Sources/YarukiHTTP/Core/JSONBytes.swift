@@ -425,7 +425,7 @@ public enum ETag {
         guard let header else { return false }
         let strong = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
         return header.split(separator: ",").contains { item in
-            let tag = item.trimmingCharacters(in: .whitespaces)
+            let tag = item.trimmingCharacters(in: " \t")
             return tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == strong
         }
     }

@@ -54,7 +54,7 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
     public static func client(peer: String, forwardedFor: String?, trusted: [AddressRange]) -> String {
         guard let forwardedFor, trusted.contains(where: { $0.contains(peer) }) else { return peer }
         for hop in forwardedFor.split(separator: ",").reversed() {
-            let address = hop.trimmingCharacters(in: .whitespaces)
+            let address = hop.trimmingCharacters(in: " \t")
             guard AddressRange.parse(address) != nil else { return peer }  // a hop that is no address: trust stops here
             if !trusted.contains(where: { $0.contains(address) }) { return address }
         }

@@ -127,6 +127,16 @@ import YarukiTestSupport
         #expect(try metric("hits") == hits + 1 && metric("misses") == misses)
     }
 
+    /// The token of an Authorization header: the scheme in any case, spaces and tabs around it dropped.
+    @Test func theBearerTokenIsReadFromTheHeader() {
+        #expect(Authenticator.bearer("Bearer abc.def.ghi") == "abc.def.ghi")
+        #expect(Authenticator.bearer("bearer  abc \t") == "abc")
+        #expect(Authenticator.bearer("BEARER \tabc") == "abc")
+        #expect(Authenticator.bearer("Bearer ") == nil && Authenticator.bearer("Bearer") == nil)
+        #expect(Authenticator.bearer("Basic abc") == nil && Authenticator.bearer("Bearerabc") == nil)
+        #expect(Authenticator.bearer("Bearer    ") == "", "only spaces: an empty token, refused as malformed")
+    }
+
     /// Bounded by its capacity whatever is stored; a token in use outlives ones that are not.
     @Test func theCacheKeepsToItsCapacity() {
         let cache = VerifiedTokens(capacity: 8)

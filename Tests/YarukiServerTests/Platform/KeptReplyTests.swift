@@ -103,15 +103,15 @@ import YarukiTestSupport
         let replies = ReplyCache(maxAge: 60, capacity: 8, clock: { Date() })
         let request = Request(method: .get, target: "/x")
         for n in 0..<1000 {
-            _ = try await replies.reply(request, key: "k\(n)", tags: ["t\(n % 3)"]) { Person(id: UUID(), displayName: "\(n)") }
+            _ = try await replies.reply(request, key: .init(text: "k\(n)"), tags: [.init("t\(n % 3)")]) { Person(id: UUID(), displayName: "\(n)") }
             #expect(replies.count <= 8)
         }
         // A write lands while the reply is being made: that reply is not kept as current.
         var made = 0
         func read() async throws -> String {
-            let reply = try await replies.reply(request, key: "race", tags: ["t"]) { () -> Person in
+            let reply = try await replies.reply(request, key: .init(text: "race"), tags: [.init("t")]) { () -> Person in
                 made += 1
-                if made == 1 { replies.invalidate("t") }
+                if made == 1 { replies.invalidate([.init("t")]) }
                 return Person(id: Example.personID, displayName: "made \(made)")
             }
             guard case let .data(body) = try reply.response().body else { return "" }

@@ -362,13 +362,13 @@ final class AccountService: Sendable {
     // MARK: account
 
     /// What a person's account reply is made from, for kept replies.
-    static func tags(_ user: UUID) -> [String] { ["account:\(user)"] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("account", user)] }
 
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {
         let (now, areas) = (context.now, personalData)
         do {
             // A new name shows in what others read too (posts, comments, standings): "people".
-            return try await context.transaction(changing: AccountService.tags(principal.userID) + ["people"]) { c in
+            return try await context.transaction(changing: AccountService.tags(principal.userID) + [.init("people")]) { c in
                 try AccountStore.update(principal.userID, change, at: now, c)
                 if change.weekStart != nil || change.timeZone != nil {
                     for area in areas { try area.calendarChanged(user: principal.userID, c) }

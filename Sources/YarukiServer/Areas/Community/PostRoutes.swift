@@ -55,17 +55,17 @@ struct PostRoutes: RouteCollection {
     }
 
     func feed(_ request: Request, _ me: Principal) async throws -> Reply<Page<Post>> {
-        var check = FieldCheck()
-        let boardText = request.queryItem("board")
-        let board = boardText.flatMap(Board.init(rawValue:))
-        if boardText != nil, board == nil { check.fail("board", "must be done, feedback or talk") }
-        let authorText = request.queryItem("author")
-        let author = authorText.flatMap(UUID.init(uuidString:))
-        if authorText != nil, author == nil { check.fail("author", "is not a person's id") }
-        try check.done()
         let context = posts.context
         return try await context.replies.reply(request, key: context.replyKey(request, me), tags: PostService.tags) {
-            try await posts.feed(me, board: board, author: author, before: try Paging.cursor(request), limit: try Paging.limit(request))
+            var check = FieldCheck()
+            let boardText = request.queryItem("board")
+            let board = boardText.flatMap(Board.init(rawValue:))
+            if boardText != nil, board == nil { check.fail("board", "must be done, feedback or talk") }
+            let authorText = request.queryItem("author")
+            let author = authorText.flatMap(UUID.init(uuidString:))
+            if authorText != nil, author == nil { check.fail("author", "is not a person's id") }
+            try check.done()
+            return try await posts.feed(me, board: board, author: author, before: try Paging.cursor(request), limit: try Paging.limit(request))
         }
     }
 

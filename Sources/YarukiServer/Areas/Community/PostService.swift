@@ -15,7 +15,7 @@ struct PostService: Sendable {
 
     /// What boards are made from, for kept replies: every community write changes "community"
     /// (posts, likes, comments, routines, blocks, reports); a new name anywhere changes "people".
-    static let tags = ["community", "people"]
+    static let tags = [ReplyCache.Tag("community"), ReplyCache.Tag("people")]
 
     func photo(_ p: PostStore.PhotoRow) -> Photo {
         Photo(id: p.id, width: p.width, height: p.height, url: context.photoLink(p.sha256, .display),

@@ -31,7 +31,7 @@ struct LifelogService: Sendable {
     }
 
     /// What a person's timeline is made from, for kept replies.
-    static func tags(_ user: UUID) -> [String] { ["lifelog:\(user)", "account:\(user)"] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("lifelog", user), .init("account", user)] }
 
     static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.uuidString.lowercased())/audio" }
 

@@ -44,14 +44,14 @@ struct TrainingRoutes: RouteCollection {
             }
             return category
         }
-        return try await training.context.replies.reply(request, key: "exercises \(category?.rawValue ?? "") \(query)", tags: ["catalog"]) {
+        return try await training.context.replies.reply(request, key: .init(text: "exercises \(category?.rawValue ?? "") \(query)"), tags: TrainingService.catalog) {
             Items(try await training.exercises(matching: query, category: category))
         }
     }
 
     func exercise(_ request: Request, _: Visitor) async throws -> Reply<Exercise> {
         let id = try request.parameter("id")
-        return try await training.context.replies.reply(request, key: "exercise \(id)", tags: ["catalog"]) { try await training.exercise(id) }
+        return try await training.context.replies.reply(request, key: .init(text: "exercise \(id)"), tags: TrainingService.catalog) { try await training.exercise(id) }
     }
 
     func addExercise(_: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {

@@ -11,7 +11,8 @@ struct TrainingService: Sendable {
     var database: Database { context.database }
 
     /// What a person's workout list is made from, for kept replies.
-    static func tags(_ user: UUID) -> [String] { ["workouts:\(user)", "account:\(user)"] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("workouts", user), .init("account", user)] }
+    static let catalog = [ReplyCache.Tag("catalog")]
 
     /// The catalog, filtered by `query` (names in every language, ids, muscles) and `category`.
     func exercises(matching query: String, category: ExerciseCategory?) async throws -> [Exercise] {
@@ -36,7 +37,7 @@ struct TrainingService: Sendable {
         exercise.builtIn = false
         try FieldCheck(Exercise.check(exercise)).done()
         let now = context.now
-        let saved = try await context.transaction(changing: ["catalog"]) { c -> Exercise? in
+        let saved = try await context.transaction(changing: TrainingService.catalog) { c -> Exercise? in
             let existing = try TrainingStore.exercise(exercise.id, c)
             guard (existing != nil) == replacing else { return nil }
             exercise.builtIn = existing?.builtIn ?? false

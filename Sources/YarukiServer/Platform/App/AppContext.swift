@@ -57,13 +57,13 @@ final class AppContext: Sendable {
 
     /// The key a person's read is kept under: who, the route and query as sent, and the quarter
     /// hour (every time zone's midnight falls on one, so "today" in a reply never outlives its day).
-    func replyKey(_ request: Request, _ principal: Principal) -> String {
-        "\(principal.userID) \(request.path)?\(request.query ?? "") \(Int(now.timeIntervalSince1970 / 900))"
+    func replyKey(_ request: Request, _ principal: Principal) -> ReplyCache.Key {
+        ReplyCache.Key(user: principal.userID, text: request.target, bucket: Int(now.timeIntervalSince1970 / 900))
     }
 
     /// A write transaction that changes the data under `tags`: once it has committed, replies made
     /// from that data are no longer given (`ReplyCache`).
-    func transaction<T>(changing tags: [String], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
+    func transaction<T>(changing tags: [ReplyCache.Tag], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         let result = try await database.transaction(work)
         replies.invalidate(tags)
         return result

@@ -16,20 +16,39 @@ import YarukiHTTP
 /// Bounded: two generations of at most `capacity / 2` replies; when the newer fills, the older is
 /// dropped. Tag counters are dropped together when they pass `capacity * 16`.
 final class ReplyCache: @unchecked Sendable {
+    /// What a reply is kept under: whose it is (none for public data), what was asked, and when.
+    struct Key: Hashable, Sendable {
+        var user: UUID?
+        var text: String
+        var bucket: Int = 0
+    }
+
+    /// A kind of data a reply was made from, all of it or one person's.
+    struct Tag: Hashable, Sendable {
+        var name: String
+        var user: UUID?
+
+        init(_ name: String, _ user: UUID? = nil) {
+            self.name = name
+            self.user = user
+        }
+    }
+
     private struct Kept {
         var json: EncodedJSON
         var made: Date
-        var tags: [(String, Int)]
+        var epoch: Int
+        var tags: [(Tag, Int)]
     }
 
     let maxAge: TimeInterval
     let capacity: Int
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
-    private var newer: [String: Kept] = [:]
-    private var older: [String: Kept] = [:]
+    private var newer: [Key: Kept] = [:]
+    private var older: [Key: Kept] = [:]
     /// How often each tag changed; a kept reply is good while its tags' counts are unchanged.
-    private var versions: [String: Int] = [:]
+    private var versions: [Tag: Int] = [:]
     /// Bumped when `versions` is dropped, so nothing kept before it is given again.
     private var epoch = 0
     private var hitCount = 0
@@ -42,25 +61,30 @@ final class ReplyCache: @unchecked Sendable {
     }
 
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
-    func reply<T: APIModel>(_ request: Request, key: String, tags: [String], make: () async throws -> T) async throws -> Reply<T> {
+    func reply<T: APIModel>(_ request: Request, key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
-        let (found, seen): (EncodedJSON?, [(String, Int)]) = lock.withLock {
-            let seen = [("", epoch)] + tags.map { ($0, versions[$0, default: 0]) }
-            guard maxAge > 0, let kept = newer[key] ?? older[key], now.timeIntervalSince(kept.made) < maxAge, now >= kept.made,
-                  kept.tags.elementsEqual(seen, by: { $0 == $1 }) else { missCount += 1; return (nil, seen) }
-            hitCount += 1
-            if newer[key] == nil { insert(key, kept) }
-            return (kept.json, seen)
+        let (found, started): (EncodedJSON?, Kept?) = lock.withLock {
+            if maxAge > 0, let kept = newer[key] ?? older[key], now.timeIntervalSince(kept.made) < maxAge, now >= kept.made, kept.epoch == epoch,
+               kept.tags.allSatisfy({ versions[$0.0, default: 0] == $0.1 }) {
+                hitCount += 1
+                if newer[key] == nil { insert(key, kept) }
+                return (kept.json, nil)
+            }
+            missCount += 1
+            return (nil, Kept(json: EncodedJSON(data: Data()), made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }))
         }
         if let found { return Reply(kept: found, for: request) }
         // Made from what the tags were before; a write meanwhile leaves it stale at once.
         let json = try EncodedJSON(try await make())
-        if maxAge > 0 { lock.withLock { insert(key, Kept(json: json, made: now, tags: seen)) } }
+        if maxAge > 0, var kept = started {
+            kept.json = json
+            lock.withLock { insert(key, kept) }
+        }
         return Reply(kept: json, for: request)
     }
 
     /// The data under `tags` changed: replies made from it are not given again.
-    func invalidate(_ tags: [String]) {
+    func invalidate(_ tags: [Tag]) {
         lock.withLock {
             if versions.count + tags.count > capacity * 16 {
                 versions.removeAll(keepingCapacity: true)
@@ -69,8 +93,6 @@ final class ReplyCache: @unchecked Sendable {
             for tag in tags { versions[tag, default: 0] += 1 }
         }
     }
-
-    func invalidate(_ tag: String) { invalidate([tag]) }
 
     /// Everything changed (an account was deleted, with its part in every area).
     func invalidateAll() {
@@ -87,7 +109,7 @@ final class ReplyCache: @unchecked Sendable {
     var hits: Int { lock.withLock { hitCount } }
     var misses: Int { lock.withLock { missCount } }
 
-    private func insert(_ key: String, _ kept: Kept) {
+    private func insert(_ key: Key, _ kept: Kept) {
         if newer.count >= capacity / 2 {
             older = newer
             newer = [:]
