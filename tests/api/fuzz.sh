@@ -17,11 +17,12 @@ for _ in $(seq 1 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1
 
 config="$PWD/tests/api/schemathesis.toml"
 export SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$PWD/tests/api${PYTHONPATH:+:$PYTHONPATH}"
-# From a folder of its own: Schemathesis keeps a cache of earlier runs (.schemathesis/) in the
+# Requests may take 30 s (a generous ceiling: the debug build under load once took more than the
+# default 10 s for an export). From a folder of its own: Schemathesis keeps a cache of earlier runs (.schemathesis/) in the
 # folder it runs in and replays from it, which would make runs depend on each other.
 run() {
     (cd "$data" && schemathesis --config-file "$config" run "$url/openapi.json" --checks all --max-examples "$EXAMPLES" --seed "$SEED" --workers 2 \
-        --suppress-health-check all --generation-database none --no-color "$@")
+        --request-timeout 30 --suppress-health-check all --generation-database none --no-color "$@")
 }
 
 failed=0

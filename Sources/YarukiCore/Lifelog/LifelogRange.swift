@@ -28,9 +28,9 @@ public struct LifelogRange: Equatable, Sendable {
             firstDay = DayNumber.weekStart(of: n, calendar.weekStart)
             endDay = firstDay + 7
         case .month:
-            guard let first = DayNumber.of(String(date.prefix(8)) + "01"), let y = Int(date.prefix(4)), let m = Int(date.dropFirst(5).prefix(2)),
-                  let next = DayNumber.of(String(format: "%04d-%02d-01", m == 12 ? y + 1 : y, m == 12 ? 1 : m + 1)) else { return nil }
-            (firstDay, endDay) = (first, next)
+            guard let first = DayNumber.of(String(date.prefix(8)) + "01"), let y = Int(date.prefix(4)), let m = Int(date.dropFirst(5).prefix(2)) else { return nil }
+            let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+            (firstDay, endDay) = (first, first + [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1])
         }
         self.kind = kind
         first = DayNumber.day(firstDay)

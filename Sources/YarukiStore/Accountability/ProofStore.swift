@@ -57,6 +57,12 @@ public enum ProofStore {
             """, user, from, to).map(row)
     }
 
+    /// The local day each of a person's proofs recorded in [from, to) counts for.
+    public static func recordedDays(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [String] {
+        try c.query("SELECT recorded_day FROM proofs WHERE user_id = ? AND recorded_at >= ? AND recorded_at < ?", user, from, to)
+            .map { try $0.string("recorded_day") }
+    }
+
     private static func row(_ r: Row) throws -> (Proof, MediaRow) {
         let media = MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
                              durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))

@@ -99,27 +99,35 @@ public enum TrainingStore {
             SELECT w.id, w.started_at, w.ended_at, w.notes FROM workouts w WHERE \(clause)
             ORDER BY w.started_at DESC, w.id DESC LIMIT \(max(1, min(limit, 500)))
             """, values)
-        return try heads.map { head in
-            let id = try head.uuid("id")
-            var entries: [WorkoutEntry] = []
-            for row in try c.query("""
-                SELECT entry, exercise_id, reps, seconds, weight_grams, rest_seconds FROM workout_sets
-                WHERE workout_id = ? ORDER BY entry, position
-                """, id) {
-                let entry = try row.int("entry")
-                let set = WorkoutSet(reps: try row.optionalInt("reps"), seconds: try row.optionalInt("seconds"),
-                                     weightKg: try row.optionalInt("weight_grams").map { Double($0) / 1000 },
-                                     restSeconds: try row.optionalInt("rest_seconds"))
-                if entry == entries.count - 1 {
-                    entries[entry].sets.append(set)
-                } else {
-                    entries.append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set]))
-                }
+        guard !heads.isEmpty else { return [] }
+        // Every set of the page in one query, not one per workout.
+        let ids = try heads.map { try $0.uuid("id") }
+        var entries: [UUID: [WorkoutEntry]] = [:]
+        for row in try c.query("""
+            SELECT workout_id, entry, exercise_id, reps, seconds, weight_grams, rest_seconds FROM workout_sets
+            WHERE workout_id IN (\(SQLFragment.marks(ids.count))) ORDER BY workout_id, entry, position
+            """, ids.map(\.sqlValue)) {
+            let id = try row.uuid("workout_id")
+            let entry = try row.int("entry")
+            let set = WorkoutSet(reps: try row.optionalInt("reps"), seconds: try row.optionalInt("seconds"),
+                                 weightKg: try row.optionalInt("weight_grams").map { Double($0) / 1000 },
+                                 restSeconds: try row.optionalInt("rest_seconds"))
+            if entry == (entries[id]?.count ?? 0) - 1 {
+                entries[id]![entry].sets.append(set)
+            } else {
+                entries[id, default: []].append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set]))
             }
-            return Workout(id: id, startedAt: try head.date("started_at"),
-                           endedAt: try head.optionalDate("ended_at"),
-                           notes: try head.string("notes"), exercises: entries)
         }
+        return try zip(heads, ids).map { head, id in
+            Workout(id: id, startedAt: try head.date("started_at"), endedAt: try head.optionalDate("ended_at"),
+                    notes: try head.string("notes"), exercises: entries[id] ?? [])
+        }
+    }
+
+    /// When each of a person's workouts in [from, to) started: what a month's calendar counts.
+    public static func workoutStarts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date] {
+        try c.query("SELECT started_at FROM workouts WHERE user_id = ? AND started_at >= ? AND started_at < ?", user, from, to)
+            .map { try $0.date("started_at") }
     }
 
     @discardableResult

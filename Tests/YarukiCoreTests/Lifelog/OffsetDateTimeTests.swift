@@ -32,3 +32,15 @@ import Testing
         }
     }
 }
+
+/// A month's range ends where the next month begins, leap Februaries and Decembers included.
+@Suite struct LifelogRangeTests {
+    @Test func monthsEndWhereTheNextBegins() throws {
+        let utc = PersonalCalendar(timeZone: TimeZone(identifier: "UTC")!, weekStart: .monday)
+        for (date, last) in [("2026-11-15", "2026-11-30"), ("2024-02-10", "2024-02-29"), ("2026-02-01", "2026-02-28"), ("2026-12-31", "2026-12-31"),
+                             ("2000-02-29", "2000-02-29"), ("1900-02-03", "1900-02-28"), ("2026-01-31", "2026-01-31")] {
+            let range = try #require(LifelogRange(.month, date: date, calendar: utc))
+            #expect(range.first == String(date.prefix(8)) + "01" && range.last == last, "\(date)")
+        }
+    }
+}

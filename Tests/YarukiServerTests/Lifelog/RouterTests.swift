@@ -49,6 +49,17 @@ import YarukiTestSupport
 
     static func node(_ id: Int64) -> GeoPoint { gridGraph.0.position(id)! }
 
+    /// A cached route's key writes coordinates as `%.5f` does.
+    @Test func routeKeysWriteFiveDecimals() {
+        for _ in 0..<5000 {
+            let x = Double.random(in: -180...180)
+            #expect(RouteBook.fixed(x) == String(format: "%.5f", x), "\(x)")
+        }
+        for x in [0, 60.1676, -0.5, 24.952, 179.999995, 1e-6] { #expect(RouteBook.fixed(x) == String(format: "%.5f", x), "\(x)") }
+        #expect(RouteBook.key("osrm", .walking, GeoPoint(latitude: 60.1676, longitude: 24.952), GeoPoint(latitude: -33.9, longitude: 151.2))
+                == "osrm|walking|60.16760,24.95200;-33.90000,151.20000")
+    }
+
     @Test func readsOSMXML() throws {
         let (extract, graph) = Self.gridGraph
         #expect(extract.ways.first { $0.id == 10 }?.tags["name"] == "Café & \"Bar\" street")

@@ -100,12 +100,15 @@ import YarukiTestSupport
     /// Kept replies are bounded; a reply made while its data changed is not given again; a read
     /// already kept is answered 304 when the client holds it.
     @Test func keptRepliesAreBoundedAndNeverOutliveAWrite() async throws {
-        let replies = ReplyCache(maxAge: 60, capacity: 8, clock: { Date() })
+        let replies = ReplyCache(maxAge: 60, capacity: 8, maxBytes: 4096, clock: { Date() })
         let request = Request(method: .get, target: "/x")
         for n in 0..<1000 {
-            _ = try await replies.reply(request, key: .init(text: "k\(n)"), tags: [.init("t\(n % 3)")]) { Person(id: UUID(), displayName: "\(n)") }
-            #expect(replies.count <= 8)
+            let name = String(repeating: "x", count: n % 700)
+            _ = try await replies.reply(request, key: .init(text: "k\(n)"), tags: [.init("t\(n % 3)")]) { Person(id: UUID(), displayName: name) }
+            #expect(replies.count <= 8 && replies.bytes <= 4096, "\(n): \(replies.count) replies, \(replies.bytes) bytes")
         }
+        let huge = try await replies.reply(request, key: .init(text: "huge"), tags: []) { Person(id: UUID(), displayName: String(repeating: "y", count: 3000)) }
+        #expect(try huge.response().status == 200 && replies.bytes <= 4096, "too big to keep, still answered")
         // A write lands while the reply is being made: that reply is not kept as current.
         var made = 0
         func read() async throws -> String {

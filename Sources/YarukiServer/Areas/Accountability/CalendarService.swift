@@ -28,13 +28,13 @@ struct CalendarService: Sendable {
         let days = (first..<(first + 31)).map(DayNumber.day).filter { $0.hasPrefix(month) }
         guard let start = calendar.start(ofDay: days[0]), let lastStart = calendar.start(ofDay: days[days.count - 1]) else { throw HTTPError.internal() }
         let end = lastStart.addingTimeInterval(36 * 3600)
-        let (proofDays, workouts) = try await database.read { c in
-            (try ProofStore.proofs(user: principal.userID, from: start.addingTimeInterval(-7 * 86_400), to: end, c).map(\.0),
-             try TrainingStore.workouts(user: principal.userID, from: start, to: end, after: nil, limit: 500, c))
+        let (proofDays, workoutStarts) = try await database.read { c in
+            (try ProofStore.recordedDays(user: principal.userID, from: start.addingTimeInterval(-7 * 86_400), to: end, c),
+             try TrainingStore.workoutStarts(user: principal.userID, from: start, to: end, c))
         }
         var proofCounts: [String: Int] = [:], workoutCounts: [String: Int] = [:]
-        for proof in proofDays { proofCounts[proof.recordedDay, default: 0] += 1 }
-        for workout in workouts { workoutCounts[calendar.day(of: workout.startedAt), default: 0] += 1 }
+        for day in proofDays { proofCounts[day, default: 0] += 1 }
+        for started in workoutStarts { workoutCounts[calendar.day(of: started), default: 0] += 1 }
         return CalendarMonth(month: month, days: days.map { CalendarMonth.Day(date: $0, proofs: proofCounts[$0] ?? 0, workouts: workoutCounts[$0] ?? 0) })
     }
 

@@ -97,8 +97,17 @@ struct RouteBook: Sendable {
         var followsRoads: Bool
     }
 
+    /// `provider|mode|lat,lon;lat,lon`, five decimals (about a metre): the cached route's key.
     static func key(_ provider: String, _ mode: TravelMode, _ a: GeoPoint, _ b: GeoPoint) -> String {
-        String(format: "%@|%@|%.5f,%.5f;%.5f,%.5f", provider, mode.rawValue, a.latitude, a.longitude, b.latitude, b.longitude)
+        "\(provider)|\(mode.rawValue)|\(fixed(a.latitude)),\(fixed(a.longitude));\(fixed(b.latitude)),\(fixed(b.longitude))"
+    }
+
+    /// `x` with five decimals, as `%.5f` writes it, without going through String(format:) (a
+    /// playback page makes four per leg, and the formatter led its profile).
+    static func fixed(_ x: Double) -> String {
+        let scaled = Int((abs(x) * 100_000).rounded())
+        let fraction = String(scaled % 100_000)
+        return (x < 0 && scaled != 0 ? "-" : "") + String(scaled / 100_000) + "." + String(repeating: "0", count: 5 - fraction.count) + fraction
     }
 
     func resolve(_ legs: [(from: GeoPoint, to: GeoPoint, mode: TravelMode)]) async throws -> [Resolved] {

@@ -13,8 +13,8 @@ import YarukiHTTP
 /// request makes its reply, still with its ETag and 304. `maxAge` also bounds what a reply holds
 /// that ages by itself, like the hour a signed photo link is good for.
 ///
-/// Bounded: two generations of at most `capacity / 2` replies; when the newer fills, the older is
-/// dropped. Tag counters are dropped together when they pass `capacity * 16`.
+/// Bounded: two generations of at most `capacity / 2` replies and `maxBytes / 2` bytes each; when
+/// the newer fills, the older is dropped. Tag counters are dropped together past `capacity * 16`.
 final class ReplyCache: @unchecked Sendable {
     /// What a reply is kept under: whose it is (none for public data), what was asked, and when.
     struct Key: Hashable, Sendable {
@@ -43,10 +43,12 @@ final class ReplyCache: @unchecked Sendable {
 
     let maxAge: TimeInterval
     let capacity: Int
+    let maxBytes: Int
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
     private var newer: [Key: Kept] = [:]
     private var older: [Key: Kept] = [:]
+    private var newerBytes = 0
     /// How often each tag changed; a kept reply is good while its tags' counts are unchanged.
     private var versions: [Tag: Int] = [:]
     /// Bumped when `versions` is dropped, so nothing kept before it is given again.
@@ -54,9 +56,10 @@ final class ReplyCache: @unchecked Sendable {
     private var hitCount = 0
     private var missCount = 0
 
-    init(maxAge: TimeInterval, capacity: Int = 8192, clock: @escaping @Sendable () -> Date) {
+    init(maxAge: TimeInterval, capacity: Int = 8192, maxBytes: Int = 64 << 20, clock: @escaping @Sendable () -> Date) {
         self.maxAge = maxAge
         self.capacity = max(2, capacity)
+        self.maxBytes = maxBytes
         self.clock = clock
     }
 
@@ -99,22 +102,29 @@ final class ReplyCache: @unchecked Sendable {
         lock.withLock {
             newer.removeAll(keepingCapacity: true)
             older.removeAll(keepingCapacity: true)
+            newerBytes = 0
             versions.removeAll(keepingCapacity: true)
             epoch += 1
         }
     }
 
     var count: Int { lock.withLock { newer.count + older.count } }
+    /// The bytes of the replies kept now.
+    var bytes: Int { lock.withLock { (newer.values.map(\.json.data.count) + older.values.map(\.json.data.count)).reduce(0, +) } }
     /// Reads answered with a kept reply, and ones that made theirs.
     var hits: Int { lock.withLock { hitCount } }
     var misses: Int { lock.withLock { missCount } }
 
     private func insert(_ key: Key, _ kept: Kept) {
-        if newer.count >= capacity / 2 {
+        let size = kept.json.data.count
+        guard size <= maxBytes / 2 else { return }
+        if newer.count >= capacity / 2 || newerBytes + size > maxBytes / 2 {
             older = newer
             newer = [:]
+            newerBytes = 0
         }
-        newer[key] = kept
+        if let replaced = newer.updateValue(kept, forKey: key) { newerBytes -= replaced.json.data.count }
+        newerBytes += size
         older[key] = nil
     }
 }
