@@ -61,6 +61,9 @@ import Testing
         var nested: [Member]
         var when: Date?
         var id: UUID
+        var count: Int? = nil
+        var weight: Double? = nil
+        var flag: Bool? = nil
     }
 
     enum Kind: String, Codable { case memo, checkin }
@@ -71,6 +74,9 @@ import Testing
                           nested: [leaf, leaf, Member(zeta: 2, alpha: "x", middle: ["k": 0], Upper: true, nested: [leaf], when: Date(), id: UUID())],
                           when: Date(timeIntervalSince1970: 1_764_500_000), id: UUID())
         try same(tree)
+        var filled = tree
+        (filled.count, filled.weight, filled.flag) = (0, 42.5, false)
+        try same([filled, leaf, tree])
         try same([tree, leaf])
         try same(["outer": ["inner": [tree]]])
         try same([Kind.memo, Kind.checkin])

@@ -336,6 +336,24 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try encoder.value(value)
     }
 
+    // Optional fields, written here rather than through the protocol's default (one witness call
+    // fewer per field, and most wire types have several).
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { encoder.member(key.stringValue, in: frame); encoder.string(value) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { encoder.member(key.stringValue, in: frame); encoder.int(value) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { encoder.member(key.stringValue, in: frame); try encoder.double(value) }
+    }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { encoder.member(key.stringValue, in: frame); encoder.bool(value) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { encoder.member(key.stringValue, in: frame); try encoder.value(value) }
+    }
+
     // Shapes the streaming does not follow: the whole value goes to Foundation's encoder instead.
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         encoder.unsupported = true
