@@ -24,13 +24,12 @@ struct AdminRoutes: RouteCollection {
         let id = try request.id("id", "account")
         guard id != admin.userID else { throw HTTPError.conflict("Admins cannot change their own role; ask another admin.") }
         let now = accounts.context.now
-        let account = try await accounts.database.transaction { c -> Account? in
+        let account = try await accounts.context.transaction(changing: AccountService.tags(id)) { c -> Account? in
             guard try AccountStore.setRole(id, body.role, at: now, c) else { return nil }
             return try AccountStore.account(id: id, c)
         }
         guard let account else { throw HTTPError.notFound("No such account.") }
         accounts.authenticator.sessions.forget(user: id)
-        accounts.context.replies.invalidate(AccountService.tags(id))
         return Reply(account)
     }
 }

@@ -47,11 +47,12 @@ enum Crypto {
         return a.withUnsafeBytes { x in b.withUnsafeBytes { y in CRYPTO_memcmp(x.baseAddress, y.baseAddress, a.count) == 0 } }
     }
 
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     static func hex(_ data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(data.count * 2)
-        for byte in data { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        for byte in data { out.append(hexDigits[Int(byte >> 4)]); out.append(hexDigits[Int(byte & 15)]) }
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -34,11 +34,16 @@ final class ReplyCache: @unchecked Sendable {
         }
     }
 
-    private struct Kept {
-        var json: EncodedJSON
+    /// What a reply was made from: when, and the counts of its tags then.
+    private struct Source {
         var made: Date
         var epoch: Int
         var tags: [(Tag, Int)]
+    }
+
+    private struct Kept {
+        var json: EncodedJSON
+        var source: Source
     }
 
     let maxAge: TimeInterval
@@ -66,24 +71,27 @@ final class ReplyCache: @unchecked Sendable {
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
     func reply<T: APIModel>(_ request: Request, key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
-        let (found, started): (EncodedJSON?, Kept?) = lock.withLock {
-            if maxAge > 0, let kept = newer[key] ?? older[key], now.timeIntervalSince(kept.made) < maxAge, now >= kept.made, kept.epoch == epoch,
-               kept.tags.allSatisfy({ versions[$0.0, default: 0] == $0.1 }) {
+        let (found, source): (EncodedJSON?, Source?) = lock.withLock {
+            guard maxAge > 0 else { missCount += 1; return (nil, nil) }
+            if let kept = newer[key] ?? older[key], isCurrent(kept.source, now) {
                 hitCount += 1
                 if newer[key] == nil { insert(key, kept) }
                 return (kept.json, nil)
             }
             missCount += 1
-            return (nil, Kept(json: EncodedJSON(data: Data()), made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }))
+            return (nil, Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }))
         }
         if let found { return Reply(kept: found, for: request) }
         // Made from what the tags were before; a write meanwhile leaves it stale at once.
         let json = try EncodedJSON(try await make())
-        if maxAge > 0, var kept = started {
-            kept.json = json
-            lock.withLock { insert(key, kept) }
-        }
+        if let source { lock.withLock { insert(key, Kept(json: json, source: source)) } }
         return Reply(kept: json, for: request)
+    }
+
+    /// Young enough, and none of its tags changed since it was made (called under the lock).
+    private func isCurrent(_ source: Source, _ now: Date) -> Bool {
+        now.timeIntervalSince(source.made) < maxAge && now >= source.made && source.epoch == epoch
+            && source.tags.allSatisfy { versions[$0.0, default: 0] == $0.1 }
     }
 
     /// The data under `tags` changed: replies made from it are not given again.
