@@ -20,6 +20,9 @@ Commands:
   sales simulate --board ID|demo [--rate 50/s] [--duration 10m] [--url URL] [--key yk_…] [--seed N]
              post realistic dummy sales for a board to a running server (its own API key unless
              --key or YARUKI_SIGNAGE_KEY is given; revoked when it stops), so its wall screens move
+  import health FILE --user EMAIL
+             import an Apple Health export (export.zip or its XML) into the person's days, with a
+             progress bar; all of it lands or none
   keys rotate [--data-dir DIR]
              add a new access-token signing key (running servers use it within a minute)
   version    print the version
@@ -187,6 +190,31 @@ case "sales":
     } catch {
         fail("\(error)")
     }
+case "import":
+    guard options.first == "health", options.count >= 2 else { fail("usage: yaruki import health FILE --user EMAIL [--db URL] [--data-dir DIR]") }
+    var rest = Array(options.dropFirst(2))
+    let file = options[options.startIndex + 1]
+    guard let email = take("--user", from: &rest) else { fail("import health needs --user EMAIL (whose days they are)") }
+    let settings = settings(rest[...])
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let started = Date()
+    do {
+        let summary = try blocking {
+            let database = try await Application.openDatabase(settings)
+            defer { database.close() }
+            return try await HealthImportCommand.run(database, file: file, email: email) { p in
+                bar.show(done: p.bytesRead, of: p.bytesTotal, records: p.records, since: started)
+            }
+        }
+        bar.clear()
+        let seconds = Date().timeIntervalSince(started)
+        let range = summary.firstDate.map { " from \($0) to \(summary.lastDate ?? $0)" } ?? ""
+        print("imported \(summary.days) days\(range) (\(summary.timeZone)) from \(summary.records) records (\(summary.used) used"
+              + (summary.skipped > 0 ? ", \(summary.skipped) skipped" : "") + String(format: ") in %.1f s", seconds))
+    } catch {
+        bar.clear()
+        fail("\(error)")
+    }
 case "keys":
     guard options.first == "rotate" else { fail("usage: yaruki keys rotate [--data-dir DIR]") }
     let settings = settings(options.dropFirst())
@@ -222,4 +250,44 @@ final class StopFlag: @unchecked Sendable {
     var isStopped: Bool { lock.withLock { stopped } }
     func stop() { lock.withLock { stopped = true } }
     func keep(_ source: DispatchSourceSignal) { lock.withLock { sources.append(source) } }
+}
+
+/// One line on standard error, redrawn: how far, how many records, how fast, how long to go.
+final class ProgressBar: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var lastDrawn = Date.distantPast
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(done: Int, of total: Int, records: Int, since start: Date) {
+        guard enabled else { return }
+        let now = Date()
+        lock.withLock {
+            guard now.timeIntervalSince(lastDrawn) >= 0.1 || done >= total else { return }
+            lastDrawn = now
+            let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+            let width = 24
+            let filled = Int(fraction * Double(width))
+            let elapsed = max(0.001, now.timeIntervalSince(start))
+            let rate = Double(done) / elapsed
+            let eta = rate > 0 ? Double(total - done) / rate : 0
+            let line = String(format: "\r[%@%@] %3.0f%%  %@ / %@  %@ records  %.1f MB/s  ETA %@ ",
+                              String(repeating: "#", count: filled), String(repeating: "-", count: width - filled), fraction * 100,
+                              Self.megabytes(done), Self.megabytes(total), Self.count(records), rate / 1_000_000, Self.clock(eta))
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    private static func megabytes(_ n: Int) -> String { String(format: "%.0f MB", Double(n) / 1_000_000) }
+    private static func count(_ n: Int) -> String { n >= 1_000_000 ? String(format: "%.2fM", Double(n) / 1e6) : n >= 1000 ? String(format: "%.1fk", Double(n) / 1e3) : "\(n)" }
+    private static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
 }

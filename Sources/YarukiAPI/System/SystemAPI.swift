@@ -23,16 +23,20 @@ public struct ServerMeta: APIModel, Equatable {
     /// Told to clients so they can refuse a too-large file before sending it.
     public var maxUploadBytes: Int
     public var maxPhotoBytes: Int
+    public var maxHealthImportBytes: Int
 
-    public init(name: String, version: String, languages: [String], database: String, maxUploadBytes: Int, maxPhotoBytes: Int) {
+    public init(name: String, version: String, languages: [String], database: String, maxUploadBytes: Int, maxPhotoBytes: Int,
+                maxHealthImportBytes: Int) {
         self.name = name
         self.version = version
         self.languages = languages
         self.database = database
         self.maxUploadBytes = maxUploadBytes
         self.maxPhotoBytes = maxPhotoBytes
+        self.maxHealthImportBytes = maxHealthImportBytes
     }
 
     public static let example = ServerMeta(name: "Yaruki", version: YarukiVersion.current, languages: ["en", "ja", "ko"], database: "sqlite",
-                                           maxUploadBytes: 524_288_000, maxPhotoBytes: 26_214_400)
+                                           maxUploadBytes: 524_288_000, maxPhotoBytes: 26_214_400,
+                                           maxHealthImportBytes: 4_294_967_296)
 }

@@ -62,7 +62,8 @@ public final class Application: @unchecked Sendable {
     static func streamedBody(_ context: AppContext) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
         let settings = context.settings
         let limits = ["/v1/proofs": settings.maxUploadBytes, "/v1/photos": settings.maxPhotoBytes,
-                      "/v1/lifelog/photos": settings.maxPhotoBytes, "/v1/lifelog/voice": settings.maxVoiceBytes]
+                      "/v1/lifelog/photos": settings.maxPhotoBytes, "/v1/lifelog/voice": settings.maxVoiceBytes,
+                      "/v1/health/imports": settings.maxHealthImportBytes]
         let (authenticator, uploads) = (context.authenticator, context.media.uploads)
         return { method, path, headers in
             guard method == .post, let limit = limits[path], authenticator.looksSignedIn(headers) else { return nil }

@@ -11,6 +11,7 @@ struct Areas: Sendable {
     let groups: GroupService
     let lifelog: LifelogService
     let signage: SignageService
+    let health: HealthService
     let accounts: AccountService
     let routes: [any RouteCollection]
 
@@ -34,9 +35,11 @@ struct Areas: Sendable {
         let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
         signage = SignageService(context: context, hub: SignageHub(database: context.database, clock: context.clock))
+        health = HealthService(context: context)
         // Each area's part of a person; the account row itself goes last, after all of them.
         let personalData: [any PersonalData] = [AccountsData(context: context), TrainingData(context: context), AccountabilityData(proofs: proofs),
-                                                CommunityData(posts: posts), LifelogData(lifelog: lifelog), SignageData()]
+                                                CommunityData(posts: posts), LifelogData(lifelog: lifelog), SignageData(),
+                                                HealthData(health: health)]
         accounts = try AccountService(context: context, personalData: personalData)
         routes = [
             AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),
@@ -47,6 +50,7 @@ struct Areas: Sendable {
             PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(context: context), NotificationRoutes(context: context),
             SignageRoutes(signage: signage),
             LifelogRoutes(lifelog: lifelog),
+            HealthRoutes(health: health),
             PlaybackRoutes(playback: playback, map: map, tileURL: settings.tileURL,
                            router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none"),
         ]

@@ -18,6 +18,7 @@ public struct Settings: Sendable {
     public var maxUploadBytes = 500 << 20
     public var maxPhotoBytes = 25 << 20
     public var maxVoiceBytes = 50 << 20
+    public var maxHealthImportBytes = 4 << 30
     /// The OpenStreetMap extract the built-in router and the offline base map read.
     public var mapExtract: String?
     /// An OSRM server to route with instead of the built-in router.
@@ -54,6 +55,7 @@ public struct Settings: Sendable {
         ("--max-upload", "YARUKI_MAX_UPLOAD", "largest video upload in bytes (default 524288000, 500 MB)"),
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
         ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
+        ("--max-health-import", "YARUKI_MAX_HEALTH_IMPORT", "largest Apple Health export upload in bytes (default 4294967296, 4 GB)"),
         ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
@@ -123,6 +125,7 @@ public struct Settings: Sendable {
         maxUploadBytes = try integer("--max-upload", 1024...(64 << 30)) ?? maxUploadBytes
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
         maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
+        maxHealthImportBytes = try integer("--max-health-import", 1024...(64 << 30)) ?? maxHealthImportBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour
         if let token = values["--metrics-token"]?.value {

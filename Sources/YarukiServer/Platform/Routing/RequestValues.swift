@@ -68,6 +68,15 @@ enum Paging {
 /// days by default, a year at most.
 enum DayRange {
     static func parse(_ request: Request, calendar: PersonalCalendar, now: Date) throws -> (start: Date, end: Date) {
+        let (first, last) = try days(request, today: calendar.dayNumber(of: now))
+        guard let start = calendar.start(ofDay: DayNumber.day(first)), let end = calendar.start(ofDay: DayNumber.day(last + 1)) else {
+            throw HTTPError.internal()
+        }
+        return (start, end)
+    }
+
+    /// The range's first and last day as day numbers.
+    static func days(_ request: Request, today: Int) throws -> (first: Int, last: Int) {
         func day(_ field: String) throws -> Int? {
             guard let text = request.queryItem(field) else { return nil }
             guard PersonalCalendar.accepts(text), let day = DayNumber.of(text) else {
@@ -75,7 +84,6 @@ enum DayRange {
             }
             return day
         }
-        guard let today = DayNumber.of(calendar.day(of: now)) else { throw HTTPError.internal() }
         let last = try day("to") ?? today
         let first = try day("from") ?? last - 29
         guard first <= last else {
@@ -84,9 +92,6 @@ enum DayRange {
         guard last - first <= 366 else {
             throw HTTPError(422, detail: "Ask for a year at most.", errors: [.init(field: "from", message: "is more than 366 days before to")])
         }
-        guard let start = calendar.start(ofDay: DayNumber.day(first)), let end = calendar.start(ofDay: DayNumber.day(last + 1)) else {
-            throw HTTPError.internal()
-        }
-        return (start, end)
+        return (first, last)
     }
 }

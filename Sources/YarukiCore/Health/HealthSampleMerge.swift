@@ -1,0 +1,109 @@
+import Foundation
+
+/// A sample's share of one local day, ready to be merged with the other sources' pieces of the
+/// same metric and day.
+public struct HealthPiece: Sendable, Equatable {
+    public var metric: HealthMetric
+    public var day: Int
+    public var start: Int64
+    public var end: Int64
+    public var value: Double
+    /// The source's priority (lower wins), unique per source.
+    public var rank: Int
+    public var source: Int
+
+    public init(metric: HealthMetric, day: Int, start: Int64, end: Int64, value: Double, rank: Int, source: Int) {
+        self.metric = metric
+        self.day = day
+        self.start = start
+        self.end = end
+        self.value = value
+        self.rank = rank
+        self.source = source
+    }
+}
+
+/// Local days of a time zone, in seconds since 1970, remembered one at a time: samples arrive
+/// in runs from the same day, so the zone is asked once per day, not once per sample.
+public struct HealthDayClock {
+    public let timeZone: TimeZone
+    private var current: (day: Int, start: Int64, end: Int64) = (0, 1, 0)
+
+    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    /// The local day holding `t`, with its first and after-last second.
+    public mutating func day(of t: Int64) -> (day: Int, start: Int64, end: Int64) {
+        if current.start <= t, t < current.end { return current }
+        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))))
+        let day = Int(((t + offset) - ((t + offset) % 86_400 + 86_400) % 86_400) / 86_400)
+        func midnight(_ n: Int) -> Int64 {
+            let guess = Int64(n) * 86_400 - offset
+            return Int64(n) * 86_400 - Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess))))
+        }
+        let start = min(midnight(day), t), end = max(midnight(day + 1), t + 1)
+        current = (day, start, end)
+        return current
+    }
+
+    /// A sample cut at each local midnight it crosses, its value shared in proportion to time.
+    public mutating func split(_ sample: HealthSample, _ take: (HealthPiece) throws -> Void) rethrows {
+        let span = sample.end - sample.start
+        var from = sample.start
+        repeat {
+            let day = day(of: from)
+            let to = min(sample.end, day.end)
+            let share = span == 0 ? sample.value : sample.value * Double(to - from) / Double(span)
+            try take(HealthPiece(metric: sample.metric, day: day.day, start: from, end: to, value: share, rank: sample.priority, source: sample.source))
+            from = max(to, from + 1)
+        } while from < sample.end
+    }
+}
+
+/// One metric's day from every source's samples, counted once. Where samples of several
+/// sources overlap, each moment is taken from the highest-priority source covering it (a share
+/// of each sample in proportion to the time it covers), as Apple Health does; samples that do
+/// not overlap add up; a record that appears twice counts once.
+public enum HealthSampleMerge {
+    /// The total of `pieces` (one metric, one day) and the sources that contributed to it.
+    public static func total(_ input: [HealthPiece]) -> (value: Double, sources: Set<Int>) {
+        guard !input.isEmpty else { return (0, []) }
+        var pieces = input.sorted { ($0.start, $0.end, $0.rank, $0.value) < ($1.start, $1.end, $1.rank, $1.value) }
+        var unique: [HealthPiece] = []
+        unique.reserveCapacity(pieces.count)
+        for piece in pieces where unique.last.map({ $0.start != piece.start || $0.end != piece.end || $0.rank != piece.rank || $0.value != piece.value }) ?? true {
+            unique.append(piece)
+        }
+        pieces = unique
+        if pieces.allSatisfy({ $0.rank == pieces[0].rank }) {
+            return (pieces.reduce(0) { $0 + $1.value }, [pieces[0].source])
+        }
+        var total = 0.0
+        var sources = Set<Int>()
+        let spans = pieces.filter { $0.end > $0.start }
+        var edges = Array(Set(spans.flatMap { [$0.start, $0.end] })).sorted()
+        if edges.isEmpty { edges = [] }
+        var active: [HealthPiece] = []
+        var next = 0
+        for k in 0..<max(0, edges.count - 1) {
+            let (from, to) = (edges[k], edges[k + 1])
+            active.removeAll { $0.end <= from }
+            while next < spans.count, spans[next].start <= from {
+                if spans[next].end > from { active.append(spans[next]) }
+                next += 1
+            }
+            guard let best = active.map(\.rank).min() else { continue }
+            for piece in active where piece.rank == best {
+                total += piece.value * Double(to - from) / Double(piece.end - piece.start)
+                sources.insert(piece.source)
+            }
+        }
+        // An instant's sample counts unless a higher-priority source covers that instant.
+        for point in pieces where point.end == point.start {
+            if !spans.contains(where: { $0.rank < point.rank && $0.start <= point.start && point.start < $0.end }) {
+                total += point.value
+                sources.insert(point.source)
+            }
+        }
+        return (total, sources)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Daily activity: apps' reports per source and day, the days as they show (one figure per
+/// metric, zeros where nothing came), goals with their streak, and Apple Health imports that run
+/// in the background with their progress on the person's event stream.
+struct HealthService: Sendable {
+    let context: AppContext
+    let imports: HealthImports
+    var database: Database { context.database }
+
+    /// The longest range one request may ask for.
+    static let maxRange = 1000
+
+    init(context: AppContext) {
+        self.context = context
+        imports = HealthImports(context: context)
+    }
+
+    /// Writes each report over what its source said of that day before.
+    func report(_ reports: [(day: Int, report: HealthDayReport)], by principal: Principal) async throws -> Int {
+        let (user, now) = (principal.userID, context.now)
+        try await database.transaction { c in
+            for (day, report) in reports {
+                try HealthStore.put(user: user, HealthStore.SourceDay(day: day, source: report.source, totals: report.totals, devices: [report.source]),
+                                    at: now, c)
+            }
+        }
+        return reports.count
+    }
+
+    func goals(_ principal: Principal) async throws -> HealthGoals {
+        try await database.read { c in try HealthStore.goals(user: principal.userID, c) } ?? .standard
+    }
+
+    func setGoals(_ goals: HealthGoals, _ principal: Principal) async throws -> HealthGoals {
+        let now = context.now
+        try await database.transaction { c in try HealthStore.setGoals(user: principal.userID, goals, at: now, c) }
+        return goals
+    }
+
+    /// Every day from `from` to `to` in the person's calendar, with the goals and the streak.
+    func days(from: Int, to: Int, _ principal: Principal) async throws -> HealthDays {
+        let account = try await context.account(principal)
+        let today = context.calendar(of: account).dayNumber(of: context.now)
+        let user = principal.userID
+        let (rows, goals) = try await database.read { c in
+            (try HealthStore.days(user: user, from: from, to: to, c), try HealthStore.goals(user: user, c) ?? .standard)
+        }
+        let byDay = Dictionary(grouping: rows, by: \.day)
+        let days = (from...to).map { day -> HealthDay in
+            let sources = byDay[day] ?? []
+            return Self.reply(day, HealthTotals.day(of: sources.map(\.totals)), sources: sources, goals: goals)
+        }
+        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals), today: DayNumber.day(today))
+    }
+
+    /// Days met in a row up to today, read in widening windows: most streaks are short.
+    private func streak(user: UUID, today: Int, goals: HealthGoals) async throws -> Int {
+        for window in [31, 366, 3660] {
+            let rows = try await database.read { c in try HealthStore.days(user: user, from: today - window, to: today, c) }
+            let totals = Dictionary(grouping: rows, by: \.day).mapValues { HealthTotals.day(of: $0.map(\.totals)) }
+            let streak = goals.streak(today: today, totals)
+            if streak < window { return streak }
+        }
+        return 3660
+    }
+
+    static func reply(_ day: Int, _ t: HealthTotals, sources: [HealthStore.SourceDay], goals: HealthGoals) -> HealthDay {
+        var names: [String] = []
+        for name in sources.flatMap(\.devices) where !names.contains(name) { names.append(name) }
+        let p = goals.progress(t)
+        func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+        func hundredth(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+        return HealthDay(date: DayNumber.day(day), steps: Int(t.steps.rounded()), distanceMeters: tenth(t.distanceMeters),
+                         activeEnergyKcal: tenth(t.activeEnergyKcal), standMinutes: Int(t.standMinutes.rounded()), standHours: Int(t.standHours.rounded()),
+                         exerciseMinutes: Int(t.exerciseMinutes.rounded()), sources: names,
+                         progress: HealthProgress(steps: hundredth(p.steps), activeEnergyKcal: hundredth(p.energy), standHours: hundredth(p.standHours)),
+                         met: goals.met(t))
+    }
+
+    // MARK: imports
+
+    /// Lands an import's days in one transaction (what the CLI and the background job share);
+    /// the same export again writes the same figures.
+    static func land(_ outcome: HealthImporter.Outcome, user: UUID, importID: UUID?, database: Database, now: Date) async throws {
+        try await database.transaction { c in
+            for day in outcome.days { try HealthStore.put(user: user, day, at: now, c) }
+            if let importID {
+                try HealthStore.finishImport(importID, user: user, state: HealthImportState.done.rawValue, records: outcome.records, days: outcome.days.count,
+                                             first: outcome.days.first?.day, last: outcome.days.last?.day, message: HealthService.note(outcome), at: now, c)
+            }
+        }
+    }
+
+    /// What an import passed over, when anything.
+    static func note(_ o: HealthImporter.Outcome) -> String? {
+        o.skipped > 0 ? "\(o.skipped) records of kept kinds were skipped (a unit or time that could not be read)." : nil
+    }
+
+    static func reply(_ row: HealthStore.Import, bytesRead: Int? = nil) -> HealthImport {
+        HealthImport(id: row.id, fileName: row.fileName, state: HealthImportState(rawValue: row.state) ?? .failed,
+                     bytesRead: bytesRead ?? (row.state == "done" ? row.bytesTotal : 0), bytesTotal: row.bytesTotal, records: row.records, days: row.days,
+                     firstDate: row.firstDay.map(DayNumber.day), lastDate: row.lastDay.map(DayNumber.day), message: row.message,
+                     startedAt: row.createdAt, finishedAt: row.finishedAt)
+    }
+}
+
+/// Apple Health imports started from the browser: the upload is moved aside, read on the
+/// node's import thread (one at a time), and landed whole or not at all. Progress goes to the
+/// person's event stream (`health-import`) at most four times a second, and to anyone who asks.
+final class HealthImports: @unchecked Sendable {
+    let context: AppContext
+    let directory: String
+    private let queue = DispatchQueue(label: "yaruki.health-imports")
+    private let lock = NSLock()
+    private var progress: [UUID: HealthImporter.Progress] = [:]
+    private let startedAt: Date
+
+    init(context: AppContext) {
+        self.context = context
+        directory = context.settings.dataDirectory + "/health-imports"
+        startedAt = context.now
+        // Uploads left by a server that stopped mid-import are never picked up again.
+        try? FileManager.default.removeItem(atPath: directory)
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (database, start) = (context.database, startedAt)
+        Task {
+            _ = try? await database.transaction { c in
+                try HealthStore.abandonImports(startedBefore: start, message: "The server stopped during the import: upload the file again.", at: start, c)
+            }
+        }
+    }
+
+    func bytesRead(_ id: UUID) -> Int? { lock.withLock { progress[id]?.bytesRead } }
+
+    /// Takes the uploaded file and starts reading it; the reply is the running import.
+    func start(_ file: BodyFile, fileName: String, user: UUID, timeZone: TimeZone) async throws -> HealthImport {
+        let id = UUID()
+        let path = directory + "/\(id.uuidString.lowercased())"
+        guard rename(file.path, path) == 0 else { throw HTTPError.internal() }
+        let now = context.now
+        do {
+            try await context.database.transaction { c in
+                try HealthStore.startImport(id, user: user, fileName: fileName, bytes: file.size, at: now, c)
+            }
+        } catch {
+            unlink(path)
+            throw error
+        }
+        lock.withLock { progress[id] = HealthImporter.Progress(bytesRead: 0, bytesTotal: file.size, records: 0) }
+        let reply = HealthImport(id: id, fileName: fileName, state: .running, bytesRead: 0, bytesTotal: file.size, records: 0, days: 0, firstDate: nil,
+                                 lastDate: nil, message: nil, startedAt: now, finishedAt: nil)
+        queue.async { [self] in
+            let importer = HealthImporter(timeZone: timeZone, scratch: directory)
+            var last = Date.distantPast
+            let result = Result {
+                try importer.read(path) { p in
+                    lock.withLock { progress[id] = p }
+                    if Date().timeIntervalSince(last) >= 0.25 {
+                        last = Date()
+                        var event = reply
+                        (event.bytesRead, event.records) = (p.bytesRead, p.records)
+                        self.context.events.publish("health-import", event, to: [user])
+                    }
+                }
+            }
+            unlink(path)
+            let done = DispatchSemaphore(value: 0)
+            Task { [self] in
+                await self.finish(id, user: user, result)
+                done.signal()
+            }
+            done.wait()
+        }
+        return reply
+    }
+
+    private func finish(_ id: UUID, user: UUID, _ result: Result<HealthImporter.Outcome, Error>) async {
+        let (database, now) = (context.database, context.now)
+        do {
+            try await HealthService.land(try result.get(), user: user, importID: id, database: database, now: now)
+        } catch {
+            let message = (error as? HealthImporter.Failure)?.description ?? "The import failed: \(error)"
+            _ = try? await database.transaction { c in
+                try HealthStore.finishImport(id, user: user, state: HealthImportState.failed.rawValue, records: 0, days: 0, first: nil, last: nil,
+                                             message: message, at: now, c)
+            }
+        }
+        _ = lock.withLock { progress.removeValue(forKey: id) }
+        if let row = try? await database.read({ c in try HealthStore.importRow(id, user: user, c) }) {
+            context.events.publish("health-import", HealthService.reply(row), to: [user])
+        }
+    }
+}
+
+extension HealthImports {
+    func list(user: UUID) async throws -> [HealthImport] {
+        try await context.database.read { c in try HealthStore.imports(user: user, limit: 10, c) }.map { HealthService.reply($0, bytesRead: bytesRead($0.id)) }
+    }
+
+    func one(_ id: UUID, user: UUID) async throws -> HealthImport {
+        guard let row = try await context.database.read({ c in try HealthStore.importRow(id, user: user, c) }) else {
+            throw HTTPError.notFound("No such import.")
+        }
+        return HealthService.reply(row, bytesRead: bytesRead(id))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import YarukiCore
+
+/// Health days, goals and imports. Every query names the user.
+public enum HealthStore {
+    /// One source's totals for one day.
+    public struct SourceDay: Sendable, Equatable {
+        public var day: Int
+        public var source: String
+        public var totals: HealthTotals
+        /// The devices behind the figures (an import's watch and phone; a report's own source).
+        public var devices: [String]
+
+        public init(day: Int, source: String, totals: HealthTotals, devices: [String]) {
+            self.day = day
+            self.source = source
+            self.totals = totals
+            self.devices = devices
+        }
+    }
+
+    public struct Import: Sendable, Equatable {
+        public var id: UUID
+        public var fileName: String
+        /// running, done or failed
+        public var state: String
+        public var bytesTotal: Int
+        public var records: Int
+        public var days: Int
+        public var firstDay: Int?
+        public var lastDay: Int?
+        public var message: String?
+        public var createdAt: Date
+        public var finishedAt: Date?
+    }
+
+    /// Writes a source's day over what it wrote before (the last write wins).
+    public static func put(user: UUID, _ d: SourceDay, at now: Date, _ c: SQLConnection) throws {
+        let t = d.totals
+        try c.execute("""
+            INSERT INTO health_days (user_id, day, source, steps, distance_m, energy_kcal, stand_minutes, stand_hours, exercise_minutes, devices, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, day, source) DO UPDATE SET steps = excluded.steps, distance_m = excluded.distance_m,
+                energy_kcal = excluded.energy_kcal, stand_minutes = excluded.stand_minutes, stand_hours = excluded.stand_hours,
+                exercise_minutes = excluded.exercise_minutes, devices = excluded.devices, updated_at = excluded.updated_at
+            """, user, d.day, d.source, t.steps, t.distanceMeters, t.activeEnergyKcal, t.standMinutes, t.standHours, t.exerciseMinutes,
+                      d.devices.joined(separator: "\n"), now)
+    }
+
+    /// Every source's days from `from` to `to`, both included, in day order.
+    public static func days(user: UUID, from: Int, to: Int, _ c: SQLConnection) throws -> [SourceDay] {
+        try c.query("""
+            SELECT day, source, steps, distance_m, energy_kcal, stand_minutes, stand_hours, exercise_minutes, devices
+            FROM health_days WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day, source
+            """, user, from, to).map { r in
+            SourceDay(day: try r.int("day"), source: try r.string("source"),
+                      totals: HealthTotals(steps: try r.double("steps"), distanceMeters: try r.double("distance_m"),
+                                           activeEnergyKcal: try r.double("energy_kcal"), standMinutes: try r.double("stand_minutes"),
+                                           standHours: try r.double("stand_hours"), exerciseMinutes: try r.double("exercise_minutes")),
+                      devices: try r.string("devices").split(separator: "\n").map(String.init))
+        }
+    }
+
+    /// The person's first and last day with data.
+    public static func span(user: UUID, _ c: SQLConnection) throws -> (first: Int, last: Int)? {
+        guard let row = try c.queryOne("SELECT MIN(day) AS first, MAX(day) AS last FROM health_days WHERE user_id = ?", user),
+              let first = try row.optionalInt("first"), let last = try row.optionalInt("last") else { return nil }
+        return (first, last)
+    }
+
+    public static func goals(user: UUID, _ c: SQLConnection) throws -> HealthGoals? {
+        try c.queryOne("SELECT steps, energy_kcal, stand_hours FROM health_goals WHERE user_id = ?", user).map {
+            HealthGoals(steps: try $0.int("steps"), activeEnergyKcal: try $0.int("energy_kcal"), standHours: try $0.int("stand_hours"))
+        }
+    }
+
+    public static func setGoals(user: UUID, _ g: HealthGoals, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO health_goals (user_id, steps, energy_kcal, stand_hours, updated_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET steps = excluded.steps, energy_kcal = excluded.energy_kcal,
+                stand_hours = excluded.stand_hours, updated_at = excluded.updated_at
+            """, user, g.steps, g.activeEnergyKcal, g.standHours, now)
+    }
+
+    // MARK: imports
+
+    public static func startImport(_ id: UUID, user: UUID, fileName: String, bytes: Int, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO health_imports (id, user_id, file_name, state, bytes_total, records, days, created_at) VALUES (?, ?, ?, 'running', ?, 0, 0, ?)
+            """, id, user, fileName, bytes, now)
+    }
+
+    public static func finishImport(_ id: UUID, user: UUID, state: String, records: Int, days: Int, first: Int?, last: Int?, message: String?,
+                                    at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            UPDATE health_imports SET state = ?, records = ?, days = ?, first_day = ?, last_day = ?, message = ?, finished_at = ?
+            WHERE id = ? AND user_id = ?
+            """, state, records, days, first, last, message, now, id, user)
+    }
+
+    /// Imports still marked running that began before this server started were cut off by a
+    /// stop: they failed.
+    public static func abandonImports(startedBefore start: Date, message: String, at now: Date, _ c: SQLConnection) throws -> Int {
+        try c.execute("UPDATE health_imports SET state = 'failed', message = ?, finished_at = ? WHERE state = 'running' AND created_at < ?",
+                      message, now, start)
+    }
+
+    public static func importRow(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Import? {
+        try c.queryOne("SELECT \(importColumns) FROM health_imports WHERE id = ? AND user_id = ?", id, user).map(importRow)
+    }
+
+    public static func imports(user: UUID, limit: Int, _ c: SQLConnection) throws -> [Import] {
+        try c.query("SELECT \(importColumns) FROM health_imports WHERE user_id = ? ORDER BY created_at DESC, id LIMIT ?", user, limit).map(importRow)
+    }
+
+    private static let importColumns = "id, file_name, state, bytes_total, records, days, first_day, last_day, message, created_at, finished_at"
+
+    private static func importRow(_ r: Row) throws -> Import {
+        Import(id: try r.uuid("id"), fileName: try r.string("file_name"), state: try r.string("state"), bytesTotal: try r.int("bytes_total"),
+               records: try r.int("records"), days: try r.int("days"), firstDay: try r.optionalInt("first_day"), lastDay: try r.optionalInt("last_day"),
+               message: try r.optionalString("message"), createdAt: try r.date("created_at"), finishedAt: try r.optionalDate("finished_at"))
+    }
+
+    /// Deletes the person's days, goals and imports; how many days there were.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (days: Int, imports: Int) {
+        let days = try c.execute("DELETE FROM health_days WHERE user_id = ?", user)
+        _ = try c.execute("DELETE FROM health_goals WHERE user_id = ?", user)
+        let imports = try c.execute("DELETE FROM health_imports WHERE user_id = ?", user)
+        return (days, imports)
+    }
+}
