@@ -83,6 +83,7 @@ import YarukiTestSupport
         let record = try #require((try api.call("GET", "/v1/lifelog/timeline?range=week&date=\(tenDaysAgo)", token: aino).json()["items"] as? [[String: Any]])?
             .compactMap { ($0["record"] as? [String: Any])?["id"] as? String }.first)
         let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        let healthImport = try #require((try api.call("GET", "/v1/health/imports", token: mina).json()["items"] as? [[String: Any]])?.first?["id"] as? String)
         let calls: [(String, String?)] = [
             ("/healthz", nil), ("/v1/meta", nil), ("/.well-known/jwks.json", nil), ("/v1/exercises", nil), ("/v1/exercises/squat", nil),
             ("/v1/map", nil), ("/v1/map/base", nil), ("/openapi.json", nil),
@@ -94,6 +95,8 @@ import YarukiTestSupport
             ("/v1/notifications", mina), ("/v1/blocks", mina),
             ("/v1/lifelog/timeline?range=week", aino), ("/v1/lifelog/records/\(record)", aino), ("/v1/lifelog/playback?range=week", aino),
             ("/v1/lifelog/playback/legs?range=week&count=3", aino),
+            ("/v1/health/days?from=2026-01-01&to=2026-12-31", mina), ("/v1/me/health-goals", mina), ("/v1/health/imports", mina),
+            ("/v1/health/imports/\(healthImport)", mina),
             ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
             ("/v1/signage/boards/\(board)", root),
         ]

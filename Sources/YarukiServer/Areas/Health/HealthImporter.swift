@@ -35,6 +35,9 @@ struct HealthImporter {
     let timeZone: TimeZone
     /// Where the spill files go (removed when done).
     let scratch: String
+    /// The scanner's window; an element larger than this widens it (tests make it tiny, so
+    /// records and the DTD fall across its edges).
+    var bufferSize = 4 << 20
 
     func read(_ path: String, progress: (Progress) -> Void) throws -> Outcome {
         var scanner = HealthExportScanner()
@@ -47,7 +50,7 @@ struct HealthImporter {
         var spill = try HealthSpill(directory: scratch, expectedBytes: entry?.size ?? totalBytes)
         defer { spill.remove() }
 
-        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        var buffer = [UInt8](repeating: 0, count: bufferSize)
         var filled = 0
         var lastReport = 0
         func scan(final: Bool) throws {
