@@ -26,6 +26,7 @@ bench:
 	bench/auth/run.sh
 	bench/signage/run.sh
 	bench/playback/run.sh
+	bench/health/run.sh
 
 clean-data:
 	rm -rf $(DATA)

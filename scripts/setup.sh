@@ -38,6 +38,10 @@ if [ "$mode" = bench ]; then
     echo "setup: installing simplification, shapely and numpy from PyPI (the playback benchmark's references)"
     python3 -m pip install -q --disable-pip-version-check simplification shapely numpy
   }
+  command -v healthkit-to-sqlite >/dev/null || {
+    echo "setup: installing healthkit-to-sqlite from PyPI (the health import benchmark's reference)"
+    python3 -m pip install -q --disable-pip-version-check healthkit-to-sqlite
+  }
 fi
 if [ "$mode" = test ]; then
   # aiosmtpd is the real SMTP server the mail tests deliver to; Schemathesis fuzzes the API

@@ -24,6 +24,8 @@ public enum YarukiClientError: Error, Equatable {
     /// The call needs a signed-in person and there is none (never signed in, signed out, or the
     /// session ended on the server): show the sign-in screen.
     case signedOut
+    /// The call was not sent: what it was given cannot make a request (the reason says why).
+    case invalid(String)
 }
 
 /// The Swift SDK for Yaruki's API. Each area adds its calls in an extension. Copies share one

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Apple Health import: an export.xml of at least 1 GB in the real schema (bench/health/make_export.py,
+# a Watch and an iPhone over ten years), imported by `yaruki import health` and by
+# healthkit-to-sqlite (PyPI, the usual way people load an export) in the same run. Prints MB/s,
+# records/s and peak RSS for both, and the ratios. Target: at least 10× healthkit-to-sqlite's
+# throughput, with peak RSS under 100 MB.
+# Usage: bench/health/run.sh [SIZE]   (SIZE like 1G, the default; 200M for a quick look)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=bench/out/health
+mkdir -p "$out"
+size=${1:-1G}
+swift build -c release --product yaruki >/dev/null
+export_xml=$out/export-$size.xml
+[ -s "$export_xml" ] || python3 bench/health/make_export.py "$export_xml" --size "$size"
+data=$(mktemp -d /tmp/yaruki-bench-health.XXXXXX)
+trap 'rm -rf "$data"' EXIT
+.build/release/yaruki user create --email bench@example.com --data-dir "$data" >/dev/null
+
+# Peak RSS and wall time from GNU time; both tools read the same file from the page cache.
+cat "$export_xml" >/dev/null
+/usr/bin/time -f "%e %M" -o "$out/yaruki.time" .build/release/yaruki import health "$export_xml" --user bench@example.com --data-dir "$data" \
+  >"$out/yaruki.log"
+/usr/bin/time -f "%e %M" -o "$out/hk.time" healthkit-to-sqlite --xml -s "$export_xml" "$data/healthkit.db" >"$out/hk.log" 2>&1
+python3 - "$export_xml" "$out" "$data/healthkit.db" <<'PY'
+import os, re, sqlite3, sys
+path, out, hk_db = sys.argv[1], sys.argv[2], sys.argv[3]
+size = os.path.getsize(path)
+def timing(name):
+    seconds, kb = open(f"{out}/{name}.time").read().split()
+    return float(seconds), int(kb) / 1024
+ys, yrss = timing("yaruki")
+hs, hrss = timing("hk")
+log = open(f"{out}/yaruki.log").read()
+records = int(re.search(r"from (\d+) records", log).group(1))
+db = sqlite3.connect(hk_db)
+hk_records = sum(db.execute(f"select count(*) from [{t}]").fetchone()[0]
+                 for (t,) in db.execute("select name from sqlite_master where type='table' and name like 'r%'"))
+print(f"Apple Health import of {size / 1e6:,.0f} MB ({records:,} records)")
+print(f"  yaruki import health   {size / 1e6 / ys:8.1f} MB/s  {records / ys:12,.0f} records/s  peak RSS {yrss:6.1f} MB  ({ys:.1f} s)")
+print(f"  healthkit-to-sqlite    {size / 1e6 / hs:8.1f} MB/s  {hk_records / hs:12,.0f} records/s  peak RSS {hrss:6.1f} MB  ({hs:.1f} s)")
+print(f"  throughput ratio {hs / ys:.1f}× (target ≥ 10×), yaruki peak RSS {yrss:.0f} MB (target < 100 MB)")
+print("  " + log.strip())
+PY
