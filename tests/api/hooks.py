@@ -3,7 +3,7 @@ of the media types the document names (the server reads the bytes, not the Conte
 import schemathesis
 
 MEDIA = ["video/mp4", "video/quicktime", "video/webm", "image/jpeg", "image/png", "image/webp", "image/heic",
-         "audio/mp4", "audio/webm", "audio/ogg", "audio/mpeg", "audio/wav"]
+         "audio/mp4", "audio/webm", "audio/ogg", "audio/mpeg", "audio/wav", "application/zip", "application/xml", "text/xml"]
 
 
 @schemathesis.serializer(*MEDIA)

@@ -20,6 +20,7 @@ import { playbackView } from "./lifelog/playback.js";
 import { signageView } from "./signage/manage.js";
 import { wallView } from "./signage/wall.js";
 import { editorView } from "./training/editor.js";
+import { healthView } from "./health/view.js";
 import { timerView } from "./training/timer.js";
 import { trainingView } from "./training/view.js";
 
@@ -60,7 +61,8 @@ export const routes = [
   { path: "playback", area: "lifelog", account: true, title: "playback.title", view: ({ session }) => playbackView(session, {}) },
   { path: "signage", area: "signage", account: true, view: ({ session }) => signageView(session, { icon }) },
   { path: "wall/:id", title: "nav.signage", view: ({ session, params, query }) => wallView({ boardId: params.id, token: query.get("token") || "", session }) },
-  { path: "health", area: "health", view: () => comingView("health") },
+  { path: "health", area: "health", needs: ["meta"],
+    view: ({ session, meta }) => healthView(session, { maxHealthImportBytes: meta?.maxHealthImportBytes ?? null }) },
   { path: "classes", area: "classes", view: () => comingView("classes") },
   { path: "more", area: "more", title: "nav.more", view: moreView },
 ];

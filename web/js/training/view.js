@@ -1,5 +1,6 @@
-// The training page: the way into the timer, and the last 30 days of workouts.
-import { currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
+// The training page: the way into the timer, and the last 30 days of workouts, each with its
+// day's activity (steps, energy, stand hours) from the Health area.
+import { addDays, currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 
 export function trainingView(session, { exercises, icon }) {
@@ -32,15 +33,38 @@ export function trainingView(session, { exercises, icon }) {
             ? formatNumber(s.reps) + (s.weightKg ? ` × ${formatNumber(s.weightKg)} kg` : "")
             : `${s.seconds}s`).join(" · "))))),
         w.notes ? el("p", { class: "muted small" }, w.notes) : null,
+        el("p", { class: "muted small day-activity", "data-day": dayOf(w.startedAt) }),
         el("div", { class: "chips" }, el("a", { class: "button quiet small", href: `#/workout/${w.id}` }, t("editor.edit")),
         el("button", { type: "button", class: "button quiet small", onclick: async (event) => {
           event.target.disabled = true;
           try { await session.api(`/v1/workouts/${w.id}`, { method: "DELETE" }); toast(t("training.deleted")); load(); }
           catch (problem) { showProblem(problem); event.target.disabled = false; }
         } }, t("training.delete"))))));
+      activity(items);
     } catch (problem) {
       showProblem(problem);
     }
+  }
+
+  const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: session.user?.timeZone || undefined, year: "numeric", month: "2-digit", day: "2-digit" });
+  function dayOf(instant) { return dayFormat.format(new Date(instant)); }
+
+  /** Each workout's day as Health counted it, in one request for the days they span. */
+  async function activity(items) {
+    const days = items.map((w) => dayOf(w.startedAt)).sort();
+    if (!days.length) return;
+    const last = days.at(-1);
+    const first = days[0] < addDays(last, -366) ? addDays(last, -366) : days[0];
+    try {
+      const reply = await session.api(`/v1/health/days?from=${first}&to=${last}`);
+      const byDay = new Map(reply.days.map((d) => [d.date, d]));
+      for (const line of list.querySelectorAll(".day-activity")) {
+        const d = byDay.get(line.dataset.day);
+        if (!d || d.sources.length === 0) continue;
+        line.textContent = t("health.dayActivity", { steps: t("health.stepsValue", { n: formatNumber(d.steps) }),
+          energy: t("health.kcalValue", { n: formatNumber(Math.round(d.activeEnergyKcal)) }), stand: t("health.hoursValue", { n: formatNumber(d.standHours) }) });
+      }
+    } catch { /* the workouts stand without their day's activity */ }
   }
   queueMicrotask(load);
   return [el("h1", {}, t("nav.training")), el("p", { class: "muted" }, t("area.training")), start,
