@@ -122,6 +122,15 @@ def test_an_import_shows_progress_then_the_rings_and_the_chart(server, tmp_path)
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "circle[data-ring=steps]").get_attribute("data-share") == "0.910")
         os.makedirs(OUT, exist_ok=True)
         driver.save_screenshot(os.path.join(OUT, "health-import-390x844-dark.png"))
+
+        # A workout done today shows the day's activity on the Training page.
+        token = api_login(server, "health-ana@example.com")["accessToken"]
+        started = datetime.now(zone).replace(microsecond=0)
+        api_call(server, "POST", "/v1/workouts", token, {"startedAt": started.isoformat(), "notes": "",
+                                                         "exercises": [{"exerciseId": "push-up", "sets": [{"reps": 10, "restSeconds": 60}]}]})
+        driver.get(server + "/#/training")
+        line = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, f".day-activity[data-day='{started.date().isoformat()}']"))
+        wait(driver).until(lambda d: "9,100 steps" in line.text and "450 kcal" in line.text and "12 h stood" in line.text)
     finally:
         driver.quit()
 

@@ -86,6 +86,9 @@ import YarukiTestSupport
         #expect(reply.status == 400)
         let fields = try ((reply.json()["errors"] as? [[String: Any]]) ?? []).compactMap { $0["field"] as? String }
         #expect(fields == ["days[1].steps", "days[2].date"])
+        // Without a date, an item is valid alone but not in a backfill: 422.
+        reply = try api.call("POST", "/v1/health/days", json: ["days": [["source": "Watch", "steps": 3]]], token: token)
+        #expect(reply.status == 422)
         let january = try api.call("GET", "/v1/health/days?from=2020-01-01&to=2020-01-01", token: token).json()
         #expect(((january["days"] as? [[String: Any]])?.first?["steps"] as? Int) == 0)
 

@@ -51,8 +51,9 @@ struct HealthRoutes: RouteCollection {
         var reports: [(day: Int, report: HealthDayReport)] = []
         for (i, report) in body.days.enumerated() where check.errors.count < 50 {
             HealthRoutes.check(report, prefix: "days[\(i)].", into: &check)
+            // The type leaves the date out for PUT, whose path names the day; a backfill's items each need theirs.
             if let date = report.date, let day = DayNumber.of(date) { reports.append((day, report)) } else if report.date == nil {
-                check.fail("days[\(i)].date", "is required")
+                check.conflict("days[\(i)].date", "is required in a backfill (only PUT /v1/health/days/{date} takes it from the path)")
             }
         }
         try check.done()
