@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The routes people use, each against nginx returning the very same bytes (from a file), driven
 # by wrk in the same run: GET /v1/me, GET /v1/exercises, a Done feed page of 20 posts with photos
-# and likes, a page of 20 workouts, and a lifelog day of 100 records, on SQLite. Rounds alternate
+# and likes, a page of 20 workouts, a lifelog day of 100 records, and a month of health days from
+# two sources, on SQLite. Rounds alternate
 # nginx and Yaruki; access logs off on both. Prints each round and the median ratio per route, and
 # the route's rate when every request asks something new (its reply made, not kept).
 # Targets: every route >= 0.5x nginx, /v1/me >= 0.7x.
@@ -37,8 +38,9 @@ token() {
     python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])'
 }
 
-routes=("/v1/me" "/v1/exercises" "/v1/posts?board=done&limit=20" "/v1/workouts?limit=20" "/v1/lifelog/timeline?range=day&date=2026-11-28")
-names=("me" "exercises" "feed" "workouts" "lifelog-day")
+routes=("/v1/me" "/v1/exercises" "/v1/posts?board=done&limit=20" "/v1/workouts?limit=20" "/v1/lifelog/timeline?range=day&date=2026-11-28"
+        "/v1/health/days?from=2026-11-01&to=2026-11-30")
+names=("me" "exercises" "feed" "workouts" "lifelog-day" "health-month")
 tok=$(token)
 locations=""
 for i in "${!routes[@]}"; do

@@ -1,7 +1,7 @@
 """Fills a running Yaruki server, through its API, with what bench/api reads: the bench person
 (Tokyo) with 30 workouts of three exercises each, 100 lifelog records (memos and check-ins with
-positions) on one day, and 24 posts on the Done board by eleven people, each with a photo, liked
-by several of them and by the bench person. Prints the bench person's credentials as JSON.
+positions) on one day, 24 posts on the Done board by eleven people, each with a photo, liked
+by several of them and by the bench person, and November's health days from a watch and a phone. Prints the bench person's credentials as JSON.
 Usage: seed.py BASE_URL PHOTO.jpg"""
 import json
 import sys
@@ -53,6 +53,11 @@ for r in range(100):
     else:
         record.update(kind="memo", text=f"Memo {r}: a walk by the river, then coffee.")
     call("PUT", f"/v1/lifelog/records/{record['id']}", record, me)
+
+call("POST", "/v1/health/days", {"days": [
+    {"date": f"2026-11-{d:02d}", "source": source, "steps": 6000 + 97 * d + extra, "distanceMeters": 4300.5 + 60 * d,
+     "activeEnergyKcal": 380.5 + d, "standMinutes": 120 + d, "standHours": 8 + d % 5, "exerciseMinutes": 20 + d % 30}
+    for d in range(1, 31) for source, extra in (("Bench's Apple Watch", 0), ("Bench's iPhone", 150))]}, me)
 
 for p in range(24):
     author = people[p % len(people)]

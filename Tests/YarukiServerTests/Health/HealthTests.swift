@@ -148,6 +148,9 @@ import YarukiTestSupport
         let zip = HealthExportFile.temporary("zip")
         defer { unlink(zip) }
         try HealthExportFile.zip(zip, [("apple_health_export/export.xml", Data(HealthImportTests.mixed.text.utf8))])
+        // Read (and, on SQLite, kept) before the import: the import must show in the next read.
+        let before = try api.call("GET", "/v1/health/days?from=2026-11-20&to=2026-11-20", token: token).json()
+        #expect(((before["days"] as? [[String: Any]])?.first?["steps"] as? Int) == 0)
         let reply = try Self.upload(running.port, token: token, try Data(contentsOf: URL(fileURLWithPath: zip)))
         #expect(reply.status == 202, "\(reply.text)")
         let started = try reply.json()

@@ -73,6 +73,21 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/lifelog/records/\(memo)", token: ana).status == 204)
         #expect((try reader.read(day, ana)["items"] as? [Any])?.isEmpty == true)
 
+        // Health days: a report, another source's, new goals, a new time zone (today moves).
+        let health = "/v1/health/days?from=2026-03-01&to=2026-03-02"
+        func steps(_ json: [String: Any]) -> [Int] { (json["days"] as? [[String: Any]])?.compactMap { $0["steps"] as? Int } ?? [] }
+        #expect(steps(try reader.read(health, ana)) == [0, 0])
+        #expect(try api.call("PUT", "/v1/health/days/2026-03-02", json: ["source": "Watch", "steps": 9000], token: ana).status == 200)
+        #expect(steps(try reader.read(health, ana)) == [0, 9000])
+        #expect(try api.call("POST", "/v1/health/days", json: ["days": [["date": "2026-03-01", "source": "Phone", "steps": 4000]]], token: ana).status == 200)
+        #expect(steps(try reader.read(health, ana)) == [4000, 9000])
+        #expect(try api.call("PUT", "/v1/me/health-goals", json: ["steps": 9000, "activeEnergyKcal": 10, "standHours": 1], token: ana).status == 200)
+        #expect((try reader.read(health, ana)["goals"] as? [String: Any])?["steps"] as? Int == 9000)
+        #expect(try api.call("PATCH", "/v1/me", json: ["timeZone": "Pacific/Kiritimati"], token: ana).status == 200)
+        let kiritimati = PersonalCalendar(timeZone: TimeZone(identifier: "Pacific/Kiritimati")!, weekStart: .monday).day(of: Date())
+        #expect(try reader.read(health, ana)["today"] as? String == kiritimati)
+        #expect(steps(try reader.read(health, ben)) == [0, 0], "someone else's days are their own")
+
         // A board, as Ana reads it: Ben posts, likes, is renamed, comments, then is blocked.
         let board = "/v1/posts?board=talk"
         #expect((try reader.read(board, ana)["items"] as? [Any])?.isEmpty == true)

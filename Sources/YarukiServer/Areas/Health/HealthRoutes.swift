@@ -62,9 +62,11 @@ struct HealthRoutes: RouteCollection {
 
     func days(_ request: Request, _ me: Principal) async throws -> Reply<HealthDays> {
         let context = health.context
-        let today = context.calendar(of: try await context.account(me)).dayNumber(of: context.now)
-        let (first, last) = try DayRange.days(request, today: today)
-        return Reply(try await health.days(from: first, to: last, me))
+        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: HealthService.tags(me.userID)) {
+            let today = context.calendar(of: try await context.account(me)).dayNumber(of: context.now)
+            let (first, last) = try DayRange.days(request, today: today)
+            return try await health.days(from: first, to: last, me)
+        }
     }
 
     func goals(_: Request, _ me: Principal) async throws -> Reply<HealthGoals> {

@@ -20,10 +20,13 @@ struct HealthService: Sendable {
         imports = HealthImports(context: context)
     }
 
+    /// What a person's days reply is made from, for kept replies (the account: its time zone).
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("health", user), .init("account", user)] }
+
     /// Writes each report over what its source said of that day before.
     func report(_ reports: [(day: Int, report: HealthDayReport)], by principal: Principal) async throws -> Int {
         let (user, now) = (principal.userID, context.now)
-        try await database.transaction { c in
+        try await context.transaction(changing: HealthService.tags(user)) { c in
             for (day, report) in reports {
                 try HealthStore.put(user: user, HealthStore.SourceDay(day: day, source: report.source, totals: report.totals, devices: [report.source]),
                                     at: now, c)
@@ -38,7 +41,7 @@ struct HealthService: Sendable {
 
     func setGoals(_ goals: HealthGoals, _ principal: Principal) async throws -> HealthGoals {
         let now = context.now
-        try await database.transaction { c in try HealthStore.setGoals(user: principal.userID, goals, at: now, c) }
+        try await context.transaction(changing: HealthService.tags(principal.userID)) { c in try HealthStore.setGoals(user: principal.userID, goals, at: now, c) }
         return goals
     }
 
@@ -85,7 +88,9 @@ struct HealthService: Sendable {
     // MARK: imports
 
     /// Lands an import's days in one transaction (what the CLI and the background job share);
-    /// the same export again writes the same figures.
+    /// the same export again writes the same figures. A server's caller forgets the person's
+    /// kept replies afterwards; the CLI writes from another process, whose changes a running
+    /// server's kept replies show within their minute.
     static func land(_ outcome: HealthImporter.Outcome, user: UUID, importID: UUID?, database: Database, now: Date) async throws {
         try await database.transaction { c in
             for day in outcome.days { try HealthStore.put(user: user, day, at: now, c) }
@@ -183,6 +188,7 @@ final class HealthImports: @unchecked Sendable {
         let (database, now) = (context.database, context.now)
         do {
             try await HealthService.land(try result.get(), user: user, importID: id, database: database, now: now)
+            context.replies.invalidate(HealthService.tags(user))
         } catch {
             let message = (error as? HealthImporter.Failure)?.description ?? "The import failed: \(error)"
             _ = try? await database.transaction { c in
