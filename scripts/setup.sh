@@ -45,10 +45,11 @@ if [ "$mode" = bench ]; then
 fi
 if [ "$mode" = test ]; then
   # aiosmtpd is the real SMTP server the mail tests deliver to; Schemathesis fuzzes the API
-  # against its own document.
-  python3 -c "import selenium, pytest, aiosmtpd, schemathesis" 2>/dev/null || {
-    echo "setup: installing selenium, pytest, aiosmtpd and schemathesis from PyPI"
-    python3 -m pip install -q --disable-pip-version-check selenium pytest aiosmtpd schemathesis
+  # against its own document; standardwebhooks and portone-server-sdk are the reference
+  # webhook and PortOne code the payment tests hold Yaruki (and the fake PortOne) to.
+  python3 -c "import selenium, pytest, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk" 2>/dev/null || {
+    echo "setup: installing selenium, pytest, aiosmtpd, schemathesis, standardwebhooks and portone-server-sdk from PyPI"
+    python3 -m pip install -q --disable-pip-version-check selenium pytest aiosmtpd schemathesis standardwebhooks portone-server-sdk
   }
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }

@@ -22,6 +22,8 @@ echo "== node --test (browser modules)"
 node --test web/tests/
 echo "== Chromium (browser app against the real server)"
 python3 -m pytest -q tests/browser
+echo "== PortOne's own SDK against the fake PortOne server the Swift tests use"
+python3 -m pytest -q tests/payments
 echo "== tmux (yaruki timer in a real terminal)"
 python3 -m pytest -q tests/terminal
 echo "== Schemathesis (the API against its own document, every check)"
