@@ -120,15 +120,18 @@ public struct HealthDays: APIModel, Equatable {
     public var streak: Int
     /// Today in the person's time zone.
     public var today: String
+    /// The first day anything was counted, whatever the range; absent while nothing ever was.
+    public var firstDate: String?
 
-    public init(days: [HealthDay], goals: HealthGoals, streak: Int, today: String) {
+    public init(days: [HealthDay], goals: HealthGoals, streak: Int, today: String, firstDate: String?) {
         self.days = days
         self.goals = goals
         self.streak = streak
         self.today = today
+        self.firstDate = firstDate
     }
 
-    public static let example = HealthDays(days: [.example], goals: .standard, streak: 4, today: "2026-11-30")
+    public static let example = HealthDays(days: [.example], goals: .standard, streak: 4, today: "2026-11-30", firstDate: "2023-04-02")
 }
 
 extension HealthGoals: APIModel, RuledModel {

@@ -56,12 +56,14 @@ import YarukiTestSupport
             #expect(empty["sources"] as? [String] == [])
         }
         #expect(range["today"] as? String == "2026-11-30")
+        #expect(range["firstDate"] as? String == "2026-11-29", "the first day counted, though the range starts earlier")
         // Left out, the range is the 30 days to today.
         #expect((try api.call("GET", "/v1/health/days", token: token).json()["days"] as? [Any])?.count == 30)
 
         // Someone else sees none of it.
         let (other, _, _) = try api.signUp("ken@example.com")
         let theirs = try api.call("GET", "/v1/health/days?from=2026-11-29&to=2026-11-29", token: other).json()
+        #expect(theirs["firstDate"] == nil, "nothing counted yet: no first day")
         #expect(((theirs["days"] as? [[String: Any]])?.first?["steps"] as? Int) == 0)
     }
 

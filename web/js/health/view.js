@@ -283,7 +283,7 @@ export function healthView(session, { maxHealthImportBytes = null } = {}) {
       const reply = await session.api(`/v1/health/days?from=${addDays(todayIn(session.user.timeZone), -29)}`);
       rings.show(reply);
       goals.show(reply.goals);
-      empty.hidden = reply.days.some((d) => d.sources.length > 0);
+      empty.hidden = Boolean(reply.firstDate);
     } catch (problem) { showProblem(problem); }
     chart.render();
   }

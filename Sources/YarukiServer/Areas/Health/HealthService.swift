@@ -50,15 +50,16 @@ struct HealthService: Sendable {
         let account = try await context.account(principal)
         let today = context.calendar(of: account).dayNumber(of: context.now)
         let user = principal.userID
-        let (rows, goals) = try await database.read { c in
-            (try HealthStore.days(user: user, from: from, to: to, c), try HealthStore.goals(user: user, c) ?? .standard)
+        let (rows, goals, span) = try await database.read { c in
+            (try HealthStore.days(user: user, from: from, to: to, c), try HealthStore.goals(user: user, c) ?? .standard, try HealthStore.span(user: user, c))
         }
         let byDay = Dictionary(grouping: rows, by: \.day)
         let days = (from...to).map { day -> HealthDay in
             let sources = byDay[day] ?? []
             return Self.reply(day, HealthTotals.day(of: sources.map(\.totals)), sources: sources, goals: goals)
         }
-        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals), today: DayNumber.day(today))
+        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals), today: DayNumber.day(today),
+                          firstDate: span.map { DayNumber.day($0.first) })
     }
 
     /// Days met in a row up to today, read in widening windows: most streaks are short.
