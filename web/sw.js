@@ -8,7 +8,7 @@ const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/j
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js",
   "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js",
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
-  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/signage/wall.js", "/js/health/chart.js", "/js/health/view.js"];
+  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/signage/wall.js", "/js/health/plots.js", "/js/health/view.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

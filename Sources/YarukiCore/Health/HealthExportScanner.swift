@@ -99,6 +99,7 @@ public struct HealthExportScanner {
     private var sourceIndex: [[UInt8]: Int] = [:]
     private var lastSource: [UInt8] = []
     private var lastSourceIndex = -1
+    private var lastUnit: (metric: HealthMetric, unit: [UInt8], factor: Double?)?
 
     public init() {}
 
@@ -188,7 +189,7 @@ public struct HealthExportScanner {
             var fields = SummaryFields()
             guard let end = try attributes(base, from: j, n, { name, value in fields.take(name, value) }) else { return nil }
             if let day = fields.day.flatMap({ DayNumber.of(String(decoding: $0, as: UTF8.self)) }) {
-                let factor = fields.energyUnit.map { Self.energyFactor($0) } ?? 1
+                let factor = fields.energyUnit.map { Self.energyUnits[String(decoding: $0, as: UTF8.self)] } ?? 1
                 try emit(.summary(HealthActivitySummary(day: day, activeEnergyKcal: fields.energy.flatMap(Self.number).flatMap { v in factor.map { v * $0 } },
                                                         exerciseMinutes: fields.exercise.flatMap(Self.number), standHours: fields.stand.flatMap(Self.number))))
             }
@@ -208,7 +209,7 @@ public struct HealthExportScanner {
             guard let v = f.value, v.elementsEqual(Self.stood) else { return }
             value = 1
         } else {
-            guard let text = f.value, let number = Self.number(text), number.isFinite, number >= 0, let factor = Self.factor(metric, f.unit) else {
+            guard let text = f.value, let number = Self.number(text), number.isFinite, number >= 0, let factor = factor(metric, f.unit) else {
                 skipped += 1
                 return
             }
@@ -352,21 +353,27 @@ public struct HealthExportScanner {
         return nil
     }
 
-    /// What one of `unit` is in Yaruki's unit for the metric; nil for a unit it does not know.
-    private static func factor(_ metric: HealthMetric, _ unit: UnsafeBufferPointer<UInt8>?) -> Double? {
-        let u = unit.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        switch metric {
-        case .steps: return u == "count" || u.isEmpty ? 1 : nil
-        case .distance: return ["m": 1, "km": 1000, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144, "cm": 0.01][u]
-        case .energy: return energyFactor(UnsafeBufferPointer(start: unit?.baseAddress, count: unit?.count ?? 0))
-        case .standMinutes, .exercise: return ["min": 1, "s": 1.0 / 60, "hr": 60, "h": 60][u]
-        case .standHours: return 1
-        }
-    }
+    private static let distanceUnits: [String: Double] = ["m": 1, "km": 1000, "mi": 1609.344, "ft": 0.3048, "yd": 0.9144, "cm": 0.01]
+    // "Cal" is the food calorie, a kilocalorie; "cal" is the small one.
+    private static let energyUnits: [String: Double] = ["kcal": 1, "Cal": 1, "kJ": 1 / 4.184, "cal": 0.001, "J": 1 / 4184]
+    private static let minuteUnits: [String: Double] = ["min": 1, "s": 1.0 / 60, "hr": 60, "h": 60]
 
-    private static func energyFactor(_ unit: UnsafeBufferPointer<UInt8>) -> Double? {
-        // "Cal" is the food calorie, a kilocalorie; "cal" is the small one.
-        ["kcal": 1, "Cal": 1, "kJ": 1 / 4.184, "cal": 0.001, "J": 1 / 4184][String(decoding: unit, as: UTF8.self)]
+    /// What one of `unit` is in Yaruki's unit for the metric; nil for a unit it does not know.
+    /// Records come in runs of one type and unit, so the last answer is kept and reused while the
+    /// bytes are the same (no string is made per record).
+    private mutating func factor(_ metric: HealthMetric, _ unit: UnsafeBufferPointer<UInt8>?) -> Double? {
+        let bytes = unit ?? UnsafeBufferPointer(start: nil, count: 0)
+        if let last = lastUnit, last.metric == metric, bytes.elementsEqual(last.unit) { return last.factor }
+        let u = String(decoding: bytes, as: UTF8.self)
+        let factor: Double? = switch metric {
+        case .steps: u == "count" || u.isEmpty ? 1 : nil
+        case .distance: Self.distanceUnits[u]
+        case .energy: Self.energyUnits[u]
+        case .standMinutes, .exercise: Self.minuteUnits[u]
+        case .standHours: 1
+        }
+        lastUnit = (metric, Array(bytes), factor)
+        return factor
     }
 
     /// A decimal number; nil for anything else.
@@ -439,41 +446,12 @@ public struct HealthExportScanner {
                 offset = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
             }
         }
-        let year = mo <= 2 ? y - 1 : y
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yoe = year - era * 400
-        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-        return Int64(days * 86_400 + h * 3600 + mi * 60 + s - offset)
+        return Int64(DayNumber.of(year: y, month: mo, day: d) * 86_400 + h * 3600 + mi * 60 + s - offset)
     }
 
     /// An attribute's text with XML's entities replaced.
     static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let raw = String(decoding: bytes, as: UTF8.self)
-        guard raw.contains("&") else { return raw }
-        var out = ""
-        var rest = Substring(raw)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
-                out += "&"
-                rest = rest[rest.index(after: amp)...]
-                continue
-            }
-            let entity = rest[rest.index(after: amp)..<semi]
-            switch entity {
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "amp": out += "&"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
-                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                if let code, let scalar = Unicode.Scalar(code) { out.unicodeScalars.append(scalar) } else { out += "&\(entity);" }
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        return out + rest
+        XMLEntities.decode(String(decoding: bytes, as: UTF8.self))
     }
 }
 

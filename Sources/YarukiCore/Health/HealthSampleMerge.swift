@@ -80,8 +80,7 @@ public enum HealthSampleMerge {
         var total = 0.0
         var sources = Set<Int>()
         let spans = pieces.filter { $0.end > $0.start }
-        var edges = Array(Set(spans.flatMap { [$0.start, $0.end] })).sorted()
-        if edges.isEmpty { edges = [] }
+        let edges = Array(Set(spans.flatMap { [$0.start, $0.end] })).sorted()
         var active: [HealthPiece] = []
         var next = 0
         for k in 0..<max(0, edges.count - 1) {

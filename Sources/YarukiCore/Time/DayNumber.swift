@@ -15,7 +15,11 @@ public enum DayNumber {
         guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10), (1...12).contains(m), (1...31).contains(d) else { return nil }
         let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
         guard d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] else { return nil }
-        // Howard Hinnant's days_from_civil.
+        return of(year: y, month: m, day: d)
+    }
+
+    /// The day number of a date already known to be real (Howard Hinnant's days_from_civil).
+    public static func of(year y: Int, month m: Int, day d: Int) -> Int {
         let year = m <= 2 ? y - 1 : y
         let era = (year >= 0 ? year : year - 399) / 400
         let yoe = year - era * 400

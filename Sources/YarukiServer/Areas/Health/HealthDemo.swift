@@ -41,16 +41,12 @@ enum HealthDemo {
         let calendar = PersonalCalendar(timeZone: zone, weekStart: .monday)
         let today = calendar.dayNumber(of: now)
         var lines: [String] = []
-        func stamp(_ t: Int64) -> String {
-            let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
-            let local = t + Int64(offset)
-            let day = Int((local - ((local % 86_400) + 86_400) % 86_400) / 86_400)
-            let second = Int(((local % 86_400) + 86_400) % 86_400)
-            let sign = offset < 0 ? "-" : "+"
-            let o = abs(offset)
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "\(DayNumber.day(day)) \(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) \(sign)\(two(o / 3600))\(two(o / 60 % 60))"
-        }
+        // Apple's own form: "2026-11-30 08:03:41 +0900".
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = zone
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        func stamp(_ t: Int64) -> String { format.string(from: Date(timeIntervalSince1970: TimeInterval(t))) }
         func record(_ type: String, _ source: String, _ unit: String?, _ start: Int64, _ end: Int64, _ value: String) {
             lines.append(" <Record type=\"\(type)\" \(source)\(unit.map { " unit=\"\($0)\"" } ?? "") creationDate=\"\(stamp(end))\" startDate=\"\(stamp(start))\" endDate=\"\(stamp(end))\" value=\"\(value)\"/>")
         }

@@ -5,12 +5,6 @@ import YarukiStore
 /// `yaruki import health FILE --user EMAIL`: the same import the browser starts, run in the
 /// terminal against the server's database.
 public enum HealthImportCommand {
-    public struct Progress: Sendable {
-        public var bytesRead: Int
-        public var bytesTotal: Int
-        public var records: Int
-    }
-
     public struct Summary: Sendable {
         public var days: Int
         public var records: Int
@@ -26,7 +20,7 @@ public enum HealthImportCommand {
     }
 
     public static func run(_ database: Database, file: String, email: String, scratch: String = NSTemporaryDirectory(),
-                           progress: @escaping (Progress) -> Void) async throws -> Summary {
+                           progress: @escaping (HealthImportProgress) -> Void) async throws -> Summary {
         guard FileManager.default.isReadableFile(atPath: file) else { throw Failure(description: "cannot read \(file)") }
         let key: String
         do { key = try EmailAddress(email).key } catch { throw Failure(description: "'\(email)' is not an email address") }
@@ -37,7 +31,7 @@ public enum HealthImportCommand {
         let importer = HealthImporter(timeZone: zone, scratch: scratch)
         let outcome: HealthImporter.Outcome
         do {
-            outcome = try importer.read(file) { p in progress(Progress(bytesRead: p.bytesRead, bytesTotal: p.bytesTotal, records: p.records)) }
+            outcome = try importer.read(file, progress: progress)
         } catch let error as HealthImporter.Failure {
             throw Failure(description: error.description)
         }

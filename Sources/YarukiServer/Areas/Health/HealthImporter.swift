@@ -8,11 +8,7 @@ import YarukiStore
 /// bucket (a slice of the days) is merged alone. Nothing is written to the database here: the
 /// caller lands the whole outcome in one transaction, or nothing when this throws.
 struct HealthImporter {
-    struct Progress: Sendable {
-        var bytesRead: Int
-        var bytesTotal: Int
-        var records: Int
-    }
+    typealias Progress = HealthImportProgress
 
     struct Outcome: Sendable {
         var days: [HealthStore.SourceDay]
@@ -163,6 +159,13 @@ struct HealthImporter {
         }
         return best
     }
+}
+
+/// How far an import has read: the file's bytes (compressed ones for a zip) and the records.
+public struct HealthImportProgress: Sendable {
+    public var bytesRead: Int
+    public var bytesTotal: Int
+    public var records: Int
 }
 
 /// Pieces of samples, written to one of several files by their day, so that each file (a slice

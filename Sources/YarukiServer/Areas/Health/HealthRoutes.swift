@@ -41,7 +41,7 @@ struct HealthRoutes: RouteCollection {
         if let given = body.date, given != date { check.conflict("date", "must match the path") }
         try check.done()
         _ = try await health.report([(day, body)], by: me)
-        guard let shown = try await health.days(from: day, to: day, me).days.first else { throw HTTPError.internal() }
+        guard let shown = try await health.days(from: day, to: day, today: try await health.today(me), me).days.first else { throw HTTPError.internal() }
         return Reply(shown)
     }
 
@@ -63,9 +63,9 @@ struct HealthRoutes: RouteCollection {
     func days(_ request: Request, _ me: Principal) async throws -> Reply<HealthDays> {
         let context = health.context
         return try await context.replies.reply(request, key: context.replyKey(request, me), tags: HealthService.tags(me.userID)) {
-            let today = context.calendar(of: try await context.account(me)).dayNumber(of: context.now)
+            let today = try await health.today(me)
             let (first, last) = try DayRange.days(request, today: today)
-            return try await health.days(from: first, to: last, me)
+            return try await health.days(from: first, to: last, today: today, me)
         }
     }
 

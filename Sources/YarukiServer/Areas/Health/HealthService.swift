@@ -45,10 +45,13 @@ struct HealthService: Sendable {
         return goals
     }
 
-    /// Every day from `from` to `to` in the person's calendar, with the goals and the streak.
-    func days(from: Int, to: Int, _ principal: Principal) async throws -> HealthDays {
-        let account = try await context.account(principal)
-        let today = context.calendar(of: account).dayNumber(of: context.now)
+    /// Today's day number in the person's time zone.
+    func today(_ principal: Principal) async throws -> Int {
+        context.calendar(of: try await context.account(principal)).dayNumber(of: context.now)
+    }
+
+    /// Every day from `from` to `to` in the person's calendar, with the goals and the streak up to `today`.
+    func days(from: Int, to: Int, today: Int, _ principal: Principal) async throws -> HealthDays {
         let user = principal.userID
         let (rows, goals, span) = try await database.read { c in
             (try HealthStore.days(user: user, from: from, to: to, c), try HealthStore.goals(user: user, c) ?? .standard, try HealthStore.span(user: user, c))

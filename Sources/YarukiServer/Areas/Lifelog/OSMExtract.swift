@@ -420,25 +420,6 @@ struct XMLTagScanner {
     static func space(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
 
     static func unescape(_ raw: ArraySlice<UInt8>) -> String {
-        guard raw.contains(38) else { return String(decoding: raw, as: UTF8.self) }  // '&'
-        var text = String(decoding: raw, as: UTF8.self)
-        var out = ""
-        while let amp = text.firstIndex(of: "&") {
-            out += text[..<amp]
-            guard let semi = text[amp...].firstIndex(of: ";") else { break }
-            let entity = text[text.index(after: amp)..<semi]
-            switch entity {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
-                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                out += code.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? "&\(entity);"
-            }
-            text = String(text[text.index(after: semi)...])
-        }
-        return out + text
+        XMLEntities.decode(String(decoding: raw, as: UTF8.self))
     }
 }

@@ -35,8 +35,6 @@ struct StandardWebhook: Sendable {
         self.key = key
     }
 
-    init(key: Data) { self.key = key }
-
     /// A new secret, for the sandbox.
     static func newSecret() -> String { "whsec_" + Crypto.randomBytes(32).base64EncodedString() }
 
