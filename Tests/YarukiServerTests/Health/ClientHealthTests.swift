@@ -37,14 +37,18 @@ import YarukiTestSupport
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-export-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: file) }
         try HealthExportFile.zip(file.path, [("apple_health_export/export.xml", Data(HealthImportTests.mixed.text.utf8))])
+        // Listening first: the import's last event says when it is over.
+        var events = hana.events().makeAsyncIterator()
+        while let event = try await events.next(), event.name != "ready" {}
         let shares = Mutex<[Double]>([])
         let started = try await hana.importAppleHealth(file: file) { share in shares.withLock { $0.append(share) } }
         #expect(shares.withLock { $0.last } == 1)
-        var state = started
-        for _ in 0..<400 where state.state == .running {
-            try await Task.sleep(for: .milliseconds(50))
-            state = try await hana.healthImport(started.id)
+        var ended: HealthImport?
+        while ended == nil, let event = try await events.next() {
+            if event.name == "health-import", let job = try? event.decode(HealthImport.self), job.id == started.id, job.state != .running { ended = job }
         }
+        #expect(ended?.state == .done)
+        let state = try await hana.healthImport(started.id)
         #expect(state.state == .done && state.days == 1 && state.fileName == file.lastPathComponent)
         #expect(try await hana.healthDays(from: "2026-11-20", to: "2026-11-20").days[0].steps == 950)
     }

@@ -15,13 +15,19 @@ import YarukiTestSupport
         try CommunityTests.upload(port, token: token, data, path: "/v1/health/imports?name=\(name)")
     }
 
-    static func waitForImport(_ api: API, _ id: String, token: String) async throws -> [String: Any] {
-        for _ in 0..<400 {
-            let reply = try api.call("GET", "/v1/health/imports/\(id)", token: token).json()
-            if reply["state"] as? String != "running" { return reply }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the import did not finish"])
+    /// The person's event stream, open and ready.
+    static func events(_ port: Int, token: String) async throws -> RawClient {
+        let client = try RawClient(port: port, timeout: 20)
+        client.send("GET /v1/events?access_token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        _ = try await client.waitFor("event: ready")
+        return client
+    }
+
+    /// An import as it ended: read once its last event (the only one with `finishedAt`, sent after
+    /// the row is final) has come over `events`.
+    static func finished(_ events: RawClient, _ api: API, _ id: String, token: String) async throws -> [String: Any] {
+        _ = try await events.waitFor("\"finishedAt\"")
+        return try api.call("GET", "/v1/health/imports/\(id)", token: token).json()
     }
 
     @Test(arguments: Engine.allCases)
@@ -143,9 +149,7 @@ import YarukiTestSupport
         let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
         let (token, _, _) = try api.signUp("hana@example.com")
-        let client = try RawClient(port: running.port, timeout: 20)
-        client.send("GET /v1/events?access_token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
-        _ = try await client.waitFor("event: ready")
+        let client = try await Self.events(running.port, token: token)
 
         let zip = HealthExportFile.temporary("zip")
         defer { unlink(zip) }
@@ -160,7 +164,7 @@ import YarukiTestSupport
         let id = try #require(started["id"] as? String)
         let event = try await client.waitFor("\"state\":\"done\"")
         #expect(event.contains("event: health-import"))
-        let done = try await Self.waitForImport(api, id, token: token)
+        let done = try api.call("GET", "/v1/health/imports/\(id)", token: token).json()
         #expect(done["days"] as? Int == 1)
         #expect(done["records"] as? Int == 22)
         #expect(done["firstDate"] as? String == "2026-11-20")
@@ -174,7 +178,7 @@ import YarukiTestSupport
         // The same export again changes nothing.
         clock.advance(60)
         let again = try #require(try Self.upload(running.port, token: token, try Data(contentsOf: URL(fileURLWithPath: zip))).json()["id"] as? String)
-        #expect(try await Self.waitForImport(api, again, token: token)["state"] as? String == "done")
+        #expect(try await Self.finished(client, api, again, token: token)["state"] as? String == "done")
         #expect(try api.call("GET", "/v1/health/days?from=2026-11-20&to=2026-11-20", token: token).json()["days"] as? NSArray
                 == day["days"] as? NSArray)
         let list = try api.call("GET", "/v1/health/imports", token: token).json()
@@ -189,6 +193,7 @@ import YarukiTestSupport
         let running = try await RunningApp(.sqlite, clock: TestClock(Self.noon))
         let api = API(running)
         let (token, _, _) = try api.signUp("hana@example.com")
+        let events = try await Self.events(running.port, token: token)
         let text = HealthImportTests.mixed.text
         let zip = HealthExportFile.temporary("zip")
         defer { unlink(zip) }
@@ -201,7 +206,7 @@ import YarukiTestSupport
         for (bytes, reason) in cases {
             let reply = try Self.upload(running.port, token: token, bytes, name: "export.xml")
             let id = try #require(try reply.json()["id"] as? String, "\(reply.text)")
-            let done = try await Self.waitForImport(api, id, token: token)
+            let done = try await Self.finished(events, api, id, token: token)
             #expect(done["state"] as? String == "failed")
             #expect((done["message"] as? String)?.contains(reason) == true, "\(done)")
         }
