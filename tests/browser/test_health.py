@@ -160,9 +160,10 @@ def demo_server():
 
 
 @pytest.mark.parametrize("language,email,password", [("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
-                                                      ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo")])
-def test_a_demo_members_health_page_in_japanese_and_korean(demo_server, language, email, password):
-    """Three months of a phone and a watch: the rings are drawn, the month chart has a bar for every
+                                                      ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo"),
+                                                      ("en-US", "ren@yaruki.example", "yaruki-demo-ren")])
+def test_a_demo_members_health_page_in_every_language(demo_server, language, email, password):
+    """Three months of a phone and a watch, for members of the demo group: the rings are drawn, the month chart has a bar for every
     day so far, nothing spills sideways on a phone, and the screenshots are there to look at."""
     for width, height in ((390, 844), (1440, 900)):
         driver = make_browser(width, height, language=language)
@@ -178,7 +179,7 @@ def test_a_demo_members_health_page_in_japanese_and_korean(demo_server, language
             wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle[data-ring=steps]"))
             wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".chart-bar")) >= 1)
             assert not driver.find_element(By.ID, "health-empty").is_displayed()
-            assert driver.find_element(By.CSS_SELECTOR, "h1").text == ("ヘルス" if language == "ja-JP" else "건강")
+            assert driver.find_element(By.CSS_SELECTOR, "h1").text == {"ja-JP": "ヘルス", "ko-KR": "건강", "en-US": "Health"}[language]
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             os.makedirs(OUT, exist_ok=True)
             driver.save_screenshot(os.path.join(OUT, f"health-{language[:2]}-{width}x{height}.png"))
