@@ -257,28 +257,37 @@ public struct DecisionBody: APIModel, RuledModel {
 
 public struct NotificationItem: APIModel, Equatable {
     public var id: UUID
-    /// comment, like or save.
+    /// comment, like, save, or refund (a class order's money given back).
     public var kind: String
     public var actor: Person?
     public var postId: UUID?
     public var commentId: UUID?
     public var routineId: UUID?
+    /// For a refund: the order, why it was refunded (full, expired, classCancelled, alreadyBooked, memberCancelled) and the class's title.
+    public var orderId: UUID?
+    public var reason: String?
+    public var classTitle: String?
     public var read: Bool
     public var createdAt: Date
 
-    public init(id: UUID, kind: String, actor: Person?, postId: UUID?, commentId: UUID?, routineId: UUID?, read: Bool, createdAt: Date) {
+    public init(id: UUID, kind: String, actor: Person?, postId: UUID?, commentId: UUID?, routineId: UUID?, orderId: UUID? = nil, reason: String? = nil,
+                classTitle: String? = nil, read: Bool, createdAt: Date) {
         self.id = id
         self.kind = kind
         self.actor = actor
         self.postId = postId
         self.commentId = commentId
         self.routineId = routineId
+        self.orderId = orderId
+        self.reason = reason
+        self.classTitle = classTitle
         self.read = read
         self.createdAt = createdAt
     }
 
     public static let example = NotificationItem(id: Example.otherID, kind: "comment", actor: Person.example, postId: Example.otherID,
-                                                 commentId: Example.otherID, routineId: Example.otherID, read: false, createdAt: Example.instant)
+                                                 commentId: Example.otherID, routineId: Example.otherID, orderId: nil, reason: nil, classTitle: nil,
+                                                 read: false, createdAt: Example.instant)
 }
 
 /// `GET /v1/notifications`.

@@ -21,8 +21,12 @@ public enum OrderDecision: Sendable, Equatable {
         case full
         /// The order had expired before the payment arrived.
         case expired
-        /// The class was cancelled meanwhile.
+        /// The class was cancelled meanwhile (or, for a paid seat, later by its coach).
         case classCancelled
+        /// The person already holds a paid seat in the class (two orders paid at once).
+        case alreadyBooked
+        /// The person cancelled their seat before the class's cancel deadline.
+        case memberCancelled
     }
 
     /// The payment as the provider reports it, reduced to what the rule needs.
@@ -41,7 +45,8 @@ public enum OrderDecision: Sendable, Equatable {
 
     /// The decision for a pending order of `amount` `currency` that expires at `expiresAt`,
     /// given the payment seen (nil: the provider has none yet) and whether a seat is free.
-    public static func decide(amount: Int64, currency: String, expiresAt: Date, classOpen: Bool, seatFree: Bool, payment: Seen?, now: Date) -> OrderDecision {
+    public static func decide(amount: Int64, currency: String, expiresAt: Date, classOpen: Bool, seatFree: Bool, alreadyBooked: Bool = false,
+                              payment: Seen?, now: Date) -> OrderDecision {
         guard let payment else { return .wait }
         switch payment.status {
         case .pending: return .wait
@@ -54,6 +59,7 @@ public enum OrderDecision: Sendable, Equatable {
         }
         if !classOpen { return .refund(reason: .classCancelled) }
         if now > expiresAt { return .refund(reason: .expired) }
+        if alreadyBooked { return .refund(reason: .alreadyBooked) }
         return seatFree ? .enroll : .refund(reason: .full)
     }
 }

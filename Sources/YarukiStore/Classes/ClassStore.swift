@@ -23,9 +23,11 @@ public enum ClassStore {
         public var cancelHours: Int
         /// open or cancelled
         public var state: String
+        /// The coach's display name (read with the class; not written).
+        public var coachName: String
 
         public init(id: UUID, coachID: UUID, seriesID: UUID?, title: String, description: String, startsAt: Date, durationMinutes: Int, timeZone: String,
-                    place: String?, onlineURL: String?, capacity: Int, enrolled: Int = 0, price: Int64, currency: String, cancelHours: Int, state: String = "open") {
+                    place: String?, onlineURL: String?, capacity: Int, enrolled: Int = 0, price: Int64, currency: String, cancelHours: Int, state: String = "open", coachName: String = "") {
             self.id = id
             self.coachID = coachID
             self.seriesID = seriesID
@@ -42,6 +44,7 @@ public enum ClassStore {
             self.currency = currency
             self.cancelHours = cancelHours
             self.state = state
+            self.coachName = coachName
         }
 
         public var seatsLeft: Int { max(0, capacity - enrolled) }
@@ -56,22 +59,94 @@ public enum ClassStore {
                       k.enrolled, k.price, k.currency, k.cancelHours, k.state, now, now)
     }
 
+    /// A class's columns (of `classes k`) and its coach's name (of `users u`): each read joins them.
     private static let columns = """
-        id, coach_id, series_id, title, description, starts_at, duration_minutes, time_zone, place, online_url, capacity, enrolled, price, currency,
-        cancel_hours, state
+        k.id, k.coach_id, k.series_id, k.title, k.description, k.starts_at, k.duration_minutes, k.time_zone, k.place, k.online_url, k.capacity,
+        k.enrolled, k.price, k.currency, k.cancel_hours, k.state, u.display_name AS coach_name
         """
+    private static let from = "classes k JOIN users u ON u.id = k.coach_id"
 
     public static func classRow(_ id: UUID, _ c: SQLConnection) throws -> ClassRow? {
-        try c.queryOne("SELECT \(columns) FROM classes WHERE id = ?", id).map(row)
+        try c.queryOne("SELECT \(columns) FROM \(from) WHERE k.id = ?", id).map(row)
     }
 
     /// Classes starting in [from, to), by start; a coach's alone when given.
     public static func classes(from: Date, to: Date, coach: UUID?, limit: Int, _ c: SQLConnection) throws -> [ClassRow] {
         if let coach {
-            return try c.query("SELECT \(columns) FROM classes WHERE starts_at >= ? AND starts_at < ? AND coach_id = ? ORDER BY starts_at, id LIMIT ?",
+            return try c.query("SELECT \(columns) FROM \(Self.from) WHERE k.starts_at >= ? AND k.starts_at < ? AND k.coach_id = ? ORDER BY k.starts_at, k.id LIMIT ?",
                                from, to, coach, limit).map(row)
         }
-        return try c.query("SELECT \(columns) FROM classes WHERE starts_at >= ? AND starts_at < ? ORDER BY starts_at, id LIMIT ?", from, to, limit).map(row)
+        return try c.query("SELECT \(columns) FROM \(Self.from) WHERE k.starts_at >= ? AND k.starts_at < ? ORDER BY k.starts_at, k.id LIMIT ?",
+                           from, to, limit).map(row)
+    }
+
+    /// Writes a class's editable fields back; false when the new capacity is below the seats
+    /// already taken (checked in the same statement, so a seat taken meanwhile counts).
+    public static func update(_ k: ClassRow, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE classes SET title = ?, description = ?, starts_at = ?, duration_minutes = ?, place = ?, online_url = ?, capacity = ?, price = ?,
+                               cancel_hours = ?, updated_at = ?
+            WHERE id = ? AND enrolled <= ?
+            """, k.title, k.description, k.startsAt, k.durationMinutes, k.place, k.onlineURL, k.capacity, k.price, k.cancelHours, now, k.id,
+                      k.capacity) == 1
+    }
+
+    /// Cancels an open class; false when it was cancelled already.
+    public static func cancel(_ id: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE classes SET state = 'cancelled', updated_at = ? WHERE id = ? AND state = 'open'", now, id) == 1
+    }
+
+    /// The coaches who have a class starting in [from, to), by name, for the list's filter.
+    public static func coaches(from: Date, to: Date, _ c: SQLConnection) throws -> [(id: UUID, name: String)] {
+        try c.query("""
+            SELECT DISTINCT u.id, u.display_name FROM classes k JOIN users u ON u.id = k.coach_id
+            WHERE k.starts_at >= ? AND k.starts_at < ? ORDER BY u.display_name, u.id
+            """, from, to).map { r in (try r.uuid("id"), try r.string("display_name")) }
+    }
+
+    public struct Series: Sendable, Equatable {
+        public var id: UUID
+        public var coachID: UUID
+        public var rule: ClassSeriesRule
+        public var timeZone: String
+        /// The last month classes were made for, YYYY-MM.
+        public var lastMonth: String
+
+        public init(id: UUID, coachID: UUID, rule: ClassSeriesRule, timeZone: String, lastMonth: String) {
+            self.id = id
+            self.coachID = coachID
+            self.rule = rule
+            self.timeZone = timeZone
+            self.lastMonth = lastMonth
+        }
+    }
+
+    public static func insertSeries(_ s: Series, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO class_series (id, coach_id, weekdays, minute_of_day, duration_minutes, time_zone, last_month, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, s.id, s.coachID, s.rule.weekdays.map(String.init).joined(separator: ","), s.rule.minuteOfDay, s.rule.durationMinutes, s.timeZone,
+                      s.lastMonth, now, now)
+    }
+
+    public static func series(_ id: UUID, _ c: SQLConnection) throws -> Series? {
+        guard let r = try c.queryOne("""
+            SELECT id, coach_id, weekdays, minute_of_day, duration_minutes, time_zone, last_month FROM class_series WHERE id = ?
+            """, id) else { return nil }
+        let rule = try ClassSeriesRule(weekdays: try r.string("weekdays").split(separator: ",").compactMap { Int($0) }, minuteOfDay: try r.int("minute_of_day"),
+                                       durationMinutes: try r.int("duration_minutes"))
+        return Series(id: try r.uuid("id"), coachID: try r.uuid("coach_id"), rule: rule, timeZone: try r.string("time_zone"),
+                      lastMonth: try r.string("last_month"))
+    }
+
+    /// Moves a series on to `month`; false when another renewal got there first.
+    public static func renewSeries(_ id: UUID, from month: String, to next: String, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE class_series SET last_month = ?, updated_at = ? WHERE id = ? AND last_month = ?", next, now, id, month) == 1
+    }
+
+    /// The series' latest class: what its next month copies.
+    public static func latestInSeries(_ id: UUID, _ c: SQLConnection) throws -> ClassRow? {
+        try c.queryOne("SELECT \(columns) FROM \(from) WHERE k.series_id = ? ORDER BY k.starts_at DESC, k.id LIMIT 1", id).map(row)
     }
 
     /// Takes one seat if one is free and the class is open; false when it is full or cancelled.
@@ -91,7 +166,8 @@ public enum ClassStore {
                  title: try r.string("title"), description: try r.string("description"), startsAt: try r.date("starts_at"),
                  durationMinutes: try r.int("duration_minutes"), timeZone: try r.string("time_zone"), place: try r.optionalString("place"),
                  onlineURL: try r.optionalString("online_url"), capacity: try r.int("capacity"), enrolled: try r.int("enrolled"),
-                 price: Int64(try r.int("price")), currency: try r.string("currency"), cancelHours: try r.int("cancel_hours"), state: try r.string("state"))
+                 price: Int64(try r.int("price")), currency: try r.string("currency"), cancelHours: try r.int("cancel_hours"), state: try r.string("state"),
+                 coachName: try r.string("coach_name"))
     }
 
     // MARK: orders
@@ -144,18 +220,186 @@ public enum ClassStore {
         try c.queryOne("SELECT \(orderColumns) FROM class_orders WHERE payment_id = ?", paymentID).map(orderRow)
     }
 
-    /// Moves a pending order on; false when it was no longer pending (another confirm or a
-    /// webhook got there first), so only one of them acts on it.
-    public static func settle(_ id: UUID, to state: String, reason: String?, paid: Bool, at now: Date, _ c: SQLConnection) throws -> Bool {
-        try c.execute("""
-            UPDATE class_orders SET state = ?, reason = ?, paid_at = ?, updated_at = ? WHERE id = ? AND state = 'pending'
-            """, state, reason, paid ? now : nil, now, id) == 1
+    /// The person's pending order for the class that has not expired, if any: ordering again
+    /// gives it back instead of a second one.
+    public static func pendingOrder(class classID: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> Order? {
+        try c.queryOne("""
+            SELECT \(orderColumns) FROM class_orders WHERE class_id = ? AND user_id = ? AND state = 'pending' AND expires_at > ?
+            ORDER BY expires_at DESC LIMIT 1
+            """, classID, user, now).map(orderRow)
+    }
+
+    /// Of the classes starting in [from, to), those where the person holds a paid seat.
+    public static func booked(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> Set<UUID> {
+        Set(try c.query("""
+            SELECT o.class_id FROM class_orders o JOIN classes k ON k.id = o.class_id
+            WHERE o.user_id = ? AND o.state = 'paid' AND k.starts_at >= ? AND k.starts_at < ?
+            """, user, from, to).map { try $0.uuid("class_id") })
+    }
+
+    /// The person's latest order for a class.
+    public static func latestOrder(class classID: UUID, user: UUID, _ c: SQLConnection) throws -> Order? {
+        try c.queryOne("SELECT \(orderColumns) FROM class_orders WHERE class_id = ? AND user_id = ? ORDER BY created_at DESC, id LIMIT 1",
+                       classID, user).map(orderRow)
+    }
+
+    /// Whether the person holds a paid seat in the class.
+    public static func hasPaidSeat(class classID: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM class_orders WHERE class_id = ? AND user_id = ? AND state = 'paid'", classID, user) != nil
+    }
+
+    /// A class's orders that took money (paid, refunding, refunded), with the people's names, by time.
+    public static func roster(_ classID: UUID, _ c: SQLConnection) throws -> [(order: Order, name: String)] {
+        try c.query("""
+            SELECT \(orderColumns.split(separator: ",").map { "o." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")), u.display_name
+            FROM class_orders o JOIN users u ON u.id = o.user_id
+            WHERE o.class_id = ? AND o.state IN ('paid', 'refunding', 'refunded') ORDER BY o.paid_at, o.id
+            """, classID).map { r in (try orderRow(r), try r.string("display_name")) }
+    }
+
+    /// A class's paid orders: everyone to refund when it is cancelled.
+    public static func paidOrders(_ classID: UUID, _ c: SQLConnection) throws -> [Order] {
+        try c.query("SELECT \(orderColumns) FROM class_orders WHERE class_id = ? AND state = 'paid' ORDER BY id", classID).map(orderRow)
+    }
+
+    /// The person's orders that became (or were to become) a seat, newest class first, each
+    /// with its class; pending ones only while they can still be paid.
+    public static func orders(user: UUID, now: Date, limit: Int, _ c: SQLConnection) throws -> [(order: Order, klass: ClassRow)] {
+        return try c.query("""
+            SELECT o.id AS order_id, o.class_id, o.user_id, o.payment_id, o.provider, o.amount, o.currency AS order_currency, o.state AS order_state,
+                   o.reason, o.expires_at, \(columns)
+            FROM class_orders o JOIN classes k ON k.id = o.class_id JOIN users u ON u.id = k.coach_id
+            WHERE o.user_id = ? AND (o.state IN ('paid', 'refunding', 'refunded') OR (o.state = 'pending' AND o.expires_at > ?))
+            ORDER BY k.starts_at DESC, o.id LIMIT ?
+            """, user, now, limit).map { r in
+            let order = Order(id: try r.uuid("order_id"), classID: try r.uuid("class_id"), userID: try r.uuid("user_id"), paymentID: try r.string("payment_id"),
+                              provider: try r.string("provider"), amount: Int64(try r.int("amount")), currency: try r.string("order_currency"),
+                              state: try r.string("order_state"), reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"))
+            return (order, try row(r))
+        }
+    }
+
+    /// Moves an order from one of `from` to `state` with `reason`; false when it was in none of
+    /// them (another confirm, a webhook or a cancel got there first), so only one caller acts on
+    /// it. `paid` notes when the money was taken; `refund` owes it back from now on (the refund
+    /// loop gives it back through the provider).
+    public static func move(_ id: UUID, from: [String], to state: String, reason: String?, paid: Bool = false, refund: Bool = false, at now: Date,
+                            _ c: SQLConnection) throws -> Bool {
+        let places = Array(repeating: "?", count: from.count).joined(separator: ", ")
+        let values: [SQLValue] = [state.sqlValue, reason?.sqlValue ?? .null, paid ? now.sqlValue : .null, refund ? now.sqlValue : .null, now.sqlValue,
+                                  id.sqlValue] + from.map(\.sqlValue)
+        return try c.execute("""
+            UPDATE class_orders SET state = ?, reason = ?, paid_at = COALESCE(?, paid_at), next_refund_at = COALESCE(?, next_refund_at), updated_at = ?
+            WHERE id = ? AND state IN (\(places))
+            """, values) == 1
     }
 
     private static func orderRow(_ r: Row) throws -> Order {
         Order(id: try r.uuid("id"), classID: try r.uuid("class_id"), userID: try r.uuid("user_id"), paymentID: try r.string("payment_id"),
               provider: try r.string("provider"), amount: Int64(try r.int("amount")), currency: try r.string("currency"), state: try r.string("state"),
               reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"))
+    }
+
+    public struct OwedRefund: Sendable, Equatable {
+        public var order: Order
+        public var attempts: Int
+        public var dueAt: Date
+    }
+
+    /// Orders owed a refund (or a cancel) whose next attempt is due, oldest first.
+    public static func dueRefunds(at now: Date, limit: Int, _ c: SQLConnection) throws -> [OwedRefund] {
+        try c.query("""
+            SELECT \(orderColumns), refund_attempts, next_refund_at FROM class_orders
+            WHERE next_refund_at IS NOT NULL AND next_refund_at <= ? ORDER BY next_refund_at, id LIMIT ?
+            """, now, limit).map { r in OwedRefund(order: try orderRow(r), attempts: try r.int("refund_attempts"), dueAt: try r.date("next_refund_at")) }
+    }
+
+    /// One order's refund when it is due.
+    public static func dueRefund(_ id: UUID, at now: Date, _ c: SQLConnection) throws -> OwedRefund? {
+        try c.queryOne("""
+            SELECT \(orderColumns), refund_attempts, next_refund_at FROM class_orders WHERE id = ? AND next_refund_at IS NOT NULL AND next_refund_at <= ?
+            """, id, now).map { r in OwedRefund(order: try orderRow(r), attempts: try r.int("refund_attempts"), dueAt: try r.date("next_refund_at")) }
+    }
+
+    /// Orders still owed a refund, due or not.
+    public static func owedRefunds(_ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM class_orders WHERE next_refund_at IS NOT NULL")?.int("n") ?? 0
+    }
+
+    /// Claims a due refund for `hold` seconds (the attempt's time), so that two nodes or two
+    /// callers never give the same money back at once; false when someone else claimed it.
+    public static func claimRefund(_ id: UUID, dueAt: Date, until: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE class_orders SET next_refund_at = ?, refund_attempts = refund_attempts + 1 WHERE id = ? AND next_refund_at = ?
+            """, until, id, dueAt) == 1
+    }
+
+    /// The provider gave the money back: no refund owed any more; a refunding order is refunded.
+    public static func refundDone(_ id: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE class_orders SET next_refund_at = NULL, refund_error = NULL, updated_at = ?,
+                                    state = CASE WHEN state = 'refunding' THEN 'refunded' ELSE state END
+            WHERE id = ? AND next_refund_at IS NOT NULL
+            """, now, id) == 1
+    }
+
+    /// The provider refused or could not be reached: tried again at `until`, never dropped.
+    public static func postponeRefund(_ id: UUID, until: Date, error: String, _ c: SQLConnection) throws {
+        try c.execute("UPDATE class_orders SET next_refund_at = ?, refund_error = ? WHERE id = ? AND next_refund_at IS NOT NULL", until, error, id)
+    }
+
+    // MARK: the sandbox provider's own side
+
+    public static func sandboxPay(_ id: String, amount: Int64, currency: String, status: String, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO sandbox_payments (id, amount, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET amount = excluded.amount, currency = excluded.currency, status = excluded.status, updated_at = excluded.updated_at
+            """, id, amount, currency, status, now, now)
+    }
+
+    public static func sandboxPayment(_ id: String, _ c: SQLConnection) throws -> (amount: Int64, currency: String, status: String)? {
+        try c.queryOne("SELECT amount, currency, status FROM sandbox_payments WHERE id = ?", id).map { r in
+            (Int64(try r.int("amount")), try r.string("currency"), try r.string("status"))
+        }
+    }
+
+    /// Cancels a sandbox payment; its status before (nil: none).
+    public static func sandboxCancel(_ id: String, at now: Date, _ c: SQLConnection) throws -> String? {
+        guard let before = try sandboxPayment(id, c)?.status else { return nil }
+        try c.execute("UPDATE sandbox_payments SET status = 'CANCELLED', updated_at = ? WHERE id = ?", now, id)
+        return before
+    }
+
+    // MARK: a person's part
+
+    /// Classes a person coaches that start after `now`, are open and hold someone else's paid seat.
+    public static func coachedWithSeats(user: UUID, now: Date, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("""
+            SELECT COUNT(*) AS n FROM classes WHERE coach_id = ? AND state = 'open' AND starts_at > ? AND enrolled > 0
+            """, user, now)?.int("n") ?? 0
+    }
+
+    /// Deletes the person's orders (giving back the seats of upcoming classes) and the classes
+    /// and series they coach; returns (orders, classes).
+    public static func deleteAll(user: UUID, now: Date, _ c: SQLConnection) throws -> (orders: Int, classes: Int) {
+        try c.execute("""
+            UPDATE classes SET enrolled = enrolled - 1
+            WHERE starts_at > ? AND id IN (SELECT class_id FROM class_orders WHERE user_id = ? AND state = 'paid')
+            """, now, user)
+        try c.execute("DELETE FROM notifications WHERE order_id IN (SELECT id FROM class_orders WHERE user_id = ?)", user)
+        let orders = try c.execute("DELETE FROM class_orders WHERE user_id = ?", user)
+        let classes = try c.execute("DELETE FROM classes WHERE coach_id = ?", user)
+        try c.execute("DELETE FROM class_series WHERE coach_id = ?", user)
+        return (orders, classes)
+    }
+
+    /// Classes the person coaches, for their export.
+    public static func coached(user: UUID, _ c: SQLConnection) throws -> [ClassRow] {
+        try c.query("SELECT \(columns) FROM \(from) WHERE k.coach_id = ? ORDER BY k.starts_at, k.id", user).map(row)
+    }
+
+    public static func webhookSeen(_ id: String, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM payment_webhooks WHERE id = ?", id) != nil
     }
 
     /// Remembers a webhook delivery; false when its id was seen before.

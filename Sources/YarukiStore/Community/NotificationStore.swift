@@ -1,9 +1,12 @@
 import Foundation
 
-/// What happened to my things: a comment on my post, a like of it, a save of my routine.
+/// What happened to my things: a comment on my post, a like of it, a save of my routine; and
+/// the server's word on my class orders (a refund, and why).
 public enum NotificationStore {
     public enum Kind: String, Sendable {
         case comment, like, save
+        /// A class order's money was given back (`orderReason` says why).
+        case refund
     }
 
     public struct Item: Sendable, Equatable {
@@ -14,6 +17,10 @@ public enum NotificationStore {
         public var postID: UUID?
         public var commentID: UUID?
         public var routineID: UUID?
+        public var orderID: UUID?
+        /// The order's reason code (full, expired, classCancelled…) and its class's title.
+        public var orderReason: String?
+        public var classTitle: String?
         public var read: Bool
         public var createdAt: Date
     }
@@ -29,6 +36,14 @@ public enum NotificationStore {
         return id
     }
 
+    /// Tells a person about their class order (no actor: the server speaks).
+    @discardableResult
+    public static func add(_ kind: Kind, to user: UUID, order: UUID, at now: Date, _ c: SQLConnection) throws -> UUID {
+        let id = UUID()
+        try c.execute("INSERT INTO notifications (id, user_id, kind, order_id, created_at) VALUES (?, ?, ?, ?, ?)", id, user, kind.rawValue, order, now)
+        return id
+    }
+
     /// A like or save taken back takes its notification with it.
     public static func withdraw(_ kind: Kind, actor: UUID, post: UUID? = nil, routine: UUID? = nil, _ c: SQLConnection) throws {
         if let post { try c.execute("DELETE FROM notifications WHERE kind = ? AND actor_id = ? AND post_id = ?", kind.rawValue, actor, post) }
@@ -40,8 +55,10 @@ public enum NotificationStore {
         let page = SQLFragment.keyset("n", before)
         let values: [SQLValue] = [user.sqlValue, user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]
         return try c.query("""
-            SELECT n.id, n.kind, n.actor_id, u.display_name, n.post_id, n.comment_id, n.routine_id, n.read_at, n.created_at
+            SELECT n.id, n.kind, n.actor_id, u.display_name, n.post_id, n.comment_id, n.routine_id, n.order_id, o.reason, k.title,
+                   n.read_at, n.created_at
             FROM notifications n LEFT JOIN users u ON u.id = n.actor_id
+                 LEFT JOIN class_orders o ON o.id = n.order_id LEFT JOIN classes k ON k.id = o.class_id
             WHERE n.user_id = ? AND \(SafetyStore.unblocked("n.actor_id")) \(page.sql)
             ORDER BY n.created_at DESC, n.id DESC LIMIT ?
             """, values).compactMap { r in
@@ -49,7 +66,9 @@ public enum NotificationStore {
             return Item(id: try r.uuid("id"), kind: kind, actorID: try r.optionalString("actor_id").flatMap(Row.parseUUID),
                         actorName: try r.optionalString("display_name"), postID: try r.optionalString("post_id").flatMap(Row.parseUUID),
                         commentID: try r.optionalString("comment_id").flatMap(Row.parseUUID),
-                        routineID: try r.optionalString("routine_id").flatMap(Row.parseUUID), read: try r.optionalDate("read_at") != nil,
+                        routineID: try r.optionalString("routine_id").flatMap(Row.parseUUID),
+                        orderID: try r.optionalString("order_id").flatMap(Row.parseUUID), orderReason: try r.optionalString("reason"),
+                        classTitle: try r.optionalString("title"), read: try r.optionalDate("read_at") != nil,
                         createdAt: try r.date("created_at"))
         }
     }

@@ -66,6 +66,7 @@ import YarukiTestSupport
         let mina = try token("mina@yaruki.example", "yaruki-demo-mina")
         let aino = try token("aino@yaruki.example", "yaruki-demo-aino")
         let root = try token("root@example.com", "correct horse battery")
+        let coach = try token("coach@yaruki.example", "yaruki-demo-coach")
         func first(_ path: String, _ token: String, _ key: String = "items") throws -> String {
             let items = try api.call("GET", path, token: token).json()[key] as? [[String: Any]]
             return try #require(items?.first?["id"] as? String, "\(path) lists nothing")
@@ -84,6 +85,9 @@ import YarukiTestSupport
             .compactMap { ($0["record"] as? [String: Any])?["id"] as? String }.first)
         let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
         let healthImport = try #require((try api.call("GET", "/v1/health/imports", token: mina).json()["items"] as? [[String: Any]])?.first?["id"] as? String)
+        let booked = try #require((try api.call("GET", "/v1/me/classes", token: mina).json()["items"] as? [[String: Any]])?.first)
+        let bookedClass = try #require((booked["item"] as? [String: Any])?["id"] as? String)
+        let order = try #require((booked["order"] as? [String: Any])?["id"] as? String)
         let calls: [(String, String?)] = [
             ("/healthz", nil), ("/v1/meta", nil), ("/.well-known/jwks.json", nil), ("/v1/exercises", nil), ("/v1/exercises/squat", nil),
             ("/v1/map", nil), ("/v1/map/base", nil), ("/openapi.json", nil),
@@ -97,6 +101,8 @@ import YarukiTestSupport
             ("/v1/lifelog/playback/legs?range=week&count=3", aino),
             ("/v1/health/days?from=2026-01-01&to=2026-12-31", mina), ("/v1/me/health-goals", mina), ("/v1/health/imports", mina),
             ("/v1/health/imports/\(healthImport)", mina),
+            ("/v1/classes", mina), ("/v1/classes?month=\(ClassSeriesRule.month(after: String(today.prefix(7))))", mina), ("/v1/classes/\(bookedClass)", mina),
+            ("/v1/classes/\(bookedClass)", coach), ("/v1/orders/\(order)", mina), ("/v1/me/classes", mina),
             ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
             ("/v1/signage/boards/\(board)", root),
         ]

@@ -54,7 +54,7 @@ import YarukiTestSupport
         }
         // A confirm and a webhook at once: one of them moves it.
         let moved = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<5 { group.addTask { try await db.transaction { c in try ClassStore.settle(order.id, to: "paid", reason: nil, paid: true, at: Date(), c) } } }
+            for _ in 0..<5 { group.addTask { try await db.transaction { c in try ClassStore.move(order.id, from: ["pending"], to: "paid", reason: nil, paid: true, at: Date(), c) } } }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(moved == 1)

@@ -3,7 +3,7 @@ import YarukiAPI
 import YarukiHTTP
 import YarukiStore
 
-/// My notifications: comments on my posts, likes of them, saves of my routines; the unread count
+/// My notifications: comments on my posts, likes of them, saves of my routines, refunds of my class orders; the unread count
 /// also arrives on my event stream (`notification`) as each one is made.
 struct NotificationRoutes: RouteCollection {
     let context: AppContext
@@ -23,7 +23,8 @@ struct NotificationRoutes: RouteCollection {
         }
         let page = Paging.page(items, limit: limit, key: { ($0.createdAt, $0.id) }) { n in
             NotificationItem(id: n.id, kind: n.kind.rawValue, actor: n.actorID.map { Person(id: $0, displayName: n.actorName ?? "") },
-                             postId: n.postID, commentId: n.commentID, routineId: n.routineID, read: n.read, createdAt: n.createdAt)
+                             postId: n.postID, commentId: n.commentID, routineId: n.routineID, orderId: n.orderID, reason: n.orderReason,
+                             classTitle: n.classTitle, read: n.read, createdAt: n.createdAt)
         }
         return Reply(Notifications(items: page.items, unread: unread, nextCursor: page.nextCursor))
     }

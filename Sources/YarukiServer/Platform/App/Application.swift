@@ -50,7 +50,7 @@ public final class Application: @unchecked Sendable {
         endpoints = table.endpoints
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
-        http.responseHeaders = PagePolicy.responseHeaders(tileURL: settings.tileURL)
+        http.responseHeaders = PagePolicy.responseHeaders(tileURL: settings.tileURL, portone: settings.payments != .sandbox)
         http.streamedBody = Application.streamedBody(context)
         server = HTTPServer(configuration: http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: table.router.responder(fallback: fallback))
@@ -90,14 +90,17 @@ public final class Application: @unchecked Sendable {
         try server.start()
         context.servedPort.store(server.port, ordering: .relaxed)
         context.mail.start(on: server.backgroundExecutor)
+        areas.classes.orders.start(on: server.backgroundExecutor)
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
-                                     "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)"])
+                                     "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)",
+                                     "payments": settings.payments.name])
     }
 
     /// Stops serving (requests in flight get `grace` seconds) and delivering mail.
     public func stop(grace: Double = 10) {
         context.mail.stop()
+        areas.classes.orders.stop()
         server.shutdown(grace: grace)
     }
 }

@@ -12,6 +12,7 @@ struct Areas: Sendable {
     let lifelog: LifelogService
     let signage: SignageService
     let health: HealthService
+    let classes: ClassService
     let accounts: AccountService
     let routes: [any RouteCollection]
 
@@ -36,10 +37,11 @@ struct Areas: Sendable {
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
         signage = SignageService(context: context, hub: SignageHub(database: context.database, clock: context.clock))
         health = HealthService(context: context)
+        classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: signage.hub, community: communityEvents))
         // Each area's part of a person; the account row itself goes last, after all of them.
         let personalData: [any PersonalData] = [AccountsData(context: context), TrainingData(context: context), AccountabilityData(proofs: proofs),
                                                 CommunityData(posts: posts), LifelogData(lifelog: lifelog), SignageData(),
-                                                HealthData(health: health)]
+                                                HealthData(health: health), ClassesData(classes: classes)]
         accounts = try AccountService(context: context, personalData: personalData)
         routes = [
             AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),
@@ -51,6 +53,7 @@ struct Areas: Sendable {
             SignageRoutes(signage: signage),
             LifelogRoutes(lifelog: lifelog),
             HealthRoutes(health: health),
+            ClassRoutes(classes: classes),
             PlaybackRoutes(playback: playback, map: map, tileURL: settings.tileURL,
                            router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none"),
         ]

@@ -4,15 +4,20 @@ import YarukiHTTP
 /// The Content-Security-Policy the browser app is served with: scripts, styles, fonts and data
 /// from this server only (no inline script or style anywhere), pictures also from the map tiles
 /// named by `--tiles`, and no framing by other sites — except a wall screen's page, which a board
-/// may let named sites frame (a gym's own dashboard).
+/// may let named sites frame (a gym's own dashboard). With PortOne as the payment provider, its
+/// browser script (cdn.portone.io), its API and the card companies' checkout frames it opens are
+/// allowed too; the sandbox needs nothing from elsewhere.
 enum PagePolicy {
-    static func contentSecurity(tileURL: String?, frameAncestors: [String] = []) -> String {
+    static func contentSecurity(tileURL: String?, frameAncestors: [String] = [], portone: Bool = false) -> String {
         var images = ["'self'", "data:", "blob:"]
         if let origin = tileURL.flatMap(tileOrigin) { images.append(origin) }
         let framing = frameAncestors.isEmpty ? "'none'" : frameAncestors.joined(separator: " ")
-        return ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src \(images.joined(separator: " "))",
-                "media-src 'self' blob:", "connect-src 'self'", "font-src 'self'", "worker-src 'self'", "manifest-src 'self'",
-                "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors \(framing)"].joined(separator: "; ")
+        let scripts = portone ? "script-src 'self' https://cdn.portone.io" : "script-src 'self'"
+        let connect = portone ? "connect-src 'self' https://*.portone.io" : "connect-src 'self'"
+        let frames = portone ? ["frame-src https:"] : []
+        return (["default-src 'self'", scripts, "style-src 'self'", "img-src \(images.joined(separator: " "))",
+                "media-src 'self' blob:", connect, "font-src 'self'", "worker-src 'self'", "manifest-src 'self'",
+                "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors \(framing)"] + frames).joined(separator: "; ")
     }
 
     /// The origin a tile template loads from: `https://{s}.tile.example/{z}/{x}/{y}.png` → `https://*.tile.example`.
@@ -27,8 +32,8 @@ enum PagePolicy {
 
     /// Headers on every response: no MIME sniffing, no full URLs leaked to other sites, the
     /// policy above, and (for browsers that know no frame-ancestors) no framing.
-    static func responseHeaders(tileURL: String?) -> HTTPHeaders {
+    static func responseHeaders(tileURL: String?, portone: Bool = false) -> HTTPHeaders {
         HTTPHeaders([("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
-                     ("Content-Security-Policy", contentSecurity(tileURL: tileURL)), ("X-Frame-Options", "DENY")])
+                     ("Content-Security-Policy", contentSecurity(tileURL: tileURL, portone: portone)), ("X-Frame-Options", "DENY")])
     }
 }

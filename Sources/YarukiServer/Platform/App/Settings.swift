@@ -39,6 +39,8 @@ public struct Settings: Sendable {
     public var identityProviders: [IdentityProvider] = []
     /// Where people open the app, for links in mail; nil: http://localhost and the port served.
     public var publicURL: String?
+    /// The payment provider classes are paid through: the built-in sandbox, or PortOne.
+    public var payments: PaymentsSetting = .sandbox
     /// The sender of every mail.
     var mailFrom: MailAddress?
     /// Mail goes to this SMTP server, or without one into `DATA_DIR/mail` as .eml files.
@@ -71,6 +73,12 @@ public struct Settings: Sendable {
         ("--smtp-url", "YARUKI_SMTP_URL", "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 to send mail; unset: mail is written to DATA_DIR/mail as .eml files"),
         ("--smtp-ca-file", "YARUKI_SMTP_CA_FILE", "extra CA certificates (PEM) to trust for the SMTP server's TLS"),
         ("--mail-from", "YARUKI_MAIL_FROM", "the sender of mail, as Name <address> (default Yaruki <no-reply@the public URL's host>)"),
+        ("--payments", "YARUKI_PAYMENTS", "sandbox (the default: a local checkout page and signed webhooks) or portone"),
+        ("--portone-api-url", "YARUKI_PORTONE_API_URL", "PortOne's V2 API (default https://api.portone.io)"),
+        ("--portone-api-secret", "YARUKI_PORTONE_API_SECRET", "PortOne V2 API secret (with --payments portone)"),
+        ("--portone-store-id", "YARUKI_PORTONE_STORE_ID", "PortOne store id, store-… (with --payments portone)"),
+        ("--portone-channel-key", "YARUKI_PORTONE_CHANNEL_KEY", "PortOne channel key the browser checkout pays through (with --payments portone)"),
+        ("--portone-webhook-secret", "YARUKI_PORTONE_WEBHOOK_SECRET", "PortOne webhook secret, whsec_… (with --payments portone)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
         ("--google-client-ids", "YARUKI_GOOGLE_CLIENT_IDS", "Sign in with Google: OAuth client ids, comma-separated (off when unset)"),
@@ -186,6 +194,7 @@ public struct Settings: Sendable {
         }
 
         try readMail(given)
+        payments = try PaymentsSetting(given)
 
         if let web = values["--web-dir"]?.value {
             guard FileManager.default.fileExists(atPath: web + "/index.html") else {
@@ -279,5 +288,59 @@ struct SettingValues {
             throw SettingError(setting: named(flag), reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(raw)'")
         }
         return v
+    }
+}
+
+/// Which provider classes are paid through, and PortOne's settings when it is the one.
+public enum PaymentsSetting: Sendable, Equatable {
+    case sandbox
+    case portone(PortOneSettings)
+
+    public struct PortOneSettings: Sendable, Equatable {
+        public var apiURL: URL
+        public var apiSecret: String
+        public var storeID: String
+        public var channelKey: String
+        public var webhookSecret: String
+    }
+
+    public var name: String {
+        switch self {
+        case .sandbox: "sandbox"
+        case .portone: "portone"
+        }
+    }
+
+    init(_ given: SettingValues) throws {
+        let values = given.values
+        let named = given.named
+        let choice = values["--payments"]?.value.lowercased() ?? "sandbox"
+        let portoneFlags = ["--portone-api-url", "--portone-api-secret", "--portone-store-id", "--portone-channel-key", "--portone-webhook-secret"]
+        switch choice {
+        case "sandbox":
+            if let stray = portoneFlags.first(where: { values[$0] != nil }) {
+                throw SettingError(setting: named(stray), reason: "is for --payments portone (payments are the sandbox's)")
+            }
+            self = .sandbox
+        case "portone":
+            func required(_ flag: String) throws -> String {
+                guard let value = values[flag]?.value.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+                    throw SettingError(setting: flag, reason: "is needed with --payments portone")
+                }
+                return value
+            }
+            let text = values["--portone-api-url"]?.value ?? "https://api.portone.io"
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw SettingError(setting: named("--portone-api-url"), reason: "'\(text)' is not an http(s) URL")
+            }
+            let webhookSecret = try required("--portone-webhook-secret")
+            guard (try? StandardWebhook(secret: webhookSecret)) != nil else {
+                throw SettingError(setting: named("--portone-webhook-secret"), reason: "must be whsec_ followed by base64, as PortOne's console shows it")
+            }
+            self = .portone(PortOneSettings(apiURL: url, apiSecret: try required("--portone-api-secret"), storeID: try required("--portone-store-id"),
+                                            channelKey: try required("--portone-channel-key"), webhookSecret: webhookSecret))
+        default:
+            throw SettingError(setting: named("--payments"), reason: "must be sandbox or portone, got '\(choice)'")
+        }
     }
 }

@@ -41,6 +41,7 @@ public enum DemoSeed {
         Step(name: "demo sales board") { context in try await SignageDemo.seed(context) },
         Step(name: "demo lifelog") { context in try await LifelogDemo.seed(context) },
         Step(name: "demo health") { context in try await HealthDemo.seed(context) },
+        Step(name: "demo classes") { context in try await ClassesDemo.seed(context) },
     ]
 
     /// Runs every step; returns their names for the CLI to report.

@@ -1,0 +1,414 @@
+import Foundation
+import Synchronization
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// A class's seats sold through the payment provider, holding to one rule: money is never kept
+/// without an enrollment, and nobody is enrolled without money. The server never takes a
+/// client's word for a payment; it asks the provider (`check`), and a confirm and the provider's
+/// webhooks go through that same check, so whichever arrives first acts and the others find the
+/// order settled. Money that cannot become a seat is owed back and the refund loop gives it back
+/// through the provider, retrying with backoff until it has (a refund is never dropped).
+final class ClassOrders: Sendable {
+    let context: AppContext
+    let provider: any PaymentProvider
+    /// The sandbox, when it is the provider (its checkout page charges through it).
+    let sandbox: SandboxProvider?
+    let webhooks: StandardWebhook
+    let sales: SignageHub
+    let community: CommunityEvents
+    private let kicks: AsyncStream<Void>.Continuation
+    private let stream: AsyncStream<Void>
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    var database: Database { context.database }
+
+    /// How long an order may be paid for.
+    static let lifetime: TimeInterval = 15 * 60
+    /// How long one attempt holds a refund before another node may try it.
+    static let refundHold: TimeInterval = 120
+    /// The sales channel class payments count under on the wall.
+    static let channel = "classes"
+
+    init(context: AppContext, provider: any PaymentProvider, sandbox: SandboxProvider?, webhookSecret: String, sales: SignageHub,
+         community: CommunityEvents) throws {
+        self.context = context
+        self.provider = provider
+        self.sandbox = sandbox
+        self.sales = sales
+        self.community = community
+        webhooks = try StandardWebhook(secret: webhookSecret)
+        (stream, kicks) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The provider the settings choose.
+    static func make(context: AppContext, sales: SignageHub, community: CommunityEvents) throws -> ClassOrders {
+        switch context.settings.payments {
+        case .sandbox:
+            let secret = try SandboxProvider.secret(dataDirectory: context.settings.dataDirectory)
+            let settings = context.settings
+            let sandbox = try SandboxProvider(database: context.database, clock: context.clock, secret: secret) {
+                let served = context.servedPort.load(ordering: .relaxed)
+                guard served > 0 else { return nil }
+                let host = ["0.0.0.0", "::", "*", ""].contains(settings.http.host) ? "127.0.0.1" : settings.http.host
+                return URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(served)/v1/payments/webhook")
+            }
+            return try ClassOrders(context: context, provider: sandbox, sandbox: sandbox, webhookSecret: secret, sales: sales, community: community)
+        case let .portone(p):
+            return try ClassOrders(context: context, provider: PortOneClient(base: p.apiURL, secret: p.apiSecret, storeID: p.storeID), sandbox: nil,
+                                   webhookSecret: p.webhookSecret, sales: sales, community: community)
+        }
+    }
+
+    // MARK: the wire
+
+    func checkout(title: String) -> Checkout {
+        switch context.settings.payments {
+        case .sandbox: Checkout(provider: "sandbox", storeId: nil, channelKey: nil, orderName: title)
+        case let .portone(p): Checkout(provider: "portone", storeId: p.storeID, channelKey: p.channelKey, orderName: title)
+        }
+    }
+
+    func info(_ o: ClassStore.Order, title: String) -> OrderInfo {
+        // A pending order past its time shows as expired (it is marked so when next checked).
+        let state = o.state == "pending" && context.now > o.expiresAt ? "expired" : o.state
+        return OrderInfo(id: o.id, classId: o.classID, paymentId: o.paymentID, amount: o.amount, currency: o.currency, state: state, reason: o.reason,
+                         expiresAt: o.expiresAt, checkout: checkout(title: title))
+    }
+
+    private func shown(_ id: UUID) async throws -> OrderInfo {
+        let (order, klass) = try await database.read { c -> (ClassStore.Order?, ClassStore.ClassRow?) in
+            let order = try ClassStore.order(id, user: nil, c)
+            return (order, try order.flatMap { try ClassStore.classRow($0.classID, c) })
+        }
+        guard let order else { throw HTTPError.notFound("No such order.") }
+        return info(order, title: klass?.title ?? "")
+    }
+
+    // MARK: ordering
+
+    /// A pending order for a seat at the class's price (the client never names an amount); the
+    /// person's unexpired pending order for the class when they have one. `created` is false then.
+    func order(_ classID: UUID, by principal: Principal) async throws -> (OrderInfo, created: Bool) {
+        let (user, now) = (principal.userID, context.now)
+        let made = try await database.transaction { c -> (ClassStore.Order, ClassStore.ClassRow, Bool) in
+            guard let k = try ClassStore.classRow(classID, c) else { throw HTTPError.notFound("No such class.") }
+            guard k.state == "open" else { throw HTTPError(409, slug: "class-cancelled", detail: "This class was cancelled.") }
+            guard k.startsAt > now else { throw HTTPError(409, slug: "class-started", detail: "This class has started.") }
+            if try ClassStore.hasPaidSeat(class: classID, user: user, c) {
+                throw HTTPError(409, slug: "already-booked", detail: "You already have a seat in this class.")
+            }
+            if let pending = try ClassStore.pendingOrder(class: classID, user: user, now: now, c) { return (pending, k, false) }
+            guard k.seatsLeft > 0 else { throw HTTPError(409, slug: "class-full", detail: "This class is full.") }
+            let id = UUID()
+            let order = ClassStore.Order(id: id, classID: classID, userID: user, paymentID: "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
+                                         provider: self.provider.name, amount: k.price, currency: k.currency,
+                                         expiresAt: min(now.addingTimeInterval(ClassOrders.lifetime), k.startsAt))
+            try ClassStore.insertOrder(order, at: now, c)
+            return (order, k, true)
+        }
+        return (info(made.0, title: made.1.title), made.2)
+    }
+
+    /// The person's own order (404 for anyone else's).
+    func mine(_ id: UUID, _ principal: Principal) async throws -> ClassStore.Order {
+        let user = principal.userID
+        guard let order = try await database.read({ c in try ClassStore.order(id, user: user, c) }) else { throw HTTPError.notFound("No such order.") }
+        return order
+    }
+
+    func one(_ id: UUID, _ principal: Principal) async throws -> OrderInfo {
+        _ = try await mine(id, principal)
+        return try await shown(id)
+    }
+
+    /// The client says it paid: the server asks the provider and settles the order by what it says.
+    func confirm(_ id: UUID, _ principal: Principal) async throws -> OrderInfo {
+        let order = try await mine(id, principal)
+        try await check(order)
+        return try await shown(id)
+    }
+
+    /// The order as the provider's payment decides it. Pending orders (and expired or cancelled
+    /// ones whose money arrived anyway) move on once; everything else is left as it is.
+    func check(_ order: ClassStore.Order, retry: Bool = true) async throws {
+        guard ["pending", "expired", "cancelled"].contains(order.state) else { return }
+        let payment: ProviderPayment?
+        do {
+            payment = try await provider.payment(order.paymentID)
+        } catch let error as PaymentProviderError {
+            ServerLog.error("payment check failed", ["order": order.id.uuidString.lowercased(), "reason": error.description])
+            throw HTTPError.unavailable("The payment provider could not be asked; try again in a moment.")
+        }
+        let seen = payment.map { p -> OrderDecision.Seen in
+            let status: OrderDecision.Seen.Status = switch p.status {
+            case .paid: .paid
+            case .failed: .failed
+            case .cancelled, .partialCancelled: .cancelled
+            default: .pending
+            }
+            return OrderDecision.Seen(status: status, total: p.total, currency: p.currency)
+        }
+        let now = context.now
+        let (klass, booked) = try await database.read { c in
+            (try ClassStore.classRow(order.classID, c), try ClassStore.hasPaidSeat(class: order.classID, user: order.userID, c))
+        }
+        var decision = OrderDecision.decide(amount: order.amount, currency: order.currency, expiresAt: order.expiresAt, classOpen: klass?.state == "open",
+                                            seatFree: (klass?.seatsLeft ?? 0) > 0, alreadyBooked: booked, payment: seen, now: now)
+        // Money that arrived for an order no longer pending goes back, whatever the class.
+        if order.state != "pending", case .enroll = decision { decision = .refund(reason: order.state == "cancelled" ? .memberCancelled : .expired) }
+        if order.state != "pending", case .refund = decision {
+            decision = .refund(reason: order.state == "cancelled" ? .memberCancelled : .expired)
+        }
+        if order.state != "pending", case .wait = decision { return }
+        if order.state != "pending", case .fail = decision { return }
+        let from = [order.state]
+        var changed = false
+        var owed = false
+        switch decision {
+        case .wait:
+            if now > order.expiresAt {
+                changed = try await database.transaction { c in try ClassStore.move(order.id, from: from, to: "expired", reason: "expired", at: now, c) }
+            }
+        case let .fail(reason):
+            let code = seen?.status == .failed ? "declined" : "providerCancelled"
+            ServerLog.info("order failed", ["order": order.id.uuidString.lowercased(), "reason": reason])
+            changed = try await database.transaction { c in try ClassStore.move(order.id, from: from, to: "failed", reason: code, at: now, c) }
+        case let .suspicious(reason):
+            ServerLog.error("payment does not match its order; cancelling it", ["order": order.id.uuidString.lowercased(), "reason": reason])
+            changed = try await database.transaction { c in
+                try ClassStore.move(order.id, from: from, to: "suspicious", reason: "amountMismatch", refund: true, at: now, c)
+            }
+            owed = changed
+        case let .refund(reason):
+            changed = try await taken(order, from: from, at: now) { c in
+                guard try ClassStore.move(order.id, from: from, to: "refunding", reason: reason.rawValue, paid: true, refund: true, at: now, c) else { return false }
+                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                return true
+            }
+            owed = changed
+        case .enroll:
+            do {
+                changed = try await enroll(order, from: from, at: now)
+            } catch let error where retry {
+                // Another order of the same person took their seat in the class at the same
+                // moment (the one-paid-seat index refused this one): checked again, it is refunded.
+                guard try await database.read({ c in try ClassStore.hasPaidSeat(class: order.classID, user: order.userID, c) }) else { throw error }
+                return try await check(order, retry: false)
+            }
+            owed = true
+        }
+        guard changed else { return }
+        await told(order.id, user: order.userID)
+        if owed { await refundNow(order.id) }
+    }
+
+    private func enroll(_ order: ClassStore.Order, from: [String], at now: Date) async throws -> Bool {
+        try await taken(order, from: from, at: now) { c in
+            guard try ClassStore.move(order.id, from: from, to: "paid", reason: nil, paid: true, at: now, c) else { return false }
+            // The seat is taken in the same transaction, by one conditional UPDATE: if the last
+            // one went meanwhile, the money goes back and the person is told why.
+            if try !ClassStore.takeSeat(order.classID, at: now, c) {
+                _ = try ClassStore.move(order.id, from: ["paid"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, refund: true, at: now, c)
+                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+            }
+            return true
+        }
+    }
+
+    /// The order took money: its sale is recorded in the same transaction as `work` (which says
+    /// whether it acted; if another caller settled the order first, nothing is kept).
+    private func taken(_ order: ClassStore.Order, from: [String], at now: Date, _ work: @escaping @Sendable (SQLConnection) throws -> Bool) async throws -> Bool {
+        struct Settled: Error {}
+        let sale = SaleEvent(id: "class-order:\(order.id.uuidString.lowercased())", amount: order.amount, currency: order.currency, occurredAt: now,
+                             channel: ClassOrders.channel)
+        do {
+            _ = try await sales.record([sale], at: now) { c in if try !work(c) { throw Settled() } }
+            return true
+        } catch is Settled {
+            return false
+        }
+    }
+
+    /// Tells the person's screens: the order changed, and their unread count did.
+    private func told(_ id: UUID, user: UUID) async {
+        if let shown = try? await shown(id) { context.events.publish("order", shown, to: [user]) }
+        community.notify(user)
+    }
+
+    /// A webhook's payment: found by its id and checked as a confirm would be. Unknown ids (another
+    /// system's payments on the same store) are ignored.
+    func webhook(paymentID: String) async throws {
+        guard let order = try await database.read({ c in try ClassStore.order(paymentID: paymentID, c) }) else { return }
+        try await check(order)
+    }
+
+    // MARK: cancelling
+
+    /// A member gives their seat back before the class's cancel deadline and is refunded; an
+    /// order not paid yet is simply withdrawn (after making sure the provider has no money for it).
+    func cancel(_ id: UUID, _ principal: Principal) async throws -> OrderInfo {
+        var order = try await mine(id, principal)
+        if order.state == "pending" {
+            try await check(order)
+            order = try await mine(id, principal)
+        }
+        let now = context.now
+        switch order.state {
+        case "pending":
+            _ = try await database.transaction { c in try ClassStore.move(order.id, from: ["pending"], to: "cancelled", reason: "memberCancelled", at: now, c) }
+        case "paid":
+            try await database.transaction { c in
+                guard let k = try ClassStore.classRow(order.classID, c) else { throw HTTPError.notFound("No such class.") }
+                let deadline = k.startsAt.addingTimeInterval(-Double(k.cancelHours) * 3600)
+                guard now < deadline else {
+                    throw HTTPError(409, slug: "cancel-deadline-passed", detail: "Seats in this class could be cancelled until \(ISO8601DateFormatter().string(from: deadline)).")
+                }
+                guard try ClassStore.move(order.id, from: ["paid"], to: "refunding", reason: "memberCancelled", refund: true, at: now, c) else {
+                    throw HTTPError.conflict("The order changed meanwhile; look again.")
+                }
+                try ClassStore.releaseSeat(order.classID, at: now, c)
+            }
+                await refundNow(order.id)
+        case "refunding", "refunded", "cancelled":
+            break
+        default:
+            throw HTTPError.conflict("This order holds no seat to cancel.")
+        }
+        return try await shown(id)
+    }
+
+    /// A coach cancels a class: nobody can order it any more, and everyone who paid is refunded
+    /// and told. Payments still arriving for it are refunded as they are checked.
+    func cancelClass(_ id: UUID, by principal: Principal) async throws -> [UUID] {
+        let now = context.now
+        let refunded = try await database.transaction { c -> [ClassStore.Order] in
+            guard let k = try ClassStore.classRow(id, c) else { throw HTTPError.notFound("No such class.") }
+            guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin cancels it.") }
+            guard try ClassStore.cancel(id, at: now, c) else { return [] }
+            var refunded: [ClassStore.Order] = []
+            for order in try ClassStore.paidOrders(id, c)
+            where try ClassStore.move(order.id, from: ["paid"], to: "refunding", reason: "classCancelled", refund: true, at: now, c) {
+                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                refunded.append(order)
+            }
+            return refunded
+        }
+        for order in refunded { await told(order.id, user: order.userID) }
+        for order in refunded { await refundNow(order.id) }
+        return refunded.map(\.id)
+    }
+
+    // MARK: refunds
+
+    /// Tries one order's refund at once (its claim keeps the loop from trying it too).
+    func refundNow(_ id: UUID) async {
+        let now = context.now
+        guard let owed = try? await database.read({ c in try ClassStore.dueRefund(id, at: now, c) }) else { return }
+        await attempt(owed)
+    }
+
+    /// Gives back every refund that is due; returns how many went through.
+    @discardableResult
+    func retryDue() async -> Int {
+        var done = 0
+        while true {
+            let now = context.now
+            guard let due = try? await database.read({ c in try ClassStore.dueRefunds(at: now, limit: 20, c) }), !due.isEmpty else { return done }
+            var progressed = false
+            for owed in due {
+                let outcome = await attempt(owed)
+                if outcome != nil { progressed = true }
+                if outcome == true { done += 1 }
+            }
+            if !progressed { return done }
+        }
+    }
+
+    /// One attempt: true when the money is back, false when the provider refused (tried again
+    /// later), nil when someone else holds the claim.
+    @discardableResult
+    private func attempt(_ owed: ClassStore.OwedRefund) async -> Bool? {
+        let now = context.now
+        let order = owed.order
+        guard (try? await database.transaction({ c in
+            try ClassStore.claimRefund(order.id, dueAt: owed.dueAt, until: now.addingTimeInterval(ClassOrders.refundHold), c)
+        })) == true else { return nil }
+        do {
+            _ = try await provider.cancel(order.paymentID, amount: nil, reason: ClassOrders.cancelReason(order))
+        } catch {
+            let wait = min(60 * pow(2, Double(owed.attempts)), 3600)
+            ServerLog.error("refund refused by the provider; trying again", ["order": order.id.uuidString.lowercased(), "reason": "\(error)",
+                                                                             "in": "\(Int(wait)) s"])
+            _ = try? await database.transaction { c in try ClassStore.postponeRefund(order.id, until: now.addingTimeInterval(wait), error: "\(error)", c) }
+            return false
+        }
+        let done: Bool?
+        if order.state == "refunding" {
+            // The money went out: the wall counts it back.
+            let sale = SaleEvent(id: "class-refund:\(order.id.uuidString.lowercased())", amount: -order.amount, currency: order.currency, occurredAt: now,
+                                 channel: ClassOrders.channel)
+            done = (try? await sales.record([sale], at: now) { c in _ = try ClassStore.refundDone(order.id, at: now, c) }) != nil
+        } else {
+            done = try? await database.transaction { c in try ClassStore.refundDone(order.id, at: now, c) }
+        }
+        await told(order.id, user: order.userID)
+        return done ?? false
+    }
+
+    static func cancelReason(_ order: ClassStore.Order) -> String {
+        switch order.reason {
+        case "amountMismatch": "The payment did not match the order."
+        case "full": "The class filled up before the payment arrived."
+        case "expired": "The order had expired before the payment arrived."
+        case "classCancelled": "The class was cancelled."
+        case "alreadyBooked": "The seat was already paid for."
+        case "memberCancelled": "Cancelled by the member."
+        default: "Refunded by Yaruki."
+        }
+    }
+
+    /// Retries due refunds now, after every kick, and every `interval` seconds.
+    func start(on executor: (any TaskExecutor)?, interval: Double = 15) {
+        let orders = self
+        let loop = Task(executorPreference: executor) {
+            for await _ in orders.stream { await orders.retryDue() }
+        }
+        let timer = Task(executorPreference: executor) {
+            while !Task.isCancelled {
+                orders.kicks.yield()
+                try? await Task.sleep(for: .seconds(interval))
+            }
+        }
+        tasks.withLock { $0 += [loop, timer] }
+    }
+
+    func stop() {
+        kicks.finish()
+        for task in tasks.withLock({ list in defer { list = [] }; return list }) { task.cancel() }
+    }
+
+    // MARK: webhooks
+
+    /// A delivery verified by its signature, acted on once per `webhook-id`.
+    func receive(headers: HTTPHeaders, body: Data) async throws -> WebhookReceipt {
+        let now = context.now
+        let id: String
+        do {
+            id = try webhooks.verify(headers: headers, body: body, now: now)
+        } catch let failure as StandardWebhook.Failure {
+            throw HTTPError(401, slug: "bad-webhook-signature", detail: failure.description)
+        }
+        guard id.utf8.count <= 200 else { throw HTTPError.badRequest("The webhook-id is longer than 200 bytes.") }
+        if try await database.read({ c in try ClassStore.webhookSeen(id, c) }) { return WebhookReceipt(duplicate: true) }
+        guard let event = try? JSONCoding.decoder.decode(PaymentWebhook.self, from: body) else {
+            throw HTTPError.badRequest("The webhook's body is not a payment event.")
+        }
+        if let paymentID = event.data?.paymentId, paymentID.utf8.count <= 200 { try await webhook(paymentID: paymentID) }
+        // Remembered once acted on: a delivery that failed halfway is acted on when it comes again.
+        let fresh = try await database.transaction { c in try ClassStore.rememberWebhook(id, at: now, c) }
+        return WebhookReceipt(duplicate: !fresh)
+    }
+}

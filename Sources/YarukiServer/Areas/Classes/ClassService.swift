@@ -1,0 +1,245 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Paid classes: coaches publish them (one at a time or a month's series, renewed with one
+/// action), members see them by month with the seats left, and their seats are sold through
+/// `ClassOrders`, which keeps money and enrollments together.
+struct ClassService: Sendable {
+    let context: AppContext
+    let orders: ClassOrders
+    var database: Database { context.database }
+
+    /// The most classes one month's list or one series may hold.
+    static let maxPerMonth = 500
+
+    /// Whether a person may publish classes: coaches and admins.
+    static func teaches(_ principal: Principal) -> Bool { principal.role >= .coach }
+
+    // MARK: reading
+
+    func info(_ k: ClassStore.ClassRow, booked: Bool) -> ClassInfo {
+        ClassInfo(id: k.id, coach: Person(id: k.coachID, displayName: k.coachName), seriesId: k.seriesID, title: k.title, description: k.description,
+                  startsAt: k.startsAt, durationMinutes: k.durationMinutes, timeZone: k.timeZone, place: k.place, onlineUrl: k.onlineURL,
+                  capacity: k.capacity, seatsLeft: k.state == "open" ? k.seatsLeft : 0, price: k.price, currency: k.currency,
+                  cancelDeadline: k.startsAt.addingTimeInterval(-Double(k.cancelHours) * 3600), state: k.state, booked: booked)
+    }
+
+    /// The month's classes in the person's zone, a coach's alone when given.
+    func month(_ month: String, coach: UUID?, _ principal: Principal) async throws -> ClassMonth {
+        let account = try await context.account(principal)
+        let zone = TimeZone(identifier: account.timeZone) ?? .gmt
+        guard let (start, end) = ClassService.bounds(of: month, zone: zone) else {
+            throw HTTPError.badRequest("'\(month)' is not a month like 2026-12.", errors: [.init(field: "month", message: "must be YYYY-MM")])
+        }
+        let user = principal.userID
+        let (rows, coaches, booked) = try await database.read { c in
+            (try ClassStore.classes(from: start, to: end, coach: coach, limit: ClassService.maxPerMonth, c), try ClassStore.coaches(from: start, to: end, c),
+             try ClassStore.booked(user: user, from: start, to: end, c))
+        }
+        return ClassMonth(month: month, timeZone: zone.identifier, items: rows.map { info($0, booked: booked.contains($0.id)) },
+                          coaches: coaches.map { Person(id: $0.id, displayName: $0.name) })
+    }
+
+    /// The first instant of `month` in `zone` and of the month after it.
+    static func bounds(of month: String, zone: TimeZone) -> (Date, Date)? {
+        guard isMonth(month) else { return nil }
+        let calendar = PersonalCalendar(timeZone: zone, weekStart: .monday)
+        guard let start = calendar.start(ofDay: month + "-01"), let end = calendar.start(ofDay: ClassSeriesRule.month(after: month) + "-01") else { return nil }
+        return (start, end)
+    }
+
+    /// A class with my latest order for it, and for its coach and admins the roster and revenue.
+    func detail(_ id: UUID, _ principal: Principal) async throws -> ClassDetail {
+        let user = principal.userID
+        let (row, mine, roster, booked) = try await database.read { c in
+            (try ClassStore.classRow(id, c), try ClassStore.latestOrder(class: id, user: user, c), try ClassStore.roster(id, c),
+             try ClassStore.hasPaidSeat(class: id, user: user, c))
+        }
+        guard let row else { throw HTTPError.notFound("No such class.") }
+        let canEdit = ClassService.may(edit: row, principal)
+        let revenue = roster.reduce(into: ClassRevenue(currency: row.currency, paid: 0, refunded: 0, net: 0)) { sum, entry in
+            sum.paid += entry.order.amount
+            if entry.order.state == "refunded" { sum.refunded += entry.order.amount }
+            sum.net = sum.paid - sum.refunded
+        }
+        return ClassDetail(item: info(row, booked: booked), myOrder: mine.map { orders.info($0, title: row.title) }, canEdit: canEdit,
+                           roster: canEdit ? roster.map { RosterEntry(person: Person(id: $0.order.userID, displayName: $0.name), orderId: $0.order.id,
+                                                                      state: $0.order.state, reason: $0.order.reason, amount: $0.order.amount) } : nil,
+                           revenue: canEdit ? revenue : nil)
+    }
+
+    /// My classes: seats held, refunded, and orders still being paid; latest class first.
+    func mine(_ principal: Principal) async throws -> [BookedClass] {
+        let (user, now) = (principal.userID, context.now)
+        let rows = try await database.read { c in try ClassStore.orders(user: user, now: now, limit: 200, c) }
+        return rows.map { BookedClass(item: info($0.klass, booked: $0.order.state == "paid"), order: orders.info($0.order, title: $0.klass.title)) }
+    }
+
+    static func may(edit k: ClassStore.ClassRow, _ principal: Principal) -> Bool {
+        principal.role == .admin || (principal.role >= .coach && k.coachID == principal.userID)
+    }
+
+    // MARK: writing
+
+    /// One class, or each meeting of a month's series; returns them by start.
+    func create(_ draft: ClassDraft, by principal: Principal) async throws -> [ClassInfo] {
+        guard ClassService.teaches(principal) else { throw HTTPError(403, detail: "Only coaches and admins publish classes.") }
+        let account = try await context.account(principal)
+        var check = FieldCheck()
+        ClassService.check(draft, into: &check)
+        let coachID = draft.coachId ?? principal.userID
+        if coachID != principal.userID && principal.role != .admin { check.conflict("coachId", "only an admin may publish a class for someone else") }
+        let zoneName = draft.timeZone ?? account.timeZone
+        let zone = TimeZone(identifier: zoneName) ?? .gmt
+        let now = context.now
+        var starts: [Date] = []
+        var series: ClassStore.Series?
+        switch (draft.startsAt, draft.series) {
+        case (nil, nil): check.missing("startsAt", "or series is required")
+        case (.some, .some): check.conflict("series", "give startsAt for one class or series for a month of them, not both")
+        case let (start?, nil):
+            if start <= now { check.conflict("startsAt", "must be in the future") }
+            starts = [start]
+        case let (nil, plan?):
+            let rule = check.attempt { () throws(FieldRuleError) in
+                guard let minute = ClassSeriesRule.minute(plan.time) else { throw FieldRuleError(field: "series.time", message: "must be HH:MM") }
+                return try ClassSeriesRule(weekdays: plan.weekdays, minuteOfDay: minute, durationMinutes: draft.durationMinutes)
+            }
+            if ClassService.bounds(of: plan.month, zone: zone) == nil { check.fail("series.month", "must be YYYY-MM") }
+            if let rule, ClassService.bounds(of: plan.month, zone: zone) != nil {
+                starts = rule.sessions(month: plan.month, zone: zone).filter { $0 > now }
+                if starts.isEmpty { check.conflict("series", "has no meeting left in \(plan.month) on those weekdays") }
+                series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.identifier, lastMonth: plan.month)
+            }
+        }
+        try check.done()
+        let rows = starts.map { start in
+            ClassStore.ClassRow(id: UUID(), coachID: coachID, seriesID: series?.id, title: TextRule.trim(draft.title),
+                                description: draft.description.map(TextRule.trim) ?? "", startsAt: start, durationMinutes: draft.durationMinutes,
+                                timeZone: zone.identifier, place: ClassService.blankless(draft.place), onlineURL: ClassService.blankless(draft.onlineUrl),
+                                capacity: draft.capacity, price: draft.price, currency: draft.currency, cancelHours: draft.cancelHours ?? 24)
+        }
+        try await database.transaction { c in
+            guard try AccountStore.account(id: coachID, c).map({ $0.role >= .coach }) == true else {
+                throw HTTPError.validation([.init(field: "coachId", message: "is not a coach")], detail: "Classes are taught by coaches.")
+            }
+            if let series { try ClassStore.insertSeries(series, at: now, c) }
+            for row in rows { try ClassStore.insert(row, at: now, c) }
+        }
+        return try await reread(rows.map(\.id))
+    }
+
+    /// The series' next month, copied from its latest class (title, place, capacity, price…).
+    func renew(_ classID: UUID, by principal: Principal) async throws -> RenewedSeries {
+        let now = context.now
+        let made = try await database.transaction { c -> (String, [UUID]) in
+            guard let k = try ClassStore.classRow(classID, c) else { throw HTTPError.notFound("No such class.") }
+            guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin renews it.") }
+            guard let seriesID = k.seriesID, let series = try ClassStore.series(seriesID, c), let latest = try ClassStore.latestInSeries(seriesID, c) else {
+                throw HTTPError.conflict("This class is not part of a monthly series.")
+            }
+            let next = ClassSeriesRule.month(after: series.lastMonth)
+            let zone = TimeZone(identifier: series.timeZone) ?? .gmt
+            let starts = series.rule.sessions(month: next, zone: zone).filter { $0 > now }
+            guard try ClassStore.renewSeries(seriesID, from: series.lastMonth, to: next, at: now, c) else {
+                throw HTTPError.conflict("The series was renewed meanwhile.")
+            }
+            var ids: [UUID] = []
+            for start in starts {
+                var row = latest
+                row.id = UUID()
+                row.startsAt = start
+                row.enrolled = 0
+                row.state = "open"
+                try ClassStore.insert(row, at: now, c)
+                ids.append(row.id)
+            }
+            return (next, ids)
+        }
+        return RenewedSeries(month: made.0, items: try await reread(made.1))
+    }
+
+    func edit(_ id: UUID, _ edit: ClassEdit, by principal: Principal) async throws -> ClassInfo {
+        var check = FieldCheck()
+        if let title = edit.title { check.note(TextRule.check(title, field: "title", max: ClassDraft.titleMax, required: true)) }
+        if let text = edit.description { check.note(TextRule.check(text, field: "description", max: ClassDraft.descriptionMax, required: false, paragraph: true)) }
+        if let place = edit.place { check.note(TextRule.check(place, field: "place", max: ClassDraft.placeMax, required: false)) }
+        if let link = edit.onlineUrl, !link.isEmpty, !ClassService.isLink(link) { check.fail("onlineUrl", "must be an http(s) link") }
+        if let n = edit.capacity, !ClassDraft.capacityRange.contains(n) { check.fail("capacity", "must be 1 to 500") }
+        if let n = edit.durationMinutes, !ClassDraft.durationRange.contains(n) { check.fail("durationMinutes", "must be 10 to 480") }
+        if let n = edit.cancelHours, !ClassDraft.cancelHoursRange.contains(n) { check.fail("cancelHours", "must be 0 to 336") }
+        if let p = edit.price, !ClassPriceRule.range.contains(p) { check.fail("price", "must be \(ClassPriceRule.range.lowerBound) to \(ClassPriceRule.range.upperBound)") }
+        let now = context.now
+        if let start = edit.startsAt, start <= now { check.conflict("startsAt", "must be in the future") }
+        try check.done()
+        try await database.transaction { c in
+            guard var k = try ClassStore.classRow(id, c) else { throw HTTPError.notFound("No such class.") }
+            guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin changes it.") }
+            guard k.state == "open" else { throw HTTPError.conflict("A cancelled class cannot be changed.") }
+            if let price = edit.price, let problem = ClassPriceRule.check(price: price, currency: k.currency) {
+                throw HTTPError.validation([.init(field: problem.field, message: problem.message)])
+            }
+            if let v = edit.title { k.title = TextRule.trim(v) }
+            if let v = edit.description { k.description = TextRule.trim(v) }
+            if let v = edit.startsAt { k.startsAt = v }
+            if let v = edit.durationMinutes { k.durationMinutes = v }
+            if let v = edit.place { k.place = ClassService.blankless(v) }
+            if let v = edit.onlineUrl { k.onlineURL = ClassService.blankless(v) }
+            if let v = edit.capacity { k.capacity = v }
+            if let v = edit.price { k.price = v }
+            if let v = edit.cancelHours { k.cancelHours = v }
+            guard try ClassStore.update(k, at: now, c) else {
+                throw HTTPError.validation([.init(field: "capacity", message: "is below the \(k.enrolled) seats already taken")])
+            }
+        }
+        guard let shown = try await reread([id]).first else { throw HTTPError.notFound("No such class.") }
+        return shown
+    }
+
+    private func reread(_ ids: [UUID]) async throws -> [ClassInfo] {
+        try await database.read { c in try ids.compactMap { try ClassStore.classRow($0, c) } }.map { info($0, booked: false) }
+    }
+
+    static func check(_ d: ClassDraft, into check: inout FieldCheck) {
+        check.note(TextRule.check(d.title, field: "title", max: ClassDraft.titleMax, required: true))
+        if let text = d.description { check.note(TextRule.check(text, field: "description", max: ClassDraft.descriptionMax, required: false, paragraph: true)) }
+        if let place = d.place { check.note(TextRule.check(place, field: "place", max: ClassDraft.placeMax, required: false)) }
+        if let link = d.onlineUrl, !isLink(link) { check.fail("onlineUrl", "must be an http(s) link") }
+        if !ClassDraft.capacityRange.contains(d.capacity) { check.fail("capacity", "must be 1 to 500") }
+        if !ClassDraft.durationRange.contains(d.durationMinutes) { check.fail("durationMinutes", "must be 10 to 480") }
+        if let hours = d.cancelHours, !ClassDraft.cancelHoursRange.contains(hours) { check.fail("cancelHours", "must be 0 to 336") }
+        if let zone = d.timeZone, !TimeZoneName.known.contains(zone) { check.fail("timeZone", "must be a time zone name like Asia/Seoul") }
+        if ClassCurrency(rawValue: d.currency) == nil { check.fail("currency", "must be KRW, JPY or USD") }
+        if !ClassPriceRule.range.contains(d.price) { check.fail("price", "must be \(ClassPriceRule.range.lowerBound) to \(ClassPriceRule.range.upperBound)") }
+        else if let problem = ClassPriceRule.check(price: d.price, currency: d.currency), ClassCurrency(rawValue: d.currency) != nil { check.note(problem) }
+        if let plan = d.series {
+            if !isMonth(plan.month) { check.fail("series.month", "must be YYYY-MM") }
+            if ClassSeriesRule.minute(plan.time) == nil { check.fail("series.time", "must be HH:MM") }
+            if plan.weekdays.isEmpty || plan.weekdays.count > 7 || !plan.weekdays.allSatisfy({ (1...7).contains($0) }) {
+                check.fail("series.weekdays", "must be 1 (Monday) to 7 (Sunday), one to seven of them")
+            }
+        }
+    }
+
+    /// YYYY-MM with a year 1900 to 2999 (as days are) and a month 01 to 12.
+    static func isMonth(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 7, bytes[4] == 45, bytes.enumerated().allSatisfy({ $0.offset == 4 || (48...57).contains($0.element) }),
+              let year = Int(text.prefix(4)), let month = Int(text.suffix(2)) else { return false }
+        return (1900...2999).contains(year) && (1...12).contains(month)
+    }
+
+    static func isLink(_ text: String) -> Bool {
+        text.count <= 2000 && (text.hasPrefix("https://") || text.hasPrefix("http://")) && !text.contains(where: \.isWhitespace)
+            && URL(string: text)?.host.map { !$0.isEmpty } == true
+    }
+
+    static func blankless(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = TextRule.trim(text)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import YarukiStore
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// The server with `--payments portone` against the local server speaking PortOne's V2 API: the
+/// server reads payments there for itself, refunds there, and a refund the provider cannot take
+/// is tried again later until it goes through.
+@Suite(.serialized) struct PortOneOrderTests {
+    static let secret = "whsec_" + Data("portone webhook secret for tests".utf8).base64EncodedString()
+
+    func fixture(_ fake: PortOneClientTests.Fake) async throws -> ClassFixture {
+        try await ClassFixture(.sqlite, arguments: ["--payments", "portone", "--portone-api-url", fake.base.absoluteString, "--portone-api-secret", "test-secret",
+                                                    "--portone-store-id", "store-test", "--portone-channel-key", "channel-key-test",
+                                                    "--portone-webhook-secret", Self.secret])
+    }
+
+    @Test func ordersArePaidAtPortOneAndCheckedThere() async throws {
+        let fake = try PortOneClientTests.Fake()
+        defer { fake.stop() }
+        let f = try await fixture(fake)
+        let (mina, _) = try f.member("Mina")
+        let classID = try f.publish(capacity: 3, price: 1500, currency: "USD")
+        let order = try f.order(classID, mina)
+        let checkout = try #require(order["checkout"] as? [String: Any])
+        #expect(checkout["provider"] as? String == "portone")
+        #expect(checkout["storeId"] as? String == "store-test" && checkout["channelKey"] as? String == "channel-key-test")
+        let paymentID = order["paymentId"] as! String
+        // PortOne's browser checkout took the money; its webhook arrives.
+        try fake.script(paymentID, status: "PAID", total: 1500, currency: "USD")
+        let hook = try f.webhook(id: "msg_portone_1", type: "Transaction.Paid", paymentID: paymentID, secret: Self.secret)
+        #expect(hook.status == 200, "\(hook.text)")
+        #expect(try f.api.call("GET", "/v1/orders/\(order["id"] as! String)", token: mina).json()["state"] as? String == "paid")
+        // The server asked PortOne itself, with its secret and store.
+        let asked = try fake.requests().filter { ($0["path"] as? String)?.hasSuffix(paymentID) == true }
+        #expect(!asked.isEmpty)
+        #expect(asked.allSatisfy { $0["authorization"] as? String == "PortOne test-secret" })
+        // A different currency at the same figure is not what was ordered.
+        let (bo, _) = try f.member("Bo")
+        let other = try f.order(classID, bo)
+        try fake.script(other["paymentId"] as! String, status: "PAID", total: 1500, currency: "KRW")
+        let settled = try f.confirm(other, bo)
+        #expect(settled["state"] as? String == "suspicious")
+        let cancels = try fake.requests().filter { ($0["path"] as? String) == "/payments/\(other["paymentId"] as! String)/cancel" }
+        #expect(cancels.count == 1, "the mismatched payment is cancelled at PortOne")
+        // PortOne unreachable for a confirm: 503, and the order is untouched.
+        let (cy, _) = try f.member("Cy")
+        let third = try f.order(classID, cy)
+        try fake.script(third["paymentId"] as! String, status: "PAID", total: 1500, currency: "USD")
+        try fake.outage(third["paymentId"] as! String, count: 10)
+        let reply = try f.api.call("POST", "/v1/orders/\(third["id"] as! String)/confirm", token: cy)
+        #expect(reply.status == 503)
+        #expect(try await f.orderRow(third["id"] as! String)?.state == "pending")
+    }
+
+    @Test func aRefundTheProviderRefusesIsTriedAgainUntilItGoesThrough() async throws {
+        let fake = try PortOneClientTests.Fake()
+        defer { fake.stop() }
+        let f = try await fixture(fake)
+        var (mina, _) = try f.member("Mina")
+        let classID = try f.publish(capacity: 3, price: 20_000)
+        let order = try f.order(classID, mina)
+        let paymentID = order["paymentId"] as! String
+        try fake.script(paymentID, status: "PAID", total: 20_000, currency: "KRW")
+        #expect(try f.confirm(order, mina)["state"] as? String == "paid")
+        // PortOne is down for the first refund attempt (every retry of it answers 503).
+        try fake.outage(paymentID, count: 4)
+        let cancelled = try f.api.call("POST", "/v1/orders/\(order["id"] as! String)/cancel", token: mina).json()
+        #expect(cancelled["state"] as? String == "refunding", "owed, not forgotten")
+        #expect(try f.seatsLeft(classID) == 3, "the seat is free at once")
+        let owed = try #require(try await f.database.read { c in try ClassStore.dueRefunds(at: Date.distantFuture, limit: 10, c) }.first)
+        #expect(owed.attempts == 1)
+        #expect(owed.dueAt > f.clock.now, "the next attempt waits")
+        // Not due yet: nothing is tried.
+        #expect(await f.orders.retryDue() == 0)
+        // Later it is due, and PortOne answers.
+        mina = try f.advance(61)[mina]!
+        #expect(await f.orders.retryDue() == 1)
+        #expect(try f.api.call("GET", "/v1/orders/\(order["id"] as! String)", token: mina).json()["state"] as? String == "refunded")
+        #expect(try await f.database.read { c in try ClassStore.owedRefunds(c) } == 0)
+        let sales = try await f.classSales()
+        #expect(sales.sum == 0 && sales.count == 2)
+        #expect(try fake.requests().filter { ($0["path"] as? String) == "/payments/\(paymentID)/cancel" }.count == 5, "four refused, one taken")
+    }
+
+    @Test func theSandboxsWebhooksVerifyWithTheStandardWebhooksPackage() async throws {
+        let f = try await ClassFixture(.sqlite)
+        let secret = f.webhookSecret
+        #expect(secret.hasPrefix("whsec_"))
+        // A receiver in Python stands where the server's endpoint would, and checks each delivery.
+        let port = try PostgresCluster.freePort()
+        let script = """
+            import sys, json, http.server
+            from standardwebhooks.webhooks import Webhook
+            hook = Webhook(sys.argv[2])
+            class H(http.server.BaseHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def do_POST(self):
+                    body = self.rfile.read(int(self.headers["Content-Length"]))
+                    headers = {k.lower(): v for k, v in self.headers.items()}
+                    event = hook.verify(body.decode(), headers)
+                    print("verified", headers["webhook-id"], event["type"], event["data"]["paymentId"], flush=True)
+                    self.send_response(204); self.end_headers()
+            server = http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), H)
+            print("ready", flush=True)
+            server.serve_forever()
+            """
+        let child = try Command.spawn(["/usr/bin/env", "python3", "-c", script, String(port), secret])
+        defer { child.signal(SIGKILL); child.wait() }
+        #expect(child.readOutput(until: "ready").contains("ready"))
+        let sandbox = try SandboxProvider(database: f.database, clock: { Date() }, secret: secret, duplicateDelay: 0.1) {
+            URL(string: "http://127.0.0.1:\(port)/")
+        }
+        _ = try await sandbox.charge("yaruki-python-check", amount: 20_000, currency: "KRW", approve: true)
+        var seen = ""
+        let end = Date().addingTimeInterval(30)
+        while seen.components(separatedBy: "verified").count - 1 < 3 && Date() < end { seen += child.readOutput(until: "\n", timeout: 1) }
+        let lines = seen.split(separator: "\n").filter { $0.hasPrefix("verified") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(lines.map { $0[2] } == ["Transaction.Paid", "Transaction.Ready", "Transaction.Paid"],
+                "Paid first, then the earlier Ready (out of order, as providers deliver), then Paid again")
+        #expect(lines.count == 3 && lines[0][1] == lines[2][1], "the duplicate has the same webhook-id")
+    }
+}
