@@ -1,5 +1,5 @@
 // The shell's own pages: Home (this week and each group's split for a signed-in person), More,
-// the areas still to come, and the invite link that joins a group.
+// and the invite link that joins a group.
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { el, emptyState, showProblem, toast } from "./ui.js";
@@ -56,11 +56,6 @@ export function homeView({ session, serverInfo }) {
     showProblem(problem);
   });
   return view;
-}
-
-/** An area still to come (health, classes): what it will do. */
-export function comingView(id) {
-  return [el("h1", {}, t(`nav.${id}`)), el("p", { class: "muted" }, t(`area.${id}`)), emptyState(icon(id), t(`empty.${id}`))];
 }
 
 export function notFoundView() {

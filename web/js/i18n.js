@@ -73,12 +73,21 @@ export function addDays(date, days) {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** Today in a time zone (the person's own), as YYYY-MM-DD. */
-export function todayIn(timeZone) {
+/** The day of an instant in a time zone (the person's own), as YYYY-MM-DD. */
+export function dayIn(timeZone, instant = new Date()) {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone: timeZone || undefined, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(new Date());
+    .formatToParts(new Date(instant));
   const get = (type) => parts.find((p) => p.type === type).value;
   return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** Today in a time zone, as YYYY-MM-DD. */
+export function todayIn(timeZone) { return dayIn(timeZone); }
+
+/** "2026-12" → "2027-01"; a negative `delta` goes back. */
+export function shiftMonth(month, delta) {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 7);
 }
 
 /** An exercise's name in the person's language (English when the catalog lacks it). */

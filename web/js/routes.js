@@ -13,7 +13,11 @@ import { composeView } from "./community/compose.js";
 import { routinesView } from "./community/routines.js";
 import { routineEditorView } from "./community/routine-editor.js";
 import { notificationsView } from "./community/notifications.js";
-import { comingView, homeView, joinView, moreView } from "./home.js";
+import { homeView, joinView, moreView } from "./home.js";
+import { classesView } from "./classes/view.js";
+import { classView } from "./classes/detail.js";
+import { checkoutView } from "./classes/checkout.js";
+import { classEditorView } from "./classes/editor.js";
 import { icon } from "./icons.js";
 import { lifelogView } from "./lifelog/view.js";
 import { playbackView } from "./lifelog/playback.js";
@@ -63,7 +67,11 @@ export const routes = [
   { path: "wall/:id", title: "nav.signage", view: ({ session, params, query }) => wallView({ boardId: params.id, token: query.get("token") || "", session }) },
   { path: "health", area: "health", needs: ["meta"],
     view: ({ session, meta }) => healthView(session, { maxHealthImportBytes: meta?.maxHealthImportBytes ?? null }) },
-  { path: "classes", area: "classes", view: () => comingView("classes") },
+  { path: "classes", area: "classes", account: true, view: ({ session, query }) => classesView(session, { query }) },
+  { path: "class/:id", area: "classes", account: true, title: "nav.classes", view: ({ session, params }) => classView(session, { classId: params.id }) },
+  { path: "class-editor/:id?", area: "classes", account: true, title: "classEditor.newTitle",
+    view: ({ session, params }) => classEditorView(session, { classId: idOf(params) }) },
+  { path: "checkout/:id", area: "classes", account: true, title: "checkout.title", view: ({ session, params }) => checkoutView(session, { orderId: params.id }) },
   { path: "more", area: "more", title: "nav.more", view: moreView },
 ];
 

@@ -1,16 +1,10 @@
 // A month of training: a grid of days with proof and workout counts (weeks start on the
 // person's own day); a tap opens that day in a sheet with thumbnails that play the video.
 // Below, the private feed link for Apple and Google Calendar.
-import { addDays, currentLanguage, exerciseName, formatDay, formatNumber, t, todayIn } from "../i18n.js";
+import { addDays, currentLanguage, exerciseName, formatDay, formatNumber, shiftMonth, t, todayIn } from "../i18n.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
 
 function monthOf(date) { return date.slice(0, 7); }
-
-function shiftMonth(month, delta) {
-  const [y, m] = month.split("-").map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
-  return d.toISOString().slice(0, 7);
-}
 
 function weekdayOf(date) {
   const [y, m, d] = date.split("-").map(Number);

@@ -1,4 +1,4 @@
-// My notifications, and the bell in the top bar that counts the unread ones (kept current over
+// My notifications (comments, likes, saves, and refunds of my class orders with the reason), and the bell in the top bar that counts the unread ones (kept current over
 // the event stream).
 import { formatRelative, t } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -14,8 +14,14 @@ export function watchUnread(session, badge) {
 }
 
 function line(item) {
+  if (item.kind === "refund") return t("notifications.refund", { title: item.classTitle || "", reason: t(`order.reason.${item.reason}`) });
   const name = item.actor?.displayName || "";
   return t(`notifications.${item.kind}`, { name });
+}
+
+function link(item) {
+  if (item.kind === "refund") return "#/classes?tab=mine";
+  return item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine";
 }
 
 export function notificationsView(session, { onRead }) {
@@ -25,7 +31,7 @@ export function notificationsView(session, { onRead }) {
       const page = await session.api("/v1/notifications?limit=50");
       list.removeAttribute("aria-busy");
       list.replaceChildren(...(page.items.length ? page.items.map((item) => el("li", { class: item.read ? "row" : "row unread", "data-kind": item.kind },
-        el("a", { href: item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine" }, line(item)),
+        el("a", { href: link(item) }, line(item)),
         el("time", { class: "muted small", datetime: item.createdAt }, formatRelative(item.createdAt, new Date()))))
         : [emptyState(icon("community"), t("notifications.empty"))]));
       if (page.unread > 0) { await session.api("/v1/notifications/read", { method: "POST" }); onRead?.(); }

@@ -1,0 +1,189 @@
+"""Classes in a real Chromium on a phone: a seat bought through the sandbox's checkout, a declined
+card, and a class that filled up while the person paid (refunded, with the reason); then the
+demo's classes as members and the coach see them, in Japanese, Korean and English, with
+screenshots to look at."""
+import os
+import subprocess
+import tempfile
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BINARY, SERVER, make_browser, serve
+from test_account import OUT, api_call, api_login, api_sign_up, click, ready, sign_up, wait
+
+
+def coach_token(server, email):
+    subprocess.run([BINARY, "user", "create", "--email", email, "--name", "Coach Aki", "--role", "coach", "--password-stdin",
+                    "--data-dir", SERVER["data"]], input=b"coach password 12\n", check=True, capture_output=True, timeout=60)
+    return api_login(server, email, password="coach password 12")["accessToken"]
+
+
+def publish(server, token, title, capacity=5, price=20000, currency="KRW"):
+    start = (datetime.now(timezone.utc) + timedelta(days=3)).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    made = api_call(server, "POST", "/v1/classes", token, {"title": title, "startsAt": start, "durationMinutes": 60, "capacity": capacity,
+                                                         "price": price, "currency": currency, "place": "Studio 2"})
+    return made["items"][0]["id"]
+
+
+def open_checkout(driver, server, class_id):
+    driver.get(f"{server}/#/class/{class_id}")
+    book = wait(driver).until(EC.element_to_be_clickable((By.ID, "class-book")))
+    click(driver, book)
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-form")))
+
+
+def test_a_seat_bought_through_the_sandbox(server):
+    coach = coach_token(server, "coach-buy@example.com")
+    class_id = publish(server, coach, "Kettlebell basics", capacity=4, price=1500, currency="USD")
+    driver = make_browser(390, 844)
+    try:
+        sign_up(driver, server, "classes-ana@example.com", name="Ana")
+        driver.get(server + "/#/classes")
+        card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-class="{class_id}"]')))
+        assert "$15.00" in card.text and "4 seats left" in card.text
+        click(driver, card)
+        book = wait(driver).until(EC.element_to_be_clickable((By.ID, "class-book")))
+        assert "$15.00" in book.text
+        click(driver, book)
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-form")))
+        assert driver.find_element(By.ID, "checkout-amount").text == "$15.00"
+        assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        os.makedirs(OUT, exist_ok=True)
+        driver.save_screenshot(os.path.join(OUT, "classes-checkout-en-390x844.png"))
+        click(driver, driver.find_element(By.ID, "checkout-pay"))
+        outcome = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-outcome")))
+        assert outcome.get_attribute("data-state") == "paid"
+        assert "booked" in outcome.text
+        driver.save_screenshot(os.path.join(OUT, "classes-paid-en-390x844.png"))
+        # The seat shows on the class and among my classes; the server holds one enrollment.
+        detail = api_call(server, "GET", f"/v1/classes/{class_id}", coach)
+        assert detail["item"]["seatsLeft"] == 3
+        assert [entry["person"]["displayName"] for entry in detail["roster"]] == ["Ana"]
+        click(driver, driver.find_element(By.ID, "checkout-done"))
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-class="{class_id}"] .order-state.paid'))
+    finally:
+        driver.quit()
+
+
+def test_a_declined_card_books_nothing(server):
+    coach = coach_token(server, "coach-decline@example.com")
+    class_id = publish(server, coach, "Morning mobility", capacity=3)
+    driver = make_browser(390, 844, language="ko-KR")
+    try:
+        sign_up_ko = "classes-bo@example.com"
+        driver.get(server + "/#/signup")
+        ready(driver)
+        wait(driver).until(EC.visibility_of_element_located((By.NAME, "displayName")))
+        for name, value in (("displayName", "Bo"), ("email", sign_up_ko), ("password", "correct horse battery")):
+            driver.find_element(By.NAME, name).send_keys(value)
+        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        wait(driver).until(lambda d: "#/signup" not in d.current_url)
+        open_checkout(driver, server, class_id)
+        assert "₩20,000" in driver.find_element(By.ID, "checkout-amount").text
+        click(driver, driver.find_element(By.CSS_SELECTOR, 'input[name=card][value=decline]'))
+        click(driver, driver.find_element(By.ID, "checkout-pay"))
+        outcome = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-outcome")))
+        assert outcome.get_attribute("data-state") == "failed"
+        assert "카드가 거절됐어요" in outcome.text
+        driver.save_screenshot(os.path.join(OUT, "classes-declined-ko-390x844.png"))
+        assert api_call(server, "GET", f"/v1/classes/{class_id}", coach)["item"]["seatsLeft"] == 3
+    finally:
+        driver.quit()
+
+
+def test_a_class_that_fills_up_while_paying_is_refunded_with_the_reason(server):
+    coach = coach_token(server, "coach-full@example.com")
+    class_id = publish(server, coach, "Last seat", capacity=1)
+    driver = make_browser(390, 844)
+    try:
+        sign_up(driver, server, "classes-cy@example.com", name="Cy")
+        open_checkout(driver, server, class_id)
+        # Someone else takes the only seat while Cy is on the checkout page.
+        other = api_sign_up(server, "classes-dee@example.com", "Dee")
+        order = api_call(server, "POST", f"/v1/classes/{class_id}/orders", other)
+        api_call(server, "POST", f"/v1/payments/sandbox/{order['paymentId']}", other, {"amount": order["amount"], "currency": order["currency"],
+                                                                                   "card": "approve"})
+        assert api_call(server, "POST", f"/v1/orders/{order['id']}/confirm", other)["state"] == "paid"
+        click(driver, driver.find_element(By.ID, "checkout-pay"))
+        outcome = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-outcome")))
+        assert outcome.get_attribute("data-state") in ("refunded", "refunding")
+        assert "last seat" in outcome.text
+        driver.save_screenshot(os.path.join(OUT, "classes-refunded-en-390x844.png"))
+        # Told in the notifications too.
+        driver.get(server + "/#/notifications")
+        wait(driver).until(lambda d: any("Last seat" in n.text for n in d.find_elements(By.CSS_SELECTOR, '[data-kind="refund"]')))
+        assert api_call(server, "GET", f"/v1/classes/{class_id}", coach)["item"]["seatsLeft"] == 0
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def demo_server():
+    data = tempfile.mkdtemp(prefix="yaruki-browser-classes-demo-")
+    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
+    yield from serve(data)
+
+
+def sign_in(driver, server, email, password):
+    driver.get(server + "/#/signin")
+    ready(driver)
+    wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
+    driver.find_element(By.NAME, "email").send_keys(email)
+    driver.find_element(By.NAME, "password").send_keys(password)
+    click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    wait(driver).until(lambda d: "#/signin" not in d.current_url)
+
+
+@pytest.mark.parametrize("language,email,password", [("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
+                                                      ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo"),
+                                                      ("en-US", "ren@yaruki.example", "yaruki-demo-ren")])
+def test_the_demo_classes_as_members_see_them(demo_server, language, email, password):
+    """The demo coach's month: full mornings, seats left, the member's own bookings; nothing spills sideways on a phone."""
+    for width, height in ((390, 844), (1440, 900)):
+        driver = make_browser(width, height, language=language)
+        try:
+            sign_in(driver, demo_server, email, password)
+            driver.get(demo_server + "/#/classes")
+            wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".class-card")) >= 3)
+            assert driver.find_elements(By.CSS_SELECTOR, '.class-card[data-seats="full"]'), "the demo's first mornings are full"
+            assert driver.find_elements(By.CSS_SELECTOR, ".class-card .badge.ok"), "the member's own seats are marked"
+            assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+            os.makedirs(OUT, exist_ok=True)
+            driver.save_screenshot(os.path.join(OUT, f"classes-{language[:2]}-{width}x{height}.png"))
+            click(driver, driver.find_element(By.CSS_SELECTOR, '[data-tab="mine"]'))
+            wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".order-state"))
+            assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+            driver.save_screenshot(os.path.join(OUT, f"classes-mine-{language[:2]}-{width}x{height}.png"))
+            click(driver, driver.find_element(By.CSS_SELECTOR, ".class-card"))
+            wait(driver).until(EC.visibility_of_element_located((By.ID, "class-booking")))
+            assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+            driver.save_screenshot(os.path.join(OUT, f"class-detail-{language[:2]}-{width}x{height}.png"))
+        finally:
+            driver.quit()
+
+
+def test_the_demo_coach_sees_the_roster_and_revenue(demo_server):
+    for width, height in ((390, 844), (1440, 900)):
+        driver = make_browser(width, height, language="ko-KR")
+        try:
+            sign_in(driver, demo_server, "coach@yaruki.example", "yaruki-demo-coach")
+            driver.get(demo_server + "/#/classes")
+            full = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, '.class-card[data-seats="full"]')))
+            click(driver, full)
+            roster = wait(driver).until(EC.visibility_of_element_located((By.ID, "class-roster")))
+            assert len(roster.find_elements(By.CSS_SELECTOR, 'li[data-state="paid"]')) == 4
+            assert roster.find_elements(By.CSS_SELECTOR, 'li[data-state="refunded"]'), "the late buyer's refund"
+            assert "₩60,000" in driver.find_element(By.ID, "class-revenue").text
+            assert driver.find_element(By.ID, "class-renew").is_displayed()
+            assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+            driver.save_screenshot(os.path.join(OUT, f"class-coach-ko-{width}x{height}.png"))
+            driver.get(demo_server + "/#/class-editor")
+            wait(driver).until(EC.visibility_of_element_located((By.ID, "class-form")))
+            click(driver, driver.find_element(By.CSS_SELECTOR, '[data-kind="series"]'))
+            assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+            driver.save_screenshot(os.path.join(OUT, f"class-editor-ko-{width}x{height}.png"))
+        finally:
+            driver.quit()

@@ -1,0 +1,80 @@
+// The Classes modules under node: prices in minor units both ways, the seats line, the outcome a
+// checkout shows for each order state, and the class form's own checks before anything is sent.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { formatMoney, toMajorText, toMinor } from "../js/classes/money.js";
+import { setCurrentLanguage, shiftMonth, dayIn, t } from "../js/i18n.js";
+
+// The modules that draw pages import ui.js, which needs a document only when called.
+const { seatsLabel } = await import("../js/classes/view.js");
+const { outcomeOf } = await import("../js/classes/checkout.js");
+const { readClassForm } = await import("../js/classes/editor.js");
+
+test("prices are kept in minor units and shown in the currency's own", () => {
+  assert.equal(toMinor("15.5", "USD"), 1550);
+  assert.equal(toMinor("15.05", "USD"), 1505);
+  assert.equal(toMinor("0.1", "USD"), 10);
+  assert.equal(toMinor("20,000", "KRW"), 20000);
+  assert.equal(toMinor("1500", "JPY"), 1500);
+  assert.equal(toMinor("15.5", "KRW"), null, "won have no fraction");
+  assert.equal(toMinor("15.555", "USD"), null, "a dollar has two decimals");
+  assert.equal(toMinor("-3", "USD"), null);
+  assert.equal(toMinor("abc", "USD"), null);
+  assert.equal(toMajorText(1550, "USD"), "15.50");
+  assert.equal(toMajorText(5, "USD"), "0.05");
+  assert.equal(toMajorText(20000, "KRW"), "20000");
+  assert.equal(formatMoney(1550, "USD", "en"), "$15.50");
+  assert.equal(formatMoney(20000, "KRW", "en"), "₩20,000");
+  assert.equal(formatMoney(20000, "KRW", "ko"), "₩20,000");
+  assert.equal(formatMoney(1500, "JPY", "ja"), "￥1,500");
+});
+
+test("months step across years and instants fall on the zone's own day", () => {
+  assert.equal(shiftMonth("2026-12", 1), "2027-01");
+  assert.equal(shiftMonth("2026-01", -1), "2025-12");
+  assert.equal(dayIn("Asia/Seoul", "2026-11-30T16:00:00Z"), "2026-12-01");
+  assert.equal(dayIn("America/Los_Angeles", "2026-12-01T06:00:00Z"), "2026-11-30");
+});
+
+test("the seats line says full, few, open or cancelled", () => {
+  setCurrentLanguage("en");
+  assert.deepEqual(seatsLabel({ state: "open", seatsLeft: 0 }), { text: "Full", tone: "full" });
+  assert.deepEqual(seatsLabel({ state: "open", seatsLeft: 2 }), { text: "2 seats left", tone: "few" });
+  assert.equal(seatsLabel({ state: "open", seatsLeft: 7 }).tone, "open");
+  assert.equal(seatsLabel({ state: "cancelled", seatsLeft: 4 }).tone, "cancelled");
+});
+
+test("a checkout's outcome follows the order's state and says why", () => {
+  setCurrentLanguage("en");
+  assert.equal(outcomeOf({ state: "pending" }), null, "still paying: the form stays");
+  assert.equal(outcomeOf({ state: "paid" }).tone, "ok");
+  assert.equal(outcomeOf({ state: "failed", reason: "declined" }).text, t("order.reason.declined"));
+  const full = outcomeOf({ state: "refunded", reason: "full" });
+  assert.equal(full.tone, "warn");
+  assert.match(full.text, /last seat/);
+  assert.equal(outcomeOf({ state: "expired" }).title, "Order expired");
+  setCurrentLanguage("ko");
+  assert.equal(outcomeOf({ state: "refunding", reason: "classCancelled" }).text, t("order.reason.classCancelled", {}, "ko"));
+  setCurrentLanguage("en");
+});
+
+test("the class form checks its fields before sending and sends minor units", () => {
+  setCurrentLanguage("en");
+  const base = { title: "Kettlebell", description: "", kind: "once", startsAt: "2030-01-02T19:00", month: "2030-01", time: "19:00", weekdays: [],
+    durationMinutes: "60", place: "Studio 2", onlineUrl: "", capacity: "8", currency: "USD", price: "15.00", cancelHours: "24" };
+  const ok = readClassForm(base, { editing: false });
+  assert.deepEqual(ok.errors, []);
+  assert.equal(ok.body.price, 1500);
+  assert.equal(ok.body.currency, "USD");
+  assert.equal(ok.body.startsAt, new Date("2030-01-02T19:00").toISOString());
+  assert.equal(ok.body.series, undefined);
+  const series = readClassForm({ ...base, kind: "series", weekdays: ["2", "4"] }, { editing: false });
+  assert.deepEqual(series.body.series, { month: "2030-01", weekdays: [2, 4], time: "19:00" });
+  assert.equal(series.body.startsAt, undefined);
+  const bad = readClassForm({ ...base, title: " ", price: "15.555", capacity: "0", durationMinutes: "5", onlineUrl: "ftp://x", kind: "series" },
+    { editing: false });
+  assert.deepEqual(bad.errors.map((e) => e.field).sort(), ["capacity", "durationMinutes", "onlineUrl", "price", "series.weekdays", "title"]);
+  const edit = readClassForm({ ...base, onlineUrl: "" }, { editing: true });
+  assert.equal(edit.body.currency, undefined, "the currency stays as it was");
+  assert.equal(edit.body.onlineUrl, "", "an emptied link is removed");
+});
