@@ -346,3 +346,29 @@ import YarukiTestSupport
         #expect(sales.sum == 0 && sales.count == 6)
     }
 }
+
+/// A person's classes when their account goes: a coach whose coming classes people paid for must
+/// cancel them first (everyone refunded); a member's seat goes back to the class.
+@Suite struct ClassesAccountTests {
+    @Test func deletingAnAccountGivesSeatsBackAndNeverStrandsPaidMembers() async throws {
+        let f = try await ClassFixture(.sqlite)
+        let (mina, _) = try f.member("Mina")
+        let classID = try f.publish(capacity: 3)
+        let order = try f.order(classID, mina)
+        try f.pay(order, mina)
+        #expect(try f.confirm(order, mina)["state"] as? String == "paid")
+        // The coach cannot leave members who paid without their money.
+        var reply = try f.api.call("DELETE", "/v1/me", json: ["password": "coach password 1"], token: f.coach)
+        #expect(reply.status == 409, "\(reply.text)")
+        #expect(try f.seatsLeft(classID) == 2)
+        // The member leaves: their seat is free again, their orders gone.
+        reply = try f.api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: mina)
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(try reply.json()["deleted"].flatMap { ($0 as? [String: Any])?["classOrders"] as? Int } == 1)
+        #expect(try f.seatsLeft(classID) == 3)
+        // Now nobody holds a seat: the coach may go, and the class with them.
+        reply = try f.api.call("DELETE", "/v1/me", json: ["password": "coach password 1"], token: f.coach)
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(try await f.database.read { c in try ClassStore.classRow(UUID(uuidString: classID)!, c) } == nil)
+    }
+}

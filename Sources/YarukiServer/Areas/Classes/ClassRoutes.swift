@@ -10,7 +10,12 @@ struct ClassRoutes: RouteCollection {
     var orders: ClassOrders { classes.orders }
 
     func add(to routes: RouteTable) {
-        let me = routes.signedIn(tag: "classes")
+        addClasses(routes.signedIn(tag: "classes"))
+        addOrders(routes)
+    }
+
+    /// The schedule, a class, and what coaches do with classes.
+    private func addClasses(_ me: RouteGroup<Principal>) {
         me.get("/v1/classes", Doc("A month's classes in my time zone with the seats left, by start; the coaches teaching that month",
                                   [200: "The month", 400: "A bad month or coach"],
                                   query: [.text("month", .matching(ClassDraft.monthPattern), "YYYY-MM (this month when left out)"),
@@ -28,6 +33,11 @@ struct ClassRoutes: RouteCollection {
                                                409: "Not part of a series, or renewed meanwhile"]), renew)
         me.post("/v1/classes/{id}/cancel", Doc("Cancel a class (its coach or an admin): everyone who paid is refunded and told",
                                                [200: "Cancelled", 403: "Not its coach", 404: "No such class"]), cancelClass)
+    }
+
+    /// Seats: orders, their confirmation and cancellation, the provider's webhooks, the sandbox's checkout.
+    private func addOrders(_ routes: RouteTable) {
+        let me = routes.signedIn(tag: "classes")
         me.get("/v1/me/classes", Doc("My classes: seats I hold, refunds, and orders still being paid; latest class first"), mine)
         me.post("/v1/classes/{id}/orders", Doc("""
             Order a seat: a pending order at the class's price (the amount is never the client's), its paymentId and when it expires; \
