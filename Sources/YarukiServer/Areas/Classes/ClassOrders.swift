@@ -157,13 +157,15 @@ final class ClassOrders: Sendable {
         }
         var decision = OrderDecision.decide(amount: order.amount, currency: order.currency, expiresAt: order.expiresAt, classOpen: klass?.state == "open",
                                             seatFree: (klass?.seatsLeft ?? 0) > 0, alreadyBooked: booked, payment: seen, now: now)
-        // Money that arrived for an order no longer pending goes back, whatever the class.
-        if order.state != "pending", case .enroll = decision { decision = .refund(reason: order.state == "cancelled" ? .memberCancelled : .expired) }
-        if order.state != "pending", case .refund = decision {
-            decision = .refund(reason: order.state == "cancelled" ? .memberCancelled : .expired)
+        // An order already expired or withdrawn: money that arrived for it anyway goes back,
+        // whatever the class; anything else leaves it as it is.
+        if order.state != "pending" {
+            switch decision {
+            case .enroll, .refund: decision = .refund(reason: order.state == "cancelled" ? .memberCancelled : .expired)
+            case .wait, .fail: return
+            case .suspicious: break
+            }
         }
-        if order.state != "pending", case .wait = decision { return }
-        if order.state != "pending", case .fail = decision { return }
         let from = [order.state]
         var changed = false
         var owed = false
