@@ -64,6 +64,17 @@ def test_a_seat_bought_through_the_sandbox(server):
         assert [entry["person"]["displayName"] for entry in detail["roster"]] == ["Ana"]
         click(driver, driver.find_element(By.ID, "checkout-done"))
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-class="{class_id}"] .order-state.paid'))
+        # Plans change: the seat is given back from the class's page before the deadline, and refunded.
+        click(driver, driver.find_element(By.CSS_SELECTOR, f'[data-class="{class_id}"]'))
+        cancel = wait(driver).until(EC.element_to_be_clickable((By.ID, "class-cancel-seat")))
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", cancel)
+        cancel.click()  # it asks first (a confirm dialog), so no script may run after the click
+        wait(driver).until(EC.alert_is_present())
+        driver.switch_to.alert.accept()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "class-book")))
+        assert "Refunded" in driver.find_element(By.ID, "class-last-order").text
+        assert "null" not in driver.find_element(By.TAG_NAME, "main").text
+        assert api_call(server, "GET", f"/v1/classes/{class_id}", coach)["item"]["seatsLeft"] == 4
     finally:
         driver.quit()
 

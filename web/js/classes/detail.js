@@ -19,8 +19,8 @@ function bookingCard(session, detail, reload) {
   if (item.booked && myOrder?.state === "paid") {
     const deadline = new Date(item.cancelDeadline);
     const canCancel = deadline.getTime() > now;
-    const cancel = el("button", { type: "button", class: "button quiet small", id: "class-cancel-seat", disabled: !canCancel }, t("classes.cancelSeat"));
-    cancel.addEventListener("click", async () => {
+    const cancel = canCancel ? el("button", { type: "button", class: "button quiet small", id: "class-cancel-seat" }, t("classes.cancelSeat")) : null;
+    cancel?.addEventListener("click", async () => {
       if (!confirm(t("classes.cancelSeatConfirm", { amount: formatMoney(myOrder.amount, myOrder.currency) }))) return;
       cancel.disabled = true;
       try {
@@ -29,9 +29,9 @@ function bookingCard(session, detail, reload) {
         reload();
       } catch (problem) { cancel.disabled = false; showProblem(problem); }
     });
-    card.append(el("p", { class: "booked-line" }, icon("accountability"), el("strong", {}, t("classes.youreBooked"))),
+    card.append(...[el("p", { class: "booked-line" }, icon("accountability"), el("strong", {}, t("classes.youreBooked"))),
       el("p", { class: "muted small" }, canCancel ? t("classes.cancelUntil", { time: formatInstant(deadline, { dateStyle: "medium", timeStyle: "short" }) })
-        : t("classes.cancelClosed")), cancel);
+        : t("classes.cancelClosed")), cancel].filter(Boolean));
     return card;
   }
   if (myOrder && ["refunding", "refunded", "failed", "suspicious"].includes(myOrder.state)) {
@@ -76,7 +76,7 @@ function coachCard(session, detail, reload) {
       actions.append(renew);
     }
     const cancel = el("button", { type: "button", class: "button quiet small danger-text", id: "class-cancel" }, t("classes.cancelClass"));
-    cancel.addEventListener("click", async () => {
+    cancel?.addEventListener("click", async () => {
       if (!confirm(t("classes.cancelClassConfirm"))) return;
       cancel.disabled = true;
       try { await session.api(`/v1/classes/${item.id}/cancel`, { method: "POST" }); toast(t("classes.classCancelled")); reload(); }
@@ -102,7 +102,7 @@ export function classView(session, { classId }) {
       const zone = session.user?.timeZone;
       const seats = seatsLabel(item);
       body.removeAttribute("aria-busy");
-      body.replaceChildren(
+      body.replaceChildren(...[
         el("header", {}, el("h1", { id: "class-title" }, item.title),
           el("p", { class: "muted" }, item.coach.displayName)),
         el("section", { class: "card class-facts" },
@@ -114,7 +114,7 @@ export function classView(session, { classId }) {
             el("span", { class: `seats ${seats.tone}`, id: "class-seats" }, seats.text)),
           item.description ? el("p", { class: "muted class-description" }, item.description) : null),
         item.coach.id === session.user?.id ? null : bookingCard(session, detail, load),
-        detail.canEdit ? coachCard(session, detail, load) : null);
+        detail.canEdit ? coachCard(session, detail, load) : null].filter(Boolean));
     } catch (problem) {
       body.removeAttribute("aria-busy");
       if (problem.status === 404) body.replaceChildren(emptyState(icon("classes"), t("classes.notFound"), el("a", { class: "button", href: "#/classes" }, t("classes.browse"))));
