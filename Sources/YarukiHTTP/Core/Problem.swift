@@ -1,4 +1,5 @@
 import Foundation
+import YarukiCore
 
 /// An RFC 9457 problem: the one shape every error takes on the wire.
 /// Thrown anywhere in a handler, it becomes the response as it is.
@@ -19,8 +20,29 @@ public struct HTTPError: Error, Sendable, Codable, Equatable {
     public var errors: [FieldError]?
     /// Extra response headers (Allow, Retry-After); not part of the body.
     public var headers: [String: String] = [:]
+    /// RFC 9457 extension members written beside the standard ones (a 412's current record).
+    public var extensions: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey { case type, title, status, detail, errors }
+
+    private struct ExtensionKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(title, forKey: .title)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(detail, forKey: .detail)
+        try container.encodeIfPresent(errors, forKey: .errors)
+        guard !extensions.isEmpty else { return }
+        var more = encoder.container(keyedBy: ExtensionKey.self)
+        for (key, value) in extensions.sorted(by: { $0.key < $1.key }) { try more.encode(value, forKey: ExtensionKey(stringValue: key)) }
+    }
 
     public init(_ status: Int, slug: String? = nil, title: String? = nil, detail: String? = nil,
                 errors: [FieldError]? = nil, headers: [String: String] = [:]) {

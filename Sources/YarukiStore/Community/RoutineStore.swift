@@ -22,6 +22,7 @@ public enum RoutineStore {
             INSERT INTO routines (id, author_id, title, description, public, copied_from, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, id, author, draft.title, draft.description, draft.isPublic, copiedFrom, now, now)
         try insertItems(id, draft.items, c)
+        try SyncStore.touch(user: author, .routines, id, at: now, c)
     }
 
     private static func insertItems(_ id: UUID, _ items: [RoutineItem], _ c: SQLConnection) throws {
@@ -43,11 +44,16 @@ public enum RoutineStore {
             try c.execute("DELETE FROM routine_saves WHERE routine_id = ?", id)
             try c.execute("UPDATE routines SET save_count = 0 WHERE id = ?", id)
         }
+        try SyncStore.touch(user: author, .routines, id, at: now, c)
         return true
     }
 
-    public static func delete(_ id: UUID, author: UUID, admin: Bool, _ c: SQLConnection) throws -> Bool {
-        try c.execute("DELETE FROM routines WHERE id = ? AND (author_id = ? OR ?)", id, author, admin) == 1
+    /// Deletes the author's routine (an admin's: anyone's); the tombstone is the author's.
+    public static func delete(_ id: UUID, author: UUID, admin: Bool, at now: Date, _ c: SQLConnection) throws -> Bool {
+        guard let owner = try c.queryOne("SELECT author_id FROM routines WHERE id = ? AND (author_id = ? OR ?)", id, author, admin)?.uuid("author_id"),
+              try c.execute("DELETE FROM routines WHERE id = ?", id) == 1 else { return false }
+        try SyncStore.touch(user: owner, .routines, id, deleted: true, at: now, c)
+        return true
     }
 
     static let columns = """
@@ -116,6 +122,18 @@ public enum RoutineStore {
     }
 
     /// "My routines": my own and the ones I saved, newest first.
+    /// The author's own routines among `ids`.
+    public static func authored(ids: [UUID], author: UUID, _ c: SQLConnection) throws -> [RoutineRow] {
+        var found: [RoutineRow] = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            found += try rows(try c.query("""
+                SELECT \(columns) FROM routines r JOIN users u ON u.id = r.author_id WHERE r.author_id = ? AND r.id IN (\(SQLFragment.marks(chunk.count)))
+                """, [author.sqlValue, author.sqlValue] + chunk.map(\.sqlValue)), c)
+        }
+        return found
+    }
+
     public static func mine(_ user: UUID, _ c: SQLConnection) throws -> [RoutineRow] {
         try rows(try c.query("""
             SELECT \(columns) FROM routines r JOIN users u ON u.id = r.author_id
@@ -131,6 +149,11 @@ public enum RoutineStore {
     }
 
     /// True when the routine is the person's own.
+    /// Whether any routine has this id (someone else's too).
+    public static func exists(_ id: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT 1 AS one FROM routines WHERE id = ?", id) != nil
+    }
+
     public static func isAuthor(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
         try c.queryOne("SELECT 1 AS one FROM routines WHERE id = ? AND author_id = ?", id, user) != nil
     }

@@ -53,19 +53,33 @@ public enum LifelogStore {
             """, id, user, d.kind.rawValue, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude,
                           d.position?.longitude, d.altitude, d.accuracy, d.source.rawValue, photo?.sha256, photo?.width, photo?.height,
                           voice?.sha256, now, now)
+        try SyncStore.touch(user: user, .lifelog, id, at: now, c)
     }
 
     /// Changes what a person may change (not the kind, nor the attachment); false when not theirs.
     public static func update(_ id: UUID, user: UUID, _ d: LifelogDraft, at now: Date, _ c: SQLConnection) throws -> Bool {
-        try c.execute("""
+        guard try c.execute("""
             UPDATE lifelog_records SET occurred_at = ?, utc_offset = ?, text = ?, place = ?, latitude = ?, longitude = ?, altitude = ?,
                 accuracy = ?, source = ?, updated_at = ? WHERE id = ? AND user_id = ?
             """, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude, d.position?.longitude, d.altitude,
-                          d.accuracy, d.source.rawValue, now, id, user) == 1
+                          d.accuracy, d.source.rawValue, now, id, user) == 1 else { return false }
+        try SyncStore.touch(user: user, .lifelog, id, at: now, c)
+        return true
     }
 
     public static func record(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Record? {
         try c.queryOne("SELECT \(columns) \(from) WHERE r.id = ? AND r.user_id = ?", id, user).map(row)
+    }
+
+    /// The person's records among `ids`.
+    public static func records(ids: [UUID], user: UUID, _ c: SQLConnection) throws -> [Record] {
+        var found: [Record] = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            found += try c.query("SELECT \(columns) \(from) WHERE r.user_id = ? AND r.id IN (\(SQLFragment.marks(chunk.count)))",
+                                 [user.sqlValue] + chunk.map(\.sqlValue)).map(row)
+        }
+        return found
     }
 
     /// The record for its owner, or (`user` nil: a link the server signed for it) for anyone who holds the link.
@@ -93,9 +107,10 @@ public enum LifelogStore {
 
     /// Deletes the record; returns the files nothing uses any more, for the caller to remove
     /// after the transaction.
-    public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: ProofStore.MediaRow?) {
+    public static func delete(_ id: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: ProofStore.MediaRow?) {
         guard let record = try record(id, user: user, c) else { return (false, nil, nil) }
         try c.execute("DELETE FROM lifelog_records WHERE id = ? AND user_id = ?", id, user)
+        try SyncStore.touch(user: user, .lifelog, id, deleted: true, at: now, c)
         let photo = try record.photo.map { try MediaFileStore.unusedPhotos([$0.sha256], c) }?.first
         var media: ProofStore.MediaRow?
         if let voice = record.voice, try MediaFileStore.mediaUnused(voice.sha256, c) {

@@ -70,6 +70,7 @@ public enum TrainingStore {
                     set.weightKg.map { Int(($0 * 1000).rounded()) }, set.restSeconds)
             }
         }
+        try SyncStore.touch(user: user, .workouts, w.id, at: now, c)
     }
 
     /// True when a workout with this id exists and belongs to someone else.
@@ -79,6 +80,17 @@ public enum TrainingStore {
 
     public static func workout(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Workout? {
         try workouts(where: "w.id = ? AND w.user_id = ?", [id.sqlValue, user.sqlValue], limit: 1, c).first
+    }
+
+    /// The person's workouts among `ids` (others' and unknown ids are left out).
+    public static func workouts(ids: [UUID], user: UUID, _ c: SQLConnection) throws -> [Workout] {
+        var found: [Workout] = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            found += try workouts(where: "w.user_id = ? AND w.id IN (\(SQLFragment.marks(chunk.count)))", [user.sqlValue] + chunk.map(\.sqlValue),
+                                  limit: chunk.count, c)
+        }
+        return found
     }
 
     /// A person's workouts that started in [from, to), newest first, after `cursor` (the last
@@ -131,8 +143,10 @@ public enum TrainingStore {
     }
 
     @discardableResult
-    public static func delete(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
-        try c.execute("DELETE FROM workouts WHERE id = ? AND user_id = ?", id, user) == 1
+    public static func delete(_ id: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        guard try c.execute("DELETE FROM workouts WHERE id = ? AND user_id = ?", id, user) == 1 else { return false }
+        try SyncStore.touch(user: user, .workouts, id, deleted: true, at: now, c)
+        return true
     }
 
     public static func count(user: UUID, _ c: SQLConnection) throws -> Int {

@@ -32,7 +32,8 @@ struct RoutineRoutes: RouteCollection {
     }
 
     func create(_: Request, _ me: Principal, _ draft: RoutineDraft) async throws -> Reply<Routine> {
-        .created(try await routines.save(draft, id: nil, by: me))
+        let (routine, version) = try await routines.save(draft, id: nil, by: me)
+        return Reply(routine, status: 201, headers: [SyncVersions.etag(version)])
     }
 
     func search(_ request: Request, _ me: Principal) async throws -> Reply<Page<Routine>> {
@@ -50,11 +51,12 @@ struct RoutineRoutes: RouteCollection {
     }
 
     func rewrite(_ request: Request, _ me: Principal, _ draft: RoutineDraft) async throws -> Reply<Routine> {
-        Reply(try await routines.save(draft, id: try request.id("id", "routine"), by: me))
+        let (routine, version) = try await routines.save(draft, id: try request.id("id", "routine"), by: me, ifVersion: try SyncVersions.expected(request))
+        return Reply(routine, headers: [SyncVersions.etag(version)])
     }
 
     func delete(_ request: Request, _ me: Principal) async throws -> Response {
-        try await routines.delete(try request.id("id", "routine"), me)
+        try await routines.delete(try request.id("id", "routine"), me, ifVersion: try SyncVersions.expected(request))
         return .noContent()
     }
 

@@ -19,22 +19,35 @@ struct RoutineService: Sendable {
                 mine: r.authorID == viewer, createdAt: r.createdAt, updatedAt: r.updatedAt)
     }
 
-    /// Writes a new routine (`id` nil) or rewrites the author's own, checked against the catalog.
-    func save(_ submitted: RoutineDraft, id existing: UUID?, by principal: Principal) async throws -> Routine {
+    /// Writes a routine under `id` (new when the person has none there) or rewrites the author's
+    /// own, checked against the catalog, in the caller's transaction (`ifVersion`: 412 unless it is
+    /// at that version). Someone else's id is 404.
+    func save(_ submitted: RoutineDraft, id: UUID, user: UUID, now: Date, mustExist: Bool, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> RoutineStore.RoutineRow {
         let draft = submitted.normalized
-        let (id, now) = (existing ?? UUID(), context.now)
-        let saved = try await context.transaction(changing: PostService.tags) { c -> RoutineStore.RoutineRow? in
-            if existing != nil, try !RoutineStore.isAuthor(id, user: principal.userID, c) { throw HTTPError.notFound("No such routine.") }
-            try FieldCheck(RoutineDraft.check(submitted, units: try TrainingStore.units(c))).done()
-            if existing == nil {
-                try RoutineStore.insert(id: id, author: principal.userID, draft, copiedFrom: nil, at: now, c)
-            } else {
-                _ = try RoutineStore.update(id, author: principal.userID, draft, at: now, c)
-            }
-            return try RoutineStore.routine(id, viewer: principal.userID, c)
+        let exists = try RoutineStore.isAuthor(id, user: user, c)
+        if !exists, try mustExist || RoutineStore.exists(id, c) { throw HTTPError.notFound("No such routine.") }
+        try SyncVersions.require(ifVersion, user: user, .routines, id, c) {
+            try RoutineStore.routine(id, viewer: user, c).map { try SyncVersions.json(RoutineService.reply($0, viewer: user)) }
         }
-        guard let saved else { throw HTTPError.internal() }
-        return RoutineService.reply(saved, viewer: principal.userID)
+        try FieldCheck(RoutineDraft.check(submitted, units: try TrainingStore.units(c))).done()
+        if exists {
+            _ = try RoutineStore.update(id, author: user, draft, at: now, c)
+        } else {
+            try RoutineStore.insert(id: id, author: user, draft, copiedFrom: nil, at: now, c)
+        }
+        guard let saved = try RoutineStore.routine(id, viewer: user, c) else { throw HTTPError.internal() }
+        return saved
+    }
+
+    /// A new routine (`id` nil) or the author's own rewritten, in a transaction of its own; with its version.
+    func save(_ submitted: RoutineDraft, id existing: UUID?, by principal: Principal, ifVersion: Int64? = nil) async throws -> (Routine, version: Int64) {
+        let (id, now, user) = (existing ?? UUID(), context.now, principal.userID)
+        let (saved, version) = try await context.transaction(changing: PostService.tags) { c in
+            let saved = try save(submitted, id: id, user: user, now: now, mustExist: existing != nil, ifVersion: ifVersion, c)
+            return (saved, try SyncVersions.version(user: user, .routines, id, c))
+        }
+        context.nudge(user, .routines, version)
+        return (RoutineService.reply(saved, viewer: user), version)
     }
 
     func search(_ principal: Principal, text: String?, exercise: String?, before: (Date, UUID)?, limit: Int) async throws -> Page<Routine> {
@@ -55,9 +68,21 @@ struct RoutineService: Sendable {
         return RoutineService.reply(found, viewer: principal.userID)
     }
 
-    func delete(_ id: UUID, _ principal: Principal) async throws {
-        let deleted = try await context.transaction(changing: PostService.tags) { c in try RoutineStore.delete(id, author: principal.userID, admin: principal.role == .admin, c) }
+    /// Deletes the author's routine (an admin's: anyone's) in the caller's transaction, leaving a tombstone.
+    func remove(_ id: UUID, user: UUID, admin: Bool = false, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> Bool {
+        try SyncVersions.require(ifVersion, user: user, .routines, id, c) {
+            try RoutineStore.routine(id, viewer: user, c).map { try SyncVersions.json(RoutineService.reply($0, viewer: user)) }
+        }
+        return try RoutineStore.delete(id, author: user, admin: admin, at: now, c)
+    }
+
+    func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
+        let now = context.now
+        let deleted = try await context.transaction(changing: PostService.tags) { c in
+            try remove(id, user: principal.userID, admin: principal.role == .admin, now: now, ifVersion: ifVersion, c)
+        }
         guard deleted else { throw HTTPError.notFound("No such routine.") }
+        context.nudge(principal.userID, .routines)
     }
 
     /// A like saves someone's public routine to my list; one's own are there already (400).
@@ -80,6 +105,7 @@ struct RoutineService: Sendable {
             return try RoutineStore.routine(copy, viewer: principal.userID, c)
         }
         guard let saved else { throw HTTPError.internal() }
+        context.nudge(principal.userID, .routines)
         return RoutineService.reply(saved, viewer: principal.userID)
     }
 }

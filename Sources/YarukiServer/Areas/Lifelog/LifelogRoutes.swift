@@ -51,20 +51,9 @@ struct LifelogRoutes: RouteCollection {
         if let bodyID = body.id, bodyID != id {
             throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
         }
-        var check = FieldCheck()
-        let kind = LifelogKind(rawValue: body.kind)
-        if kind == nil { check.fail("kind", "must be memo, checkin, photo or voice") }
-        let source = LifelogSource(rawValue: body.source ?? "web")
-        if source == nil { check.fail("source", "must be phone, watch, web or import") }
-        try check.done()
-        guard let kind, let source else { throw HTTPError.internal() }
-        let p = body.position
-        let draft = LifelogDraft(kind: kind, occurredAt: body.occurredAt, text: body.text ?? "", place: body.place,
-                                 position: p.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }, altitude: p?.altitude,
-                                 accuracy: p?.accuracy, source: source)
-        try FieldCheck(LifelogDraft.check(draft, now: lifelog.context.now)).done()
-        let (record, created) = try await lifelog.write(id, draft, by: me)
-        return Reply(record, status: created ? 201 : 200)
+        let draft = try LifelogService.draft(body, now: lifelog.context.now)
+        let (record, created, version) = try await lifelog.write(id, draft, by: me, ifVersion: try SyncVersions.expected(request))
+        return Reply(record, status: created ? 201 : 200, headers: [SyncVersions.etag(version)])
     }
 
     func uploadPhoto(_ request: Request, _ me: Principal) async throws -> Reply<LifelogRecord> {
@@ -78,11 +67,12 @@ struct LifelogRoutes: RouteCollection {
     }
 
     func record(_ request: Request, _ me: Principal) async throws -> Reply<LifelogRecord> {
-        Reply(lifelog.reply(try await lifelog.record(try request.id("id", "record"), for: me.userID)))
+        let (record, version) = try await lifelog.versioned(try request.id("id", "record"), me)
+        return Reply(record, headers: [SyncVersions.etag(version)])
     }
 
     func delete(_ request: Request, _ me: Principal) async throws -> Response {
-        try await lifelog.delete(try request.id("id", "record"), me)
+        try await lifelog.delete(try request.id("id", "record"), me, ifVersion: try SyncVersions.expected(request))
         return .noContent()
     }
 

@@ -35,29 +35,55 @@ struct LifelogService: Sendable {
 
     static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.uuidString.lowercased())/audio" }
 
-    /// Writes a memo or check-in under the device's id, or changes any record of the person's.
-    func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal) async throws -> (LifelogRecord, created: Bool) {
-        let (user, now) = (principal.userID, context.now)
-        let (record, created) = try await context.transaction(changing: LifelogService.tags(user)) { c -> (LifelogStore.Record, Bool) in
-            if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
-            let before = try LifelogStore.record(id, user: user, c)
-            if let before {
-                guard before.draft.kind == draft.kind else {
-                    throw HTTPError(422, detail: "A record keeps its kind.", errors: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
-                }
-                _ = try LifelogStore.update(id, user: user, draft, at: now, c)
-            } else {
-                guard draft.kind == .memo || draft.kind == .checkin else {
-                    throw HTTPError(422, detail: "Photos and voice notes begin as uploads.",
-                                               errors: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
-                }
-                try LifelogStore.insert(id: id, user: user, draft, at: now, c)
+    /// A memo or check-in as a PUT body says it, checked (400 or 422 naming the field).
+    static func draft(_ body: LifelogRecordBody, now: Date) throws -> LifelogDraft {
+        var check = FieldCheck()
+        let kind = LifelogKind(rawValue: body.kind)
+        if kind == nil { check.fail("kind", "must be memo, checkin, photo or voice") }
+        let source = LifelogSource(rawValue: body.source ?? "web")
+        if source == nil { check.fail("source", "must be phone, watch, web or import") }
+        try check.done()
+        guard let kind, let source else { throw HTTPError.internal() }
+        let p = body.position
+        let draft = LifelogDraft(kind: kind, occurredAt: body.occurredAt, text: body.text ?? "", place: body.place,
+                                 position: p.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }, altitude: p?.altitude,
+                                 accuracy: p?.accuracy, source: source)
+        try FieldCheck(LifelogDraft.check(draft, now: now)).done()
+        return draft
+    }
+
+    /// Writes a memo or check-in under the device's id, or changes any record of the person's, in
+    /// the caller's transaction (`ifVersion`: 412 unless the record is at that version).
+    func save(_ id: UUID, _ draft: LifelogDraft, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (LifelogStore.Record, created: Bool) {
+        if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+        let before = try LifelogStore.record(id, user: user, c)
+        try SyncVersions.require(ifVersion, user: user, .lifelog, id, c) { try before.map { try SyncVersions.json(reply($0)) } }
+        if let before {
+            guard before.draft.kind == draft.kind else {
+                throw HTTPError(422, detail: "A record keeps its kind.", errors: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
             }
-            guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
-            return (saved, before == nil)
+            _ = try LifelogStore.update(id, user: user, draft, at: now, c)
+        } else {
+            guard draft.kind == .memo || draft.kind == .checkin else {
+                throw HTTPError(422, detail: "Photos and voice notes begin as uploads.",
+                                errors: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
+            }
+            try LifelogStore.insert(id: id, user: user, draft, at: now, c)
+        }
+        guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
+        return (saved, before == nil)
+    }
+
+    /// Writes through `save` in a transaction of its own; the record, whether it is new, and its version.
+    func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal, ifVersion: Int64? = nil) async throws -> (LifelogRecord, created: Bool, version: Int64) {
+        let (user, now) = (principal.userID, context.now)
+        let (record, created, version) = try await context.transaction(changing: LifelogService.tags(user)) { c in
+            let (record, created) = try save(id, draft, user: user, now: now, ifVersion: ifVersion, c)
+            return (record, created, try SyncVersions.version(user: user, .lifelog, id, c))
         }
         plans.forget(user: user)
-        return (reply(record), created)
+        context.nudge(user, .lifelog, version)
+        return (reply(record), created, version)
     }
 
     /// The record, for its owner (or a link signed for its audio: `user` nil); 404 otherwise.
@@ -68,15 +94,36 @@ struct LifelogService: Sendable {
         return record
     }
 
-    /// Deletes a record of the person's; its photo or audio goes when nothing else uses it.
-    func delete(_ id: UUID, _ principal: Principal) async throws {
-        let (deleted, photo, voice) = try await context.transaction(changing: LifelogService.tags(principal.userID)) { c in
-            try LifelogStore.delete(id, user: principal.userID, c)
-        }
-        guard deleted else { throw HTTPError.notFound("No such record.") }
-        plans.forget(user: principal.userID)
-        if let photo { context.photos.remove(photo) }
-        if let voice, let kind = MediaFiles.Kind(rawValue: voice.kind) { context.media.remove(voice.sha256, kind) }
+    /// The owner's record with its version.
+    func versioned(_ id: UUID, _ principal: Principal) async throws -> (LifelogRecord, version: Int64) {
+        let user = principal.userID
+        guard let (record, version) = try await database.read({ c in
+            try LifelogStore.record(id, user: user, c).map { ($0, try SyncVersions.version(user: user, .lifelog, id, c)) }
+        }) else { throw HTTPError.notFound("No such record.") }
+        return (reply(record), version)
+    }
+
+    /// Deletes a record of the person's in the caller's transaction, leaving a tombstone; what to
+    /// do once it has committed (its photo or audio goes when nothing else uses it).
+    func remove(_ id: UUID, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> SyncEffects? {
+        try SyncVersions.require(ifVersion, user: user, .lifelog, id, c) { try LifelogStore.record(id, user: user, c).map { try SyncVersions.json(reply($0)) } }
+        let (deleted, photo, voice) = try LifelogStore.delete(id, user: user, at: now, c)
+        guard deleted else { return nil }
+        let (context, plans) = (self.context, self.plans)
+        return SyncEffects(tags: LifelogService.tags(user), afterwards: [{
+            plans.forget(user: user)
+            if let photo { context.photos.remove(photo) }
+            if let voice, let kind = MediaFiles.Kind(rawValue: voice.kind) { context.media.remove(voice.sha256, kind) }
+        }])
+    }
+
+    func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
+        let now = context.now
+        guard let effects = try await context.transaction(changing: LifelogService.tags(principal.userID), { c in
+            try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
+        }) else { throw HTTPError.notFound("No such record.") }
+        for work in effects.afterwards { work() }
+        context.nudge(principal.userID, .lifelog)
     }
 
     /// A day, week or month: records, workouts and proofs in time order (ties: workouts, their

@@ -129,7 +129,12 @@ extension LifelogService {
                 guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
                 return (saved, true)
             }
-            if created { plans.forget(user: user) } else { try await removeIfUnused(attached) }
+            if created {
+                plans.forget(user: user)
+                context.nudge(user, .lifelog)
+            } else {
+                try await removeIfUnused(attached)
+            }
             return (reply(record), created)
         } catch {
             try? await removeIfUnused(attached)

@@ -68,7 +68,8 @@ struct TrainingRoutes: RouteCollection {
 
     func log(_: Request, _ me: Principal, _ body: WorkoutBody) async throws -> Reply<Workout> {
         let workout = Workout(id: body.id ?? UUID(), startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
-        return .created(try await training.save(workout, me).0)
+        let (saved, _, version) = try await training.save(workout, me)
+        return Reply(saved, status: 201, headers: [SyncVersions.etag(version)])
     }
 
     func workouts(_ request: Request, _ me: Principal) async throws -> Reply<Page<Workout>> {
@@ -83,7 +84,8 @@ struct TrainingRoutes: RouteCollection {
     }
 
     func workout(_ request: Request, _ me: Principal) async throws -> Reply<Workout> {
-        Reply(try await training.workout(try request.id("id", "workout"), me))
+        let (workout, version) = try await training.workout(try request.id("id", "workout"), me)
+        return Reply(workout, headers: [SyncVersions.etag(version)])
     }
 
     func replace(_ request: Request, _ me: Principal, _ body: WorkoutBody) async throws -> Reply<Workout> {
@@ -92,12 +94,12 @@ struct TrainingRoutes: RouteCollection {
             throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
         }
         let workout = Workout(id: id, startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
-        let (saved, created) = try await training.save(workout, me)
-        return Reply(saved, status: created ? 201 : 200)
+        let (saved, created, version) = try await training.save(workout, me, ifVersion: try SyncVersions.expected(request))
+        return Reply(saved, status: created ? 201 : 200, headers: [SyncVersions.etag(version)])
     }
 
     func delete(_ request: Request, _ me: Principal) async throws -> Response {
-        try await training.delete(try request.id("id", "workout"), me)
+        try await training.delete(try request.id("id", "workout"), me, ifVersion: try SyncVersions.expected(request))
         return .noContent()
     }
 }

@@ -51,17 +51,27 @@ struct TrainingService: Sendable {
         return saved
     }
 
-    /// Checks the workout against the catalog and saves it in one transaction.
-    func save(_ workout: Workout, _ principal: Principal) async throws -> (Workout, created: Bool) {
-        let now = context.now
-        return try await context.transaction(changing: TrainingService.tags(principal.userID)) { c in
-            if try TrainingStore.isOthers(workout.id, user: principal.userID, c) { throw HTTPError.notFound("No such workout.") }
-            let created = try TrainingStore.workout(workout.id, user: principal.userID, c) == nil
-            try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
-            try TrainingStore.save(workout, user: principal.userID, at: now, c)
-            guard let saved = try TrainingStore.workout(workout.id, user: principal.userID, c) else { throw HTTPError.internal() }
-            return (saved, created)
+    /// Checks the workout against the catalog and saves it in the caller's transaction
+    /// (`ifVersion`: 412 unless the workout is at that version).
+    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool) {
+        if try TrainingStore.isOthers(workout.id, user: user, c) { throw HTTPError.notFound("No such workout.") }
+        let before = try TrainingStore.workout(workout.id, user: user, c)
+        try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) { try before.map(SyncVersions.json) }
+        try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
+        try TrainingStore.save(workout, user: user, at: now, c)
+        guard let saved = try TrainingStore.workout(workout.id, user: user, c) else { throw HTTPError.internal() }
+        return (saved, before == nil)
+    }
+
+    /// `save` in a transaction of its own; the workout, whether it is new, and its version.
+    func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil) async throws -> (Workout, created: Bool, version: Int64) {
+        let (user, now) = (principal.userID, context.now)
+        let saved = try await context.transaction(changing: TrainingService.tags(user)) { c in
+            let (saved, created) = try save(workout, user: user, now: now, ifVersion: ifVersion, c)
+            return (saved, created, try SyncVersions.version(user: user, .workouts, workout.id, c))
         }
+        context.nudge(user, .workouts, saved.2)
+        return saved
     }
 
     func workouts(_ principal: Principal, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int) async throws -> [Workout] {
@@ -70,17 +80,27 @@ struct TrainingService: Sendable {
         }
     }
 
-    func workout(_ id: UUID, _ principal: Principal) async throws -> Workout {
-        guard let workout = try await database.read({ c in try TrainingStore.workout(id, user: principal.userID, c) }) else {
-            throw HTTPError.notFound("No such workout.")
-        }
-        return workout
+    /// The person's workout with its version.
+    func workout(_ id: UUID, _ principal: Principal) async throws -> (Workout, version: Int64) {
+        let user = principal.userID
+        guard let found = try await database.read({ c in
+            try TrainingStore.workout(id, user: user, c).map { ($0, try SyncVersions.version(user: user, .workouts, id, c)) }
+        }) else { throw HTTPError.notFound("No such workout.") }
+        return found
     }
 
-    func delete(_ id: UUID, _ principal: Principal) async throws {
-        guard try await context.transaction(changing: TrainingService.tags(principal.userID), { c in try TrainingStore.delete(id, user: principal.userID, c) }) else {
-            throw HTTPError.notFound("No such workout.")
-        }
+    /// Deletes the person's workout in the caller's transaction, leaving a tombstone; false when there is none.
+    func remove(_ id: UUID, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> Bool {
+        try SyncVersions.require(ifVersion, user: user, .workouts, id, c) { try TrainingStore.workout(id, user: user, c).map(SyncVersions.json) }
+        return try TrainingStore.delete(id, user: user, at: now, c)
+    }
+
+    func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
+        let now = context.now
+        guard try await context.transaction(changing: TrainingService.tags(principal.userID), { c in
+            try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
+        }) else { throw HTTPError.notFound("No such workout.") }
+        context.nudge(principal.userID, .workouts)
     }
 
     /// True when `id` is in the catalog and `workout` (if any) is the person's own: what a proof may name.

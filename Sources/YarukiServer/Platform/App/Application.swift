@@ -91,6 +91,7 @@ public final class Application: @unchecked Sendable {
         context.servedPort.store(server.port, ordering: .relaxed)
         context.mail.start(on: server.backgroundExecutor)
         areas.classes.orders.start(on: server.backgroundExecutor)
+        areas.sync.start(on: server.backgroundExecutor)
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
                                      "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)",
@@ -101,6 +102,7 @@ public final class Application: @unchecked Sendable {
     public func stop(grace: Double = 10) {
         context.mail.stop()
         areas.classes.orders.stop()
+        areas.sync.stop()
         server.shutdown(grace: grace)
     }
 }

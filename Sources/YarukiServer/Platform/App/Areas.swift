@@ -13,6 +13,7 @@ struct Areas: Sendable {
     let signage: SignageService
     let health: HealthService
     let classes: ClassService
+    let sync: SyncService
     let accounts: AccountService
     let routes: [any RouteCollection]
 
@@ -37,6 +38,7 @@ struct Areas: Sendable {
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
         signage = SignageService(context: context, hub: SignageHub(database: context.database, clock: context.clock))
         health = HealthService(context: context)
+        sync = SyncService(context: context, zones: [LifelogSync(lifelog: lifelog), WorkoutSync(training: training), RoutineSync(routines: routines)])
         classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: signage.hub, community: communityEvents))
         // Each area's part of a person; the account row itself goes last, after all of them.
         let personalData: [any PersonalData] = [AccountsData(context: context), TrainingData(context: context), AccountabilityData(proofs: proofs),
@@ -54,6 +56,7 @@ struct Areas: Sendable {
             LifelogRoutes(lifelog: lifelog),
             HealthRoutes(health: health),
             ClassRoutes(classes: classes),
+            SyncRoutes(sync: sync),
             PlaybackRoutes(playback: playback, map: map, tileURL: settings.tileURL,
                            router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none"),
         ]

@@ -39,6 +39,8 @@ public struct Settings: Sendable {
     public var identityProviders: [IdentityProvider] = []
     /// Where people open the app, for links in mail; nil: http://localhost and the port served.
     public var publicURL: String?
+    /// Days deletions are remembered for sync (a device away longer syncs again from the start).
+    public var syncTombstoneDays = 90
     /// The payment provider classes are paid through: the built-in sandbox, or PortOne.
     public var payments: PaymentsSetting = .sandbox
     /// The sender of every mail.
@@ -73,6 +75,7 @@ public struct Settings: Sendable {
         ("--smtp-url", "YARUKI_SMTP_URL", "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 to send mail; unset: mail is written to DATA_DIR/mail as .eml files"),
         ("--smtp-ca-file", "YARUKI_SMTP_CA_FILE", "extra CA certificates (PEM) to trust for the SMTP server's TLS"),
         ("--mail-from", "YARUKI_MAIL_FROM", "the sender of mail, as Name <address> (default Yaruki <no-reply@the public URL's host>)"),
+        ("--sync-tombstone-days", "YARUKI_SYNC_TOMBSTONE_DAYS", "days deletions are kept for devices that sync (default 90)"),
         ("--payments", "YARUKI_PAYMENTS", "sandbox (the default: a local checkout page and signed webhooks) or portone"),
         ("--portone-api-url", "YARUKI_PORTONE_API_URL", "PortOne's V2 API (default https://api.portone.io)"),
         ("--portone-api-secret", "YARUKI_PORTONE_API_SECRET", "PortOne V2 API secret (with --payments portone)"),
@@ -136,6 +139,7 @@ public struct Settings: Sendable {
         maxHealthImportBytes = try integer("--max-health-import", 1024...(64 << 30)) ?? maxHealthImportBytes
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour
+        syncTombstoneDays = try integer("--sync-tombstone-days", 1...3650) ?? syncTombstoneDays
         if let token = values["--metrics-token"]?.value {
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
                 throw SettingError(setting: named("--metrics-token"), reason: "must be 16 or more characters without spaces")

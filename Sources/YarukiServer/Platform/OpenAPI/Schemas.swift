@@ -85,6 +85,7 @@ final class SchemaRegistry {
         case is Date.Type, is OffsetDateTime.Type: return ["type": "string", "format": "date-time"]
         case is UUID.Type: return ["type": "string", "format": "uuid"]
         case is URL.Type: return ["type": "string", "format": "uri"]
+        case is JSONValue.Type: return [:]  // any JSON (a synced record, whose shape is its type's)
         case let words as any APIEnumeration.Type: return ["type": "string", "enum": .array(words.wireValues.map(JSONValue.string))]
         case let model as any APIModel.Type: return reference(model)
         case let container as any SchemaContainer.Type: return container.schema(self)

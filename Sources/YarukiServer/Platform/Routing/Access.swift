@@ -1,4 +1,5 @@
 import Foundation
+import YarukiCore
 import YarukiAPI
 import YarukiHTTP
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Any JSON value, for documents whose shape is data (OpenAPI, schemas).
+/// Any JSON value, for documents whose shape is data (OpenAPI, schemas, synced records, a 412's current record).
 public indirect enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral,
     ExpressibleByArrayLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
     case null

@@ -1,0 +1,153 @@
+import Foundation
+import YarukiCore
+
+/// A record's change in a zone: the record as the API shows it, or a tombstone.
+public struct SyncChange: APIModel, Equatable {
+    public var id: UUID
+    /// lifelogRecord, workout or routine
+    public var type: String
+    /// The server's version of this change (ascending within a person's zones).
+    public var version: Int64
+    public var deleted: Bool
+    public var changedAt: Date
+    /// The record, absent for a tombstone.
+    public var record: JSONValue?
+
+    public init(id: UUID, type: String, version: Int64, deleted: Bool, changedAt: Date, record: JSONValue?) {
+        self.id = id
+        self.type = type
+        self.version = version
+        self.deleted = deleted
+        self.changedAt = changedAt
+        self.record = record
+    }
+
+    public static let example = SyncChange(id: Example.otherID, type: "lifelogRecord", version: 42, deleted: false, changedAt: Example.instant,
+                                           record: ["id": .string(Example.otherID.uuidString), "kind": "memo", "text": "Leg day, finally."])
+}
+
+/// `GET /v1/sync/{zone}/changes`: changes after the token, the token to ask with next, and whether more are waiting.
+public struct SyncChanges: APIModel, Equatable {
+    public var changes: [SyncChange]
+    /// Opaque: send it back as `since`.
+    public var token: String
+    public var moreComing: Bool
+
+    public init(changes: [SyncChange], token: String, moreComing: Bool) {
+        self.changes = changes
+        self.token = token
+        self.moreComing = moreComing
+    }
+
+    public static let example = SyncChanges(changes: [SyncChange.example], token: "bGlmZWxvZzo0Mg", moreComing: false)
+}
+
+/// One record in a push: a write (`fields`, as the zone's PUT body takes them) or a delete,
+/// against the version the device last saw (`baseVersion`, none for a new record).
+public struct SyncPushRecord: APIModel, RuledModel, Equatable {
+    public static let rules: [String: FieldRule] = ["type": .words(SyncZoneName.recordTypes), "changeId": .line(max: 100, required: false),
+                                                    "baseVersion": .integer(0...Int(Int32.max))]
+
+    public var id: UUID
+    public var type: String
+    public var baseVersion: Int64?
+    /// The device's id for this change: the same change sent again is recognised and not applied twice.
+    public var changeId: String?
+    public var fields: JSONValue?
+    public var deleted: Bool?
+
+    public init(id: UUID, type: String, baseVersion: Int64?, changeId: String?, fields: JSONValue?, deleted: Bool? = nil) {
+        self.id = id
+        self.type = type
+        self.baseVersion = baseVersion
+        self.changeId = changeId
+        self.fields = fields
+        self.deleted = deleted
+    }
+
+    public static let example = SyncPushRecord(id: Example.otherID, type: "lifelogRecord", baseVersion: 41, changeId: "c6b1f7c2-phone-17",
+                                               fields: ["kind": "memo", "occurredAt": "2026-11-30T08:15:00+09:00", "text": "Leg day, finally."])
+}
+
+/// `POST /v1/sync/{zone}/push`.
+public struct SyncPush: APIModel, RuledModel, Equatable {
+    public static let maxRecords = 500
+    public static let rules: [String: FieldRule] = ["records": .list(1...maxRecords)]
+
+    public var records: [SyncPushRecord]
+    /// All saved or none.
+    public var atomic: Bool?
+
+    public init(records: [SyncPushRecord], atomic: Bool? = nil) {
+        self.records = records
+        self.atomic = atomic
+    }
+
+    public static let example = SyncPush(records: [SyncPushRecord.example], atomic: false)
+}
+
+/// One record's outcome: saved (with its new version), a conflict (with the server's current
+/// change), rejected (with the reason and the fields at fault), or aborted (another record of an
+/// atomic push was not saved).
+public struct SyncResult: APIModel, Equatable {
+    public struct FieldProblem: Codable, Sendable, Equatable {
+        public var field: String
+        public var message: String
+
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
+    }
+
+    public var id: UUID
+    /// saved, conflict, rejected or aborted
+    public var status: String
+    public var version: Int64?
+    public var current: SyncChange?
+    public var reason: String?
+    public var errors: [FieldProblem]?
+
+    public init(id: UUID, status: String, version: Int64? = nil, current: SyncChange? = nil, reason: String? = nil, errors: [FieldProblem]? = nil) {
+        self.id = id
+        self.status = status
+        self.version = version
+        self.current = current
+        self.reason = reason
+        self.errors = errors
+    }
+
+    public static let example = SyncResult(id: Example.otherID, status: "saved", version: 43)
+}
+
+public struct SyncPushReply: APIModel, Equatable {
+    public var results: [SyncResult]
+
+    public init(results: [SyncResult]) { self.results = results }
+
+    public static let example = SyncPushReply(results: [SyncResult.example])
+}
+
+/// What the person's other devices hear on their event stream (`sync`) when a zone changes.
+public struct SyncNudge: APIModel, Equatable {
+    public var zone: String
+    public var version: Int64
+
+    public init(zone: String, version: Int64) {
+        self.zone = zone
+        self.version = version
+    }
+
+    public static let example = SyncNudge(zone: "lifelog", version: 43)
+}
+
+/// The zones and their record types.
+public enum SyncZoneName {
+    public static let zones = ["lifelog", "workouts", "routines"]
+    public static let recordTypes = ["lifelogRecord", "workout", "routine"]
+
+    /// The record type a zone holds.
+    public static func recordType(of zone: String) -> String? {
+        zones.firstIndex(of: zone).map { recordTypes[$0] }
+    }
+}

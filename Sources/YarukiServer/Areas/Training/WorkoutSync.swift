@@ -1,0 +1,34 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Workouts as a sync zone: pulled as `GET /v1/workouts/{id}` shows them, pushed as
+/// `PUT /v1/workouts/{id}` takes them, checked against the catalog the same way.
+struct WorkoutSync: SyncZone {
+    let training: TrainingService
+    var zone: SyncStore.Zone { .workouts }
+    var recordType: String { "workout" }
+
+    func records(_ ids: [UUID], user: UUID, _ c: SQLConnection) throws -> [UUID: JSONValue] {
+        var found: [UUID: JSONValue] = [:]
+        for workout in try TrainingStore.workouts(ids: ids, user: user, c) { found[workout.id] = try SyncVersions.json(workout) }
+        return found
+    }
+
+    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> @Sendable (SQLConnection) throws -> SyncEffects {
+        let body = try SyncFields.decode(WorkoutBody.self, fields, id: id)
+        let workout = Workout(id: id, startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
+        let training = self.training
+        return { c in
+            _ = try training.save(workout, user: user, now: now, c)
+            return SyncEffects(tags: TrainingService.tags(user))
+        }
+    }
+
+    func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
+        _ = try training.remove(id, user: user, now: now, c)
+        return SyncEffects(tags: TrainingService.tags(user))
+    }
+}

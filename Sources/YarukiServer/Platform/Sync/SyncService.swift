@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Offline-first sync over the areas' own rows: a changes feed per zone (records and tombstones
+/// after an opaque token, in version order), pushes of many records checked against the version
+/// each device last saw (saved, conflict with the server's copy, or rejected with the reason;
+/// atomic when asked), and a nudge on the person's event stream when a zone changes.
+final class SyncService: Sendable {
+    let context: AppContext
+    let zones: [SyncStore.Zone: any SyncZone]
+    /// Tombstones are kept this long; a token from before the oldest one kept answers 410.
+    let tombstoneLifetime: TimeInterval
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    var database: Database { context.database }
+
+    static let maxLimit = 1000
+
+    init(context: AppContext, zones: [any SyncZone]) {
+        self.context = context
+        self.zones = Dictionary(uniqueKeysWithValues: zones.map { ($0.zone, $0) })
+        tombstoneLifetime = TimeInterval(context.settings.syncTombstoneDays) * 86_400
+    }
+
+    func zone(_ name: String) throws -> any SyncZone {
+        guard let kind = SyncStore.Zone(rawValue: name), let zone = zones[kind] else {
+            throw HTTPError.notFound("No zone '\(name)': the zones are \(SyncZoneName.zones.joined(separator: ", ")).")
+        }
+        return zone
+    }
+
+    // MARK: tokens
+
+    /// Opaque to clients: the zone and the last version they have.
+    static func token(_ zone: SyncStore.Zone, _ version: Int64) -> String {
+        Data("\(zone.rawValue):\(version)".utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func version(of token: String, _ zone: SyncStore.Zone) throws -> Int64 {
+        var text = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        guard token.utf8.count <= 100, let data = Data(base64Encoded: text), let plain = String(data: data, encoding: .utf8),
+              let colon = plain.lastIndex(of: ":"), let version = Int64(plain[plain.index(after: colon)...]), version >= 0 else {
+            throw HTTPError.badRequest("'since' is not a token this server gave.", errors: [.init(field: "since", message: "must be a token from an earlier reply")])
+        }
+        guard plain[..<colon] == zone.rawValue else {
+            throw HTTPError.badRequest("That token belongs to another zone.", errors: [.init(field: "since", message: "is another zone's token")])
+        }
+        return version
+    }
+
+    // MARK: pull
+
+    /// Changes after `since` (none: a first sync, live records only), at most `limit`.
+    func changes(_ zone: any SyncZone, since: String?, limit: Int, user: UUID) async throws -> SyncChanges {
+        let after = try since.map { try SyncService.version(of: $0, zone.zone) }
+        let (latest, purged, entries, records) = try await database.read { c in
+            // The newest committed version first: the page never reaches past it, so a change
+            // committing meanwhile is in the next pull, not skipped.
+            let latest = try SyncStore.latest(user: user, c)
+            let purged = try SyncStore.purgedThrough(user: user, c)
+            var entries = try SyncStore.changes(user: user, zone.zone, after: after ?? 0, limit: limit + 1, tombstones: after != nil, c)
+            entries = entries.filter { $0.version <= latest }
+            let live = entries.prefix(limit).filter { !$0.deleted }.map(\.id)
+            return (latest, purged, entries, try zone.records(live, user: user, c))
+        }
+        if let after, after < purged {
+            throw HTTPError(410, slug: "sync-token-expired",
+                            detail: "Deletions since this token are no longer kept (\(Int(tombstoneLifetime / 86_400)) days): sync again from the start (no since).")
+        }
+        let more = entries.count > limit
+        let page = entries.prefix(limit)
+        let changes = page.compactMap { entry -> SyncChange? in
+            if entry.deleted { return SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: true, changedAt: entry.changedAt, record: nil) }
+            // A record deleted after this read's version check comes back as a tombstone later.
+            guard let record = records[entry.id] else { return nil }
+            return SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: false, changedAt: entry.changedAt, record: record)
+        }
+        let reached = more ? (page.last?.version ?? after ?? 0) : max(latest, after ?? 0)
+        return SyncChanges(changes: changes, token: SyncService.token(zone.zone, reached), moreComing: more)
+    }
+
+    // MARK: push
+
+    private struct Aborted: Error { let results: [SyncResult] }
+
+    private enum Plan {
+        case write(@Sendable (SQLConnection) throws -> SyncEffects)
+        case delete
+        case rejected(String, [SyncResult.FieldProblem]?)
+    }
+
+    /// Applies a push in one transaction, each record by its own savepoint; all or none when `atomic`.
+    func push(_ zone: any SyncZone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
+        let now = context.now
+        let plans: [Plan] = push.records.map { record in
+            guard record.type == zone.recordType else { return .rejected("A \(zone.zone.rawValue) zone holds \(zone.recordType) records, not \(record.type).", nil) }
+            if record.deleted == true { return .delete }
+            guard let fields = record.fields, case .object = fields else { return .rejected("A write needs its fields (an object), or deleted: true.", nil) }
+            do {
+                return .write(try zone.prepare(fields, id: record.id, user: user, now: now))
+            } catch let problem as HTTPError {
+                return .rejected(problem.detail ?? problem.title, problem.errors?.map { .init(field: $0.field, message: $0.message) })
+            } catch {
+                return .rejected("These fields cannot be read as a \(zone.recordType).", nil)
+            }
+        }
+        let atomic = push.atomic == true
+        var effects: [SyncEffects] = []
+        let results: [SyncResult]
+        do {
+            (results, effects) = try await database.transaction { c -> ([SyncResult], [SyncEffects]) in
+                var results: [SyncResult] = []
+                var effects: [SyncEffects] = []
+                for (record, plan) in zip(push.records, plans) {
+                    let (result, effect) = try self.apply(record, plan, zone, user: user, now: now, c)
+                    results.append(result)
+                    if let effect { effects.append(effect) }
+                }
+                if atomic, results.contains(where: { $0.status != "saved" }) {
+                    throw Aborted(results: results.map { $0.status == "saved" ? SyncResult(id: $0.id, status: "aborted",
+                                                                                           reason: "Another record of this atomic push was not saved.") : $0 })
+                }
+                return (results, effects)
+            }
+        } catch let aborted as Aborted {
+            return SyncPushReply(results: aborted.results)
+        }
+        context.replies.invalidate(effects.flatMap(\.tags))
+        for effect in effects { for work in effect.afterwards { work() } }
+        if let newest = results.compactMap({ $0.status == "saved" ? $0.version : nil }).max() { context.nudge(user, zone.zone, newest) }
+        return SyncPushReply(results: results)
+    }
+
+    private func apply(_ record: SyncPushRecord, _ plan: Plan, _ zone: any SyncZone, user: UUID, now: Date,
+                       _ c: SQLConnection) throws -> (SyncResult, SyncEffects?) {
+        if case let .rejected(reason, errors) = plan { return (SyncResult(id: record.id, status: "rejected", reason: reason, errors: errors), nil) }
+        let entry = try SyncStore.entry(user: user, zone.zone, record.id, c)
+        // The same change sent again (its reply was lost): the same answer, nothing applied twice.
+        if let change = record.changeId, let entry, entry.changeID == change { return (SyncResult(id: record.id, status: "saved", version: entry.version), nil) }
+        func conflict() throws -> (SyncResult, SyncEffects?) {
+            (SyncResult(id: record.id, status: "conflict", current: try entry.map { try current($0, zone, user: user, c) },
+                        reason: entry == nil ? "The record is not on the server." : entry!.deleted ? "The record was deleted." : "The record changed since version \(record.baseVersion ?? 0)."), nil)
+        }
+        do {
+            return try SyncStore.savepoint(c) {
+                switch plan {
+                case .delete:
+                    guard let entry else { return (SyncResult(id: record.id, status: "saved"), nil) }  // never on the server: nothing to delete
+                    if entry.deleted { return (SyncResult(id: record.id, status: "saved", version: entry.version), nil) }
+                    guard (record.baseVersion ?? 0) == entry.version else { return try conflict() }
+                    let effect = try zone.delete(record.id, user: user, now: now, c)
+                    return (try saved(record, zone, user: user, c), effect)
+                case let .write(write):
+                    // Against the version the device last saw: none for a new record; a tombstone's
+                    // version to write a record again after its deletion was seen (a resolved conflict).
+                    guard (record.baseVersion ?? 0) == (entry?.version ?? 0) else { return try conflict() }
+                    let effect = try write(c)
+                    return (try saved(record, zone, user: user, c), effect)
+                case .rejected:
+                    throw HTTPError.internal()
+                }
+            }
+        } catch let problem as HTTPError where problem.status < 500 {
+            return (SyncResult(id: record.id, status: "rejected", reason: problem.detail ?? problem.title,
+                               errors: problem.errors?.map { .init(field: $0.field, message: $0.message) }), nil)
+        }
+    }
+
+    private func saved(_ record: SyncPushRecord, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncResult {
+        if let change = record.changeId { try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: change, c) }
+        return SyncResult(id: record.id, status: "saved", version: try SyncStore.entry(user: user, zone.zone, record.id, c)?.version)
+    }
+
+    private func current(_ entry: SyncStore.Entry, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncChange {
+        SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: entry.deleted, changedAt: entry.changedAt,
+                   record: entry.deleted ? nil : try zone.records([entry.id], user: user, c)[entry.id])
+    }
+
+    // MARK: tombstones
+
+    /// Forgets tombstones older than the kept period; returns how many went.
+    @discardableResult
+    func purge() async throws -> Int {
+        let before = context.now.addingTimeInterval(-tombstoneLifetime)
+        return try await database.transaction { c in try SyncStore.purge(before: before, c) }
+    }
+
+    /// Purges every hour, on the server's background executor.
+    func start(on executor: (any TaskExecutor)?) {
+        let service = self
+        let task = Task(executorPreference: executor) {
+            while !Task.isCancelled {
+                _ = try? await service.purge()
+                try? await Task.sleep(for: .seconds(3600))
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    func stop() {
+        for task in tasks.withLock({ list in defer { list = [] }; return list }) { task.cancel() }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// One area's syncable records (lifelog records, workouts, routines), declared by the area: how
+/// to read them as the API shows them, and how to write and delete them inside sync's
+/// transaction through the same code the area's own routes use. Sync knows none of their tables.
+protocol SyncZone: Sendable {
+    var zone: SyncStore.Zone { get }
+    /// The `type` a pushed record of this zone carries.
+    var recordType: String { get }
+    /// The person's records among `ids`, as the API shows them.
+    func records(_ ids: [UUID], user: UUID, _ c: SQLConnection) throws -> [UUID: JSONValue]
+    /// Pushed fields read and checked as the area's PUT would (throwing a 4xx problem), before
+    /// any transaction: the write to run in the batch's transaction.
+    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> @Sendable (SQLConnection) throws -> SyncEffects
+    /// Deletes the person's record in the batch's transaction (nothing when it is gone already).
+    func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects
+}
+
+/// What a write or delete leaves for after its transaction: kept replies to forget, caches and
+/// files to let go of.
+struct SyncEffects: Sendable {
+    var tags: [ReplyCache.Tag] = []
+    var afterwards: [@Sendable () -> Void] = []
+}
+
+/// Optimistic concurrency for the areas' own PUTs and DELETEs: `If-Match` names the version the
+/// client last saw (`"v12"` as the record's ETag gives it, or `12`); another version answers 412
+/// with the record as it now stands.
+enum SyncVersions {
+    /// The version `If-Match` names; nil when the header is absent (or `*`). 400 for anything else.
+    static func expected(_ request: Request) throws -> Int64? {
+        guard let header = request.headers["If-Match"]?.trimmingCharacters(in: .whitespaces), header != "*" else { return nil }
+        var text = Substring(header)
+        if text.hasPrefix("W/") { text = text.dropFirst(2) }
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
+        if text.hasPrefix("v") { text = text.dropFirst() }
+        guard let version = Int64(text), version >= 0 else {
+            throw HTTPError.badRequest("If-Match must name a record's version, as its ETag gives it (\"v12\").")
+        }
+        return version
+    }
+
+    /// The ETag a record's reply carries: its version.
+    static func etag(_ version: Int64) -> (String, String) { ("ETag", "\"v\(version)\"") }
+
+    /// Throws 412 with the current record when the record's version is not `expected`.
+    static func require(_ expected: Int64?, user: UUID, _ zone: SyncStore.Zone, _ id: UUID, _ c: SQLConnection,
+                        current: () throws -> JSONValue?) throws {
+        guard let expected else { return }
+        let entry = try SyncStore.entry(user: user, zone, id, c)
+        let version = entry?.version ?? 0
+        guard version != expected else { return }
+        var problem = HTTPError(412, detail: entry?.deleted == true ? "The record was deleted (version \(version))."
+                                    : "The record is at version \(version), not \(expected).")
+        problem.extensions = ["version": .number(Double(version)), "deleted": .bool(entry?.deleted ?? (version == 0)),
+                              "current": try current() ?? .null]
+        throw problem
+    }
+
+    /// The record's version now (0 when it has none).
+    static func version(user: UUID, _ zone: SyncStore.Zone, _ id: UUID, _ c: SQLConnection) throws -> Int64 {
+        try SyncStore.entry(user: user, zone, id, c)?.version ?? 0
+    }
+
+    /// An API value as JSON, for a change's record or a 412's current one.
+    static func json(_ value: some Encodable) throws -> JSONValue {
+        try JSONCoding.decoder.decode(JSONValue.self, from: JSONCoding.encoder.encode(value))
+    }
+}
+
+/// Pushed fields read as the zone's PUT body: a field of the wrong type is a 400 naming it, as
+/// the route's own decoding would say; an id among the fields must be the record's.
+enum SyncFields {
+    static func decode<T: Decodable>(_ type: T.Type, _ fields: JSONValue, id: UUID?) throws -> T {
+        if let id, case let .object(members) = fields, case let .string(given)? = members["id"], UUID(uuidString: given) != id {
+            throw HTTPError(422, detail: "The id in the fields differs from the record's.", errors: [.init(field: "id", message: "must match the record")])
+        }
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: JSONCoding.encoder.encode(fields))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw HTTPError.badRequest("'\(key.stringValue)' is required.", errors: [.init(field: key.stringValue, message: "is required")])
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw HTTPError.badRequest("'\(field)' has the wrong type.", errors: [.init(field: field, message: "has the wrong type")])
+        } catch let DecodingError.dataCorrupted(context) {
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw HTTPError.badRequest("'\(field)' is not valid.", errors: [.init(field: field, message: "is not valid")])
+        }
+    }
+}
+
+extension AppContext {
+    /// Tells the person's devices that a zone moved on to `version` (`sync` on their event stream),
+    /// whichever way it changed: a sync push or an area's own route.
+    func nudge(_ user: UUID, _ zone: SyncStore.Zone, _ version: Int64) {
+        events.publish("sync", SyncNudge(zone: zone.rawValue, version: version), to: [user])
+    }
+
+    /// The same, with the person's newest version read once the write has committed.
+    func nudge(_ user: UUID, _ zone: SyncStore.Zone) {
+        let context = self
+        Task {
+            guard let version = try? await context.database.read({ c in try SyncStore.latest(user: user, c) }) else { return }
+            context.nudge(user, zone, version)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Versions of syncable records: every write of a lifelog record, workout or routine goes
+/// through `touch` in its own transaction (the stores of those areas call it), so the existing
+/// APIs and sync read and write one set of rows.
+public enum SyncStore {
+    public enum Zone: String, Sendable, CaseIterable {
+        case lifelog, workouts, routines
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var id: UUID
+        public var version: Int64
+        public var deleted: Bool
+        /// The client's id for the change that made this version (sync pushes only).
+        public var changeID: String?
+        public var changedAt: Date
+    }
+
+    /// The person's next version: one counter per person, bumped by an UPDATE whose row lock
+    /// lasts until the transaction ends, so their versions become visible in order.
+    public static func nextVersion(user: UUID, _ c: SQLConnection) throws -> Int64 {
+        guard let row = try c.queryOne("""
+            INSERT INTO sync_counters (user_id, version, purged_through) VALUES (?, 1, 0)
+            ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + 1 RETURNING version
+            """, user) else { throw DatabaseError.decoding("no sync version") }
+        return Int64(try row.int("version"))
+    }
+
+    /// Notes a change of a record (a write, or a delete leaving a tombstone); returns its version.
+    @discardableResult
+    public static func touch(user: UUID, _ zone: Zone, _ id: UUID, deleted: Bool = false, changeID: String? = nil, at now: Date,
+                             _ c: SQLConnection) throws -> Int64 {
+        let version = try nextVersion(user: user, c)
+        try c.execute("""
+            INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
+                change_id = excluded.change_id, changed_at = excluded.changed_at
+            """, user, zone.rawValue, id, version, deleted, changeID, now)
+        return version
+    }
+
+    /// Names the client change that made the record's current version (a retried push finds it).
+    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String, _ c: SQLConnection) throws {
+        try c.execute("UPDATE sync_records SET change_id = ? WHERE user_id = ? AND zone = ? AND record_id = ?", changeID, user, zone.rawValue, id)
+    }
+
+    /// Runs `work` so that what it wrote is undone, and nothing else, when it throws.
+    public static func savepoint<T>(_ c: SQLConnection, _ work: () throws -> T) throws -> T {
+        try c.execute("SAVEPOINT sync_record", [])
+        do {
+            let result = try work()
+            try c.execute("RELEASE SAVEPOINT sync_record", [])
+            return result
+        } catch {
+            try c.execute("ROLLBACK TO SAVEPOINT sync_record", [])
+            try c.execute("RELEASE SAVEPOINT sync_record", [])
+            throw error
+        }
+    }
+
+    /// The record's last change (a tombstone too), if it ever had one.
+    public static func entry(user: UUID, _ zone: Zone, _ id: UUID, _ c: SQLConnection) throws -> Entry? {
+        try c.queryOne("""
+            SELECT record_id, version, deleted, change_id, changed_at FROM sync_records WHERE user_id = ? AND zone = ? AND record_id = ?
+            """, user, zone.rawValue, id).map(entry)
+    }
+
+    /// Changes after `version`, oldest first; tombstones only when `tombstones` (a first sync needs none).
+    public static func changes(user: UUID, _ zone: Zone, after version: Int64, limit: Int, tombstones: Bool, _ c: SQLConnection) throws -> [Entry] {
+        try c.query("""
+            SELECT record_id, version, deleted, change_id, changed_at FROM sync_records
+            WHERE user_id = ? AND zone = ? AND version > ? \(tombstones ? "" : "AND deleted = 0") ORDER BY version LIMIT ?
+            """, user, zone.rawValue, version, limit).map(entry)
+    }
+
+    /// The highest version of a tombstone purged for the person (0: none): tokens before it are too old.
+    public static func purgedThrough(user: UUID, _ c: SQLConnection) throws -> Int64 {
+        Int64(try c.queryOne("SELECT purged_through FROM sync_counters WHERE user_id = ?", user)?.int("purged_through") ?? 0)
+    }
+
+    /// The person's newest version (0: nothing yet).
+    public static func latest(user: UUID, _ c: SQLConnection) throws -> Int64 {
+        Int64(try c.queryOne("SELECT version FROM sync_counters WHERE user_id = ?", user)?.int("version") ?? 0)
+    }
+
+    /// Forgets tombstones older than `before`, remembering per person the highest version forgotten;
+    /// returns how many went.
+    public static func purge(before: Date, _ c: SQLConnection) throws -> Int {
+        for r in try c.query("SELECT user_id, MAX(version) AS v FROM sync_records WHERE deleted = 1 AND changed_at < ? GROUP BY user_id", before) {
+            try c.execute("UPDATE sync_counters SET purged_through = ? WHERE user_id = ? AND purged_through < ?",
+                          try r.int("v"), try r.uuid("user_id"), try r.int("v"))
+        }
+        return try c.execute("DELETE FROM sync_records WHERE deleted = 1 AND changed_at < ?", before)
+    }
+
+    private static func entry(_ r: Row) throws -> Entry {
+        Entry(id: try r.uuid("record_id"), version: Int64(try r.int("version")), deleted: try r.bool("deleted"),
+              changeID: try r.optionalString("change_id"), changedAt: try r.date("changed_at"))
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+import YarukiStore
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// The sync protocol over real HTTP: the changes feed and the areas' own routes are one set of
+/// rows; pushes save, conflict or reject per record, once per change; If-Match guards the PUTs;
+/// tombstones expire into 410; other devices are nudged.
+@Suite struct SyncTests {
+    static let memoAt = "2026-11-30T08:15:00+09:00"
+
+    static func memo(_ text: String) -> [String: Any] { ["kind": "memo", "occurredAt": memoAt, "text": text] }
+
+    static func push(_ api: API, _ token: String, _ zone: String, _ records: [[String: Any]], atomic: Bool? = nil) throws -> [[String: Any]] {
+        var body: [String: Any] = ["records": records]
+        if let atomic { body["atomic"] = atomic }
+        let reply = try api.call("POST", "/v1/sync/\(zone)/push", json: body, token: token)
+        precondition(reply.status == 200, reply.text)
+        return try reply.json()["results"] as! [[String: Any]]
+    }
+
+    static func pull(_ api: API, _ token: String, _ zone: String, since: String? = nil, limit: Int? = nil) throws -> [String: Any] {
+        var query: [String] = []
+        if let since { query.append("since=\(since)") }
+        if let limit { query.append("limit=\(limit)") }
+        let reply = try api.call("GET", "/v1/sync/\(zone)/changes" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), token: token)
+        precondition(reply.status == 200, reply.text)
+        return try reply.json()
+    }
+
+    @Test(arguments: Engine.allCases)
+    func theRoutesAndSyncAreOneSetOfRecords(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-one@example.com")
+        // Written through the lifelog's own PUT: in the feed.
+        let put = UUID().uuidString
+        var reply = try api.call("PUT", "/v1/lifelog/records/\(put)", json: Self.memo("from the route"), token: token)
+        #expect(reply.status == 201)
+        let etag = try #require(reply.headers["etag"])
+        var feed = try Self.pull(api, token, "lifelog")
+        var changes = feed["changes"] as! [[String: Any]]
+        #expect(changes.map { ($0["id"] as? String)?.uppercased() } == [put.uppercased()])
+        #expect((changes[0]["record"] as? [String: Any])?["text"] as? String == "from the route")
+        #expect("\"v\(changes[0]["version"] as! Int)\"" == etag)
+        let first = feed["token"] as! String
+        #expect(feed["moreComing"] as? Bool == false)
+
+        // Pushed through sync: in the lifelog's own reads.
+        let pushed = UUID()
+        let results = try Self.push(api, token, "lifelog", [["id": pushed.uuidString, "type": "lifelogRecord", "changeId": "phone-1", "fields": Self.memo("from sync")]])
+        #expect(results[0]["status"] as? String == "saved")
+        reply = try api.call("GET", "/v1/lifelog/records/\(pushed.uuidString)", token: token)
+        #expect(reply.status == 200)
+        #expect(try reply.json()["text"] as? String == "from sync")
+        #expect(reply.headers["etag"] == "\"v\(results[0]["version"] as! Int)\"")
+        // The next pull brings only what is new; a delete through the route comes as a tombstone.
+        #expect(try api.call("DELETE", "/v1/lifelog/records/\(put)", token: token).status == 204)
+        feed = try Self.pull(api, token, "lifelog", since: first)
+        changes = feed["changes"] as! [[String: Any]]
+        #expect(changes.count == 2)
+        #expect((changes[0]["record"] as? [String: Any])?["text"] as? String == "from sync")
+        #expect(changes[1]["deleted"] as? Bool == true && changes[1]["record"] == nil)
+        #expect((changes[0]["version"] as! Int) < (changes[1]["version"] as! Int))
+        // A first sync leaves tombstones out.
+        #expect((try Self.pull(api, token, "lifelog")["changes"] as! [[String: Any]]).count == 1)
+        // Workouts and routines too.
+        let workout = UUID().uuidString
+        #expect(try api.call("PUT", "/v1/workouts/\(workout)", json: ["startedAt": "2026-11-29T07:00:00Z", "exercises": [["exerciseId": "squat", "sets": [["reps": 5, "weightKg": 100]]]]],
+                             token: token).status == 201)
+        let routine = try api.call("POST", "/v1/routines", json: ["title": "Legs", "public": false, "items": [["exerciseId": "squat", "sets": 5, "reps": 5, "restSeconds": 120]]], token: token)
+        #expect(routine.status == 201)
+        #expect(((try Self.pull(api, token, "workouts"))["changes"] as! [[String: Any]]).map { ($0["id"] as? String)?.uppercased() } == [workout.uppercased()])
+        #expect(((try Self.pull(api, token, "routines"))["changes"] as! [[String: Any]]).first?["type"] as? String == "routine")
+        // Someone else sees none of it.
+        let (other, _, _) = try api.signUp("sync-other@example.com")
+        #expect((try Self.pull(api, other, "lifelog")["changes"] as! [[String: Any]]).isEmpty)
+        #expect(try api.call("GET", "/v1/sync/photos/changes", token: token).status == 404)
+        #expect(try api.call("GET", "/v1/sync/lifelog/changes?since=bm90LWEtdG9rZW4", token: token).status == 400)
+        #expect(try api.call("GET", "/v1/sync/workouts/changes?since=\(first)", token: token).status == 400, "another zone's token")
+    }
+
+    @Test func pagesComeInVersionOrderUntilNothingMoreIsComing() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-pages@example.com")
+        let records = (0..<25).map { ["id": UUID().uuidString, "type": "lifelogRecord", "fields": Self.memo("memo \($0)")] as [String: Any] }
+        #expect(try Self.push(api, token, "lifelog", records).allSatisfy { $0["status"] as? String == "saved" })
+        var since: String?
+        var seen: [String] = []
+        var pages = 0
+        repeat {
+            let page = try Self.pull(api, token, "lifelog", since: since, limit: 10)
+            seen += (page["changes"] as! [[String: Any]]).compactMap { ($0["record"] as? [String: Any])?["text"] as? String }
+            since = page["token"] as? String
+            pages += 1
+            if page["moreComing"] as? Bool != true { break }
+        } while pages < 10
+        #expect(pages == 3)
+        #expect(seen == (0..<25).map { "memo \($0)" })
+        #expect((try Self.pull(api, token, "lifelog", since: since)["changes"] as! [[String: Any]]).isEmpty)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func pushesSaveConflictOrRejectEachRecordAndARetryIsAnsweredTheSame(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-push@example.com")
+        let id = UUID().uuidString
+        var results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "changeId": "c1", "fields": Self.memo("v1")]])
+        let v1 = results[0]["version"] as! Int
+        // An edit against the version seen: saved. The same change again (its reply was lost): the same answer, applied once.
+        let edit: [String: Any] = ["id": id, "type": "lifelogRecord", "baseVersion": v1, "changeId": "c2", "fields": Self.memo("v2")]
+        results = try Self.push(api, token, "lifelog", [edit])
+        let v2 = results[0]["version"] as! Int
+        #expect(results[0]["status"] as? String == "saved" && v2 > v1)
+        results = try Self.push(api, token, "lifelog", [edit])
+        #expect(results[0]["status"] as? String == "saved" && results[0]["version"] as? Int == v2)
+        #expect((try Self.pull(api, token, "lifelog")["changes"] as! [[String: Any]]).count == 1)
+        // Another device still on v1: a conflict carrying the server's copy, nothing written.
+        results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "baseVersion": v1, "changeId": "w1", "fields": Self.memo("watch")]])
+        #expect(results[0]["status"] as? String == "conflict")
+        let current = try #require(results[0]["current"] as? [String: Any])
+        #expect(current["version"] as? Int == v2 && (current["record"] as? [String: Any])?["text"] as? String == "v2")
+        // The same record made on two devices: the second is a conflict.
+        results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "changeId": "w2", "fields": Self.memo("new on watch")]])
+        #expect(results[0]["status"] as? String == "conflict")
+        // Rejected with the reason and the field; the rest of the batch is saved.
+        let good = UUID().uuidString
+        results = try Self.push(api, token, "lifelog", [
+            ["id": UUID().uuidString, "type": "lifelogRecord", "fields": ["kind": "memo", "occurredAt": Self.memoAt, "text": String(repeating: "x", count: 20_000)]],
+            ["id": UUID().uuidString, "type": "workout", "fields": Self.memo("wrong zone")],
+            ["id": UUID().uuidString, "type": "lifelogRecord", "fields": ["kind": "memo", "occurredAt": 12]],
+            ["id": good, "type": "lifelogRecord", "fields": Self.memo("fine")],
+        ])
+        #expect(results.map { $0["status"] as? String } == ["rejected", "rejected", "rejected", "saved"])
+        #expect((results[0]["errors"] as? [[String: Any]])?.first?["field"] as? String == "text")
+        #expect((results[2]["errors"] as? [[String: Any]])?.first?["field"] as? String == "occurredAt")
+        // Atomic: one conflict and nothing of the batch is written.
+        let lone = UUID().uuidString
+        results = try Self.push(api, token, "lifelog", [["id": lone, "type": "lifelogRecord", "fields": Self.memo("all or none")],
+                                                        ["id": id, "type": "lifelogRecord", "baseVersion": v1, "fields": Self.memo("stale")]], atomic: true)
+        #expect(results.map { $0["status"] as? String } == ["aborted", "conflict"])
+        #expect(try api.call("GET", "/v1/lifelog/records/\(lone)", token: token).status == 404)
+        // Deletes: against the version seen; a stale one conflicts; again is fine.
+        results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "baseVersion": v1, "deleted": true]])
+        #expect(results[0]["status"] as? String == "conflict")
+        results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "baseVersion": v2, "changeId": "d1", "deleted": true]])
+        #expect(results[0]["status"] as? String == "saved")
+        let tombstone = results[0]["version"] as! Int
+        #expect(try api.call("GET", "/v1/lifelog/records/\(id)", token: token).status == 404)
+        // An edit against the delete: a conflict whose current is the tombstone.
+        results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "baseVersion": v2, "fields": Self.memo("edited offline")]])
+        #expect(results[0]["status"] as? String == "conflict")
+        #expect((results[0]["current"] as? [String: Any])?["deleted"] as? Bool == true)
+        // Resolved by keeping the edit: written again against the tombstone's version.
+        results = try Self.push(api, token, "lifelog", [["id": id, "type": "lifelogRecord", "baseVersion": tombstone, "fields": Self.memo("kept")]])
+        #expect(results[0]["status"] as? String == "saved")
+        // Someone else's record id cannot be written through sync.
+        let (other, _, _) = try api.signUp("sync-push-other@example.com")
+        results = try Self.push(api, other, "lifelog", [["id": id, "type": "lifelogRecord", "fields": Self.memo("mine now?")]])
+        #expect(results[0]["status"] as? String == "rejected")
+        #expect(try api.call("POST", "/v1/sync/lifelog/push", json: ["records": []], token: token).status == 400)
+    }
+
+    @Test func ifMatchGuardsTheRoutesOwnWrites() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-ifmatch@example.com")
+        let id = UUID().uuidString
+        var reply = try api.call("PUT", "/v1/lifelog/records/\(id)", json: Self.memo("one"), token: token)
+        let first = try #require(reply.headers["etag"])
+        reply = try api.call("PUT", "/v1/lifelog/records/\(id)", json: Self.memo("two"), token: token, headers: ["If-Match": first])
+        #expect(reply.status == 200)
+        let second = try #require(reply.headers["etag"])
+        #expect(second != first)
+        // A late write from a device that saw the first version: 412 with the record as it stands.
+        reply = try api.call("PUT", "/v1/lifelog/records/\(id)", json: Self.memo("late"), token: token, headers: ["If-Match": first])
+        #expect(reply.status == 412)
+        let problem = try reply.json()
+        #expect("\"v\(problem["version"] as! Int)\"" == second)
+        #expect((problem["current"] as? [String: Any])?["text"] as? String == "two")
+        #expect(try api.call("GET", "/v1/lifelog/records/\(id)", token: token).json()["text"] as? String == "two")
+        #expect(try api.call("DELETE", "/v1/lifelog/records/\(id)", token: token, headers: ["If-Match": first]).status == 412)
+        #expect(try api.call("PUT", "/v1/lifelog/records/\(id)", json: Self.memo("x"), token: token, headers: ["If-Match": "soon"]).status == 400)
+        // Workouts and routines answer the same way.
+        let workout = UUID().uuidString
+        let body: [String: Any] = ["startedAt": "2026-11-29T07:00:00Z", "exercises": [["exerciseId": "squat", "sets": [["reps": 5]]]]]
+        reply = try api.call("PUT", "/v1/workouts/\(workout)", json: body, token: token)
+        let w1 = try #require(reply.headers["etag"])
+        #expect(try api.call("PUT", "/v1/workouts/\(workout)", json: body, token: token, headers: ["If-Match": w1]).status == 200)
+        reply = try api.call("PUT", "/v1/workouts/\(workout)", json: body, token: token, headers: ["If-Match": w1])
+        #expect(reply.status == 412)
+        #expect((try reply.json()["current"] as? [String: Any])?["id"] != nil)
+        reply = try api.call("POST", "/v1/routines", json: ["title": "Legs", "public": false, "items": [["exerciseId": "squat", "sets": 5, "reps": 5, "restSeconds": 120]]], token: token)
+        let routine = try #require(try reply.json()["id"] as? String)
+        let r1 = try #require(reply.headers["etag"])
+        #expect(try api.call("PUT", "/v1/routines/\(routine)", json: ["title": "Legs 2", "public": false, "items": [["exerciseId": "squat", "sets": 5, "reps": 5, "restSeconds": 120]]],
+                             token: token, headers: ["If-Match": r1]).status == 200)
+        #expect(try api.call("DELETE", "/v1/routines/\(routine)", token: token, headers: ["If-Match": r1]).status == 412)
+    }
+
+    @Test func tombstonesAreKeptForTheirPeriodThenAnOlderTokenIs410() async throws {
+        let clock = TestClock()
+        let running = try await RunningApp(.sqlite, clock: clock, arguments: ["--sync-tombstone-days", "30"])
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-tombstones@example.com", password: "correct horse battery")
+        let id = UUID().uuidString
+        _ = try api.call("PUT", "/v1/lifelog/records/\(id)", json: Self.memo("short-lived"), token: token)
+        let old = try Self.pull(api, token, "lifelog")["token"] as! String
+        #expect(try api.call("DELETE", "/v1/lifelog/records/\(id)", token: token).status == 204)
+        // Within the period the tombstone is there.
+        #expect(try await running.app.areas.sync.purge() == 0)
+        #expect((try Self.pull(api, token, "lifelog", since: old)["changes"] as! [[String: Any]]).first?["deleted"] as? Bool == true)
+        clock.advance(31 * 86_400)
+        #expect(try await running.app.areas.sync.purge() == 1)
+        let fresh = try #require(try api.signIn("sync-tombstones@example.com").string("accessToken"))
+        let gone = try api.call("GET", "/v1/sync/lifelog/changes?since=\(old)", token: fresh)
+        #expect(gone.status == 410)
+        #expect(gone.problemType == "/problems/sync-token-expired")
+        // A full sync from the start works, and its token is good from then on.
+        let restart = try Self.pull(api, fresh, "lifelog")
+        #expect((restart["changes"] as! [[String: Any]]).isEmpty)
+        #expect(try api.call("GET", "/v1/sync/lifelog/changes?since=\(restart["token"] as! String)", token: fresh).status == 200)
+    }
+
+    @Test func aChangeNudgesThePersonsOtherDevices() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-nudge@example.com")
+        let events = try await HealthTests.events(running.port, token: token)
+        _ = try Self.push(api, token, "lifelog", [["id": UUID().uuidString, "type": "lifelogRecord", "fields": Self.memo("on the phone")]])
+        _ = try await events.waitFor("event: sync")
+        let text = try await events.waitFor("\"zone\":\"lifelog\"")
+        #expect(text.contains("\"zone\":\"lifelog\""))
+        // The routes' own writes nudge too.
+        _ = try api.call("PUT", "/v1/workouts/\(UUID().uuidString)", json: ["startedAt": "2026-11-29T07:00:00Z", "exercises": [["exerciseId": "squat", "sets": [["reps": 5]]]]],
+                         token: token)
+        _ = try await events.waitFor("\"zone\":\"workouts\"")
+    }
+}
