@@ -9,20 +9,27 @@ public struct SyncChange: APIModel, Equatable {
     /// The server's version of this change (ascending within a person's zones).
     public var version: Int64
     public var deleted: Bool
+    /// When the server took the change.
     public var changedAt: Date
+    /// When the change was made, as the device that pushed it says (the server's time for its own routes), and that device.
+    public var modifiedAt: Date
+    public var device: String?
     /// The record, absent for a tombstone.
     public var record: JSONValue?
 
-    public init(id: UUID, type: String, version: Int64, deleted: Bool, changedAt: Date, record: JSONValue?) {
+    public init(id: UUID, type: String, version: Int64, deleted: Bool, changedAt: Date, modifiedAt: Date, device: String?, record: JSONValue?) {
         self.id = id
         self.type = type
         self.version = version
         self.deleted = deleted
         self.changedAt = changedAt
+        self.modifiedAt = modifiedAt
+        self.device = device
         self.record = record
     }
 
     public static let example = SyncChange(id: Example.otherID, type: "lifelogRecord", version: 42, deleted: false, changedAt: Example.instant,
+                                           modifiedAt: Example.instant, device: "Mina's iPhone",
                                            record: ["id": .string(Example.otherID.uuidString), "kind": "memo", "text": "Leg day, finally."])
 }
 
@@ -46,7 +53,7 @@ public struct SyncChanges: APIModel, Equatable {
 /// against the version the device last saw (`baseVersion`, none for a new record).
 public struct SyncPushRecord: APIModel, RuledModel, Equatable {
     public static let rules: [String: FieldRule] = ["type": .words(SyncZoneName.recordTypes), "changeId": .line(max: 100, required: false),
-                                                    "baseVersion": .integer(0...Int(Int32.max))]
+                                                    "device": .line(max: 100, required: false), "baseVersion": .integer(0...Int(Int32.max))]
 
     public var id: UUID
     public var type: String
@@ -55,14 +62,20 @@ public struct SyncPushRecord: APIModel, RuledModel, Equatable {
     public var changeId: String?
     public var fields: JSONValue?
     public var deleted: Bool?
+    /// When the change was made on the device, by its clock, and the device's name: what a merge compares.
+    public var modifiedAt: Date?
+    public var device: String?
 
-    public init(id: UUID, type: String, baseVersion: Int64?, changeId: String?, fields: JSONValue?, deleted: Bool? = nil) {
+    public init(id: UUID, type: String, baseVersion: Int64?, changeId: String?, fields: JSONValue?, deleted: Bool? = nil, modifiedAt: Date? = nil,
+                device: String? = nil) {
         self.id = id
         self.type = type
         self.baseVersion = baseVersion
         self.changeId = changeId
         self.fields = fields
         self.deleted = deleted
+        self.modifiedAt = modifiedAt
+        self.device = device
     }
 
     public static let example = SyncPushRecord(id: Example.otherID, type: "lifelogRecord", baseVersion: 41, changeId: "c6b1f7c2-phone-17",

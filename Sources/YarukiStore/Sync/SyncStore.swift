@@ -15,6 +15,9 @@ public enum SyncStore {
         /// The client's id for the change that made this version (sync pushes only).
         public var changeID: String?
         public var changedAt: Date
+        /// When the change was made, as its device says (the server's time for the routes' writes), and which device.
+        public var modifiedAt: Date
+        public var device: String?
     }
 
     /// The person's next version: one counter per person, bumped by an UPDATE whose row lock
@@ -33,16 +36,20 @@ public enum SyncStore {
                              _ c: SQLConnection) throws -> Int64 {
         let version = try nextVersion(user: user, c)
         try c.execute("""
-            INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at, modified_at, device)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)
             ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
-                change_id = excluded.change_id, changed_at = excluded.changed_at
-            """, user, zone.rawValue, id, version, deleted, changeID, now)
+                change_id = excluded.change_id, changed_at = excluded.changed_at, modified_at = excluded.modified_at, device = NULL
+            """, user, zone.rawValue, id, version, deleted, changeID, now, now)
         return version
     }
 
-    /// Names the client change that made the record's current version (a retried push finds it).
-    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String, _ c: SQLConnection) throws {
-        try c.execute("UPDATE sync_records SET change_id = ? WHERE user_id = ? AND zone = ? AND record_id = ?", changeID, user, zone.rawValue, id)
+    /// Names the client change that made the record's current version (a retried push finds it),
+    /// its device and when the device says it was made.
+    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String?, device: String?, modifiedAt: Date?, _ c: SQLConnection) throws {
+        try c.execute("""
+            UPDATE sync_records SET change_id = ?, device = ?, modified_at = COALESCE(?, modified_at) WHERE user_id = ? AND zone = ? AND record_id = ?
+            """, changeID, device, modifiedAt, user, zone.rawValue, id)
     }
 
     /// Runs `work` so that what it wrote is undone, and nothing else, when it throws.
@@ -62,14 +69,14 @@ public enum SyncStore {
     /// The record's last change (a tombstone too), if it ever had one.
     public static func entry(user: UUID, _ zone: Zone, _ id: UUID, _ c: SQLConnection) throws -> Entry? {
         try c.queryOne("""
-            SELECT record_id, version, deleted, change_id, changed_at FROM sync_records WHERE user_id = ? AND zone = ? AND record_id = ?
+            SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records WHERE user_id = ? AND zone = ? AND record_id = ?
             """, user, zone.rawValue, id).map(entry)
     }
 
     /// Changes after `version`, oldest first; tombstones only when `tombstones` (a first sync needs none).
     public static func changes(user: UUID, _ zone: Zone, after version: Int64, limit: Int, tombstones: Bool, _ c: SQLConnection) throws -> [Entry] {
         try c.query("""
-            SELECT record_id, version, deleted, change_id, changed_at FROM sync_records
+            SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records
             WHERE user_id = ? AND zone = ? AND version > ? \(tombstones ? "" : "AND deleted = 0") ORDER BY version LIMIT ?
             """, user, zone.rawValue, version, limit).map(entry)
     }
@@ -96,6 +103,7 @@ public enum SyncStore {
 
     private static func entry(_ r: Row) throws -> Entry {
         Entry(id: try r.uuid("record_id"), version: Int64(try r.int("version")), deleted: try r.bool("deleted"),
-              changeID: try r.optionalString("change_id"), changedAt: try r.date("changed_at"))
+              changeID: try r.optionalString("change_id"), changedAt: try r.date("changed_at"), modifiedAt: try r.date("modified_at"),
+              device: try r.optionalString("device"))
     }
 }

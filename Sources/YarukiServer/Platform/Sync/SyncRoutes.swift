@@ -13,8 +13,8 @@ struct SyncRoutes: RouteCollection {
         me.get("/v1/sync/{zone}/changes", Doc("""
             Changes in one of my zones after a token (none: every record, for a first sync), oldest first: records as their API shows \
             them, and tombstones; the token to ask with next, and whether more are waiting
-            """, [200: "Changes", 400: "A token this server did not give, or a bad limit", 404: "No such zone",
-                  410: "Deletions since the token are no longer kept: sync again from the start"],
+            """, [200: "Changes", 400: "A bad limit", 404: "No such zone",
+                  410: "Deletions since the token are no longer kept, or it is not a token of this zone: sync again from the start"],
             query: [.text("since", .line(max: 100, required: false), "The token of the last reply (left out: from the start)"),
                     .limit(default: 500, most: SyncService.maxLimit)], path: [zone]), changes)
         me.post("/v1/sync/{zone}/push", Doc("""
@@ -38,6 +38,7 @@ struct SyncRoutes: RouteCollection {
             if !SyncZoneName.recordTypes.contains(record.type) { check.fail("records[\(i)].type", "must be one of \(SyncZoneName.recordTypes.joined(separator: ", "))") }
             if let base = record.baseVersion, !(0...Int64(Int32.max)).contains(base) { check.fail("records[\(i)].baseVersion", "must be 0 or more") }
             if let change = record.changeId { check.note(TextRule.check(change, field: "records[\(i)].changeId", max: 100, required: false)) }
+            if let device = record.device { check.note(TextRule.check(device, field: "records[\(i)].device", max: 100, required: false)) }
         }
         if Set(body.records.map(\.id)).count != body.records.count { check.conflict("records", "must name each record once") }
         try check.done()

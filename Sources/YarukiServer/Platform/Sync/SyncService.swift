@@ -46,10 +46,10 @@ final class SyncService: Sendable {
         while text.count % 4 != 0 { text += "=" }
         guard token.utf8.count <= 100, let data = Data(base64Encoded: text), let plain = String(data: data, encoding: .utf8),
               let colon = plain.lastIndex(of: ":"), let version = Int64(plain[plain.index(after: colon)...]), version >= 0 else {
-            throw HTTPError.badRequest("'since' is not a token this server gave.", errors: [.init(field: "since", message: "must be a token from an earlier reply")])
+            throw HTTPError(410, slug: "sync-token-unknown", detail: "'since' is not a token this server gave: sync again from the start (no since).")
         }
         guard plain[..<colon] == zone.rawValue else {
-            throw HTTPError.badRequest("That token belongs to another zone.", errors: [.init(field: "since", message: "is another zone's token")])
+            throw HTTPError(410, slug: "sync-token-unknown", detail: "That token belongs to another zone: sync this one again from the start (no since).")
         }
         return version
     }
@@ -76,10 +76,10 @@ final class SyncService: Sendable {
         let more = entries.count > limit
         let page = entries.prefix(limit)
         let changes = page.compactMap { entry -> SyncChange? in
-            if entry.deleted { return SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: true, changedAt: entry.changedAt, record: nil) }
+            if entry.deleted { return SyncService.change(entry, zone, record: nil) }
             // A record deleted after this read's version check comes back as a tombstone later.
             guard let record = records[entry.id] else { return nil }
-            return SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: false, changedAt: entry.changedAt, record: record)
+            return SyncService.change(entry, zone, record: record)
         }
         let reached = more ? (page.last?.version ?? after ?? 0) : max(latest, after ?? 0)
         return SyncChanges(changes: changes, token: SyncService.token(zone.zone, reached), moreComing: more)
@@ -173,13 +173,20 @@ final class SyncService: Sendable {
     }
 
     private func saved(_ record: SyncPushRecord, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncResult {
-        if let change = record.changeId { try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: change, c) }
+        // A device's clock is taken as it says, except beyond a day from the server's (a clock that is plainly wrong).
+        let now = context.now
+        let modified = record.modifiedAt.map { abs($0.timeIntervalSince(now)) <= 86_400 ? $0 : now }
+        try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: record.changeId, device: record.device, modifiedAt: modified, c)
         return SyncResult(id: record.id, status: "saved", version: try SyncStore.entry(user: user, zone.zone, record.id, c)?.version)
     }
 
     private func current(_ entry: SyncStore.Entry, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncChange {
+        SyncService.change(entry, zone, record: entry.deleted ? nil : try zone.records([entry.id], user: user, c)[entry.id])
+    }
+
+    static func change(_ entry: SyncStore.Entry, _ zone: any SyncZone, record: JSONValue?) -> SyncChange {
         SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: entry.deleted, changedAt: entry.changedAt,
-                   record: entry.deleted ? nil : try zone.records([entry.id], user: user, c)[entry.id])
+                   modifiedAt: entry.modifiedAt, device: entry.device, record: record)
     }
 
     // MARK: tombstones
