@@ -13,9 +13,11 @@ import YarukiTestSupport
         }
     }
 
+    /// (The SDK's sync engine keeps its own file: its SQL lives in SyncLocalStore alone.)
     @Test func sqlLivesInTheStoreOnly() throws {
         let statement = try Regex(#"\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX)|ALTER\s+TABLE)"#)
         let checked = ["YarukiServer", "YarukiHTTP", "YarukiCore", "YarukiAPI", "YarukiClient", "yaruki"].flatMap(Self.sources)
+            .filter { $0.path != "YarukiClient/Sync/SyncLocalStore.swift" }
         #expect(checked.count > 100)
         for (path, text) in checked {
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
