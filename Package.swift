@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl"],
                 swiftSettings: fastServerSettings),
         .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]),
-        .executableTarget(name: "yaruki", dependencies: ["YarukiServer"], swiftSettings: serverSettings),
+        .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),
 
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
         .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",

@@ -23,6 +23,9 @@ Commands:
   import health FILE --user EMAIL
              import an Apple Health export (export.zip or its XML) into the person's days, with a
              progress bar; all of it lands or none
+  sync --url URL --email E --device DIR [--name NAME] [--password-stdin]
+             sync a folder as a device: its records are JSON files (lifelog/, workouts/, routines/);
+             files written or removed there are sent, then every record is pulled back into it
   keys rotate [--data-dir DIR]
              add a new access-token signing key (running servers use it within a minute)
   version    print the version
@@ -215,6 +218,31 @@ case "import":
         bar.clear()
         fail("\(error)")
     }
+case "sync":
+    var rest = Array(options)
+    guard let url = take("--url", from: &rest).flatMap(URL.init(string:)), let email = take("--email", from: &rest),
+          let directory = take("--device", from: &rest) else {
+        fail("usage: yaruki sync --url URL --email E --device DIR [--name NAME] [--password-stdin]")
+    }
+    let name = take("--name", from: &rest) ?? URL(fileURLWithPath: directory).lastPathComponent
+    let fromStdin = rest.contains("--password-stdin")
+    let folder = DeviceFolder(url: url, email: email, directory: directory, name: name,
+                              stopAfterPush: ProcessInfo.processInfo.environment["YARUKI_SYNC_STOP_AFTER_PUSH"] == "1")
+    do {
+        let outcome = try blocking {
+            try await folder.run(password: {
+                fromStdin ? readLine(strippingNewline: true) : ProcessInfo.processInfo.environment["YARUKI_PASSWORD"]
+            })
+        }
+        for change in outcome.changes {
+            print("\(change.kind.rawValue) \(change.zone)/\(change.id.uuidString)\(change.reason.map { ": \($0)" } ?? "")")
+        }
+        let r = outcome.report
+        print("synced \(directory): sent \(r.sent), received \(r.received), merged \(r.merged), rejected \(r.rejected)\(r.resynced ? ", resynced from the start" : ""); \(outcome.written) files written")
+    } catch {
+        fail("sync: \(error)")
+    }
+
 case "keys":
     guard options.first == "rotate" else { fail("usage: yaruki keys rotate [--data-dir DIR]") }
     let settings = settings(options.dropFirst())
