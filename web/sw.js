@@ -1,7 +1,11 @@
 // Keeps the app usable offline once it has loaded: the shell is fetched from the network when
-// there is one (so a deploy shows at once) and from this cache when there is not. The API is
-// never cached.
-const CACHE = "yaruki-shell-v12";
+// there is one (so a deploy shows at once) and from this cache when there is not. Of the API,
+// only the person's recent reads that the offline pages show (the lifelog's timeline, the
+// workouts, the account) are kept, the same way, in a cache of their own
+// that signing out empties; writes never go through here (the pages' outbox holds them).
+const CACHE = "yaruki-shell-v13";
+const DATA = "yaruki-data-v1";
+const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/i18n.js",
   "/js/i18n/en.js", "/js/i18n/ja.js", "/js/i18n/ko.js",
   "/js/session.js", "/js/account.js", "/js/recovery.js", "/js/icons.js", "/js/upload.js", "/js/download.js", "/js/events.js",
@@ -9,7 +13,8 @@ const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/j
   "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js",
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
   "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/signage/wall.js", "/js/health/plots.js", "/js/health/view.js",
-  "/js/classes/money.js", "/js/classes/view.js", "/js/classes/detail.js", "/js/classes/checkout.js", "/js/classes/editor.js"];
+  "/js/classes/money.js", "/js/classes/view.js", "/js/classes/detail.js", "/js/classes/checkout.js", "/js/classes/editor.js",
+  "/js/sync/outbox.js", "/js/sync/save.js", "/js/sync/status.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -17,21 +22,34 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+    .then((names) => Promise.all(names.filter((name) => name !== CACHE && name !== DATA).map((name) => caches.delete(name))))
     .then(() => self.clients.claim()));
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "forget-data") event.waitUntil(caches.delete(DATA));
+});
+
+/** A kept read: the network's answer when there is one (and it is kept), else the last one kept. */
+function networkFirst(request, cacheName) {
+  return fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(cacheName).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  });
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/v1/")
-      || url.pathname.startsWith("/.well-known/")) return;
-  event.respondWith(fetch(event.request)
-    .then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-      }
-      return response;
-    })
-    .catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html"))));
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/v1/")) {
+    if (!KEPT.some((pattern) => pattern.test(url.pathname))) return;
+    event.respondWith(networkFirst(event.request, DATA).catch(() => caches.open(DATA).then((cache) => cache.match(event.request))
+      .then((hit) => hit || Response.error())));
+    return;
+  }
+  if (url.pathname.startsWith("/.well-known/")) return;
+  event.respondWith(networkFirst(event.request, CACHE).catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html"))));
 });

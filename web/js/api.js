@@ -10,6 +10,9 @@ export class ProblemError extends Error {
     this.status = problem.status || 0;
     this.detail = problem.detail || "";
     this.errors = Array.isArray(problem.errors) ? problem.errors : [];
+    // A 412's record as it now stands, and its version (RFC 9457 extension members).
+    this.current = problem.current ?? null;
+    this.version = problem.version ?? null;
   }
 }
 
@@ -49,7 +52,8 @@ export function createApi({ baseURL = "", fetchImpl = (...args) => globalThis.fe
     }
   }
 
-  return async function api(path, { method = "GET", body, headers = {}, signal } = {}) {
+  /** `onResponse` sees the response before its body is read (its ETag: the record's version). */
+  return async function api(path, { method = "GET", body, headers = {}, signal, onResponse } = {}) {
     const options = { method, body, headers, signal };
     const bearer = token();
     let response = await attempt(path, options, bearer);
@@ -58,6 +62,7 @@ export function createApi({ baseURL = "", fetchImpl = (...args) => globalThis.fe
       if (renewed) response = await attempt(path, options, renewed);
     }
     if (!response.ok) throw await problemFrom(response);
+    onResponse?.(response);
     if (response.status === 204) return null;
     const type = response.headers.get("content-type") || "";
     return type.includes("json") ? response.json() : response.text();

@@ -6,6 +6,8 @@ import { areas, notFoundView } from "./home.js";
 import { icon } from "./icons.js";
 import { match } from "./routes.js";
 import { clearProblems, el, showProblem, toast } from "./ui.js";
+import { watchOutbox } from "./sync/status.js";
+import { clear as clearOutbox } from "./sync/outbox.js";
 
 const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
 const api = session.api;
@@ -50,7 +52,16 @@ function once(name, path, pick = (reply) => reply) {
   if (!loaded[name]) loaded[name] = api(path).then(pick).catch((problem) => { loaded[name] = null; throw problem; });
   return loaded[name];
 }
-const exercises = () => once("exercises", "/v1/exercises", (reply) => reply.items);
+// The catalog is kept in this browser too, for the pages that work offline (the HTTP cache
+// revalidates it, so online it is not downloaded again).
+const exercises = () => once("exercises", "/v1/exercises", (reply) => {
+  try { localStorage.setItem("yaruki.catalog", JSON.stringify(reply.items)); } catch { /* full, or private mode */ }
+  return reply.items;
+}).catch((problem) => {
+  const kept = (() => { try { return JSON.parse(localStorage.getItem("yaruki.catalog") || "null"); } catch { return null; } })();
+  if (problem.status === 0 && kept) return kept;
+  throw problem;
+});
 const meta = () => once("meta", "/v1/meta");
 
 async function needed(route) {
@@ -135,14 +146,24 @@ async function start() {
       toast(t("account.sessionEnded"));
       location.hash = "#/signin";
     }
+    // Signing out forgets what this browser kept for the person: queued changes and cached data.
+    if (wasSignedIn && !user) forgetOffline();
     wasSignedIn = user !== null;
     renderAccountChip();
     renderBell();
+    if (user) outbox.send();
   });
+  outbox = watchOutbox(session, document.getElementById("sync-status"));
   applyLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
   document.body.dataset.ready = "true";
   // Once loaded, the app (and the timer in it) keeps working without a network.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
+let outbox = null;
+function forgetOffline() {
+  clearOutbox().catch(() => {});
+  navigator.serviceWorker?.controller?.postMessage({ type: "forget-data" });
 }
 
 // For the browser tests and the console.

@@ -5,6 +5,8 @@
 import { exerciseName, formatDay, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { writeRecord } from "../sync/save.js";
+import { queuedIn } from "../sync/outbox.js";
 
 import { icon } from "../icons.js";
 
@@ -100,9 +102,13 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     el("label", { for: "place-name", class: "visually-hidden" }, t("lifelog.placePrompt")), placeName,
     el("div", { class: "actions" }, saveMemo, checkIn, photoButton, voiceButton), photoInput, progress, status);
 
+  /** A new record under this browser's id: to the server, or into the outbox without a network. */
   async function put(body) {
     const id = crypto.randomUUID();
-    return session.api(`/v1/lifelog/records/${id}`, { method: "PUT", body: { ...body, occurredAt: localTimestamp(), source: "web" } });
+    const written = await writeRecord(session, { zone: "lifelog", id, path: `/v1/lifelog/records/${id}`,
+      fields: { ...body, occurredAt: localTimestamp(), source: "web" } });
+    if (written.offline) toast(t("sync.savedOffline"));
+    return written;
   }
 
   form.addEventListener("submit", async (event) => {
@@ -113,9 +119,9 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     try {
       status.textContent = withPlace.checked ? t("lifelog.locating") : "";
       const position = withPlace.checked ? await here() : null;
-      await put({ kind: "memo", text: text.value, ...(position ? { position } : {}) });
+      const written = await put({ kind: "memo", text: text.value, ...(position ? { position } : {}) });
       text.value = "";
-      toast(t("lifelog.saved"));
+      if (!written.offline) toast(t("lifelog.saved"));
       load();
     } catch (problem) { showProblem(problem, form); } finally { saveMemo.disabled = false; status.textContent = ""; }
   });
@@ -133,10 +139,10 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     try {
       const position = await here();
       if (!position) { showProblem({ status: 400, title: t("lifelog.noLocation"), detail: t("lifelog.noLocationDetail") }); return; }
-      await put({ kind: "checkin", place, text: text.value, position });
+      const written = await put({ kind: "checkin", place, text: text.value, position });
       text.value = "";
       placeName.value = "";
-      toast(t("lifelog.checkedIn", { place }));
+      if (!written.offline) toast(t("lifelog.checkedIn", { place }));
       load();
     } catch (problem) { showProblem(problem, form); } finally { checkIn.disabled = false; status.textContent = ""; }
   });
@@ -222,8 +228,22 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   previous.addEventListener("click", () => { if (reply) { date = reply.previous; navigate(); } });
   next.addEventListener("click", () => { if (reply) { date = reply.next; navigate(); } });
 
+  /** Records written here without a network, shown first until the server has them. */
+  async function waitingItems() {
+    const queued = await queuedIn("lifelog").catch(() => []);
+    return queued.filter((e) => !e.deleted && e.fields).map((e) => {
+      const item = recordItem(session, { ...e.fields, id: e.id }, { onDelete: load });
+      item.classList.add("pending");
+      item.dataset.pending = "true";
+      item.querySelector("button")?.remove();
+      item.querySelector(".lifelog-meta")?.append(el("span", { class: "badge warn" }, t("sync.waitingOne")));
+      return item;
+    });
+  }
+
   async function load() {
     list.setAttribute("aria-busy", "true");
+    const waitingNow = await waitingItems();
     try {
       reply = await session.api(`/v1/lifelog/timeline?${query({ range, date })}`);
       date = date || reply.first;
@@ -239,17 +259,26 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
         if (!days.has(day)) days.set(day, []);
         days.get(day).push(item);
       }
-      list.replaceChildren(...[...days].flatMap(([day, items]) => [
+      const waitingIds = new Set(waitingNow.map((item) => item.dataset.id));
+      list.replaceChildren(...waitingNow, ...[...days].flatMap(([day, items]) => [
         range === "day" ? null : el("li", { class: "lifelog-day muted small" }, formatDay(day, { weekday: "long", month: "short", day: "numeric" })),
-        ...items.map((item) => (item.type === "record" ? recordItem(session, item.record, { onDelete: load }) : otherItem(item, { nameOf }))),
+        ...items.filter((item) => item.type !== "record" || !waitingIds.has(item.record.id))
+          .map((item) => (item.type === "record" ? recordItem(session, item.record, { onDelete: load }) : otherItem(item, { nameOf }))),
       ]).filter(Boolean));
-      if (!reply.items.length) list.replaceChildren(el("li", {}, emptyState(icon("memo"), t(`lifelog.empty.${range}`))));
-    } catch (problem) { showProblem(problem); } finally { list.removeAttribute("aria-busy"); }
+      if (!reply.items.length && !waitingNow.length) list.replaceChildren(el("li", {}, emptyState(icon("memo"), t(`lifelog.empty.${range}`))));
+    } catch (problem) {
+      // Without a network the page still shows what was written here meanwhile.
+      if (problem.status === 0) list.replaceChildren(...waitingNow, el("li", { class: "muted small" }, t("sync.offlineNote")));
+      else showProblem(problem);
+    } finally { list.removeAttribute("aria-busy"); }
   }
   load();
+  // Once the outbox has been sent, the server's copies take the waiting ones' place.
+  const reloadOnSync = () => load();
+  globalThis.addEventListener("outbox-changed", reloadOnSync);
 
   const view = [el("h1", {}, t("nav.lifelog")), el("p", { class: "muted" }, t("area.lifelog")), form,
     el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), list];
-  view.close = () => { if (recorder) recorder.stop(); };
+  view.close = () => { if (recorder) recorder.stop(); globalThis.removeEventListener("outbox-changed", reloadOnSync); };
   return view;
 }

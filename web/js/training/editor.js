@@ -1,6 +1,7 @@
 // Logging a workout by hand, or editing one: when, exercises in order, their sets, notes.
 import { exerciseName, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
+import { versionOf, writeRecord } from "../sync/save.js";
 
 /** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
 function localInput(date) {
@@ -50,7 +51,10 @@ export function editorView(session, { exercises, workoutId }) {
     return card;
   }
 
-  const save = el("button", { type: "submit", class: "button wide" }, t("editor.save"));
+  const save = el("button", { type: "submit", class: "button wide", id: "save-workout" }, t("editor.save"));
+  // The version the page loaded (its ETag): a save against it, so a change made elsewhere meanwhile is not overwritten.
+  let version = null;
+  const newId = crypto.randomUUID();
   form.append(
     el("div", { class: "field" }, el("label", { for: "f-startedAt" }, t("editor.when")), Object.assign(when, { id: "f-startedAt" })),
     entries,
@@ -64,8 +68,10 @@ export function editorView(session, { exercises, workoutId }) {
       exercises: [...entries.children].map((card) => card.read()) };
     save.disabled = true;
     try {
-      await session.api(workoutId ? `/v1/workouts/${workoutId}` : "/v1/workouts", { method: workoutId ? "PUT" : "POST", body });
-      toast(t("editor.saved"));
+      // A new workout takes this browser's id, so a save that waits for the network is the same workout when it arrives.
+      const id = workoutId || newId;
+      const written = await writeRecord(session, { zone: "workouts", id, path: `/v1/workouts/${id}`, fields: body, baseVersion: version });
+      toast(written.offline ? t("sync.savedOffline") : written.conflict ? t("sync.conflictFound") : t("editor.saved"));
       location.hash = "#/training";
     } catch (problem) {
       showProblem(problem, form);
@@ -82,7 +88,7 @@ export function editorView(session, { exercises, workoutId }) {
   });
 
   if (workoutId) {
-    session.api(`/v1/workouts/${workoutId}`).then((w) => {
+    session.api(`/v1/workouts/${workoutId}`, { onResponse: (response) => { version = versionOf(response); } }).then((w) => {
       when.value = localInput(new Date(w.startedAt));
       notes.value = w.notes;
       entries.replaceChildren(...w.exercises.map(entryCard));

@@ -1,0 +1,135 @@
+"""Offline in a real Chromium (the network cut through the DevTools protocol): two memos written and
+a workout edited with no network wait on the device as "waiting to sync", reach the server when the
+network returns, and show in a second browser; a workout changed elsewhere meanwhile is shown to the
+person with both versions and a choice."""
+import os
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import make_browser
+from test_account import OUT, api_call, api_login, click, ready, sign_up, wait
+
+WORKOUT = {"startedAt": "2026-11-29T07:00:00Z", "notes": "before",
+           "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 100}]}]}
+
+
+def network(driver, online):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def write_memo(driver, text):
+    box = driver.find_element(By.ID, "memo-text")
+    box.clear()
+    box.send_keys(text)
+    click(driver, driver.find_element(By.ID, "save-memo"))
+
+
+def edit_notes(driver, server, workout, notes):
+    driver.get(f"{server}/#/workout/{workout}")
+    wait(driver).until(lambda d: d.find_element(By.ID, "f-notes").get_attribute("value") != "")
+    return notes
+
+
+def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browser(server):
+    email = f"offline-{uuid.uuid4().hex[:6]}@example.com"
+    driver = make_browser(390, 844)
+    other = None
+    try:
+        sign_up(driver, server, email)
+        token = api_login(server, email)["accessToken"]
+        workout = str(uuid.uuid4())
+        api_call(server, "PUT", f"/v1/workouts/{workout}", token, WORKOUT)
+        # The workout is open in the editor; then the network goes.
+        driver.get(f"{server}/#/workout/{workout}")
+        notes = wait(driver).until(lambda d: d.find_element(By.ID, "f-notes") if d.find_element(By.ID, "f-notes").get_attribute("value") == "before" else None)
+        network(driver, online=False)
+        wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
+        notes.clear()
+        notes.send_keys("edited on the train")
+        click(driver, driver.find_element(By.ID, "save-workout"))
+        wait(driver).until(lambda d: "#/training" in d.current_url)
+        # Two memos, still offline.
+        driver.get(f"{server}/#/lifelog")
+        ready(driver)
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "memo-text")))
+        place = driver.find_element(By.ID, "memo-place")
+        if place.is_selected():
+            click(driver, place)
+        write_memo(driver, "First memo without a network")
+        wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]")) == 1)
+        write_memo(driver, "Second memo without a network")
+        wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]")) == 2)
+        pill = driver.find_element(By.ID, "sync-status")
+        wait(driver).until(lambda d: pill.is_displayed() and pill.get_attribute("data-count") == "3")
+        assert "Waiting to sync" in pill.get_attribute("aria-label") and pill.text.strip().endswith("3")
+        os.makedirs(OUT, exist_ok=True)
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(OUT, "offline-waiting-en-390x844.png"))
+        wide = driver.execute_script("""return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                                        .map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)""")
+        assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), wide
+        # Nothing reached the server yet.
+        timeline = api_call(server, "GET", "/v1/lifelog/timeline?range=week", token)
+        assert not [i for i in timeline["items"] if i["type"] == "record"]
+        # The network returns: everything goes out, and the page shows the server's copies.
+        network(driver, online=True)
+        wait(driver, 30).until(lambda d: not d.find_element(By.ID, "sync-status").is_displayed())
+        wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]"))
+        assert "First memo without a network" in driver.find_element(By.ID, "lifelog-items").text
+        texts = [i["record"]["text"] for i in api_call(server, "GET", "/v1/lifelog/timeline?range=week", token)["items"] if i["type"] == "record"]
+        assert sorted(texts) == ["First memo without a network", "Second memo without a network"]
+        assert api_call(server, "GET", f"/v1/workouts/{workout}", token)["notes"] == "edited on the train"
+        # A second browser sees them.
+        other = make_browser(1440, 900)
+        other.get(server + "/#/signin")
+        ready(other)
+        wait(other).until(EC.visibility_of_element_located((By.NAME, "email")))
+        other.find_element(By.NAME, "email").send_keys(email)
+        other.find_element(By.NAME, "password").send_keys("correct horse battery")
+        click(other, other.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        wait(other).until(lambda d: "#/signin" not in d.current_url)
+        other.get(server + "/#/lifelog")
+        wait(other).until(lambda d: "Second memo without a network" in d.find_element(By.ID, "lifelog-items").text)
+    finally:
+        driver.quit()
+        if other:
+            other.quit()
+
+
+def test_a_workout_changed_elsewhere_meanwhile_is_decided_with_both_versions_shown(server):
+    email = f"conflict-{uuid.uuid4().hex[:6]}@example.com"
+    driver = make_browser(390, 844)
+    try:
+        sign_up(driver, server, email)
+        token = api_login(server, email)["accessToken"]
+        workout = str(uuid.uuid4())
+        api_call(server, "PUT", f"/v1/workouts/{workout}", token, WORKOUT)
+        driver.get(f"{server}/#/workout/{workout}")
+        notes = wait(driver).until(lambda d: d.find_element(By.ID, "f-notes") if d.find_element(By.ID, "f-notes").get_attribute("value") == "before" else None)
+        network(driver, online=False)
+        wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
+        notes.clear()
+        notes.send_keys("from the phone, offline")
+        click(driver, driver.find_element(By.ID, "save-workout"))
+        wait(driver).until(lambda d: "#/training" in d.current_url)
+        # Meanwhile another device changes it.
+        api_call(server, "PUT", f"/v1/workouts/{workout}", token, {**WORKOUT, "notes": "from the watch"})
+        network(driver, online=True)
+        pill = driver.find_element(By.ID, "sync-status")
+        wait(driver, 30).until(lambda d: pill.is_displayed() and pill.get_attribute("data-decide") == "1")
+        click(driver, pill)
+        sheet = wait(driver).until(EC.visibility_of_element_located((By.ID, "conflicts")))
+        assert "from the phone, offline" in sheet.text and "from the watch" in sheet.text, "both versions side by side"
+        assert "Started" not in sheet.text, "only what differs"
+        wait(driver).until(lambda d: d.execute_script("return document.getAnimations().every((a) => a.playState !== 'running')"))
+        assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        driver.save_screenshot(os.path.join(OUT, "offline-conflict-en-390x844.png"))
+        click(driver, sheet.find_element(By.CSS_SELECTOR, "[data-choice=mine]"))
+        wait(driver, 30).until(lambda d: api_call(server, "GET", f"/v1/workouts/{workout}", token)["notes"] == "from the phone, offline")
+        wait(driver).until(lambda d: not d.find_element(By.ID, "sync-status").is_displayed())
+    finally:
+        driver.quit()
