@@ -28,10 +28,22 @@ def write_memo(driver, text):
     click(driver, driver.find_element(By.ID, "save-memo"))
 
 
-def edit_notes(driver, server, workout, notes):
+def edit_workout_offline(driver, server, email, new_notes):
+    """Signs up, logs a workout over HTTP, opens it in the editor, cuts the network and saves new
+    notes; returns the person's token and the workout's id."""
+    sign_up(driver, server, email)
+    token = api_login(server, email)["accessToken"]
+    workout = str(uuid.uuid4())
+    api_call(server, "PUT", f"/v1/workouts/{workout}", token, WORKOUT)
     driver.get(f"{server}/#/workout/{workout}")
-    wait(driver).until(lambda d: d.find_element(By.ID, "f-notes").get_attribute("value") != "")
-    return notes
+    notes = wait(driver).until(lambda d: d.find_element(By.ID, "f-notes") if d.find_element(By.ID, "f-notes").get_attribute("value") == "before" else None)
+    network(driver, online=False)
+    wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
+    notes.clear()
+    notes.send_keys(new_notes)
+    click(driver, driver.find_element(By.ID, "save-workout"))
+    wait(driver).until(lambda d: "#/training" in d.current_url)
+    return token, workout
 
 
 def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browser(server):
@@ -39,19 +51,8 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
     driver = make_browser(390, 844)
     other = None
     try:
-        sign_up(driver, server, email)
-        token = api_login(server, email)["accessToken"]
-        workout = str(uuid.uuid4())
-        api_call(server, "PUT", f"/v1/workouts/{workout}", token, WORKOUT)
-        # The workout is open in the editor; then the network goes.
-        driver.get(f"{server}/#/workout/{workout}")
-        notes = wait(driver).until(lambda d: d.find_element(By.ID, "f-notes") if d.find_element(By.ID, "f-notes").get_attribute("value") == "before" else None)
-        network(driver, online=False)
-        wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
-        notes.clear()
-        notes.send_keys("edited on the train")
-        click(driver, driver.find_element(By.ID, "save-workout"))
-        wait(driver).until(lambda d: "#/training" in d.current_url)
+        # A workout open in the editor when the network goes.
+        token, workout = edit_workout_offline(driver, server, email, "edited on the train")
         # Two memos, still offline.
         driver.get(f"{server}/#/lifelog")
         ready(driver)
@@ -104,18 +105,7 @@ def test_a_workout_changed_elsewhere_meanwhile_is_decided_with_both_versions_sho
     email = f"conflict-{uuid.uuid4().hex[:6]}@example.com"
     driver = make_browser(390, 844)
     try:
-        sign_up(driver, server, email)
-        token = api_login(server, email)["accessToken"]
-        workout = str(uuid.uuid4())
-        api_call(server, "PUT", f"/v1/workouts/{workout}", token, WORKOUT)
-        driver.get(f"{server}/#/workout/{workout}")
-        notes = wait(driver).until(lambda d: d.find_element(By.ID, "f-notes") if d.find_element(By.ID, "f-notes").get_attribute("value") == "before" else None)
-        network(driver, online=False)
-        wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
-        notes.clear()
-        notes.send_keys("from the phone, offline")
-        click(driver, driver.find_element(By.ID, "save-workout"))
-        wait(driver).until(lambda d: "#/training" in d.current_url)
+        token, workout = edit_workout_offline(driver, server, email, "from the phone, offline")
         # Meanwhile another device changes it.
         api_call(server, "PUT", f"/v1/workouts/{workout}", token, {**WORKOUT, "notes": "from the watch"})
         network(driver, online=True)
