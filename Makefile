@@ -27,6 +27,7 @@ bench:
 	bench/signage/run.sh
 	bench/playback/run.sh
 	bench/health/run.sh
+	bench/sync/run.sh
 
 clean-data:
 	rm -rf $(DATA)

@@ -39,6 +39,8 @@ let package = Package(
                 swiftSettings: fastServerSettings),
         .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),
+        // bench/sync's devices: SyncEngines against a running server (built by bench/sync/run.sh).
+        .executableTarget(name: "yaruki-sync-bench", dependencies: ["YarukiClient"], path: "bench/sync", exclude: ["run.sh", "reference.py"]),
 
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
         .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",

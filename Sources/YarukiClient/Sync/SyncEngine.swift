@@ -50,6 +50,8 @@ public actor SyncEngine {
         public var rejected = 0
         public var bytesSent = 0
         public var resynced = false
+
+        public init() {}
     }
 
     public let device: String

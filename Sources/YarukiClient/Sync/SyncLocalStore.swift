@@ -20,6 +20,8 @@ struct SyncLocalStore: Sendable {
                 CREATE TABLE IF NOT EXISTS pending (zone TEXT NOT NULL, id TEXT NOT NULL, change_id TEXT NOT NULL, deleted INTEGER NOT NULL,
                     modified_at REAL NOT NULL, sent INTEGER NOT NULL, PRIMARY KEY (zone, id))
                 """)
+            // The next batch is the oldest changes: read in order, not sorted each time.
+            try database.execute("CREATE INDEX IF NOT EXISTS pending_order ON pending (zone, modified_at, id)")
         }
     }
 

@@ -45,11 +45,12 @@ public enum SyncStore {
     }
 
     /// Names the client change that made the record's current version (a retried push finds it),
-    /// its device and when the device says it was made.
-    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String?, device: String?, modifiedAt: Date?, _ c: SQLConnection) throws {
-        try c.execute("""
+    /// its device and when the device says it was made; returns that version.
+    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String?, device: String?, modifiedAt: Date?, _ c: SQLConnection) throws -> Int64? {
+        try c.queryOne("""
             UPDATE sync_records SET change_id = ?, device = ?, modified_at = COALESCE(?, modified_at) WHERE user_id = ? AND zone = ? AND record_id = ?
-            """, changeID, device, modifiedAt, user, zone.rawValue, id)
+            RETURNING version
+            """, changeID, device, modifiedAt, user, zone.rawValue, id).map { Int64(try $0.int("version")) }
     }
 
     /// Runs `work` so that what it wrote is undone, and nothing else, when it throws.

@@ -54,7 +54,9 @@ struct LifelogService: Sendable {
 
     /// Writes a memo or check-in under the device's id, or changes any record of the person's, in
     /// the caller's transaction (`ifVersion`: 412 unless the record is at that version).
-    func save(_ id: UUID, _ draft: LifelogDraft, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (LifelogStore.Record, created: Bool) {
+    /// Returns whether the record is new.
+    @discardableResult
+    func save(_ id: UUID, _ draft: LifelogDraft, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> Bool {
         if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
         let before = try LifelogStore.record(id, user: user, c)
         try SyncVersions.require(ifVersion, user: user, .lifelog, id, c) { try before.map { try SyncVersions.json(reply($0)) } }
@@ -70,15 +72,15 @@ struct LifelogService: Sendable {
             }
             try LifelogStore.insert(id: id, user: user, draft, at: now, c)
         }
-        guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
-        return (saved, before == nil)
+        return before == nil
     }
 
     /// Writes through `save` in a transaction of its own; the record, whether it is new, and its version.
     func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal, ifVersion: Int64? = nil) async throws -> (LifelogRecord, created: Bool, version: Int64) {
         let (user, now) = (principal.userID, context.now)
         let (record, created, version) = try await context.transaction(changing: LifelogService.tags(user)) { c in
-            let (record, created) = try save(id, draft, user: user, now: now, ifVersion: ifVersion, c)
+            let created = try save(id, draft, user: user, now: now, ifVersion: ifVersion, c)
+            guard let record = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
             return (record, created, try SyncVersions.version(user: user, .lifelog, id, c))
         }
         plans.forget(user: user)

@@ -23,7 +23,7 @@ struct LifelogSync: SyncZone {
         let draft = try LifelogService.draft(body, now: now)
         let lifelog = self.lifelog
         return { c in
-            _ = try lifelog.save(id, draft, user: user, now: now, c)
+            try lifelog.save(id, draft, user: user, now: now, c)
             let plans = lifelog.plans
             return SyncEffects(tags: LifelogService.tags(user), afterwards: [{ plans.forget(user: user) }])
         }

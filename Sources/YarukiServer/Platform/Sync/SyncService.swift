@@ -176,8 +176,8 @@ final class SyncService: Sendable {
         // A device's clock is taken as it says, except beyond a day from the server's (a clock that is plainly wrong).
         let now = context.now
         let modified = record.modifiedAt.map { abs($0.timeIntervalSince(now)) <= 86_400 ? $0 : now }
-        try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: record.changeId, device: record.device, modifiedAt: modified, c)
-        return SyncResult(id: record.id, status: "saved", version: try SyncStore.entry(user: user, zone.zone, record.id, c)?.version)
+        let version = try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: record.changeId, device: record.device, modifiedAt: modified, c)
+        return SyncResult(id: record.id, status: "saved", version: version)
     }
 
     private func current(_ entry: SyncStore.Entry, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncChange {

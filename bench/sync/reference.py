@@ -1,0 +1,51 @@
+"""bench/sync's references, over plain HTTP on one kept-alive connection (what a client without the
+sync protocol would do): COUNT records PUT one request each, the same number read back by paging
+the changes feed without keeping anything (its bytes are what a first sync receives), and 100 PUTs.
+Usage: reference.py URL TOKEN COUNT   (prints JSON)"""
+import http.client
+import json
+import sys
+import time
+import urllib.parse
+import uuid
+
+url, token, count = urllib.parse.urlparse(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+conn = http.client.HTTPConnection(url.hostname, url.port)
+headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+
+def put(i):
+    body = json.dumps({"kind": "memo", "occurredAt": "2026-11-30T08:15:00+09:00", "text": f"Memo number {i}, written offline on the phone",
+                       "source": "phone"})
+    conn.request("PUT", f"/v1/lifelog/records/{uuid.uuid4()}", body=body, headers=headers)
+    response = conn.getresponse()
+    response.read()
+    assert response.status == 201, response.status
+    return len(body)
+
+
+start = time.perf_counter()
+sent = sum(put(i) for i in range(count))
+puts = time.perf_counter() - start
+
+start = time.perf_counter()
+received, records, since = 0, 0, None
+while True:
+    query = "limit=1000" + (f"&since={since}" if since else "")
+    conn.request("GET", f"/v1/sync/lifelog/changes?{query}", headers=headers)
+    response = conn.getresponse()
+    data = response.read()
+    assert response.status == 200, response.status
+    received += len(data)
+    page = json.loads(data)
+    records += len(page["changes"])
+    since = page["token"]
+    if not page["moreComing"]:
+        break
+pages = time.perf_counter() - start
+
+start = time.perf_counter()
+for i in range(100):
+    put(i)
+hundred = time.perf_counter() - start
+print(json.dumps({"putSeconds": puts, "putBytes": sent, "pageSeconds": pages, "pageBytes": received, "pageRecords": records, "hundredPutSeconds": hundred}))
