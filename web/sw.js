@@ -3,7 +3,7 @@
 // only the person's recent reads that the offline pages show (the lifelog's timeline, the
 // workouts, the account) are kept, the same way, in a cache of their own
 // that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v13";
+const CACHE = "yaruki-shell-v14";
 const DATA = "yaruki-data-v1";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/i18n.js",
@@ -30,15 +30,19 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "forget-data") event.waitUntil(caches.delete(DATA));
 });
 
-/** A kept read: the network's answer when there is one (and it is kept), else the last one kept. */
-function networkFirst(request, cacheName) {
-  return fetch(request).then((response) => {
+/** A kept read: the network's answer when there is one (and it is kept), else the last one kept.
+ *  A network that does not answer within a few seconds (a train's Wi-Fi) counts as none: the kept
+ *  copy is shown, and the network's answer, when it comes, is kept for next time. */
+function networkFirst(request, cacheName, fallback) {
+  const network = fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();
       caches.open(cacheName).then((cache) => cache.put(request, copy));
     }
     return response;
   });
+  const slow = new Promise((resolve) => setTimeout(resolve, 3000)).then(() => fallback()).then((kept) => kept || network);
+  return Promise.race([network.catch(() => fallback().then((kept) => kept || Promise.reject(new Error("offline")))), slow]);
 }
 
 self.addEventListener("fetch", (event) => {
@@ -46,10 +50,11 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   if (url.pathname.startsWith("/v1/")) {
     if (!KEPT.some((pattern) => pattern.test(url.pathname))) return;
-    event.respondWith(networkFirst(event.request, DATA).catch(() => caches.open(DATA).then((cache) => cache.match(event.request))
-      .then((hit) => hit || Response.error())));
+    event.respondWith(networkFirst(event.request, DATA, () => caches.open(DATA).then((cache) => cache.match(event.request)))
+      .catch(() => Response.error()));
     return;
   }
   if (url.pathname.startsWith("/.well-known/")) return;
-  event.respondWith(networkFirst(event.request, CACHE).catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html"))));
+  event.respondWith(networkFirst(event.request, CACHE, () => caches.match(event.request).then((hit) => hit || caches.match("/index.html")))
+    .catch(() => Response.error()));
 });

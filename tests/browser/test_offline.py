@@ -73,6 +73,13 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         wide = driver.execute_script("""return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
                                         .map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)""")
         assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), wide
+        # The app opened again without a network: the same person, the memos still waiting.
+        driver.refresh()
+        ready(driver)
+        wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]")) == 2)
+        assert "#/lifelog" in driver.current_url, "still signed in as the person whose device it is"
+        wait(driver).until(lambda d: d.find_element(By.ID, "sync-status").get_attribute("data-count") == "3")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#problems .problem"), "offline is not an error"
         # Nothing reached the server yet.
         timeline = api_call(server, "GET", "/v1/lifelog/timeline?range=week", token)
         assert not [i for i in timeline["items"] if i["type"] == "record"]

@@ -23,9 +23,19 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
 
   function notify() { for (const listener of listeners) listener(user); }
 
+  // The person last signed in here, kept so that the app opened without a network still knows
+  // whose device it is (their pages show what this browser holds; nothing is sent until it is online).
+  const REMEMBERED = "yaruki.user";
+  function remember(person) {
+    try { if (person) localStorage.setItem(REMEMBERED, JSON.stringify(person)); else localStorage.removeItem(REMEMBERED); } catch { /* private mode */ }
+  }
+  function remembered() {
+    try { return JSON.parse(localStorage.getItem(REMEMBERED) || "null"); } catch { return null; }
+  }
+
   function adopt(reply) {
     accessToken = reply.accessToken;
-    if (reply.user) user = reply.user;
+    if (reply.user) { user = reply.user; remember(user); }
     notify();
     return accessToken;
   }
@@ -34,6 +44,7 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
     const had = accessToken !== null || user !== null;
     accessToken = null;
     user = null;
+    remember(null);
     if (had) notify();
   }
 
@@ -52,7 +63,13 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
     return inflight;
   }
 
-  const api = createApi({ baseURL, fetchImpl, networkProblem, token: () => accessToken, refresh });
+  const withToken = createApi({ baseURL, fetchImpl, networkProblem, token: () => accessToken, refresh });
+  /** Opened without a network, the person is known but holds no token: each call first takes the
+   *  session up again, and fails as offline (status 0) while there is still no network. */
+  async function api(path, options) {
+    if (user && !accessToken) await refresh();
+    return withToken(path, options);
+  }
 
   return {
     api,
@@ -71,16 +88,27 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
       return adopt(await bare("/v1/auth/signup", { method: "POST", body: { ...fields, device, useCookie: true } }));
     },
 
-    /** Silent sign-in at page load: true when the cookie still holds a live session. */
+    /** Silent sign-in at page load: true when the cookie still holds a live session. Without a
+     *  network, the person last signed in here (no token until the network is back). */
     async restore() {
-      const token = await refresh();
+      let token;
+      try {
+        token = await refresh();
+      } catch (problem) {
+        const kept = problem.status === 0 ? remembered() : null;
+        if (!kept) throw problem;
+        user = kept;
+        notify();
+        return true;
+      }
       if (!token) return false;
-      if (!user) { user = await api("/v1/me"); notify(); }
+      if (!user) { user = await api("/v1/me"); remember(user); notify(); }
       return true;
     },
 
     async reloadUser() {
       user = await api("/v1/me");
+      remember(user);
       notify();
       return user;
     },

@@ -84,6 +84,8 @@ export function watchOutbox(session, pill) {
   async function send() {
     if (!session.user || !navigator.onLine) return;
     try {
+      // Opened without a network: the session is taken up again first.
+      if (!session.signedIn && !(await session.refresh())) return;
       const report = await flush(session.api);
       if (report.saved) toast(t("sync.synced", { n: report.saved }));
       for (const rejected of report.rejected) showProblem({ title: t("sync.rejected"), detail: rejected.reason || "", errors: rejected.errors });

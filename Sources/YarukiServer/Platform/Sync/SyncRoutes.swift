@@ -13,9 +13,9 @@ struct SyncRoutes: RouteCollection {
         me.get("/v1/sync/{zone}/changes", Doc("""
             Changes in one of my zones after a token (none: every record, for a first sync), oldest first: records as their API shows \
             them, and tombstones; the token to ask with next, and whether more are waiting
-            """, [200: "Changes", 400: "A bad limit", 404: "No such zone",
+            """, [200: "Changes", 400: "A bad limit, or a since that is not a token's characters", 404: "No such zone",
                   410: "Deletions since the token are no longer kept, or it is not a token of this zone: sync again from the start"],
-            query: [.text("since", .line(max: 100, required: false), "The token of the last reply (left out: from the start)"),
+            query: [.text("since", .matching(SyncService.tokenPattern), "The token of the last reply (left out: from the start)"),
                     .limit(default: 500, most: SyncService.maxLimit)], path: [zone]), changes)
         me.post("/v1/sync/{zone}/push", Doc("""
             Records written or deleted on a device, each against the version it last saw: saved (the new version), conflict (the \

@@ -41,7 +41,14 @@ final class SyncService: Sendable {
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
+    /// What a token is made of (base64url); anything else is not one at all (400).
+    static let tokenPattern = "^[A-Za-z0-9_-]{1,100}$"
+
     static func version(of token: String, _ zone: SyncStore.Zone) throws -> Int64 {
+        guard (1...100).contains(token.utf8.count), token.utf8.allSatisfy({ $0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) else {
+            throw HTTPError.badRequest("'since' is not a token: tokens are 1 to 100 letters, digits, - and _.",
+                                       errors: [.init(field: "since", message: "must be a token from an earlier reply")])
+        }
         var text = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while text.count % 4 != 0 { text += "=" }
         guard token.utf8.count <= 100, let data = Data(base64Encoded: text), let plain = String(data: data, encoding: .utf8),
