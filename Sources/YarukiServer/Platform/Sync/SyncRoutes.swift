@@ -26,7 +26,7 @@ struct SyncRoutes: RouteCollection {
 
     func changes(_ request: Request, _ me: Principal) async throws -> Reply<SyncChanges> {
         let zone = try sync.zone(try request.parameter("zone"))
-        let since = request.queryItem("since").flatMap { $0.isEmpty ? nil : $0 }
+        let since = request.queryItem("since")
         return Reply(try await sync.changes(zone, since: since, limit: try Paging.limit(request, default: 500, most: SyncService.maxLimit), user: me.userID))
     }
 
