@@ -33,7 +33,7 @@ let package = Package(
         // The API's request and reply types, written once: the server encodes them, the SDK decodes them, the
         // OpenAPI document is made from them. Foundation and YarukiCore only, like the SDK.
         .target(name: "YarukiAPI", dependencies: ["YarukiCore"]),
-        .target(name: "YarukiHTTP", dependencies: ["YarukiCore", "CLibEvent"], swiftSettings: fastServerSettings),
+        .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: fastServerSettings),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl"],
                 swiftSettings: fastServerSettings),

@@ -1,5 +1,4 @@
 import Foundation
-import YarukiCore
 
 /// An RFC 9457 problem: the one shape every error takes on the wire.
 /// Thrown anywhere in a handler, it becomes the response as it is.
@@ -20,8 +19,13 @@ public struct HTTPError: Error, Sendable, Codable, Equatable {
     public var errors: [FieldError]?
     /// Extra response headers (Allow, Retry-After); not part of the body.
     public var headers: [String: String] = [:]
-    /// RFC 9457 extension members written beside the standard ones (a 412's current record).
-    public var extensions: [String: JSONValue] = [:]
+    /// RFC 9457 extension members written beside the standard ones (a 412's current record);
+    /// not compared, not read back.
+    public var extensions: [String: any Encodable & Sendable] = [:]
+
+    public static func == (a: HTTPError, b: HTTPError) -> Bool {
+        a.type == b.type && a.title == b.title && a.status == b.status && a.detail == b.detail && a.errors == b.errors && a.headers == b.headers
+    }
 
     enum CodingKeys: String, CodingKey { case type, title, status, detail, errors }
 

@@ -56,8 +56,7 @@ enum SyncVersions {
         guard version != expected else { return }
         var problem = HTTPError(412, detail: entry?.deleted == true ? "The record was deleted (version \(version))."
                                     : "The record is at version \(version), not \(expected).")
-        problem.extensions = ["version": .number(Double(version)), "deleted": .bool(entry?.deleted ?? (version == 0)),
-                              "current": try current() ?? .null]
+        problem.extensions = ["version": version, "deleted": entry?.deleted ?? (version == 0), "current": try current() ?? JSONValue.null]
         throw problem
     }
 
