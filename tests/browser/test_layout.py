@@ -1,0 +1,115 @@
+"""Every page on a phone, as demo group members see them in English, Japanese and Korean: nothing
+wider than the screen, and the timer's and playback's main buttons above the tab bar. Screenshots of
+each page go to bench/out/screens/layout-*.png to look at."""
+import os
+import subprocess
+import tempfile
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BINARY, make_browser, serve
+from test_account import OUT, api_call, api_login, click, ready, wait
+
+PEOPLE = [("en-US", "ren@yaruki.example", "yaruki-demo-ren"), ("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
+          ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo")]
+PAGES = ["home", "training", "timer", "workout", "accountability", "calendar", "record", "community", "compose", "routines", "routine",
+         "notifications", "lifelog", "playback", "health", "classes", "more", "account"]
+
+
+@pytest.fixture(scope="module")
+def demo():
+    data = tempfile.mkdtemp(prefix="yaruki-browser-layout-")
+    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
+    yield from serve(data)
+
+
+def sign_in(driver, server, email, password):
+    driver.get(server + "/#/signin")
+    ready(driver)
+    wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
+    driver.find_element(By.NAME, "email").send_keys(email)
+    driver.find_element(By.NAME, "password").send_keys(password)
+    click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    wait(driver).until(lambda d: "#/signin" not in d.current_url)
+
+
+def settled(driver):
+    """The page has drawn: nothing busy, no skeleton left."""
+    wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "main [aria-busy=true], main .skeleton"))
+
+
+def spill(driver):
+    return driver.execute_script("""
+        const width = window.innerWidth;
+        if (document.documentElement.scrollWidth <= width) return null;
+        return [...document.querySelectorAll('main *, header *, nav *')].filter((e) => e.getBoundingClientRect().right > width + 0.5)
+          .slice(0, 6).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} → ${Math.round(e.getBoundingClientRect().right)}`);""")
+
+
+def above_tab_bar(driver, element):
+    return driver.execute_script("""
+        const bar = document.getElementById('nav').getBoundingClientRect();
+        const box = arguments[0].getBoundingClientRect();
+        return getComputedStyle(document.getElementById('nav')).position !== 'fixed' || box.bottom <= bar.top;""", element)
+
+
+@pytest.mark.parametrize("language,email,password", PEOPLE)
+def test_no_page_is_wider_than_a_phone(demo, language, email, password):
+    driver = make_browser(390, 844, language=language)
+    problems = {}
+    try:
+        sign_in(driver, demo, email, password)
+        token = api_login(demo, email, password=password)["accessToken"]
+        post = api_call(demo, "GET", "/v1/posts?board=done", token)["items"][0]["id"]
+        booked = api_call(demo, "GET", "/v1/me/classes", token)["items"]
+        pages = PAGES + [f"post/{post}"] + ([f"class/{booked[0]['item']['id']}"] if booked else [])
+        os.makedirs(OUT, exist_ok=True)
+        for page in pages:
+            driver.get(f"{demo}/#/{page}")
+            ready(driver)
+            settled(driver)
+            found = spill(driver)
+            if found:
+                problems[page] = found
+                driver.save_screenshot(os.path.join(OUT, f"layout-{language[:2]}-{page.split('/')[0]}-390x844.png"))
+        assert not problems, problems
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("language,email,password", PEOPLE)
+def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab_bar(demo, language, email, password):
+    driver = make_browser(390, 844, language=language)
+    try:
+        sign_in(driver, demo, email, password)
+        driver.get(f"{demo}/#/timer")
+        ready(driver)
+        main = wait(driver).until(EC.element_to_be_clickable((By.ID, "timer-main")))
+        click(driver, main)  # rest begins
+        wait(driver).until(lambda d: d.find_element(By.ID, "timer-main").get_attribute("data-action") == "nextSet")
+        driver.execute_script("window.scrollTo(0, 0)")
+        assert above_tab_bar(driver, driver.find_element(By.ID, "timer-main")), "the rest's main button is hidden under the tab bar"
+    finally:
+        driver.quit()
+
+
+def test_playback_starts_with_play_above_the_tab_bar(demo):
+    """Aino's Helsinki day (the demo's lifelog, yesterday in her zone) on a phone: Play is where a thumb finds it."""
+    driver = make_browser(390, 844)
+    try:
+        sign_in(driver, demo, "aino@yaruki.example", "yaruki-demo-aino")
+        yesterday = (datetime.now(ZoneInfo("Europe/Helsinki")).date() - timedelta(days=1)).isoformat()
+        driver.get(f"{demo}/#/playback?range=day&date={yesterday}")
+        ready(driver)
+        play = wait(driver, 40).until(EC.element_to_be_clickable((By.ID, "playback-play")))
+        driver.execute_script("window.scrollTo(0, 0)")
+        assert play.is_displayed() and play.size["height"] >= 44
+        os.makedirs(OUT, exist_ok=True)
+        driver.save_screenshot(os.path.join(OUT, "layout-playback-en-390x844.png"))
+        assert above_tab_bar(driver, play), "Play starts under the tab bar"
+    finally:
+        driver.quit()
