@@ -26,7 +26,7 @@ function memberRow(member, me) {
 }
 
 function column(kind, title, lead, members, me) {
-  return el("section", { class: `standing-group ${kind}`, "data-kind": kind },
+  return el("section", { class: `standing-group ${kind}${members.length ? "" : " unfilled"}`, "data-kind": kind },
     el("h3", {}, kind === "namake" ? icon("sloth") : kind === "yaruki" ? icon("accountability") : null, title,
       el("span", { class: "count" }, formatNumber(members.length))),
     lead ? el("p", { class: "muted small" }, lead) : null,
