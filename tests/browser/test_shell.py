@@ -9,10 +9,15 @@ from conftest import make_browser, wait
 
 
 
-def test_shell_loads_with_navigation_and_server_status(server, phone):
+def test_shell_loads_signed_out_with_navigation_and_says_what_yaruki_is(server, phone):
     phone.get(server + "/")
-    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "server-status"), "is up"))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "home-signup")))
     assert phone.find_element(By.CSS_SELECTOR, "h1").text == "Keep it going"
+    assert "quota" in phone.find_element(By.CSS_SELECTOR, "main .lead").text
+    assert not phone.find_elements(By.ID, "server-status"), "operator facts are not for members"
+    # A signed-out start is silent: nothing refused in the console (no refresh without a session).
+    failed = [e["message"] for e in phone.get_log("browser") if "Failed to load resource" in e["message"]]
+    assert not failed, failed
     tabs = [a.text.split("\n")[-1] for a in phone.find_elements(By.CSS_SELECTOR, "#nav a") if a.is_displayed()]
     assert tabs == ["Home", "Training", "Community", "Lifelog", "More"]
     bar = phone.find_element(By.ID, "nav").rect
@@ -43,7 +48,7 @@ def test_browser_language_is_the_default(server):
 
 def test_problem_responses_show_in_the_page(server, phone):
     phone.get(server + "/")
-    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "server-status"), "is up"))
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "home-signup")))
     phone.execute_script("window.yaruki.api('/v1/no-such-thing').catch((p) => window.yaruki.showProblem(p))")
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
     assert "Not Found" in problem.text
@@ -70,7 +75,7 @@ def test_screenshots_for_review(server):
             driver = make_browser(width, height, scheme)
             try:
                 driver.get(server + "/")
-                wait(driver).until(EC.text_to_be_present_in_element((By.ID, "server-status"), "is up"))
+                wait(driver).until(EC.visibility_of_element_located((By.ID, "home-signup")))
                 path = os.path.join(out, f"home-{width}x{height}-{scheme}.png")
                 driver.save_screenshot(path)
                 assert os.path.getsize(path) > 5000

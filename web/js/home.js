@@ -36,17 +36,21 @@ function weekSection(session) {
   return { nodes: [el("h2", { class: "section-title with-dot" }, t("home.week"), live), mine, groups], close: () => stream.close() };
 }
 
-export function homeView({ session, serverInfo }) {
+/** Signed out: what Yaruki is, what it does, and the way in. */
+function welcome() {
+  const features = ["training", "accountability", "community", "lifelog", "health", "classes"];
+  return [el("h1", {}, t("home.title")), el("p", { class: "lead" }, t("home.pitch")),
+    el("div", { class: "actions" }, el("a", { class: "button", href: "#/signup", id: "home-signup" }, t("auth.signUp")),
+      el("a", { class: "button quiet", href: "#/signin" }, t("auth.signIn"))),
+    el("ul", { class: "features" }, features.map((id) => el("li", {}, icon(id),
+      el("div", {}, el("strong", {}, t(`nav.${id}`)), el("p", { class: "muted small" }, t(`area.${id}`)))))),
+    el("a", { class: "button quiet wide", href: "#/timer" }, t("home.tryTimer"))];
+}
+
+/** The server's version and database: for admins, who run it; members never need them. */
+function serverLine(serverInfo) {
   const dot = el("span", { class: "dot" });
   const line = el("span", { class: "muted", id: "server-status" }, el("span", { class: "skeleton", "aria-label": t("status.checking") }));
-  const greeting = session.user ? t("auth.greeting", { name: session.user.displayName }) : t("home.title");
-  const week = session.user ? weekSection(session) : null;
-  const view = [el("h1", {}, greeting), el("p", { class: "muted" }, t("home.lead")),
-    ...(week ? week.nodes : [el("div", { class: "card" }, el("p", { class: "muted" }, t("home.signIn")),
-      el("a", { class: "button", href: "#/signin" }, t("auth.signIn")))]),
-    el("h2", { class: "section-title" }, t("nav.more")),
-    el("div", { class: "status card" }, dot, line), areaCards(areas.filter((a) => a.id !== "home"))];
-  view.close = () => week?.close();
   serverInfo().then((info) => {
     dot.classList.add("ok");
     line.textContent = t("status.ok", { version: info.version, database: info.database });
@@ -55,6 +59,15 @@ export function homeView({ session, serverInfo }) {
     line.textContent = t("status.down");
     showProblem(problem);
   });
+  return el("div", { class: "status card" }, dot, line);
+}
+
+export function homeView({ session, serverInfo }) {
+  if (!session.user) return welcome();
+  const week = weekSection(session);
+  const view = [el("h1", {}, t("auth.greeting", { name: session.user.displayName })), ...week.nodes,
+    session.user.role === "admin" ? serverLine(serverInfo) : null].filter(Boolean);
+  view.close = () => week.close();
   return view;
 }
 

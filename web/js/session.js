@@ -14,7 +14,8 @@ export function describeDevice(userAgent = "") {
   return system ? `${browser} · ${system}` : browser;
 }
 
-export function createSession({ baseURL = "", fetchImpl, networkProblem, device = describeDevice(globalThis.navigator?.userAgent) } = {}) {
+export function createSession({ baseURL = "", fetchImpl, networkProblem, device = describeDevice(globalThis.navigator?.userAgent),
+                                storage = globalThis.localStorage } = {}) {
   let accessToken = null;
   let user = null;
   let inflight = null;
@@ -27,10 +28,10 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
   // whose device it is (their pages show what this browser holds; nothing is sent until it is online).
   const REMEMBERED = "yaruki.user";
   function remember(person) {
-    try { if (person) localStorage.setItem(REMEMBERED, JSON.stringify(person)); else localStorage.removeItem(REMEMBERED); } catch { /* private mode */ }
+    try { if (person) storage.setItem(REMEMBERED, JSON.stringify(person)); else storage.removeItem(REMEMBERED); } catch { /* private mode */ }
   }
   function remembered() {
-    try { return JSON.parse(localStorage.getItem(REMEMBERED) || "null"); } catch { return null; }
+    try { return JSON.parse(storage.getItem(REMEMBERED) || "null"); } catch { return null; }
   }
 
   function adopt(reply) {
@@ -91,6 +92,9 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
     /** Silent sign-in at page load: true when the cookie still holds a live session. Without a
      *  network, the person last signed in here (no token until the network is back). */
     async restore() {
+      // Nobody has signed in in this browser: nothing to restore, and nothing to ask the server
+      // (a signed-out start is silent: no refresh refused with 400 in the console).
+      if (!remembered()) return false;
       let token;
       try {
         token = await refresh();

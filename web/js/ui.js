@@ -1,5 +1,6 @@
 // Page-level feedback: problems shown in place (with the fields marked), toasts, empty states.
 import { t } from "./i18n.js";
+import { fieldLine, problemDetail, problemTitle } from "./problems.js";
 
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -22,9 +23,10 @@ export function el(tag, attributes = {}, ...children) {
 export function showProblem(problem, form = null) {
   const region = document.getElementById("problems");
   const items = problem.errors?.length
-    ? el("ul", {}, problem.errors.map((e) => el("li", {}, `${e.field}: ${e.message}`))) : null;
+    ? el("ul", {}, problem.errors.map((e) => el("li", {}, fieldLine(e.field, e.message)))) : null;
+  const detail = problemDetail(problem);
   const card = el("div", { class: "problem", "data-status": problem.status },
-    el("strong", {}, problem.title), problem.detail ? el("span", {}, problem.detail) : null, items,
+    el("strong", {}, problemTitle(problem)), detail ? el("span", {}, detail) : null, items,
     el("button", { type: "button", "aria-label": t("problem.dismiss"), onclick: () => card.remove() }, "×"));
   region.replaceChildren(card);
   if (form) {

@@ -49,9 +49,24 @@ async function withAuthServer(body) {
   }
 }
 
+/** A browser's storage where someone signed in before (restore asks the server only then). */
+function signedInBefore() {
+  const kept = new Map([["yaruki.user", JSON.stringify({ id: "u1", displayName: "Ana" })]]);
+  return { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)), removeItem: (k) => kept.delete(k) };
+}
+
+test("a browser nobody signed in on starts silently, without asking the server", async () => {
+  await withAuthServer(async ({ base, state, fetchImpl }) => {
+    const empty = { getItem: () => null, setItem() {}, removeItem() {} };
+    const session = createSession({ baseURL: base, fetchImpl, device: "test", storage: empty });
+    assert.equal(await session.restore(), false);
+    assert.equal(state.refreshes, 0);
+  });
+});
+
 test("restore signs in silently from the cookie", async () => {
   await withAuthServer(async ({ base, state, fetchImpl }) => {
-    const session = createSession({ baseURL: base, fetchImpl, device: "test" });
+    const session = createSession({ baseURL: base, fetchImpl, device: "test", storage: signedInBefore() });
     assert.equal(await session.restore(), true);
     assert.equal(session.user.displayName, "Ana");
     assert.equal(state.refreshes, 1);
@@ -60,7 +75,7 @@ test("restore signs in silently from the cookie", async () => {
 
 test("twenty calls that find the token expired share one refresh", async () => {
   await withAuthServer(async ({ base, state, fetchImpl }) => {
-    const session = createSession({ baseURL: base, fetchImpl, device: "test" });
+    const session = createSession({ baseURL: base, fetchImpl, device: "test", storage: signedInBefore() });
     await session.restore();
     state.valid = new Set();  // the server now refuses the token the page holds
     const before = state.refreshes;
@@ -73,7 +88,7 @@ test("twenty calls that find the token expired share one refresh", async () => {
 
 test("a refused refresh signs out and tells the listeners", async () => {
   await withAuthServer(async ({ base, state, fetchImpl }) => {
-    const session = createSession({ baseURL: base, fetchImpl, device: "test" });
+    const session = createSession({ baseURL: base, fetchImpl, device: "test", storage: signedInBefore() });
     await session.restore();
     const seen = [];
     session.onChange((user) => seen.push(user));

@@ -21,7 +21,8 @@ export function recordView(session, { exercises, maxUploadBytes }) {
   const status = el("p", { class: "muted small", id: "proof-status", "aria-live": "polite" });
   const bar = el("progress", { max: 100, value: 0, hidden: true, id: "proof-progress", "aria-label": t("proof.upload") });
   const send = el("button", { type: "button", class: "button wide", id: "upload-proof", disabled: true }, t("proof.upload"));
-  const fileInput = el("input", { type: "file", id: "proof-file", accept: "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" });
+  // The browser's own picker says "Choose File" in English: it stays hidden behind a button of ours.
+  const fileInput = el("input", { type: "file", id: "proof-file", class: "file-input", accept: "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" });
   const cameraButton = el("button", { type: "button", class: "button quiet wide", id: "camera" }, t("proof.camera"));
   const recordButton = el("button", { type: "button", class: "button record wide", id: "record", hidden: true }, t("proof.start"));
   let chosen = null;       // { blob, recordedAt }
@@ -150,7 +151,7 @@ export function recordView(session, { exercises, maxUploadBytes }) {
     el("div", { class: "card stack record-card" },
       el("div", { class: "field" }, el("label", { for: "proof-exercise" }, t("proof.exercise")), exercise),
       preview, cameraButton, recordButton,
-      el("div", { class: "field" }, el("label", { for: "proof-file" }, t("proof.pick")), fileInput),
+      el("div", { class: "file-row" }, fileInput, el("label", { for: "proof-file", class: "button quiet file-button" }, t("proof.pick"))),
       status, bar, send),
   ];
   view.close = () => { stopCamera(); controller?.abort(); };

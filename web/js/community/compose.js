@@ -16,7 +16,7 @@ export function composeView(session, { maxPhotoBytes }) {
   const text = el("textarea", { name: "body", id: "compose-body", rows: 5, maxlength: 5000 });
   const count = el("span", { class: "muted small", "aria-live": "polite" }, t("compose.count", { count: 0 }));
   text.addEventListener("input", () => { count.textContent = t("compose.count", { count: formatNumber(text.value.length) }); });
-  const picker = el("input", { type: "file", id: "compose-photos", name: "photoIds", accept: "image/jpeg,image/png,image/webp,image/heic,.heic,.heif", multiple: true });
+  const picker = el("input", { type: "file", id: "compose-photos", name: "photoIds", class: "file-input", accept: "image/jpeg,image/png,image/webp,image/heic,.heic,.heif", multiple: true });
   const previews = el("ul", { class: "previews" });
   const routine = el("select", { name: "routineId", id: "compose-routine" }, el("option", { value: "" }, t("compose.noRoutine")));
   const send = el("button", { type: "submit", class: "button wide", id: "send-post" }, t("compose.send"));
@@ -83,7 +83,7 @@ export function composeView(session, { maxPhotoBytes }) {
   const form = el("form", { class: "form card compose", novalidate: true },
     el("div", { class: "field" }, el("label", { for: "compose-board" }, t("compose.board")), board),
     el("div", { class: "field" }, el("label", { for: "compose-body" }, t("compose.body")), text, count),
-    el("div", { class: "field" }, el("label", { for: "compose-photos", class: "button quiet" }, icon("camera"), " ", t("compose.photos")), picker, previews),
+    el("div", { class: "field" }, picker, el("label", { for: "compose-photos", class: "button quiet file-button" }, icon("camera"), " ", t("compose.photos")), previews),
     el("div", { class: "field" }, el("label", { for: "compose-routine" }, t("compose.routine")), routine),
     send);
   form.addEventListener("submit", async (event) => {

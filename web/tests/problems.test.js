@@ -1,0 +1,30 @@
+// Problems in the person's language: titles by type or status, field lines from the shapes the
+// server's checks use, and English left as the server wrote it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setCurrentLanguage } from "../js/i18n.js";
+import { fieldLine, problemDetail, problemTitle } from "../js/problems.js";
+
+test("titles come from the problem's type, else its status", () => {
+  setCurrentLanguage("ja");
+  assert.equal(problemTitle({ type: "/problems/invalid-credentials", status: 401, title: "Unauthorized" }), "メールアドレスかパスワードが違います");
+  assert.equal(problemTitle({ type: "/problems/bad-request", status: 400, title: "Bad Request" }), "入力内容を確認してください");
+  assert.equal(problemDetail({ type: "/problems/bad-request", status: 400, detail: "The field 'x' is bad." }), "", "no English in the middle of Japanese");
+  setCurrentLanguage("ko");
+  assert.equal(problemTitle({ type: "/problems/not-found", status: 404, title: "Not Found" }), "찾을 수 없어요");
+  setCurrentLanguage("en");
+  assert.equal(problemTitle({ type: "/problems/bad-request", status: 400, title: "Bad Request" }), "Bad Request");
+  assert.equal(problemDetail({ status: 400, detail: "The field 'x' is bad." }), "The field 'x' is bad.");
+});
+
+test("field errors read as sentences with the field's own name", () => {
+  setCurrentLanguage("ja");
+  assert.equal(fieldLine("displayName", "is required"), "表示名を入力してください");
+  assert.equal(fieldLine("capacity", "must be 1 to 500"), "定員は1〜500にしてください");
+  assert.equal(fieldLine("exercises[1].sets[0].reps", "must be 1 to 1000"), "回数は1〜1000にしてください");
+  assert.equal(fieldLine("somethingNew", "is odd in a way nobody named"), "somethingNewが正しくありません");
+  setCurrentLanguage("ko");
+  assert.equal(fieldLine("email", "is not an email address"), "이메일이(가) 이메일 주소가 아니에요");
+  setCurrentLanguage("en");
+  assert.equal(fieldLine("displayName", "is required"), "displayName: is required");
+});
