@@ -117,3 +117,31 @@ def test_playback_starts_with_play_above_the_tab_bar(demo):
         assert above_tab_bar(driver, play), "Play starts under the tab bar"
     finally:
         driver.quit()
+
+
+def test_every_text_colour_meets_wcag_aa_in_both_themes(demo):
+    """Text colours (the theme's variables) against every surface they sit on: at least 4.5:1."""
+    pairs = [("--text", "--bg"), ("--text", "--surface"), ("--text", "--surface-2"), ("--muted", "--bg"), ("--muted", "--surface"),
+             ("--muted", "--surface-2"), ("--accent-text", "--bg"), ("--accent-text", "--surface"), ("--accent-text", "--surface-2"),
+             ("--amber", "--bg"), ("--amber", "--surface"), ("--amber", "--surface-2"), ("--error", "--surface"), ("--error", "--surface-2"),
+             ("--accent-ink", "--accent"), ("--amber-ink", "--amber")]
+    for scheme in ("dark", "light"):
+        driver = make_browser(390, 844, scheme)
+        try:
+            driver.get(demo + "/")
+            ready(driver)
+            ratios = driver.execute_script("""
+                const style = getComputedStyle(document.documentElement);
+                const lum = (hex) => { const c = hex.trim().replace('#', ''); return [0, 2, 4].map((i) => parseInt(c.slice(i, i + 2), 16) / 255)
+                  .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0); };
+                return arguments[0].map(([a, b]) => { const x = lum(style.getPropertyValue(a)), y = lum(style.getPropertyValue(b));
+                  return [a, b, (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05)]; });""", pairs)
+            low = [(a, b, round(r, 2)) for a, b, r in ratios if r < 4.5]
+            assert not low, (scheme, low)
+            # The active navigation item is in the accent's text colour.
+            assert driver.execute_script("return getComputedStyle(document.querySelector('#nav a[aria-current=page]')).color") == \
+                driver.execute_script("const c = getComputedStyle(document.documentElement).getPropertyValue('--accent-text').trim();"
+                                      "const d = document.createElement('span'); d.style.color = c; document.body.append(d);"
+                                      "const out = getComputedStyle(d).color; d.remove(); return out;")
+        finally:
+            driver.quit()

@@ -152,7 +152,11 @@ export function calendarView(session, { exercises }) {
         el("button", { type: "button", class: "button quiet small", "aria-label": t("calendar.prev"), id: "prev-month", onclick: () => go(-1) }, "‹"),
         title,
         el("button", { type: "button", class: "button quiet small", "aria-label": t("calendar.next"), id: "next-month", onclick: () => go(1) }, "›")),
-      heads, grid),
+      heads, grid,
+      // What the marks mean.
+      el("p", { class: "calendar-legend muted small", id: "calendar-legend" },
+        el("span", { class: "legend-proof", "aria-hidden": "true" }), t("calendar.legendProof"),
+        el("span", { class: "legend-workout", "aria-hidden": "true" }), t("calendar.legendWorkout"))),
     el("a", { class: "button wide section-title", href: "#/record" }, t("proof.record")),
     el("div", { class: "section-title" }, feedCard(session)),
   ];

@@ -593,4 +593,6 @@ export default {
   "field.steps": "Steps",
   "home.pitch": "A one-button rep and rest timer, a weekly quota your group holds you to, a community to share routines, your days on a map — on your own server.",
   "home.tryTimer": "Try the timer — no account needed",
+  "calendar.legendProof": "a day with a proof video",
+  "calendar.legendWorkout": "a logged workout",
 };

@@ -593,4 +593,6 @@ export default {
   "field.steps": "歩数",
   "home.pitch": "ワンボタンのレップ＆休憩タイマー、仲間と守る週のノルマ、ルーティンを分け合うコミュニティ、地図でふり返る毎日。すべて自分のサーバーで。",
   "home.tryTimer": "タイマーを試す（アカウント不要）",
+  "calendar.legendProof": "証明動画のある日",
+  "calendar.legendWorkout": "記録したワークアウト",
 };

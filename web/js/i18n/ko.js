@@ -593,4 +593,6 @@ export default {
   "field.steps": "걸음 수",
   "home.pitch": "버튼 하나로 쓰는 횟수·휴식 타이머, 그룹이 함께 지키는 주간 할당량, 루틴을 나누는 커뮤니티, 지도로 돌아보는 하루. 모두 내 서버에서.",
   "home.tryTimer": "타이머 써 보기 (계정 없이)",
+  "calendar.legendProof": "인증 영상이 있는 날",
+  "calendar.legendWorkout": "기록한 운동",
 };
