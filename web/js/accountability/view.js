@@ -18,7 +18,7 @@ function quotaCard(session) {
         [1, 2, 3, 4, 5, 6, 7].map((n) => el("option", { value: n, selected: n === quota.nextWeek }, formatNumber(n))));
       const form = el("form", { class: "inline-form" },
         el("label", { for: "quota-days" }, t("quota.days")), select,
-        el("button", { type: "submit", class: "button small" }, t("quota.save")));
+        el("button", { type: "submit", class: "button quiet small" }, t("quota.save")));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         clearProblems();
@@ -86,7 +86,7 @@ function manageBlock(session, group, onChange) {
   const owner = group.ownerId === me;
   const link = inviteLink(group.inviteCode);
   const actions = el("div", { class: "chips" },
-    el("button", { type: "button", class: "button small", onclick: async () => {
+    el("button", { type: "button", class: "button quiet small", onclick: async () => {
       try { await navigator.clipboard.writeText(link); toast(t("groups.copied")); } catch { prompt(t("groups.invite"), link); }
     } }, t("groups.copy")),
     owner ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
@@ -130,7 +130,7 @@ function startOrJoin(session, reload) {
     el("h2", {}, t("groups.create")),
     el("div", { class: "field" }, el("label", { for: "group-name" }, t("groups.name")),
       el("input", { id: "group-name", name: "name", maxlength: 60, required: true })),
-    el("button", { type: "submit", class: "button" }, t("groups.create")));
+    el("button", { type: "submit", class: "button quiet" }, t("groups.create")));
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearProblems();

@@ -50,24 +50,28 @@ export function postView(session, { postId }) {
     try {
       const post = await session.api(`/v1/posts/${postId}`);
       body.removeAttribute("aria-busy");
-      const actions = post.mine
-        ? [el("a", { class: "button quiet small", href: `#/compose?edit=${post.id}`, id: "edit-post" }, t("post.edit")),
-          el("button", { type: "button", class: "button quiet small danger-text", id: "delete-post", onclick: async () => {
+      // Editing is at hand for the author; the rare and destructive actions (delete, report, block)
+      // wait in a "⋯" menu, quieter than Like.
+      const rare = post.mine
+        ? [el("button", { type: "button", class: "menu-item danger-text", id: "delete-post", onclick: async () => {
           if (!confirm(t("post.confirmDelete"))) return;
           try { await session.api(`/v1/posts/${postId}`, { method: "DELETE" }); toast(t("post.deleted")); location.hash = `#/community?board=${post.board}`; }
           catch (problem) { showProblem(problem); }
         } }, t("post.delete"))]
-        : [el("button", { type: "button", class: "button quiet small", onclick: async () => {
+        : [el("button", { type: "button", class: "menu-item", id: "report-post", onclick: async () => {
           try { await session.api("/v1/reports", { method: "POST", body: { kind: "post", id: postId } }); toast(t("post.reported")); }
           catch (problem) { showProblem(problem); }
         } }, icon("flag"), t("post.report")),
-        el("button", { type: "button", class: "button quiet small", onclick: async () => {
+        el("button", { type: "button", class: "menu-item", id: "block-author", onclick: async () => {
           try {
             await session.api(`/v1/blocks/${post.author.id}`, { method: "PUT" });
             toast(t("post.blocked", { name: post.author.displayName }));
             location.hash = "#/community";
           } catch (problem) { showProblem(problem); }
         } }, t("post.block", { name: post.author.displayName }))];
+      const actions = [post.mine ? el("a", { class: "button quiet small", href: `#/compose?edit=${post.id}`, id: "edit-post" }, t("post.edit")) : null,
+        el("details", { class: "more-menu", id: "post-more" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
+          el("div", { class: "menu" }, rare))].filter(Boolean);
       body.replaceChildren(
         el("header", { class: "post-head" }, el("strong", {}, post.author.displayName),
           el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date())),

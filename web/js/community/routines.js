@@ -37,7 +37,7 @@ function routineCard(session, routine, names, reload) {
         try { await session.api(`/v1/routines/${routine.id}`, { method: "DELETE" }); toast(t("routines.deleted")); reload?.(); }
         catch (problem) { showProblem(problem); }
       } }, t("routines.delete")) : null,
-      first ? el("a", { class: "button small", href: `#/timer?exercise=${encodeURIComponent(first.exerciseId)}&rest=${first.restSeconds}` },
+      first ? el("a", { class: "button quiet small", href: `#/timer?exercise=${encodeURIComponent(first.exerciseId)}&rest=${first.restSeconds}` },
         t("routines.start")) : null,
       el("button", { type: "button", class: "button quiet small", onclick: async () => {
         try { await session.api(`/v1/routines/${routine.id}/copy`, { method: "POST" }); toast(t("routines.copied")); reload?.(); }

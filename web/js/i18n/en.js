@@ -595,4 +595,5 @@ export default {
   "home.tryTimer": "Try the timer — no account needed",
   "calendar.legendProof": "a day with a proof video",
   "calendar.legendWorkout": "a logged workout",
+  "post.more": "More actions",
 };

@@ -595,4 +595,5 @@ export default {
   "home.tryTimer": "タイマーを試す（アカウント不要）",
   "calendar.legendProof": "証明動画のある日",
   "calendar.legendWorkout": "記録したワークアウト",
+  "post.more": "その他の操作",
 };

@@ -595,4 +595,5 @@ export default {
   "home.tryTimer": "타이머 써 보기 (계정 없이)",
   "calendar.legendProof": "인증 영상이 있는 날",
   "calendar.legendWorkout": "기록한 운동",
+  "post.more": "더 보기",
 };

@@ -214,7 +214,8 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   const title = el("h2", { class: "section-title", id: "lifelog-range" });
   const previous = el("button", { type: "button", class: "button quiet small", id: "lifelog-previous", "aria-label": t("lifelog.previous") }, "‹");
   const next = el("button", { type: "button", class: "button quiet small", id: "lifelog-next", "aria-label": t("lifelog.next") }, "›");
-  const play = el("a", { class: "button", id: "lifelog-play" }, `▶ ${t("lifelog.play")}`);
+  // One primary action here (Save memo); playing the day is the quieter second.
+  const play = el("a", { class: "button quiet", id: "lifelog-play" }, `▶ ${t("lifelog.play")}`);
   const list = el("ul", { class: "lifelog-list", id: "lifelog-items", "aria-busy": "true" });
   let reply = null;
 
