@@ -193,7 +193,9 @@ def test_my_data_downloads_as_a_zip_with_progress(server, tmp_path):
     try:
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
         email = f"export-{uuid.uuid4().hex[:8]}@example.com"
-        token = api_sign_up(server, email, "Emi")
+        token = json.load(urllib.request.urlopen(urllib.request.Request(server + "/v1/auth/signup", data=json.dumps(
+            {"email": email, "password": "correct horse battery", "displayName": "Emi", "timeZone": "Asia/Tokyo", "locale": "ja"}).encode(),
+            headers={"Content-Type": "application/json"})))["accessToken"]
         api_call(server, "PUT", f"/v1/lifelog/records/{uuid.uuid4()}", token,
                  {"kind": "memo", "occurredAt": "2026-11-29T08:00:00+09:00", "text": "朝のコーヒー"})
         driver.get(server + "/#/signin")
@@ -239,3 +241,33 @@ def test_the_page_runs_under_a_strict_content_security_policy(server, phone):
     assert phone.execute_script("return getComputedStyle(document.getElementById('inline-style')).color") != "rgb(255, 0, 0)"
     refused = [e["message"] for e in phone.get_log("browser") if "Content Security Policy" in e["message"]]
     assert len(refused) >= 2, refused
+
+
+def test_the_accounts_language_and_time_zone_are_chosen_on_the_account_page_and_honoured(server):
+    """Mina's account says Japanese: an English browser shows her the app in Japanese once she
+    signs in; she switches to Korean and to Seoul time on the Account page, and the account keeps both."""
+    email = "language-mina@example.com"
+    body = json.dumps({"email": email, "password": "correct horse battery", "displayName": "Mina", "timeZone": "Asia/Tokyo", "locale": "ja"}).encode()
+    urllib.request.urlopen(urllib.request.Request(server + "/v1/auth/signup", data=body, headers={"Content-Type": "application/json"}))
+    driver = make_browser(390, 844, language="en-US")
+    try:
+        driver.get(server + "/#/signin")
+        ready(driver)
+        fill(driver, "email", email)
+        fill(driver, "password", "correct horse battery")
+        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja")
+        driver.get(server + "/#/account")
+        ready(driver)
+        language = wait(driver).until(EC.visibility_of_element_located((By.ID, "f-locale")))
+        Select(language).select_by_value("ko")
+        Select(driver.find_element(By.ID, "f-timeZone")).select_by_value("Asia/Seoul")
+        click(driver, driver.find_element(By.ID, "f-locale").find_element(By.XPATH, "ancestor::form//button[@type='submit']"))
+        wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+        me = api_call(server, "GET", "/v1/me", api_login(server, email)["accessToken"])
+        assert me["locale"].startswith("ko") and me["timeZone"] == "Asia/Seoul"
+        driver.refresh()
+        ready(driver)
+        wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+    finally:
+        driver.quit()

@@ -110,21 +110,38 @@ function sessionsCard(session) {
     el("h2", { id: "sessions-title" }, t("account.sessions")), el("p", { class: "muted small" }, t("account.sessionsLead")), list, others);
 }
 
+/** The zones a person may choose (the browser's list, the person's own kept first if the browser lacks it). */
+function zoneNames(current) {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
 function profileCard(session, user) {
   const weekStart = el("select", { name: "weekStart" },
     el("option", { value: "monday", selected: user.weekStart === "monday" }, t("auth.monday")),
     el("option", { value: "sunday", selected: user.weekStart === "sunday" }, t("auth.sunday")));
+  // The language and zone the account keeps: every device the person signs in on uses them.
+  const language = el("select", { name: "locale" },
+    [["en", "English"], ["ja", "日本語"], ["ko", "한국어"]].map(([value, name]) => el("option", { value, selected: (user.locale || currentLanguage()).startsWith(value) }, name)));
+  const zone = el("select", { name: "timeZone" },
+    zoneNames(user.timeZone).map((name) => el("option", { value: name, selected: name === user.timeZone }, name.replaceAll("_", " "))));
   const form = el("form", { class: "form", novalidate: true },
     field(t("auth.displayName"), input("displayName", "text", { value: user.displayName, maxlength: 50 })),
+    field(t("account.language"), language),
+    field(t("account.timeZone"), zone, t("account.timeZoneHint")),
     field(t("auth.weekStart"), weekStart),
     el("button", { type: "submit", class: "button" }, t("account.save")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const saved = await submitting(form, () => session.api("/v1/me", { method: "PATCH", body: {
-      displayName: data.get("displayName"), weekStart: data.get("weekStart"), locale: currentLanguage(),
+      displayName: data.get("displayName"), weekStart: data.get("weekStart"), locale: data.get("locale"), timeZone: data.get("timeZone"),
     } }));
-    if (saved) { await session.reloadUser(); toast(t("account.saved")); }
+    if (saved) {
+      await session.reloadUser();
+      toast(t("account.saved"));
+      globalThis.dispatchEvent(new CustomEvent("language-chosen", { detail: data.get("locale") }));
+    }
   });
   return el("section", { class: "card stack" }, el("h2", {}, t("account.profile")),
     el("p", { class: "muted small" }, t("account.role", { role: t(`role.${user.role}`) })), form);

@@ -1,5 +1,5 @@
 // The browser app's shell: navigation, language, the bell, and the page the route table names.
-import { languages, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
+import { currentLanguage, languages, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
 import { createSession } from "./session.js";
 import { watchUnread } from "./community/notifications.js";
 import { areas, notFoundView } from "./home.js";
@@ -128,6 +128,13 @@ async function start() {
     try { localStorage.setItem("yaruki.language", picker.value); } catch { /* private mode */ }
     clearProblems();
     applyLanguage(picker.value, true);
+    // The account keeps the choice, for the person's other devices.
+    if (session.signedIn) api("/v1/me", { method: "PATCH", body: { locale: picker.value } }).catch(() => {});
+  });
+  // Chosen on the Account page: this browser follows at once.
+  globalThis.addEventListener("language-chosen", (event) => {
+    try { localStorage.setItem("yaruki.language", event.detail); } catch { /* private mode */ }
+    applyLanguage(event.detail, true);
   });
   window.addEventListener("hashchange", () => { clearProblems(); render(); });
   // "Skip to content" moves the focus; following its #view would leave the page for "not found".
@@ -142,6 +149,8 @@ async function start() {
   try { await session.restore(); } catch (problem) { showProblem(problem); }
   let wasSignedIn = session.user !== null;
   session.onChange((user) => {
+    // Signing in: the account's language, whatever this browser said before.
+    if (!wasSignedIn && user?.locale && !currentLanguage().startsWith(user.locale.slice(0, 2))) applyLanguage(pickLanguage([], user.locale));
     if (wasSignedIn && !user && !["signin", "signup"].includes(match(currentHash())?.route.path)) {
       toast(t("account.sessionEnded"));
       location.hash = "#/signin";
@@ -154,7 +163,8 @@ async function start() {
     if (user) outbox.send();
   });
   outbox = watchOutbox(session, document.getElementById("sync-status"));
-  applyLanguage(pickLanguage(navigator.languages || [navigator.language], saved));
+  // A signed-in person's own language (kept by their account) first, then this browser's choice, then the browser's languages.
+  applyLanguage(pickLanguage(navigator.languages || [navigator.language], session.user?.locale || saved));
   document.body.dataset.ready = "true";
   // Once loaded, the app (and the timer in it) keeps working without a network.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

@@ -10,7 +10,8 @@ export const languages = Object.keys(dictionaries);
 
 /** The saved choice if any, else the first browser language we have, else English. */
 export function pickLanguage(browserLanguages = [], saved = null) {
-  if (saved && languages.includes(saved)) return saved;
+  const chosen = saved ? String(saved).toLowerCase().split("-")[0] : null;
+  if (chosen && languages.includes(chosen)) return chosen;
   for (const tag of browserLanguages) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (languages.includes(base)) return base;

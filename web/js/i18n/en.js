@@ -596,4 +596,7 @@ export default {
   "calendar.legendProof": "a day with a proof video",
   "calendar.legendWorkout": "a logged workout",
   "post.more": "More actions",
+  "account.language": "Language",
+  "account.timeZone": "Time zone",
+  "account.timeZoneHint": "Your days, weeks and quota are counted in this zone.",
 };

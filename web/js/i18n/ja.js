@@ -596,4 +596,7 @@ export default {
   "calendar.legendProof": "証明動画のある日",
   "calendar.legendWorkout": "記録したワークアウト",
   "post.more": "その他の操作",
+  "account.language": "言語",
+  "account.timeZone": "タイムゾーン",
+  "account.timeZoneHint": "日・週・ノルマはこのタイムゾーンで数えます。",
 };

@@ -596,4 +596,7 @@ export default {
   "calendar.legendProof": "인증 영상이 있는 날",
   "calendar.legendWorkout": "기록한 운동",
   "post.more": "더 보기",
+  "account.language": "언어",
+  "account.timeZone": "시간대",
+  "account.timeZoneHint": "하루·주·할당량은 이 시간대로 셉니다.",
 };
