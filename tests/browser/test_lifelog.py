@@ -55,6 +55,13 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server):
         assert len(stops) == 4
         assert len(driver.find_elements(By.CSS_SELECTOR, ".scrubber-dot")) == 2, "chapter dots for the two memos"
         wait(driver).until(lambda d: "routes estimated" in d.find_element(By.ID, "playback-routing").text)
+        # A chapter dot is a button: tapping the second jumps the scrubber there.
+        second = driver.find_elements(By.CSS_SELECTOR, ".scrubber-dot")[1]
+        assert second.size["width"] > 0 and second.get_attribute("aria-label")
+        click(driver, second)
+        at = float(second.get_attribute("data-at"))
+        wait(driver).until(lambda d: abs(int(d.find_element(By.ID, "playback-scrubber").get_attribute("value")) - round(at * 1000)) <= 2)
+        driver.execute_script("const s = document.getElementById('playback-scrubber'); s.value = '0'; s.dispatchEvent(new Event('input'))")
         # 2× speed (0.5 → 1 → 2), then play.
         speed = driver.find_element(By.ID, "playback-speed")
         click(driver, speed)

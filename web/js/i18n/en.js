@@ -599,4 +599,5 @@ export default {
   "account.language": "Language",
   "account.timeZone": "Time zone",
   "account.timeZoneHint": "Your days, weeks and quota are counted in this zone.",
+  "playback.toStop": "Go to stop {n}",
 };

@@ -599,4 +599,5 @@ export default {
   "account.language": "言語",
   "account.timeZone": "タイムゾーン",
   "account.timeZoneHint": "日・週・ノルマはこのタイムゾーンで数えます。",
+  "playback.toStop": "{n}番目の地点へ",
 };

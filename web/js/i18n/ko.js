@@ -599,4 +599,5 @@ export default {
   "account.language": "언어",
   "account.timeZone": "시간대",
   "account.timeZoneHint": "하루·주·할당량은 이 시간대로 셉니다.",
+  "playback.toStop": "{n}번째 지점으로",
 };

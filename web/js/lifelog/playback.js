@@ -78,7 +78,7 @@ export function playbackView(session, {}) {
   const followButton = el("button", { type: "button", class: "button quiet", id: "playback-follow", hidden: true }, t("playback.follow"));
   const scrubber = el("input", { type: "range", min: 0, max: 1000, value: 0, step: 1, id: "playback-scrubber", disabled: true,
     "aria-label": t("playback.scrubber") });
-  const dots = el("div", { class: "scrubber-dots", "aria-hidden": "true" });
+  const dots = el("div", { class: "scrubber-dots" });
   const clock = el("span", { class: "muted small", id: "playback-clock" }, "0:00");
   const routing = el("span", { class: "muted small", id: "playback-routing", "aria-live": "polite" });
   const heading = el("h1", {}, t("playback.title"));
@@ -138,7 +138,9 @@ export function playbackView(session, {}) {
     });
     const person = L.circleMarker(points[0], { radius: 9, color: "#fff", weight: 3, fillColor: "#0A84FF", fillOpacity: 1, interactive: false,
       className: "person-marker" }).addTo(map);
-    dots.replaceChildren(...cursor.chapters.map((at) => el("span", { class: "scrubber-dot", style: `left:${(at * 100).toFixed(2)}%` })));
+    // Each stop's dot jumps there when tapped (a 44 px target around the small dot).
+    dots.replaceChildren(...cursor.chapters.map((at, i) => el("button", { type: "button", class: "scrubber-dot", style: `left:${(at * 100).toFixed(2)}%`,
+      "aria-label": t("playback.toStop", { n: i + 1 }), "data-at": at, onclick: () => { cursor.seek(at); show(); } })));
 
     // More legs, page by page, while playing.
     (async () => {
