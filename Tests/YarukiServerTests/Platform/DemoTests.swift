@@ -86,6 +86,12 @@ import YarukiTestSupport
         try await DemoSeed.run(running.app.database, now: clock.now, dataDirectory: nil)
         let api = API(running)
         let token = try #require(try api.signIn(LifelogDemo.person.email, password: LifelogDemo.person.password).string("accessToken"))
+        // Aino trains too (her workouts come once the lifelog made her), and the demo has an operator.
+        let workouts = try api.call("GET", "/v1/workouts?from=2026-10-27&to=2026-11-26", token: token).json()["items"] as? [[String: Any]]
+        #expect((workouts?.count ?? 0) >= 10)
+        let admin = try api.signIn(AccountsDemo.admin.email, password: AccountsDemo.admin.password)
+        #expect(admin.status == 200)
+        #expect((try admin.json()["user"] as? [String: Any])?["role"] as? String == "admin")
         let month = try api.call("GET", "/v1/lifelog/timeline?range=month&date=2026-11-26", token: token).json()
         let items = try #require(month["items"] as? [[String: Any]])
         let days = Set(items.compactMap { ($0["at"] as? String)?.prefix(10) })

@@ -197,7 +197,10 @@ export function playbackView(session, {}) {
         if (stop && stop.hasMemo) {
           bubble.replaceChildren(el("time", { class: "muted small", datetime: stop.arrivedAt }, clockOf(stop.arrivedAt)),
             ...stop.records.flatMap((r) => [r.place ? el("strong", {}, r.place) : null, r.text ? el("p", {}, r.text) : null,
-              r.photo ? el("img", { src: r.photo.thumbnailURL, alt: r.text || t("lifelog.photo"), loading: "lazy" }) : null]).filter(Boolean));
+              r.photo ? el("img", { src: r.photo.thumbnailURL, alt: r.text || t("lifelog.photo"), loading: "lazy" }) : null,
+              // A voice note plays right in the bubble.
+              r.voice ? el("audio", { controls: true, preload: "none", src: r.voice.url, class: "bubble-voice", "aria-label": t("lifelog.voice") }) : null])
+              .filter(Boolean));
           bubble.hidden = false;
         } else {
           bubble.hidden = true;

@@ -12,8 +12,12 @@ enum AccountsDemo {
         ("sora@yaruki.example", "yaruki-demo-sora", "Sora", .member, "Asia/Tokyo", .ja),
     ]
 
+    /// The demo's operator, outside the group: the one who can show the signage manager and the admin pages.
+    static let admin = (email: "admin@yaruki.example", password: "yaruki-demo-admin", name: "Admin Yui", role: Role.admin,
+                        timeZone: "Asia/Tokyo", locale: AppLanguage.ja)
+
     static func seed(_ context: DemoSeed.Context) async throws {
-        for person in people {
+        for person in people + [admin] {
             try await AccountAdmin.create(context.database, email: person.email, displayName: person.name, password: person.password,
                                           role: person.role, timeZone: person.timeZone, locale: person.locale, ifMissing: true,
                                           now: context.now, hasher: context.hasher)

@@ -3,13 +3,14 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// The demo people's workout log: four weeks, three days a week, once. (The catalog is there
-/// already: opening the database adds the built-in exercises.)
+/// The demo people's workout log (the group's five and the lifelog's Aino, once she exists):
+/// four weeks, three days a week, once. (The catalog is there already: opening the database adds
+/// the built-in exercises.)
 enum TrainingDemo {
     static func seed(_ context: DemoSeed.Context) async throws {
         let now = context.now
-        for person in AccountsDemo.people {
-            let key = try EmailAddress(person.email).key
+        for email in AccountsDemo.people.map(\.email) + [LifelogDemo.person.email] {
+            let key = try EmailAddress(email).key
             _ = try await context.database.transaction { c in
                 guard let account = try AccountStore.credentials(emailKey: key, c)?.account,
                       try TrainingStore.count(user: account.id, c) == 0 else { return }

@@ -40,6 +40,8 @@ public enum DemoSeed {
         Step(name: "demo community") { context in try await CommunityDemo.seed(context) },
         Step(name: "demo sales board") { context in try await SignageDemo.seed(context) },
         Step(name: "demo lifelog") { context in try await LifelogDemo.seed(context) },
+        // Aino arrives with the lifelog: her workouts come once she exists (the step adds only what is missing).
+        Step(name: "demo workouts for the lifelog's person") { context in try await TrainingDemo.seed(context) },
         Step(name: "demo health") { context in try await HealthDemo.seed(context) },
         Step(name: "demo classes") { context in try await ClassesDemo.seed(context) },
     ]
