@@ -244,3 +244,45 @@ public struct CalendarFeedLink: APIModel, Equatable {
 
     public static let example = CalendarFeedLink(url: "/v1/calendar/feed/3q2-Vb7lPyyF9y8KkZzM9Vq1m2T4u6w8y0A2c4e6g8i.ics", createdAt: Example.instant)
 }
+
+/// `POST /v1/groups/{id}/members/{member}/cheers`: a cheer ("you can do it") or a push ("move!").
+public struct CheerBody: APIModel, RuledModel, Equatable {
+    public static let rules: [String: FieldRule] = ["kind": .words(["cheer", "nudge"])]
+
+    /// cheer or nudge
+    public var kind: String
+
+    public init(kind: String) { self.kind = kind }
+
+    public static let example = CheerBody(kind: "cheer")
+}
+
+/// A cheer sent: once a day from one person to another.
+public struct CheerSent: APIModel, Equatable {
+    public var kind: String
+    public var to: Person
+    public var day: String
+
+    public init(kind: String, to: Person, day: String) {
+        self.kind = kind
+        self.to = to
+        self.day = day
+    }
+
+    public static let example = CheerSent(kind: "cheer", to: Person.example, day: Example.day)
+}
+
+/// What a person hears live on their event stream (`cheer`) when a groupmate cheers or pushes them.
+public struct CheerEvent: APIModel, Equatable {
+    public var kind: String
+    public var from: Person
+    public var groupId: UUID
+
+    public init(kind: String, from: Person, groupId: UUID) {
+        self.kind = kind
+        self.from = from
+        self.groupId = groupId
+    }
+
+    public static let example = CheerEvent(kind: "nudge", from: Person.example, groupId: Example.otherID)
+}

@@ -7,6 +7,8 @@ public enum NotificationStore {
         case comment, like, save
         /// A class order's money was given back (`orderReason` says why).
         case refund
+        /// A groupmate cheered me on, or gave me a push.
+        case cheer, nudge
     }
 
     public struct Item: Sendable, Equatable {

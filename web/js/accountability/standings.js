@@ -15,34 +15,46 @@ export function pips(done, quota, status) {
   return list;
 }
 
-function memberRow(member, me) {
+/** Cheer and push for a groupmate (not oneself), each disabled once one was sent today. */
+function cheerButtons(member, { cheer, sent }) {
+  const done = sent?.has(member.id);
+  return el("div", { class: "cheers", "data-cheers": member.id }, ["cheer", "nudge"].map((kind) => {
+    const button = el("button", { type: "button", class: "chip small", "data-kind": kind, disabled: done,
+      "aria-label": t(`cheer.${kind}Label`, { name: member.displayName }) }, t(`cheer.${kind}`));
+    button.addEventListener("click", () => cheer(member, kind, button));
+    return button;
+  }));
+}
+
+function memberRow(member, me, actions = {}) {
   const name = member.id === me ? `${member.displayName} (${t("standings.you")})` : member.displayName;
   return el("li", { class: "member", "data-member": member.id, "data-status": member.status },
     el("div", { class: "member-name" }, el("strong", {}, name),
-      member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null),
+      member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null,
+      actions.cheer && member.id !== me ? cheerButtons(member, actions) : null),
     el("div", { class: "member-figures" }, pips(member.done, member.quota, member.status),
       el("span", { class: "figure-small" }, `${formatNumber(member.done)}/${formatNumber(member.quota)}`),
       el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))));
 }
 
-function column(kind, title, lead, members, me) {
+function column(kind, title, lead, members, me, actions) {
   return el("section", { class: `standing-group ${kind}${members.length ? "" : " unfilled"}`, "data-kind": kind },
     el("h3", {}, kind === "namake" ? icon("sloth") : kind === "yaruki" ? icon("accountability") : null, title,
       el("span", { class: "count" }, formatNumber(members.length))),
     lead ? el("p", { class: "muted small" }, lead) : null,
-    members.length ? el("ul", { class: "members" }, members.map((m) => memberRow(m, me)))
+    members.length ? el("ul", { class: "members" }, members.map((m) => memberRow(m, me, actions)))
       : el("p", { class: "muted small nobody" }, t("standings.nobody")));
 }
 
-/** The split for one standings reply. */
-export function standingsBody(standings, me) {
+/** The split for one standings reply; with `actions.cheer`, groupmates can be cheered on from it. */
+export function standingsBody(standings, me, actions = {}) {
   const byStatus = (wanted) => standings.members.filter((m) => wanted.includes(m.status))
     .sort((a, b) => (b.done - a.done) || (b.streak - a.streak) || a.displayName.localeCompare(b.displayName, currentLanguage()));
   const going = byStatus(["onTrack", "atRisk"]);
   return el("div", { class: "standings" },
-    column("yaruki", t("standings.yaruki"), t("standings.yarukiLead"), byStatus(["met"]), me),
-    going.length ? column("going", t("standings.going"), null, going, me) : null,
-    column("namake", t("standings.namake"), t("standings.namakeLead"), byStatus(["missed"]), me));
+    column("yaruki", t("standings.yaruki"), t("standings.yarukiLead"), byStatus(["met"]), me, actions),
+    going.length ? column("going", t("standings.going"), null, going, me, actions) : null,
+    column("namake", t("standings.namake"), t("standings.namakeLead"), byStatus(["missed"]), me, actions));
 }
 
 /** My own line of a standings reply, as a large figure with a bar. */

@@ -55,7 +55,8 @@ export function groupCard(session, group, { manage = true, onChange = () => {} }
   async function load() {
     body.setAttribute("aria-busy", "true");
     try {
-      const reply = await session.api(`/v1/groups/${group.id}/standings${date ? `?date=${date}` : ""}`);
+      const [reply, sent] = await Promise.all([session.api(`/v1/groups/${group.id}/standings${date ? `?date=${date}` : ""}`),
+        session.api("/v1/me/cheers/today").then((r) => new Set(r.items.map((p) => p.id)), () => new Set())]);
       if (!date) today = reply.date;
       const mine = reply.members.find((m) => m.id === me);
       shown = mine?.week || reply.date;
@@ -64,7 +65,18 @@ export function groupCard(session, group, { manage = true, onChange = () => {} }
       weekLabel.textContent = date ? t("standings.week", { date: formatDay(shown) }) : t("standings.thisWeek");
       next.disabled = !date;
       body.removeAttribute("aria-busy");
-      body.replaceChildren(standingsBody(reply, me));
+      // This week, each groupmate can be cheered on or given a push: once a day each.
+      const cheer = date ? null : async (member, kind, button) => {
+        button.disabled = true;
+        try {
+          await session.api(`/v1/groups/${group.id}/members/${member.id}/cheers`, { method: "POST", body: { kind } });
+          toast(t(`cheer.sent.${kind}`, { name: member.displayName }));
+          for (const b of button.parentElement.querySelectorAll("button")) b.disabled = true;
+        } catch (problem) {
+          if (problem.status === 429) toast(t("cheer.once")); else { button.disabled = false; showProblem(problem); }
+        }
+      };
+      body.replaceChildren(standingsBody(reply, me, { cheer, sent }));
     } catch (problem) {
       body.removeAttribute("aria-busy");
       // Removed from the group (or it ended) while the page was open: the card goes.

@@ -51,6 +51,7 @@ struct Areas: Sendable {
             TrainingRoutes(training: training),
             ProofRoutes(proofs: proofs), CalendarRoutes(calendar: calendar),
             GroupRoutes(groups: groups, standings: StandingsService(context: context)),
+            CheerRoutes(cheers: CheerService(context: context, community: communityEvents)),
             PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(context: context), NotificationRoutes(context: context),
             SignageRoutes(signage: signage),
             LifelogRoutes(lifelog: lifelog),

@@ -1,0 +1,63 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// Groupmates cheering each other on, or giving a push (Monitore's 喝を入れる): at most once a
+/// day from one person to another, delivered as a notification and live on the receiver's event
+/// stream, unless the receiver muted the sender (then it is accepted and goes nowhere, so the
+/// sender cannot tell).
+struct CheerService: Sendable {
+    let context: AppContext
+    let community: CommunityEvents
+    var database: Database { context.database }
+
+    func send(_ kind: String, in groupID: UUID, to member: UUID, by principal: Principal) async throws -> CheerSent {
+        guard ["cheer", "nudge"].contains(kind) else {
+            throw HTTPError.badRequest("A cheer is cheer or nudge.", errors: [.init(field: "kind", message: "must be cheer or nudge")])
+        }
+        let sender = principal.userID
+        guard member != sender else { throw HTTPError(422, detail: "Cheer your groupmates; you are cheering yourself already.") }
+        let account = try await context.account(principal)
+        let day = context.calendar(of: account).day(of: context.now)
+        let now = context.now
+        let (receiver, delivered) = try await database.transaction { c -> (Account, Bool) in
+            guard try GroupStore.group(groupID, member: sender, c) != nil,
+                  let receiver = try GroupStore.members(groupID, c).first(where: { $0.account.id == member })?.account else {
+                throw HTTPError.notFound("No such group or member.")
+            }
+            guard try CheerStore.send(id: UUID(), group: groupID, from: sender, to: member, kind: kind, day: day, at: now, c) else {
+                throw HTTPError(429, detail: "You cheered \(receiver.displayName) today already: once a day each.", headers: ["Retry-After": "3600"])
+            }
+            if try CheerStore.isMuted(sender, by: member, c) { return (receiver, false) }
+            _ = try NotificationStore.add(kind == "cheer" ? .cheer : .nudge, to: member, actor: sender, at: now, c)
+            return (receiver, true)
+        }
+        if delivered {
+            context.events.publish("cheer", CheerEvent(kind: kind, from: Person(id: sender, displayName: account.displayName), groupId: groupID), to: [member])
+            community.notify(member)
+        }
+        return CheerSent(kind: kind, to: Person(id: receiver.id, displayName: receiver.displayName), day: day)
+    }
+
+    /// Whom the person cheered or pushed today (their standings show it).
+    func sentToday(_ principal: Principal) async throws -> [UUID] {
+        let account = try await context.account(principal)
+        let day = context.calendar(of: account).day(of: context.now)
+        return try await database.read { c in Array(try CheerStore.sent(from: principal.userID, day: day, c)) }
+    }
+
+    func mute(_ user: UUID, _ muted: Bool, by principal: Principal) async throws {
+        guard user != principal.userID else { throw HTTPError(422, detail: "You cannot mute yourself.") }
+        let now = context.now
+        try await database.transaction { c in
+            guard try AccountStore.account(id: user, c) != nil else { throw HTTPError.notFound("No such person.") }
+            if muted { try CheerStore.mute(user, by: principal.userID, at: now, c) } else { _ = try CheerStore.unmute(user, by: principal.userID, c) }
+        }
+    }
+
+    func muted(_ principal: Principal) async throws -> [Person] {
+        try await database.read { c in try CheerStore.muted(by: principal.userID, c) }.map { Person(id: $0.id, displayName: $0.name) }
+    }
+}
