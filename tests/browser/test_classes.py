@@ -4,15 +4,15 @@ demo's classes as members and the coach see them, in Japanese, Korean and Englis
 screenshots to look at."""
 import os
 import subprocess
-import tempfile
 from datetime import datetime, timedelta, timezone
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, SERVER, make_browser, serve
+from conftest import BINARY, SERVER, make_browser
 from test_account import OUT, api_call, api_login, api_sign_up, click, ready, sign_up, wait
+from test_layout import demo, sign_in  # noqa: F401  (the demo server fixture, signing in)
 
 
 def coach_token(server, email):
@@ -131,33 +131,16 @@ def test_a_class_that_fills_up_while_paying_is_refunded_with_the_reason(server):
         driver.quit()
 
 
-@pytest.fixture(scope="module")
-def demo_server():
-    data = tempfile.mkdtemp(prefix="yaruki-browser-classes-demo-")
-    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
-    yield from serve(data)
-
-
-def sign_in(driver, server, email, password):
-    driver.get(server + "/#/signin")
-    ready(driver)
-    wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
-    driver.find_element(By.NAME, "email").send_keys(email)
-    driver.find_element(By.NAME, "password").send_keys(password)
-    click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-    wait(driver).until(lambda d: "#/signin" not in d.current_url)
-
-
 @pytest.mark.parametrize("language,email,password", [("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
                                                       ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo"),
                                                       ("en-US", "ren@yaruki.example", "yaruki-demo-ren")])
-def test_the_demo_classes_as_members_see_them(demo_server, language, email, password):
+def test_the_demo_classes_as_members_see_them(demo, language, email, password):
     """The demo coach's month: full mornings, seats left, the member's own bookings; nothing spills sideways on a phone."""
     for width, height in ((390, 844), (1440, 900)):
         driver = make_browser(width, height, language=language)
         try:
-            sign_in(driver, demo_server, email, password)
-            driver.get(demo_server + "/#/classes")
+            sign_in(driver, demo, email, password)
+            driver.get(demo + "/#/classes")
             wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".class-card")) >= 3)
             assert driver.find_elements(By.CSS_SELECTOR, '.class-card[data-seats="full"]'), "the demo's first mornings are full"
             assert driver.find_elements(By.CSS_SELECTOR, ".class-card .badge.ok"), "the member's own seats are marked"
@@ -176,12 +159,12 @@ def test_the_demo_classes_as_members_see_them(demo_server, language, email, pass
             driver.quit()
 
 
-def test_the_demo_coach_sees_the_roster_and_revenue(demo_server):
+def test_the_demo_coach_sees_the_roster_and_revenue(demo):
     for width, height in ((390, 844), (1440, 900)):
         driver = make_browser(width, height, language="ko-KR")
         try:
-            sign_in(driver, demo_server, "coach@yaruki.example", "yaruki-demo-coach")
-            driver.get(demo_server + "/#/classes")
+            sign_in(driver, demo, "coach@yaruki.example", "yaruki-demo-coach")
+            driver.get(demo + "/#/classes")
             full = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, '.class-card[data-seats="full"]')))
             click(driver, full)
             roster = wait(driver).until(EC.visibility_of_element_located((By.ID, "class-roster")))
@@ -191,7 +174,7 @@ def test_the_demo_coach_sees_the_roster_and_revenue(demo_server):
             assert driver.find_element(By.ID, "class-renew").is_displayed()
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             driver.save_screenshot(os.path.join(OUT, f"class-coach-ko-{width}x{height}.png"))
-            driver.get(demo_server + "/#/class-editor")
+            driver.get(demo + "/#/class-editor")
             wait(driver).until(EC.visibility_of_element_located((By.ID, "class-form")))
             click(driver, driver.find_element(By.CSS_SELECTOR, '[data-kind="series"]'))
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -20,6 +21,8 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
     /// Seconds before the duplicate delivery.
     let duplicateDelay: Double
     private let session: URLSession
+    /// Deliveries the server has answered (for tests that wait for the duplicate instead of a clock).
+    let delivered = Atomic<Int>(0)
 
     var name: String { "sandbox" }
 
@@ -114,7 +117,10 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
             request.setValue(event.id, forHTTPHeaderField: "webhook-id")
             request.setValue(String(stamp), forHTTPHeaderField: "webhook-timestamp")
             request.setValue(signer.sign(id: event.id, timestamp: stamp, body: event.body), forHTTPHeaderField: "webhook-signature")
-            if let (_, response) = try? await session.data(for: request), let http = response as? HTTPURLResponse, http.statusCode < 500 { return }
+            if let (_, response) = try? await session.data(for: request), let http = response as? HTTPURLResponse, http.statusCode < 500 {
+                delivered.add(1, ordering: .relaxed)
+                return
+            }
             try? await Task.sleep(for: .seconds(0.5 * Double(attempt + 1)))
         }
         ServerLog.error("sandbox webhook not delivered", ["webhook": event.id])

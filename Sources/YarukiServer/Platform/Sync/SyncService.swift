@@ -151,8 +151,12 @@ final class SyncService: Sendable {
         // The same change sent again (its reply was lost): the same answer, nothing applied twice.
         if let change = record.changeId, let entry, entry.changeID == change { return (SyncResult(id: record.id, status: "saved", version: entry.version), nil) }
         func conflict() throws -> (SyncResult, SyncEffects?) {
-            (SyncResult(id: record.id, status: "conflict", current: try entry.map { try current($0, zone, user: user, c) },
-                        reason: entry == nil ? "The record is not on the server." : entry!.deleted ? "The record was deleted." : "The record changed since version \(record.baseVersion ?? 0)."), nil)
+            let reason = switch entry?.deleted {
+            case nil: "The record is not on the server."
+            case true?: "The record was deleted."
+            case false?: "The record changed since version \(record.baseVersion ?? 0)."
+            }
+            return (SyncResult(id: record.id, status: "conflict", current: try entry.map { try current($0, zone, user: user, c) }, reason: reason), nil)
         }
         do {
             return try SyncStore.savepoint(c) {
