@@ -49,7 +49,7 @@ if [ "$mode" = test ]; then
   # webhook and PortOne code the payment tests hold Yaruki (and the fake PortOne) to.
   python3 -c "import selenium, pytest, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk" 2>/dev/null || {
     echo "setup: installing selenium, pytest, aiosmtpd, schemathesis, standardwebhooks and portone-server-sdk from PyPI"
-    python3 -m pip install -q --disable-pip-version-check selenium pytest aiosmtpd schemathesis standardwebhooks portone-server-sdk
+    python3 -m pip install -q --disable-pip-version-check selenium pytest aiosmtpd schemathesis standardwebhooks portone-server-sdk cryptography
   }
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }

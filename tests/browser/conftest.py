@@ -24,15 +24,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-def serve(data):
+def serve(data, extra=()):
     """The real yaruki binary on a free port over `data`, serving web/ and routing on the Helsinki
-    extract; yields its URL and stops it afterwards."""
+    extract (and `extra` options); yields its URL and stops it afterwards."""
     assert os.access(BINARY, os.X_OK), f"build first: {BINARY} is missing"
     port = free_port()
     process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
                                 "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off",
                                 # Every test signs up from this one address; the limit has its own test.
-                                "--signups-per-hour", "100000", "--public-url", f"http://127.0.0.1:{port}"],
+                                "--signups-per-hour", "100000", "--public-url", f"http://127.0.0.1:{port}", *extra],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):

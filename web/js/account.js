@@ -34,7 +34,45 @@ export async function submitting(form, work) {
   }
 }
 
-export function signInView(session, next) {
+/** "Continue with Apple / Google", only for the providers the server set up for the browser. */
+function providerButtons(session, next, serverInfo) {
+  const box = el("div", { class: "providers", hidden: true });
+  serverInfo?.().then((meta) => {
+    const providers = meta?.webSignIn ?? [];
+    if (!providers.length) return;
+    box.replaceChildren(el("p", { class: "or muted small" }, t("auth.or")), ...providers.map((provider) => {
+      const button = el("button", { type: "button", class: `button wide provider ${provider}`, id: `web-signin-${provider}` },
+        t(`auth.continueWith.${provider}`));
+      button.addEventListener("click", async () => {
+        button.disabled = true;
+        clearProblems();
+        try { location.assign(await session.startWebSignIn(provider, next)); } catch (problem) { showProblem(problem, box); button.disabled = false; }
+      });
+      return button;
+    }));
+    box.hidden = false;
+  }).catch(() => {});
+  return box;
+}
+
+/** Back from Apple or Google: finish with this tab's binding, or say what went wrong. */
+function webSignInReturn(session, query) {
+  const state = query?.get("web");
+  if (!state) return null;
+  const box = el("div", { class: "card", role: "status" }, el("p", {}, t(state === "finish" ? "auth.webFinishing" : "auth.webInvalid")));
+  if (state === "finish") {
+    session.finishWebSignIn({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined, locale: currentLanguage() })
+      .then((next) => {
+        if (!next) { box.replaceChildren(el("p", {}, t("auth.webInvalid"))); return; }
+        toast(t("auth.welcome", { name: session.user?.displayName ?? "" }));
+        location.replace(next);
+      })
+      .catch((problem) => { box.replaceChildren(); showProblem(problem, box); });
+  }
+  return box;
+}
+
+export function signInView(session, next, { query, serverInfo } = {}) {
   const form = el("form", { class: "form card", novalidate: true },
     field(t("auth.email"), input("email", "email", { autocomplete: "username", inputmode: "email" })),
     field(t("auth.password"), input("password", "password", { autocomplete: "current-password" })),
@@ -46,11 +84,12 @@ export function signInView(session, next) {
     const done = await submitting(form, () => session.signIn(data.get("email"), data.get("password")));
     if (done) { toast(t("auth.welcome", { name: session.user?.displayName ?? "" })); location.hash = next; }
   });
-  return [el("h1", {}, t("auth.signInTitle")), el("p", { class: "muted" }, t("auth.signInLead")), form,
-    el("p", { class: "switch" }, t("auth.noAccount"), " ", el("a", { href: "#/signup" }, t("auth.signUp")))];
+  form.append(providerButtons(session, next, serverInfo));
+  return [el("h1", {}, t("auth.signInTitle")), el("p", { class: "muted" }, t("auth.signInLead")), webSignInReturn(session, query), form,
+    el("p", { class: "switch" }, t("auth.noAccount"), " ", el("a", { href: "#/signup" }, t("auth.signUp")))].filter(Boolean);
 }
 
-export function signUpView(session, next) {
+export function signUpView(session, next, { serverInfo } = {}) {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   const weekStart = el("select", { name: "weekStart" },
     el("option", { value: "monday" }, t("auth.monday")), el("option", { value: "sunday" }, t("auth.sunday")));
@@ -71,6 +110,7 @@ export function signUpView(session, next) {
     }));
     if (done) { toast(t("auth.welcome", { name: session.user?.displayName ?? "" })); location.hash = next; }
   });
+  form.append(providerButtons(session, next, serverInfo));
   return [el("h1", {}, t("auth.signUpTitle")), el("p", { class: "muted" }, t("auth.signUpLead")), form,
     el("p", { class: "switch" }, t("auth.haveAccount"), " ", el("a", { href: "#/signin" }, t("auth.signIn")))];
 }

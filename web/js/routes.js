@@ -33,8 +33,8 @@ const idOf = (params) => (params.id && params.id !== "new" ? params.id : null);
 
 export const routes = [
   { path: "home", area: "home", view: homeView },
-  { path: "signin", guest: true, title: "auth.signIn", view: ({ session, next }) => signInView(session, next) },
-  { path: "signup", guest: true, title: "auth.signUp", view: ({ session, next }) => signUpView(session, next) },
+  { path: "signin", guest: true, title: "auth.signIn", view: ({ session, next, query, serverInfo }) => signInView(session, next, { query, serverInfo }) },
+  { path: "signup", guest: true, title: "auth.signUp", view: ({ session, next, serverInfo }) => signUpView(session, next, { serverInfo }) },
   { path: "forgot-password", guest: true, title: "recovery.forgotTitle", view: ({ session }) => forgotView(session) },
   { path: "reset-password", title: "recovery.resetTitle", view: ({ session, query }) => resetView(session, { token: query.get("token") }) },
   { path: "confirm-email", title: "recovery.confirmTitle", view: ({ session, query }) => confirmEmailView(session, { token: query.get("token") }) },

@@ -14,6 +14,8 @@ export function describeDevice(userAgent = "") {
   return system ? `${browser} · ${system}` : browser;
 }
 
+const WEB_SIGN_IN = "yaruki.webSignIn";
+
 export function createSession({ baseURL = "", fetchImpl, networkProblem, device = describeDevice(globalThis.navigator?.userAgent),
                                 storage = globalThis.localStorage } = {}) {
   let accessToken = null;
@@ -87,6 +89,24 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
 
     async signUp(fields) {
       return adopt(await bare("/v1/auth/signup", { method: "POST", body: { ...fields, device, useCookie: true } }));
+    },
+
+    /** Sign in with Apple or Google, first half: the server starts the attempt and answers where
+     *  to go and a binding that this tab alone keeps (sessionStorage) until the person is back. */
+    async startWebSignIn(provider, next) {
+      const started = await bare(`/v1/auth/web/${provider}/start`, { method: "POST" });
+      try { sessionStorage.setItem(WEB_SIGN_IN, JSON.stringify({ binding: started.binding, next })); } catch { /* private mode */ }
+      return started.authorizeURL;
+    },
+
+    /** …second half, when the provider has sent the person back: the binding finishes it. Answers
+     *  where to go next, or null when this tab started no sign-in. */
+    async finishWebSignIn(fields) {
+      let kept = null;
+      try { kept = JSON.parse(sessionStorage.getItem(WEB_SIGN_IN) || "null"); sessionStorage.removeItem(WEB_SIGN_IN); } catch { /* private mode */ }
+      if (!kept?.binding) return null;
+      adopt(await bare("/v1/auth/web/finish", { method: "POST", body: { ...fields, binding: kept.binding, device, useCookie: true } }));
+      return kept.next || "#/home";
     },
 
     /** Silent sign-in at page load: true when the cookie still holds a live session. Without a

@@ -127,3 +127,45 @@ public struct LinkedIdentity: APIModel, Equatable {
 public enum IdentityProviderName: String, Codable, Sendable, CaseIterable, APIEnumeration {
     case apple, google
 }
+
+/// `POST /v1/auth/web/{provider}/start`: where to send the browser, and the binding that only
+/// this browser holds: the sign-in finishes with it, so a link from someone else's attempt
+/// cannot sign anyone in.
+public struct WebSignInStart: APIModel, Equatable {
+    public var provider: IdentityProviderName
+    public var authorizeURL: String
+    public var binding: String
+    public var expiresIn: Int
+
+    public init(provider: IdentityProviderName, authorizeURL: String, binding: String, expiresIn: Int) {
+        self.provider = provider
+        self.authorizeURL = authorizeURL
+        self.binding = binding
+        self.expiresIn = expiresIn
+    }
+
+    public static let example = WebSignInStart(provider: .google, authorizeURL: "https://accounts.google.com/o/oauth2/v2/auth?response_type=code",
+                                               binding: "b9Zk1yT3mQ0rX6cN2vL8pA4sD7fG5hJ1kW0eR3tY6uI", expiresIn: 600)
+}
+
+/// `POST /v1/auth/web/finish`: the browser's binding, once the provider sent the person back.
+public struct WebSignInFinishBody: APIModel, RuledModel {
+    public var binding: String
+    public var timeZone: String?
+    public var locale: String?
+    public var device: String?
+    public var useCookie: Bool?
+
+    public init(binding: String, timeZone: String? = nil, locale: String? = nil, device: String? = nil, useCookie: Bool? = nil) {
+        self.binding = binding
+        self.timeZone = timeZone
+        self.locale = locale
+        self.device = device
+        self.useCookie = useCookie
+    }
+
+    public static let rules: [String: FieldRule] = ["binding": .mailedToken, "timeZone": .timeZone, "locale": .language, "device": .device]
+
+    public static let example = WebSignInFinishBody(binding: "b9Zk1yT3mQ0rX6cN2vL8pA4sD7fG5hJ1kW0eR3tY6uI", timeZone: "Asia/Seoul", locale: "ko",
+                                                    device: "Chrome on Android", useCookie: true)
+}

@@ -24,9 +24,11 @@ public struct ServerMeta: APIModel, Equatable {
     public var maxUploadBytes: Int
     public var maxPhotoBytes: Int
     public var maxHealthImportBytes: Int
+    /// Sign in with Apple or Google in the browser: the providers the operator set up for it.
+    public var webSignIn: [IdentityProviderName]
 
     public init(name: String, version: String, languages: [String], database: String, maxUploadBytes: Int, maxPhotoBytes: Int,
-                maxHealthImportBytes: Int) {
+                maxHealthImportBytes: Int, webSignIn: [IdentityProviderName] = []) {
         self.name = name
         self.version = version
         self.languages = languages
@@ -34,9 +36,10 @@ public struct ServerMeta: APIModel, Equatable {
         self.maxUploadBytes = maxUploadBytes
         self.maxPhotoBytes = maxPhotoBytes
         self.maxHealthImportBytes = maxHealthImportBytes
+        self.webSignIn = webSignIn
     }
 
     public static let example = ServerMeta(name: "Yaruki", version: YarukiVersion.current, languages: ["en", "ja", "ko"], database: "sqlite",
                                            maxUploadBytes: 524_288_000, maxPhotoBytes: 26_214_400,
-                                           maxHealthImportBytes: 4_294_967_296)
+                                           maxHealthImportBytes: 4_294_967_296, webSignIn: [.apple, .google])
 }

@@ -110,15 +110,7 @@ public struct Request: Sendable {
         return value
     }
 
-    public var queryItems: [(String, String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = PercentDecoding.decode(String(parts[0]), plusAsSpace: true) ?? String(parts[0])
-            let value = parts.count > 1 ? (PercentDecoding.decode(String(parts[1]), plusAsSpace: true) ?? String(parts[1])) : ""
-            return (name, value)
-        }
-    }
+    public var queryItems: [(String, String)] { PercentDecoding.form(query ?? "") }
 
     /// A cookie's value from the `Cookie` headers (RFC 6265 §5.4), or nil.
     public func cookie(_ name: String) -> String? {
@@ -139,6 +131,18 @@ public struct Request: Sendable {
 }
 
 public enum PercentDecoding {
+    /// The name-value pairs of a query or an `application/x-www-form-urlencoded` body, in order
+    /// (a malformed escape is kept as written).
+    public static func form(_ text: String) -> [(String, String)] {
+        guard !text.isEmpty else { return [] }
+        return text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(String(parts[0]), plusAsSpace: true) ?? String(parts[0])
+            let value = parts.count > 1 ? (decode(String(parts[1]), plusAsSpace: true) ?? String(parts[1])) : ""
+            return (name, value)
+        }
+    }
+
     /// Decodes %XX escapes; nil when an escape is malformed or the result is not UTF-8.
     public static func decode(_ string: String, plusAsSpace: Bool = false) -> String? {
         var bytes: [UInt8] = []

@@ -613,4 +613,11 @@ export default {
   "cheer.muted": "{name}'s cheers are muted",
   "notifications.cheer": "{name} cheered you on",
   "notifications.nudge": "{name} gave you a push",
+  "auth.or": "or",
+  "auth.continueWith.apple": "Continue with Apple",
+  "auth.continueWith.google": "Continue with Google",
+  "auth.webFinishing": "Finishing your sign-in…",
+  "auth.webInvalid": "That sign-in did not come back complete or took too long. Please start it again.",
+  "problem.type.web-sign-in": "The sign-in did not finish",
+  "problem.detail.web-sign-in": "It was cancelled, took longer than ten minutes or was already used. Please start again.",
 };

@@ -613,4 +613,11 @@ export default {
   "cheer.muted": "{name}さんの応援をミュートしました",
   "notifications.cheer": "{name}さんが応援しています",
   "notifications.nudge": "{name}さんから喝が入りました",
+  "auth.or": "または",
+  "auth.continueWith.apple": "Appleで続ける",
+  "auth.continueWith.google": "Googleで続ける",
+  "auth.webFinishing": "ログインを完了しています…",
+  "auth.webInvalid": "ログインが完了しないまま戻ったか、時間がかかりすぎました。もう一度お試しください。",
+  "problem.type.web-sign-in": "ログインが完了しませんでした",
+  "problem.detail.web-sign-in": "キャンセルされたか、10分以上かかったか、すでに使われています。もう一度お試しください。",
 };

@@ -613,4 +613,11 @@ export default {
   "cheer.muted": "{name}님의 응원을 음소거했어요",
   "notifications.cheer": "{name}님이 응원했어요",
   "notifications.nudge": "{name}님이 자극을 줬어요",
+  "auth.or": "또는",
+  "auth.continueWith.apple": "Apple로 계속하기",
+  "auth.continueWith.google": "Google로 계속하기",
+  "auth.webFinishing": "로그인을 마무리하는 중…",
+  "auth.webInvalid": "로그인이 완료되지 않은 채 돌아왔거나 시간이 너무 오래 걸렸습니다. 다시 시작해 주세요.",
+  "problem.type.web-sign-in": "로그인이 완료되지 않았습니다",
+  "problem.detail.web-sign-in": "취소되었거나 10분 넘게 걸렸거나 이미 사용되었습니다. 다시 시작해 주세요.",
 };

@@ -32,6 +32,24 @@ enum AccountForms {
                                              timeZone: zone, locale: locale, device: device(body.device, request))
     }
 
+    struct WebFinish {
+        var timeZone: TimeZoneName?
+        var locale: AppLanguage?
+        var device: String
+    }
+
+    static func webFinish(_ body: WebSignInFinishBody, _ request: Request) throws -> WebFinish {
+        var check = FieldCheck()
+        if !(16...128).contains(body.binding.utf8.count) || !body.binding.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            check.fail("binding", "is not the binding the sign-in started with")
+        }
+        check.device(body.device)
+        let locale = check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
+        let zone = check.attempt(body.timeZone) { (v) throws(FieldRuleError) in try TimeZoneName(v) }
+        try check.done()
+        return WebFinish(timeZone: zone, locale: locale, device: device(body.device, request))
+    }
+
     static func profileChange(_ body: ProfileBody) throws -> AccountStore.ProfileChange {
         var check = FieldCheck()
         var change = AccountStore.ProfileChange()

@@ -13,6 +13,24 @@ public struct IdentityProvider: Sendable, Equatable {
     public var clientIDs: [String]
     /// Where the signing keys are: an https URL or a file.
     public var keys: String
+    /// Sign-in in the browser (authorization code + PKCE), when the operator gave a web client.
+    public var web: WebClient? = nil
+
+    /// The server's own client at the provider, for the browser's sign-in.
+    public struct WebClient: Sendable, Equatable {
+        public var clientID: String
+        public var secret: ClientSecret
+        /// Whose discovery document (`/.well-known/openid-configuration`) names the endpoints.
+        public var issuer: String
+    }
+
+    /// How the server proves itself at the token endpoint.
+    public enum ClientSecret: Sendable, Equatable {
+        /// Google's: a fixed secret.
+        case fixed(String)
+        /// Apple's: a short-lived ES256 JWT signed with the team's Sign in with Apple key.
+        case signed(teamID: String, keyID: String, pem: Data)
+    }
 
     public static func apple(clientIDs: [String], keys: String = "https://appleid.apple.com/auth/keys") -> IdentityProvider {
         IdentityProvider(name: "apple", issuers: ["https://appleid.apple.com"], clientIDs: clientIDs, keys: keys)
@@ -20,6 +38,58 @@ public struct IdentityProvider: Sendable, Equatable {
 
     public static func google(clientIDs: [String], keys: String = "https://www.googleapis.com/oauth2/v3/certs") -> IdentityProvider {
         IdentityProvider(name: "google", issuers: ["https://accounts.google.com", "accounts.google.com"], clientIDs: clientIDs, keys: keys)
+    }
+
+    /// The providers the operator turned on: `--NAME-client-ids` for apps that bring their own ID
+    /// token, and/or a web client for the browser. A web client's id is also an accepted audience,
+    /// and a non-default issuer (a test provider, a compatible one) replaces the accepted issuers.
+    static func configured(_ given: SettingValues) throws -> [IdentityProvider] {
+        var found: [IdentityProvider] = []
+        let defaults = [("apple", "https://appleid.apple.com/auth/keys", "https://appleid.apple.com"),
+                        ("google", "https://www.googleapis.com/oauth2/v3/certs", "https://accounts.google.com")]
+        for (name, defaultKeys, defaultIssuer) in defaults {
+            let listed = given["--\(name)-client-ids"]
+            let clientIDs = (listed ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if listed != nil, clientIDs.isEmpty { throw SettingError(setting: given.named("--\(name)-client-ids"), reason: "names no client id") }
+            let web = try webClient(name, given, defaultIssuer: defaultIssuer)
+            guard !clientIDs.isEmpty || web != nil else { continue }
+            let keys = given["--\(name)-jwks"] ?? defaultKeys
+            guard keys.hasPrefix("https://") || keys.hasPrefix("http://") || FileManager.default.fileExists(atPath: keys) else {
+                throw SettingError(setting: given.named("--\(name)-jwks"), reason: "'\(keys)' is neither a URL nor a file")
+            }
+            var provider = name == "apple" ? IdentityProvider.apple(clientIDs: clientIDs, keys: keys) : .google(clientIDs: clientIDs, keys: keys)
+            if let web {
+                provider.web = web
+                if !provider.clientIDs.contains(web.clientID) { provider.clientIDs.append(web.clientID) }
+                if web.issuer != defaultIssuer { provider.issuers = [web.issuer] }
+            }
+            found.append(provider)
+        }
+        return found
+    }
+
+    private static func webClient(_ name: String, _ given: SettingValues, defaultIssuer: String) throws -> WebClient? {
+        let idFlag = "--\(name)-web-client-id"
+        guard let clientID = given[idFlag]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard !clientID.isEmpty else { throw SettingError(setting: given.named(idFlag), reason: "is empty") }
+        let issuer = given["--\(name)-issuer"] ?? defaultIssuer
+        guard let url = URL(string: issuer), ["https", "http"].contains(url.scheme ?? ""), url.host != nil, url.query == nil else {
+            throw SettingError(setting: given.named("--\(name)-issuer"), reason: "'\(issuer)' is not an http(s) URL")
+        }
+        func required(_ flag: String) throws -> String {
+            guard let value = given[flag], !value.isEmpty else {
+                throw SettingError(setting: flag, reason: "is needed with \(given.named(idFlag))")
+            }
+            return value
+        }
+        if name == "google" {
+            return WebClient(clientID: clientID, secret: .fixed(try required("--google-web-client-secret")), issuer: issuer)
+        }
+        let teamID = try required("--apple-team-id"), keyID = try required("--apple-key-id"), path = try required("--apple-private-key")
+        guard let pem = FileManager.default.contents(atPath: path), (try? EVPKey.readPrivatePEM(pem))?.algorithm == .es256 else {
+            throw SettingError(setting: given.named("--apple-private-key"), reason: "'\(path)' is not a readable P-256 private key (.p8)")
+        }
+        return WebClient(clientID: clientID, secret: .signed(teamID: teamID, keyID: keyID, pem: pem), issuer: issuer)
     }
 }
 

@@ -47,6 +47,7 @@ struct Areas: Sendable {
         accounts = try AccountService(context: context, personalData: personalData)
         routes = [
             AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),
+            WebSignInRoutes(web: WebSignIn(accounts: accounts)),
             EmailRoutes(email: EmailService(accounts: accounts)),
             TrainingRoutes(training: training),
             ProofRoutes(proofs: proofs), CalendarRoutes(calendar: calendar),

@@ -86,6 +86,14 @@ public struct Settings: Sendable {
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
         ("--google-client-ids", "YARUKI_GOOGLE_CLIENT_IDS", "Sign in with Google: OAuth client ids, comma-separated (off when unset)"),
         ("--google-jwks", "YARUKI_GOOGLE_JWKS", "Google's keys: a URL or a file (default https://www.googleapis.com/oauth2/v3/certs)"),
+        ("--google-web-client-id", "YARUKI_GOOGLE_WEB_CLIENT_ID", "Sign in with Google in the browser: the web application's OAuth client id"),
+        ("--google-web-client-secret", "YARUKI_GOOGLE_WEB_CLIENT_SECRET", "…and its client secret"),
+        ("--google-issuer", "YARUKI_GOOGLE_ISSUER", "Google's issuer, whose discovery document is read (default https://accounts.google.com)"),
+        ("--apple-web-client-id", "YARUKI_APPLE_WEB_CLIENT_ID", "Sign in with Apple in the browser: the Services ID"),
+        ("--apple-team-id", "YARUKI_APPLE_TEAM_ID", "…the Apple developer team id"),
+        ("--apple-key-id", "YARUKI_APPLE_KEY_ID", "…the id of the Sign in with Apple key"),
+        ("--apple-private-key", "YARUKI_APPLE_PRIVATE_KEY", "…the key's .p8 file, which signs the client secret"),
+        ("--apple-issuer", "YARUKI_APPLE_ISSUER", "Apple's issuer, whose discovery document is read (default https://appleid.apple.com)"),
     ]
 
     public static var help: String {
@@ -186,16 +194,7 @@ public struct Settings: Sendable {
             throw SettingError(setting: named("--db"), reason: "sqlite: needs a file path, as in sqlite:./data/yaruki.sqlite")
         }
 
-        for (name, defaultKeys) in [("apple", "https://appleid.apple.com/auth/keys"), ("google", "https://www.googleapis.com/oauth2/v3/certs")] {
-            guard let ids = values["--\(name)-client-ids"]?.value else { continue }
-            let clientIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            guard !clientIDs.isEmpty else { throw SettingError(setting: named("--\(name)-client-ids"), reason: "names no client id") }
-            let keys = values["--\(name)-jwks"]?.value ?? defaultKeys
-            guard keys.hasPrefix("https://") || keys.hasPrefix("http://") || FileManager.default.fileExists(atPath: keys) else {
-                throw SettingError(setting: named("--\(name)-jwks"), reason: "'\(keys)' is neither a URL nor a file")
-            }
-            identityProviders.append(name == "apple" ? .apple(clientIDs: clientIDs, keys: keys) : .google(clientIDs: clientIDs, keys: keys))
-        }
+        identityProviders = try IdentityProvider.configured(given)
 
         try readMail(given)
         payments = try PaymentsSetting(given)
