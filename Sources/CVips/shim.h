@@ -23,6 +23,23 @@ static inline int yaruki_vips_header(const char *path, int *width, int *height) 
     return 0;
 }
 
+/// The EXIF block of the image at `path` as libvips reads it from any format it loads (HEIC
+/// through libheif included), header only; copied to `*out` (freed with g_free). 1 when the
+/// image has none, -1 when it is not an image vips reads.
+static inline int yaruki_vips_exif(const char *path, void **out, size_t *length) {
+    VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return -1;
+    const void *data = NULL;
+    size_t size = 0;
+    int found = vips_image_get_typeof(image, VIPS_META_EXIF_NAME) && !vips_image_get_blob(image, VIPS_META_EXIF_NAME, &data, &size) && size > 0;
+    if (found) {
+        *out = g_memdup2(data, size);
+        *length = size;
+    }
+    g_object_unref(image);
+    return found ? 0 : 1;
+}
+
 /// Fits the image at `path` in `box` × `box` (never enlarging), turned upright by its EXIF
 /// orientation, in sRGB, alpha flattened onto white, saved as a progressive JPEG with every
 /// piece of metadata (EXIF, XMP, IPTC, ICC) left out. `*out` is freed with g_free.

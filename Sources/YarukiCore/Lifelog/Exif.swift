@@ -47,8 +47,21 @@ public struct PhotoMetadata: Equatable, Sendable {
         return TIFFReader(bytes: tiff)?.metadata()
     }
 
+    /// Reads an EXIF block as an image library hands it over: the TIFF structure, perhaps after
+    /// `Exif\0\0` and, from HEIF (ISO 23008-12 §A.2.1), a four-byte offset to the TIFF header.
+    public static func read(exifBlock b: [UInt8]) -> PhotoMetadata? {
+        var block = b[...]
+        if block.count >= 4, !block.starts(with: [0x49, 0x49]), !block.starts(with: [0x4D, 0x4D]), !block.starts(with: Array("Exif".utf8)) {
+            let skip = Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3])
+            guard skip >= 0, skip <= block.count - 4 else { return nil }
+            block = block.dropFirst(4 + skip)
+        }
+        if block.starts(with: Array("Exif".utf8) + [0, 0]) { block = block.dropFirst(6) }
+        return TIFFReader(bytes: block)?.metadata()
+    }
+
     /// The TIFF structure inside the container, found by the container's own framing.
-    static func tiffBlock(_ b: [UInt8]) -> ArraySlice<UInt8>? {
+    public static func tiffBlock(_ b: [UInt8]) -> ArraySlice<UInt8>? {
         let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
         if b.starts(with: [0xFF, 0xD8]) {  // JPEG: segments until the image data starts
             var i = 2

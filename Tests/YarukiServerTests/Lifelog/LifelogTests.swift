@@ -8,8 +8,9 @@ import YarukiTestSupport
 /// Lifelog records over HTTP: memos and check-ins under device ids, photos with their EXIF time
 /// and place, voice notes, the timeline, and privacy.
 @Suite(.serialized) struct LifelogTests {
-    /// A small JPEG (or PNG) from ffmpeg, tagged by exiftool with `tags` (none: no EXIF at all).
-    static func photo(_ tags: [String], png: Bool = false) throws -> Data {
+    /// A small JPEG (or PNG) from ffmpeg, tagged by exiftool with `tags` (none: no EXIF at all);
+    /// `heic`: that JPEG encoded as HEIC by libheif's heif-enc, its EXIF carried over as an iPhone's is.
+    static func photo(_ tags: [String], png: Bool = false, heic: Bool = false) throws -> Data {
         let path = NSTemporaryDirectory() + "yaruki-lifelog-\(UUID().uuidString).\(png ? "png" : "jpg")"
         defer { unlink(path) }
         let made = try Command.run(["/usr/bin/ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", path])
@@ -18,7 +19,12 @@ import YarukiTestSupport
             let tagged = try Command.run(["/usr/bin/exiftool", "-q", "-overwrite_original"] + tags + [path])
             precondition(tagged.status == 0, "exiftool is needed for the lifelog tests (scripts/setup.sh test installs it)")
         }
-        return FileManager.default.contents(atPath: path)!
+        guard heic else { return FileManager.default.contents(atPath: path)! }
+        let encoded = path + ".heic"
+        defer { unlink(encoded) }
+        let made2 = try Command.run(["/usr/bin/heif-enc", "-q", "60", "-o", encoded, path])
+        precondition(made2.status == 0, "heif-enc is needed for the HEIC test (scripts/setup.sh test installs libheif-examples)")
+        return FileManager.default.contents(atPath: encoded)!
     }
 
     /// A one-second tone as AAC in M4A, the way a phone records a voice note.
@@ -38,6 +44,7 @@ import YarukiTestSupport
         var name: String
         var tags: [String]
         var png = false
+        var heic = false
         /// What the upload's query says (the device's own values).
         var query = ""
         var occurredAt: String
@@ -65,14 +72,21 @@ import YarukiTestSupport
              query: "latitude=60.1699&longitude=24.9384", occurredAt: "2026-11-27T12:00:00+09:00", latitude: 60.1699, longitude: 24.9384),
         Case(name: "PNG with an eXIf chunk", tags: gps(-41.2865, 174.7762) + ["-DateTimeOriginal=2026:11:28 10:00:00", "-OffsetTimeOriginal=+13:00"],
              png: true, occurredAt: "2026-11-28T10:00:00+13:00", latitude: -41.2865, longitude: 174.7762),
+        Case(name: "HEIC, as an iPhone saves it", tags: gps(37.5665, 126.978) + ["-GPSAltitude=38", "-GPSAltitudeRef#=0",
+                                                                                "-DateTimeOriginal=2026:11:28 19:20:00", "-OffsetTimeOriginal=+09:00"],
+             heic: true, occurredAt: "2026-11-28T19:20:00+09:00", latitude: 37.5665, longitude: 126.978, altitude: 38),
         Case(name: "no EXIF: the device's values", tags: [], query: "occurredAt=2026-11-28T08:00:00%2B02:00&latitude=60.17&longitude=24.94&accuracy=12",
              occurredAt: "2026-11-28T08:00:00+02:00", latitude: 60.17, longitude: 24.94),
     ]
 
     @Test(arguments: cases) func photoTimeAndPlaceComeFromExif(_ c: Case) async throws {
-        let bytes = try Self.photo(c.tags, png: c.png)
-        // The reader alone.
-        let metadata = PhotoMetadata.read([UInt8](bytes))
+        let bytes = try Self.photo(c.tags, png: c.png, heic: c.heic)
+        // The reader alone: HEIC's EXIF comes through libvips (its ISO BMFF boxes are not read by hand).
+        let file = NSTemporaryDirectory() + "yaruki-exif-\(UUID().uuidString)"
+        try bytes.write(to: URL(fileURLWithPath: file))
+        defer { unlink(file) }
+        let metadata = PhotoFiles.metadata(file)
+        #expect(c.heic == (PhotoMetadata.read([UInt8](bytes)) == nil) || c.tags.isEmpty)
         if c.tags.contains(where: { $0.hasPrefix("-GPSLatitude=") }) {
             let position = try #require(metadata?.position)
             #expect(abs(position.latitude - c.latitude) < 1e-6 && abs(position.longitude - c.longitude) < 1e-6)
@@ -112,6 +126,13 @@ import YarukiTestSupport
             _ = PhotoMetadata.read(bytes)
         }
         #expect(PhotoMetadata.read([]) == nil && PhotoMetadata.read([0xFF, 0xD8, 0xFF]) == nil)
+        // An EXIF block as libheif hands it over (a four-byte offset, then Exif\0\0 and TIFF), cut anywhere or lying about its offset.
+        let tiff = try #require(PhotoMetadata.tiffBlock(good))
+        let block: [UInt8] = [0, 0, 0, 0] + Array("Exif".utf8) + [0, 0] + Array(tiff)
+        #expect(PhotoMetadata.read(exifBlock: block)?.position.map { abs($0.latitude - 35) < 1e-9 } == true)
+        #expect(PhotoMetadata.read(exifBlock: Array(tiff))?.position != nil)
+        for cut in 0..<min(block.count, 600) { _ = PhotoMetadata.read(exifBlock: Array(block.prefix(cut))) }
+        #expect(PhotoMetadata.read(exifBlock: [0x7F, 0xFF, 0xFF, 0xFF] + block) == nil && PhotoMetadata.read(exifBlock: [0xFF, 0xFF, 0xFF, 0xFF]) == nil)
     }
 
     @Test(arguments: Engine.allCases) func recordsAreWrittenChangedAndPrivate(_ engine: Engine) async throws {

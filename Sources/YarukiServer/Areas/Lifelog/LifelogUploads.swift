@@ -84,11 +84,7 @@ extension LifelogService {
     /// Stores the file: a photo's copies (its EXIF read first), or the audio (checked by its bytes and ffprobe).
     private func store(_ kind: LifelogKind, _ file: BodyFile, _ fields: UploadFields, zone: TimeZone, now: Date) async throws -> Attachment {
         if kind == .photo {
-            let exif = try await context.media.tools.run { () -> PhotoMetadata? in
-                guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
-                defer { try? handle.close() }
-                return PhotoMetadata.read([UInt8](handle.readData(ofLength: 1 << 20)))
-            }
+            let exif = try await context.media.tools.run { PhotoFiles.metadata(file.path) }
             let stored = try await context.photos.ingest(file)
             return Attachment(draft: LifelogService.uploadDraft(kind, fields, exif: exif, zone: zone, now: now),
                               photo: LifelogStore.PhotoFile(sha256: stored.sha256, width: stored.width, height: stored.height))

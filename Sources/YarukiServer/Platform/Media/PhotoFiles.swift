@@ -1,5 +1,6 @@
 import COpenSSL
 import CVips
+import YarukiCore
 import Foundation
 import YarukiAPI
 import YarukiHTTP
@@ -80,6 +81,24 @@ struct PhotoFiles: Sendable {
         try write(display.bytes, to: path(sha, .display))
         try write(thumbnail.bytes, to: path(sha, .thumbnail))
         return Stored(sha256: sha, width: display.width, height: display.height, size: display.bytes.count)
+    }
+
+    /// When and where the photo at `path` was taken: read from the container's own framing
+    /// (JPEG, PNG, WebP), else from the EXIF block libvips finds (HEIC, the iPhone's default).
+    static func metadata(_ path: String) -> PhotoMetadata? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        let head = [UInt8](handle.readData(ofLength: 1 << 20))
+        try? handle.close()
+        if let found = PhotoMetadata.read(head) { return found }
+        guard vipsReady, sniff(Array(head.prefix(32))) == .heic else { return nil }
+        var out: UnsafeMutableRawPointer?
+        var length = 0
+        guard yaruki_vips_exif(path, &out, &length) == 0, let out else {
+            yaruki_vips_error_clear()
+            return nil
+        }
+        defer { g_free(out) }
+        return PhotoMetadata.read(exifBlock: [UInt8](UnsafeRawBufferPointer(start: out, count: length)))
     }
 
     private func undecodable() -> HTTPError {
