@@ -63,6 +63,8 @@ const exercises = () => once("exercises", "/v1/exercises", (reply) => {
   throw problem;
 });
 const meta = () => once("meta", "/v1/meta");
+// A coach attached or removed a follow-along video: the next page asks for the catalog again.
+window.addEventListener("catalog-changed", () => { delete loaded.exercises; });
 
 async function needed(route) {
   const wants = route.needs || [];

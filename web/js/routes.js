@@ -27,6 +27,7 @@ import { editorView } from "./training/editor.js";
 import { healthView } from "./health/view.js";
 import { timerView } from "./training/timer.js";
 import { trainingView } from "./training/view.js";
+import { exercisesView } from "./training/exercises.js";
 
 /** `new` in an id's place means a fresh one. */
 const idOf = (params) => (params.id && params.id !== "new" ? params.id : null);
@@ -40,6 +41,7 @@ export const routes = [
   { path: "confirm-email", title: "recovery.confirmTitle", view: ({ session, query }) => confirmEmailView(session, { token: query.get("token") }) },
   { path: "account", account: true, title: "account.title", view: ({ session }) => accountView(session) },
   { path: "training", area: "training", needs: ["exercises"], view: ({ session, exercises }) => trainingView(session, { exercises, icon }) },
+  { path: "exercises", area: "training", account: true, title: "exercises.title", view: ({ session }) => exercisesView(session, { icon }) },
   { path: "timer", area: "training", title: "timer.title", needs: ["exercises"], view: ({ session, exercises }) => timerView(session, { exercises }) },
   { path: "workout/:id?", area: "training", account: true, title: "editor.newTitle", needs: ["exercises"],
     view: ({ session, exercises, params }) => editorView(session, { exercises, workoutId: idOf(params) }) },

@@ -3,10 +3,10 @@
 // ProblemError on failure as every other call.
 import { ProblemError } from "./api.js";
 
-function send(path, file, bearer, { onProgress, signal, networkProblem }) {
+function send(path, file, bearer, { method = "POST", onProgress, signal, networkProblem }) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
+    xhr.open(method, path);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     if (bearer) xhr.setRequestHeader("Authorization", `Bearer ${bearer}`);
@@ -27,9 +27,9 @@ function problemOf(xhr) {
   return new ProblemError({ status: xhr.status, title: xhr.statusText || `HTTP ${xhr.status}`, detail: `The server answered ${xhr.status}.` });
 }
 
-/** POSTs `file` as the whole body to `path`; resolves to the JSON reply. */
-export async function upload(session, path, file, { onProgress, signal, networkProblem = () => ({ title: "Cannot reach the server" }) } = {}) {
-  const options = { onProgress, signal, networkProblem };
+/** POSTs (or PUTs, with `method`) `file` as the whole body to `path`; resolves to the JSON reply. */
+export async function upload(session, path, file, { method = "POST", onProgress, signal, networkProblem = () => ({ title: "Cannot reach the server" }) } = {}) {
+  const options = { method, onProgress, signal, networkProblem };
   const bearer = session.accessToken;
   let xhr = await send(path, file, bearer, options);
   if (xhr.status === 401 && bearer) {

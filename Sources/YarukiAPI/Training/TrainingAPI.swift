@@ -26,3 +26,14 @@ public struct WorkoutBody: APIModel, RuledModel {
 
     public static let example = WorkoutBody(Workout.example)
 }
+
+/// `PUT /v1/exercises/{id}/video-link`: a follow-along video elsewhere (it replaces an upload).
+public struct ExerciseVideoLink: APIModel, RuledModel {
+    public var url: String
+
+    public init(url: String) { self.url = url }
+
+    public static let rules: [String: FieldRule] = ["url": FieldRule(maxLength: Exercise.maxVideoURL, pattern: Exercise.videoURLPattern)]
+
+    public static let example = ExerciseVideoLink(url: "https://videos.example/squat-follow-along.mp4")
+}

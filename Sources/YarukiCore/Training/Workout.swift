@@ -20,12 +20,16 @@ public struct Exercise: Codable, Equatable, Sendable {
     public var unit: ExerciseUnit
     /// Names by language: en, ja and ko are always present.
     public var names: [String: String]
+    /// A link to a follow-along video elsewhere.
     public var videoURL: String?
     /// Shipped with Yaruki (admins may still edit it).
     public var builtIn: Bool
+    /// Where the follow-along video a coach uploaded plays from, on this server; it wins over
+    /// `videoURL`. The server's to say.
+    public var videoFile: String?
 
     public init(id: String, category: ExerciseCategory, muscles: [String], unit: ExerciseUnit, names: [String: String],
-                videoURL: String? = nil, builtIn: Bool = false) {
+                videoURL: String? = nil, builtIn: Bool = false, videoFile: String? = nil) {
         self.id = id
         self.category = category
         self.muscles = muscles
@@ -33,9 +37,10 @@ public struct Exercise: Codable, Equatable, Sendable {
         self.names = names
         self.videoURL = videoURL
         self.builtIn = builtIn
+        self.videoFile = videoFile
     }
 
-    enum CodingKeys: String, CodingKey { case id, category, muscles, unit, names, videoURL, builtIn }
+    enum CodingKeys: String, CodingKey { case id, category, muscles, unit, names, videoURL, builtIn, videoFile }
 
     /// `builtIn` is the server's to say; a body that leaves it out is fine.
     public init(from decoder: Decoder) throws {
@@ -47,6 +52,7 @@ public struct Exercise: Codable, Equatable, Sendable {
         names = try c.decode([String: String].self, forKey: .names)
         videoURL = try c.decodeIfPresent(String.self, forKey: .videoURL)
         builtIn = try c.decodeIfPresent(Bool.self, forKey: .builtIn) ?? false
+        videoFile = nil
     }
 
     /// Catalog ids: lower-case letters, digits and '-'.
@@ -55,7 +61,9 @@ public struct Exercise: Codable, Equatable, Sendable {
     public static let maxMuscles = 12
     public static let maxMuscle = 40
     public static let maxVideoURL = 500
-    public static let videoURLPattern = "^https?://[^\(TextRule.spaceClass)\(TextRule.controlClass)]+$"
+    /// http(s), a host name (ASCII; an international one in its xn-- form), an optional port, then
+    /// anything without spaces.
+    public static let videoURLPattern = "^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\(TextRule.spaceClass)\(TextRule.controlClass)]*)?$"
 
     /// Checks a catalog entry an admin sends; every problem, each naming its field.
     public static func check(_ e: Exercise) -> [FieldRuleError] {
@@ -75,12 +83,14 @@ public struct Exercise: Codable, Equatable, Sendable {
         }
         if e.muscles.count > maxMuscles { errors.append(.init(field: "muscles", message: "has more than \(maxMuscles) names")) }
         for (i, muscle) in e.muscles.enumerated() { errors += TextRule.check(muscle, field: "muscles[\(i)]", max: maxMuscle, required: true) }
-        let rest = e.videoURL.map { $0.hasPrefix("https://") ? $0.dropFirst(8) : $0.hasPrefix("http://") ? $0.dropFirst(7) : "" }
-        if let url = e.videoURL, TextRule.length(url) > maxVideoURL || rest?.isEmpty != false
-            || url.unicodeScalars.contains(where: { TextRule.spaces.contains($0.value) }) || TextRule.hasControl(url) {
-            errors.append(.init(field: "videoURL", message: "must be an http(s) link"))
-        }
+        if let url = e.videoURL { errors += checkVideoURL(url, field: "videoURL") }
         return errors
+    }
+
+    /// A follow-along video's link: what `videoURLPattern` says, at most `maxVideoURL` characters.
+    public static func checkVideoURL(_ url: String, field: String) -> [FieldRuleError] {
+        guard TextRule.length(url) > maxVideoURL || url.range(of: videoURLPattern, options: .regularExpression) == nil else { return [] }
+        return [.init(field: field, message: "must be an http(s) link")]
     }
 }
 

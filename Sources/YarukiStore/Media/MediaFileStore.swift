@@ -4,11 +4,12 @@ import Foundation
 /// (a `media` row) is used by proofs and voice notes, a photo's copies by community photos and
 /// lifelog photos. A file goes only when none of them uses it.
 public enum MediaFileStore {
-    /// True when neither a proof nor a lifelog voice note uses the media.
+    /// True when no proof, lifelog voice note or exercise's follow-along video uses the media.
     public static func mediaUnused(_ sha: String, _ c: SQLConnection) throws -> Bool {
         try c.queryOne("""
             SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM proofs WHERE media_sha256 = ?) OR EXISTS (SELECT 1 FROM lifelog_records WHERE media_sha256 = ?)
-            """, sha, sha) == nil
+            OR EXISTS (SELECT 1 FROM exercises WHERE video_sha256 = ?)
+            """, sha, sha, sha) == nil
     }
 
     /// The photo files among `shas` that no community photo and no lifelog photo uses.

@@ -6,6 +6,8 @@ public enum TrainingStore {
     // MARK: catalog
 
     private static let exerciseColumns = "id, category, muscles, unit, name_en, name_ja, name_ko, video_url, built_in"
+    private static let readColumns = "e.id, e.category, e.muscles, e.unit, e.name_en, e.name_ja, e.name_ko, e.video_url, e.built_in, m.sha256, m.kind"
+    private static let readFrom = "exercises e LEFT JOIN media m ON m.sha256 = e.video_sha256"
 
     /// Adds the exercise, or with `replace` overwrites it; built-in entries are added once and
     /// then left to the admins.
@@ -24,11 +26,38 @@ public enum TrainingStore {
     }
 
     public static func exercises(_ c: SQLConnection) throws -> [Exercise] {
-        try c.query("SELECT \(exerciseColumns) FROM exercises ORDER BY category, name_en").map(exercise)
+        try c.query("SELECT \(readColumns) FROM \(readFrom) ORDER BY e.category, e.name_en").map(exercise)
     }
 
     public static func exercise(_ id: String, _ c: SQLConnection) throws -> Exercise? {
-        try c.queryOne("SELECT \(exerciseColumns) FROM exercises WHERE id = ?", id).map(exercise)
+        try c.queryOne("SELECT \(readColumns) FROM \(readFrom) WHERE e.id = ?", id).map(exercise)
+    }
+
+    /// The uploaded follow-along video of an exercise: its file and type.
+    public static func video(of id: String, _ c: SQLConnection) throws -> (sha256: String, kind: String)? {
+        try c.queryOne("SELECT m.sha256, m.kind FROM \(readFrom) WHERE e.id = ?", id).flatMap { row in
+            guard let sha = try row.optionalString("sha256") else { return nil }
+            return (sha, try row.string("kind"))
+        }
+    }
+
+    /// Sets (or with nil clears) the exercise's uploaded video, and with `link` its video link.
+    /// Returns the file it used before, for the caller to forget when nothing else uses it;
+    /// nil when there is no such exercise.
+    public static func setVideo(of id: String, media: ProofStore.MediaRow?, link: String??, at now: Date, _ c: SQLConnection) throws -> String?? {
+        guard let before = try c.queryOne("SELECT video_sha256 FROM exercises WHERE id = ?", id) else { return nil }
+        if let media {
+            try c.execute("""
+                INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (sha256) DO NOTHING
+                """, media.sha256, media.kind, media.size, media.durationMs, media.hasThumbnail, now)
+        }
+        if case let .some(link) = link {
+            try c.execute("UPDATE exercises SET video_sha256 = ?, video_url = ?, updated_at = ? WHERE id = ?", media?.sha256, link, now, id)
+        } else {
+            try c.execute("UPDATE exercises SET video_sha256 = ?, updated_at = ? WHERE id = ?", media?.sha256, now, id)
+        }
+        return .some(try before.optionalString("video_sha256"))
     }
 
     public static func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] {
@@ -46,7 +75,8 @@ public enum TrainingStore {
         return Exercise(id: try row.string("id"), category: category,
                         muscles: muscles.isEmpty ? [] : muscles.split(separator: ",").map(String.init), unit: unit,
                         names: ["en": try row.string("name_en"), "ja": try row.string("name_ja"), "ko": try row.string("name_ko")],
-                        videoURL: try row.optionalString("video_url"), builtIn: try row.bool("built_in"))
+                        videoURL: try row.optionalString("video_url"), builtIn: try row.bool("built_in"),
+                        videoFile: try row.optionalString("sha256").map { "/v1/exercises/\(try row.string("id"))/video?v=\($0.prefix(16))" })
     }
 
     // MARK: workouts

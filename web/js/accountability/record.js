@@ -3,6 +3,7 @@
 // the file shows it and from the server's 413/415 otherwise.
 import { currentLanguage, exerciseName, formatBytes, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
+import { followAlong } from "../training/exercises.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
 
 const accepted = ["video/mp4", "video/quicktime", "video/webm"];
@@ -18,6 +19,30 @@ export function recordView(session, { exercises, maxUploadBytes }) {
   const exercise = el("select", { name: "exerciseId", id: "proof-exercise" },
     el("option", { value: "" }, t("proof.noExercise")), names.map(([id, name]) => el("option", { value: id }, name)));
   const preview = el("video", { class: "proof-preview", playsinline: true, muted: true, hidden: true });
+  // The exercise's follow-along video plays in a corner of the camera's picture while it records
+  // (muted, so the proof's sound is the person's own); it can pop out into the system's own
+  // picture-in-picture window where the browser has one.
+  const byId = new Map(exercises.map((e) => [e.id, e]));
+  const follow = el("video", { class: "follow-pip", id: "follow-along", playsinline: true, muted: true, loop: true, preload: "metadata",
+    "aria-label": t("proof.followAlong") });
+  const popOut = el("button", { type: "button", class: "chip small", id: "follow-pop-out", hidden: !document.pictureInPictureEnabled },
+    t("proof.popOut"));
+  follow.muted = true;  // the property: the attribute only sets the default of an element the parser made
+  const hideFollow = el("button", { type: "button", class: "chip small", id: "follow-hide" }, t("proof.hideFollow"));
+  const followBox = el("div", { class: "follow-box", hidden: true }, follow);
+  const followTools = el("div", { class: "chips follow-tools", hidden: true }, popOut, hideFollow);
+  const stage = el("div", { class: "record-stage" }, preview, followBox);
+  function showFollow(play) {
+    const source = followAlong(byId.get(exercise.value));
+    if (!source || !stream) { followBox.hidden = true; followTools.hidden = true; follow.pause(); return; }
+    if (follow.getAttribute("src") !== source) follow.src = source;
+    followBox.hidden = false;
+    followTools.hidden = false;
+    if (play) { follow.currentTime = 0; follow.play().catch(() => {}); }
+  }
+  exercise.addEventListener("change", () => showFollow(recorder?.state === "recording"));
+  popOut.addEventListener("click", () => { follow.requestPictureInPicture?.().catch(() => {}); });
+  hideFollow.addEventListener("click", () => { followBox.hidden = true; followTools.hidden = true; follow.pause(); });
   const status = el("p", { class: "muted small", id: "proof-status", "aria-live": "polite" });
   const bar = el("progress", { max: 100, value: 0, hidden: true, id: "proof-progress", "aria-label": t("proof.upload") });
   const send = el("button", { type: "button", class: "button wide", id: "upload-proof", disabled: true }, t("proof.upload"));
@@ -33,6 +58,7 @@ export function recordView(session, { exercises, maxUploadBytes }) {
 
   function stopCamera() {
     clearInterval(ticker);
+    follow.pause();
     if (recorder && recorder.state !== "inactive") recorder.stop();
     stream?.getTracks().forEach((track) => track.stop());
     stream = null;
@@ -78,6 +104,7 @@ export function recordView(session, { exercises, maxUploadBytes }) {
     preview.play().catch(() => {});
     recordButton.hidden = false;
     cameraButton.hidden = true;
+    showFollow(false);
   });
 
   recordButton.addEventListener("click", () => {
@@ -93,12 +120,15 @@ export function recordView(session, { exercises, maxUploadBytes }) {
       recordButton.classList.remove("recording");
       stream?.getTracks().forEach((track) => track.stop());
       stream = null;
+      showFollow(false);
+      if (document.pictureInPictureElement === follow) document.exitPictureInPicture().catch(() => {});
       recordButton.hidden = true;
       cameraButton.hidden = false;
       cameraButton.textContent = t("proof.retake");
       choose(new Blob(parts, { type: (recorder.mimeType || type || "video/webm").split(";")[0] }), startedAt);
     };
     recorder.start(1000);
+    showFollow(true);
     recordButton.textContent = t("proof.stop");
     recordButton.classList.add("recording");
     ticker = setInterval(() => {
@@ -150,7 +180,7 @@ export function recordView(session, { exercises, maxUploadBytes }) {
     el("h1", {}, t("proof.title")), el("p", { class: "muted" }, t("proof.lead")),
     el("div", { class: "card stack record-card" },
       el("div", { class: "field" }, el("label", { for: "proof-exercise" }, t("proof.exercise")), exercise),
-      preview, cameraButton, recordButton,
+      stage, followTools, cameraButton, recordButton,
       el("div", { class: "file-row" }, fileInput, el("label", { for: "proof-file", class: "button quiet file-button" }, t("proof.pick"))),
       status, bar, send),
   ];

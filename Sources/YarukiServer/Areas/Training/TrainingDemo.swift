@@ -19,6 +19,45 @@ enum TrainingDemo {
         }
     }
 
+    /// The exercises that get a follow-along clip, and how their figure moves: `dip` goes down and
+    /// up once per rep (two seconds); a held exercise only breathes, and counts seconds.
+    static let followAlong: [(id: String, held: Bool)] = [("squat", false), ("push-up", false), ("lunge", false), ("burpee", false),
+                                                           ("sit-up", false), ("plank", true)]
+
+    /// Short follow-along clips made with ffmpeg, as a coach would attach them: the exercise's
+    /// name, a counter and a simple figure moving in time. Only for exercises without a video, and
+    /// only with ffmpeg and a data folder.
+    static func seedVideos(_ context: DemoSeed.Context) async throws {
+        guard let directory = context.dataDirectory, let media = try? MediaFiles(dataDirectory: directory, width: 1) else { return }
+        for (id, held) in followAlong {
+            let present = try await context.database.read { c in (try TrainingStore.exercise(id, c), try TrainingStore.video(of: id, c)) }
+            guard let exercise = present.0, present.1 == nil, exercise.videoURL == nil else { continue }
+            guard let file = DemoSeed.testPattern(media, "color=c=0x14181f:s=640x360:d=8:r=24",
+                                                  ["-vf", figure(name: exercise.names["en"] ?? id, held: held), "-pix_fmt", "yuv420p",
+                                                   "-movflags", "+faststart"], ext: "mp4"),
+                  let stored = try? await media.ingest(file) else { continue }
+            let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
+                                          hasThumbnail: stored.hasThumbnail)
+            _ = try await context.database.transaction { c in try TrainingStore.setVideo(of: id, media: row, link: .none, at: context.now, c) }
+        }
+    }
+
+    /// ffmpeg's filters for the clip: a stick figure of boxes (head, body, arms, two legs) whose
+    /// dip `d` follows |sin|, the floor, the name and the count.
+    static func figure(name: String, held: Bool) -> String {
+        let d = held ? "4*abs(sin(PI*t/2))" : "50*abs(sin(PI*t/2))"
+        let count = held ? "%{eif\\:floor(t)+1\\:d}s" : "%{eif\\:floor(t/2)+1\\:d}"
+        let text = name.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: ":", with: " ")
+        let box = { (x: String, y: String, w: String, h: String, color: String) in
+            "drawbox=x=\(x):y='\(y)':w=\(w):h='\(h)':color=\(color)@1:t=fill"
+        }
+        return [box("300", "100+\(d)", "40", "40", "0x1DD860"), box("310", "144+\(d)", "20", "86", "0xF5F5F5"),
+                box("262", "160+\(d)", "116", "12", "0xF5F5F5"), box("302", "230+\(d)", "12", "100-\(d)", "0xF5F5F5"),
+                box("326", "230+\(d)", "12", "100-\(d)", "0xF5F5F5"), box("0", "330", "640", "4", "0x3A3A3C"),
+                "drawtext=text='\(text)':fontcolor=white:fontsize=36:x=24:y=24",
+                "drawtext=text='\(count)':fontcolor=0x1DD860:fontsize=96:x=w-tw-32:y=24"].joined(separator: ",")
+    }
+
     /// Four weeks of training, three days a week, for each demo person who has none yet.
     static func workouts(for person: Account, now: Date) -> [Workout] {
         var calendar = Calendar(identifier: .gregorian)

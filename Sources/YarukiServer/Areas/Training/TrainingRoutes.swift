@@ -21,6 +21,7 @@ struct TrainingRoutes: RouteCollection {
                                                                      409: "The id is taken"]), addExercise)
         admin.put("/v1/exercises/{id}", Doc("Edit an exercise (admins)", [200: "Changed", 400: "A field is not valid",
                                                                           404: "Not an admin, or no such exercise"], path: [exerciseID]), editExercise)
+        addVideos(to: routes, exerciseID)
         let me = routes.signedIn(tag: "training")
         me.post("/v1/workouts", Doc("Log a workout", [201: "Logged", 400: "A field is not valid (the problem names it)",
                                                       404: "An exercise is not in the catalog",
@@ -34,6 +35,41 @@ struct TrainingRoutes: RouteCollection {
                                                                                                404: "Not mine, or an exercise is not in the catalog",
                                                                                                422: "Fields that do not fit together"]), replace)
         me.delete("/v1/workouts/{id}", Doc("Delete one of my workouts", [204: "Deleted", 404: "Not mine, or none"]), delete)
+    }
+
+    /// Follow-along videos: coaches and admins attach an upload or a link; everyone plays them.
+    private func addVideos(to routes: RouteTable, _ exerciseID: Parameter) {
+        let coach = routes.signedIn(tag: "training")
+        coach.put("/v1/exercises/{id}/video", Doc("Upload an exercise's follow-along video (coaches and admins; MP4, MOV or WebM)",
+                                                 [200: "Attached", 404: "Not a coach or admin, or no such exercise", 413: "Larger than the upload limit",
+                                                  415: "Not a playable MP4, MOV or WebM video"],
+                                                 path: [exerciseID], upload: ["video/mp4", "video/quicktime", "video/webm"]), attachVideo)
+        coach.put("/v1/exercises/{id}/video-link", Doc("Link an exercise's follow-along video elsewhere (coaches and admins); replaces an upload",
+                                                      [200: "Linked", 400: "Not an http(s) link", 404: "Not a coach or admin, or no such exercise"],
+                                                      path: [exerciseID]), linkVideo)
+        coach.delete("/v1/exercises/{id}/video", Doc("Remove an exercise's follow-along video, upload and link (coaches and admins)",
+                                                    [200: "Removed", 404: "Not a coach or admin, or no such exercise"], path: [exerciseID]), removeVideo)
+        routes.open(tag: "training").get("/v1/exercises/{id}/video", Doc("Play an exercise's uploaded follow-along video (Range requests welcome)",
+                                                                         [200: "The file", 206: "Part of it", 404: "No such exercise, or no uploaded video",
+                                                                          416: "The range is outside the file"], produces: "video/mp4", path: [exerciseID]), video)
+    }
+
+    func attachVideo(_ request: Request, _ me: Principal) async throws -> Reply<Exercise> {
+        Reply(try await training.attachVideo(try request.parameter("id"), file: try request.upload("video"), by: me))
+    }
+
+    func linkVideo(_ request: Request, _ me: Principal, _ body: ExerciseVideoLink) async throws -> Reply<Exercise> {
+        Reply(try await training.linkVideo(try request.parameter("id"), url: body.url, by: me))
+    }
+
+    func removeVideo(_ request: Request, _ me: Principal) async throws -> Reply<Exercise> {
+        Reply(try await training.linkVideo(try request.parameter("id"), url: nil, by: me))
+    }
+
+    /// Addressed with `?v=` and the file's hash, so a copy may be kept for a long time.
+    func video(_ request: Request, _: Visitor) async throws -> Response {
+        let (path, kind) = try await training.videoFile(try request.parameter("id"))
+        return try StaticFiles.file(at: path, contentType: kind.contentType, cacheControl: "public, max-age=86400", for: request)
     }
 
     func exercises(_ request: Request, _: Visitor) async throws -> Reply<Items<Exercise>> {

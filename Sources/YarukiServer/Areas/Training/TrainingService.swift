@@ -51,6 +51,50 @@ struct TrainingService: Sendable {
         return saved
     }
 
+    // MARK: follow-along videos
+
+    /// Coaches and admins attach follow-along videos; anyone else is told there is no such thing.
+    static func mayAttach(_ principal: Principal) throws {
+        guard principal.role >= .coach else { throw HTTPError.notFound("Only coaches and admins attach follow-along videos.") }
+    }
+
+    /// An uploaded video (MP4, MOV or WebM, checked by its bytes and ffprobe) becomes the exercise's follow-along video.
+    func attachVideo(_ id: String, file: BodyFile, by principal: Principal) async throws -> Exercise {
+        try Self.mayAttach(principal)
+        _ = try await exercise(id)
+        let stored = try await context.media.ingest(file, as: .video)
+        let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
+                                      hasThumbnail: stored.hasThumbnail)
+        return try await setVideo(id, media: row, link: .none)
+    }
+
+    /// A link to a video elsewhere replaces an upload; nil removes both.
+    func linkVideo(_ id: String, url: String?, by principal: Principal) async throws -> Exercise {
+        try Self.mayAttach(principal)
+        if let url { try FieldCheck(Exercise.checkVideoURL(url, field: "url")).done() }
+        return try await setVideo(id, media: nil, link: .some(url))
+    }
+
+    private func setVideo(_ id: String, media: ProofStore.MediaRow?, link: String??) async throws -> Exercise {
+        let now = context.now
+        let (saved, forgotten) = try await context.transaction(changing: TrainingService.catalog) { c -> (Exercise?, [(String, String)]) in
+            let before = try TrainingStore.video(of: id, c)
+            guard try TrainingStore.setVideo(of: id, media: media, link: link, at: now, c) != nil else { return (nil, []) }
+            let unused = try MediaFileStore.forgetUnused(media: before.map { [$0.sha256] } ?? [], photos: [], c)
+            return (try TrainingStore.exercise(id, c), before.map { unused.contains($0.sha256) ? [($0.sha256, $0.kind)] : [] } ?? [])
+        }
+        for (sha, kind) in forgotten { if let kind = MediaFiles.Kind(rawValue: kind) { context.media.remove(sha, kind) } }
+        guard let saved else { throw HTTPError.notFound("No exercise '\(id)' in the catalog.") }
+        return saved
+    }
+
+    /// The uploaded follow-along video's file and type.
+    func videoFile(_ id: String) async throws -> (path: String, kind: MediaFiles.Kind) {
+        guard let video = try await database.read({ c in try TrainingStore.video(of: id, c) }),
+              let kind = MediaFiles.Kind(rawValue: video.kind) else { throw HTTPError.notFound("This exercise has no uploaded video.") }
+        return (context.media.path(video.sha256, kind), kind)
+    }
+
     /// Checks the workout against the catalog and saves it in the caller's transaction
     /// (`ifVersion`: 412 unless the workout is at that version).
     func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool) {

@@ -51,23 +51,32 @@ public final class Application: @unchecked Sendable {
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
         http.responseHeaders = PagePolicy.responseHeaders(tileURL: settings.tileURL, portone: settings.payments != .sandbox)
-        http.streamedBody = Application.streamedBody(context)
+        http.streamedBody = Application.streamedBody(context, table.endpoints)
         server = HTTPServer(configuration: http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: table.router.responder(fallback: fallback))
     }
 
-    /// Large bodies stream to disk only for the upload paths and a request that carries a
-    /// well-formed, current access token; anything else is read into memory under the small JSON
-    /// limit, so an anonymous 500 MB upload is refused at once with 413 instead of being written first.
-    static func streamedBody(_ context: AppContext) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
+    /// Large bodies stream to disk only for the upload routes (those whose Doc names upload types)
+    /// and a request that carries a well-formed, current access token; anything else is read into
+    /// memory under the small JSON limit, so an anonymous 500 MB upload is refused at once with
+    /// 413 instead of being written first. A route's limit follows what it takes: videos, photos,
+    /// voice notes or a health export.
+    static func streamedBody(_ context: AppContext, _ endpoints: [Endpoint]) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
         let settings = context.settings
-        let limits = ["/v1/proofs": settings.maxUploadBytes, "/v1/photos": settings.maxPhotoBytes,
-                      "/v1/lifelog/photos": settings.maxPhotoBytes, "/v1/lifelog/voice": settings.maxVoiceBytes,
-                      "/v1/health/imports": settings.maxHealthImportBytes]
-        let (authenticator, uploads) = (context.authenticator, context.media.uploads)
+        let uploads: [(method: HTTPMethod, segments: [String], limit: Int)] = endpoints.compactMap { endpoint in
+            guard let type = endpoint.doc.upload.first else { return nil }
+            let limit = type.hasPrefix("video/") ? settings.maxUploadBytes : type.hasPrefix("image/") ? settings.maxPhotoBytes
+                : type.hasPrefix("audio/") ? settings.maxVoiceBytes : settings.maxHealthImportBytes
+            return (endpoint.method, endpoint.pattern.split(separator: "/").map(String.init), limit)
+        }
+        let (authenticator, directory) = (context.authenticator, context.media.uploads)
         return { method, path, headers in
-            guard method == .post, let limit = limits[path], authenticator.looksSignedIn(headers) else { return nil }
-            return StreamedBody(directory: uploads, maxBytes: limit)
+            let segments = path.split(separator: "/")
+            guard let upload = uploads.first(where: { upload in
+                upload.method == method && upload.segments.count == segments.count
+                    && zip(upload.segments, segments).allSatisfy { pattern, part in pattern.hasPrefix("{") || pattern == part }
+            }), authenticator.looksSignedIn(headers) else { return nil }
+            return StreamedBody(directory: directory, maxBytes: upload.limit)
         }
     }
 

@@ -6,7 +6,9 @@ import YarukiHTTP
 /// named by `--tiles`, and no framing by other sites — except a wall screen's page, which a board
 /// may let named sites frame (a gym's own dashboard). With PortOne as the payment provider, its
 /// browser script (cdn.portone.io), its API and the card companies' checkout frames it opens are
-/// allowed too; the sandbox needs nothing from elsewhere.
+/// allowed too; the sandbox needs nothing from elsewhere. Video and audio may also come over https
+/// from elsewhere: a coach may link an exercise's follow-along video on another site (media
+/// elements run no script).
 enum PagePolicy {
     static func contentSecurity(tileURL: String?, frameAncestors: [String] = [], portone: Bool = false) -> String {
         var images = ["'self'", "data:", "blob:"]
@@ -16,7 +18,7 @@ enum PagePolicy {
         let connect = portone ? "connect-src 'self' https://*.portone.io" : "connect-src 'self'"
         let frames = portone ? ["frame-src https:"] : []
         return (["default-src 'self'", scripts, "style-src 'self'", "img-src \(images.joined(separator: " "))",
-                "media-src 'self' blob:", connect, "font-src 'self'", "worker-src 'self'", "manifest-src 'self'",
+                "media-src 'self' blob: https:", connect, "font-src 'self'", "worker-src 'self'", "manifest-src 'self'",
                 "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors \(framing)"] + frames).joined(separator: "; ")
     }
 

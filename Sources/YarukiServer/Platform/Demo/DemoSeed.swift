@@ -36,6 +36,7 @@ public enum DemoSeed {
         },
         Step(name: "demo people") { context in try await AccountsDemo.seed(context) },
         Step(name: "demo workouts") { context in try await TrainingDemo.seed(context) },
+        Step(name: "demo follow-along videos") { context in try await TrainingDemo.seedVideos(context) },
         Step(name: "demo group and proofs") { context in try await AccountabilityDemo.seed(context) },
         Step(name: "demo community") { context in try await CommunityDemo.seed(context) },
         Step(name: "demo sales board") { context in try await SignageDemo.seed(context) },

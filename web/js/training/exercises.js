@@ -1,0 +1,106 @@
+// The exercise catalog: every exercise with its follow-along video. Coaches and admins attach
+// one (an upload, with progress, or a link to a video elsewhere) or remove it; the recorder plays
+// it picture-in-picture while the camera records.
+import { currentLanguage, exerciseName, t } from "../i18n.js";
+import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { upload } from "../upload.js";
+
+const VIDEO_TYPES = "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm";
+
+/** Where an exercise's follow-along video plays from: an upload wins over a link. */
+export function followAlong(exercise) {
+  return exercise?.videoFile || exercise?.videoURL || null;
+}
+
+export function exercisesView(session, { icon }) {
+  const search = el("input", { type: "search", id: "exercise-search", placeholder: t("exercises.search"), "aria-label": t("exercises.search") });
+  const list = el("div", { class: "stack", id: "exercise-list", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const coach = ["coach", "admin"].includes(session.user?.role);
+  let items = [];
+
+  function render() {
+    const words = search.value.trim().toLowerCase();
+    // Those with a follow-along video first, then by name in the person's language.
+    const shown = items.filter((e) => !words || e.id.includes(words) || Object.values(e.names).some((n) => n.toLowerCase().includes(words)))
+      .sort((a, b) => (followAlong(b) ? 1 : 0) - (followAlong(a) ? 1 : 0) || exerciseName(a).localeCompare(exerciseName(b), currentLanguage()));
+    list.replaceChildren(...(shown.length ? shown.map(card) : [emptyState(icon("training"), t("exercises.none"))]));
+  }
+
+  function changed(exercise) {
+    items = items.map((e) => (e.id === exercise.id ? exercise : e));
+    window.dispatchEvent(new CustomEvent("catalog-changed"));
+    render();
+  }
+
+  function card(exercise) {
+    const source = followAlong(exercise);
+    const video = source ? el("video", { src: source, controls: true, playsinline: true, preload: "metadata", loop: true, class: "follow-video" }) : null;
+    return el("article", { class: "card exercise", "data-exercise": exercise.id },
+      el("h2", {}, exerciseName(exercise)),
+      el("p", { class: "muted small" }, [t(`category.${exercise.category}`), ...exercise.muscles].join(" · ")),
+      video ?? el("p", { class: "muted small" }, t("exercises.noVideo")),
+      coach ? coachTools(exercise) : null);
+  }
+
+  function coachTools(exercise) {
+    const id = `video-file-${exercise.id}`;
+    const input = el("input", { type: "file", id, class: "file-input", accept: VIDEO_TYPES });
+    const bar = el("progress", { max: 100, value: 0, hidden: true, "aria-label": t("exercises.upload") });
+    const link = el("input", { type: "url", name: "url", placeholder: "https://", "aria-label": t("exercises.link"), value: exercise.videoURL || "" });
+    const linkForm = el("form", { class: "inline-form", novalidate: true }, link,
+      el("button", { type: "submit", class: "button quiet small" }, t("exercises.saveLink")));
+    const linkBox = el("details", { class: "link-video", open: exercise.videoURL ? true : undefined }, el("summary", {}, t("exercises.link")), linkForm);
+    const tools = el("div", { class: "stack" }, el("div", { class: "chips" }, input,
+      el("label", { for: id, class: "button quiet small file-button" }, t("exercises.upload")),
+      followAlong(exercise) ? el("button", { type: "button", class: "button quiet small", "data-action": "remove-video", onclick: remove } , t("exercises.remove")) : null),
+    bar, linkBox);
+
+    input.addEventListener("change", async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      clearProblems();
+      bar.hidden = false;
+      try {
+        changed(await upload(session, `/v1/exercises/${exercise.id}/video`, file, {
+          method: "PUT", onProgress: (ratio) => { bar.value = Math.round(ratio * 100); },
+          networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
+        }));
+        toast(t("exercises.attached", { name: exerciseName(exercise) }));
+      } catch (problem) {
+        showProblem(problem);
+        bar.hidden = true;
+      }
+    });
+    linkForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      clearProblems();
+      // Checked here first, as the server will: an http(s) link in one piece.
+      const value = link.value.trim();
+      if (!/^https?:\/\/\S+$/.test(value)) {
+        showProblem({ status: 400, title: t("exercises.badLink"), errors: [{ field: "url", message: "must be an http(s) link" }] }, linkForm);
+        return;
+      }
+      try {
+        changed(await session.api(`/v1/exercises/${exercise.id}/video-link`, { method: "PUT", body: { url: value } }));
+        toast(t("exercises.linked", { name: exerciseName(exercise) }));
+      } catch (problem) { showProblem(problem, linkForm); }
+    });
+    async function remove(event) {
+      event.target.disabled = true;
+      try { changed(await session.api(`/v1/exercises/${exercise.id}/video`, { method: "DELETE" })); }
+      catch (problem) { showProblem(problem); event.target.disabled = false; }
+    }
+    return tools;
+  }
+
+  search.addEventListener("input", render);
+  session.api("/v1/exercises").then((reply) => {
+    items = reply.items;
+    list.removeAttribute("aria-busy");
+    render();
+  }).catch((problem) => { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); });
+
+  return [el("h1", {}, t("exercises.title")),
+    el("p", { class: "muted" }, t(coach ? "exercises.leadCoach" : "exercises.lead")),
+    el("div", { class: "card" }, search), list];
+}
