@@ -125,6 +125,8 @@ def test_problems_show_in_place_with_fields_marked(server, phone):
     click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
     assert "email" in problem.text and "password" in problem.text
+    # Checked in the page: nothing was sent.
+    assert not phone.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.includes('/v1/auth/signup'))")
     assert phone.find_element(By.NAME, "email").get_attribute("aria-invalid") == "true"
     assert phone.find_element(By.NAME, "password").get_attribute("aria-invalid") == "true"
     assert phone.find_element(By.NAME, "displayName").get_attribute("aria-invalid") is None
@@ -161,6 +163,11 @@ def test_sign_in_speaks_japanese_and_korean(server):
             ready(driver)
             wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), title))
             assert driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").text == button
+            # An empty form is checked in the page and named in the language, field by field.
+            click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+            problem = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
+            expected = {"ja-JP": "メールアドレスを入力してください", "ko-KR": "이메일"}[language]
+            assert expected in problem.text and "email" not in problem.text, problem.text
         finally:
             driver.quit()
 

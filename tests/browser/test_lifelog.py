@@ -3,6 +3,7 @@ a Helsinki day on the map until the person stops at a memo."""
 import subprocess
 import tempfile
 import time
+import urllib.request
 import uuid
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -32,12 +33,25 @@ def put_day(server, token):
         api_call(server, "PUT", f"/v1/lifelog/records/{uuid.uuid4()}", token, body)
 
 
+def put_voice(server, token, tmp):
+    """A voice note at the market right after its memo (the same stop): a second of tone as AAC."""
+    path = f"{tmp}/note.m4a"
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", path], check=True)
+    with open(path, "rb") as f:
+        data = f.read()
+    query = "occurredAt=2026-11-28T09:12:00%2B02:00&latitude=60.1676&longitude=24.9520&source=phone&text=berries%20note"
+    request = urllib.request.Request(f"{server}/v1/lifelog/voice?{query}", data=data, method="POST",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "audio/mp4"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 201
+
+
 def centre(driver, element):
     box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]", element)
     return box
 
 
-def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server):
+def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
     driver = make_browser(390, 844)
     try:
         email = f"play-{uuid.uuid4().hex[:6]}@example.com"
@@ -45,6 +59,7 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server):
         token = api_login(server, email)["accessToken"]
         api_call(server, "PATCH", "/v1/me", token, {"timeZone": "Europe/Helsinki"})
         put_day(server, token)
+        put_voice(server, token, tmp_path)
         driver.get(server + "/#/playback?range=day&date=2026-11-28")
         ready(driver)
         wait(driver, 20).until(lambda d: not d.find_element(By.ID, "playback-play").get_attribute("disabled"))
@@ -76,6 +91,9 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server):
         bubble = driver.find_element(By.ID, "memo-bubble")
         wait(driver).until(EC.visibility_of(bubble))
         assert "fresh berries" in bubble.text
+        # The voice note recorded there plays right in the bubble.
+        voice = bubble.find_element(By.CSS_SELECTOR, "audio.bubble-voice")
+        assert "/v1/lifelog/records/" in voice.get_attribute("src") or "/voice" in voice.get_attribute("src")
         person = driver.find_element(By.CSS_SELECTOR, "path.person-marker")
         # While it rests, the marker stands on the stop's own marker (the camera may still glide).
         for _ in range(3):
@@ -131,6 +149,18 @@ def test_memo_and_check_in_from_the_browser(server):
         click(driver, driver.find_element(By.ID, "check-in"))
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]"))
         assert "Kauppatori" in driver.find_element(By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]").text
+        # Without a photo, the row shows a small map of the spot, drawn from the offline base map:
+        # not one flat colour, and the pin in its middle.
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-kind=checkin] canvas.lifelog-minimap[data-drawn=true]"))
+        colours, pin = driver.execute_script("""
+            const c = document.querySelector('[data-kind=checkin] canvas.lifelog-minimap');
+            const g = c.getContext('2d'), d = g.getImageData(0, 0, c.width, c.height).data, seen = new Set();
+            for (let i = 0; i < d.length; i += 4 * 97) seen.add(`${d[i]},${d[i + 1]},${d[i + 2]}`);
+            const m = g.getImageData(Math.floor(c.width / 2), Math.floor(c.height / 2), 1, 1).data;
+            return [seen.size, [m[0], m[1], m[2]]];""")
+        assert colours > 3, "roads and land, not a blank box"
+        accent = driver.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()")
+        assert "#%02X%02X%02X" % tuple(pin) == accent.upper(), (pin, accent)
         token = api_login(server, email)["accessToken"]
         items = api_call(server, "GET", "/v1/lifelog/timeline?range=day", token)["items"]
         assert [i["record"]["kind"] for i in items] == ["memo", "checkin"]

@@ -5,7 +5,7 @@ import { watchUnread } from "./community/notifications.js";
 import { areas, notFoundView } from "./home.js";
 import { icon } from "./icons.js";
 import { match } from "./routes.js";
-import { clearProblems, el, showProblem, toast } from "./ui.js";
+import { checkFormsBeforeSending, clearProblems, el, showProblem, toast } from "./ui.js";
 import { watchOutbox } from "./sync/status.js";
 import { clear as clearOutbox } from "./sync/outbox.js";
 
@@ -123,6 +123,7 @@ function applyLanguage(language, announce = false) {
 }
 
 async function start() {
+  checkFormsBeforeSending();
   let saved = null;
   try { saved = localStorage.getItem("yaruki.language"); } catch { /* private mode */ }
   const picker = document.getElementById("language");

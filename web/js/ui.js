@@ -31,12 +31,48 @@ export function showProblem(problem, form = null) {
   region.replaceChildren(card);
   if (form) {
     for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
-    for (const error of problem.errors || []) form.querySelector(`[name="${CSS.escape(error.field)}"]`)?.setAttribute("aria-invalid", "true");
+    for (const error of problem.errors || []) {
+      (error.element || form.querySelector(`[name="${CSS.escape(error.field)}"]`))?.setAttribute("aria-invalid", "true");
+    }
   }
   return card;
 }
 
 export function clearProblems() { document.getElementById("problems").replaceChildren(); }
+
+/** What the browser's own constraints (required, minlength, maxlength, type=email, min/max) find
+ *  wrong in `form`, said as the server says it, so the same translated lines show; null when
+ *  nothing is. */
+export function formProblem(form) {
+  const errors = [];
+  for (const input of form.querySelectorAll("input[name], textarea[name], select[name]")) {
+    if (input.disabled || input.type === "hidden" || input.type === "file" || input.validity.valid) continue;
+    const v = input.validity;
+    const message = v.valueMissing ? "is required"
+      : v.typeMismatch && input.type === "email" ? "must be an email address"
+        : v.tooShort ? `must have at least ${input.minLength} characters`
+          : v.tooLong ? `is longer than ${input.maxLength} characters`
+            : v.rangeUnderflow || v.rangeOverflow ? `must be ${input.min} to ${input.max}` : "is not valid";
+    // Named as the page names it (a set's "Reps" has no field name of its own), and marked itself.
+    errors.push({ field: input.getAttribute("aria-label") || input.name, message, element: input });
+  }
+  return errors.length ? { status: 400, title: "Bad Request", detail: "Some fields need a fix before this can be sent.", errors } : null;
+}
+
+/** Every form is checked in the page before its own submit handler runs: a form the browser's
+ *  constraints find wrong is not sent; its fields are marked and named in the person's language. */
+export function checkFormsBeforeSending(root = document) {
+  root.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    const problem = formProblem(form);
+    if (!problem) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    showProblem(problem, form);
+    form.querySelector("[aria-invalid=true]")?.focus();
+  }, { capture: true });
+}
 
 export function toast(message) {
   const node = document.getElementById("toast");
@@ -49,4 +85,16 @@ export function toast(message) {
 export function emptyState(icon, message, action = null) {
   return el("div", { class: "empty" }, icon,
     el("h2", {}, t("empty.title")), el("p", { class: "muted" }, message), action);
+}
+
+/** A person's picture: their initials on a colour their id picks (the same everywhere). Latin
+ *  names of several words give the first and last word's first letters, others their first character. */
+export function avatar(person) {
+  const name = String(person?.displayName || "?").trim() || "?";
+  const words = name.split(/\s+/).filter(Boolean);
+  const initials = /^[\p{Script=Latin}\p{Nd}]/u.test(name) && words.length > 1
+    ? [...words[0]][0] + [...words[words.length - 1]][0] : [...name][0];
+  let hash = 0;
+  for (const c of String(person?.id || name)) hash = (hash * 31 + c.codePointAt(0)) >>> 0;
+  return el("span", { class: `avatar c${hash % 8}`, "aria-hidden": "true" }, initials.toUpperCase());
 }

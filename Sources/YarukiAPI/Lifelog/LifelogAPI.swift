@@ -334,18 +334,44 @@ public struct BaseMap: APIModel, Equatable {
         public static let example = Feature(k: "major", p: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
     }
 
+    /// A name to write on the map: a street along its way, or a park's or a lake's at its middle.
+    public struct Label: APIModel, Equatable {
+        /// The name, as the extract's `name` tag has it.
+        public var n: String
+        /// What it names: major or minor (a street), park or water (a place).
+        public var k: String
+        /// Where: latitude and longitude, rounded to 5 decimals.
+        public var a: Double
+        public var o: Double
+        /// A street's angle on the map in degrees (−90…90, clockwise from east); 0 for places.
+        public var r: Int
+
+        public init(n: String, k: String, a: Double, o: Double, r: Int) {
+            self.n = n
+            self.k = k
+            self.a = a
+            self.o = o
+            self.r = r
+        }
+
+        public static let example = Label(n: "Mannerheimintie", k: "major", a: 60.17, o: 24.93, r: -62)
+    }
+
     public var bounds: [Double]
     public var credit: String
     public var areas: [Feature]
     public var lines: [Feature]
+    public var labels: [Label]
 
-    public init(bounds: [Double], credit: String, areas: [Feature], lines: [Feature]) {
+    public init(bounds: [Double], credit: String, areas: [Feature], lines: [Feature], labels: [Label] = []) {
         self.bounds = bounds
         self.credit = credit
         self.areas = areas
         self.lines = lines
+        self.labels = labels
     }
 
     public static let example = BaseMap(bounds: [60.15, 24.91, 60.18, 24.97], credit: "© OpenStreetMap contributors (ODbL)",
-                                        areas: [Feature(k: "water", p: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")], lines: [Feature.example])
+                                        areas: [Feature(k: "water", p: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")], lines: [Feature.example],
+                                        labels: [Label.example])
 }

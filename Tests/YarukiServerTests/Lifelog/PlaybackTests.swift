@@ -200,6 +200,23 @@ import YarukiTestSupport
         let kinds = Set(lines.compactMap { $0["k"] as? String })
         #expect(kinds.isSuperset(of: ["major", "minor", "path"]), "\(kinds)")
         #expect((drawing["areas"] as? [[String: Any]])?.contains { $0["k"] as? String == "park" } == true)
+        // Names from the extract's `name` tags: streets along their way, parks at their middle.
+        let labels = try #require(drawing["labels"] as? [[String: Any]])
+        let streets = labels.filter { ["major", "minor"].contains($0["k"] as? String ?? "") }
+        let esplanadi = streets.filter { $0["n"] as? String == "Pohjoisesplanadi" }
+        #expect(!esplanadi.isEmpty, "a central street is named")
+        // The Esplanade runs about east–west: its label lies nearly flat.
+        #expect(esplanadi.allSatisfy { abs($0["r"] as? Int ?? 90) < 30 }, "\(esplanadi)")
+        #expect(labels.contains { $0["k"] as? String == "park" && ($0["n"] as? String)?.isEmpty == false })
+        #expect(labels.allSatisfy { ($0["r"] as? Int).map { (-90...90).contains($0) } == true })
+        // One label per name within 150 m: no street is written over itself.
+        let byName = Dictionary(grouping: streets) { $0["n"] as? String ?? "" }
+        for (name, same) in byName {
+            let points = same.map { GeoPoint(latitude: $0["a"] as? Double ?? 0, longitude: $0["o"] as? Double ?? 0) }
+            for (i, a) in points.enumerated() {
+                for b in points[(i + 1)...] { #expect(Geo.distance(a, b) >= 150, "\(name) twice within \(Int(Geo.distance(a, b))) m") }
+            }
+        }
         let etag = try #require(base.headers["etag"])
         #expect(try api.call("GET", "/v1/map/base", headers: ["If-None-Match": etag]).status == 304)
     }

@@ -1,7 +1,7 @@
 // A group's week: each member's days against their quota, split into Yaruki-mono (met),
 // those still going, and Namake-mono (the sloths). Shared by Home and the Quota page.
 import { currentLanguage, formatNumber, t } from "../i18n.js";
-import { el } from "../ui.js";
+import { avatar, el } from "../ui.js";
 import { icon } from "../icons.js";
 
 const statusKey = { met: "standings.met", onTrack: "standings.onTrack", atRisk: "standings.atRisk", missed: "standings.missed" };
@@ -29,9 +29,9 @@ function cheerButtons(member, { cheer, sent }) {
 function memberRow(member, me, actions = {}) {
   const name = member.id === me ? `${member.displayName} (${t("standings.you")})` : member.displayName;
   return el("li", { class: "member", "data-member": member.id, "data-status": member.status },
-    el("div", { class: "member-name" }, el("strong", {}, name),
+    el("div", { class: "member-who" }, avatar(member), el("div", { class: "member-name" }, el("strong", {}, name),
       member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null,
-      actions.cheer && member.id !== me ? cheerButtons(member, actions) : null),
+      actions.cheer && member.id !== me ? cheerButtons(member, actions) : null)),
     el("div", { class: "member-figures" }, pips(member.done, member.quota, member.status),
       el("span", { class: "figure-small" }, `${formatNumber(member.done)}/${formatNumber(member.quota)}`),
       el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))));

@@ -2,7 +2,7 @@
 // on request), with likes in place and the way to post.
 import { formatNumber, formatRelative, t } from "../i18n.js";
 import { icon } from "../icons.js";
-import { el, emptyState, showProblem } from "../ui.js";
+import { avatar, el, emptyState, showProblem } from "../ui.js";
 
 export const boards = ["done", "feedback", "talk"];
 
@@ -35,7 +35,7 @@ export function postCard(session, post) {
     post.photos.slice(0, 4).map((photo, i) => el("img", { src: photo.thumbnailURL, alt: t("post.photo", { n: i + 1, total: post.photos.length }),
       loading: "lazy", width: photo.width, height: photo.height }))) : null;
   return el("article", { class: "card post", "data-post": post.id },
-    el("header", { class: "post-head" }, el("strong", {}, post.author.displayName),
+    el("header", { class: "post-head" }, avatar(post.author), el("strong", {}, post.author.displayName),
       el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date()))),
     el("a", { class: "post-link", href: `#/post/${post.id}` }, post.body ? el("p", { class: "post-body" }, post.body) : null, photos),
     post.routineId ? el("p", { class: "muted small" }, icon("training"), " ", t("post.routine")) : null,

@@ -2,12 +2,12 @@
 // feedback happens), with delete, report and block where they apply.
 import { formatRelative, t } from "../i18n.js";
 import { icon } from "../icons.js";
-import { clearProblems, el, showProblem, toast } from "../ui.js";
+import { avatar, clearProblems, el, showProblem, toast } from "../ui.js";
 import { likeButton } from "./feed.js";
 
 function commentRow(session, comment, reload) {
   return el("li", { class: "comment", "data-comment": comment.id },
-    el("div", { class: "comment-head" }, el("strong", {}, comment.author.displayName),
+    el("div", { class: "comment-head" }, avatar(comment.author), el("strong", {}, comment.author.displayName),
       el("time", { class: "muted small", datetime: comment.createdAt }, formatRelative(comment.createdAt, new Date()))),
     el("p", {}, comment.body),
     el("div", { class: "chips" },
@@ -73,7 +73,7 @@ export function postView(session, { postId }) {
         el("details", { class: "more-menu", id: "post-more" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
           el("div", { class: "menu" }, rare))].filter(Boolean);
       body.replaceChildren(
-        el("header", { class: "post-head" }, el("strong", {}, post.author.displayName),
+        el("header", { class: "post-head" }, avatar(post.author), el("strong", {}, post.author.displayName),
           el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date())),
           post.updatedAt !== post.createdAt ? el("span", { class: "muted small" }, t("post.edited")) : null),
         post.body ? el("p", { class: "post-body" }, post.body) : null,

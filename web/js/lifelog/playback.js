@@ -55,6 +55,35 @@ function drawBase(L, map, drawing) {
   }
 }
 
+/** Street and place names at closer zooms: parks and lakes from 14, main streets from 15, every
+ *  named street from 16; only those in view, main ones first, none closer than 80 px to one
+ *  already written (at most 60), drawn again after each move. */
+function drawLabels(L, map, labels) {
+  const layer = L.layerGroup().addTo(map);
+  const least = { park: 14, water: 14, major: 15, minor: 16 };
+  const rank = { major: 0, park: 1, water: 1, minor: 2 };
+  const ordered = [...labels].sort((a, b) => (rank[a.k] ?? 3) - (rank[b.k] ?? 3));
+  function redraw() {
+    layer.clearLayers();
+    const zoom = map.getZoom();
+    const view = map.getBounds();
+    const placed = [];
+    for (const label of ordered) {
+      if (zoom < (least[label.k] ?? 16) || !view.contains([label.a, label.o])) continue;
+      const point = map.latLngToContainerPoint([label.a, label.o]);
+      if (placed.some((p) => p.distanceTo(point) < 80)) continue;
+      placed.push(point);
+      const text = el("span", { class: `map-label ${label.k}` }, label.n);
+      if (label.r) text.style.transform = `translate(-50%, -50%) rotate(${label.r}deg)`;
+      layer.addLayer(L.marker([label.a, label.o], { interactive: false, keyboard: false,
+        icon: L.divIcon({ className: "map-label-anchor", html: text, iconSize: null }) }));
+      if (placed.length >= 60) break;
+    }
+  }
+  map.on("zoomend moveend", redraw);
+  redraw();
+}
+
 /** A leg as the cursor needs it: its route when known, else the straight line for now. */
 function legShape(leg, stops) {
   const path = leg.path ? decodePolyline(leg.path, 6) : null;
@@ -119,7 +148,11 @@ export function playbackView(session, {}) {
     if (mapInfo.tileURL) {
       L.tileLayer(mapInfo.tileURL, { maxZoom: 19 }).addTo(map);
     } else if (mapInfo.baseURL) {
-      session.api(mapInfo.baseURL).then((drawing) => { if (!closed) drawBase(L, map, drawing); }, (problem) => showProblem(problem));
+      session.api(mapInfo.baseURL).then((drawing) => {
+        if (closed) return;
+        drawBase(L, map, drawing);
+        drawLabels(L, map, drawing.labels || []);
+      }, (problem) => showProblem(problem));
     }
     const points = plan.stops.map((s) => [s.position.latitude, s.position.longitude]);
     map.fitBounds(L.latLngBounds(points).pad(0.2), { maxZoom: 17 });

@@ -4,6 +4,7 @@
 // with the time and UTC offset of this device.
 import { exerciseName, formatDay, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
+import { drawMiniMap } from "./minimap.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { writeRecord } from "../sync/save.js";
 import { queuedIn } from "../sync/outbox.js";
@@ -48,6 +49,12 @@ function recordItem(session, record, { onDelete }) {
         width: record.photo.width, height: record.photo.height })));
   }
   if (record.voice) body.push(el("audio", { controls: true, preload: "none", src: record.voice.url }));
+  // Without a photo, a small map of where it was (drawn once the row is on the page).
+  if (!record.photo && record.position) {
+    const canvas = el("canvas", { class: "lifelog-minimap", role: "img", "aria-label": record.place || t("lifelog.hasPlace") });
+    body.push(canvas);
+    requestAnimationFrame(() => drawMiniMap(session, canvas, record.position).then((drawn) => { if (!drawn) canvas.remove(); }));
+  }
   const remove = el("button", { type: "button", class: "button quiet small", "aria-label": t("lifelog.delete") }, t("lifelog.delete"));
   remove.addEventListener("click", async () => {
     if (!confirm(t("lifelog.deleteConfirm"))) return;

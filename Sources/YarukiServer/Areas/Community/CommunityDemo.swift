@@ -5,7 +5,7 @@ import YarukiHTTP
 import YarukiStore
 
 /// The demo's community: posts on the three boards from the five demo people over the last week
-/// (photos are ffmpeg test patterns made into metadata-free copies by the photo store), comments
+/// (photos are scenes ffmpeg draws (`DemoPhotos`), made into metadata-free copies by the photo store), comments
 /// that give feedback, likes, routines (public and private) and a save, and the notifications
 /// they made. Without ffmpeg the photo posts go to the talk board without photos.
 enum CommunityDemo {
@@ -14,7 +14,8 @@ enum CommunityDemo {
         var board: Board
         var body: String
         var hoursAgo: Double
-        var photos: Int
+        /// The demo scenes the post shows.
+        var photos: [DemoPhotos.Scene]
         var routine: String? = nil
         var comments: [(String, String)] = []
         var likedBy: [String] = []
@@ -33,21 +34,21 @@ enum CommunityDemo {
     ]
 
     static let posts: [Post] = [
-        Post(author: "mina", board: .done, body: "脚の日、完了！スクワット3セット。", hoursAgo: 3, photos: 2,
+        Post(author: "mina", board: .done, body: "脚の日、完了！スクワット3セット。", hoursAgo: 3, photos: [.barbell, .bowl],
              comments: [("coach", "膝がつま先より前に出ていないので良いフォームです 👍"), ("jiwoo", "대단해요!")], likedBy: ["coach", "jiwoo", "ren"]),
-        Post(author: "coach", board: .feedback, body: "이 루틴 어때요? 초보자용 코어 루틴입니다. 의견 주세요.", hoursAgo: 9, photos: 0, routine: "core",
+        Post(author: "coach", board: .feedback, body: "이 루틴 어때요? 초보자용 코어 루틴입니다. 의견 주세요.", hoursAgo: 9, photos: [], routine: "core",
              comments: [("ren", "Did it this morning: the sit-ups are hard after the planks. Good hard."), ("mina", "プランク40秒、ちょうどいいです。")],
              likedBy: ["mina", "ren"]),
-        Post(author: "ren", board: .talk, body: "Anyone up for a 6am run on Saturday? Meeting at the park gate.", hoursAgo: 20, photos: 0,
+        Post(author: "ren", board: .talk, body: "Anyone up for a 6am run on Saturday? Meeting at the park gate.", hoursAgo: 20, photos: [],
              comments: [("jiwoo", "저요! 🙋")], likedBy: ["jiwoo"]),
-        Post(author: "jiwoo", board: .done, body: "오늘 운동 끝! 버피 30개.", hoursAgo: 28, photos: 1, likedBy: ["mina", "coach", "sora"]),
-        Post(author: "sora", board: .talk, body: "最近サボり気味… 来週こそは。", hoursAgo: 40, photos: 0,
+        Post(author: "jiwoo", board: .done, body: "오늘 운동 끝! 버피 30개.", hoursAgo: 28, photos: [.park], likedBy: ["mina", "coach", "sora"]),
+        Post(author: "sora", board: .talk, body: "最近サボり気味… 来週こそは。", hoursAgo: 40, photos: [],
              comments: [("mina", "一緒にやろう！朝の10分スクワット、おすすめです。")], likedBy: ["mina"]),
-        Post(author: "mina", board: .feedback, body: "デッドリフトのフォーム、腰が丸まっていないか見てください。", hoursAgo: 55, photos: 1,
+        Post(author: "mina", board: .feedback, body: "デッドリフトのフォーム、腰が丸まっていないか見てください。", hoursAgo: 55, photos: [.barbell],
              comments: [("coach", "Hips a little lower at the start, and keep the bar close to your shins.")], likedBy: ["coach"]),
-        Post(author: "coach", board: .done, body: "Morning class done: 12 people, 45 minutes, zero excuses.", hoursAgo: 70, photos: 1,
+        Post(author: "coach", board: .done, body: "Morning class done: 12 people, 45 minutes, zero excuses.", hoursAgo: 70, photos: [.sunrise],
              likedBy: ["mina", "ren", "jiwoo", "sora"]),
-        Post(author: "ren", board: .done, body: "Lunges in the rain. Counting it twice.", hoursAgo: 100, photos: 1, likedBy: ["coach"]),
+        Post(author: "ren", board: .done, body: "Lunges in the rain. Counting it twice.", hoursAgo: 100, photos: [.park], likedBy: ["coach"]),
     ]
 
     static func seed(_ context: DemoSeed.Context) async throws {
@@ -62,7 +63,7 @@ enum CommunityDemo {
         // Once only: the demo's first author already having a post means this ran before.
         guard try await database.read({ c in try PostStore.feed(viewer: mina.id, board: nil, author: mina.id, before: nil, limit: 1, c) }).isEmpty
         else { return }
-        let photos = await demoPhotos(context.dataDirectory)
+        let photos = await DemoPhotos.stored(context.dataDirectory)
         try await database.transaction { c in
             var routineIDs: [String: UUID] = [:]
             for (i, routine) in routines.enumerated() {
@@ -74,19 +75,16 @@ enum CommunityDemo {
             if let core = routineIDs["core"], let coach = people["coach"], try CountedLink.routineSaves.add(core, user: mina.id, at: now, c) {
                 _ = try NotificationStore.add(.save, to: coach.id, actor: mina.id, routine: core, at: now.addingTimeInterval(-3600), c)
             }
-            var photoIndex = 0
             for post in posts {
                 guard let author = people[post.author] else { continue }
                 let at = now.addingTimeInterval(-post.hoursAgo * 3600)
-                let usable = photos.isEmpty ? 0 : post.photos
-                let board = usable == 0 && post.board == .done ? Board.talk : post.board
+                let shown = post.photos.compactMap { photos[$0] }
+                let board = shown.isEmpty && post.board == .done ? Board.talk : post.board
                 let id = UUID()
                 try PostStore.insertPost(id: id, author: author.id, board: board, body: post.body, routine: post.routine.flatMap { routineIDs[$0] },
                                          at: at, c)
                 var ids: [UUID] = []
-                for _ in 0..<usable {
-                    let photo = photos[photoIndex % photos.count]
-                    photoIndex += 1
+                for photo in shown {
                     let photoID = UUID()
                     try PostStore.insertPhoto(id: photoID, owner: author.id, sha256: photo.sha256, width: photo.width, height: photo.height,
                                               size: photo.size, at: at, c)
@@ -106,18 +104,5 @@ enum CommunityDemo {
                 }
             }
         }
-    }
-
-    /// Four test-pattern photos through the photo store; none without ffmpeg or a data folder.
-    static func demoPhotos(_ dataDirectory: String?) async -> [PhotoFiles.Stored] {
-        guard let dataDirectory, let media = try? MediaFiles(dataDirectory: dataDirectory, width: 1) else { return [] }
-        let store = PhotoFiles(media: media)
-        var stored: [PhotoFiles.Stored] = []
-        for source in ["testsrc2=size=1280x960", "smptebars=size=1280x960", "mandelbrot=size=1280x960", "rgbtestsrc=size=1280x960"] {
-            guard let file = DemoSeed.testPattern(media, source, ["-frames:v", "1", "-q:v", "3"], ext: "jpg"),
-                  let photo = try? await store.ingest(file) else { continue }
-            stored.append(photo)
-        }
-        return stored
     }
 }

@@ -50,10 +50,12 @@ final class MapData: Sendable {
     /// Areas before lines, each kind in one list, simplified to about a metre.
     static func drawing(_ extract: OSMExtract, bounds: (south: Double, west: Double, north: Double, east: Double)) -> BaseMap {
         var areas: [Feature] = [], lines: [Feature] = []
+        var names = MapLabels()
         for way in extract.ways {
             let points = way.refs.compactMap(extract.position)
             guard points.count >= 2 else { continue }
             let t = way.tags
+            names.consider(way: t, points)
             let closed = way.refs.first == way.refs.last && points.count >= 4
             let kind: String?
             if t["natural"] == "water" || t["waterway"] == "riverbank" || t["water"] != nil || ["reservoir", "basin"].contains(t["landuse"] ?? "") {
@@ -78,8 +80,65 @@ final class MapData: Sendable {
         }
         areas.sort { $0.k > $1.k }  // parks under water
         lines.sort { order($0.k) < order($1.k) }
-        return BaseMap(bounds: [bounds.south, bounds.west, bounds.north, bounds.east], credit: credit, areas: areas, lines: lines)
+        return BaseMap(bounds: [bounds.south, bounds.west, bounds.north, bounds.east], credit: credit, areas: areas, lines: lines,
+                       labels: names.labels())
     }
 
     static func order(_ k: String) -> Int { ["coast": 0, "path": 1, "minor": 2, "major": 3][k] ?? 4 }
+}
+
+/// The names the base map writes: each named street at the middle of its longest stretches (one
+/// label per name within 150 m, so a long avenue is named along its length at close zooms and a
+/// block of short pieces once; the page leaves out those that would crowd), each named park or
+/// lake at the middle of its ring.
+struct MapLabels {
+    private var streets: [(name: String, kind: String, length: Double, at: GeoPoint, angle: Int)] = []
+    private var places: [BaseMap.Label] = []
+
+    mutating func consider(way tags: [String: String], _ points: [GeoPoint]) {
+        guard let name = tags["name"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty, name.count <= 80 else { return }
+        if let highway = tags["highway"], let road = MapData.roadClass(highway), road != "path" {
+            var length = 0.0
+            for i in 1..<points.count { length += Geo.distance(points[i - 1], points[i]) }
+            guard length >= 40 else { return }
+            // The middle: where half the length has been walked, and the direction of that piece.
+            var walked = 0.0
+            for i in 1..<points.count {
+                let step = Geo.distance(points[i - 1], points[i])
+                if walked + step >= length / 2, step > 0 {
+                    let f = (length / 2 - walked) / step
+                    let a = points[i - 1], b = points[i]
+                    let at = GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * f, longitude: a.longitude + (b.longitude - a.longitude) * f)
+                    // Screen angle: east is x, north is −y; a metre of longitude is shorter by cos(latitude).
+                    let dx = (b.longitude - a.longitude) * cos(a.latitude * .pi / 180), dy = b.latitude - a.latitude
+                    var angle = Int((-atan2(dy, dx) * 180 / .pi).rounded())
+                    if angle > 90 { angle -= 180 } else if angle < -90 { angle += 180 }
+                    streets.append((name, road, length, at, angle))
+                    return
+                }
+                walked += step
+            }
+        } else if tags["highway"] == nil, points.count >= 4, points.first == points.last {
+            let kind = tags["natural"] == "water" || tags["water"] != nil ? "water" : tags["leisure"] != nil || tags["landuse"] != nil ? "park" : nil
+            guard let kind else { return }
+            let latitude = points.dropLast().map(\.latitude).reduce(0, +) / Double(points.count - 1)
+            let longitude = points.dropLast().map(\.longitude).reduce(0, +) / Double(points.count - 1)
+            places.append(BaseMap.Label(n: name, k: kind, a: Self.round(latitude), o: Self.round(longitude), r: 0))
+        }
+    }
+
+    func labels() -> [BaseMap.Label] {
+        var kept: [String: [GeoPoint]] = [:]
+        var out: [BaseMap.Label] = []
+        for street in streets.sorted(by: { $0.length > $1.length }) {
+            if kept[street.name, default: []].contains(where: { Geo.distance($0, street.at) < 150 }) { continue }
+            kept[street.name, default: []].append(street.at)
+            out.append(BaseMap.Label(n: street.name, k: street.kind, a: Self.round(street.at.latitude), o: Self.round(street.at.longitude),
+                                     r: street.angle))
+        }
+        var seen = Set<String>()
+        return out + places.filter { seen.insert("\($0.n) \($0.a) \($0.o)").inserted }
+    }
+
+    static func round(_ value: Double) -> Double { (value * 100_000).rounded() / 100_000 }
 }

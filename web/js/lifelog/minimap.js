@@ -1,0 +1,83 @@
+// A small map of where a lifelog record was made, for the timeline's rows without a photo: the
+// offline base map (fetched once per page load) around the spot, about 600 m across, and a pin.
+// Nothing is drawn where the server offers no base map (tiles instead, or no extract).
+import { decodePolyline } from "./polyline.js";
+
+let base = null;
+function baseMap(session) {
+  if (!base) {
+    base = session.api("/v1/map").then((info) => (info.baseURL ? session.api(info.baseURL) : null))
+      .then((drawing) => (drawing ? prepare(drawing) : null))
+      .catch(() => { base = null; return null; });
+  }
+  return base;
+}
+
+/** Each shape decoded once, with its bounding box, so a row looks only at what is near it. */
+function prepare(drawing) {
+  const shape = (feature) => {
+    const points = decodePolyline(feature.p, 5) || [];
+    let south = 90, west = 180, north = -90, east = -180;
+    for (const p of points) {
+      south = Math.min(south, p.latitude); north = Math.max(north, p.latitude);
+      west = Math.min(west, p.longitude); east = Math.max(east, p.longitude);
+    }
+    return { k: feature.k, points, box: [south, west, north, east] };
+  };
+  return { areas: drawing.areas.map(shape), lines: drawing.lines.map(shape) };
+}
+
+const css = (name, fallback) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/** Draws the spot onto `canvas` (its CSS size decides the picture's); false when there is no base map. */
+export async function drawMiniMap(session, canvas, position) {
+  const drawing = await baseMap(session);
+  if (!drawing || !canvas.isConnected) return false;
+  const width = canvas.clientWidth || 160, height = canvas.clientHeight || 96;
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  const g = canvas.getContext("2d");
+  g.scale(ratio, ratio);
+  const metresAcross = 600;
+  const perMetre = width / metresAcross;
+  const cos = Math.cos(position.latitude * Math.PI / 180);
+  const x = (p) => width / 2 + (p.longitude - position.longitude) * 111_320 * cos * perMetre;
+  const y = (p) => height / 2 - (p.latitude - position.latitude) * 111_320 * perMetre;
+  const halfLat = (height / 2) / perMetre / 111_320, halfLon = (width / 2) / perMetre / 111_320 / cos;
+  const near = (s) => s.box[2] >= position.latitude - halfLat && s.box[0] <= position.latitude + halfLat
+    && s.box[3] >= position.longitude - halfLon && s.box[1] <= position.longitude + halfLon;
+  const trace = (points) => { g.beginPath(); points.forEach((p, i) => (i ? g.lineTo(x(p), y(p)) : g.moveTo(x(p), y(p)))); };
+
+  g.fillStyle = css("--map-land", "#f2efe9");
+  g.fillRect(0, 0, width, height);
+  const water = css("--map-water", "#aad3df");
+  for (const area of drawing.areas) {
+    if (!near(area)) continue;
+    trace(area.points);
+    g.fillStyle = area.k === "water" ? water : css("--map-park", "#c8e6b0");
+    g.fill();
+  }
+  const styles = { coast: [water, 2], path: [css("--map-path", "#cfc5b4"), 1], minor: [css("--map-minor", "#fff"), 2.5],
+    major: [css("--map-major", "#fff"), 4] };
+  g.lineCap = "round";
+  g.lineJoin = "round";
+  for (const line of drawing.lines) {
+    if (!near(line)) continue;
+    const [color, lineWidth] = styles[line.k] || styles.minor;
+    trace(line.points);
+    g.strokeStyle = color;
+    g.lineWidth = lineWidth;
+    g.stroke();
+  }
+  // The pin: the accent's dot with a white ring.
+  g.beginPath();
+  g.arc(width / 2, height / 2, 6, 0, Math.PI * 2);
+  g.fillStyle = css("--accent", "#1DD860");
+  g.fill();
+  g.lineWidth = 2.5;
+  g.strokeStyle = "#fff";
+  g.stroke();
+  canvas.dataset.drawn = "true";
+  return true;
+}
