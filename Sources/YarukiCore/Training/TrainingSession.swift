@@ -1,0 +1,257 @@
+import Foundation
+
+/// A training session that logs itself: the exercises of a routine (or of the last workout, or
+/// none), each with its sets pre-filled from last time; tapping a set done starts the rest with
+/// the exercise's rest (or the session's default); the big number counts reps into the set in
+/// hand; sets and exercises can be added, removed, reordered and swapped; finishing makes a
+/// workout. Like `RepRestMachine` it is a value that takes an event and the instant it happened
+/// and returns effects for the caller to perform; remaining rest is always `length − (now −
+/// start)`, so a phone that slept shows the right number, and zero is reported once. The
+/// browser's copy (`web/js/training/session.js`) replays the vectors the Swift tests write.
+public struct TrainingSession: Equatable, Sendable, Codable {
+    public enum Phase: String, Codable, Sendable {
+        case training, rest, finished
+    }
+
+    /// One set as planned and as done. `previous` is last time's same set, shown beside it.
+    public struct SessionSet: Equatable, Sendable, Codable {
+        public var reps: Int?
+        public var seconds: Int?
+        public var weightKg: Double?
+        public var done: Bool
+        public var completedAt: Date?
+        public var previous: WorkoutSet?
+
+        public init(reps: Int? = nil, seconds: Int? = nil, weightKg: Double? = nil, done: Bool = false, completedAt: Date? = nil,
+                    previous: WorkoutSet? = nil) {
+            self.reps = reps
+            self.seconds = seconds
+            self.weightKg = weightKg
+            self.done = done
+            self.completedAt = completedAt
+            self.previous = previous
+        }
+    }
+
+    public struct SessionExercise: Equatable, Sendable, Codable {
+        public var exerciseId: String
+        /// Seconds of rest after each of its sets; nil: the session's default.
+        public var restSeconds: Int?
+        public var sets: [SessionSet]
+
+        public init(exerciseId: String, restSeconds: Int? = nil, sets: [SessionSet]) {
+            self.exerciseId = exerciseId
+            self.restSeconds = restSeconds
+            self.sets = sets
+        }
+    }
+
+    public enum Event: Equatable, Sendable {
+        /// Marks the set done with the values it holds (reps counted with `countRep` fill an
+        /// empty reps field) and starts the rest; on a done set, takes it back.
+        case toggleSet(exercise: Int, set: Int)
+        /// The big number: one more rep into the set in hand.
+        case countRep
+        case setValues(exercise: Int, set: Int, reps: Int?, seconds: Int?, weightKg: Double?)
+        /// A set like the last one of the exercise (its values pre-filled).
+        case addSet(exercise: Int)
+        case removeSet(exercise: Int, set: Int)
+        case moveSet(exercise: Int, from: Int, to: Int)
+        case addExercise(String, restSeconds: Int?, lastTime: [WorkoutSet])
+        /// Another exercise in the same place; its sets keep their count, with last time's values of the new one.
+        case swapExercise(Int, to: String, lastTime: [WorkoutSet])
+        case removeExercise(Int)
+        case moveExercise(from: Int, to: Int)
+        case skipRest
+        /// ±15 s on the rest under way, never below the time already rested.
+        case adjustRest(Int)
+        case setDefaultRest(Int)
+        /// The clock moved; reports the end of the rest once.
+        case tick
+        case finish
+    }
+
+    public enum Effect: String, Equatable, Sendable, Codable {
+        case startTimer, stopTimer, playSound, vibrate, restFinished, saved
+    }
+
+    public static let adjustStep = 15
+    public static let restRange = 0...3600
+    public static let maxExercises = 50
+    public static let maxSets = 100
+
+    public var id: UUID
+    public var startedAt: Date
+    /// The routine it started from, when it did.
+    public var routineId: UUID?
+    public var title: String
+    public private(set) var phase: Phase = .training
+    public private(set) var defaultRest: Int
+    public private(set) var exercises: [SessionExercise]
+    /// Reps counted with the big number for the set in hand.
+    public private(set) var counted = 0
+    public private(set) var restStartedAt: Date?
+    public private(set) var restLength = 0
+    public private(set) var restFinished = false
+    public private(set) var endedAt: Date?
+
+    public init(id: UUID = UUID(), startedAt: Date, title: String = "", routineId: UUID? = nil, defaultRest: Int = 90,
+                exercises: [SessionExercise] = []) {
+        self.id = id
+        self.startedAt = startedAt
+        self.title = title
+        self.routineId = routineId
+        self.defaultRest = min(max(defaultRest, Self.restRange.lowerBound), Self.restRange.upperBound)
+        self.exercises = Array(exercises.prefix(Self.maxExercises))
+    }
+
+    /// A session's exercise from a plan and last time's sets: `planned` sets (at least one, or as
+    /// many as last time when none are planned), each pre-filled with last time's same set.
+    public static func planned(_ exerciseId: String, sets planned: Int?, restSeconds: Int?, lastTime: [WorkoutSet]) -> SessionExercise {
+        let count = min(max(planned ?? lastTime.count, 1), maxSets)
+        return SessionExercise(exerciseId: exerciseId, restSeconds: restSeconds, sets: (0..<count).map { i in
+            let previous = i < lastTime.count ? lastTime[i] : lastTime.last
+            return SessionSet(reps: previous?.reps, seconds: previous?.seconds, weightKg: previous?.weightKg, previous: i < lastTime.count ? lastTime[i] : nil)
+        })
+    }
+
+    /// The set in hand: the first not done, in exercise order.
+    public var current: (exercise: Int, set: Int)? {
+        for (e, exercise) in exercises.enumerated() {
+            if let s = exercise.sets.firstIndex(where: { !$0.done }) { return (e, s) }
+        }
+        return nil
+    }
+
+    public func remaining(at now: Date) -> TimeInterval {
+        guard phase == .rest, let start = restStartedAt else { return 0 }
+        return max(0, TimeInterval(restLength) - max(0, now.timeIntervalSince(start)))
+    }
+
+    public func remainingSeconds(at now: Date) -> Int { Int(remaining(at: now).rounded(.up)) }
+
+    /// How far the rest has gone, 0…1, for the progress ring.
+    public func restProgress(at now: Date) -> Double {
+        guard phase == .rest, restLength > 0 else { return 0 }
+        return min(1, max(0, 1 - remaining(at: now) / TimeInterval(restLength)))
+    }
+
+    @discardableResult
+    public mutating func send(_ event: Event, at now: Date) -> [Effect] {
+        guard phase != .finished else { return [] }
+        switch event {
+        case let .toggleSet(e, s):
+            guard valid(e, s) else { return [] }
+            if exercises[e].sets[s].done {
+                exercises[e].sets[s].done = false
+                exercises[e].sets[s].completedAt = nil
+                return []
+            }
+            var set = exercises[e].sets[s]
+            if counted > 0, current?.exercise == e, current?.set == s, set.seconds == nil { set.reps = counted }
+            set.done = true
+            set.completedAt = now
+            exercises[e].sets[s] = set
+            counted = 0
+            return startRest(exercises[e].restSeconds ?? defaultRest, at: now)
+        case .countRep:
+            counted += 1
+            return []
+        case let .setValues(e, s, reps, seconds, weight):
+            guard valid(e, s) else { return [] }
+            exercises[e].sets[s].reps = reps.map { min(max($0, 0), 10_000) }
+            exercises[e].sets[s].seconds = seconds.map { min(max($0, 0), 86_400) }
+            exercises[e].sets[s].weightKg = weight.map { min(max($0, 0), 1000) }
+            return []
+        case let .addSet(e):
+            guard exercises.indices.contains(e), exercises[e].sets.count < Self.maxSets else { return [] }
+            let last = exercises[e].sets.last
+            exercises[e].sets.append(SessionSet(reps: last?.reps, seconds: last?.seconds, weightKg: last?.weightKg))
+            return []
+        case let .removeSet(e, s):
+            guard valid(e, s), exercises[e].sets.count > 1 else { return [] }
+            exercises[e].sets.remove(at: s)
+            return []
+        case let .moveSet(e, from, to):
+            guard valid(e, from), exercises[e].sets.indices.contains(to) else { return [] }
+            exercises[e].sets.insert(exercises[e].sets.remove(at: from), at: to)
+            return []
+        case let .addExercise(id, rest, lastTime):
+            guard exercises.count < Self.maxExercises else { return [] }
+            exercises.append(Self.planned(id, sets: nil, restSeconds: rest, lastTime: lastTime))
+            return []
+        case let .swapExercise(e, id, lastTime):
+            guard exercises.indices.contains(e) else { return [] }
+            let count = exercises[e].sets.count
+            var swapped = Self.planned(id, sets: count, restSeconds: exercises[e].restSeconds, lastTime: lastTime)
+            // Sets already done stay as they were done.
+            for (i, set) in exercises[e].sets.enumerated() where set.done { swapped.sets[i] = set }
+            exercises[e] = swapped
+            return []
+        case let .removeExercise(e):
+            guard exercises.indices.contains(e) else { return [] }
+            exercises.remove(at: e)
+            return []
+        case let .moveExercise(from, to):
+            guard exercises.indices.contains(from), exercises.indices.contains(to) else { return [] }
+            exercises.insert(exercises.remove(at: from), at: to)
+            return []
+        case .skipRest:
+            guard phase == .rest else { return [] }
+            endRest()
+            return [.stopTimer]
+        case let .adjustRest(delta):
+            guard phase == .rest, let start = restStartedAt else { return [] }
+            let rested = Int(max(0, now.timeIntervalSince(start)).rounded(.down))
+            restLength = max(rested, min(restLength + delta, Self.restRange.upperBound))
+            if remaining(at: now) > 0 { restFinished = false }
+            return []
+        case let .setDefaultRest(seconds):
+            defaultRest = min(max(seconds, Self.restRange.lowerBound), Self.restRange.upperBound)
+            return []
+        case .tick:
+            guard phase == .rest, !restFinished, remaining(at: now) <= 0 else { return [] }
+            restFinished = true
+            return [.playSound, .vibrate, .restFinished]
+        case .finish:
+            let wasResting = phase == .rest
+            endRest()
+            phase = .finished
+            endedAt = max(now, startedAt)
+            return (wasResting ? [.stopTimer] : []) + [.saved]
+        }
+    }
+
+    private func valid(_ e: Int, _ s: Int) -> Bool { exercises.indices.contains(e) && exercises[e].sets.indices.contains(s) }
+
+    private mutating func startRest(_ seconds: Int, at now: Date) -> [Effect] {
+        guard seconds > 0 else {
+            endRest()
+            return []
+        }
+        phase = .rest
+        restStartedAt = now
+        restLength = seconds
+        restFinished = false
+        return [.startTimer]
+    }
+
+    private mutating func endRest() {
+        phase = .training
+        restStartedAt = nil
+        restLength = 0
+        restFinished = false
+    }
+
+    /// The workout the session made: its done sets only, exercises without any left out.
+    public var workout: Workout {
+        let entries = exercises.compactMap { exercise -> WorkoutEntry? in
+            let sets = exercise.sets.filter(\.done).map { set in
+                WorkoutSet(reps: set.seconds == nil ? (set.reps ?? 0) : nil, seconds: set.seconds, weightKg: set.weightKg,
+                           restSeconds: exercise.restSeconds ?? defaultRest)
+            }
+            return sets.isEmpty ? nil : WorkoutEntry(exerciseId: exercise.exerciseId, sets: sets)
+        }
+        return Workout(id: id, startedAt: startedAt, endedAt: endedAt ?? startedAt, notes: title, exercises: entries)
+    }
+}
