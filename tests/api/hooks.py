@@ -11,3 +11,23 @@ def raw_bytes(ctx, value):
     if isinstance(value, bytes):
         return value
     return str(value).encode()
+
+
+# CPython 3.11.7 (the Python here) can raise "SystemError: AST constructor recursion depth
+# mismatch" from ast.parse deep in a stack (fixed in later 3.11/3.12 releases). Hypothesis parses
+# source only to describe a lambda in its reports, and a large nested schema (a training
+# session) reaches that; the run then reports an internal error instead of a result. A
+# description it cannot make is "<unknown>", as Hypothesis itself says when confused.
+from hypothesis.internal import lambda_sources  # noqa: E402
+
+_describe = lambda_sources._lambda_description
+
+
+def _described_or_unknown(f, *args, **kwargs):
+    try:
+        return _describe(f, *args, **kwargs)
+    except SystemError:
+        return "lambda: <unknown>"
+
+
+lambda_sources._lambda_description = _described_or_unknown

@@ -37,3 +37,91 @@ public struct ExerciseVideoLink: APIModel, RuledModel {
 
     public static let example = ExerciseVideoLink(url: "https://videos.example/squat-follow-along.mp4")
 }
+
+/// `POST /v1/training/session`: start a session from a routine (mine or one I can see), as a
+/// repeat of my last workout, or empty. Sets come pre-filled with last time's.
+public struct SessionStartBody: APIModel, RuledModel {
+    public var routineId: UUID?
+    public var repeatLast: Bool?
+    public var title: String?
+    /// Seconds of rest after a set, where the exercise says none (default 90).
+    public var defaultRest: Int?
+
+    public init(routineId: UUID? = nil, repeatLast: Bool? = nil, title: String? = nil, defaultRest: Int? = nil) {
+        self.routineId = routineId
+        self.repeatLast = repeatLast
+        self.title = title
+        self.defaultRest = defaultRest
+    }
+
+    public static let rules: [String: FieldRule] = ["title": .line(max: TrainingSession.maxTitle, required: false),
+                                                    "defaultRest": .integer(TrainingSession.restRange)]
+
+    public static let example = SessionStartBody(routineId: Example.otherID, repeatLast: false, title: "Leg day", defaultRest: 90)
+}
+
+extension TrainingSession.SessionSet: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["reps": .integer(0...1000), "seconds": .integer(0...86_400), "weightKg": .number(0...1000)]
+
+    public static let example = TrainingSession.SessionSet(reps: 5, seconds: 30, weightKg: 80, done: true, completedAt: Example.instant,
+                                                           previous: WorkoutSet(reps: 5, weightKg: 77.5))
+}
+
+extension TrainingSession.SessionExercise: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "restSeconds": .integer(TrainingSession.restRange),
+                                                    "sets": .list(1...TrainingSession.maxSets)]
+
+    public static let example = TrainingSession.SessionExercise(exerciseId: "squat", restSeconds: 120, sets: [.example])
+}
+
+extension TrainingSession.Phase: APIEnumeration {
+    public static var wireValues: [String] { [TrainingSession.Phase.training, .rest, .finished].map(\.rawValue) }
+}
+
+extension TrainingSession: RuledModel {
+    public static let rules: [String: FieldRule] = ["title": .line(max: TrainingSession.maxTitle, required: false),
+                                                    "defaultRest": .integer(TrainingSession.restRange), "restLength": .integer(TrainingSession.restRange),
+                                                    "counted": .integer(0...10_000), "exercises": .list(0...TrainingSession.maxExercises)]
+}
+
+extension TrainingSession: APIModel {
+    /// A session in its first rest: one squat set done, two to go, last time's sets beside them.
+    public static let example: TrainingSession = {
+        var session = TrainingSession(id: Example.otherID, startedAt: Example.instant, title: "Leg day", routineId: Example.personID, defaultRest: 90,
+                                      exercises: [TrainingSession.planned("squat", sets: 3, restSeconds: 120,
+                                                                          lastTime: [WorkoutSet(reps: 5, weightKg: 80), WorkoutSet(reps: 5, weightKg: 80),
+                                                                                     WorkoutSet(reps: 4, weightKg: 80)])])
+        session.send(.toggleSet(exercise: 0, set: 0), at: Example.instant.addingTimeInterval(120))
+        return session
+    }()
+}
+
+extension PersonalRecords.Record: APIModel {
+    public static let example = PersonalRecords.Record(exerciseId: "squat", kind: .estimatedOneRepMax, value: 96, weightKg: 80, reps: 6, previous: 93.5)
+}
+
+extension PersonalRecords.Kind: APIEnumeration {
+    public static var wireValues: [String] { allCases.map(\.rawValue) }
+}
+
+extension SessionSummary.Comparison: APIModel {
+    public static let example = SessionSummary.Comparison(startedAt: Example.instant.addingTimeInterval(-7 * 86_400), volumeKg: 1150, sets: 9,
+                                                          durationSeconds: 2_400)
+}
+
+extension SessionSummary: APIModel {
+    public static let example = SessionSummary(Workout.example, history: [], lastTime: Workout.example)
+}
+
+/// `POST /v1/training/session/finish`: the workout it saved and what the session came to.
+public struct SessionFinish: APIModel, Equatable {
+    public var workout: Workout
+    public var summary: SessionSummary
+
+    public init(workout: Workout, summary: SessionSummary) {
+        self.workout = workout
+        self.summary = summary
+    }
+
+    public static let example = SessionFinish(workout: .example, summary: .example)
+}

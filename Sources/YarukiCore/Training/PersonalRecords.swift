@@ -145,6 +145,13 @@ public struct SessionSummary: Equatable, Sendable, Codable {
         public var volumeKg: Double
         public var sets: Int
         public var durationSeconds: Int
+
+        public init(startedAt: Date, volumeKg: Double, sets: Int, durationSeconds: Int) {
+            self.startedAt = startedAt
+            self.volumeKg = volumeKg
+            self.sets = sets
+            self.durationSeconds = durationSeconds
+        }
     }
 
     public init(_ workout: Workout, history: [Workout], lastTime: Workout?) {

@@ -159,7 +159,7 @@ public struct TrainingSession: Equatable, Sendable, Codable {
             return []
         case let .setValues(e, s, reps, seconds, weight):
             guard valid(e, s) else { return [] }
-            exercises[e].sets[s].reps = reps.map { min(max($0, 0), 10_000) }
+            exercises[e].sets[s].reps = reps.map { min(max($0, 0), 1000) }
             exercises[e].sets[s].seconds = seconds.map { min(max($0, 0), 86_400) }
             exercises[e].sets[s].weightKg = weight.map { min(max($0, 0), 1000) }
             return []
@@ -253,5 +253,46 @@ public struct TrainingSession: Equatable, Sendable, Codable {
             return sets.isEmpty ? nil : WorkoutEntry(exerciseId: exercise.exerciseId, sets: sets)
         }
         return Workout(id: id, startedAt: startedAt, endedAt: endedAt ?? startedAt, notes: title, exercises: entries)
+    }
+}
+
+extension TrainingSession {
+    public static let maxTitle = 100
+
+    /// Checks a session a device sends (its whole state): the catalog knows every exercise, the
+    /// counts and values are within bounds, and a rest is under way exactly when the phase says
+    /// so. Each problem names its field (`exercises[1].sets[0].reps`); an exercise the catalog
+    /// does not know is `missing` (404), the rest `invalid` (400).
+    public static func check(_ s: TrainingSession, known: Set<String>) -> [FieldRuleError] {
+        var errors = TextRule.check(s.title, field: "title", max: maxTitle, required: false)
+        if !restRange.contains(s.defaultRest) { errors.append(.init(field: "defaultRest", message: "must be 0 to \(restRange.upperBound)")) }
+        if s.exercises.count > maxExercises { errors.append(.init(field: "exercises", message: "has more than \(maxExercises) exercises")) }
+        if !(0...10_000).contains(s.counted) { errors.append(.init(field: "counted", message: "must be 0 to 10000")) }
+        if !restRange.contains(s.restLength) { errors.append(.init(field: "restLength", message: "must be 0 to \(restRange.upperBound)")) }
+        // Fields each fine alone that must fit together (422).
+        if (s.phase == .rest) != (s.restStartedAt != nil) { errors.append(.conflict("restStartedAt", "must be set during a rest only")) }
+        if (s.phase == .finished) != (s.endedAt != nil) { errors.append(.conflict("endedAt", "must be set once finished only")) }
+        for (e, exercise) in s.exercises.prefix(maxExercises).enumerated() {
+            let at = "exercises[\(e)]"
+            if !known.contains(exercise.exerciseId) {
+                errors.append(.init(field: "\(at).exerciseId", message: "is not in the exercise catalog", kind: .missing))
+            }
+            if let rest = exercise.restSeconds, !restRange.contains(rest) {
+                errors.append(.init(field: "\(at).restSeconds", message: "must be 0 to \(restRange.upperBound)"))
+            }
+            if exercise.sets.isEmpty || exercise.sets.count > maxSets {
+                errors.append(.init(field: "\(at).sets", message: "must have 1 to \(maxSets) sets"))
+            }
+            for (i, set) in exercise.sets.prefix(maxSets).enumerated() {
+                if let reps = set.reps, !(0...1000).contains(reps) { errors.append(.init(field: "\(at).sets[\(i)].reps", message: "must be 0 to 1000")) }
+                if let seconds = set.seconds, !(0...86_400).contains(seconds) {
+                    errors.append(.init(field: "\(at).sets[\(i)].seconds", message: "must be 0 to 86400"))
+                }
+                if let kg = set.weightKg, !(0...1000).contains(kg) || !kg.isFinite {
+                    errors.append(.init(field: "\(at).sets[\(i)].weightKg", message: "must be 0 to 1000"))
+                }
+            }
+        }
+        return errors
     }
 }

@@ -166,6 +166,20 @@ public enum TrainingStore {
         }
     }
 
+    /// The person's latest 500 workouts that hold any of `exercises`, newest first: the history
+    /// personal records are measured against.
+    public static func history(user: UUID, exercises: [String], limit: Int = 500, _ c: SQLConnection) throws -> [Workout] {
+        guard !exercises.isEmpty else { return [] }
+        return try workouts(where: """
+            w.user_id = ? AND EXISTS (SELECT 1 FROM workout_sets s WHERE s.workout_id = w.id AND s.exercise_id IN (\(SQLFragment.marks(exercises.count))))
+            """, [user.sqlValue] + exercises.map(\.sqlValue), limit: limit, c)
+    }
+
+    /// The sets of `exercise` in the person's latest workout that has it: "last time".
+    public static func lastSets(user: UUID, exercise: String, _ c: SQLConnection) throws -> [WorkoutSet] {
+        try history(user: user, exercises: [exercise], limit: 1, c).first?.exercises.first { $0.exerciseId == exercise }?.sets ?? []
+    }
+
     /// When each of a person's workouts in [from, to) started: what a month's calendar counts.
     public static func workoutStarts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date] {
         try c.query("SELECT started_at FROM workouts WHERE user_id = ? AND started_at >= ? AND started_at < ?", user, from, to)

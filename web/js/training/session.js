@@ -92,7 +92,7 @@ export function send(session, event, now) {
       const { exercise: e, set: s } = event;
       if (!valid(session, e, s)) return [];
       const set = ex[e].sets[s];
-      set.reps = event.reps == null ? null : clamp(event.reps, 0, 10000);
+      set.reps = event.reps == null ? null : clamp(event.reps, 0, 1000);
       set.seconds = event.seconds == null ? null : clamp(event.seconds, 0, 86400);
       set.weightKg = event.weightKg == null ? null : clamp(event.weightKg, 0, 1000);
       return [];

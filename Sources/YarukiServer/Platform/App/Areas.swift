@@ -49,7 +49,7 @@ struct Areas: Sendable {
             AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),
             WebSignInRoutes(web: WebSignIn(accounts: accounts)),
             EmailRoutes(email: EmailService(accounts: accounts)),
-            TrainingRoutes(training: training),
+            TrainingRoutes(training: training), TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: routines)),
             ProofRoutes(proofs: proofs), CalendarRoutes(calendar: calendar),
             GroupRoutes(groups: groups, standings: StandingsService(context: context)),
             CheerRoutes(cheers: CheerService(context: context, community: communityEvents)),

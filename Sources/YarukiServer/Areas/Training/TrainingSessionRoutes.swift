@@ -1,0 +1,49 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+
+/// The training session under way: start, read, replace as it goes, discard, finish.
+struct TrainingSessionRoutes: RouteCollection {
+    let sessions: TrainingSessionService
+
+    func add(to routes: RouteTable) {
+        let me = routes.signedIn(tag: "training")
+        me.post("/v1/training/session", Doc("Start a training session: from a routine, as a repeat of my last workout, or empty (sets pre-filled with last time's)",
+                                            [201: "Started", 400: "A field is not valid", 404: "No such routine I may see, or no workout to repeat",
+                                             409: "A session is under way", 422: "A routine and a repeat asked together"]), start)
+        me.get("/v1/training/session", Doc("The training session under way (ETag: its version)", [200: "The session", 404: "None under way"]), current)
+        me.put("/v1/training/session", Doc("Replace the session under way with the device's state (If-Match: the version it last saw)",
+                                           [200: "Saved", 400: "A field is not valid", 404: "None under way, or an exercise not in the catalog",
+                                            409: "Another session is under way", 412: "It changed elsewhere since that version"]), replace)
+        me.delete("/v1/training/session", Doc("Discard the session under way (nothing is logged)", [204: "Discarded", 404: "None under way"]), discard)
+        me.post("/v1/training/session/finish", Doc("Finish the session (the device's final state, or the server's): logs the workout, answers the summary and records",
+                                                   [200: "Finished", 400: "A field is not valid", 404: "None under way, or an exercise not in the catalog",
+                                                    422: "No set is done, or the times do not fit"],
+                                                   reply: SessionFinish.self, optionalBody: TrainingSession.self), finish)
+    }
+
+    func start(_: Request, _ me: Principal, _ body: SessionStartBody) async throws -> Reply<TrainingSession> {
+        let (session, version) = try await sessions.start(body, me)
+        return Reply(session, status: 201, headers: [SyncVersions.etag(version)])
+    }
+
+    func current(_: Request, _ me: Principal) async throws -> Reply<TrainingSession> {
+        let (session, version) = try await sessions.current(me)
+        return Reply(session, headers: [SyncVersions.etag(version), ("Cache-Control", "no-store")])
+    }
+
+    func replace(_ request: Request, _ me: Principal, _ body: TrainingSession) async throws -> Reply<TrainingSession> {
+        let (session, version) = try await sessions.replace(body, ifVersion: try SyncVersions.expected(request), me)
+        return Reply(session, headers: [SyncVersions.etag(version)])
+    }
+
+    func discard(_: Request, _ me: Principal) async throws -> Response {
+        try await sessions.discard(me)
+        return .noContent()
+    }
+
+    func finish(_ request: Request, _ me: Principal) async throws -> Reply<SessionFinish> {
+        Reply(try await sessions.finish(try request.decodeIfPresent(TrainingSession.self), me))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// The training session under way, kept on the server so it survives a reload, a closed tab, a
+/// locked phone or a change of device: started from a routine (through the routines it may
+/// see), as a repeat of the last workout, or empty, with last time's sets pre-filled; replaced
+/// whole by the device as it goes (If-Match against lost updates); finished into a workout of
+/// the log with its summary and personal records.
+struct TrainingSessionService: Sendable {
+    let training: TrainingService
+    let routines: RoutineService
+    var context: AppContext { training.context }
+    var database: Database { context.database }
+
+    func start(_ body: SessionStartBody, _ me: Principal) async throws -> (TrainingSession, Int64) {
+        var check = FieldCheck()
+        if let title = body.title { check.note(TextRule.check(title, field: "title", max: TrainingSession.maxTitle, required: false)) }
+        if let rest = body.defaultRest, !TrainingSession.restRange.contains(rest) { check.fail("defaultRest", "must be 0 to 3600") }
+        if body.routineId != nil, body.repeatLast == true { check.conflict("repeatLast", "cannot be asked with a routine") }
+        try check.done()
+        let now = context.now
+        var exercises: [TrainingSession.SessionExercise] = []
+        var title = TextRule.trim(body.title ?? "")
+        if let id = body.routineId {
+            let routine = try await routines.routine(id, me)
+            if title.isEmpty { title = routine.title }
+            for item in routine.items {
+                let last = try await database.read { c in try TrainingStore.lastSets(user: me.userID, exercise: item.exerciseId, c) }
+                // Never done before: the routine's own reps or seconds.
+                let planned = last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last
+                exercises.append(TrainingSession.planned(item.exerciseId, sets: item.sets, restSeconds: item.restSeconds, lastTime: planned))
+            }
+        } else if body.repeatLast == true {
+            guard let last = try await database.read({ c in
+                try TrainingStore.workouts(user: me.userID, from: .distantPast, to: now.addingTimeInterval(86_400), after: nil, limit: 1, c).first
+            }) else { throw HTTPError.notFound("There is no workout yet to repeat.") }
+            if title.isEmpty { title = last.notes }
+            exercises = last.exercises.map { TrainingSession.planned($0.exerciseId, sets: $0.sets.count, restSeconds: $0.sets.first?.restSeconds, lastTime: $0.sets) }
+        }
+        let session = TrainingSession(startedAt: now, title: String(title.prefix(TrainingSession.maxTitle)), routineId: body.routineId,
+                                      defaultRest: body.defaultRest ?? 90, exercises: exercises)
+        let state = try Self.encode(session)
+        let started = try await database.transaction { c in try TrainingSessionStore.start(user: me.userID, id: session.id, state: state, at: now, c) }
+        guard started else {
+            throw HTTPError(409, slug: "session-under-way", detail: "A training session is under way: carry on with it (GET /v1/training/session) or end it first.")
+        }
+        return (session, 1)
+    }
+
+    func current(_ me: Principal) async throws -> (TrainingSession, Int64) {
+        guard let stored = try await database.read({ c in try TrainingSessionStore.current(user: me.userID, c) }) else {
+            throw HTTPError.notFound("No training session is under way.")
+        }
+        return (try Self.decode(stored.state), stored.version)
+    }
+
+    /// The device's whole state replaces the server's, when it is of the session under way (and
+    /// at the version it last saw, with If-Match).
+    func replace(_ session: TrainingSession, ifVersion: Int64?, _ me: Principal) async throws -> (TrainingSession, Int64) {
+        try await checked(session)
+        let state = try Self.encode(session)
+        let now = context.now
+        let outcome = try await database.transaction { c -> Result<Int64, HTTPError> in
+            guard let stored = try TrainingSessionStore.current(user: me.userID, c) else { return .failure(.notFound("No training session is under way.")) }
+            guard stored.id == session.id else {
+                return .failure(HTTPError(409, slug: "session-under-way", detail: "Another training session is under way; this one was ended elsewhere."))
+            }
+            guard let version = try TrainingSessionStore.replace(user: me.userID, id: session.id, state: state, ifVersion: ifVersion, at: now, c) else {
+                return .failure(HTTPError(412, detail: "The session changed on another device since version \(ifVersion ?? 0); load it again."))
+            }
+            return .success(version)
+        }
+        return (session, try outcome.get())
+    }
+
+    func discard(_ me: Principal) async throws {
+        guard try await database.transaction({ c in try TrainingSessionStore.delete(user: me.userID, c) }) else {
+            throw HTTPError.notFound("No training session is under way.")
+        }
+    }
+
+    /// Finishes the session (the device's final state when it sends one) into a workout of the
+    /// log, ends it, and says what it came to. Sent again with the same state, it saves the same
+    /// workout again (its id is the session's) and answers the same.
+    func finish(_ sent: TrainingSession?, _ me: Principal) async throws -> SessionFinish {
+        var session: TrainingSession
+        if let sent {
+            try await checked(sent)
+            session = sent
+        } else {
+            session = try await current(me).0
+        }
+        let now = context.now
+        if session.phase != .finished { session.send(.finish, at: now) }
+        let workout = session.workout
+        guard !workout.exercises.isEmpty else {
+            throw HTTPError(422, detail: "No set is done yet: mark a set done, or discard the session (DELETE /v1/training/session).",
+                            errors: [.init(field: "exercises", message: "has no set done")])
+        }
+        let (saved, _, _) = try await training.save(workout, me)
+        let history = try await database.transaction { c in
+            _ = try TrainingSessionStore.delete(user: me.userID, c)
+            return try TrainingStore.history(user: me.userID, exercises: saved.exercises.map(\.exerciseId), c)
+        }
+        let earlier = history.filter { $0.id != saved.id && $0.startedAt < saved.startedAt }
+        // Last time: the latest earlier workout of the same title, else the latest that opened with the same exercise.
+        let lastTime = earlier.first { !saved.notes.isEmpty && $0.notes == saved.notes }
+            ?? earlier.first { $0.exercises.first?.exerciseId == saved.exercises.first?.exerciseId }
+        return SessionFinish(workout: saved, summary: SessionSummary(saved, history: earlier, lastTime: lastTime))
+    }
+
+    private func checked(_ session: TrainingSession) async throws {
+        let known = Set(try await database.read { c in try TrainingStore.units(c) }.keys)
+        try FieldCheck(TrainingSession.check(session, known: known)).done()
+    }
+
+    static func encode(_ session: TrainingSession) throws -> String {
+        String(decoding: try JSONCoding.encoder.encode(session), as: UTF8.self)
+    }
+
+    static func decode(_ state: String) throws -> TrainingSession {
+        try JSONCoding.decoder.decode(TrainingSession.self, from: Data(state.utf8))
+    }
+}
