@@ -28,6 +28,7 @@ import { healthView } from "./health/view.js";
 import { timerView } from "./training/timer.js";
 import { trainingView } from "./training/view.js";
 import { exercisesView } from "./training/exercises.js";
+import { sessionView } from "./training/session-view.js";
 
 /** `new` in an id's place means a fresh one. */
 const idOf = (params) => (params.id && params.id !== "new" ? params.id : null);
@@ -41,6 +42,8 @@ export const routes = [
   { path: "confirm-email", title: "recovery.confirmTitle", view: ({ session, query }) => confirmEmailView(session, { token: query.get("token") }) },
   { path: "account", account: true, title: "account.title", view: ({ session }) => accountView(session) },
   { path: "training", area: "training", needs: ["exercises"], view: ({ session, exercises }) => trainingView(session, { exercises, icon }) },
+  { path: "session", area: "training", account: true, title: "session.title", needs: ["exercises"],
+    view: ({ session, exercises }) => sessionView(session, { exercises }) },
   { path: "exercises", area: "training", account: true, title: "exercises.title", view: ({ session }) => exercisesView(session, { icon }) },
   { path: "timer", area: "training", title: "timer.title", needs: ["exercises"], view: ({ session, exercises }) => timerView(session, { exercises }) },
   { path: "workout/:id?", area: "training", account: true, title: "editor.newTitle", needs: ["exercises"],

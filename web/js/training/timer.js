@@ -4,14 +4,14 @@ import { exerciseName, formatNumber, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { createMachine, PRESETS, remainingSeconds, send } from "./machine.js";
 
-function clockText(seconds) {
+export function clockText(seconds) {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return m > 0 ? `${m}:${String(s).padStart(2, "0")}` : String(s);
 }
 
 /** A short two-tone beep through Web Audio; silent where audio is not allowed yet. */
-function beep() {
+export function beep() {
   try {
     const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
     if (!Context) return;

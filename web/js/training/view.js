@@ -5,7 +5,9 @@ import { el, emptyState, showProblem, toast } from "../ui.js";
 
 export function trainingView(session, { exercises, icon }) {
   const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
-  const start = el("div", { class: "stack" }, el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start")),
+  const start = el("div", { class: "stack" },
+    session.user ? el("a", { class: "button wide", href: "#/session", id: "start-session" }, t("training.session")) : null,
+    el("a", { class: `button ${session.user ? "quiet " : ""}wide`, href: "#/timer", id: "start-timer" }, t("training.start")),
     session.user ? el("a", { class: "button quiet wide", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")) : null,
     session.user ? el("a", { class: "button quiet wide", href: "#/exercises", id: "exercise-catalog" }, t("exercises.title")) : null);
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));

@@ -1,0 +1,335 @@
+// The training session page: start from a routine, from the last workout or empty; then every
+// exercise with its sets (last time's beside them), one tap marks a set done and the rest starts
+// on its own; the header is the one-button timer (tap the number to count reps, a ring while
+// resting); finish shows the summary and personal records. The rules are session.js; this file
+// draws and performs. The session lives in this browser (a reload or a locked phone finds it)
+// and on the server (another device finds it), saved after each change with If-Match.
+import { exerciseName, formatNumber, t } from "../i18n.js";
+import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { current, restProgress, remainingSeconds, send, workoutOf } from "./session.js";
+import { beep, clockText } from "./timer.js";
+
+const KEPT = "yaruki.trainingSession";
+const ms = (text) => (text ? Date.parse(text) : null);
+const iso = (time) => (time === null || time === undefined ? null : new Date(time).toISOString());
+
+/** The server's JSON (dates as text) as session.js keeps it (milliseconds), and back. */
+export function fromServer(s) {
+  return { ...s, startedAt: ms(s.startedAt), restStartedAt: ms(s.restStartedAt), endedAt: ms(s.endedAt), routineId: s.routineId ?? null,
+    exercises: s.exercises.map((e) => ({ exerciseId: e.exerciseId, restSeconds: e.restSeconds ?? null,
+      sets: e.sets.map((set) => ({ reps: set.reps ?? null, seconds: set.seconds ?? null, weightKg: set.weightKg ?? null, done: set.done,
+        completedAt: ms(set.completedAt), previous: set.previous ?? null })) })) };
+}
+
+export function toServer(s) {
+  return { ...s, startedAt: iso(s.startedAt), restStartedAt: iso(s.restStartedAt), endedAt: iso(s.endedAt),
+    exercises: s.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => ({ ...set, completedAt: iso(set.completedAt) })) })) };
+}
+
+function formatDuration(seconds) {
+  if (seconds < 60) return t("session.seconds", { s: formatNumber(seconds) });
+  const minutes = Math.round(seconds / 60);
+  return minutes >= 60 ? t("session.hours", { h: formatNumber(Math.floor(minutes / 60)), m: formatNumber(minutes % 60) })
+    : t("session.minutes", { m: formatNumber(minutes) });
+}
+
+const versionOf = (response) => Number((response.headers.get("ETag") || "").replace(/\D/g, "")) || null;
+
+function kept() { try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch { return null; } }
+function keep(value) { try { if (value) localStorage.setItem(KEPT, JSON.stringify(value)); else localStorage.removeItem(KEPT); } catch { /* private mode */ } }
+
+function previousText(previous) {
+  if (!previous) return "—";
+  if (previous.seconds != null) return `${formatNumber(previous.seconds)} s`;
+  return previous.weightKg != null ? `${formatNumber(previous.weightKg)} kg × ${formatNumber(previous.reps ?? 0)}` : `× ${formatNumber(previous.reps ?? 0)}`;
+}
+
+export function sessionView(session, { exercises }) {
+  const catalog = new Map(exercises.map((e) => [e.id, e]));
+  const nameOf = (id) => (catalog.get(id) ? exerciseName(catalog.get(id)) : id);
+  const root = el("div", { class: "stack", id: "session-root", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  let state = null;          // { session, version, dirty }
+  let ticker = null, saving = null, wakeLock = null, closed = false;
+
+  // MARK: keeping it
+
+  function store() { keep(state); }
+
+  async function save() {
+    if (!state || state.session.phase === "finished") return;
+    const body = toServer(state.session);
+    try {
+      await session.api("/v1/training/session", { method: "PUT", body, headers: state.version ? { "If-Match": `"v${state.version}"` } : {},
+        onResponse: (response) => { state.version = versionOf(response) ?? state.version; } });
+      state.dirty = false;
+      store();
+    } catch (problem) {
+      if (problem.status === 412) {
+        toast(t("session.changedElsewhere"));
+        await load();
+      } else if (problem.status !== 0) {
+        showProblem(problem);
+      }
+    }
+  }
+
+  function changed() {
+    state.dirty = true;
+    store();
+    clearTimeout(saving);
+    saving = setTimeout(save, 600);
+  }
+
+  /** Applies the event; the page is drawn again unless the input that sent it already shows it. */
+  function act(event, { redraw = true } = {}) {
+    if (!state) return;
+    const effects = send(state.session, event, Date.now());
+    perform(effects);
+    changed();
+    if (redraw) draw();
+  }
+
+  function perform(effects) {
+    for (const effect of effects) {
+      if (effect === "startTimer") startTicking();
+      else if (effect === "stopTimer") stopTicking();
+      else if (effect === "playSound") beep();
+      else if (effect === "vibrate") navigator.vibrate?.([200, 100, 200]);
+    }
+  }
+
+  function startTicking() {
+    stopTicking();
+    ticker = setInterval(() => {
+      if (!state) return;
+      const effects = send(state.session, { type: "tick" }, Date.now());
+      if (effects.length) { perform(effects); changed(); }
+      drawHeader();
+    }, 250);
+  }
+  function stopTicking() { clearInterval(ticker); ticker = null; }
+
+  // MARK: drawing
+
+  const header = el("section", { class: "card session-header", id: "session-header" });
+  const body = el("div", { class: "stack", id: "session-exercises" });
+
+  function drawHeader() {
+    const s = state.session;
+    const now = Date.now();
+    if (s.phase === "rest") {
+      const left = remainingSeconds(s, now);
+      const ring = el("div", { class: `rest-ring${left === 0 ? " over" : ""}`, role: "timer", id: "rest-ring", "aria-label": t("session.restLeft") });
+      ring.style.setProperty("--progress", String(restProgress(s, now)));
+      ring.append(el("span", { class: "rest-figure", id: "rest-left" }, clockText(left)));
+      header.replaceChildren(ring,
+        el("p", { class: "timer-caption" }, left === 0 ? t("timer.restOver") : t("session.resting")),
+        el("div", { class: "chips timer-small" },
+          el("button", { type: "button", class: "chip", onclick: () => act({ type: "adjustRest", value: -15 }) }, "−15 s"),
+          el("button", { type: "button", class: "chip", id: "skip-rest", onclick: () => act({ type: "skipRest" }) }, t("session.skipRest")),
+          el("button", { type: "button", class: "chip", onclick: () => act({ type: "adjustRest", value: 15 }) }, "+15 s")));
+      header.dataset.phase = "rest";
+      return;
+    }
+    const hand = current(s);
+    const count = el("button", { type: "button", class: "count-button", id: "count-rep", "aria-label": t("session.countRep") },
+      el("span", { class: "timer-figure" }, formatNumber(s.counted)));
+    count.addEventListener("click", () => act({ type: "countRep" }));
+    header.replaceChildren(count, el("p", { class: "timer-caption" },
+      hand ? t("session.inHand", { name: nameOf(s.exercises[hand[0]].exerciseId), n: hand[1] + 1 }) : t("session.allDone")));
+    header.dataset.phase = "training";
+  }
+
+  function setRow(e, i, set, exercise) {
+    const timed = set.seconds !== null || catalog.get(exercise.exerciseId)?.unit === "seconds";
+    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: 1000, step: "0.5", name: "weightKg", class: "set-weight",
+      "aria-label": t("editor.weight"), value: set.weightKg ?? "", placeholder: "kg" });
+    const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: timed ? 86400 : 1000, name: timed ? "seconds" : "reps",
+      class: "set-amount", "aria-label": timed ? t("editor.seconds") : t("editor.reps"), value: (timed ? set.seconds : set.reps) ?? "" });
+    const update = () => {
+      const number = (input) => (input.value === "" ? null : Number(input.value));
+      act({ type: "setValues", exercise: e, set: i, weightKg: number(weight), reps: timed ? null : number(amount), seconds: timed ? number(amount) : null },
+        { redraw: false });
+    };
+    weight.addEventListener("change", update);
+    amount.addEventListener("change", update);
+    const done = el("button", { type: "button", class: `set-done${set.done ? " on" : ""}`, "aria-pressed": String(set.done),
+      "data-set": `${e}-${i}`, "aria-label": t(set.done ? "session.undoSet" : "session.doneSet", { n: i + 1 }) }, "✓");
+    done.addEventListener("click", () => act({ type: "toggleSet", exercise: e, set: i }));
+    const remove = el("button", { type: "button", class: "chip small", "aria-label": t("editor.removeSet"),
+      onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, "−");
+    return el("li", { class: `session-set${set.done ? " done" : ""}` }, el("span", { class: "set-index" }, formatNumber(i + 1)),
+      el("span", { class: "muted small set-previous" }, previousText(set.previous)), weight, amount, done, remove);
+  }
+
+  function exerciseCard(exercise, e) {
+    const swap = el("select", { "aria-label": t("session.swap") },
+      el("option", { value: "" }, t("session.swap")), exercises.map((x) => el("option", { value: x.id }, exerciseName(x))));
+    swap.addEventListener("change", () => { if (swap.value) act({ type: "swapExercise", exercise: e, id: swap.value, lastTime: [] }); });
+    const menu = el("details", { class: "more-menu" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
+      el("div", { class: "menu" }, swap,
+        el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "moveExercise", from: e, to: Math.max(0, e - 1) }) },
+          t("session.moveUp")),
+        el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "removeExercise", exercise: e }) },
+          t("editor.removeExercise"))));
+    const rest = exercise.restSeconds ?? state.session.defaultRest;
+    return el("section", { class: "card session-exercise", "data-exercise": exercise.exerciseId },
+      el("div", { class: "entry-head" }, el("h2", {}, nameOf(exercise.exerciseId)), menu),
+      el("p", { class: "muted small" }, t("session.restAfter", { seconds: formatNumber(rest) })),
+      el("ol", { class: "session-sets" }, exercise.sets.map((set, i) => setRow(e, i, set, exercise))),
+      el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "addSet", exercise: e }) }, t("editor.addSet")));
+  }
+
+  function draw() {
+    if (!state) return;
+    const s = state.session;
+    if (s.phase === "rest" && !ticker) startTicking();
+    drawHeader();
+    const add = el("select", { id: "add-exercise", "aria-label": t("session.addExercise") },
+      el("option", { value: "" }, t("session.addExercise")), exercises.map((x) => el("option", { value: x.id }, exerciseName(x))));
+    add.addEventListener("change", () => { if (add.value) act({ type: "addExercise", id: add.value, restSeconds: null, lastTime: [] }); });
+    body.replaceChildren(...s.exercises.map(exerciseCard),
+      s.exercises.length ? null : el("p", { class: "muted" }, t("session.noExercises")), add);
+    root.replaceChildren(el("h1", {}, s.title || t("session.title")), header, body,
+      el("button", { type: "button", class: "button wide", id: "finish-session", onclick: finish }, t("session.finish")),
+      el("button", { type: "button", class: "button quiet wide", id: "discard-session", onclick: discard }, t("session.discard")));
+    root.removeAttribute("aria-busy");
+  }
+
+  // MARK: starting and ending
+
+  async function start(body) {
+    clearProblems();
+    try {
+      const started = await session.api("/v1/training/session", { method: "POST", body });
+      state = { session: fromServer(started), version: 1, dirty: false };
+      store();
+      draw();
+    } catch (problem) {
+      if (problem.status === 409) { await load(); return; }
+      showProblem(problem);
+    }
+  }
+
+  async function startScreen() {
+    keep(null);
+    state = null;
+    stopTicking();
+    const list = el("div", { class: "stack", id: "session-routines", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+    root.replaceChildren(el("h1", {}, t("session.title")), el("p", { class: "muted" }, t("session.lead")), list,
+      el("div", { class: "card stack" },
+        el("button", { type: "button", class: "button quiet wide", id: "repeat-last", onclick: () => start({ repeatLast: true }) }, t("session.repeatLast")),
+        el("button", { type: "button", class: "button quiet wide", id: "empty-session", onclick: () => start({}) }, t("session.empty"))));
+    root.removeAttribute("aria-busy");
+    try {
+      const { items } = await session.api("/v1/routines/mine");
+      list.removeAttribute("aria-busy");
+      list.replaceChildren(...(items.length ? items.map((routine) => el("article", { class: "card routine-start", "data-routine": routine.id },
+        el("div", {}, el("h2", {}, routine.title), el("p", { class: "muted small" }, routine.items.map((i) => nameOf(i.exerciseId)).join(" · "))),
+        el("button", { type: "button", class: "button", onclick: () => start({ routineId: routine.id }) }, t("session.start"))))
+        : [emptyState(null, t("session.noRoutines"), el("a", { class: "button quiet", href: "#/routines" }, t("routines.mine")))]));
+    } catch (problem) { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); }
+  }
+
+  async function finish() {
+    if (!state) return;
+    clearTimeout(saving);
+    const final = structuredClone(state.session);
+    perform(send(final, { type: "finish" }, Date.now()));
+    if (!workoutOf(final).exercises.length) { showProblem({ status: 422, title: t("session.nothingDone") }); return; }
+    try {
+      const result = await session.api("/v1/training/session/finish", { method: "POST", body: toServer(final) });
+      keep(null);
+      state = null;
+      stopTicking();
+      summaryScreen(result);
+    } catch (problem) { showProblem(problem); }
+  }
+
+  async function discard() {
+    if (!confirm(t("session.discardConfirm"))) return;
+    try { await session.api("/v1/training/session", { method: "DELETE" }); } catch (problem) { if (problem.status !== 404) { showProblem(problem); return; } }
+    toast(t("session.discarded"));
+    startScreen();
+  }
+
+  function summaryScreen({ workout, summary }) {
+    const records = summary.records.map((r) => el("li", { class: "record", "data-kind": r.kind },
+      el("strong", {}, nameOf(r.exerciseId)), " ",
+      t(`session.record.${r.kind}`, { value: formatNumber(r.value), weight: formatNumber(r.weightKg), reps: formatNumber(r.reps) })));
+    const previous = summary.previous;
+    const post = el("button", { type: "button", class: "button wide", id: "post-done" }, t("session.postDone"));
+    post.addEventListener("click", async () => {
+      post.disabled = true;
+      const lines = [workout.notes || t("session.title"), t("session.summaryLine", { sets: formatNumber(summary.sets),
+        volume: formatNumber(summary.volumeKg), duration: formatDuration(summary.durationSeconds) })];
+      for (const r of summary.records) lines.push(`🏆 ${nameOf(r.exerciseId)}: ${t(`session.record.${r.kind}`, { value: formatNumber(r.value), weight: formatNumber(r.weightKg), reps: formatNumber(r.reps) })}`);
+      try {
+        const posted = await session.api("/v1/posts", { method: "POST", body: { board: "done", body: lines.join("\n") } });
+        location.hash = `#/post/${posted.id}`;
+      } catch (problem) { showProblem(problem); post.disabled = false; }
+    });
+    root.replaceChildren(el("h1", {}, t("session.finished")),
+      el("section", { class: "card stack", id: "session-summary" },
+        el("div", { class: "summary-figures" },
+          el("div", {}, el("strong", { id: "summary-duration" }, formatDuration(summary.durationSeconds)), el("span", { class: "muted small" }, t("session.duration"))),
+          el("div", {}, el("strong", { id: "summary-volume" }, `${formatNumber(summary.volumeKg)} kg`), el("span", { class: "muted small" }, t("session.volume"))),
+          el("div", {}, el("strong", { id: "summary-sets" }, formatNumber(summary.sets)), el("span", { class: "muted small" }, t("session.sets")))),
+        previous ? el("p", { class: "muted small", id: "summary-previous" }, previous.volumeKg > 0
+          ? t("session.comparedTo", { volume: formatNumber(previous.volumeKg), sets: formatNumber(previous.sets) })
+          : t("session.comparedToSets", { sets: formatNumber(previous.sets) })) : null),
+      el("section", { class: "card stack" }, el("h2", {}, t("session.records")),
+        records.length ? el("ul", { class: "rows", id: "session-records" }, records) : el("p", { class: "muted", id: "session-records" }, t("session.noRecords"))),
+      post, el("a", { class: "button quiet wide", href: "#/training" }, t("session.toTraining")));
+  }
+
+  // MARK: opening
+
+  async function load() {
+    const local = kept();
+    let server = null;
+    try {
+      let version = 1;
+      const found = await session.api("/v1/training/session", { onResponse: (response) => { version = versionOf(response) ?? 1; } });
+      server = { session: fromServer(found), version, dirty: false };
+    } catch (problem) {
+      if (problem.status === 0 && local) { state = local; draw(); return; }  // offline: this browser's copy
+      if (problem.status !== 404) { showProblem(problem); return; }
+    }
+    if (server && local && local.session.id === server.session.id && local.dirty) {
+      state = { ...local, version: server.version };  // this browser's unsaved steps go first
+      draw();
+      save();
+    } else if (server) {
+      state = server;
+      store();
+      draw();
+    } else {
+      startScreen();
+    }
+  }
+
+  async function requestWakeLock() { try { wakeLock = await navigator.wakeLock?.request("screen"); } catch { wakeLock = null; } }
+  const onVisible = () => {
+    if (document.visibilityState !== "visible" || closed) return;
+    requestWakeLock();
+    if (state) { perform(send(state.session, { type: "tick" }, Date.now())); drawHeader(); }
+  };
+  document.addEventListener("visibilitychange", onVisible);
+  requestWakeLock();
+  const online = () => { if (state?.dirty) save(); };
+  window.addEventListener("online", online);
+  load();
+
+  const view = [root];
+  view.close = () => {
+    closed = true;
+    stopTicking();
+    clearTimeout(saving);
+    if (state?.dirty) save();
+    document.removeEventListener("visibilitychange", onVisible);
+    window.removeEventListener("online", online);
+    wakeLock?.release?.().catch(() => {});
+  };
+  return view;
+}
