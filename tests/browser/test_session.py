@@ -75,5 +75,16 @@ def test_a_routine_session_from_start_to_personal_records(server):
         workouts = api_call(server, "GET", "/v1/workouts", token)["items"]
         assert workouts[0]["exercises"][0]["sets"] == [{"reps": 6, "weightKg": 60, "restSeconds": 60}, {"reps": 5, "weightKg": 70, "restSeconds": 60}]
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+
+        # The training page opens on the week and the charts: the squat's best estimated 1RM per
+        # session (last week's 5 × 60 → 70; today's best, 5 × 70 → 81.7), and its records.
+        click(driver, driver.find_element(By.CSS_SELECTOR, "a[href='#/training']"))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "training-progress")))
+        assert "1" in driver.find_element(By.ID, "week-figures").text
+        bars = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#exercise-chart rect.chart-bar"))
+        assert [float(b.get_attribute("data-value")) for b in bars] == [70, 81.7]
+        assert driver.find_elements(By.CSS_SELECTOR, "#weeks-chart rect.chart-bar")
+        assert "70 kg" in driver.find_element(By.ID, "exercise-records").text
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()

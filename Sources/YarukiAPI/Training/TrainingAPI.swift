@@ -125,3 +125,44 @@ public struct SessionFinish: APIModel, Equatable {
 
     public static let example = SessionFinish(workout: .example, summary: .example)
 }
+
+extension TrainingProgress.Point: APIModel {
+    public static let example = TrainingProgress.Point(day: Example.day, estimatedOneRepMaxKg: 96, heaviestKg: 85, volumeKg: 1_310, sets: 3)
+}
+
+extension TrainingProgress.Week: APIModel {
+    public static let example = TrainingProgress.Week(weekStart: "2026-11-30", volumeKg: 4_820, sessions: 3)
+}
+
+/// The most reps done at one weight.
+public struct RepsAtWeight: APIModel, Equatable {
+    public var weightKg: Double
+    public var reps: Int
+
+    public init(weightKg: Double, reps: Int) {
+        self.weightKg = weightKg
+        self.reps = reps
+    }
+
+    public static let example = RepsAtWeight(weightKg: 80, reps: 6)
+}
+
+/// `GET /v1/training/progress?exercise=`: an exercise over time, and its records.
+public struct ExerciseProgress: APIModel, Equatable {
+    public var exerciseId: String
+    public var points: [TrainingProgress.Point]
+    public var heaviestKg: Double?
+    public var estimatedOneRepMaxKg: Double?
+    public var mostReps: [RepsAtWeight]
+
+    public init(exerciseId: String, points: [TrainingProgress.Point], heaviestKg: Double?, estimatedOneRepMaxKg: Double?, mostReps: [RepsAtWeight]) {
+        self.exerciseId = exerciseId
+        self.points = points
+        self.heaviestKg = heaviestKg
+        self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
+        self.mostReps = mostReps
+    }
+
+    public static let example = ExerciseProgress(exerciseId: "squat", points: [.example], heaviestKg: 85, estimatedOneRepMaxKg: 96,
+                                                 mostReps: [.example])
+}

@@ -369,3 +369,27 @@ import Testing
         #expect(summary.records.contains { $0.kind == .heaviest && $0.value == 85 && $0.previous == 80 })
     }
 }
+
+/// The training page's charts: points per day of an exercise, weeks with their gaps.
+@Suite struct TrainingProgressTests {
+    let calendar = PersonalCalendar(timeZone: TimeZone(identifier: "Asia/Seoul")!, weekStart: .monday)
+
+    func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    @Test func pointsPerDayAndWeeksWithGaps() {
+        let workouts = [
+            // Monday 23:30 in Seoul is still Monday there, though Monday 14:30 UTC.
+            Workout(startedAt: at("2026-11-30T14:30:00Z"), exercises: [WorkoutEntry(exerciseId: "squat", sets: [WorkoutSet(reps: 5, weightKg: 80),
+                                                                                                                WorkoutSet(reps: 3, weightKg: 90)])]),
+            Workout(startedAt: at("2026-11-30T23:00:00Z"), exercises: [WorkoutEntry(exerciseId: "squat", sets: [WorkoutSet(reps: 10, weightKg: 60)])]),
+            Workout(startedAt: at("2026-11-16T01:00:00Z"), exercises: [WorkoutEntry(exerciseId: "push-up", sets: [WorkoutSet(reps: 20)])]),
+        ]
+        let points = TrainingProgress.points(workouts, exercise: "squat", calendar: calendar)
+        #expect(points.map(\.day) == ["2026-11-30", "2026-12-01"])
+        #expect(points[0].volumeKg == 670 && points[0].heaviestKg == 90 && points[0].estimatedOneRepMaxKg == 99 && points[0].sets == 2)
+        #expect(points[1].estimatedOneRepMaxKg == 80 && points[1].volumeKg == 600)
+        let weeks = TrainingProgress.weeks(workouts, count: 4, now: at("2026-12-02T03:00:00Z"), calendar: calendar)
+        #expect(weeks.map(\.weekStart) == ["2026-11-09", "2026-11-16", "2026-11-23", "2026-11-30"])
+        #expect(weeks.map(\.sessions) == [0, 1, 0, 2] && weeks[3].volumeKg == 1270 && weeks[1].volumeKg == 0)
+    }
+}

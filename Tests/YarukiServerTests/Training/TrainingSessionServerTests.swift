@@ -70,6 +70,17 @@ import YarukiTestSupport
         #expect(log?.count == 2 && log?.first?["id"] as? String == session.id.uuidString)
         #expect(try api.call("GET", "/v1/training/session", token: token).status == 404)
 
+        // The training page's charts: the squat on two days, its records; this week and last with a session each.
+        let progress = try api.call("GET", "/v1/training/progress?exercise=squat", token: token).json()
+        let points = try #require(progress["points"] as? [[String: Any]])
+        #expect(points.count == 2 && points.last?["estimatedOneRepMaxKg"] as? Double == 96 && points.last?["volumeKg"] as? Double == 880)
+        #expect(progress["heaviestKg"] as? Double == 80 && (progress["mostReps"] as? [[String: Any]])?.first?["reps"] as? Int == 6)
+        #expect(try api.call("GET", "/v1/training/progress?exercise=moonwalk", token: token).status == 404)
+        #expect(try api.call("GET", "/v1/training/progress", token: token).status == 400)
+        let weeks = try #require(try api.call("GET", "/v1/training/weeks?count=3", token: token).json()["items"] as? [[String: Any]])
+        #expect(weeks.count == 3 && weeks.map { $0["sessions"] as? Int ?? -1 }.reduce(0, +) == 2 && weeks.last?["sessions"] as? Int == 1)
+        #expect(try api.call("GET", "/v1/training/weeks?count=0", token: token).status == 400)
+
         // Repeat the last workout: its exercises and sets, pre-filled.
         let again = try Self.decode(try api.call("POST", "/v1/training/session", json: ["repeatLast": true], token: token))
         #expect(again.exercises.map(\.exerciseId) == ["squat"] && again.exercises[0].sets.map(\.reps) == [5, 6])

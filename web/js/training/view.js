@@ -2,6 +2,7 @@
 // day's activity (steps, energy, stand hours) from the Health area.
 import { addDays, currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
+import { progressCard } from "./progress.js";
 
 export function trainingView(session, { exercises, icon }) {
   const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
@@ -11,6 +12,8 @@ export function trainingView(session, { exercises, icon }) {
     session.user ? el("a", { class: "button quiet wide", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")) : null,
     session.user ? el("a", { class: "button quiet wide", href: "#/exercises", id: "exercise-catalog" }, t("exercises.title")) : null);
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  // Signed in: the page opens on this week and the charts; the log comes below them.
+  const progress = session.user ? progressCard(session, { exercises }) : null;
   const dateFormat = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short",
     timeZone: session.user?.timeZone || undefined });
 
@@ -24,6 +27,7 @@ export function trainingView(session, { exercises, icon }) {
     try {
       const { items } = await session.api("/v1/workouts?limit=50");
       list.removeAttribute("aria-busy");
+      if (progress) { if (items.length) progress.load(items); else progress.hidden = true; }
       if (items.length === 0) {
         list.replaceChildren(emptyState(icon("training"), t("training.empty")));
         return;
@@ -70,6 +74,6 @@ export function trainingView(session, { exercises, icon }) {
     } catch { /* the workouts stand without their day's activity */ }
   }
   queueMicrotask(load);
-  return [el("h1", {}, t("nav.training")), el("p", { class: "muted" }, t("area.training")), start,
-    el("h2", { class: "section-title" }, t("training.recent")), list];
+  return [el("h1", {}, t("nav.training")), el("p", { class: "muted" }, t("area.training")), start, progress,
+    el("h2", { class: "section-title" }, t("training.recent")), list].filter(Boolean);
 }

@@ -21,6 +21,29 @@ struct TrainingSessionRoutes: RouteCollection {
                                                    [200: "Finished", 400: "A field is not valid", 404: "None under way, or an exercise not in the catalog",
                                                     422: "No set is done, or the times do not fit"],
                                                    reply: SessionFinish.self, optionalBody: TrainingSession.self), finish)
+        me.get("/v1/training/progress", Doc("An exercise over time (per day: best estimated 1RM, heaviest, volume) and its records",
+                                            [200: "The progress", 400: "No exercise named", 404: "No such exercise"],
+                                            query: [.text("exercise", .matching(Exercise.idPattern), "The exercise's id, like squat")]), progress)
+        me.get("/v1/training/weeks", Doc("Volume and sessions per week, the latest weeks (empty ones too)", [200: "The weeks, oldest first",
+                                                                                                              400: "A bad count"],
+                                         query: [.integer("count", 1...104, "How many weeks (default 12)")]), weeks)
+    }
+
+    func progress(_ request: Request, _ me: Principal) async throws -> Reply<ExerciseProgress> {
+        guard let exercise = request.queryItem("exercise"), exercise.range(of: Exercise.idPattern, options: .regularExpression) != nil else {
+            throw HTTPError.badRequest("Name the exercise: ?exercise=squat.", errors: [.init(field: "exercise", message: "is required")])
+        }
+        return Reply(try await sessions.progress(exercise: exercise, me), headers: [("Cache-Control", "no-store")])
+    }
+
+    func weeks(_ request: Request, _ me: Principal) async throws -> Reply<Items<TrainingProgress.Week>> {
+        let count = try request.queryItem("count").map { text in
+            guard let n = Int(text), (1...104).contains(n) else {
+                throw HTTPError.badRequest("count must be 1 to 104 weeks.", errors: [.init(field: "count", message: "must be 1 to 104")])
+            }
+            return n
+        } ?? 12
+        return Reply(Items(try await sessions.weeks(count: count, me)), headers: [("Cache-Control", "no-store")])
     }
 
     func start(_: Request, _ me: Principal, _ body: SessionStartBody) async throws -> Reply<TrainingSession> {

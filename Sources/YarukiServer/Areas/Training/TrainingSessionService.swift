@@ -112,6 +112,37 @@ struct TrainingSessionService: Sendable {
         return SessionFinish(workout: saved, summary: SessionSummary(saved, history: earlier, lastTime: lastTime))
     }
 
+    // MARK: progress
+
+    func progress(exercise: String, _ me: Principal) async throws -> ExerciseProgress {
+        let (workouts, known) = try await database.read { c in
+            (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, c) != nil)
+        }
+        guard known else { throw HTTPError.notFound("No exercise '\(exercise)' in the catalog.") }
+        let calendar = context.calendar(of: try await context.account(me))
+        let best = PersonalRecords.bests(workouts)[exercise] ?? PersonalRecords.Bests()
+        return ExerciseProgress(exerciseId: exercise, points: TrainingProgress.points(workouts, exercise: exercise, calendar: calendar),
+                                heaviestKg: best.heaviestKg, estimatedOneRepMaxKg: best.estimatedOneRepMaxKg.map { ($0 * 10).rounded() / 10 },
+                                mostReps: best.mostReps.keys.sorted().map { RepsAtWeight(weightKg: Double($0) / 1000, reps: best.mostReps[$0] ?? 0) })
+    }
+
+    func weeks(count: Int, _ me: Principal) async throws -> [TrainingProgress.Week] {
+        let calendar = context.calendar(of: try await context.account(me))
+        let now = context.now
+        let from = now.addingTimeInterval(-Double(count + 1) * 7 * 86_400)
+        var workouts: [Workout] = []
+        var cursor: (Date, UUID)?
+        // Pages of 500 until the range is read (a year of daily sessions is under 400).
+        repeat {
+            let page = try await database.read { [cursor] c in
+                try TrainingStore.workouts(user: me.userID, from: from, to: now.addingTimeInterval(86_400), after: cursor, limit: 500, c)
+            }
+            workouts += page
+            cursor = page.count == 500 ? page.last.map { ($0.startedAt, $0.id) } : nil
+        } while cursor != nil
+        return TrainingProgress.weeks(workouts, count: count, now: now, calendar: calendar)
+    }
+
     private func checked(_ session: TrainingSession) async throws {
         let known = Set(try await database.read { c in try TrainingStore.units(c) }.keys)
         try FieldCheck(TrainingSession.check(session, known: known)).done()
