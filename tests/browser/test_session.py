@@ -88,3 +88,35 @@ def test_a_routine_session_from_start_to_personal_records(server):
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()
+
+
+def test_pounds_are_shown_and_stored_as_kilograms(server):
+    driver = make_browser(390, 844)
+    try:
+        email = f"pounds-{uuid.uuid4().hex[:6]}@example.com"
+        sign_up(driver, server, email, name="Pat")
+        token = api_login(server, email)["accessToken"]
+        api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z",
+                                                          "exercises": [{"exerciseId": "deadlift", "sets": [{"reps": 5, "weightKg": 100}]}]})
+        # The Account page keeps the unit.
+        driver.get(server + "/#/account")
+        ready(driver)
+        unit = wait(driver).until(EC.presence_of_element_located((By.ID, "f-weightUnit")))
+        driver.execute_script("arguments[0].value = 'lb'", unit)
+        click(driver, unit.find_element(By.XPATH, "ancestor::form//button[@type='submit']"))
+        wait(driver).until(lambda d: api_call(server, "GET", "/v1/me", token)["weightUnit"] == "lb")
+
+        driver.get(server + "/#/session")
+        ready(driver)
+        click(driver, wait(driver).until(EC.element_to_be_clickable((By.ID, "repeat-last"))))
+        row = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=deadlift] .session-set")))
+        assert "220.5 lb × 5" in row.find_element(By.CSS_SELECTOR, ".set-previous").text
+        weight = row.find_element(By.NAME, "weightKg")
+        assert weight.get_attribute("value") == "220.5"
+        weight.clear()
+        weight.send_keys("225")
+        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)
+        wait(driver).until(lambda d: abs((api_call(server, "GET", "/v1/training/session", token)["exercises"][0]["sets"][0].get("weightKg") or 0)
+                                         - 102.0582) < 0.001)
+    finally:
+        driver.quit()

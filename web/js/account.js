@@ -165,17 +165,21 @@ function profileCard(session, user) {
     [["en", "English"], ["ja", "日本語"], ["ko", "한국어"]].map(([value, name]) => el("option", { value, selected: (user.locale || currentLanguage()).startsWith(value) }, name)));
   const zone = el("select", { name: "timeZone" },
     zoneNames(user.timeZone).map((name) => el("option", { value: name, selected: name === user.timeZone }, name.replaceAll("_", " "))));
+  const unit = el("select", { name: "weightUnit" },
+    ["kg", "lb"].map((value) => el("option", { value, selected: (user.weightUnit || "kg") === value }, t(`unit.${value}`))));
   const form = el("form", { class: "form", novalidate: true },
     field(t("auth.displayName"), input("displayName", "text", { value: user.displayName, maxlength: 50 })),
     field(t("account.language"), language),
     field(t("account.timeZone"), zone, t("account.timeZoneHint")),
     field(t("auth.weekStart"), weekStart),
+    field(t("account.weightUnit"), unit),
     el("button", { type: "submit", class: "button" }, t("account.save")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const saved = await submitting(form, () => session.api("/v1/me", { method: "PATCH", body: {
       displayName: data.get("displayName"), weekStart: data.get("weekStart"), locale: data.get("locale"), timeZone: data.get("timeZone"),
+      weightUnit: data.get("weightUnit"),
     } }));
     if (saved) {
       await session.reloadUser();

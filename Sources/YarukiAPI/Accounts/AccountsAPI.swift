@@ -124,18 +124,20 @@ public struct ProfileBody: APIModel, RuledModel {
     public var timeZone: String?
     public var locale: String?
     public var weekStart: WeekStart?
+    public var weightUnit: WeightUnit?
 
-    public init(displayName: String? = nil, timeZone: String? = nil, locale: String? = nil, weekStart: WeekStart? = nil) {
+    public init(displayName: String? = nil, timeZone: String? = nil, locale: String? = nil, weekStart: WeekStart? = nil, weightUnit: WeightUnit? = nil) {
         self.displayName = displayName
         self.timeZone = timeZone
         self.locale = locale
         self.weekStart = weekStart
+        self.weightUnit = weightUnit
     }
 
     public static let rules: [String: FieldRule] = ["displayName": .displayName, "timeZone": .timeZone, "locale": .language]
 
     public static let example = ProfileBody(displayName: "Mina", timeZone: "Asia/Tokyo", locale: "ja",
-                                            weekStart: .sunday)
+                                            weekStart: .sunday, weightUnit: .kg)
 }
 
 /// `POST /v1/me/password`.

@@ -6,7 +6,7 @@ import YarukiCore
 extension Account: APIModel {
     public static let example = Account(id: Example.personID, email: "mina@yaruki.example", displayName: "Mina", timeZone: "Asia/Tokyo",
                                         locale: .ja, weekStart: .monday, role: .member, hasPassword: true, emailVerified: true,
-                                        createdAt: Example.instant)
+                                        createdAt: Example.instant, weightUnit: .kg)
 }
 
 extension SessionInfo: APIModel {
@@ -110,6 +110,7 @@ extension SaleEvent: APIModel, RuledModel {
 extension Board: APIEnumeration {}
 extension Role: APIEnumeration {}
 extension WeekStart: APIEnumeration {}
+extension WeightUnit: APIEnumeration {}
 extension AppLanguage: APIEnumeration {}
 extension StandingStatus: APIEnumeration {}
 extension LifelogKind: APIEnumeration {}

@@ -15,9 +15,11 @@ public struct Account: Codable, Equatable, Sendable {
     /// then nothing links to the account by its address.
     public var emailVerified: Bool
     public var createdAt: Date
+    /// kg or lb: how weights are shown to the person (they are stored in kg).
+    public var weightUnit: WeightUnit
 
     public init(id: UUID, email: String, displayName: String, timeZone: String, locale: AppLanguage, weekStart: WeekStart,
-                role: Role, hasPassword: Bool, emailVerified: Bool, createdAt: Date) {
+                role: Role, hasPassword: Bool, emailVerified: Bool, createdAt: Date, weightUnit: WeightUnit = .kg) {
         self.id = id
         self.email = email
         self.displayName = displayName
@@ -28,6 +30,27 @@ public struct Account: Codable, Equatable, Sendable {
         self.hasPassword = hasPassword
         self.emailVerified = emailVerified
         self.createdAt = createdAt
+        self.weightUnit = weightUnit
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, displayName, timeZone, locale, weekStart, role, hasPassword, emailVerified, createdAt, weightUnit
+    }
+
+    /// An account from a server before the weight unit existed reads as kg.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(UUID.self, forKey: .id)
+        email = try c.decode(String.self, forKey: .email)
+        displayName = try c.decode(String.self, forKey: .displayName)
+        timeZone = try c.decode(String.self, forKey: .timeZone)
+        locale = try c.decode(AppLanguage.self, forKey: .locale)
+        weekStart = try c.decode(WeekStart.self, forKey: .weekStart)
+        role = try c.decode(Role.self, forKey: .role)
+        hasPassword = try c.decode(Bool.self, forKey: .hasPassword)
+        emailVerified = try c.decode(Bool.self, forKey: .emailVerified)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        weightUnit = try c.decodeIfPresent(WeightUnit.self, forKey: .weightUnit) ?? .kg
     }
 }
 

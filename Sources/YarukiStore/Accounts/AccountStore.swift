@@ -56,12 +56,15 @@ public enum AccountStore {
         public var timeZone: String?
         public var locale: AppLanguage?
         public var weekStart: WeekStart?
+        public var weightUnit: WeightUnit?
 
-        public init(displayName: DisplayName? = nil, timeZone: String? = nil, locale: AppLanguage? = nil, weekStart: WeekStart? = nil) {
+        public init(displayName: DisplayName? = nil, timeZone: String? = nil, locale: AppLanguage? = nil, weekStart: WeekStart? = nil,
+                    weightUnit: WeightUnit? = nil) {
             self.displayName = displayName
             self.timeZone = timeZone
             self.locale = locale
             self.weekStart = weekStart
+            self.weightUnit = weightUnit
         }
     }
 
@@ -69,7 +72,7 @@ public enum AccountStore {
 
     /// The columns an `Account` is read from, optionally of a table alias (a join).
     public static func accountColumns(_ alias: String? = nil) -> String {
-        ["id", "email", "display_name", "password_hash", "time_zone", "locale", "week_start", "role", "email_verified_at", "created_at"]
+        ["id", "email", "display_name", "password_hash", "time_zone", "locale", "week_start", "role", "email_verified_at", "created_at", "weight_unit"]
             .map { column in alias.map { "\($0).\(column)" } ?? column }.joined(separator: ", ")
     }
     private static let accountColumns = accountColumns()
@@ -114,7 +117,7 @@ public enum AccountStore {
         let account = Account(id: try row.uuid("id"), email: try row.string("email"), displayName: try row.string("display_name"),
                               timeZone: try row.string("time_zone"), locale: locale, weekStart: weekStart, role: role,
                               hasPassword: hash != nil, emailVerified: try row.optionalDate("email_verified_at") != nil,
-                              createdAt: try row.date("created_at"))
+                              createdAt: try row.date("created_at"), weightUnit: WeightUnit(rawValue: try row.string("weight_unit")) ?? .kg)
         return Credentials(account: account, passwordHash: hash)
     }
 
@@ -125,6 +128,7 @@ public enum AccountStore {
         if let zone = change.timeZone { sets.append("time_zone = ?"); values.append(.text(zone)) }
         if let locale = change.locale { sets.append("locale = ?"); values.append(.text(locale.rawValue)) }
         if let weekStart = change.weekStart { sets.append("week_start = ?"); values.append(.text(weekStart.rawValue)) }
+        if let unit = change.weightUnit { sets.append("weight_unit = ?"); values.append(.text(unit.rawValue)) }
         sets.append("updated_at = ?")
         values += [now.sqlValue, id.sqlValue]
         try c.execute("UPDATE users SET \(sets.joined(separator: ", ")) WHERE id = ?", values)

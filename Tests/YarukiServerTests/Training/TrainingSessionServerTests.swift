@@ -119,4 +119,17 @@ import YarukiTestSupport
         // Someone else sees none of it.
         #expect(try api.call("GET", "/v1/training/session", token: other).status == 404)
     }
+
+    /// kg or lb per person: kept on the account, weights stay in kg.
+    @Test(arguments: Engine.allCases)
+    func theWeightUnitIsThePersons(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("unit-\(UUID().uuidString.prefix(6))@example.com")
+        #expect(try api.call("GET", "/v1/me", token: token).string("weightUnit") == "kg")
+        let changed = try api.call("PATCH", "/v1/me", json: ["weightUnit": "lb"], token: token)
+        #expect(changed.status == 200 && changed.string("weightUnit") == "lb")
+        #expect(try api.call("GET", "/v1/me", token: token).string("weightUnit") == "lb")
+        #expect(try api.call("PATCH", "/v1/me", json: ["weightUnit": "stone"], token: token).status == 400)
+    }
 }

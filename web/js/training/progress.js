@@ -3,6 +3,7 @@
 import { exerciseName, formatNumber, t } from "../i18n.js";
 import { el, showProblem } from "../ui.js";
 import { barChart } from "../health/plots.js";
+import { weightIn } from "./session-view.js";
 
 const shortDay = (day) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 
@@ -11,6 +12,7 @@ function chartWidth(node) { return Math.max(280, Math.min(640, (node.clientWidth
 export function progressCard(session, { exercises }) {
   const catalog = new Map(exercises.map((e) => [e.id, e]));
   const nameOf = (id) => (catalog.get(id) ? exerciseName(catalog.get(id)) : id);
+  const units = weightIn(session.user?.weightUnit || "kg");
   const week = el("p", { class: "week-figures", id: "week-figures" });
   const weeksChart = el("div", { class: "chart", id: "weeks-chart" });
   const picker = el("select", { id: "progress-exercise", "aria-label": t("progress.exercise") });
@@ -24,14 +26,14 @@ export function progressCard(session, { exercises }) {
     try {
       const progress = await session.api(`/v1/training/progress?exercise=${encodeURIComponent(id)}`);
       const weighted = progress.points.some((p) => p.estimatedOneRepMaxKg);
-      const days = progress.points.slice(-20).map((p) => ({ date: p.day, value: weighted ? p.estimatedOneRepMaxKg ?? 0 : p.sets }));
-      exerciseChart.replaceChildren(el("p", { class: "muted small" }, t(weighted ? "progress.oneRepMax" : "progress.setsPerDay")),
+      const days = progress.points.slice(-20).map((p) => ({ date: p.day, value: weighted ? units.shown(p.estimatedOneRepMaxKg ?? 0) : p.sets }));
+      exerciseChart.replaceChildren(el("p", { class: "muted small" }, t(weighted ? "progress.oneRepMax" : "progress.setsPerDay", { unit: units.unit })),
         days.length ? barChart({ days, width: chartWidth(card), height: 160, label: (d, i) => (i % 4 === 0 || i === days.length - 1 ? shortDay(d.date) : ""),
-          describe: (d) => `${shortDay(d.date)}: ${formatNumber(d.value)}${weighted ? " kg" : ""}` }) : el("p", { class: "muted" }, t("progress.none")));
+          describe: (d) => `${shortDay(d.date)}: ${formatNumber(d.value)}${weighted ? ` ${units.unit}` : ""}` }) : el("p", { class: "muted" }, t("progress.none")));
       const rows = [];
-      if (progress.heaviestKg) rows.push([t("progress.heaviest"), `${formatNumber(progress.heaviestKg)} kg`]);
-      if (progress.estimatedOneRepMaxKg) rows.push([t("progress.bestOneRepMax"), `${formatNumber(progress.estimatedOneRepMaxKg)} kg`]);
-      for (const r of progress.mostReps.slice(-5)) rows.push([t("progress.mostRepsAt", { weight: formatNumber(r.weightKg) }), formatNumber(r.reps)]);
+      if (progress.heaviestKg) rows.push([t("progress.heaviest"), units.text(progress.heaviestKg)]);
+      if (progress.estimatedOneRepMaxKg) rows.push([t("progress.bestOneRepMax"), units.text(progress.estimatedOneRepMaxKg)]);
+      for (const r of progress.mostReps.slice(-5)) rows.push([t("progress.mostRepsAt", { weight: units.text(r.weightKg) }), formatNumber(r.reps)]);
       records.replaceChildren(...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
     } catch (problem) { showProblem(problem); }
   }
@@ -41,12 +43,12 @@ export function progressCard(session, { exercises }) {
     try {
       const { items } = await session.api("/v1/training/weeks?count=12");
       const now = items[items.length - 1];
-      week.textContent = now.volumeKg > 0 ? t("progress.weekLine", { sessions: formatNumber(now.sessions), volume: formatNumber(now.volumeKg) })
+      week.textContent = now.volumeKg > 0 ? t("progress.weekLine", { sessions: formatNumber(now.sessions), volume: units.text(now.volumeKg) })
         : t("progress.weekSessions", { sessions: formatNumber(now.sessions) });
-      weeksChart.replaceChildren(el("p", { class: "muted small" }, t("progress.weeklyVolume")),
-        barChart({ days: items.map((w) => ({ date: w.weekStart, value: w.volumeKg })), width: chartWidth(card), height: 150,
+      weeksChart.replaceChildren(el("p", { class: "muted small" }, t("progress.weeklyVolume", { unit: units.unit })),
+        barChart({ days: items.map((w) => ({ date: w.weekStart, value: units.shown(w.volumeKg) })), width: chartWidth(card), height: 150,
           label: (d, i) => (i % 3 === 0 || i === items.length - 1 ? shortDay(d.date) : ""),
-          describe: (d) => t("progress.weekBar", { week: shortDay(d.date), volume: formatNumber(d.value) }) }));
+          describe: (d) => t("progress.weekBar", { week: shortDay(d.date), volume: `${formatNumber(d.value)} ${units.unit}` }) }));
     } catch (problem) { showProblem(problem); }
     const logged = [...new Set(recent.flatMap((w) => w.exercises.map((e) => e.exerciseId)))];
     picker.replaceChildren(...logged.map((id) => el("option", { value: id }, nameOf(id))));

@@ -38,15 +38,24 @@ const versionOf = (response) => Number((response.headers.get("ETag") || "").repl
 function kept() { try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch { return null; } }
 function keep(value) { try { if (value) localStorage.setItem(KEPT, JSON.stringify(value)); else localStorage.removeItem(KEPT); } catch { /* private mode */ } }
 
-function previousText(previous) {
+/** Weights are kept in kg and shown in the person's unit (lb: to a tenth; stored back in kg). */
+const POUND = 0.45359237;
+export function weightIn(unit) {
+  const shown = (kg) => (kg == null ? null : unit === "lb" ? Math.round((kg / POUND) * 10) / 10 : kg);
+  const stored = (value) => (value == null ? null : unit === "lb" ? value * POUND : value);
+  return { unit, shown, stored, text: (kg) => `${formatNumber(shown(kg))} ${unit}` };
+}
+
+function previousText(previous, weight) {
   if (!previous) return "—";
   if (previous.seconds != null) return `${formatNumber(previous.seconds)} s`;
-  return previous.weightKg != null ? `${formatNumber(previous.weightKg)} kg × ${formatNumber(previous.reps ?? 0)}` : `× ${formatNumber(previous.reps ?? 0)}`;
+  return previous.weightKg != null ? `${weight.text(previous.weightKg)} × ${formatNumber(previous.reps ?? 0)}` : `× ${formatNumber(previous.reps ?? 0)}`;
 }
 
 export function sessionView(session, { exercises }) {
   const catalog = new Map(exercises.map((e) => [e.id, e]));
   const nameOf = (id) => (catalog.get(id) ? exerciseName(catalog.get(id)) : id);
+  const units = weightIn(session.user?.weightUnit || "kg");
   const root = el("div", { class: "stack", id: "session-root", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   let state = null;          // { session, version, dirty }
   let ticker = null, saving = null, wakeLock = null, closed = false;
@@ -142,13 +151,14 @@ export function sessionView(session, { exercises }) {
 
   function setRow(e, i, set, exercise) {
     const timed = set.seconds !== null || catalog.get(exercise.exerciseId)?.unit === "seconds";
-    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: 1000, step: "0.5", name: "weightKg", class: "set-weight",
-      "aria-label": t("editor.weight"), value: set.weightKg ?? "", placeholder: "kg" });
+    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2204 : 1000, step: "any", name: "weightKg",
+      class: "set-weight", "aria-label": t("session.weightIn", { unit: units.unit }), value: units.shown(set.weightKg) ?? "", placeholder: units.unit });
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: timed ? 86400 : 1000, name: timed ? "seconds" : "reps",
       class: "set-amount", "aria-label": timed ? t("editor.seconds") : t("editor.reps"), value: (timed ? set.seconds : set.reps) ?? "" });
     const update = () => {
       const number = (input) => (input.value === "" ? null : Number(input.value));
-      act({ type: "setValues", exercise: e, set: i, weightKg: number(weight), reps: timed ? null : number(amount), seconds: timed ? number(amount) : null },
+      act({ type: "setValues", exercise: e, set: i, weightKg: units.stored(number(weight)), reps: timed ? null : number(amount),
+        seconds: timed ? number(amount) : null },
         { redraw: false });
     };
     weight.addEventListener("change", update);
@@ -159,7 +169,7 @@ export function sessionView(session, { exercises }) {
     const remove = el("button", { type: "button", class: "chip small", "aria-label": t("editor.removeSet"),
       onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, "−");
     return el("li", { class: `session-set${set.done ? " done" : ""}` }, el("span", { class: "set-index" }, formatNumber(i + 1)),
-      el("span", { class: "muted small set-previous" }, previousText(set.previous)), weight, amount, done, remove);
+      el("span", { class: "muted small set-previous" }, previousText(set.previous, units)), weight, amount, done, remove);
   }
 
   function exerciseCard(exercise, e) {
@@ -253,17 +263,23 @@ export function sessionView(session, { exercises }) {
     startScreen();
   }
 
+  /** A record in the person's unit (most reps keeps its count). */
+  function recordText(r) {
+    const value = r.kind === "mostReps" ? formatNumber(r.value) : units.text(r.value);
+    return t(`session.record.${r.kind}`, { value, weight: units.text(r.weightKg), reps: formatNumber(r.reps) });
+  }
+
   function summaryScreen({ workout, summary }) {
     const records = summary.records.map((r) => el("li", { class: "record", "data-kind": r.kind },
       el("strong", {}, nameOf(r.exerciseId)), " ",
-      t(`session.record.${r.kind}`, { value: formatNumber(r.value), weight: formatNumber(r.weightKg), reps: formatNumber(r.reps) })));
+      recordText(r)));
     const previous = summary.previous;
     const post = el("button", { type: "button", class: "button wide", id: "post-done" }, t("session.postDone"));
     post.addEventListener("click", async () => {
       post.disabled = true;
       const lines = [workout.notes || t("session.title"), t("session.summaryLine", { sets: formatNumber(summary.sets),
-        volume: formatNumber(summary.volumeKg), duration: formatDuration(summary.durationSeconds) })];
-      for (const r of summary.records) lines.push(`🏆 ${nameOf(r.exerciseId)}: ${t(`session.record.${r.kind}`, { value: formatNumber(r.value), weight: formatNumber(r.weightKg), reps: formatNumber(r.reps) })}`);
+        volume: units.text(summary.volumeKg), duration: formatDuration(summary.durationSeconds) })];
+      for (const r of summary.records) lines.push(`🏆 ${nameOf(r.exerciseId)}: ${recordText(r)}`);
       try {
         const posted = await session.api("/v1/posts", { method: "POST", body: { board: "done", body: lines.join("\n") } });
         location.hash = `#/post/${posted.id}`;
@@ -273,10 +289,10 @@ export function sessionView(session, { exercises }) {
       el("section", { class: "card stack", id: "session-summary" },
         el("div", { class: "summary-figures" },
           el("div", {}, el("strong", { id: "summary-duration" }, formatDuration(summary.durationSeconds)), el("span", { class: "muted small" }, t("session.duration"))),
-          el("div", {}, el("strong", { id: "summary-volume" }, `${formatNumber(summary.volumeKg)} kg`), el("span", { class: "muted small" }, t("session.volume"))),
+          el("div", {}, el("strong", { id: "summary-volume" }, units.text(summary.volumeKg)), el("span", { class: "muted small" }, t("session.volume"))),
           el("div", {}, el("strong", { id: "summary-sets" }, formatNumber(summary.sets)), el("span", { class: "muted small" }, t("session.sets")))),
         previous ? el("p", { class: "muted small", id: "summary-previous" }, previous.volumeKg > 0
-          ? t("session.comparedTo", { volume: formatNumber(previous.volumeKg), sets: formatNumber(previous.sets) })
+          ? t("session.comparedTo", { volume: units.text(previous.volumeKg), sets: formatNumber(previous.sets) })
           : t("session.comparedToSets", { sets: formatNumber(previous.sets) })) : null),
       el("section", { class: "card stack" }, el("h2", {}, t("session.records")),
         records.length ? el("ul", { class: "rows", id: "session-records" }, records) : el("p", { class: "muted", id: "session-records" }, t("session.noRecords"))),

@@ -57,6 +57,7 @@ enum AccountForms {
         change.timeZone = check.attempt(body.timeZone) { (v) throws(FieldRuleError) in try TimeZoneName(v).value }
         change.locale = check.attempt(body.locale) { (v) throws(FieldRuleError) in try AppLanguage.parse(v) }
         change.weekStart = body.weekStart
+        change.weightUnit = body.weightUnit
         try check.done()
         return change
     }
