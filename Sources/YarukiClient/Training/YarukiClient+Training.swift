@@ -44,3 +44,43 @@ extension YarukiClient {
         let _: Empty = try await authorized(request("DELETE", "/v1/workouts/\(id.uuidString.lowercased())"))
     }
 }
+
+extension YarukiClient {
+    /// Starts a training session: from a routine, as a repeat of my last workout, or empty; its
+    /// sets come pre-filled with last time's.
+    public func startSession(routineId: UUID? = nil, repeatLast: Bool = false, title: String? = nil, defaultRest: Int? = nil) async throws -> TrainingSession {
+        try await authorized(request("POST", "/v1/training/session",
+                                     body: SessionStartBody(routineId: routineId, repeatLast: repeatLast ? true : nil, title: title, defaultRest: defaultRest)))
+    }
+
+    /// The session under way, nil when there is none.
+    public func currentSession() async throws -> TrainingSession? {
+        do {
+            let session: TrainingSession = try await authorized(request("GET", "/v1/training/session"))
+            return session
+        } catch let YarukiClientError.problem(problem) where problem.status == 404 {
+            return nil
+        }
+    }
+
+    /// Keeps the device's state of the session on the server (another device then finds it).
+    @discardableResult
+    public func saveSession(_ session: TrainingSession) async throws -> TrainingSession {
+        try await authorized(request("PUT", "/v1/training/session", body: session))
+    }
+
+    /// Finishes the session (this state of it, or the server's) into a workout; answers the summary and records.
+    public func finishSession(_ session: TrainingSession? = nil) async throws -> SessionFinish {
+        if let session { return try await authorized(request("POST", "/v1/training/session/finish", body: session)) }
+        return try await authorized(request("POST", "/v1/training/session/finish"))
+    }
+
+    public func discardSession() async throws {
+        let _: Empty = try await authorized(request("DELETE", "/v1/training/session"))
+    }
+
+    /// An exercise over time and its records.
+    public func progress(exercise: String) async throws -> ExerciseProgress {
+        try await authorized(request("GET", "/v1/training/progress?exercise=\(exercise)"))
+    }
+}

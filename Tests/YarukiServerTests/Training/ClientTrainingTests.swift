@@ -41,4 +41,28 @@ import YarukiTestSupport
         try await client.deleteWorkout(id: saved.id)
         #expect(try await client.workouts().items.isEmpty)
     }
+
+    /// A training session through the SDK: started empty, carried on by the Core machine,
+    /// saved, read back as another device would, finished with its records.
+    @Test func aTrainingSessionThroughTheSDK() async throws {
+        let running = try await RunningApp(.sqlite)
+        let phone = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!)
+        try await phone.signUp(email: "sdk-session@example.com", password: "correct horse battery", displayName: "Sky")
+        #expect(try await phone.currentSession() == nil)
+        var session = try await phone.startSession(title: "Pull day", defaultRest: 60)
+        let start = Date()
+        session.send(.addExercise("deadlift", restSeconds: 120, lastTime: [WorkoutSet(reps: 5, weightKg: 100)]), at: start)
+        session.send(.toggleSet(exercise: 0, set: 0), at: start.addingTimeInterval(30))
+        try await phone.saveSession(session)
+        // The watch signs in and finds the same session, in its rest.
+        let watch = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(running.port)")!)
+        try await watch.signIn(email: "sdk-session@example.com", password: "correct horse battery")
+        let found = try #require(try await watch.currentSession())
+        #expect(found.id == session.id && found.phase == .rest && found.exercises[0].sets[0].done)
+        let finished = try await watch.finishSession()
+        #expect(finished.workout.exercises.first?.sets.first?.weightKg == 100 && finished.summary.volumeKg == 500)
+        #expect(finished.summary.records.contains { $0.kind == .heaviest && $0.value == 100 && $0.previous == nil })
+        #expect(try await phone.currentSession() == nil)
+        #expect(try await phone.progress(exercise: "deadlift").heaviestKg == 100)
+    }
 }
