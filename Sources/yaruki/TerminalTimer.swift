@@ -13,15 +13,7 @@ enum TerminalTimer {
             FileHandle.standardError.write(Data("yaruki: timer needs a terminal\n".utf8))
             return 1
         }
-        tcgetattr(STDIN_FILENO, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        for sig in [SIGTERM, SIGINT, SIGHUP] {
-            signal(sig) { _ in TerminalTimer.stop = 1 }
-        }
-        write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, hidden cursor
+        enterRawMode()
         var machine = RepRestMachine(restPreset: restPreset)
         var bell = false
         while stop == 0 {
@@ -47,6 +39,20 @@ enum TerminalTimer {
         let sets = machine.sets
         print(sets.isEmpty ? "No sets recorded." : "\(sets.count) set\(sets.count == 1 ? "" : "s"): " + sets.map { "\($0.reps)" }.joined(separator: ", ") + " reps")
         return 0
+    }
+
+    /// Raw keys, no echo, the alternate screen; SIGTERM, SIGINT and SIGHUP set `stop` so the loop
+    /// ends and `restore` runs.
+    static func enterRawMode() {
+        tcgetattr(STDIN_FILENO, &saved)
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        for sig in [SIGTERM, SIGINT, SIGHUP] {
+            signal(sig) { _ in TerminalTimer.stop = 1 }
+        }
+        write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, hidden cursor
     }
 
     static func restore() {

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiClient
 import YarukiCore
 import YarukiHTTP
 import YarukiServer
@@ -17,6 +18,9 @@ Commands:
              make an account; without --password-stdin a password is generated and printed
   timer [--rest 30|60|90]
              the rep counter and rest timer, full-screen in this terminal
+  timer --routine NAME --url URL --email E [--password-stdin]
+             a training session of one of your routines (or the one under way), full-screen, kept
+             on the server as you go (the password from YARUKI_PASSWORD or, with --password-stdin, a line)
   sales simulate --board ID|demo [--rate 50/s] [--duration 10m] [--url URL] [--key yk_…] [--seed N]
              post realistic dummy sales for a board to a running server (its own API key unless
              --key or YARUKI_SIGNAGE_KEY is given; revoked when it stops), so its wall screens move
@@ -252,6 +256,18 @@ case "keys":
     } catch {
         fail("\(error)")
     }
+case "timer" where options.contains("--routine"):
+    var rest = Array(options)
+    guard let routine = take("--routine", from: &rest), let url = take("--url", from: &rest).flatMap(URL.init(string:)),
+          let email = take("--email", from: &rest) else {
+        fail("usage: yaruki timer --routine NAME --url URL --email E [--password-stdin]")
+    }
+    guard let password = rest.contains("--password-stdin") ? readLine(strippingNewline: true) : ProcessInfo.processInfo.environment["YARUKI_PASSWORD"] else {
+        fail("give the password in YARUKI_PASSWORD or on standard input with --password-stdin")
+    }
+    let client = YarukiClient(baseURL: url)
+    do { _ = try blocking { try await client.signIn(email: email, password: password, device: "yaruki timer") } } catch { fail("sign-in: \(error)") }
+    exit(TerminalSession.run(client: client, routine: routine))
 case "timer":
     var rest = 60
     if let i = options.firstIndex(of: "--rest") {
