@@ -39,12 +39,9 @@ enum TerminalSession {
         var bell = false
         while TerminalTimer.stop == 0 {
             var changed = false
-            var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 100) > 0 {
-                var bytes = [UInt8](repeating: 0, count: 16)
-                let n = read(STDIN_FILENO, &bytes, bytes.count)
-                if n <= 0 { break }
-                for byte in bytes[0..<n] {
+            guard let bytes = TerminalTimer.keys() else { break }
+            do {
+                for byte in bytes {
                     let now = Date()
                     switch byte {
                     case 32, 13, 10:

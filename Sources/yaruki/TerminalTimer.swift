@@ -17,12 +17,9 @@ enum TerminalTimer {
         var machine = RepRestMachine(restPreset: restPreset)
         var bell = false
         while stop == 0 {
-            var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 100) > 0 {
-                var bytes = [UInt8](repeating: 0, count: 16)
-                let n = read(STDIN_FILENO, &bytes, bytes.count)
-                if n <= 0 { break }
-                for byte in bytes[0..<n] {
+            guard let bytes = keys() else { break }
+            do {
+                for byte in bytes {
                     guard let event = event(for: byte) else {
                         if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 3 || byte == 4 { stop = 1 }
                         continue
@@ -53,6 +50,15 @@ enum TerminalTimer {
             signal(sig) { _ in TerminalTimer.stop = 1 }
         }
         write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, hidden cursor
+    }
+
+    /// The keys pressed within 100 ms (none: empty); nil when the terminal is gone.
+    static func keys() -> [UInt8]? {
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 100) > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let n = read(STDIN_FILENO, &bytes, bytes.count)
+        return n > 0 ? Array(bytes[0..<n]) : nil
     }
 
     static func restore() {
