@@ -55,9 +55,16 @@ def test_a_routine_session_from_start_to_personal_records(server):
         rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
         assert rows[0].find_element(By.NAME, "reps").get_attribute("value") == "6"
 
-        # Skip the rest, make the second set heavier, mark it done, then finish.
+        # Skip the rest; the third set moves up (its menu) and back; make the second heavier, done, finish.
         click(driver, driver.find_element(By.ID, "skip-rest"))
         rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
+        click(driver, rows[2].find_element(By.CSS_SELECTOR, ".set-menu summary"))
+        click(driver, rows[2].find_element(By.CSS_SELECTOR, "[data-move=up]"))
+        rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
+        click(driver, rows[1].find_element(By.CSS_SELECTOR, ".set-menu summary"))
+        click(driver, rows[1].find_element(By.CSS_SELECTOR, "[data-move=down]"))
+        rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
+        assert [r.find_element(By.CSS_SELECTOR, ".set-index").text for r in rows] == ["1", "2", "3"]
         weight = rows[1].find_element(By.NAME, "weightKg")
         weight.clear()
         weight.send_keys("70")
@@ -81,9 +88,10 @@ def test_a_routine_session_from_start_to_personal_records(server):
         click(driver, driver.find_element(By.CSS_SELECTOR, "a[href='#/training']"))
         wait(driver).until(EC.visibility_of_element_located((By.ID, "training-progress")))
         assert "1" in driver.find_element(By.ID, "week-figures").text
-        bars = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#exercise-chart rect.chart-bar"))
+        bars = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#exercise-chart > svg rect.chart-bar"))
         assert [float(b.get_attribute("data-value")) for b in bars] == [70, 81.7]
         assert driver.find_elements(By.CSS_SELECTOR, "#weeks-chart rect.chart-bar")
+        assert [float(b.get_attribute("data-value")) for b in driver.find_elements(By.CSS_SELECTOR, "#exercise-volume rect.chart-bar")] == [300, 710]
         assert "70 kg" in driver.find_element(By.ID, "exercise-records").text
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:

@@ -700,4 +700,7 @@ export default {
   "unit.kg": "kilograms (kg)",
   "unit.lb": "pounds (lb)",
   "session.weightIn": "Weight in {unit}",
+  "session.setMenu": "Set {n}: more",
+  "session.moveDown": "Move down",
+  "progress.volumePerSession": "Volume per session ({unit})",
 };

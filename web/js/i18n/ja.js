@@ -700,4 +700,7 @@ export default {
   "unit.kg": "キログラム（kg）",
   "unit.lb": "ポンド（lb）",
   "session.weightIn": "重さ（{unit}）",
+  "session.setMenu": "第{n}セットのその他",
+  "session.moveDown": "下へ",
+  "progress.volumePerSession": "セッションごとのボリューム（{unit}）",
 };

@@ -700,4 +700,7 @@ export default {
   "unit.kg": "킬로그램 (kg)",
   "unit.lb": "파운드 (lb)",
   "session.weightIn": "무게 ({unit})",
+  "session.setMenu": "{n}세트 더보기",
+  "session.moveDown": "아래로",
+  "progress.volumePerSession": "세션별 볼륨 ({unit})",
 };

@@ -166,10 +166,18 @@ export function sessionView(session, { exercises }) {
     const done = el("button", { type: "button", class: `set-done${set.done ? " on" : ""}`, "aria-pressed": String(set.done),
       "data-set": `${e}-${i}`, "aria-label": t(set.done ? "session.undoSet" : "session.doneSet", { n: i + 1 }) }, "✓");
     done.addEventListener("click", () => act({ type: "toggleSet", exercise: e, set: i }));
-    const remove = el("button", { type: "button", class: "chip small", "aria-label": t("editor.removeSet"),
-      onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, "−");
+    // Reordering and removing stay out of the way, in the set's own menu.
+    const count = exercise.sets.length;
+    const menu = el("details", { class: "more-menu set-menu" }, el("summary", { "aria-label": t("session.setMenu", { n: i + 1 }) }, "⋯"),
+      el("div", { class: "menu" },
+        i > 0 ? el("button", { type: "button", class: "button quiet small", "data-move": "up",
+          onclick: () => act({ type: "moveSet", exercise: e, from: i, to: i - 1 }) }, t("session.moveUp")) : null,
+        i < count - 1 ? el("button", { type: "button", class: "button quiet small", "data-move": "down",
+          onclick: () => act({ type: "moveSet", exercise: e, from: i, to: i + 1 }) }, t("session.moveDown")) : null,
+        count > 1 ? el("button", { type: "button", class: "button quiet small", "data-remove": "set",
+          onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, t("editor.removeSet")) : null));
     return el("li", { class: `session-set${set.done ? " done" : ""}` }, el("span", { class: "set-index" }, formatNumber(i + 1)),
-      el("span", { class: "muted small set-previous" }, previousText(set.previous, units)), weight, amount, done, remove);
+      el("span", { class: "muted small set-previous" }, previousText(set.previous, units)), weight, amount, done, menu);
   }
 
   function exerciseCard(exercise, e) {

@@ -23,7 +23,8 @@ struct TrainingSessionRoutes: RouteCollection {
                                                    reply: SessionFinish.self, optionalBody: TrainingSession.self), finish)
         me.get("/v1/training/progress", Doc("An exercise over time (per day: best estimated 1RM, heaviest, volume) and its records",
                                             [200: "The progress", 400: "No exercise named", 404: "No such exercise"],
-                                            query: [.text("exercise", .matching(Exercise.idPattern), "The exercise's id, like squat")]), progress)
+                                            query: [Parameter(name: "exercise", type: "string", rule: .matching(Exercise.idPattern), required: true,
+                                                              description: "The exercise's id, like squat")]), progress)
         me.get("/v1/training/weeks", Doc("Volume and sessions per week, the latest weeks (empty ones too)", [200: "The weeks, oldest first",
                                                                                                               400: "A bad count"],
                                          query: [.integer("count", 1...104, "How many weeks (default 12)")]), weeks)
