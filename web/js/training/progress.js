@@ -3,7 +3,7 @@
 import { exerciseName, formatNumber, t } from "../i18n.js";
 import { el, showProblem } from "../ui.js";
 import { barChart } from "../health/plots.js";
-import { weightIn } from "./session-view.js";
+import { weightIn } from "./units.js";
 
 const shortDay = (day) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 

@@ -8,6 +8,8 @@ import { exerciseName, formatNumber, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { current, restProgress, remainingSeconds, send, workoutOf } from "./session.js";
 import { beep, clockText } from "./timer.js";
+import { weightIn } from "./units.js";
+import { versionOf } from "../sync/save.js";
 
 const KEPT = "yaruki.trainingSession";
 const ms = (text) => (text ? Date.parse(text) : null);
@@ -33,18 +35,8 @@ function formatDuration(seconds) {
     : t("session.minutes", { m: formatNumber(minutes) });
 }
 
-const versionOf = (response) => Number((response.headers.get("ETag") || "").replace(/\D/g, "")) || null;
-
 function kept() { try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch { return null; } }
 function keep(value) { try { if (value) localStorage.setItem(KEPT, JSON.stringify(value)); else localStorage.removeItem(KEPT); } catch { /* private mode */ } }
-
-/** Weights are kept in kg and shown in the person's unit (lb: to a tenth; stored back in kg). */
-const POUND = 0.45359237;
-export function weightIn(unit) {
-  const shown = (kg) => (kg == null ? null : unit === "lb" ? Math.round((kg / POUND) * 10) / 10 : kg);
-  const stored = (value) => (value == null ? null : unit === "lb" ? value * POUND : value);
-  return { unit, shown, stored, text: (kg) => `${formatNumber(shown(kg))} ${unit}` };
-}
 
 function previousText(previous, weight) {
   if (!previous) return "—";

@@ -27,11 +27,13 @@ struct TrainingSessionService: Sendable {
         if let id = body.routineId {
             let routine = try await routines.routine(id, me)
             if title.isEmpty { title = routine.title }
-            for item in routine.items {
-                let last = try await database.read { c in try TrainingStore.lastSets(user: me.userID, exercise: item.exerciseId, c) }
-                // Never done before: the routine's own reps or seconds.
-                let planned = last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last
-                exercises.append(TrainingSession.planned(item.exerciseId, sets: item.sets, restSeconds: item.restSeconds, lastTime: planned))
+            // Last time's sets of every exercise, read together; never done before: the routine's own reps or seconds.
+            exercises = try await database.read { c in
+                try routine.items.map { item in
+                    let last = try TrainingStore.lastSets(user: me.userID, exercise: item.exerciseId, c)
+                    return TrainingSession.planned(item.exerciseId, sets: item.sets, restSeconds: item.restSeconds,
+                                                   lastTime: last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last)
+                }
             }
         } else if body.repeatLast == true {
             guard let last = try await database.read({ c in

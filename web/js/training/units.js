@@ -1,0 +1,11 @@
+// kg or lb per person: weights are kept in kg and shown in the person's unit (lb to a tenth),
+// and what is typed in pounds is stored back in kg.
+import { formatNumber } from "../i18n.js";
+
+const POUND = 0.45359237;
+
+export function weightIn(unit) {
+  const shown = (kg) => (kg == null ? null : unit === "lb" ? Math.round((kg / POUND) * 10) / 10 : kg);
+  const stored = (value) => (value == null ? null : unit === "lb" ? value * POUND : value);
+  return { unit, shown, stored, text: (kg) => `${formatNumber(shown(kg))} ${unit}` };
+}
