@@ -21,6 +21,25 @@ import YarukiTestSupport
         #expect(try client.readResponse().status == 200)
     }
 
+    /// A client that has its whole body asks again at once, before the producer has returned:
+    /// that request waits for the exchange to end instead of being read as noise and lost.
+    @Test func theNextRequestSentBeforeTheProducerReturnsIsAnswered() throws {
+        let t = try TestServer()
+        let client = try RawClient(port: t.port, timeout: 10)
+        for body in [1000, 0] {
+            client.send("GET /produce?bytes=\(body)&length=\(body)&linger=0.3 HTTP/1.1\r\nHost: x\r\n\r\n")
+            let reply = try client.readResponse()
+            #expect(reply.body == StreamedBodyTests.expected(body))
+            client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+        // Chunked: the last chunk is only written once the producer returns.
+        client.send("GET /produce?bytes=5000&linger=0.3 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().body == StreamedBodyTests.expected(5000))
+        client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+    }
+
     @Test func withoutALengthItIsChunked() throws {
         let t = try TestServer()
         let reply = try request(t.port, "/produce?bytes=200001&chunk=7000")

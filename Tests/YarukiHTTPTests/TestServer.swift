@@ -110,6 +110,7 @@ final class TestServer {
             let chunk = Int(request.queryItem("chunk") ?? "65536") ?? 65536
             let length = request.queryItem("length").flatMap(Int.init)
             let fail = request.queryItem("fail").flatMap(Int.init)
+            let linger = request.queryItem("linger").flatMap(Double.init)
             return Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/octet-stream")]), body: .stream(length: length) { writer in
                 var offset = 0
                 while offset < bytes {
@@ -119,6 +120,8 @@ final class TestServer {
                     offset += piece.count
                     production.wrote(piece.count)
                 }
+                // Every byte sent, the producer not yet returned: the client may already ask again.
+                if let linger { Thread.sleep(forTimeInterval: linger) }
             })
         }
         let room = self.room

@@ -106,11 +106,13 @@ final class Connection {
         while !closed {
             let available = input.count
             switch phase {
-            case .handling, .closing:
+            case .handling, .sendingBody, .closing:
+                // What comes meanwhile is the next request (a client that has a whole body asks
+                // again before the producer has returned): kept for when this exchange ends.
                 if available > config.maxHeaderBytes { pauseReading() }
                 return
-            case .streaming, .sendingBody:
-                input.consume(available)
+            case .streaming:
+                input.consume(available)  // a stream is the connection's last exchange
                 return
             case .idle:
                 guard skipLeadingNewlines() else { return }
