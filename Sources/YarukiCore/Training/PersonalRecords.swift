@@ -128,6 +128,18 @@ public enum WeightUnit: String, Codable, Sendable, CaseIterable {
 
     /// `value` (in this unit) to the nearest weight plates make.
     public func plateRounded(_ value: Double) -> Double { (value / plateStep).rounded() * plateStep }
+
+    /// The finest step a person types in this unit (fractional plates): 0.25 kg, 0.5 lb.
+    var typedStep: Double { self == .kg ? 0.25 : 0.5 }
+
+    /// A weight to pre-fill a set with, in kg: one the person typed in this unit is kept as it
+    /// is (61 kg stays 61 kg, 135 lb stays 135 lb); one that came from the other unit (60 kg for
+    /// someone in pounds is 132.3 lb) goes to the nearest weight plates make (130 lb).
+    public func prefilled(_ kg: Double) -> Double {
+        let value = shown(kg)
+        let typed = (value / typedStep).rounded() * typedStep
+        return abs(value - typed) < 0.01 ? kg : stored(plateRounded(value))
+    }
 }
 
 /// What a finished session shows: time, volume, sets, records, and how it compares with the last

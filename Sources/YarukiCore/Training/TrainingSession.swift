@@ -107,11 +107,15 @@ public struct TrainingSession: Equatable, Sendable, Codable {
 
     /// A session's exercise from a plan and last time's sets: `planned` sets (at least one, or as
     /// many as last time when none are planned), each pre-filled with last time's same set.
-    public static func planned(_ exerciseId: String, sets planned: Int?, restSeconds: Int?, lastTime: [WorkoutSet]) -> SessionExercise {
+    /// Weights are pre-filled as `unit` shows them, in plates when they came from the other unit;
+    /// `previous` keeps what was really lifted.
+    public static func planned(_ exerciseId: String, sets planned: Int?, restSeconds: Int?, lastTime: [WorkoutSet],
+                               unit: WeightUnit = .kg) -> SessionExercise {
         let count = min(max(planned ?? lastTime.count, 1), maxSets)
         return SessionExercise(exerciseId: exerciseId, restSeconds: restSeconds, sets: (0..<count).map { i in
             let previous = i < lastTime.count ? lastTime[i] : lastTime.last
-            return SessionSet(reps: previous?.reps, seconds: previous?.seconds, weightKg: previous?.weightKg, previous: i < lastTime.count ? lastTime[i] : nil)
+            return SessionSet(reps: previous?.reps, seconds: previous?.seconds, weightKg: previous?.weightKg.map(unit.prefilled),
+                              previous: i < lastTime.count ? lastTime[i] : nil)
         })
     }
 

@@ -357,6 +357,24 @@ import Testing
         #expect(WeightUnit.kg.shown(80) == 80 && WeightUnit.kg.stored(80) == 80)
     }
 
+    @Test func weightsFromTheOtherUnitArePrefilledInPlates() {
+        // 60 kg logged, now shown in pounds: 132.3 lb is no weight a bar carries; 130 lb is.
+        #expect(abs(WeightUnit.lb.shown(WeightUnit.lb.prefilled(60)) - 130) < 1e-9)
+        // Typed in pounds, kept to the gram: 135 lb and 137.5 lb (fractional plates) stay.
+        for typed in [135.0, 137.5] {
+            let kg = WeightUnit.lb.stored(typed)
+            #expect(WeightUnit.lb.prefilled(kg) == kg)
+        }
+        // In kilograms: 61 and 61.25 kg were typed and stay; 135 lb (61.235 kg) goes to 60 kg.
+        #expect(WeightUnit.kg.prefilled(61) == 61 && WeightUnit.kg.prefilled(61.25) == 61.25)
+        #expect(WeightUnit.kg.prefilled(WeightUnit.lb.stored(135)) == 60)
+        // A planned set is pre-filled that way; what was really lifted stays as `previous`.
+        let planned = TrainingSession.planned("squat", sets: 2, restSeconds: nil, lastTime: [WorkoutSet(reps: 5, weightKg: 60)], unit: .lb)
+        #expect(planned.sets.map { $0.weightKg.map { WeightUnit.lb.shown($0).rounded() } } == [130, 130])
+        #expect(planned.sets[0].previous?.weightKg == 60 && planned.sets[1].previous == nil)
+        #expect(TrainingSession.planned("squat", sets: 1, restSeconds: nil, lastTime: [WorkoutSet(reps: 5, weightKg: 60)]).sets[0].weightKg == 60)
+    }
+
     @Test func theSummaryAddsVolumeSetsTimeAndComparesWithLastTime() {
         var today = workout(0, [(5, 80), (5, 85)])
         today.endedAt = today.startedAt.addingTimeInterval(2700)

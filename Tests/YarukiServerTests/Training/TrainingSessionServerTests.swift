@@ -131,5 +131,13 @@ import YarukiTestSupport
         #expect(changed.status == 200 && changed.string("weightUnit") == "lb")
         #expect(try api.call("GET", "/v1/me", token: token).string("weightUnit") == "lb")
         #expect(try api.call("PATCH", "/v1/me", json: ["weightUnit": "stone"], token: token).status == 400)
+        // 60 kg logged before the switch: the next session pre-fills 130 lb, what a bar carries,
+        // and still shows the 60 kg really lifted as last time's.
+        let yesterday = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400))
+        #expect(try api.call("POST", "/v1/workouts", json: ["startedAt": yesterday, "exercises": [
+            ["exerciseId": "squat", "sets": [["reps": 5, "weightKg": 60]]]]], token: token).status == 201)
+        let session = try Self.decode(try api.call("POST", "/v1/training/session", json: ["repeatLast": true], token: token))
+        let set = try #require(session.exercises.first?.sets.first)
+        #expect(abs(WeightUnit.lb.shown(try #require(set.weightKg)) - 130) < 1e-6 && set.previous?.weightKg == 60)
     }
 }

@@ -22,6 +22,7 @@ struct TrainingSessionService: Sendable {
         if body.routineId != nil, body.repeatLast == true { check.conflict("repeatLast", "cannot be asked with a routine") }
         try check.done()
         let now = context.now
+        let unit = try await context.account(me).weightUnit
         var exercises: [TrainingSession.SessionExercise] = []
         var title = TextRule.trim(body.title ?? "")
         if let id = body.routineId {
@@ -32,7 +33,7 @@ struct TrainingSessionService: Sendable {
                 try routine.items.map { item in
                     let last = try TrainingStore.lastSets(user: me.userID, exercise: item.exerciseId, c)
                     return TrainingSession.planned(item.exerciseId, sets: item.sets, restSeconds: item.restSeconds,
-                                                   lastTime: last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last)
+                                                   lastTime: last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last, unit: unit)
                 }
             }
         } else if body.repeatLast == true {
@@ -40,7 +41,9 @@ struct TrainingSessionService: Sendable {
                 try TrainingStore.workouts(user: me.userID, from: .distantPast, to: now.addingTimeInterval(86_400), after: nil, limit: 1, c).first
             }) else { throw HTTPError.notFound("There is no workout yet to repeat.") }
             if title.isEmpty { title = last.notes }
-            exercises = last.exercises.map { TrainingSession.planned($0.exerciseId, sets: $0.sets.count, restSeconds: $0.sets.first?.restSeconds, lastTime: $0.sets) }
+            exercises = last.exercises.map {
+                TrainingSession.planned($0.exerciseId, sets: $0.sets.count, restSeconds: $0.sets.first?.restSeconds, lastTime: $0.sets, unit: unit)
+            }
         }
         let session = TrainingSession(startedAt: now, title: String(title.prefix(TrainingSession.maxTitle)), routineId: body.routineId,
                                       defaultRest: body.defaultRest ?? 90, exercises: exercises)
