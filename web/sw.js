@@ -3,7 +3,7 @@
 // only the person's recent reads that the offline pages show (the lifelog's timeline, the
 // workouts, the account) are kept, the same way, in a cache of their own
 // that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v21";
+const CACHE = "yaruki-shell-v22";
 const DATA = "yaruki-data-v1";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/i18n.js",

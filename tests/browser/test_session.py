@@ -119,8 +119,9 @@ def test_pounds_are_shown_and_stored_as_kilograms(server):
         click(driver, wait(driver).until(EC.element_to_be_clickable((By.ID, "repeat-last"))))
         row = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=deadlift] .session-set")))
         assert "220.5 lb × 5" in row.find_element(By.CSS_SELECTOR, ".set-previous").text
+        # Last time's 100 kg (220.5 lb) is pre-filled as what plates make in pounds: 220 lb.
         weight = row.find_element(By.NAME, "weightKg")
-        assert weight.get_attribute("value") == "220.5"
+        assert weight.get_attribute("value") == "220"
         weight.clear()
         weight.send_keys("225")
         driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)

@@ -234,9 +234,10 @@ export function sessionView(session, { exercises }) {
     try {
       const { items } = await session.api("/v1/routines/mine");
       list.removeAttribute("aria-busy");
-      list.replaceChildren(...(items.length ? items.map((routine) => el("article", { class: "card routine-start", "data-routine": routine.id },
+      // One primary action: the first routine's start; the others are quiet.
+      list.replaceChildren(...(items.length ? items.map((routine, index) => el("article", { class: "card routine-start", "data-routine": routine.id },
         el("div", {}, el("h2", {}, routine.title), el("p", { class: "muted small" }, routine.items.map((i) => nameOf(i.exerciseId)).join(" · "))),
-        el("button", { type: "button", class: "button", onclick: () => start({ routineId: routine.id }) }, t("session.start"))))
+        el("button", { type: "button", class: index === 0 ? "button" : "button quiet", onclick: () => start({ routineId: routine.id }) }, t("session.start"))))
         : [emptyState(null, t("session.noRoutines"), el("a", { class: "button quiet", href: "#/routines" }, t("routines.mine")))]));
     } catch (problem) { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); }
   }
