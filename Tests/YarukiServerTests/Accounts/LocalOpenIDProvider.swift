@@ -35,8 +35,14 @@ final class LocalOpenIDProvider: @unchecked Sendable {
     private(set) var tokenRequests: [[String: String]] = []
     private(set) var tokenRefusals: [String] = []
 
-    init(keys: OpenSSLKeys, clientID: String, clientSecret: String?, appleKey: (team: String, keyID: String, key: EVPKey)? = nil) {
+    /// The provider's "now": the app's test clock, so a test that runs slowly under load is not
+    /// refused a token "not valid yet" by an app whose clock stood still.
+    let clock: @Sendable () -> Date
+
+    init(keys: OpenSSLKeys, clientID: String, clientSecret: String?, appleKey: (team: String, keyID: String, key: EVPKey)? = nil,
+         clock: @escaping @Sendable () -> Date = { Date() }) {
         self.keys = keys
+        self.clock = clock
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.appleKey = appleKey
@@ -106,7 +112,7 @@ final class LocalOpenIDProvider: @unchecked Sendable {
         guard clientAuthenticated(form["client_secret"]) else { return refuse("client secret") }
         guard let verifier = form["code_verifier"], (43...128).contains(verifier.count),
               Base64URL.encode(Crypto.sha256(Data(verifier.utf8))) == grant.challenge else { return refuse("PKCE verifier") }
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(clock().timeIntervalSince1970)
         var claims: [String: Any] = ["iss": issuer, "aud": clientID, "sub": person.subject, "email": person.email,
                                      "email_verified": person.verified, "name": person.name, "iat": now, "exp": now + 600,
                                      "jti": UUID().uuidString]
@@ -121,7 +127,7 @@ final class LocalOpenIDProvider: @unchecked Sendable {
         if let clientSecret { return secret == clientSecret }
         guard let apple = appleKey, let jwt = try? JWT.parse(secret), jwt.header.kid == apple.keyID,
               (try? jwt.verify(allowed: [.es256]) { _ in apple.key }) != nil else { return false }
-        let now = Date().timeIntervalSince1970
+        let now = clock().timeIntervalSince1970
         return jwt.string("iss") == apple.team && jwt.string("sub") == clientID && jwt.audiences == ["https://appleid.apple.com"]
             && (jwt.number("exp") ?? 0) > now && (jwt.number("iat") ?? .infinity) <= now + 60
     }

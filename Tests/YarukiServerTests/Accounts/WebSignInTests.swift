@@ -17,9 +17,9 @@ import YarukiTestSupport
     }
 
     static func google(engine: Engine = .sqlite) async throws -> Setup {
-        let op = LocalOpenIDProvider(keys: try OpenSSLKeys(), clientID: webClient, clientSecret: "s3cret+/=")
-        try op.start()
         let clock = TestClock()
+        let op = LocalOpenIDProvider(keys: try OpenSSLKeys(), clientID: webClient, clientSecret: "s3cret+/=", clock: { clock.now })
+        try op.start()
         let running = try await RunningApp(engine, clock: clock, arguments: [
             "--google-web-client-id", webClient, "--google-web-client-secret", "s3cret+/=", "--google-issuer", op.issuer,
             "--google-jwks", op.issuer + "/jwks",
@@ -155,12 +155,12 @@ import YarukiTestSupport
     @Test func appleAnswersWithAFormPostAndASignedSecret() async throws {
         let keys = try OpenSSLKeys()
         let pem = try Data(contentsOf: URL(fileURLWithPath: keys.directory + "/ec.pem"))
+        let clock = TestClock()
         let op = LocalOpenIDProvider(keys: keys, clientID: "app.yaruki.web", clientSecret: nil,
-                                     appleKey: ("TEAM123456", "KEY1234567", try EVPKey.readPrivatePEM(pem)))
+                                     appleKey: ("TEAM123456", "KEY1234567", try EVPKey.readPrivatePEM(pem)), clock: { clock.now })
         try op.start()
         defer { op.stop() }
         op.person = LocalOpenIDProvider.Person(subject: "001234.apple", email: "relay@privaterelay.appleid.com", name: "Mina")
-        let clock = TestClock()
         let running = try await RunningApp(.sqlite, clock: clock, arguments: [
             "--apple-web-client-id", "app.yaruki.web", "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567",
             "--apple-private-key", keys.directory + "/ec.pem", "--apple-issuer", op.issuer, "--apple-jwks", op.issuer + "/jwks",
