@@ -29,8 +29,14 @@ public struct SalesBoard: Codable, Equatable, Sendable {
 
     /// Whether a sale counts on this board.
     public func counts(_ e: SaleEvent) -> Bool {
-        e.currency == currency && e.occurredAt >= startsAt && e.occurredAt < endsAt
-            && (campaign == nil || e.campaign == campaign) && (channel == nil || e.channel == channel)
+        counts(currency: e.currency, at: e.occurredAt, campaign: e.campaign, channel: e.channel)
+    }
+
+    /// Whether a sale of `currency` at `at` (or in the quarter hour starting then: windows start
+    /// and end on quarter hours) with this campaign and channel counts on the board.
+    public func counts(currency: String, at: Date, campaign: String?, channel: String) -> Bool {
+        currency == self.currency && at >= startsAt && at < endsAt
+            && (self.campaign == nil || campaign == self.campaign) && (self.channel == nil || channel == self.channel)
     }
 }
 

@@ -88,6 +88,7 @@ public final class AccessLog {
 /// Log lines for events other than requests (start, stop, errors), written at once.
 public enum ServerLog {
     public static func info(_ message: String, _ fields: [String: String] = [:]) { write("info", message, fields) }
+    public static func warning(_ message: String, _ fields: [String: String] = [:]) { write("warning", message, fields) }
     public static func error(_ message: String, _ fields: [String: String] = [:]) { write("error", message, fields) }
 
     static func write(_ level: String, _ message: String, _ fields: [String: String]) {

@@ -61,6 +61,37 @@ final class PostgresConnection: SQLConnection {
         return rows
     }
 
+    /// Notifications on the channels this connection listens to: those already here, or the
+    /// first to come within `timeout` seconds (none when nothing came). Nil once the connection broke.
+    func notifications(waiting timeout: Double) -> [String]? {
+        let queued = takeNotifications()
+        if !queued.isEmpty { return queued }
+        let fd = PQsocket(handle)
+        guard fd >= 0 else {
+            broken = true
+            return nil
+        }
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, Int32(timeout * 1000)) > 0, PQconsumeInput(handle) == 0 {
+            broken = true
+            return nil
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            broken = true
+            return nil
+        }
+        return takeNotifications()
+    }
+
+    private func takeNotifications() -> [String] {
+        var payloads: [String] = []
+        while let notification = PQnotifies(handle) {
+            payloads.append(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+        return payloads
+    }
+
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
         let (name, expected) = try statement(for: sql)
         // Checked here: the server would call a wrong count a protocol violation and drop the connection.

@@ -8,6 +8,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private let pool: BlockingPool<PostgresConnection>
     /// host:port/db for messages, without the password.
     public let target: String
+    private let connectURL: String
 
     public init(url: String, poolSize: Int = 8) throws {
         guard let components = URLComponents(string: url), let host = components.host else {
@@ -17,6 +18,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         var connectURL = url
         if !url.contains("connect_timeout=") { connectURL += (url.contains("?") ? "&" : "?") + "connect_timeout=5" }
         self.target = target
+        self.connectURL = connectURL
         pool = BlockingPool(name: "postgres", capacity: max(1, poolSize)) { [connectURL] in
             try PostgresConnection(url: connectURL, target: target)
         }
@@ -73,6 +75,13 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     }
 
     public func statistics() -> PoolStatistics { pool.statistics }
+
+    /// A connection of its own that listens on `channel` (see `PostgresListener`).
+    public func listener(channel: String, connected: @escaping @Sendable (SQLConnection) throws -> Void,
+                         received: @escaping @Sendable ([String], SQLConnection) throws -> Void,
+                         failed: @escaping @Sendable (String) -> Void) -> PostgresListener {
+        PostgresListener(url: connectURL + "&application_name=yaruki-listener", target: target, channel: channel, connected: connected, received: received, failed: failed)
+    }
 
     public func close() { _ = pool.drainIdle() }
 }

@@ -15,7 +15,35 @@ import YarukiStore
 /// (coalescing: a burst of a thousand sales is one update). Writes only queue bytes on each
 /// connection, so a screen that reads slowly holds nobody back; one that lets too much pile
 /// up is dropped by its connection and, on reconnecting, gets the newest state whole.
+///
+/// Every node's hub hears of every node's sales through the `EventBus` (topic `signage`, not
+/// kept: a screen rebuilds whole): which quarter hours of which currency, campaign and channel
+/// got sales, so each node re-reads the boards they count on once, for all its screens. Board
+/// changes travel the same way. A node whose listener reconnected re-reads every watched board.
 final class SignageHub: @unchecked Sendable {
+    /// Where new sales landed: a currency's quarter hour of a campaign and channel.
+    struct Touch: Codable, Hashable, Sendable {
+        var currency: String
+        /// The quarter hour's start, ms since 1970.
+        var bucket: Int64
+        var campaign: String?
+        var channel: String
+    }
+
+    /// What goes between nodes.
+    struct News: Codable, Sendable {
+        var touched: [Touch]?
+        /// Every watched board may have changed (more places than a notification carries).
+        var all: Bool?
+        var board: UUID?
+        var definition: SalesBoard?
+        var deleted: Bool?
+        var linkReplaced: Bool?
+    }
+
+    static let topic = "signage"
+    /// More places than this in one batch go as "every board".
+    static let maxTouches = 40
     private struct Watched {
         var board: SalesBoard
         var streams: [ObjectIdentifier: EventStream] = [:]
@@ -31,10 +59,12 @@ final class SignageHub: @unchecked Sendable {
     private let wake: AsyncStream<Void>.Continuation
     let database: Database
     let clock: @Sendable () -> Date
+    let bus: EventBus
 
-    init(database: Database, interval: Double = 0.25, clock: @escaping @Sendable () -> Date) {
+    init(database: Database, bus: EventBus, interval: Double = 0.25, clock: @escaping @Sendable () -> Date) {
         self.database = database
         self.clock = clock
+        self.bus = bus
         let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
         let pause = UInt64(interval * 1_000_000_000)
@@ -45,6 +75,11 @@ final class SignageHub: @unchecked Sendable {
                 try? await Task.sleep(nanoseconds: pause)
             }
         }
+        bus.subscribe(SignageHub.topic) { [weak self] entry in
+            guard let news = try? JSONDecoder().decode(News.self, from: Data(entry.data.utf8)) else { return }
+            self?.heard(news)
+        }
+        bus.onResync { [weak self] in self?.heard(News(all: true)) }
     }
 
     deinit { wake.finish() }
@@ -111,33 +146,58 @@ final class SignageHub: @unchecked Sendable {
             try also?(c)
             return fresh
         }
-        salesArrived(fresh)
+        if !fresh.isEmpty {
+            let touched = Set(fresh.map { Touch(currency: $0.currency, bucket: SalesBucket.start(of: $0.occurredAt), campaign: $0.campaign, channel: $0.channel) })
+            tell(touched.count > SignageHub.maxTouches ? News(all: true) : News(touched: Array(touched)))
+        }
         return fresh
     }
 
-    /// New sales: the watched boards they count on will be sent again.
-    private func salesArrived(_ sales: [SaleEvent]) {
-        guard !sales.isEmpty else { return }
+    private func tell(_ news: News) {
+        guard let json = try? JSONEncoder().encode(news) else { return }
+        bus.publish(SignageHub.topic, name: "signage", audience: "", data: String(decoding: json, as: UTF8.self), kept: false)
+    }
+
+    /// What some node (this one too) did: its screens here follow.
+    private func heard(_ news: News) {
+        if let id = news.board {
+            if news.linkReplaced == true { closeScreens(id) } else { definitionChanged(id, news.deleted == true ? nil : news.definition) }
+            return
+        }
+        let touched = news.touched ?? []
         let any = lock.withLock { () -> Bool in
             var any = false
-            for (id, entry) in watched where !entry.dirty && sales.contains(where: entry.board.counts) {
-                watched[id]!.dirty = true
-                any = true
+            for (id, entry) in watched where !entry.dirty {
+                let counts = news.all == true || touched.contains { t in
+                    entry.board.counts(currency: t.currency, at: Date(timeIntervalSince1970: Double(t.bucket) / 1000), campaign: t.campaign, channel: t.channel)
+                }
+                if counts {
+                    watched[id]!.dirty = true
+                    any = true
+                }
             }
             return any
         }
         if any { wake.yield() }
     }
 
-    /// A board's link was replaced: its screens are closed, and those on the old link find on
-    /// reconnecting that it no longer works.
+    /// A board's link was replaced (on any node): its screens are closed, and those on the old
+    /// link find on reconnecting that it no longer works.
     func linkReplaced(_ id: UUID) {
+        tell(News(board: id, linkReplaced: true))
+    }
+
+    /// A board's definition changed (or it was deleted: nil), on any node; its screens get the new state whole.
+    func boardChanged(_ id: UUID, _ board: SalesBoard?) {
+        tell(News(board: id, definition: board, deleted: board == nil))
+    }
+
+    private func closeScreens(_ id: UUID) {
         let closing = lock.withLock { Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
         for stream in closing { stream.close() }
     }
 
-    /// A board's definition changed (or it was deleted: nil); its screens get the new state whole.
-    func boardChanged(_ id: UUID, _ board: SalesBoard?) {
+    private func definitionChanged(_ id: UUID, _ board: SalesBoard?) {
         let closing: [EventStream] = lock.withLock {
             guard let board else { return Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
             watched[id]?.board = board

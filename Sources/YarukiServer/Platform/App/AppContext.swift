@@ -12,7 +12,9 @@ final class AppContext: Sendable {
     let database: Database
     /// Every rule that depends on "now" reads this; tests step it.
     let clock: @Sendable () -> Date
-    let events = EventHub()
+    /// Events between every node's screens (in process on SQLite, PostgreSQL NOTIFY between nodes).
+    let bus: EventBus
+    let events: EventHub
     let keyring: SigningKeyring
     let authenticator: Authenticator
     let links: LinkSigner
@@ -34,6 +36,8 @@ final class AppContext: Sendable {
         self.settings = settings
         self.database = database
         self.clock = clock
+        bus = EventBus(database: database, clock: clock)
+        events = EventHub(bus: bus)
         let width = max(1, settings.http.loops)
         keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
         authenticator = Authenticator(database: database, keyring: keyring, clock: clock, idleLifetime: RefreshRule().idleLifetime)

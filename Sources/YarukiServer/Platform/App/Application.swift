@@ -98,6 +98,7 @@ public final class Application: @unchecked Sendable {
     public func start() throws {
         try server.start()
         context.servedPort.store(server.port, ordering: .relaxed)
+        context.bus.start()
         context.mail.start(on: server.backgroundExecutor)
         areas.classes.orders.start(on: server.backgroundExecutor)
         areas.sync.start(on: server.backgroundExecutor)
@@ -113,5 +114,6 @@ public final class Application: @unchecked Sendable {
         areas.classes.orders.stop()
         areas.sync.stop()
         server.shutdown(grace: grace)
+        context.bus.stop()
     }
 }

@@ -36,14 +36,14 @@ struct Areas: Sendable {
             ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
         let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
-        signage = SignageService(context: context, hub: SignageHub(database: context.database, clock: context.clock))
+        signage = SignageService(context: context, hub: SignageHub(database: context.database, bus: context.bus, clock: context.clock))
         health = HealthService(context: context)
         sync = SyncService(context: context, zones: [LifelogSync(lifelog: lifelog), WorkoutSync(training: training), RoutineSync(routines: routines)])
         classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: signage.hub, community: communityEvents))
         // Each area's part of a person; the account row itself goes last, after all of them.
         let personalData: [any PersonalData] = [AccountsData(context: context), TrainingData(context: context), AccountabilityData(proofs: proofs),
                                                 CommunityData(posts: posts), LifelogData(lifelog: lifelog), SignageData(),
-                                                HealthData(health: health), ClassesData(classes: classes)]
+                                                HealthData(health: health), ClassesData(classes: classes), EventData()]
         accounts = try AccountService(context: context, personalData: personalData)
         routes = [
             AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),

@@ -1,47 +1,91 @@
 import Foundation
 import YarukiAPI
 import YarukiHTTP
+import YarukiStore
 
 /// Each person's own event stream (`GET /v1/events`): what changed that their screens show.
-/// Events carry increasing ids; the last 100 per person are kept, so a client that reconnects
-/// with `Last-Event-ID` gets what it missed. One process's hub; several nodes will relay
-/// through PostgreSQL LISTEN/NOTIFY.
+/// Events travel through the `EventBus` (topic `user`), so a stream on any node hears what was
+/// written through every node; their ids are the bus log's, so a client that reconnects to any
+/// node with `Last-Event-ID` is sent what it missed (up to `replayLimit` events of the last day).
 final class EventHub: @unchecked Sendable {
-    private let lock = NSLock()
-    private var streams: [UUID: [ObjectIdentifier: EventStream]] = [:]
-    private var recent: [UUID: [ServerSentEvent]] = [:]
-    private var counter: UInt64 = 0
-    static let kept = 100
-
-    /// Starts sending to `stream`; replays what came after `lastEventID`.
-    func attach(_ stream: EventStream, for user: UUID) {
-        let missed: [ServerSentEvent] = lock.withLock {
-            streams[user, default: [:]][ObjectIdentifier(stream)] = stream
-            guard let last = stream.lastEventID.flatMap(UInt64.init) else { return [] }
-            return (recent[user] ?? []).filter { (UInt64($0.id) ?? 0) > last }
+    /// A stream and, while it is being sent what it missed, the live events that came meanwhile.
+    private final class Attached {
+        let stream: EventStream
+        var held: [ServerSentEvent]?
+        init(_ stream: EventStream, catchingUp: Bool) {
+            self.stream = stream
+            held = catchingUp ? [] : nil
         }
+    }
+
+    static let topic = "user"
+    static let replayLimit = 200
+    private let lock = NSLock()
+    private var streams: [UUID: [ObjectIdentifier: Attached]] = [:]
+    let bus: EventBus
+
+    init(bus: EventBus) {
+        self.bus = bus
+        bus.subscribe(EventHub.topic) { [weak self] entry in self?.deliver(entry) }
+    }
+
+    /// Starts sending to `stream`: first what came after its `Last-Event-ID`, then `ready`, then live events.
+    func attach(_ stream: EventStream, for user: UUID) async {
+        let last = stream.lastEventID.flatMap(Int64.init)
+        let attached = Attached(stream, catchingUp: last != nil)
+        lock.withLock { streams[user, default: [:]][ObjectIdentifier(stream)] = attached }
         stream.onClose { [weak self, weak stream] in
             guard let self, let stream else { return }
             _ = self.lock.withLock { self.streams[user]?.removeValue(forKey: ObjectIdentifier(stream)) }
         }
-        for event in missed { stream.send(event) }
-        stream.send(ServerSentEvent(id: lock.withLock { String(counter) }, event: "ready", data: "{}"))
-    }
-
-    /// Sends `event` (its name and JSON data) to every open stream of each of `users`.
-    func publish(_ name: String, _ data: some Encodable, to users: [UUID]) {
-        guard let json = try? JSONBytes.encode(data) else { return }
-        let text = String(decoding: json, as: UTF8.self)
-        let targets: [(ServerSentEvent, [EventStream])] = lock.withLock {
-            users.map { user in
-                counter += 1
-                let event = ServerSentEvent(id: String(counter), event: name, data: text)
-                recent[user, default: []].append(event)
-                if recent[user]!.count > EventHub.kept { recent[user]!.removeFirst(recent[user]!.count - EventHub.kept) }
-                return (event, Array(streams[user]?.values ?? [:].values))
+        var sentUpTo = last ?? 0
+        if let last {
+            let missed = ((try? await bus.since(last, topic: EventHub.topic, limit: EventHub.replayLimit * 20)) ?? [])
+                .filter { EventHub.audience($0.audience).contains(user) }.suffix(EventHub.replayLimit)
+            for entry in missed { stream.send(EventHub.event(entry)) }
+            sentUpTo = missed.last?.id ?? last
+            // Live events that came meanwhile, after what the log gave, in order; from here on they go straight out.
+            let held = lock.withLock { () -> [ServerSentEvent] in
+                defer { attached.held = nil }
+                return attached.held ?? []
+            }
+            for event in held where (Int64(event.id) ?? 0) > sentUpTo {
+                stream.send(event)
+                sentUpTo = Int64(event.id) ?? sentUpTo
             }
         }
-        for (event, streams) in targets { for stream in streams { stream.send(event) } }
+        stream.send(ServerSentEvent(id: String(max(sentUpTo, await bus.currentID())), event: "ready", data: "{}"))
+    }
+
+    /// Sends `event` (its name and JSON data) to every open stream of each of `users`, on every node.
+    func publish(_ name: String, _ data: some Encodable, to users: [UUID]) {
+        guard !users.isEmpty, let json = try? JSONBytes.encode(data) else { return }
+        bus.publish(EventHub.topic, name: name, audience: users.map { $0.uuidString.lowercased() }.joined(separator: ","),
+                    data: String(decoding: json, as: UTF8.self))
+    }
+
+    private func deliver(_ entry: EventLogStore.Entry) {
+        let event = EventHub.event(entry)
+        let targets: [EventStream] = lock.withLock {
+            EventHub.audience(entry.audience).flatMap { user in
+                (streams[user]?.values ?? [:].values).compactMap { attached in
+                    guard attached.held == nil else {
+                        attached.held!.append(event)
+                        return nil
+                    }
+                    return attached.stream
+                }
+            }
+        }
+        for stream in targets { stream.send(event) }
+    }
+
+    private static func event(_ entry: EventLogStore.Entry) -> ServerSentEvent {
+        ServerSentEvent(id: String(entry.id), event: entry.name, data: entry.data)
+    }
+
+    private static func audience(_ text: String) -> [UUID] {
+        text.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
     }
 
     var openStreams: Int { lock.withLock { streams.values.reduce(0) { $0 + $1.count } } }

@@ -17,6 +17,6 @@ struct EventRoutes: RouteCollection {
 
     func stream(_: Request, _ me: Principal) async throws -> Response {
         let hub = context.events
-        return .eventStream { stream in hub.attach(stream, for: me.userID) }
+        return .eventStream { stream in Task { await hub.attach(stream, for: me.userID) } }
     }
 }

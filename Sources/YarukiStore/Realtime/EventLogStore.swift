@@ -1,0 +1,109 @@
+import Foundation
+
+/// The events streams carry, logged in order (`events`): what a screen that reconnects gets again,
+/// and what a node whose listener dropped catches up on. On PostgreSQL every node hears of each
+/// one through `NOTIFY` (`PostgresListener`); appends take a transaction-scoped advisory lock, so
+/// ids become visible in the order they were given and reading "after id n" never skips one that
+/// commits late.
+public enum EventLogStore {
+    public struct Entry: Sendable, Equatable {
+        public var id: Int64
+        public var topic: String
+        public var name: String
+        /// Whom it is for, as its topic reads it (a person's id, several joined by commas…).
+        public var audience: String
+        /// JSON.
+        public var data: String
+
+        public init(id: Int64 = 0, topic: String, name: String, audience: String, data: String) {
+            (self.id, self.topic, self.name, self.audience, self.data) = (id, topic, name, audience, data)
+        }
+    }
+
+    /// The channel every node listens on.
+    public static let channel = "yaruki_events"
+    /// NOTIFY carries at most 8,000 bytes: an entry longer than this goes by its id alone, and
+    /// each node reads it once.
+    public static let inlineLimit = 7_000
+    private static let appendLock: Int64 = 0x7961_7275_6b69_0001
+
+    /// Appends `entries` in order and returns them with their ids; on PostgreSQL also notifies
+    /// every node (delivered when the transaction commits). Call inside a transaction.
+    public static func append(_ entries: [Entry], at now: Date, _ c: SQLConnection) throws -> [Entry] {
+        if c.dialect == .postgres { _ = try c.query("SELECT pg_advisory_xact_lock(?)", appendLock) }
+        var logged: [Entry] = []
+        logged.reserveCapacity(entries.count)
+        for var entry in entries {
+            guard let id = try c.queryOne("INSERT INTO events (topic, name, audience, data, at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                          entry.topic, entry.name, entry.audience, entry.data, now)?.int("id") else {
+                throw DatabaseError.statement("an event was not given an id")
+            }
+            entry.id = Int64(id)
+            if c.dialect == .postgres { _ = try c.query("SELECT pg_notify(?, ?)", channel, notification(entry)) }
+            logged.append(entry)
+        }
+        return logged
+    }
+
+    /// Tells every node without logging (PostgreSQL; nothing to do on SQLite, where the one node
+    /// delivers it itself): for what a node that missed it can rebuild whole, like a board's totals.
+    /// False when it is too long to go inline (a passing entry has no row to refer to).
+    @discardableResult
+    public static func notify(_ entry: Entry, _ c: SQLConnection) throws -> Bool {
+        guard c.dialect == .postgres else { return true }
+        let payload = notification(entry)
+        guard payload.contains("\u{1F}") else { return false }
+        _ = try c.query("SELECT pg_notify(?, ?)", channel, payload)
+        return true
+    }
+
+    /// `id US topic US name US audience US data`, or the id alone when that is too long.
+    static func notification(_ entry: Entry) -> String {
+        let whole = "\(entry.id)\u{1F}\(entry.topic)\u{1F}\(entry.name)\u{1F}\(entry.audience)\u{1F}\(entry.data)"
+        return whole.utf8.count <= inlineLimit ? whole : String(entry.id)
+    }
+
+    /// A notification read back: the entry, or its id when it came by reference.
+    public static func parse(_ payload: String) -> (entry: Entry?, id: Int64?) {
+        let parts = payload.split(separator: "\u{1F}", maxSplits: 4, omittingEmptySubsequences: false)
+        if parts.count == 5, let id = Int64(parts[0]) {
+            return (Entry(id: id, topic: String(parts[1]), name: String(parts[2]), audience: String(parts[3]), data: String(parts[4])), id)
+        }
+        return (nil, Int64(payload))
+    }
+
+    /// Entries after `id`, oldest first, at most `limit`; only `topic`'s when given.
+    public static func after(_ id: Int64, topic: String? = nil, limit: Int, _ c: SQLConnection) throws -> [Entry] {
+        let rows = if let topic {
+            try c.query("SELECT id, topic, name, audience, data FROM events WHERE id > ? AND topic = ? ORDER BY id LIMIT ?", id, topic, limit)
+        } else {
+            try c.query("SELECT id, topic, name, audience, data FROM events WHERE id > ? ORDER BY id LIMIT ?", id, limit)
+        }
+        return try rows.map { row in
+            Entry(id: Int64(try row.int("id")), topic: try row.string("topic"), name: try row.string("name"), audience: try row.string("audience"),
+                  data: try row.string("data"))
+        }
+    }
+
+    public static func entry(_ id: Int64, _ c: SQLConnection) throws -> Entry? {
+        try after(id - 1, limit: 1, c).first { $0.id == id }
+    }
+
+    /// The newest id (0 when there is none).
+    public static func newest(_ c: SQLConnection) throws -> Int64 {
+        Int64(try c.queryOne("SELECT COALESCE(MAX(id), 0) AS id FROM events")?.int("id") ?? 0)
+    }
+
+    /// Drops every entry for or about `id` (a person's, lowercase), its audience or its data.
+    @discardableResult
+    public static func forget(_ id: String, _ c: SQLConnection) throws -> Int {
+        let pattern = "%" + id + "%"
+        return try c.execute("DELETE FROM events WHERE LOWER(audience) LIKE ? OR LOWER(data) LIKE ?", pattern, pattern)
+    }
+
+    /// Drops entries older than `before`; returns how many.
+    @discardableResult
+    public static func prune(before: Date, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM events WHERE at < ?", before)
+    }
+}

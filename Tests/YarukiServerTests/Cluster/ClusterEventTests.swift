@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiServer
+@testable import YarukiStore
+
+/// Several nodes on one PostgreSQL database, one data folder (the signing keys and media shared,
+/// as deploy/ sets them up): what is written through one node reaches the streams of the others.
+@Suite(.serialized) struct ClusterEventTests {
+    static func nodes(_ count: Int) async throws -> [RunningApp] {
+        let url = try await PostgresCluster.shared.freshDatabaseURL(migrated: true)
+        let shared = NSTemporaryDirectory() + "yaruki-cluster-\(UUID().uuidString)"
+        var nodes: [RunningApp] = []
+        for _ in 0..<count { nodes.append(try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared])) }
+        // Each node's listener is connected before anything is written.
+        for node in nodes { #expect(eventually(timeout: 20) { node.app.context.bus.isConnected }) }
+        return nodes
+    }
+
+    static func open(_ port: Int, _ token: String, lastEventID: String? = nil) throws -> RawClient {
+        let client = try RawClient(port: port, timeout: 15)
+        client.send("GET /v1/events?access_token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"
+                    + (lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "") + "\r\n")
+        return client
+    }
+
+    static func ids(_ text: String) -> [Int64] {
+        text.components(separatedBy: "id: ").dropFirst().compactMap { Int64($0.prefix { $0.isNumber }) }
+    }
+
+    @Test func eventsWrittenThroughTwoNodesReachAStreamOnTheThirdInOrderAndResumeAnywhere() async throws {
+        let nodes = try await Self.nodes(3)
+        let (a, b, c) = (API(nodes[0]), API(nodes[1]), nodes[2])
+        // Signed up through A, refreshed through B: one keyring, one session table.
+        let (aki, akiRefresh, akiID) = try a.signUp("aki-cluster@example.com", name: "Aki")
+        let refreshed = try b.call("POST", "/v1/auth/refresh", json: ["refreshToken": akiRefresh])
+        #expect(refreshed.status == 200, "\(refreshed.text)")
+        let (bo, _, _) = try b.signUp("bo-cluster@example.com", name: "Bo")
+        #expect(try API(c).call("GET", "/v1/me", token: aki).string("id") == akiID, "A's token is good on C")
+        let watching = try Self.open(c.port, bo)
+        let ready = try await watching.waitFor("event: ready")
+        let readyID = try #require(Self.ids(ready).last)
+        // A group made through A, joined through B, a proof through A: each is news on C.
+        let code = try #require(try a.call("POST", "/v1/groups", json: ["name": "Crew"], token: aki).string("inviteCode"))
+        #expect(try b.call("POST", "/v1/groups/join", json: ["code": code], token: bo).status == 200)
+        #expect(try ProofTests.upload(nodes[0].port, token: aki, ProofTests.video).status == 201)
+        // Bo's joining (through B) and Aki's proof (through A): two standings events, the second naming Aki.
+        var seen = try await watching.waitFor("event: standings") + watching.readUntil("\n\n")
+        for _ in 0..<10 where !seen.lowercased().contains(akiID.lowercased()) || Self.ids(seen).count < 2 {
+            seen += try await watching.waitFor("event: ") + watching.readUntil("\n\n")
+        }
+        let live = Self.ids(seen).filter { $0 > readyID }
+        #expect(live.count >= 2 && live == live.sorted(), "ids in order: \(live)")
+
+        // The screen moves to A with the last id it had from before: A replays what came after it.
+        let resumed = try Self.open(nodes[0].port, bo, lastEventID: String(readyID))
+        let replay = try await resumed.waitFor("event: ready")
+        let replayed = Self.ids(replay).dropLast()  // the last is ready's own
+        #expect(Array(replayed.prefix(live.count)) == live, "A replays what C sent live: \(replayed) vs \(live)")
+    }
+
+    @Test func aWallOnOneNodeCountsSalesPostedToTheOthers() async throws {
+        let nodes = try await Self.nodes(3)
+        let api = API(nodes[0])
+        let admin = try await SignageTests.admin(nodes[0], api)
+        let key = try #require(try api.call("POST", "/v1/admin/api-keys", json: ["name": "till", "scopes": ["signage:write"]], token: admin).string("key"))
+        let body: [String: Any] = ["title": "Beauty week", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
+                                   "endsAt": "2026-12-05T00:00:00+09:00", "campaign": "beauty-week", "goal": 1_000_000]
+        let board = try api.call("POST", "/v1/signage/boards", json: body, token: admin).json()
+        let id = try #require((board["board"] as? [String: Any])?["id"] as? String)
+        let token = try #require((board["wallURL"] as? String)?.components(separatedBy: "token=").last)
+        let wall = try RawClient(port: nodes[2].port, timeout: 15)
+        wall.send("GET /v1/signage/boards/\(id)/stream?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try await wall.waitFor("event: total")
+        for (i, node) in nodes.prefix(2).enumerated() {
+            let sent = try API(node).call("POST", "/v1/signage/events", json: ["events": [SignageTests.sale("cluster-\(i)", 1_000 * (i + 1))]],
+                                          headers: ["Authorization": "Bearer \(key)"])
+            #expect(sent.status == 200, "\(sent.text)")
+        }
+        // 1,000 through A and 2,000 through B: the wall on C reaches 3,000.
+        _ = try await wall.waitFor("\"total\":3000")
+    }
+
+    /// The listener reconnects by itself and first delivers what was logged while it was away.
+    @Test func aNodeWhoseListenerDroppedCatchesUp() async throws {
+        let nodes = try await Self.nodes(2)
+        let api = API(nodes[0])
+        let (aki, _, akiID) = try api.signUp("aki-drop@example.com", name: "Aki")
+        let watching = try Self.open(nodes[1].port, aki)
+        _ = try await watching.waitFor("event: ready")
+        let bus = nodes[1].app.context.bus
+        let before = try #require(bus.listenerConnects)
+        // An event logged that no NOTIFY announced (as if sent while the listener was away)…
+        let database = nodes[0].app.database
+        try await database.transaction { c in
+            try c.execute("INSERT INTO events (topic, name, audience, data, at) VALUES ('user', 'notification', ?, '{\"unread\":7}', 0)", akiID.lowercased())
+        }
+        // …then PostgreSQL ends the nodes' listening connections (as a restart or a network cut would).
+        _ = try await database.read { c in
+            try c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'yaruki-listener' AND datname = current_database()", [])
+        }
+        let got = try await watching.waitFor("\"unread\":7")
+        #expect(got.contains("event: notification"))
+        #expect((bus.listenerConnects ?? 0) > before, "it reconnected, and caught up from the log")
+    }
+}
