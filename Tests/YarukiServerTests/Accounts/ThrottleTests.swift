@@ -2,59 +2,88 @@ import Foundation
 import YarukiAPI
 import Testing
 import YarukiHTTP
+import YarukiStore
+import YarukiTestSupport
 @testable import YarukiServer
 
+/// The same rules counted in one node's memory (SQLite) and in PostgreSQL, where two throttles
+/// stand for two nodes: every attempt made through one counts on the other.
 @Suite struct ThrottleTests {
     static func keys(_ account: String, _ address: String) -> [Throttle.Key] { AccountService.signInKeys(account, address) }
 
-    @Test func oneAddressSprayingManyAccountsIsSlowedToo() throws {
-        let throttle = Throttle(limits: ["pair": .init(count: 3, window: 60), "address": .init(count: 5, window: 60)])
-        let start = Date(timeIntervalSince1970: 0)
+    /// Two nodes' throttles: one object in memory, two over one database on PostgreSQL.
+    static func nodes(_ engine: Engine, _ limits: [String: Throttle.Limit]) async throws -> (Throttle, Throttle) {
+        guard engine == .postgres else {
+            let one = Throttle(limits: limits)
+            return (one, one)
+        }
+        let database = try PostgresDatabase(url: try await PostgresCluster.shared.freshDatabaseURL(migrated: true), poolSize: 2)
+        return (Throttle(limits: limits, database: database), Throttle(limits: limits, database: database))
+    }
+
+    @Test(arguments: Engine.allCases)
+    func oneAddressSprayingManyAccountsIsSlowedToo(engine: Engine) async throws {
+        let (a, b) = try await Self.nodes(engine, ["pair": .init(count: 3, window: 60), "address": .init(count: 5, window: 60)])
+        let start = Date(timeIntervalSince1970: 1_000_000)
         for i in 0..<5 {
             let keys = Self.keys("user\(i)", "10.0.0.1")
-            try throttle.check(keys, now: start, what: "No")
-            throttle.record(keys, now: start.addingTimeInterval(Double(i)))
+            try await a.check(keys, now: start, what: "No")
+            await (i % 2 == 0 ? a : b).record(keys, now: start.addingTimeInterval(Double(i)))
         }
         // A sixth account from the same address is refused; from another address it is not.
-        #expect(throws: HTTPError.self) { try throttle.check(Self.keys("user9", "10.0.0.1"), now: start.addingTimeInterval(5), what: "No") }
-        try throttle.check(Self.keys("user9", "10.0.0.2"), now: start.addingTimeInterval(5), what: "No")
+        await #expect(throws: HTTPError.self) { try await b.check(Self.keys("user9", "10.0.0.1"), now: start.addingTimeInterval(5), what: "No") }
+        try await b.check(Self.keys("user9", "10.0.0.2"), now: start.addingTimeInterval(5), what: "No")
         // Retry-After counts down to when the oldest failure leaves the window.
         do {
-            try throttle.check([.init(kind: "address", value: "10.0.0.1")], now: start.addingTimeInterval(20), what: "Too many failed sign-ins")
+            try await a.check([.init(kind: "address", value: "10.0.0.1")], now: start.addingTimeInterval(20), what: "Too many failed sign-ins")
             Issue.record("expected 429")
         } catch let error as HTTPError {
             #expect(error.status == 429 && error.headers["Retry-After"] == "40")
             #expect(error.detail == "Too many failed sign-ins. Try again in 40 seconds.")
         }
-        try throttle.check([.init(kind: "address", value: "10.0.0.1")], now: start.addingTimeInterval(61), what: "No")
+        try await b.check([.init(kind: "address", value: "10.0.0.1")], now: start.addingTimeInterval(61), what: "No")
     }
 
     /// A stranger's guesses lock only the stranger's own address out of the account; past the
     /// account's ceiling (guessing from many addresses), everyone waits.
-    @Test func strangersDoNotLockTheOwnerOutUntilTheCeiling() throws {
-        let throttle = Throttle(limits: ["pair": .init(count: 5, window: 900), "account": .init(count: 12, window: 900),
-                                         "address": .init(count: 30, window: 900)])
-        let now = Date(timeIntervalSince1970: 0)
-        for _ in 0..<5 { throttle.record(Self.keys("owner@x", "203.0.113.9"), now: now) }
-        #expect(throws: HTTPError.self) { try throttle.check(Self.keys("owner@x", "203.0.113.9"), now: now, what: "No") }
-        try throttle.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No")  // the owner, elsewhere
-        for i in 0..<7 { throttle.record(Self.keys("owner@x", "203.0.113.\(10 + i)"), now: now) }
-        #expect(throws: HTTPError.self) { try throttle.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No") }
+    @Test(arguments: Engine.allCases)
+    func strangersDoNotLockTheOwnerOutUntilTheCeiling(engine: Engine) async throws {
+        let (a, b) = try await Self.nodes(engine, ["pair": .init(count: 5, window: 900), "account": .init(count: 12, window: 900),
+                                                    "address": .init(count: 30, window: 900)])
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        for _ in 0..<5 { await a.record(Self.keys("owner@x", "203.0.113.9"), now: now) }
+        await #expect(throws: HTTPError.self) { try await b.check(Self.keys("owner@x", "203.0.113.9"), now: now, what: "No") }
+        try await b.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No")  // the owner, elsewhere
+        for i in 0..<7 { await b.record(Self.keys("owner@x", "203.0.113.\(10 + i)"), now: now) }
+        await #expect(throws: HTTPError.self) { try await a.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No") }
     }
 
-    @Test func takeCountsEveryRequestAndClearForgetsOneKey() throws {
-        let throttle = Throttle(limits: ["signup": .init(count: 2, window: 3600), "pair": .init(count: 1, window: 60)])
+    @Test(arguments: Engine.allCases)
+    func takeCountsEveryRequestAndClearForgetsOneKey(engine: Engine) async throws {
+        let (a, b) = try await Self.nodes(engine, ["signup": .init(count: 2, window: 3600), "pair": .init(count: 1, window: 60)])
         let now = Date()
         let key = Throttle.Key(kind: "signup", value: "ip")
-        try throttle.take([key], now: now, what: "No")
-        try throttle.take([key], now: now, what: "No")
-        #expect(throws: HTTPError.self) { try throttle.take([key], now: now, what: "No") }
-        #expect(!throttle.allows([key], now: now))
-        #expect(throttle.allows([key], now: now.addingTimeInterval(3600)))
+        try await a.take([key], now: now, what: "No")
+        try await b.take([key], now: now, what: "No")
+        await #expect(throws: HTTPError.self) { try await a.take([key], now: now, what: "No") }
+        let database = try await freshDatabase(.sqlite)  // a connection to hand over; only PostgreSQL's throttle reads through it
+        let allows = { (t: Throttle, keys: [Throttle.Key], at: Date) async throws -> Bool in
+            if engine == .postgres { return try await (t === a ? a : b).sharedAllows(keys, at) }
+            return try await database.read { c in try t.allows(keys, now: at, c) }
+        }
+        #expect(try await allows(b, [key], now) == false)
+        #expect(try await allows(b, [key], now.addingTimeInterval(3600)))
         let pair = Throttle.Key(kind: "pair", value: "a ip")
-        throttle.record([pair], now: now)
-        #expect(!throttle.allows([pair], now: now))
-        throttle.clear(pair)
-        #expect(throttle.allows([pair], now: now))
+        await a.record([pair], now: now)
+        #expect(try await allows(b, [pair], now) == false)
+        await b.clear(pair)
+        #expect(try await allows(a, [pair], now))
+    }
+}
+
+extension Throttle {
+    /// `allows` inside a transaction of the throttle's own database (PostgreSQL).
+    func sharedAllows(_ keys: [Key], _ now: Date) async throws -> Bool {
+        try await sharedDatabase!.read { c in try self.allows(keys, now: now, c) }
     }
 }

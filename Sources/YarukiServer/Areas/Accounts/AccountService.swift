@@ -42,9 +42,10 @@ final class AccountService: Sendable {
          signInLimits: [String: Throttle.Limit] = AccountService.signInLimits) throws {
         self.context = context
         self.refreshRule = refreshRule
-        signIns = Throttle(limits: signInLimits)
+        signIns = Throttle(limits: signInLimits, database: context.database)
         requests = Throttle(limits: ["signup": .init(count: context.settings.signupsPerHour, window: 3600),
-                                     "reset-address": .init(count: 10, window: 3600), "mail-account": .init(count: 5, window: 3600)])
+                                     "reset-address": .init(count: 10, window: 3600), "mail-account": .init(count: 5, window: 3600)],
+                            database: context.database)
         links = AccountLinks(context: context)
         self.personalData = personalData
         identityVerifiers = Dictionary(uniqueKeysWithValues: context.settings.identityProviders.map { ($0.name, IDTokenVerifier(provider: $0)) })
@@ -70,7 +71,7 @@ final class AccountService: Sendable {
     /// A new account, signed in, and a link mailed to confirm its address. Limited per address:
     /// each costs an argon2 hash.
     func signUp(_ form: SignUp, device: String, address: String) async throws -> (Account, IssuedTokens) {
-        try requests.take([.init(kind: "signup", value: address)], now: context.now, what: "Too many accounts were made from your network")
+        try await requests.take([.init(kind: "signup", value: address)], now: context.now, what: "Too many accounts were made from your network")
         let hash = try await hash(form.password)
         let now = context.now
         let new = AccountStore.NewAccount(email: form.email, displayName: form.displayName, passwordHash: hash,
@@ -92,7 +93,7 @@ final class AccountService: Sendable {
     /// Unknown email and wrong password answer alike, after the same argon2 work.
     func signIn(email: EmailAddress, password: String, device: String, address: String) async throws -> (Account, IssuedTokens) {
         let keys = AccountService.signInKeys(email.key, address)
-        try signIns.check(keys, now: context.now, what: "Too many failed sign-ins")
+        try await signIns.check(keys, now: context.now, what: "Too many failed sign-ins")
         let found = try await database.read { c in try AccountStore.credentials(emailKey: email.key, c) }
         let hasher = context.hasher
         let stored = found?.passwordHash ?? decoyHash
@@ -103,11 +104,11 @@ final class AccountService: Sendable {
         }
         let now = context.now
         guard matches, let account = found?.account else {
-            signIns.record(keys, now: now)
+            await signIns.record(keys, now: now)
             throw HTTPError(401, slug: "invalid-credentials", detail: "The email or password is not right.")
         }
         // The owner's own address starts afresh; the account's ceiling does not (guesses from elsewhere still count).
-        signIns.clear(keys[0])
+        await signIns.clear(keys[0])
         let tokens = try await database.transaction { [self] c in
             if let rehash { try AccountStore.setPasswordHash(account.id, rehash, at: now, c) }
             try AccountStore.pruneSessions(of: account.id, before: now.addingTimeInterval(-refreshRule.idleLifetime), c)
@@ -390,14 +391,14 @@ final class AccountService: Sendable {
         guard let stored = found.passwordHash else { return }
         let now = context.now
         let keys = [Throttle.Key(kind: "confirm", value: principal.userID.uuidString)]
-        try signIns.check(keys, now: now, what: "Too many wrong passwords")
+        try await signIns.check(keys, now: now, what: "Too many wrong passwords")
         guard let password else {
             throw HTTPError.badRequest("Enter your current password.", errors: [.init(field: field, message: "is required")])
         }
         try PasswordRule.checkGiven(password, field: field)
         let hasher = context.hasher
         guard try await context.hashing.run({ hasher.verify(password, against: stored) }) else {
-            signIns.record(keys, now: now)
+            await signIns.record(keys, now: now)
             throw HTTPError(403, slug: "wrong-password", detail: "The current password is not right.",
                             errors: [.init(field: field, message: "is not right")])
         }

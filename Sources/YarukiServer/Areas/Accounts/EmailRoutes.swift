@@ -35,7 +35,7 @@ struct EmailRoutes: RouteCollection {
 
     func forgot(_ request: Request, _: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
         let address = try EmailAddress(body.email)
-        return Reply(try email.forgot(address, address: email.context.clientAddress(request)), status: 202)
+        return Reply(try await email.forgot(address, address: email.context.clientAddress(request)), status: 202)
     }
 
     func reset(_: Request, _: Visitor, _ body: ResetPasswordBody) async throws -> Reply<SignedOutSessions> {

@@ -22,7 +22,7 @@ final class EmailService: Sendable {
     func resendVerification(_ principal: Principal) async throws -> PendingEmail {
         let account = try await context.account(principal)
         guard !account.emailVerified else { throw HTTPError.conflict("Your email address is confirmed already.") }
-        try accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
+        try await accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
         let now = context.now
         try await database.transaction { [links] c in try links.mailVerification(to: account, at: now, c) }
         context.mail.kick()
@@ -74,7 +74,7 @@ final class EmailService: Sendable {
         guard newEmail.key != account.email.lowercased() else {
             throw HTTPError.badRequest("This is your address already.", errors: [.init(field: "email", message: "is your address already")])
         }
-        try accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
+        try await accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
         let now = context.now
         let links = self.links
         let mail = context.mail
@@ -101,9 +101,9 @@ final class EmailService: Sendable {
 
     /// Mails a reset link if an account has the address. The answer is the same either way and is
     /// given before the lookup, so neither its words nor its timing tell whether one exists.
-    func forgot(_ email: EmailAddress, address: String) throws -> MailAccepted {
+    func forgot(_ email: EmailAddress, address: String) async throws -> MailAccepted {
         let now = context.now
-        try accounts.requests.take([.init(kind: "reset-address", value: address)], now: now, what: "Too many reset links were asked for from your network")
+        try await accounts.requests.take([.init(kind: "reset-address", value: address)], now: now, what: "Too many reset links were asked for from your network")
         let (links, mail, database, requests) = (self.links, context.mail, self.database, accounts.requests)
         mail.later {
             do {
@@ -112,8 +112,8 @@ final class EmailService: Sendable {
                     let account = found.account
                     // A mailbox is not flooded: past the limit the request is dropped without a word.
                     let key = Throttle.Key(kind: "mail-account", value: account.id.uuidString)
-                    guard requests.allows([key], now: now) else { return false }
-                    requests.record([key], now: now)
+                    guard try requests.allows([key], now: now, c) else { return false }
+                    try requests.record([key], now: now, c)
                     let (link, expiresAt) = try links.issue(.resetPassword, for: account.id, email: account.email, at: now, c)
                     try mail.enqueue(AccountMail.message(.reset, to: account.email, language: account.locale,
                                                          .init(name: account.displayName, link: link, minutes: Int(AccountLinks.resetLifetime / 60))),
@@ -154,7 +154,7 @@ final class EmailService: Sendable {
         mail.kick()
         context.replies.invalidate(AccountService.tags(account.id))
         context.authenticator.sessions.forget(user: account.id)
-        accounts.signIns.clear(.init(kind: "account", value: account.email.lowercased()))
+        await accounts.signIns.clear(.init(kind: "account", value: account.email.lowercased()))
         return signedOut
     }
 
