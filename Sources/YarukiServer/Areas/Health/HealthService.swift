@@ -133,13 +133,21 @@ final class HealthImports: @unchecked Sendable {
         self.context = context
         directory = context.settings.dataDirectory + "/health-imports"
         startedAt = context.now
-        // Uploads left by a server that stopped mid-import are never picked up again.
-        try? FileManager.default.removeItem(atPath: directory)
+        // Uploads left by a server that stopped mid-import are never picked up again. With several
+        // nodes on one shared folder another node may be reading one now: there, only what is
+        // old enough that no import could still be running goes.
+        let alone = context.database.dialect == .sqlite
+        let (database, now) = (context.database, startedAt)
+        let start = alone ? now : now.addingTimeInterval(-6 * 3600)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            let path = directory + "/" + name
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast
+            if modified < start { try? FileManager.default.removeItem(atPath: path) }
+        }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let (database, start) = (context.database, startedAt)
         Task {
             _ = try? await database.transaction { c in
-                try HealthStore.abandonImports(startedBefore: start, message: "The server stopped during the import: upload the file again.", at: start, c)
+                try HealthStore.abandonImports(startedBefore: start, message: "The server stopped during the import: upload the file again.", at: now, c)
             }
         }
     }

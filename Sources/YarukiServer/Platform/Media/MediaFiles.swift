@@ -56,9 +56,14 @@ struct MediaFiles: Sendable {
         for directory in [root, uploads] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        // Part files and export folders of a crash are garbage: nothing can resume them.
+        // Part files of a crash are garbage: nothing can resume them. Only old ones: with several
+        // nodes on one shared folder, a fresh one is another node's upload still arriving.
+        let stale = Date().addingTimeInterval(-3600)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [] where name.hasSuffix(".part") {
-            try? FileManager.default.removeItem(atPath: uploads + "/" + name)
+            let path = uploads + "/" + name
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < stale {
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
         tools = BlockingWork(name: "media", width: width, maxWaiting: 64)
     }
