@@ -11,7 +11,8 @@ mode=${1:-run}
 # libcurl sends mail over SMTP (STARTTLS or SMTPS).
 packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev libcurl4-openssl-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
-  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl libheif-examples)
+  # nginx is the load balancer in front of three nodes in tests/cluster (deploy/nginx/yaruki.conf).
+  packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl libheif-examples nginx-light)
   # Node.js runs the browser modules' tests; Debian's, unless one is already on PATH.
   command -v node >/dev/null || packages+=(nodejs)
 fi

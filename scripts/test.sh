@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI runs: Swift tests (unit, real sockets, SQLite and a throwaway PostgreSQL),
-# the browser modules under node, the app in a real headless Chromium, and Schemathesis fuzzing
-# the API against its OpenAPI document.
+# the browser modules under node, the app in a real headless Chromium, three nodes behind nginx,
+# and Schemathesis fuzzing the API against its OpenAPI document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pgdir=$(mktemp -d -u /tmp/yaruki-make-test-pg.XXXXXX)
@@ -26,5 +26,7 @@ echo "== PortOne's own SDK against the fake PortOne server the Swift tests use"
 python3 -m pytest -q tests/payments
 echo "== tmux (yaruki timer in a real terminal)"
 python3 -m pytest -q tests/terminal
+echo "== Three nodes on one PostgreSQL behind nginx"
+python3 -m pytest -q tests/cluster
 echo "== Schemathesis (the API against its own document, every check)"
 tests/api/fuzz.sh

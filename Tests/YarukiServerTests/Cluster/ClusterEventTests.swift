@@ -104,3 +104,25 @@ import YarukiTestSupport
         #expect((bus.listenerConnects ?? 0) > before, "it reconnected, and caught up from the log")
     }
 }
+
+/// Three nodes starting together on an empty database: each migration runs once, and all three
+/// find the schema complete.
+@Suite struct ClusterMigrationTests {
+    @Test func threeNodesStartingTogetherMigrateOnce() async throws {
+        let url = try await PostgresCluster.shared.freshDatabaseURL()
+        let nodes = try (0..<3).map { _ in try PostgresDatabase(url: url, poolSize: 2) }
+        defer { nodes.forEach { $0.close() } }
+        let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for node in nodes { group.addTask { try await Migrator.migrate(node).map(\.version) } }
+            var all: [[Int]] = []
+            for try await versions in group { all.append(versions) }
+            return all
+        }
+        // Between them every migration ran exactly once.
+        #expect(applied.flatMap { $0 }.sorted() == Migrations.all.map(\.version))
+        for node in nodes {
+            let versions = try await node.read { c in try c.query("SELECT version FROM schema_migrations ORDER BY version", []).map { try $0.int("version") } }
+            #expect(versions == Migrations.all.map(\.version))
+        }
+    }
+}

@@ -1,0 +1,277 @@
+"""Three Yaruki nodes on one PostgreSQL database and one shared data folder, behind nginx with
+deploy/nginx/yaruki.conf (its upstream pointed at the three nodes), all on loopback. What a chain
+of gyms relies on: any node serves any request, a stream on one node hears writes made through
+the others in order, a wall counts every node's sales, a screen whose node dies resumes on another
+with Last-Event-ID and misses nothing, and a node killed under writes loses no acknowledged one."""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+
+import pytest
+import requests
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, ".build", "debug", "yaruki")
+PG_URL = os.environ.get("YARUKI_TEST_POSTGRES_URL", "")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_up(url, process=None):
+    for _ in range(300):
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"{url} exited: {process.stderr.read().decode()[-2000:]}")
+        try:
+            if requests.get(url + "/healthz", timeout=1).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"{url} did not come up")
+
+
+class Cluster:
+    def __init__(self):
+        assert PG_URL, "scripts/test.sh exports YARUKI_TEST_POSTGRES_URL"
+        assert shutil.which("nginx"), "scripts/setup.sh test installs nginx-light"
+        self.folder = tempfile.mkdtemp(prefix="yaruki-cluster-")
+        name = "cluster_" + uuid.uuid4().hex[:12]
+        subprocess.run(["psql", PG_URL, "-q", "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+        self.db = PG_URL.rsplit("/", 1)[0] + "/" + name
+        self.data = os.path.join(self.folder, "shared")
+        self.nodes = {}
+        for name in "abc":
+            self.start(name)
+        self.nginx_port = free_port()
+        self.nginx()
+        self.url = f"http://127.0.0.1:{self.nginx_port}"
+        wait_up(self.url)
+
+    def start(self, name, port=None):
+        port = port or free_port()
+        log = open(os.path.join(self.folder, f"node-{name}.log"), "ab")
+        process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--db", self.db, "--data-dir", self.data,
+                                    "--web-dir", os.path.join(ROOT, "web"), "--access-log", "off", "--signups-per-hour", "100000"],
+                                   stdout=log, stderr=subprocess.PIPE)
+        url = f"http://127.0.0.1:{port}"
+        wait_up(url, process)
+        self.nodes[name] = (process, port, url)
+        return url
+
+    def node(self, name):
+        return self.nodes[name][2]
+
+    def kill(self, name):
+        process = self.nodes[name][0]
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def nginx(self):
+        """deploy/nginx/yaruki.conf as shipped, its upstream pointed at the three nodes and its port at a free one."""
+        conf = open(os.path.join(ROOT, "deploy", "nginx", "yaruki.conf")).read()
+        servers = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=5s;\n" for _, port, _ in self.nodes.values())
+        conf = re.sub(r"(?m)^    server 127\.0\.0\.1:808\d[^\n]*\n", "", conf)
+        conf = conf.replace("    least_conn;\n", "    least_conn;\n" + servers, 1)
+        conf = conf.replace("listen 80;", f"listen 127.0.0.1:{self.nginx_port};")
+        site = os.path.join(self.folder, "yaruki.conf")
+        open(site, "w").write(conf)
+        main = os.path.join(self.folder, "nginx.conf")
+        open(main, "w").write(f"""worker_processes 1;
+pid {self.folder}/nginx.pid;
+error_log {self.folder}/nginx-error.log;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {self.folder}/nginx-body;
+    proxy_temp_path {self.folder}/nginx-proxy;
+    include {site};
+}}
+""")
+        check = subprocess.run(["nginx", "-t", "-c", main, "-p", self.folder], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        self.proxy = subprocess.Popen(["nginx", "-c", main, "-p", self.folder, "-g", "daemon off;"], stderr=subprocess.PIPE)
+
+    def stop(self):
+        for process, _, _ in self.nodes.values():
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        self.proxy.terminate()
+        self.proxy.wait(timeout=10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    c = Cluster()
+    yield c
+    c.stop()
+
+
+def sign_up(base, email, name):
+    reply = requests.post(base + "/v1/auth/signup", json={"email": email, "password": "a long password 1", "displayName": name}, timeout=30)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+class Stream:
+    """An SSE client on a thread of its own: every event as (id, name, data)."""
+
+    def __init__(self, url, headers=None):
+        self.events = []
+        self.lock = threading.RLock()
+        self.response = requests.get(url, headers={"Accept": "text/event-stream", **(headers or {})}, stream=True, timeout=(5, 60))
+        assert self.response.status_code == 200, self.response.text
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        event = {}
+        try:
+            for line in self.response.iter_lines(decode_unicode=True):
+                if line == "":
+                    if "event" in event:
+                        with self.lock:
+                            self.events.append((int(event.get("id", "0")), event["event"], event.get("data", "")))
+                    event = {}
+                elif not line.startswith(":") and ":" in line:
+                    key, value = line.split(":", 1)
+                    event[key] = value[1:] if value.startswith(" ") else value
+        except Exception:
+            pass
+
+    def wait(self, predicate, seconds=30):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            with self.lock:
+                found = [e for e in self.events if predicate(e)]
+            if found:
+                return found
+            time.sleep(0.05)
+        with self.lock:
+            raise AssertionError(f"not seen in {seconds} s; events: {self.events[-10:]}")
+
+    def named(self, name):
+        with self.lock:
+            return [e for e in self.events if e[1] == name]
+
+    def close(self):
+        self.response.close()
+
+
+def test_any_node_serves_any_request_and_streams_hear_every_node(cluster):
+    a, b, c = cluster.node("a"), cluster.node("b"), cluster.node("c")
+    # Sign-up through A, refresh through B, the new token good on C and through nginx.
+    aki = sign_up(a, f"aki-{uuid.uuid4().hex[:6]}@example.com", "Aki")
+    refreshed = requests.post(b + "/v1/auth/refresh", json={"refreshToken": aki["refreshToken"]}, timeout=30)
+    assert refreshed.status_code == 200, refreshed.text
+    token = refreshed.json()["accessToken"]
+    assert requests.get(c + "/v1/me", headers={"Authorization": f"Bearer {token}"}, timeout=30).json()["displayName"] == "Aki"
+    assert requests.get(cluster.url + "/v1/me", headers={"Authorization": f"Bearer {token}"}, timeout=30).status_code == 200
+
+    bo = sign_up(b, f"bo-{uuid.uuid4().hex[:6]}@example.com", "Bo")
+    auth_aki, auth_bo = {"Authorization": f"Bearer {token}"}, {"Authorization": f"Bearer {bo['accessToken']}"}
+    code = requests.post(a + "/v1/groups", json={"name": "Crew"}, headers=auth_aki, timeout=30).json()["inviteCode"]
+    assert requests.post(b + "/v1/groups/join", json={"code": code}, headers=auth_bo, timeout=30).status_code == 200
+
+    # Bo's screen on C; Aki changes the quota through A, then B, then A…: six standings events, in order.
+    watching = Stream(c + "/v1/events?access_token=" + bo["accessToken"])
+    ready = watching.wait(lambda e: e[1] == "ready")[0][0]
+    for i in range(6):
+        node = a if i % 2 == 0 else b
+        assert requests.put(node + "/v1/me/quota", json={"days": 1 + i}, headers=auth_aki, timeout=30).status_code == 200
+    watching.wait(lambda e: e[1] == "standings" and e[0] > ready and len([x for x in watching.named("standings") if x[0] > ready]) >= 6)
+    ids = [e[0] for e in watching.named("standings") if e[0] > ready]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids), ids
+
+    # C dies. Meanwhile three more changes; the screen comes back through A with the last id it had.
+    last = watching.events[-1][0]
+    watching.close()
+    cluster.kill("c")
+    for i in range(3):
+        assert requests.put((a if i % 2 == 0 else b) + "/v1/me/quota", json={"days": 7 - i}, headers=auth_aki, timeout=30).status_code == 200
+    resumed = Stream(a + "/v1/events?access_token=" + bo["accessToken"], headers={"Last-Event-ID": str(last)})
+    resumed.wait(lambda e: e[1] == "ready")
+    missed = [e for e in resumed.events if e[1] == "standings"]
+    assert len(missed) == 3 and [e[0] for e in missed] == sorted(e[0] for e in missed) and missed[0][0] > last, resumed.events
+    resumed.close()
+    cluster.start("c", cluster.nodes["c"][1])
+
+
+def test_a_wall_counts_sales_posted_to_every_node(cluster):
+    a, b, c = cluster.node("a"), cluster.node("b"), cluster.node("c")
+    email = f"admin-{uuid.uuid4().hex[:6]}@example.com"
+    subprocess.run([BINARY, "user", "create", "--email", email, "--name", "Admin", "--role", "admin", "--password-stdin",
+                    "--db", cluster.db, "--data-dir", cluster.data], input=b"admin password 1\n", check=True, capture_output=True)
+    admin = {"Authorization": "Bearer " + requests.post(b + "/v1/auth/login", json={"email": email, "password": "admin password 1"},
+                                                          timeout=30).json()["accessToken"]}
+    key = requests.post(a + "/v1/admin/api-keys", json={"name": "till", "scopes": ["signage:write"]}, headers=admin, timeout=30).json()["key"]
+    reply = requests.post(b + "/v1/signage/boards", headers=admin, timeout=30, json={
+        "title": "Winter", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-05T00:00:00+09:00"})
+    assert reply.status_code == 201, reply.text
+    made = reply.json()
+    board, wall_token = made["board"]["id"], made["wallURL"].split("token=")[1]
+    wall = Stream(f"{c}/v1/signage/boards/{board}/stream?token={wall_token}")
+    wall.wait(lambda e: e[1] == "total")
+    till = {"Authorization": f"Bearer {key}"}
+    total = 0
+    for i in range(20):
+        amount = 100 * (i + 1)
+        total += amount
+        sale = {"id": f"sale-{uuid.uuid4().hex}", "amount": amount, "currency": "JPY", "occurredAt": "2026-12-01T10:00:00+09:00", "channel": "store"}
+        node = [a, b, cluster.url][i % 3]
+        assert requests.post(node + "/v1/signage/events", json={"events": [sale]}, headers=till, timeout=30).status_code == 200
+    wall.wait(lambda e: json.loads(e[2]).get("total") == total)
+    wall.close()
+
+
+def test_killing_a_node_under_writes_loses_no_acknowledged_write(cluster):
+    a = cluster.node("a")
+    person = sign_up(a, f"writer-{uuid.uuid4().hex[:6]}@example.com", "Writer")
+    auth = {"Authorization": f"Bearer {person['accessToken']}"}
+    acknowledged, stop = [], threading.Event()
+
+    def write(base):
+        session = requests.Session()
+        n = 0
+        while not stop.is_set():
+            n += 1
+            notes = f"{base[-5:]}-{n}-{uuid.uuid4().hex[:8]}"
+            try:
+                reply = session.post(base + "/v1/workouts", headers=auth, timeout=10, json={
+                    "startedAt": "2026-11-30T07:00:00Z", "notes": notes, "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5}]}]})
+            except requests.RequestException:
+                continue  # not acknowledged: may or may not have landed
+            if reply.status_code == 201:
+                acknowledged.append(reply.json()["id"])
+
+    writers = [threading.Thread(target=write, args=(base,)) for base in (a, a, cluster.url)]
+    for w in writers:
+        w.start()
+    time.sleep(2)
+    cluster.kill("a")
+    time.sleep(2)
+    stop.set()
+    for w in writers:
+        w.join(timeout=30)
+    assert len(acknowledged) > 20, f"too few writes to tell: {len(acknowledged)}"
+    stored = subprocess.run(["psql", cluster.db, "-At", "-c", "SELECT id FROM workouts"], check=True, capture_output=True, text=True).stdout.split()
+    missing = set(i.lower() for i in acknowledged) - set(i.lower() for i in stored)
+    assert not missing, f"{len(missing)} acknowledged workouts are gone"
+    cluster.start("a", cluster.nodes["a"][1])
