@@ -10,3 +10,14 @@ public func eventually(timeout: Double = 3, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// The same for a condition that awaits (a database read): it sleeps between tries instead of
+/// blocking, so the tasks it waits on are never starved of the cooperative pool's threads.
+public func eventuallyAsync(timeout: Double = 3, _ condition: () async -> Bool) async -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}

@@ -15,6 +15,8 @@ final class AppContext: Sendable {
     /// Events between every node's screens (in process on SQLite, PostgreSQL NOTIFY between nodes).
     let bus: EventBus
     let events: EventHub
+    /// Background work any node may do, each job by exactly one.
+    let jobs: JobRunner
     let keyring: SigningKeyring
     let authenticator: Authenticator
     let links: LinkSigner
@@ -38,6 +40,7 @@ final class AppContext: Sendable {
         self.clock = clock
         bus = EventBus(database: database, clock: clock)
         events = EventHub(bus: bus)
+        jobs = JobRunner(database: database, bus: bus, clock: clock, width: max(1, settings.http.loops))
         let width = max(1, settings.http.loops)
         keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
         authenticator = Authenticator(database: database, keyring: keyring, clock: clock, idleLifetime: RefreshRule().idleLifetime)

@@ -99,6 +99,7 @@ public final class Application: @unchecked Sendable {
         try server.start()
         context.servedPort.store(server.port, ordering: .relaxed)
         context.bus.start()
+        context.jobs.start()
         context.mail.start(on: server.backgroundExecutor)
         areas.classes.orders.start(on: server.backgroundExecutor)
         areas.sync.start(on: server.backgroundExecutor)
@@ -110,6 +111,7 @@ public final class Application: @unchecked Sendable {
 
     /// Stops serving (requests in flight get `grace` seconds) and delivering mail.
     public func stop(grace: Double = 10) {
+        context.jobs.stop()
         context.mail.stop()
         areas.classes.orders.stop()
         areas.sync.stop()

@@ -1,0 +1,147 @@
+import Foundation
+import YarukiHTTP
+import YarukiStore
+
+/// Background work that any node may do and exactly one does (`jobs`, `JobStore`).
+///
+/// A kind is registered with what runs it; `enqueue` adds a job (inside the caller's transaction
+/// when the job belongs with a write, so it exists exactly when the write does). Every node runs
+/// the same loop: it claims due jobs, at most `width` at a time, each with a lease that it renews
+/// while the work goes on, and finishes it, or queues it again after a backoff (5 s doubling, at
+/// most an hour) until its attempts run out. A node that dies mid-job leaves the job to whichever
+/// node claims it once the lease has run out; a node that comes back too late to finish is told
+/// the job is no longer its own. Nodes hear of a new job through the event bus and otherwise look
+/// every `poll` seconds. On SQLite the same loop runs in the one process.
+final class JobRunner: @unchecked Sendable {
+    struct Kind: Sendable {
+        var name: String
+        var maxAttempts: Int
+        var lease: TimeInterval
+        var run: @Sendable (JobStore.Job) async throws -> Void
+    }
+
+    static let topic = "jobs"
+    let node = "node-" + UUID().uuidString.prefix(8).lowercased()
+    private let database: Database
+    private let bus: EventBus
+    private let clock: @Sendable () -> Date
+    private let lock = NSLock()
+    private var kinds: [String: Kind] = [:]
+    private var inFlight = 0
+    private var counts = (ran: 0, failed: 0)
+    private var tasks: [Task<Void, Never>] = []
+    private let wake: AsyncStream<Void>.Continuation
+    private let signals: AsyncStream<Void>
+    let width: Int
+    let poll: Double
+
+    init(database: Database, bus: EventBus, clock: @escaping @Sendable () -> Date, width: Int = 2, poll: Double = 1) {
+        self.database = database
+        self.bus = bus
+        self.clock = clock
+        self.width = max(1, width)
+        self.poll = poll
+        (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        bus.subscribe(JobRunner.topic) { [weak self] _ in self?.wake.yield() }
+    }
+
+    func register(_ name: String, maxAttempts: Int = 8, lease: TimeInterval = 60, _ run: @escaping @Sendable (JobStore.Job) async throws -> Void) {
+        lock.withLock { kinds[name] = Kind(name: name, maxAttempts: maxAttempts, lease: lease, run: run) }
+    }
+
+    /// Adds a job inside the caller's transaction; false when `uniqueKey` was queued before.
+    @discardableResult
+    func enqueue(_ kind: String, payload: String = "{}", runAt: Date? = nil, uniqueKey: String? = nil, _ c: SQLConnection) throws -> Bool {
+        let maxAttempts = lock.withLock { kinds[kind]?.maxAttempts } ?? 8
+        let now = clock()
+        let added = try JobStore.enqueue(kind: kind, payload: payload, runAt: runAt ?? now, maxAttempts: maxAttempts, uniqueKey: uniqueKey, at: now, c)
+        if added { bus.publish(JobRunner.topic, name: kind, audience: "", data: "{}", kept: false) }
+        return added
+    }
+
+    @discardableResult
+    func enqueue(_ kind: String, payload: String = "{}", runAt: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
+        try await database.transaction { c in try self.enqueue(kind, payload: payload, runAt: runAt, uniqueKey: uniqueKey, c) }
+    }
+
+    /// Jobs run here since start, and those that failed for good.
+    var ran: Int { lock.withLock { counts.ran } }
+    var failedForGood: Int { lock.withLock { counts.failed } }
+
+    func start() {
+        let runner = self
+        let loop = Task.detached {
+            for await _ in runner.signals { await runner.claimWhileFree() }
+        }
+        let timer = Task.detached {
+            while !Task.isCancelled {
+                runner.wake.yield()
+                try? await Task.sleep(for: .seconds(runner.poll))
+            }
+        }
+        lock.withLock { tasks = [loop, timer] }
+    }
+
+    func stop() {
+        wake.finish()
+        for task in lock.withLock({ tasks }) { task.cancel() }
+    }
+
+    /// Seconds before attempt `attempt + 1`: 5, 10, 20… at most an hour.
+    static func backoff(_ attempt: Int) -> TimeInterval {
+        min(3600, 5 * pow(2, Double(max(0, attempt - 1))))
+    }
+
+    private func claimWhileFree() async {
+        while true {
+            let (free, registered) = lock.withLock { (inFlight < width, Array(kinds.values)) }
+            guard free, !registered.isEmpty else { return }
+            let now = clock()
+            let longest = registered.map(\.lease).max() ?? 60
+            let node = self.node
+            guard let job = try? await database.transaction({ c in
+                try JobStore.claim(kinds: registered.map(\.name), node: node, now: now, leaseUntil: now.addingTimeInterval(longest), c)
+            }) else { return }
+            lock.withLock { inFlight += 1 }
+            Task.detached { [self] in
+                await run(job, registered.first { $0.name == job.kind }!)
+                lock.withLock { inFlight -= 1 }
+                wake.yield()
+            }
+        }
+    }
+
+    private func run(_ job: JobStore.Job, _ kind: Kind) async {
+        let (database, node, clock) = (self.database, self.node, self.clock)
+        let heartbeat = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(kind.lease / 3))
+                if Task.isCancelled { return }
+                let until = clock().addingTimeInterval(kind.lease)
+                _ = try? await database.transaction { c in try JobStore.renew(job.id, node: node, until: until, c) }
+            }
+        }
+        let outcome: Error?
+        do {
+            try await kind.run(job)
+            outcome = nil
+        } catch {
+            outcome = error
+        }
+        heartbeat.cancel()
+        let now = clock()
+        if let outcome {
+            let retry = job.attempt < job.maxAttempts ? now.addingTimeInterval(JobRunner.backoff(job.attempt)) : nil
+            _ = try? await database.transaction { c in
+                try JobStore.fail(job.id, node: node, error: String(describing: outcome), retryAt: retry, at: now, c)
+            }
+            if retry == nil {
+                lock.withLock { counts.failed += 1 }
+                ServerLog.error("a job failed for good", ["kind": job.kind, "job": job.id.uuidString.lowercased(), "reason": String(describing: outcome)])
+            }
+        } else {
+            _ = try? await database.transaction { c in try JobStore.finish(job.id, node: node, at: now, c) }
+            lock.withLock { counts.ran += 1 }
+        }
+    }
+}

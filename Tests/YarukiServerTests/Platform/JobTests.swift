@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import YarukiStore
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// The job table under several runners (nodes) on one database: each job runs exactly once,
+/// a job whose node died is picked up after its lease, failures come back after a backoff.
+@Suite(.serialized) struct JobTests {
+    /// What ran, by job id, with the node it ran on.
+    final class Ledger: @unchecked Sendable {
+        private let lock = NSLock()
+        private var runs: [UUID: [String]] = [:]
+        func add(_ id: UUID, _ node: String) { lock.withLock { runs[id, default: []].append(node) } }
+        var all: [UUID: [String]] { lock.withLock { runs } }
+    }
+
+    static func runners(_ engine: Engine, _ count: Int, clock: TestClock) async throws -> (Database, [JobRunner]) {
+        let database = try await freshDatabase(engine)
+        try await Migrator.migrate(database)
+        let runners = (0..<count).map { _ in
+            JobRunner(database: database, bus: EventBus(database: database, clock: { clock.now }), clock: { clock.now }, width: 2, poll: 0.05)
+        }
+        return (database, runners)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func everyJobRunsExactlyOnceWhileNodesStartAndStop(engine: Engine) async throws {
+        let clock = TestClock()
+        let (database, runners) = try await Self.runners(engine, 3, clock: clock)
+        let ledger = Ledger()
+        for runner in runners {
+            runner.register("count", lease: 30) { job in
+                ledger.add(job.id, runner.node)
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        runners[0].start()
+        for i in 0..<150 {
+            try await runners[0].enqueue("count", payload: "{\"n\":\(i)}")
+            if i == 40 { runners[1].start() }
+            if i == 80 { runners[2].start() }
+            if i == 100 { runners[0].stop() }  // a node leaving while jobs are queued
+        }
+        #expect(await eventuallyAsync(timeout: 60) { ledger.all.count == 150 })
+        let runs = ledger.all
+        #expect(runs.values.allSatisfy { $0.count == 1 }, "a job ran twice: \(runs.filter { $0.value.count > 1 })")
+        #expect(Set(runs.values.flatMap { $0 }).count >= 2, "more than one node did the work")
+        // Each finish lands just after its work.
+        _ = await eventuallyAsync(timeout: 30) { await counts(database) == ["done": 150] }
+        #expect(await counts(database) == ["done": 150])
+        runners.forEach { $0.stop() }
+    }
+
+    @Test(arguments: Engine.allCases)
+    func aJobWhoseNodeDiedIsPickedUpAfterItsLease(engine: Engine) async throws {
+        let clock = TestClock()
+        let (database, runners) = try await Self.runners(engine, 2, clock: clock)
+        // The first node claims the job and "dies": its work never returns.
+        let node = "node-that-died"
+        try await runners[0].enqueue("import")
+        let claimed = try await database.transaction { c in
+            try JobStore.claim(kinds: ["import"], node: node, now: clock.now, leaseUntil: clock.now.addingTimeInterval(60), c)
+        }
+        let job = try #require(claimed)
+        #expect(job.attempt == 1)
+        let ledger = Ledger()
+        runners[1].register("import", lease: 60) { job in ledger.add(job.id, runners[1].node) }
+        runners[1].start()
+        defer { runners[1].stop() }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(ledger.all.isEmpty, "not while the lease holds")
+        clock.advance(61)
+        #expect(await eventuallyAsync(timeout: 20) { ledger.all[job.id] == [runners[1].node] })
+        #expect(await eventuallyAsync(timeout: 20) { (try? await database.read { c in try JobStore.row(job.id, c) })??.state == "done" })
+        // The dead node coming back cannot finish what is no longer its own.
+        #expect(try await database.transaction { c in try JobStore.finish(job.id, node: node, at: clock.now, c) } == false)
+        #expect(try await database.read { c in try JobStore.row(job.id, c) }?.attempts == 2)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func failuresComeBackAfterABackoffUntilAttemptsRunOut(engine: Engine) async throws {
+        let clock = TestClock()
+        let (database, runners) = try await Self.runners(engine, 1, clock: clock)
+        let runner = runners[0]
+        let ledger = Ledger()
+        struct Refused: Error {}
+        runner.register("flaky", maxAttempts: 3) { job in
+            ledger.add(job.id, "try \(job.attempt)")
+            if job.payload != "{\"ok\":true}" || job.attempt < 2 { throw Refused() }
+        }
+        runner.start()
+        defer { runner.stop() }
+        try await runner.enqueue("flaky", payload: "{\"ok\":true}")
+        try await runner.enqueue("flaky", payload: "{\"ok\":false}")
+        #expect(await eventuallyAsync(timeout: 20) { ledger.all.values.map(\.count).sorted() == [1, 1] })
+        // Nothing more until the backoff (5 s) has passed.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(ledger.all.values.map(\.count).sorted() == [1, 1])
+        clock.advance(JobRunner.backoff(1) + 1)
+        #expect(await eventuallyAsync(timeout: 20) { ledger.all.values.map(\.count).sorted() == [2, 2] })
+        clock.advance(JobRunner.backoff(2) + 1)
+        #expect(await eventuallyAsync(timeout: 20) { ledger.all.values.map(\.count).sorted() == [2, 3] })
+        #expect(await eventuallyAsync(timeout: 20) { runner.failedForGood == 1 && runner.ran == 1 })
+        _ = await eventuallyAsync(timeout: 30) { await counts(database) == ["done": 1, "failed": 1] }
+        #expect(await counts(database) == ["done": 1, "failed": 1])
+        #expect(JobRunner.backoff(1) == 5 && JobRunner.backoff(2) == 10 && JobRunner.backoff(20) == 3600)
+    }
+
+    @Test func aUniqueKeyQueuesOnce() async throws {
+        let clock = TestClock()
+        let (database, runners) = try await Self.runners(.sqlite, 1, clock: clock)
+        #expect(try await runners[0].enqueue("close-week", uniqueKey: "week-2026-48"))
+        #expect(try await runners[0].enqueue("close-week", uniqueKey: "week-2026-48") == false)
+        #expect(try await database.read { c in try JobStore.counts(c) } == ["queued": 1])
+    }
+}
+
+/// Jobs by state.
+func counts(_ database: Database) async -> [String: Int] {
+    (try? await database.read { c in try JobStore.counts(c) }) ?? [:]
+}
