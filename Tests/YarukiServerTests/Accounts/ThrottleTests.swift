@@ -11,19 +11,20 @@ import YarukiTestSupport
 @Suite struct ThrottleTests {
     static func keys(_ account: String, _ address: String) -> [Throttle.Key] { AccountService.signInKeys(account, address) }
 
-    /// Two nodes' throttles: one object in memory, two over one database on PostgreSQL.
-    static func nodes(_ engine: Engine, _ limits: [String: Throttle.Limit]) async throws -> (Throttle, Throttle) {
+    /// Two nodes' throttles: one object counting in memory (its database only lends `allows` a
+    /// connection), or two counting in one PostgreSQL database.
+    static func nodes(_ engine: Engine, _ limits: [String: Throttle.Limit]) async throws -> (Throttle, Throttle, Database) {
         guard engine == .postgres else {
             let one = Throttle(limits: limits)
-            return (one, one)
+            return (one, one, try await freshDatabase(.sqlite))
         }
         let database = try PostgresDatabase(url: try await PostgresCluster.shared.freshDatabaseURL(migrated: true), poolSize: 2)
-        return (Throttle(limits: limits, database: database), Throttle(limits: limits, database: database))
+        return (Throttle(limits: limits, database: database), Throttle(limits: limits, database: database), database)
     }
 
     @Test(arguments: Engine.allCases)
     func oneAddressSprayingManyAccountsIsSlowedToo(engine: Engine) async throws {
-        let (a, b) = try await Self.nodes(engine, ["pair": .init(count: 3, window: 60), "address": .init(count: 5, window: 60)])
+        let (a, b, _) = try await Self.nodes(engine, ["pair": .init(count: 3, window: 60), "address": .init(count: 5, window: 60)])
         let start = Date(timeIntervalSince1970: 1_000_000)
         for i in 0..<5 {
             let keys = Self.keys("user\(i)", "10.0.0.1")
@@ -48,7 +49,7 @@ import YarukiTestSupport
     /// account's ceiling (guessing from many addresses), everyone waits.
     @Test(arguments: Engine.allCases)
     func strangersDoNotLockTheOwnerOutUntilTheCeiling(engine: Engine) async throws {
-        let (a, b) = try await Self.nodes(engine, ["pair": .init(count: 5, window: 900), "account": .init(count: 12, window: 900),
+        let (a, b, _) = try await Self.nodes(engine, ["pair": .init(count: 5, window: 900), "account": .init(count: 12, window: 900),
                                                     "address": .init(count: 30, window: 900)])
         let now = Date(timeIntervalSince1970: 1_000_000)
         for _ in 0..<5 { await a.record(Self.keys("owner@x", "203.0.113.9"), now: now) }
@@ -60,16 +61,14 @@ import YarukiTestSupport
 
     @Test(arguments: Engine.allCases)
     func takeCountsEveryRequestAndClearForgetsOneKey(engine: Engine) async throws {
-        let (a, b) = try await Self.nodes(engine, ["signup": .init(count: 2, window: 3600), "pair": .init(count: 1, window: 60)])
+        let (a, b, database) = try await Self.nodes(engine, ["signup": .init(count: 2, window: 3600), "pair": .init(count: 1, window: 60)])
         let now = Date()
         let key = Throttle.Key(kind: "signup", value: "ip")
         try await a.take([key], now: now, what: "No")
         try await b.take([key], now: now, what: "No")
         await #expect(throws: HTTPError.self) { try await a.take([key], now: now, what: "No") }
-        let database = try await freshDatabase(.sqlite)  // a connection to hand over; only PostgreSQL's throttle reads through it
         let allows = { (t: Throttle, keys: [Throttle.Key], at: Date) async throws -> Bool in
-            if engine == .postgres { return try await (t === a ? a : b).sharedAllows(keys, at) }
-            return try await database.read { c in try t.allows(keys, now: at, c) }
+            try await database.read { c in try t.allows(keys, now: at, c) }
         }
         #expect(try await allows(b, [key], now) == false)
         #expect(try await allows(b, [key], now.addingTimeInterval(3600)))
@@ -78,12 +77,5 @@ import YarukiTestSupport
         #expect(try await allows(b, [pair], now) == false)
         await b.clear(pair)
         #expect(try await allows(a, [pair], now))
-    }
-}
-
-extension Throttle {
-    /// `allows` inside a transaction of the throttle's own database (PostgreSQL).
-    func sharedAllows(_ keys: [Key], _ now: Date) async throws -> Bool {
-        try await sharedDatabase!.read { c in try self.allows(keys, now: now, c) }
     }
 }

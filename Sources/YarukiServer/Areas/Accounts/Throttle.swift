@@ -101,9 +101,6 @@ final class Throttle: @unchecked Sendable {
         }
     }
 
-    /// The database counts are shared through, if any.
-    var sharedDatabase: Database? { shared }
-
     private var longest: TimeInterval { limits.values.map(\.window).max() ?? 0 }
 
     private func memoryRecord(_ keys: [Key], _ now: Date) {

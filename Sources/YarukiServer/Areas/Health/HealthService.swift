@@ -139,11 +139,7 @@ final class HealthImports: @unchecked Sendable {
         let alone = context.database.dialect == .sqlite
         let (database, now) = (context.database, startedAt)
         let start = alone ? now : now.addingTimeInterval(-6 * 3600)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-            let path = directory + "/" + name
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast
-            if modified < start { try? FileManager.default.removeItem(atPath: path) }
-        }
+        MediaFiles.removeFiles(in: directory, changedBefore: start)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         Task {
             _ = try? await database.transaction { c in

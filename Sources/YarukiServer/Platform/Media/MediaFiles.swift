@@ -58,14 +58,21 @@ struct MediaFiles: Sendable {
         }
         // Part files of a crash are garbage: nothing can resume them. Only old ones: with several
         // nodes on one shared folder, a fresh one is another node's upload still arriving.
-        let stale = Date().addingTimeInterval(-3600)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [] where name.hasSuffix(".part") {
-            let path = uploads + "/" + name
-            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < stale {
-                try? FileManager.default.removeItem(atPath: path)
+        MediaFiles.removeFiles(in: uploads, changedBefore: Date().addingTimeInterval(-3600)) { $0.hasSuffix(".part") }
+        tools = BlockingWork(name: "media", width: width, maxWaiting: 64)
+    }
+
+    /// Removes what `directory` holds that was last changed before `before` (and whose name
+    /// `matching` accepts): start-up clean-up that leaves alone what another node on the same
+    /// shared folder is writing now.
+    static func removeFiles(in directory: String, changedBefore before: Date, matching: (String) -> Bool = { _ in true }) {
+        let files = FileManager.default
+        for name in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where matching(name) {
+            let path = directory + "/" + name
+            if let changed = (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date, changed < before {
+                try? files.removeItem(atPath: path)
             }
         }
-        tools = BlockingWork(name: "media", width: width, maxWaiting: 64)
     }
 
     /// The kind by the first bytes: ISO base media (`ftyp` at offset 4; QuickTime brand `qt  `),
