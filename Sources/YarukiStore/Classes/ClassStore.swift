@@ -281,8 +281,8 @@ public enum ClassStore {
 
     /// Moves an order from one of `from` to `state` with `reason`; false when it was in none of
     /// them (another confirm, a webhook or a cancel got there first), so only one caller acts on
-    /// it. `paid` notes when the money was taken; `refund` owes it back from now on (the refund
-    /// loop gives it back through the provider).
+    /// it. `paid` notes when the money was taken; `refund` owes it back from now on (the caller
+    /// queues the refund job in the same transaction).
     public static func move(_ id: UUID, from: [String], to state: String, reason: String?, paid: Bool = false, refund: Bool = false, at now: Date,
                             _ c: SQLConnection) throws -> Bool {
         let places = Array(repeating: "?", count: from.count).joined(separator: ", ")
@@ -300,38 +300,14 @@ public enum ClassStore {
               reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"))
     }
 
-    public struct OwedRefund: Sendable, Equatable {
-        public var order: Order
-        public var attempts: Int
-        public var dueAt: Date
-    }
-
-    /// Orders owed a refund (or a cancel) whose next attempt is due, oldest first.
-    public static func dueRefunds(at now: Date, limit: Int, _ c: SQLConnection) throws -> [OwedRefund] {
-        try c.query("""
-            SELECT \(orderColumns), refund_attempts, next_refund_at FROM class_orders
-            WHERE next_refund_at IS NOT NULL AND next_refund_at <= ? ORDER BY next_refund_at, id LIMIT ?
-            """, now, limit).map { r in OwedRefund(order: try orderRow(r), attempts: try r.int("refund_attempts"), dueAt: try r.date("next_refund_at")) }
-    }
-
-    /// One order's refund when it is due.
-    public static func dueRefund(_ id: UUID, at now: Date, _ c: SQLConnection) throws -> OwedRefund? {
-        try c.queryOne("""
-            SELECT \(orderColumns), refund_attempts, next_refund_at FROM class_orders WHERE id = ? AND next_refund_at IS NOT NULL AND next_refund_at <= ?
-            """, id, now).map { r in OwedRefund(order: try orderRow(r), attempts: try r.int("refund_attempts"), dueAt: try r.date("next_refund_at")) }
+    /// The order when its money is still owed back.
+    public static func owedRefund(_ id: UUID, _ c: SQLConnection) throws -> Order? {
+        try c.queryOne("SELECT \(orderColumns) FROM class_orders WHERE id = ? AND next_refund_at IS NOT NULL", id).map(orderRow)
     }
 
     /// Orders still owed a refund, due or not.
     public static func owedRefunds(_ c: SQLConnection) throws -> Int {
         try c.queryOne("SELECT COUNT(*) AS n FROM class_orders WHERE next_refund_at IS NOT NULL")?.int("n") ?? 0
-    }
-
-    /// Claims a due refund for `hold` seconds (the attempt's time), so that two nodes or two
-    /// callers never give the same money back at once; false when someone else claimed it.
-    public static func claimRefund(_ id: UUID, dueAt: Date, until: Date, _ c: SQLConnection) throws -> Bool {
-        try c.execute("""
-            UPDATE class_orders SET next_refund_at = ?, refund_attempts = refund_attempts + 1 WHERE id = ? AND next_refund_at = ?
-            """, until, id, dueAt) == 1
     }
 
     /// The provider gave the money back: no refund owed any more; a refunding order is refunded.
@@ -343,9 +319,12 @@ public enum ClassStore {
             """, now, id) == 1
     }
 
-    /// The provider refused or could not be reached: tried again at `until`, never dropped.
-    public static func postponeRefund(_ id: UUID, until: Date, error: String, _ c: SQLConnection) throws {
-        try c.execute("UPDATE class_orders SET next_refund_at = ?, refund_error = ? WHERE id = ? AND next_refund_at IS NOT NULL", until, error, id)
+    /// The provider refused or could not be reached: the attempt and its reason are noted (the
+    /// refund job tries again).
+    public static func refundRefused(_ id: UUID, error: String, _ c: SQLConnection) throws {
+        try c.execute("""
+            UPDATE class_orders SET refund_attempts = refund_attempts + 1, refund_error = ? WHERE id = ? AND next_refund_at IS NOT NULL
+            """, String(error.prefix(2000)), id)
     }
 
     // MARK: the sandbox provider's own side

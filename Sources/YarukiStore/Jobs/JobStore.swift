@@ -34,19 +34,24 @@ public enum JobStore {
     }
 
     /// Takes the job due first, queued or left by a node whose lease ran out, for `node` until
-    /// `leaseUntil`; nil when none is due. Two nodes claiming at once never get the same job:
-    /// PostgreSQL skips rows another transaction holds, SQLite has one writer.
-    public static func claim(kinds: [String], node: String, now: Date, leaseUntil: Date, _ c: SQLConnection) throws -> Job? {
+    /// `leaseUntil`; nil when none is due. With `uniqueKey`, only that job, due or not. Two nodes
+    /// claiming at once never get the same job: PostgreSQL skips rows another transaction holds,
+    /// SQLite has one writer.
+    public static func claim(kinds: [String], node: String, now: Date, leaseUntil: Date, uniqueKey: String? = nil,
+                             _ c: SQLConnection) throws -> Job? {
         guard !kinds.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
         let skip = c.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         var parameters: [SQLValue] = [leaseUntil.sqlValue, node.sqlValue]
         parameters += kinds.map(\.sqlValue)
-        parameters += [now.sqlValue, now.sqlValue]
+        // With a key, the one job whatever its time: its caller queued it for later in case it could not run it now.
+        let due = uniqueKey == nil ? "state = 'queued' AND run_at <= ?" : "state = 'queued' AND unique_key = ?"
+        parameters += [uniqueKey?.sqlValue ?? now.sqlValue, now.sqlValue]
+        if let uniqueKey { parameters.append(uniqueKey.sqlValue) }
         let rows = try c.query("""
             UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, locked_by = ?
             WHERE id = (SELECT id FROM jobs WHERE kind IN (\(marks))
-                          AND ((state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_until < ?))
+                          AND ((\(due)) OR (state = 'running' AND lease_until < ?\(uniqueKey == nil ? "" : " AND unique_key = ?")))
                         ORDER BY run_at LIMIT 1\(skip))
             RETURNING id, kind, payload, attempts, max_attempts
             """, parameters)
@@ -90,6 +95,11 @@ public enum JobStore {
             Row(id: try row.uuid("id"), kind: try row.string("kind"), state: try row.string("state"), attempts: try row.int("attempts"),
                 lastError: try row.optionalString("last_error"), runAt: try row.date("run_at"))
         }
+    }
+
+    /// The job queued under `uniqueKey`, while it is kept.
+    public static func row(uniqueKey: String, _ c: SQLConnection) throws -> Row? {
+        try c.queryOne("SELECT id FROM jobs WHERE unique_key = ?", uniqueKey).map { try row(try $0.uuid("id"), c) } ?? nil
     }
 
     /// Jobs by state (for /metrics).

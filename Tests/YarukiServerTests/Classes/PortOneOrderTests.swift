@@ -69,14 +69,16 @@ import YarukiTestSupport
         let cancelled = try f.api.call("POST", "/v1/orders/\(order["id"] as! String)/cancel", token: mina).json()
         #expect(cancelled["state"] as? String == "refunding", "owed, not forgotten")
         #expect(try f.seatsLeft(classID) == 3, "the seat is free at once")
-        let owed = try #require(try await f.database.read { c in try ClassStore.dueRefunds(at: Date.distantFuture, limit: 10, c) }.first)
-        #expect(owed.attempts == 1)
-        #expect(owed.dueAt > f.clock.now, "the next attempt waits")
-        // Not due yet: nothing is tried.
-        #expect(await f.orders.retryDue() == 0)
-        // Later it is due, and PortOne answers.
+        // The refund is a job: tried once while Mina waited, queued again for later.
+        let key = ClassOrders.refundKey(UUID(uuidString: order["id"] as! String)!)
+        let job = try #require(try await f.database.read { c in try JobStore.row(uniqueKey: key, c) })
+        #expect(job.state == "queued" && job.attempts == 1 && job.lastError != nil)
+        #expect(job.runAt > f.clock.now, "the next attempt waits")
+        #expect(try await f.database.read { c in try ClassStore.owedRefunds(c) } == 1)
+        // Later it is due, and a runner tries again; PortOne answers.
         mina = try f.advance(61)[mina]!
-        #expect(await f.orders.retryDue() == 1)
+        try await f.until("the refund retried") { try await f.database.read { c in try ClassStore.owedRefunds(c) } == 0 }
+        #expect(try await f.database.read { c in try JobStore.row(uniqueKey: key, c) }?.state == "done")
         #expect(try f.api.call("GET", "/v1/orders/\(order["id"] as! String)", token: mina).json()["state"] as? String == "refunded")
         #expect(try await f.database.read { c in try ClassStore.owedRefunds(c) } == 0)
         let sales = try await f.classSales()

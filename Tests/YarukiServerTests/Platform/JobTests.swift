@@ -107,6 +107,23 @@ import YarukiTestSupport
         #expect(JobRunner.backoff(1) == 5 && JobRunner.backoff(2) == 10 && JobRunner.backoff(20) == 3600)
     }
 
+    /// A job its caller queued for later can be run at once by key; only that one, and once.
+    @Test(arguments: Engine.allCases)
+    func runNowTakesTheKeyedJobEvenBeforeItsTime(engine: Engine) async throws {
+        let clock = TestClock()
+        let (database, runners) = try await Self.runners(engine, 1, clock: clock)
+        let ran = Ledger()
+        runners[0].register("refund") { job in ran.add(job.id, job.payload) }
+        let later = clock.now.addingTimeInterval(120)
+        #expect(try await runners[0].enqueue("refund", payload: "a", runAt: later, uniqueKey: "refund:a"))
+        #expect(try await runners[0].enqueue("refund", payload: "b", runAt: later, uniqueKey: "refund:b"))
+        #expect(await runners[0].runNow(uniqueKey: "refund:a"))
+        #expect(await runners[0].runNow(uniqueKey: "refund:a") == false, "done: not again")
+        #expect(await runners[0].runNow(uniqueKey: "refund:missing") == false)
+        #expect(ran.all.values.flatMap { $0 } == ["a"])
+        #expect(await counts(database) == ["done": 1, "queued": 1])
+    }
+
     @Test func aUniqueKeyQueuesOnce() async throws {
         let clock = TestClock()
         let (database, runners) = try await Self.runners(.sqlite, 1, clock: clock)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -9,8 +8,8 @@ import YarukiStore
 /// without an enrollment, and nobody is enrolled without money. The server never takes a
 /// client's word for a payment; it asks the provider (`check`), and a confirm and the provider's
 /// webhooks go through that same check, so whichever arrives first acts and the others find the
-/// order settled. Money that cannot become a seat is owed back and the refund loop gives it back
-/// through the provider, retrying with backoff until it has (a refund is never dropped).
+/// order settled. Money that cannot become a seat is owed back, and a refund job queued with that
+/// change gives it back through the provider, retrying with backoff until it has (never dropped).
 final class ClassOrders: Sendable {
     let context: AppContext
     let provider: any PaymentProvider
@@ -19,15 +18,12 @@ final class ClassOrders: Sendable {
     let webhooks: StandardWebhook
     let sales: SignageHub
     let community: CommunityEvents
-    private let kicks: AsyncStream<Void>.Continuation
-    private let stream: AsyncStream<Void>
-    private let tasks = Mutex<[Task<Void, Never>]>([])
 
     var database: Database { context.database }
 
     /// How long an order may be paid for.
     static let lifetime: TimeInterval = 15 * 60
-    /// How long one attempt holds a refund before another node may try it.
+    /// How long one attempt holds a refund before another node may try it (the job's lease).
     static let refundHold: TimeInterval = 120
     /// The sales channel class payments count under on the wall.
     static let channel = "classes"
@@ -40,7 +36,7 @@ final class ClassOrders: Sendable {
         self.sales = sales
         self.community = community
         webhooks = try StandardWebhook(secret: webhookSecret)
-        (stream, kicks) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        registerJobs()
     }
 
     /// The provider the settings choose.
@@ -181,12 +177,12 @@ final class ClassOrders: Sendable {
         case let .suspicious(reason):
             ServerLog.error("payment does not match its order; cancelling it", ["order": order.id.uuidString.lowercased(), "reason": reason])
             changed = try await database.transaction { c in
-                try ClassStore.move(order.id, from: from, to: "suspicious", reason: "amountMismatch", refund: true, at: now, c)
+                try self.owing(order.id, from: from, to: "suspicious", reason: "amountMismatch", at: now, c)
             }
             owed = changed
         case let .refund(reason):
             changed = try await taken(order, from: from, at: now) { c in
-                guard try ClassStore.move(order.id, from: from, to: "refunding", reason: reason.rawValue, paid: true, refund: true, at: now, c) else { return false }
+                guard try self.owing(order.id, from: from, to: "refunding", reason: reason.rawValue, paid: true, at: now, c) else { return false }
                 try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
                 return true
             }
@@ -213,7 +209,7 @@ final class ClassOrders: Sendable {
             // The seat is taken in the same transaction, by one conditional UPDATE: if the last
             // one went meanwhile, the money goes back and the person is told why.
             if try !ClassStore.takeSeat(order.classID, at: now, c) {
-                _ = try ClassStore.move(order.id, from: ["paid"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, refund: true, at: now, c)
+                _ = try self.owing(order.id, from: ["paid"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, at: now, c)
                 try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
             }
             return true
@@ -268,12 +264,12 @@ final class ClassOrders: Sendable {
                 guard now < deadline else {
                     throw HTTPError(409, slug: "cancel-deadline-passed", detail: "Seats in this class could be cancelled until \(ISO8601DateFormatter().string(from: deadline)).")
                 }
-                guard try ClassStore.move(order.id, from: ["paid"], to: "refunding", reason: "memberCancelled", refund: true, at: now, c) else {
+                guard try self.owing(order.id, from: ["paid"], to: "refunding", reason: "memberCancelled", at: now, c) else {
                     throw HTTPError.conflict("The order changed meanwhile; look again.")
                 }
                 try ClassStore.releaseSeat(order.classID, at: now, c)
             }
-                await refundNow(order.id)
+            await refundNow(order.id)
         case "refunding", "refunded", "cancelled":
             break
         default:
@@ -292,7 +288,7 @@ final class ClassOrders: Sendable {
             guard try ClassStore.cancel(id, at: now, c) else { return [] }
             var refunded: [ClassStore.Order] = []
             for order in try ClassStore.paidOrders(id, c)
-            where try ClassStore.move(order.id, from: ["paid"], to: "refunding", reason: "classCancelled", refund: true, at: now, c) {
+            where try self.owing(order.id, from: ["paid"], to: "refunding", reason: "classCancelled", at: now, c) {
                 try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
                 refunded.append(order)
             }
@@ -305,59 +301,61 @@ final class ClassOrders: Sendable {
 
     // MARK: refunds
 
-    /// Tries one order's refund at once (its claim keeps the loop from trying it too).
-    func refundNow(_ id: UUID) async {
-        let now = context.now
-        guard let owed = try? await database.read({ c in try ClassStore.dueRefund(id, at: now, c) }) else { return }
-        await attempt(owed)
+    /// The job that gives one order's money back.
+    static let refundJob = "classes.refund"
+
+    static func refundKey(_ id: UUID) -> String { "\(refundJob):\(id.uuidString.lowercased())" }
+
+    /// Moves an order (as `ClassStore.move`) to a state that owes its money back, and queues the
+    /// refund in the same transaction: it exists exactly when the order says it is owed.
+    private func owing(_ id: UUID, from: [String], to state: String, reason: String, paid: Bool = false, at now: Date, _ c: SQLConnection) throws -> Bool {
+        guard try ClassStore.move(id, from: from, to: state, reason: reason, paid: paid, refund: true, at: now, c) else { return false }
+        // Due only after a hold: the caller tries it at once (`refundNow`), the runners if it could not.
+        try context.jobs.enqueue(ClassOrders.refundJob, payload: id.uuidString.lowercased(), runAt: now.addingTimeInterval(ClassOrders.refundHold),
+                                 uniqueKey: ClassOrders.refundKey(id), c)
+        return true
     }
 
-    /// Gives back every refund that is due; returns how many went through.
-    @discardableResult
-    func retryDue() async -> Int {
-        var done = 0
-        while true {
-            let now = context.now
-            guard let due = try? await database.read({ c in try ClassStore.dueRefunds(at: now, limit: 20, c) }), !due.isEmpty else { return done }
-            var progressed = false
-            for owed in due {
-                let outcome = await attempt(owed)
-                if outcome != nil { progressed = true }
-                if outcome == true { done += 1 }
-            }
-            if !progressed { return done }
+    /// Gives refunds back as jobs: tried at once while the person waits for the answer, and if
+    /// the provider refuses, again by whichever node's runner takes it, with the runner's backoff
+    /// (at most an hour apart) and as many attempts as a year of hours: a refund is never dropped.
+    private func registerJobs() {
+        context.jobs.register(ClassOrders.refundJob, maxAttempts: 10_000, lease: ClassOrders.refundHold) { [weak self] job in
+            guard let self, let id = UUID(uuidString: job.payload) else { return }
+            try await self.refund(id)
         }
     }
 
-    /// One attempt: true when the money is back, false when the provider refused (tried again
-    /// later), nil when someone else holds the claim.
-    @discardableResult
-    private func attempt(_ owed: ClassStore.OwedRefund) async -> Bool? {
-        let now = context.now
-        let order = owed.order
-        guard (try? await database.transaction({ c in
-            try ClassStore.claimRefund(order.id, dueAt: owed.dueAt, until: now.addingTimeInterval(ClassOrders.refundHold), c)
-        })) == true else { return nil }
+    /// Tries one order's refund at once (the job's lease keeps every runner from trying it too).
+    func refundNow(_ id: UUID) async {
+        await context.jobs.runNow(uniqueKey: ClassOrders.refundKey(id))
+    }
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// One attempt; throws when the provider refused or could not be reached (noted on the order
+    /// and tried again by the job).
+    private func refund(_ id: UUID) async throws {
+        guard let order = try await database.read({ c in try ClassStore.owedRefund(id, c) }) else { return }
         do {
             _ = try await provider.cancel(order.paymentID, amount: nil, reason: ClassOrders.cancelReason(order))
         } catch {
-            let wait = min(60 * pow(2, Double(owed.attempts)), 3600)
-            ServerLog.error("refund refused by the provider; trying again", ["order": order.id.uuidString.lowercased(), "reason": "\(error)",
-                                                                             "in": "\(Int(wait)) s"])
-            _ = try? await database.transaction { c in try ClassStore.postponeRefund(order.id, until: now.addingTimeInterval(wait), error: "\(error)", c) }
-            return false
+            ServerLog.error("refund refused by the provider; trying again", ["order": order.id.uuidString.lowercased(), "reason": "\(error)"])
+            _ = try? await database.transaction { c in try ClassStore.refundRefused(order.id, error: "\(error)", c) }
+            throw Refused(description: "\(error)")
         }
-        let done: Bool?
+        let now = context.now
         if order.state == "refunding" {
             // The money went out: the wall counts it back.
             let sale = SaleEvent(id: "class-refund:\(order.id.uuidString.lowercased())", amount: -order.amount, currency: order.currency, occurredAt: now,
                                  channel: ClassOrders.channel)
-            done = (try? await sales.record([sale], at: now) { c in _ = try ClassStore.refundDone(order.id, at: now, c) }) != nil
+            _ = try await sales.record([sale], at: now) { c in _ = try ClassStore.refundDone(order.id, at: now, c) }
         } else {
-            done = try? await database.transaction { c in try ClassStore.refundDone(order.id, at: now, c) }
+            _ = try await database.transaction { c in try ClassStore.refundDone(order.id, at: now, c) }
         }
         await told(order.id, user: order.userID)
-        return done ?? false
     }
 
     static func cancelReason(_ order: ClassStore.Order) -> String {
@@ -370,26 +368,6 @@ final class ClassOrders: Sendable {
         case "memberCancelled": "Cancelled by the member."
         default: "Refunded by Yaruki."
         }
-    }
-
-    /// Retries due refunds now, after every kick, and every `interval` seconds.
-    func start(on executor: (any TaskExecutor)?, interval: Double = 15) {
-        let orders = self
-        let loop = Task(executorPreference: executor) {
-            for await _ in orders.stream { await orders.retryDue() }
-        }
-        let timer = Task(executorPreference: executor) {
-            while !Task.isCancelled {
-                orders.kicks.yield()
-                try? await Task.sleep(for: .seconds(interval))
-            }
-        }
-        tasks.withLock { $0 += [loop, timer] }
-    }
-
-    func stop() {
-        kicks.finish()
-        for task in tasks.withLock({ list in defer { list = [] }; return list }) { task.cancel() }
     }
 
     // MARK: webhooks

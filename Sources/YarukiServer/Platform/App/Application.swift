@@ -101,7 +101,6 @@ public final class Application: @unchecked Sendable {
         context.bus.start()
         context.jobs.start()
         context.mail.start(on: server.backgroundExecutor)
-        areas.classes.orders.start(on: server.backgroundExecutor)
         areas.sync.start(on: server.backgroundExecutor)
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
@@ -113,7 +112,6 @@ public final class Application: @unchecked Sendable {
     public func stop(grace: Double = 10) {
         context.jobs.stop()
         context.mail.stop()
-        areas.classes.orders.stop()
         areas.sync.stop()
         server.shutdown(grace: grace)
         context.bus.stop()

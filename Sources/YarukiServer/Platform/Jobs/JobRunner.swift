@@ -64,6 +64,21 @@ final class JobRunner: @unchecked Sendable {
         try await database.transaction { c in try self.enqueue(kind, payload: payload, runAt: runAt, uniqueKey: uniqueKey, c) }
     }
 
+    /// Runs the job queued under `uniqueKey` here and now, when it is due and nobody holds it (a
+    /// refund tried while its person waits for the answer); true when it ran and succeeded. A
+    /// failure is retried by the runners as usual.
+    @discardableResult
+    func runNow(uniqueKey: String) async -> Bool {
+        let registered = lock.withLock { Array(kinds.values) }
+        let now = clock()
+        let node = self.node
+        guard let job = try? await database.transaction({ c in
+            try JobStore.claim(kinds: registered.map(\.name), node: node, now: now, leaseUntil: now.addingTimeInterval(registered.map(\.lease).max() ?? 60),
+                               uniqueKey: uniqueKey, c)
+        }), let kind = registered.first(where: { $0.name == job.kind }) else { return false }
+        return await run(job, kind)
+    }
+
     /// Jobs run here since start, and those that failed for good.
     var ran: Int { lock.withLock { counts.ran } }
     var failedForGood: Int { lock.withLock { counts.failed } }
@@ -111,7 +126,8 @@ final class JobRunner: @unchecked Sendable {
         }
     }
 
-    private func run(_ job: JobStore.Job, _ kind: Kind) async {
+    @discardableResult
+    private func run(_ job: JobStore.Job, _ kind: Kind) async -> Bool {
         let (database, node, clock) = (self.database, self.node, self.clock)
         let heartbeat = Task.detached {
             while !Task.isCancelled {
@@ -139,9 +155,10 @@ final class JobRunner: @unchecked Sendable {
                 lock.withLock { counts.failed += 1 }
                 ServerLog.error("a job failed for good", ["kind": job.kind, "job": job.id.uuidString.lowercased(), "reason": String(describing: outcome)])
             }
-        } else {
-            _ = try? await database.transaction { c in try JobStore.finish(job.id, node: node, at: now, c) }
-            lock.withLock { counts.ran += 1 }
+            return false
         }
+        _ = try? await database.transaction { c in try JobStore.finish(job.id, node: node, at: now, c) }
+        lock.withLock { counts.ran += 1 }
+        return true
     }
 }
