@@ -118,27 +118,34 @@ struct HealthService: Sendable {
     }
 }
 
-/// Apple Health imports started from the browser: the upload is moved aside, read on the
-/// node's import thread (one at a time), and landed whole or not at all. Progress goes to the
-/// person's event stream (`health-import`) at most four times a second, and to anyone who asks.
+/// Apple Health imports started from the browser: the upload is moved aside into the shared
+/// data folder and read by an import job, on whichever node's runner takes it (one import at a
+/// time per node), and landed whole or not at all. A node that stops mid-import leaves the job
+/// to be read again from the start once its lease runs out. Progress goes to the person's event
+/// stream (`health-import`) at most four times a second, from whichever node reads it, and to
+/// anyone who asks the node that reads it.
 final class HealthImports: @unchecked Sendable {
     let context: AppContext
     let directory: String
-    private let queue = DispatchQueue(label: "yaruki.health-imports")
+    static let job = "health.import"
+    private let reading = BlockingWork(name: "health-imports", width: 1, maxWaiting: 10_000)
     private let lock = NSLock()
     private var progress: [UUID: HealthImporter.Progress] = [:]
-    private let startedAt: Date
+
+    /// What an import job carries.
+    struct Work: Codable {
+        var id: UUID
+        var user: UUID
+        var timeZone: String
+    }
 
     init(context: AppContext) {
         self.context = context
         directory = context.settings.dataDirectory + "/health-imports"
-        startedAt = context.now
-        // Uploads left by a server that stopped mid-import are never picked up again. With several
-        // nodes on one shared folder another node may be reading one now: there, only what is
-        // old enough that no import could still be running goes.
-        let alone = context.database.dialect == .sqlite
-        let (database, now) = (context.database, startedAt)
-        let start = alone ? now : now.addingTimeInterval(-6 * 3600)
+        // Imports still running after six hours never will (their job has given up): their
+        // uploads go and they say so. Nothing younger is touched; a job may be reading it.
+        let (database, now) = (context.database, context.now)
+        let start = now.addingTimeInterval(-6 * 3600)
         MediaFiles.removeFiles(in: directory, changedBefore: start)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         Task {
@@ -146,32 +153,51 @@ final class HealthImports: @unchecked Sendable {
                 try HealthStore.abandonImports(startedBefore: start, message: "The server stopped during the import: upload the file again.", at: now, c)
             }
         }
+        context.jobs.register(HealthImports.job, maxAttempts: 3, lease: 60) { [weak self] job in
+            guard let self else { return }
+            try await self.read(try JSONDecoder().decode(Work.self, from: Data(job.payload.utf8)))
+        }
     }
 
     func bytesRead(_ id: UUID) -> Int? { lock.withLock { progress[id]?.bytesRead } }
 
-    /// Takes the uploaded file and starts reading it; the reply is the running import.
+    /// Takes the uploaded file and queues its reading; the reply is the running import.
     func start(_ file: BodyFile, fileName: String, user: UUID, timeZone: TimeZone) async throws -> HealthImport {
         let id = UUID()
         let path = directory + "/\(id.uuidString.lowercased())"
         guard rename(file.path, path) == 0 else { throw HTTPError.internal() }
         let now = context.now
+        let work = String(decoding: try JSONEncoder().encode(Work(id: id, user: user, timeZone: timeZone.identifier)), as: UTF8.self)
         do {
             try await context.database.transaction { c in
                 try HealthStore.startImport(id, user: user, fileName: fileName, bytes: file.size, at: now, c)
+                try self.context.jobs.enqueue(HealthImports.job, payload: work, uniqueKey: "\(HealthImports.job):\(id.uuidString.lowercased())", c)
             }
         } catch {
             unlink(path)
             throw error
         }
-        lock.withLock { progress[id] = HealthImporter.Progress(bytesRead: 0, bytesTotal: file.size, records: 0) }
-        let reply = HealthImport(id: id, fileName: fileName, state: .running, bytesRead: 0, bytesTotal: file.size, records: 0, days: 0, firstDate: nil,
-                                 lastDate: nil, message: nil, startedAt: now, finishedAt: nil)
-        queue.async { [self] in
-            let importer = HealthImporter(timeZone: timeZone, scratch: directory)
-            var last = Date.distantPast
-            let result = Result {
-                try importer.read(path) { p in
+        return HealthImport(id: id, fileName: fileName, state: .running, bytesRead: 0, bytesTotal: file.size, records: 0, days: 0, firstDate: nil,
+                            lastDate: nil, message: nil, startedAt: now, finishedAt: nil)
+    }
+
+    /// The import job: reads the upload, lands it (or notes why not), and lets the file go.
+    private func read(_ work: Work) async throws {
+        let (id, user) = (work.id, work.user)
+        let path = directory + "/\(id.uuidString.lowercased())"
+        guard let row = try await context.database.read({ c in try HealthStore.importRow(id, user: user, c) }), row.state == "running" else {
+            unlink(path)
+            return
+        }
+        lock.withLock { progress[id] = HealthImporter.Progress(bytesRead: 0, bytesTotal: row.bytesTotal, records: 0) }
+        defer { _ = lock.withLock { progress.removeValue(forKey: id) } }
+        let importer = HealthImporter(timeZone: TimeZone(identifier: work.timeZone) ?? .gmt, scratch: directory)
+        let reply = HealthService.reply(row)
+        let result: Result<HealthImporter.Outcome, Error>
+        do {
+            result = .success(try await reading.run { [self] in
+                var last = Date.distantPast
+                return try importer.read(path) { p in
                     lock.withLock { progress[id] = p }
                     if Date().timeIntervalSince(last) >= 0.25 {
                         last = Date()
@@ -180,16 +206,12 @@ final class HealthImports: @unchecked Sendable {
                         self.context.events.publish("health-import", event, to: [user])
                     }
                 }
-            }
-            unlink(path)
-            let done = DispatchSemaphore(value: 0)
-            Task { [self] in
-                await self.finish(id, user: user, result)
-                done.signal()
-            }
-            done.wait()
+            })
+        } catch {
+            result = .failure(error)
         }
-        return reply
+        await finish(id, user: user, result)
+        unlink(path)
     }
 
     private func finish(_ id: UUID, user: UUID, _ result: Result<HealthImporter.Outcome, Error>) async {
@@ -204,7 +226,6 @@ final class HealthImports: @unchecked Sendable {
                                              message: message, at: now, c)
             }
         }
-        _ = lock.withLock { progress.removeValue(forKey: id) }
         if let row = try? await database.read({ c in try HealthStore.importRow(id, user: user, c) }) {
             context.events.publish("health-import", HealthService.reply(row), to: [user])
         }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import YarukiTestSupport
+@testable import YarukiServer
+@testable import YarukiStore
+
+/// Background work on several nodes: what one node took in, another may do.
+@Suite(.serialized) struct ClusterJobTests {
+    /// A health export uploaded to A, whose runner is stopped (as if A died right after the
+    /// reply): B's runner reads it from the shared folder, and A's screen hears it land.
+    @Test func anImportUploadedToOneNodeIsReadByAnother() async throws {
+        let nodes = try await ClusterEventTests.nodes(2)
+        let (a, b) = (nodes[0], nodes[1])
+        a.app.context.jobs.stop()
+        let api = API(a)
+        let (token, _, _) = try api.signUp("hana-cluster@example.com")
+        let screen = try await HealthTests.events(a.port, token: token)
+        let zip = HealthExportFile.temporary("zip")
+        defer { unlink(zip) }
+        try HealthExportFile.zip(zip, [("apple_health_export/export.xml", Data(HealthImportTests.mixed.text.utf8))])
+        let reply = try HealthTests.upload(a.port, token: token, try Data(contentsOf: URL(fileURLWithPath: zip)))
+        #expect(reply.status == 202, "\(reply.text)")
+        let id = try #require(try reply.json()["id"] as? String)
+        _ = try await screen.waitFor("\"state\":\"done\"")
+        let done = try api.call("GET", "/v1/health/imports/\(id)", token: token).json()
+        #expect(done["records"] as? Int == 22 && done["days"] as? Int == 1)
+        #expect(b.app.context.jobs.ran == 1 && a.app.context.jobs.ran == 0, "read by B")
+        let left = try FileManager.default.contentsOfDirectory(atPath: a.app.context.settings.dataDirectory + "/health-imports")
+        #expect(left.isEmpty, "the upload is let go: \(left)")
+    }
+}
