@@ -20,6 +20,8 @@ public enum JobStore {
         public var attempts: Int
         public var lastError: String?
         public var runAt: Date
+        /// The node that holds it, or held it last.
+        public var node: String?
     }
 
     /// Queues a job to run at `runAt`; with a `uniqueKey` already queued or run, nothing is added
@@ -91,9 +93,9 @@ public enum JobStore {
     }
 
     public static func row(_ id: UUID, _ c: SQLConnection) throws -> Row? {
-        try c.queryOne("SELECT id, kind, state, attempts, last_error, run_at FROM jobs WHERE id = ?", id).map { row in
+        try c.queryOne("SELECT id, kind, state, attempts, last_error, run_at, locked_by FROM jobs WHERE id = ?", id).map { row in
             Row(id: try row.uuid("id"), kind: try row.string("kind"), state: try row.string("state"), attempts: try row.int("attempts"),
-                lastError: try row.optionalString("last_error"), runAt: try row.date("run_at"))
+                lastError: try row.optionalString("last_error"), runAt: try row.date("run_at"), node: try row.optionalString("locked_by"))
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Mail waiting to be delivered. A node claims a row for a while before it sends it, so two
-/// nodes never send the same mail; a delivered mail's row is deleted (its links are secrets).
+/// Mail waiting to be delivered, each with its delivery job (the job's lease keeps two nodes
+/// from sending the same mail); a delivered mail's row is deleted (its links are secrets).
 public enum MailOutboxStore {
     public struct Entry: Sendable, Equatable {
         public var id: UUID
@@ -19,26 +19,11 @@ public enum MailOutboxStore {
             """, id, user, recipient, message, now, expiresAt, now)
     }
 
-    /// Claims up to `limit` due mails for `hold` (counting an attempt each); another node's
-    /// claim that has not run out is left alone.
-    public static func claimDue(at now: Date, hold: TimeInterval, limit: Int, _ c: SQLConnection) throws -> [Entry] {
-        let due = try c.query("""
-            SELECT id, recipient, message, attempts, expires_at FROM mail_outbox
-            WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-            ORDER BY next_attempt_at, id LIMIT ?
-            """, now, now, limit)
-        var claimed: [Entry] = []
-        for row in due {
-            let id = try row.uuid("id")
-            let taken = try c.execute("""
-                UPDATE mail_outbox SET claimed_until = ?, attempts = attempts + 1
-                WHERE id = ? AND (claimed_until IS NULL OR claimed_until < ?)
-                """, now.addingTimeInterval(hold), id, now)
-            guard taken == 1 else { continue }
-            claimed.append(Entry(id: id, recipient: try row.string("recipient"), message: try row.string("message"),
-                                 attempts: try row.int("attempts") + 1, expiresAt: try row.date("expires_at")))
+    public static func entry(_ id: UUID, _ c: SQLConnection) throws -> Entry? {
+        try c.queryOne("SELECT id, recipient, message, attempts, expires_at FROM mail_outbox WHERE id = ?", id).map { row in
+            Entry(id: try row.uuid("id"), recipient: try row.string("recipient"), message: try row.string("message"), attempts: try row.int("attempts"),
+                  expiresAt: try row.date("expires_at"))
         }
-        return claimed
     }
 
     /// Delivered, expired or given up: the row goes.
@@ -46,10 +31,9 @@ public enum MailOutboxStore {
         try c.execute("DELETE FROM mail_outbox WHERE id = ?", id)
     }
 
-    /// A failed try: the claim ends and the next try waits until `next`.
-    public static func postpone(_ id: UUID, until next: Date, error: String, _ c: SQLConnection) throws {
-        try c.execute("UPDATE mail_outbox SET claimed_until = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                      next, String(error.prefix(500)), id)
+    /// A failed try, noted (its job tries again).
+    public static func failed(_ id: UUID, error: String, _ c: SQLConnection) throws {
+        try c.execute("UPDATE mail_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?", String(error.prefix(500)), id)
     }
 
     /// How many mails wait, for the metrics.

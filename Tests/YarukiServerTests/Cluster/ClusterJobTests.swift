@@ -24,7 +24,13 @@ import YarukiTestSupport
         _ = try await screen.waitFor("\"state\":\"done\"")
         let done = try api.call("GET", "/v1/health/imports/\(id)", token: token).json()
         #expect(done["records"] as? Int == 22 && done["days"] as? Int == 1)
-        #expect(b.app.context.jobs.ran == 1 && a.app.context.jobs.ran == 0, "read by B")
+        let job = try await a.app.database.read { c in try JobStore.row(uniqueKey: "\(HealthImports.job):\(id.lowercased())", c) }
+        #expect(job?.state == "done" && job?.node == b.app.context.jobs.node, "read by B: \(String(describing: job))")
+        // Each node's /metrics tells what it ran and whether its listener is up.
+        let metrics = try API(b).call("GET", "/metrics").text
+        #expect(metrics.contains(#"yaruki_event_listener{kind="connected"} 1.0"#), "\(metrics.suffix(600))")
+        let ran = metrics.split(separator: "\n").first { $0.hasPrefix(#"yaruki_jobs{kind="ran"}"#) }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        #expect((ran ?? 0) >= 1)
         let left = try FileManager.default.contentsOfDirectory(atPath: a.app.context.settings.dataDirectory + "/health-imports")
         #expect(left.isEmpty, "the upload is let go: \(left)")
     }

@@ -51,7 +51,7 @@ final class AppContext: Sendable {
         hashing = BlockingWork(name: "argon2", width: width, maxWaiting: 256)
         accesses = Accesses(authenticator: authenticator, links: links)
         replies = ReplyCache(maxAge: database.dialect == .sqlite ? 60 : 0, clock: clock)
-        mail = try MailOutbox(database: database, from: settings.mailFrom ?? MailAddress("no-reply@localhost")!,
+        mail = try MailOutbox(database: database, jobs: jobs, from: settings.mailFrom ?? MailAddress("no-reply@localhost")!,
                               transport: settings.smtp.map { .smtp($0) } ?? .folder(settings.dataDirectory + "/mail"), clock: clock)
     }
 

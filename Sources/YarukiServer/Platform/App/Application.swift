@@ -39,6 +39,16 @@ public final class Application: @unchecked Sendable {
             [replies = context.replies] in
             [("kind=\"kept\"", Double(replies.count)), ("kind=\"hits\"", Double(replies.hits)), ("kind=\"misses\"", Double(replies.misses))]
         })
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_jobs", help: "Jobs this node ran since start (ran), those that failed for good, and those it runs now.") {
+            [jobs = context.jobs] in
+            [("kind=\"ran\"", Double(jobs.ran)), ("kind=\"failed\"", Double(jobs.failedForGood)), ("kind=\"running\"", Double(jobs.running))]
+        })
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_event_listener",
+                                           help: "The node's PostgreSQL listening connection: connected (1 or 0) and connections made since start.") {
+            [bus = context.bus] in
+            // None on SQLite, where events go round in process.
+            bus.listenerConnects.map { [("kind=\"connected\"", bus.isConnected ? 1 : 0), ("kind=\"connects\"", Double($0))] } ?? []
+        })
         areas = try Areas(context)
         let table = RouteTable(accesses: context.accesses)
         let openAPI = OpenAPIHolder()
@@ -100,7 +110,6 @@ public final class Application: @unchecked Sendable {
         context.servedPort.store(server.port, ordering: .relaxed)
         context.bus.start()
         context.jobs.start()
-        context.mail.start(on: server.backgroundExecutor)
         areas.sync.start(on: server.backgroundExecutor)
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
@@ -108,10 +117,9 @@ public final class Application: @unchecked Sendable {
                                      "payments": settings.payments.name])
     }
 
-    /// Stops serving (requests in flight get `grace` seconds) and delivering mail.
+    /// Stops serving (requests in flight get `grace` seconds) and running jobs.
     public func stop(grace: Double = 10) {
         context.jobs.stop()
-        context.mail.stop()
         areas.sync.stop()
         server.shutdown(grace: grace)
         context.bus.stop()

@@ -7,7 +7,7 @@ import YarukiStore
 /// A kind is registered with what runs it; `enqueue` adds a job (inside the caller's transaction
 /// when the job belongs with a write, so it exists exactly when the write does). Every node runs
 /// the same loop: it claims due jobs, at most `width` at a time, each with a lease that it renews
-/// while the work goes on, and finishes it, or queues it again after a backoff (5 s doubling, at
+/// while the work goes on, and finishes it, or queues it again after a backoff (5 s or the kind's own, doubling, at
 /// most an hour) until its attempts run out. A node that dies mid-job leaves the job to whichever
 /// node claims it once the lease has run out; a node that comes back too late to finish is told
 /// the job is no longer its own. Nodes hear of a new job through the event bus and otherwise look
@@ -17,6 +17,8 @@ final class JobRunner: @unchecked Sendable {
         var name: String
         var maxAttempts: Int
         var lease: TimeInterval
+        /// The first retry's wait; each later one doubles it, to at most an hour.
+        var firstRetry: TimeInterval
         var run: @Sendable (JobStore.Job) async throws -> Void
     }
 
@@ -45,8 +47,15 @@ final class JobRunner: @unchecked Sendable {
         bus.subscribe(JobRunner.topic) { [weak self] _ in self?.wake.yield() }
     }
 
-    func register(_ name: String, maxAttempts: Int = 8, lease: TimeInterval = 60, _ run: @escaping @Sendable (JobStore.Job) async throws -> Void) {
-        lock.withLock { kinds[name] = Kind(name: name, maxAttempts: maxAttempts, lease: lease, run: run) }
+    func register(_ name: String, maxAttempts: Int = 8, lease: TimeInterval = 60, firstRetry: TimeInterval = 5,
+                  _ run: @escaping @Sendable (JobStore.Job) async throws -> Void) {
+        lock.withLock { kinds[name] = Kind(name: name, maxAttempts: maxAttempts, lease: lease, firstRetry: firstRetry, run: run) }
+    }
+
+    /// Wakes every node's runner (jobs just committed; `enqueue` wakes them too, but a runner
+    /// woken before the caller's transaction committed finds nothing until its next look).
+    func nudge() {
+        bus.publish(JobRunner.topic, name: "nudge", audience: "", data: "{}", kept: false)
     }
 
     /// Adds a job inside the caller's transaction; false when `uniqueKey` was queued before.
@@ -82,6 +91,8 @@ final class JobRunner: @unchecked Sendable {
     /// Jobs run here since start, and those that failed for good.
     var ran: Int { lock.withLock { counts.ran } }
     var failedForGood: Int { lock.withLock { counts.failed } }
+    /// Jobs running here now.
+    var running: Int { lock.withLock { inFlight } }
 
     func start() {
         let runner = self
@@ -102,9 +113,9 @@ final class JobRunner: @unchecked Sendable {
         for task in lock.withLock({ tasks }) { task.cancel() }
     }
 
-    /// Seconds before attempt `attempt + 1`: 5, 10, 20… at most an hour.
-    static func backoff(_ attempt: Int) -> TimeInterval {
-        min(3600, 5 * pow(2, Double(max(0, attempt - 1))))
+    /// Seconds before attempt `attempt + 1`: `first` (5), then twice as long each time, at most an hour.
+    static func backoff(_ attempt: Int, first: TimeInterval = 5) -> TimeInterval {
+        min(3600, first * pow(2, Double(max(0, attempt - 1))))
     }
 
     private func claimWhileFree() async {
@@ -147,7 +158,7 @@ final class JobRunner: @unchecked Sendable {
         heartbeat.cancel()
         let now = clock()
         if let outcome {
-            let retry = job.attempt < job.maxAttempts ? now.addingTimeInterval(JobRunner.backoff(job.attempt)) : nil
+            let retry = job.attempt < job.maxAttempts ? now.addingTimeInterval(JobRunner.backoff(job.attempt, first: kind.firstRetry)) : nil
             _ = try? await database.transaction { c in
                 try JobStore.fail(job.id, node: node, error: String(describing: outcome), retryAt: retry, at: now, c)
             }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import YarukiHTTP
 import YarukiStore
 
@@ -10,33 +9,33 @@ enum MailTransport: Sendable, Equatable {
 }
 
 /// Outgoing mail. An area queues a message inside its own transaction, so a mail exists exactly
-/// when what it tells of does (a reset link is mailed only if its token was stored); every node
-/// delivers what is due, a failed try waits longer each time, and a mail whose link has run out
-/// is dropped instead of sent.
+/// when what it tells of does (a reset link is mailed only if its token was stored), with a job
+/// that delivers it: whichever node's runner takes the job sends it, a failed try waits longer
+/// each time (30 s, doubling), and a mail whose link has run out is dropped instead of sent.
 final class MailOutbox: Sendable {
     let from: MailAddress
     let transport: MailTransport
     private let database: Database
+    private let jobs: JobRunner
     private let clock: @Sendable () -> Date
     private let work = BlockingWork(name: "mail", width: 1, maxWaiting: 10_000)
-    private let kicks: AsyncStream<Void>.Continuation
-    private let stream: AsyncStream<Void>
-    private let tasks = Mutex<[Task<Void, Never>]>([])
-    private let executor = Mutex<(any TaskExecutor)?>(nil)
 
-    /// Tries before a mail is given up (about three hours of waiting in all).
+    static let job = "mail.deliver"
+    /// Tries before a mail is given up (about two hours of waiting in all).
     static let maxAttempts = 8
-    /// How long a node holds a claimed mail before another may try it.
-    static let claimHold: TimeInterval = 120
 
-    init(database: Database, from: MailAddress, transport: MailTransport, clock: @escaping @Sendable () -> Date) throws {
+    init(database: Database, jobs: JobRunner, from: MailAddress, transport: MailTransport, clock: @escaping @Sendable () -> Date) throws {
         self.database = database
+        self.jobs = jobs
         self.from = from
         self.transport = transport
         self.clock = clock
-        (stream, kicks) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         if case let .folder(path) = transport {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        jobs.register(MailOutbox.job, maxAttempts: MailOutbox.maxAttempts, lease: 120, firstRetry: 30) { [weak self] job in
+            guard let self, let id = UUID(uuidString: job.payload) else { return }
+            try await self.deliver(id, lastTry: job.attempt >= job.maxAttempts)
         }
     }
 
@@ -46,80 +45,43 @@ final class MailOutbox: Sendable {
         let encoding: MailMessage.BodyEncoding = if case .folder = transport { .eightBit } else { .base64 }
         try MailOutboxStore.insert(id: id, user: user, recipient: message.to, message: message.rendered(from: from, date: now, id: id, encoding: encoding),
                                    at: now, expiresAt: expiresAt, c)
+        try jobs.enqueue(MailOutbox.job, payload: id.uuidString.lowercased(), c)
     }
 
-    /// Wakes the delivery loop (mail just queued).
-    func kick() { kicks.yield() }
-
-    /// Delivers now and after every kick, and every `interval` seconds for retries and for mail
-    /// another node queued; on `executor` (a server loop) when given.
-    func start(on executor: (any TaskExecutor)?, interval: Double = 15) {
-        self.executor.withLock { $0 = executor }
-        let outbox = self
-        let loop = Task(executorPreference: executor) {
-            for await _ in outbox.stream { await outbox.deliverDue() }
-        }
-        let timer = Task(executorPreference: executor) {
-            while !Task.isCancelled {
-                outbox.kick()
-                try? await Task.sleep(for: .seconds(interval))
-            }
-        }
-        tasks.withLock { $0 += [loop, timer] }
-    }
+    /// Wakes the runners (mail just queued and committed).
+    func kick() { jobs.nudge() }
 
     /// Runs `work` after the request that asked for it has been answered (a reset link: the
-    /// answer must not wait for, or time, the lookup), where the deliveries run.
+    /// answer must not wait for, or time, the lookup).
     func later(_ work: @escaping @Sendable () async -> Void) {
-        Task(executorPreference: executor.withLock { $0 }) { await work() }
+        Task.detached { await work() }
     }
 
-    func stop() {
-        kicks.finish()
-        for task in tasks.withLock({ list in defer { list = [] }; return list }) { task.cancel() }
+    struct Undelivered: Error, CustomStringConvertible {
+        var description: String
     }
 
-    /// Delivers every due mail once; returns how many went out.
-    @discardableResult
-    func deliverDue() async -> Int {
-        var sent = 0
-        while true {
-            let now = clock()
-            guard let batch = try? await database.transaction({ c in try MailOutboxStore.claimDue(at: now, hold: MailOutbox.claimHold, limit: 20, c) }),
-                  !batch.isEmpty else { return sent }
-            for entry in batch {
-                if await deliver(entry) { sent += 1 }
-            }
-        }
-    }
-
-    private func deliver(_ entry: MailOutboxStore.Entry) async -> Bool {
-        let now = clock()
-        guard entry.expiresAt > now else {
-            ServerLog.info("mail dropped: its link ran out before it could be delivered", ["mail": entry.id.uuidString.lowercased()])
-            _ = try? await database.transaction { c in try MailOutboxStore.remove(entry.id, c) }
-            return false
+    /// One try at one mail (the job's): sent and forgotten, dropped when its link ran out or on
+    /// the last try, or thrown back to the runner to try again later.
+    private func deliver(_ id: UUID, lastTry: Bool) async throws {
+        guard let entry = try await database.read({ c in try MailOutboxStore.entry(id, c) }) else { return }
+        guard entry.expiresAt > clock() else {
+            ServerLog.info("mail dropped: its link ran out before it could be delivered", ["mail": id.uuidString.lowercased()])
+            _ = try? await database.transaction { c in try MailOutboxStore.remove(id, c) }
+            return
         }
         let (transport, sender) = (self.transport, from.address)
         do {
             try await work.run { try MailOutbox.hand(entry, over: transport, from: sender) }
-            _ = try? await database.transaction { c in try MailOutboxStore.remove(entry.id, c) }
-            return true
         } catch {
             let reason = String(describing: error)
-            if entry.attempts >= MailOutbox.maxAttempts {
-                ServerLog.error("mail given up", ["mail": entry.id.uuidString.lowercased(), "reason": reason, "attempts": String(entry.attempts)])
-                _ = try? await database.transaction { c in try MailOutboxStore.remove(entry.id, c) }
-            } else {
-                let wait = min(30 * pow(2, Double(entry.attempts - 1)), 3600)
-                ServerLog.error("mail not delivered; trying again", ["mail": entry.id.uuidString.lowercased(), "reason": reason,
-                                                                      "in": "\(Int(wait)) s"])
-                _ = try? await database.transaction { c in
-                    try MailOutboxStore.postpone(entry.id, until: now.addingTimeInterval(wait), error: reason, c)
-                }
+            ServerLog.error(lastTry ? "mail given up" : "mail not delivered; trying again", ["mail": id.uuidString.lowercased(), "reason": reason])
+            _ = try? await database.transaction { c in
+                if lastTry { try MailOutboxStore.remove(id, c) } else { try MailOutboxStore.failed(id, error: reason, c) }
             }
-            return false
+            throw Undelivered(description: reason)
         }
+        _ = try? await database.transaction { c in try MailOutboxStore.remove(id, c) }
     }
 
     private static func hand(_ entry: MailOutboxStore.Entry, over transport: MailTransport, from: String) throws {
