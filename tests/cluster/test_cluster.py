@@ -2,7 +2,8 @@
 deploy/nginx/yaruki.conf (its upstream pointed at the three nodes), all on loopback. What a chain
 of gyms relies on: any node serves any request, a stream on one node hears writes made through
 the others in order, a wall counts every node's sales, a screen whose node dies resumes on another
-with Last-Event-ID and misses nothing, and a node killed under writes loses no acknowledged one."""
+with Last-Event-ID and misses nothing, a node killed under writes loses no acknowledged one, and
+background jobs run exactly once while nodes stop and start."""
 import http.client
 import json
 import os
@@ -306,3 +307,59 @@ def test_killing_a_node_under_writes_loses_no_acknowledged_write(cluster):
     stored = subprocess.run(["psql", cluster.db, "-At", "-c", "SELECT id FROM workouts"], check=True, capture_output=True, text=True).stdout.split()
     missing = set(i.lower() for i in acknowledged) - set(i.lower() for i in stored)
     assert not missing, f"{len(missing)} acknowledged workouts are gone"
+
+
+def test_every_job_runs_exactly_once_while_nodes_stop_and_start(cluster):
+    """Each sign-up queues its welcome mail as a job (the mail folder is shared). While people sign
+    up through nginx, B and then C stop in an orderly way and start again: every mail is still
+    delivered exactly once, each job claimed once, and the work spread over the nodes."""
+    cluster.revive()
+    acknowledged, stop = [], threading.Event()
+    since = int(time.time() * 1000) - 1000  # jobs.created_at is in milliseconds
+
+    def sign_ups():
+        n = 0
+        while not stop.is_set():
+            n += 1
+            email = f"job-{n}-{uuid.uuid4().hex[:6]}@example.com"
+            try:
+                reply = requests.post(cluster.url + "/v1/auth/signup", json={"email": email, "password": "a long password 1", "displayName": "J"}, timeout=10)
+            except requests.RequestException:
+                continue
+            if reply.status_code == 201:
+                acknowledged.append(email)
+
+    writer = threading.Thread(target=sign_ups)
+    writer.start()
+    for name in "bc":
+        time.sleep(1)
+        process = cluster.nodes[name][0]
+        process.terminate()
+        process.wait(timeout=30)
+        time.sleep(0.5)
+        cluster.revive()
+    time.sleep(1)
+    stop.set()
+    writer.join(timeout=30)
+    assert len(acknowledged) >= 10, f"too few sign-ups to tell: {len(acknowledged)}"
+
+    def jobs():
+        out = subprocess.run(["psql", cluster.db, "-At", "-F", "|", "-c", f"SELECT state, attempts, locked_by FROM jobs WHERE kind = 'mail.deliver' AND created_at >= {since}"],
+                             check=True, capture_output=True, text=True).stdout
+        return [line.split("|") for line in out.splitlines() if line]
+
+    deadline = time.time() + 60
+    while time.time() < deadline and any(state in ("queued", "running") for state, _, _ in jobs()):
+        time.sleep(0.2)
+    rows = jobs()
+    assert rows and all(state == "done" and attempts == "1" for state, attempts, _ in rows), [r for r in rows if r[:2] != ["done", "1"]]
+    assert len({node for _, _, node in rows}) >= 2, "the work spread over the nodes"
+    folder = os.path.join(cluster.data, "mail")
+    sent = {}
+    for name in os.listdir(folder):
+        if name.endswith(".eml"):
+            text = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read()
+            to = re.search(r"(?m)^To: .*?<?([^<>\s]+@[^<>\s]+)>?\s*$", text).group(1)
+            sent[to] = sent.get(to, 0) + 1
+    twice = {email: sent.get(email, 0) for email in acknowledged if sent.get(email, 0) != 1}
+    assert not twice, f"mails not delivered exactly once: {twice}"

@@ -119,7 +119,7 @@ public final class Application: @unchecked Sendable {
 
     /// Stops serving (requests in flight get `grace` seconds) and running jobs.
     public func stop(grace: Double = 10) {
-        context.jobs.stop()
+        context.jobs.stop(waiting: grace)
         areas.sync.stop()
         server.shutdown(grace: grace)
         context.bus.stop()

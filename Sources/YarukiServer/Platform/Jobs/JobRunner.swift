@@ -108,9 +108,13 @@ final class JobRunner: @unchecked Sendable {
         lock.withLock { tasks = [loop, timer] }
     }
 
-    func stop() {
+    /// Claims nothing more; with `waiting`, gives the jobs running here that many seconds to end
+    /// (a node stopping in an orderly way leaves no job for another to take over after a lease).
+    func stop(waiting: Double = 0) {
         wake.finish()
         for task in lock.withLock({ tasks }) { task.cancel() }
+        let end = Date().addingTimeInterval(waiting)
+        while Date() < end, lock.withLock({ inFlight }) > 0 { usleep(20_000) }
     }
 
     /// Seconds before attempt `attempt + 1`: `first` (5), then twice as long each time, at most an hour.
