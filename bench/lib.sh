@@ -57,3 +57,29 @@ samples.sort()
 print(f"{statistics.median(samples):.2f} {samples[max(0, int(len(samples) * pct / 100) - 1)]:.2f}")
 PY
 }
+
+# bench_watch_tool: builds the wall-screen load tool (bench/signage/Watch.swift) when it changed; sets watch.
+bench_watch_tool() {
+  watch=.build/bench-signage-watch
+  if [ ! -x "$watch" ] || [ bench/signage/Watch.swift -nt "$watch" ]; then
+    swiftc -O -import-objc-header bench/signage/epoll.h bench/signage/Watch.swift -o "$watch" 2>"$out/watch-build.log"
+  fi
+}
+
+# signage_setup: an admin, an API key and a four-day board; sets key, board, wall_token.
+signage_setup() {
+  echo "correct horse battery staple" | "$bin" user create --email admin@example.com --role admin --password-stdin --data-dir "$data" "${db[@]}" >/dev/null
+  local admin
+  admin=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"admin@example.com","password":"correct horse battery staple"}' \
+    "http://127.0.0.1:$port/v1/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  key=$(curl -sf -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' -d '{"name":"bench","scopes":["signage:write"]}' \
+    "http://127.0.0.1:$port/v1/admin/api-keys" | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')
+  local now start end made
+  now=$(date +%s)
+  start=$(date -u -d "@$(( now / 3600 * 3600 - 86400 ))" +%Y-%m-%dT%H:%M:%SZ)
+  end=$(date -u -d "@$(( now / 3600 * 3600 + 3 * 86400 ))" +%Y-%m-%dT%H:%M:%SZ)
+  made=$(curl -sf -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' \
+    -d "{\"title\":\"Bench\",\"currency\":\"JPY\",\"startsAt\":\"$start\",\"endsAt\":\"$end\",\"goal\":100000000}" "http://127.0.0.1:$port/v1/signage/boards")
+  board=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["board"]["id"])' "$made")
+  wall_token=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["wallURL"].split("token=")[1])' "$made")
+}

@@ -17,8 +17,12 @@ import Glibc
 #endif
 
 let args = CommandLine.arguments
-guard args.count == 9, let port = UInt16(args[1]), let clients = Int(args[5]), let rate = Double(args[6]), let seconds = Double(args[7]),
-      let serverPID = Int(args[8]) else {
+// PORT and SERVER_PID may be lists (a,b,c): the screens are spread over the nodes in turn, the
+// till posts to the first, and the memory is the nodes' together.
+let ports = args.count == 9 ? args[1].split(separator: ",").compactMap { UInt16($0) } : []
+let serverPIDs = args.count == 9 ? args[8].split(separator: ",").compactMap { Int($0) } : []
+guard args.count == 9, !ports.isEmpty, let clients = Int(args[5]), let rate = Double(args[6]), let seconds = Double(args[7]),
+      !serverPIDs.isEmpty else {
     FileHandle.standardError.write(Data("usage: bench-signage-watch PORT BOARD TOKEN KEY CLIENTS RATE SECONDS SERVER_PID\n".utf8))
     exit(2)
 }
@@ -30,13 +34,15 @@ let (board, token, key) = (args[2], args[3], args[4])
     return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
 }
 
+func rssKiB(_ pids: [Int]) -> Int { pids.map(rssKiB).reduce(0, +) }
+
 func rssKiB(_ pid: Int) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
     return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
 }
 
-func connectTo() -> Int32 {
+func connectTo(_ port: UInt16 = ports[0]) -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -245,13 +251,13 @@ func loopbackSendMicroseconds() -> Double {
 let sendMicroseconds = loopbackSendMicroseconds()
 
 // 1. The screens connect in waves of 500, each wave answered before the next.
-let rssBefore = rssKiB(serverPID)
+let rssBefore = rssKiB(serverPIDs)
 let connectStart = nowNS()
 var ready = 0
 while screenCount + closed < clients {
     let wave = min(500, clients - screenCount - closed)
     for _ in 0..<wave {
-        let fd = connectTo()
+        let fd = connectTo(ports[screenCount % ports.count])
         sendAll(fd, request)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: fd))
@@ -266,7 +272,7 @@ while screenCount + closed < clients {
 let connectSeconds = Double(nowNS() - connectStart) / 1e9
 Thread.sleep(forTimeInterval: 1)
 _ = poll(timeoutMS: 0)
-let rssConnected = rssKiB(serverPID)
+let rssConnected = rssKiB(serverPIDs)
 
 // 2. The till: one sale every 1/rate s on a connection of its own, on another thread.
 let till = connectTo()
@@ -322,7 +328,7 @@ tillDone.wait()
 
 let settle = nowNS() + 2_000_000_000
 while nowNS() < settle { _ = poll(timeoutMS: 50) }
-let rssAfter = rssKiB(serverPID)
+let rssAfter = rssKiB(serverPIDs)
 // Per update: how long from the first screen having it to the last (the fan-out's spread).
 var spreads: [Double] = []
 for k in 1..<capacity where firstAt[k] > 0 { spreads.append(Double(lastAt[k] - firstAt[k]) / 1e6) }
