@@ -78,7 +78,7 @@ import YarukiTestSupport
         // Later it is due, and a runner tries again; PortOne answers.
         mina = try f.advance(61)[mina]!
         try await f.until("the refund retried") { try await f.database.read { c in try ClassStore.owedRefunds(c) } == 0 }
-        #expect(try await f.database.read { c in try JobStore.row(uniqueKey: key, c) }?.state == "done")
+        try await f.until("the job finished") { try await f.database.read { c in try JobStore.row(uniqueKey: key, c) }?.state == "done" }
         #expect(try f.api.call("GET", "/v1/orders/\(order["id"] as! String)", token: mina).json()["state"] as? String == "refunded")
         #expect(try await f.database.read { c in try ClassStore.owedRefunds(c) } == 0)
         let sales = try await f.classSales()
