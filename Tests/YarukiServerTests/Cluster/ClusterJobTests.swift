@@ -4,8 +4,25 @@ import YarukiTestSupport
 @testable import YarukiServer
 @testable import YarukiStore
 
-/// Background work on several nodes: what one node took in, another may do.
+/// Background work and kept state on several nodes: what one node took in, another may do, and
+/// what a node keeps is checked against what the others wrote.
 @Suite(.serialized) struct ClusterJobTests {
+    /// A's kept playback parts are stamped with the records' count and latest change, read from
+    /// the database on every page: a record written through B shows in A's next plan.
+    @Test func aPlaybackPlanKeptOnOneNodeFollowsAWriteThroughAnother() async throws {
+        let nodes = try await ClusterEventTests.nodes(2)
+        let (a, b) = (API(nodes[0]), API(nodes[1]))
+        let (mina, _, _) = try a.signUp("walk-cluster@example.com", extra: ["timeZone": "Europe/Helsinki"])
+        try PlaybackTests.put(a, mina, 0, 60.1712, 24.9413, text: "Train in")
+        try PlaybackTests.put(a, mina, 30, 60.1676, 24.9520, text: "Market Square")
+        let first = try PlaybackTests.plan(a, mina)
+        #expect((first["stops"] as? [Any])?.count == 2)
+        #expect((try PlaybackTests.plan(a, mina)["stops"] as? [Any])?.count == 2, "kept and served again")
+        try PlaybackTests.put(b, mina, 90, 60.1686, 24.9440, text: "Lunch")
+        let after = try #require(try PlaybackTests.plan(a, mina)["stops"] as? [[String: Any]])
+        #expect(after.count == 3 && ((after[2]["records"] as? [[String: Any]])?.first?["text"]) as? String == "Lunch")
+    }
+
     /// A health export uploaded to A, whose runner is stopped (as if A died right after the
     /// reply): B's runner reads it from the shared folder, and A's screen hears it land.
     @Test func anImportUploadedToOneNodeIsReadByAnother() async throws {

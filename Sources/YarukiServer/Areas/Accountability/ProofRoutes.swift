@@ -77,14 +77,12 @@ struct ProofRoutes: RouteCollection {
     func video(_ request: Request, _ caller: MediaCaller) async throws -> Response {
         let (_, media) = try await proofs.proof(try request.id("id", "proof"), for: caller.restrictedTo)
         guard let kind = MediaFiles.Kind(rawValue: media.kind) else { throw HTTPError.notFound("No such proof.") }
-        return try StaticFiles.file(at: proofs.context.media.path(media.sha256, kind), contentType: kind.contentType,
-                                    cacheControl: "private, max-age=600", for: request)
+        return try proofs.context.media.serve(media.sha256, kind, cacheControl: "private, max-age=600", for: request)
     }
 
     func thumbnail(_ request: Request, _ caller: MediaCaller) async throws -> Response {
         let (_, media) = try await proofs.proof(try request.id("id", "proof"), for: caller.restrictedTo)
         guard media.hasThumbnail else { throw HTTPError.notFound("This proof has no thumbnail.") }
-        return try StaticFiles.file(at: proofs.context.media.thumbnailPath(media.sha256), contentType: "image/jpeg",
-                                    cacheControl: "private, max-age=600", for: request)
+        return try proofs.context.media.serveThumbnail(media.sha256, cacheControl: "private, max-age=600", for: request)
     }
 }

@@ -46,8 +46,7 @@ struct PostRoutes: RouteCollection {
         let sha = try request.parameter("sha")
         guard let copy = PhotoFiles.Copy(rawValue: try request.parameter("copy")), sha.count == 64,
               sha.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { throw HTTPError.notFound("No such photo.") }
-        return try StaticFiles.file(at: posts.context.photos.path(sha, copy), contentType: "image/jpeg", cacheControl: "private, max-age=3600",
-                                    for: request)
+        return try posts.context.photos.serve(sha, copy, cacheControl: "private, max-age=3600", for: request)
     }
 
     func create(_: Request, _ me: Principal, _ body: PostBody) async throws -> Reply<Post> {

@@ -79,8 +79,7 @@ struct LifelogRoutes: RouteCollection {
     func audio(_ request: Request, _ caller: MediaCaller) async throws -> Response {
         let record = try await lifelog.record(try request.id("id", "record"), for: caller.restrictedTo)
         guard let voice = record.voice, let kind = MediaFiles.Kind(rawValue: voice.kind) else { throw HTTPError.notFound("No such voice note.") }
-        return try StaticFiles.file(at: lifelog.context.media.path(voice.sha256, kind), contentType: kind.contentType,
-                                    cacheControl: "private, max-age=3600", for: request)
+        return try lifelog.context.media.serve(voice.sha256, kind, cacheControl: "private, max-age=3600", for: request)
     }
 
     func timeline(_ request: Request, _ me: Principal) async throws -> Reply<Timeline> {

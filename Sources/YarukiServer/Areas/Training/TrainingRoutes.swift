@@ -68,8 +68,8 @@ struct TrainingRoutes: RouteCollection {
 
     /// Addressed with `?v=` and the file's hash, so a copy may be kept for a long time.
     func video(_ request: Request, _: Visitor) async throws -> Response {
-        let (path, kind) = try await training.videoFile(try request.parameter("id"))
-        return try StaticFiles.file(at: path, contentType: kind.contentType, cacheControl: "public, max-age=86400", for: request)
+        let (sha, kind) = try await training.videoFile(try request.parameter("id"))
+        return try training.context.media.serve(sha, kind, cacheControl: "public, max-age=86400", for: request)
     }
 
     func exercises(_ request: Request, _: Visitor) async throws -> Reply<Items<Exercise>> {

@@ -88,11 +88,11 @@ struct TrainingService: Sendable {
         return saved
     }
 
-    /// The uploaded follow-along video's file and type.
-    func videoFile(_ id: String) async throws -> (path: String, kind: MediaFiles.Kind) {
+    /// The uploaded follow-along video's hash and type.
+    func videoFile(_ id: String) async throws -> (sha256: String, kind: MediaFiles.Kind) {
         guard let video = try await database.read({ c in try TrainingStore.video(of: id, c) }),
               let kind = MediaFiles.Kind(rawValue: video.kind) else { throw HTTPError.notFound("This exercise has no uploaded video.") }
-        return (context.media.path(video.sha256, kind), kind)
+        return (video.sha256, kind)
     }
 
     /// Checks the workout against the catalog and saves it in the caller's transaction

@@ -3,8 +3,9 @@ import Foundation
 import YarukiAPI
 import YarukiHTTP
 
-/// Uploaded files, kept by their SHA-256 under `DATA_DIR/media/ab/cd/<sha>.<ext>`, so the same
-/// video uploaded twice is stored once. Streamed uploads land in `DATA_DIR/uploads` first.
+/// Uploaded files, kept by their SHA-256 in the media store (`ab/cd/<sha>.<ext>`; today the
+/// shared folder `DATA_DIR/media`), so the same video uploaded twice is stored once. Streamed
+/// uploads land in `DATA_DIR/uploads` first.
 struct MediaFiles: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         case mp4, mov, webm
@@ -41,7 +42,7 @@ struct MediaFiles: Sendable {
         var hasThumbnail: Bool
     }
 
-    let root: String
+    let store: any MediaStore
     let uploads: String
     let tools: BlockingWork
     /// Found once. With ffprobe an upload must really be what it claims (see `MediaProbe`), and
@@ -51,7 +52,8 @@ struct MediaFiles: Sendable {
     let ffmpeg = ExternalTool.find("ffmpeg")
 
     init(dataDirectory: String, width: Int) throws {
-        root = dataDirectory + "/media"
+        let root = dataDirectory + "/media"
+        store = SharedFolder(root: root)
         uploads = dataDirectory + "/uploads"
         for directory in [root, uploads] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -96,12 +98,22 @@ struct MediaFiles: Sendable {
         }
     }
 
-    func path(_ sha: String, _ kind: Kind) -> String {
-        "\(root)/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha).\(kind.rawValue)"
+    /// The store's key of a file: `ab/cd/<sha>.<ext>`.
+    static func key(_ sha: String, _ ext: String) -> String {
+        "\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha).\(ext)"
     }
 
-    func thumbnailPath(_ sha: String) -> String {
-        "\(root)/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha).jpg"
+    /// A path on this machine with the file's bytes (the export zip reads it).
+    func path(_ sha: String, _ kind: Kind) -> String {
+        store.localPath(MediaFiles.key(sha, kind.rawValue))
+    }
+
+    func serve(_ sha: String, _ kind: Kind, cacheControl: String, for request: Request) throws -> Response {
+        try store.serve(MediaFiles.key(sha, kind.rawValue), contentType: kind.contentType, cacheControl: cacheControl, for: request)
+    }
+
+    func serveThumbnail(_ sha: String, cacheControl: String, for request: Request) throws -> Response {
+        try store.serve(MediaFiles.key(sha, "jpg"), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
     }
 
     /// Checks, hashes and files an upload (off the loops); 415 for anything but the purpose's kinds.
@@ -129,13 +141,7 @@ struct MediaFiles: Sendable {
         // A proof's first frame is decoded into its thumbnail before the file is kept: one that
         // does not decode is refused, and nothing of it stays.
         let hasThumbnail = try purpose == .video && makeThumbnail(upload.path, sha)
-        let target = path(sha, kind)
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        if FileManager.default.fileExists(atPath: target) {
-            unlink(upload.path)
-        } else {
-            guard rename(upload.path, target) == 0 else { throw HTTPError(507, detail: "The server could not store the file.") }
-        }
+        try store.keep(upload.path, as: MediaFiles.key(sha, kind.rawValue))
         return Stored(sha256: sha, kind: kind, size: upload.size, durationMs: probe?.seconds.map { Int(($0 * 1000).rounded()) },
                       hasThumbnail: hasThumbnail)
     }
@@ -158,11 +164,10 @@ struct MediaFiles: Sendable {
     /// The first frame as a 320-pixel JPEG beside the video: true when made or already there,
     /// false without ffmpeg; throws 415 when ffmpeg cannot decode a frame.
     private func makeThumbnail(_ file: String, _ sha: String) throws -> Bool {
-        let target = thumbnailPath(sha)
-        if FileManager.default.fileExists(atPath: target) { return true }
+        let key = MediaFiles.key(sha, "jpg")
+        if store.has(key) { return true }
         guard let ffmpeg else { return false }
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let temporary = target + ".\(UUID().uuidString).tmp.jpg"
+        let temporary = uploads + "/\(UUID().uuidString).thumbnail.jpg"
         let result = ExternalTool.run([ffmpeg, "-v", "error", "-y", "-i", file, "-frames:v", "1", "-vf", "scale=320:-2", "-q:v", "4", temporary],
                                       timeout: 30)
         defer { unlink(temporary) }
@@ -171,12 +176,13 @@ struct MediaFiles: Sendable {
         guard result.status == 0, made > 0 else {
             throw HTTPError(415, detail: "This video's pictures cannot be decoded; it may be damaged.")
         }
-        return rename(temporary, target) == 0
+        try store.keep(temporary, as: key)
+        return true
     }
 
     /// Removes a video and its thumbnail (when nothing refers to them any more).
     func remove(_ sha: String, _ kind: Kind) {
-        unlink(path(sha, kind))
-        unlink(thumbnailPath(sha))
+        store.remove(MediaFiles.key(sha, kind.rawValue))
+        store.remove(MediaFiles.key(sha, "jpg"))
     }
 }

@@ -9,7 +9,7 @@ import YarukiHTTP
 /// HEIC), turned upright by their EXIF orientation, and kept only as re-encoded copies with no
 /// metadata at all: a display copy (at most 1600 px a side) and a thumbnail (400 px). The
 /// original, which may carry the person's home coordinates, is never kept. Copies are stored by
-/// the SHA-256 of the display copy under `DATA_DIR/media`, beside the videos.
+/// the SHA-256 of the display copy in the media store, beside the videos.
 struct PhotoFiles: Sendable {
     enum Kind: String, Sendable {
         case jpeg, png, webp, heic
@@ -47,8 +47,13 @@ struct PhotoFiles: Sendable {
         return nil
     }
 
+    /// A path on this machine with the copy's bytes (the export zip reads it).
     func path(_ sha: String, _ copy: Copy) -> String {
-        "\(media.root)/\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha).\(copy.rawValue).jpg"
+        media.store.localPath(MediaFiles.key(sha, copy.rawValue + ".jpg"))
+    }
+
+    func serve(_ sha: String, _ copy: Copy, cacheControl: String, for request: Request) throws -> Response {
+        try media.store.serve(MediaFiles.key(sha, copy.rawValue + ".jpg"), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
     }
 
     /// Checks and converts an upload (off the loops); 415 for anything but the four kinds, 400 for
@@ -78,8 +83,8 @@ struct PhotoFiles: Sendable {
         let display = try encode(upload.path, .display)
         let thumbnail = try encode(upload.path, .thumbnail)
         let sha = Crypto.hex(Crypto.sha256(display.bytes))
-        try write(display.bytes, to: path(sha, .display))
-        try write(thumbnail.bytes, to: path(sha, .thumbnail))
+        try keep(display.bytes, MediaFiles.key(sha, Copy.display.rawValue + ".jpg"))
+        try keep(thumbnail.bytes, MediaFiles.key(sha, Copy.thumbnail.rawValue + ".jpg"))
         return Stored(sha256: sha, width: display.width, height: display.height, size: display.bytes.count)
     }
 
@@ -117,20 +122,17 @@ struct PhotoFiles: Sendable {
         return (Data(bytes: out, count: length), Int(width), Int(height))
     }
 
-    private func write(_ bytes: Data, to target: String) throws {
-        if FileManager.default.fileExists(atPath: target) { return }
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let temporary = target + ".\(UUID().uuidString).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]),
-              rename(temporary, target) == 0 else {
-            unlink(temporary)
+    private func keep(_ bytes: Data, _ key: String) throws {
+        if media.store.has(key) { return }
+        let temporary = media.uploads + "/\(UUID().uuidString).photo.jpg"
+        guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
             throw HTTPError(507, detail: "The server could not store the photo.")
         }
+        try media.store.keep(temporary, as: key)
     }
 
     /// Removes both copies (when no photo row refers to them any more).
     func remove(_ sha: String) {
-        unlink(path(sha, .display))
-        unlink(path(sha, .thumbnail))
+        for copy in Copy.allCases { media.store.remove(MediaFiles.key(sha, copy.rawValue + ".jpg")) }
     }
 }
