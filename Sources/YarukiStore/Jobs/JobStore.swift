@@ -44,19 +44,19 @@ public enum JobStore {
         guard !kinds.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
         let skip = c.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-        var parameters: [SQLValue] = [leaseUntil.sqlValue, node.sqlValue]
-        parameters += kinds.map(\.sqlValue)
-        // With a key, the one job whatever its time: its caller queued it for later in case it could not run it now.
-        let due = uniqueKey == nil ? "state = 'queued' AND run_at <= ?" : "state = 'queued' AND unique_key = ?"
-        parameters += [uniqueKey?.sqlValue ?? now.sqlValue, now.sqlValue]
-        if let uniqueKey { parameters.append(uniqueKey.sqlValue) }
+        // With a key, that one job whatever its time: its caller queued it for later in case it
+        // could not run it now. Either way, one whose node's lease ran out is taken over.
+        let (due, values): (String, [SQLValue]) = if let uniqueKey {
+            ("unique_key = ? AND (state = 'queued' OR (state = 'running' AND lease_until < ?))", [uniqueKey.sqlValue, now.sqlValue])
+        } else {
+            ("(state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_until < ?)", [now.sqlValue, now.sqlValue])
+        }
         let rows = try c.query("""
             UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, locked_by = ?
-            WHERE id = (SELECT id FROM jobs WHERE kind IN (\(marks))
-                          AND ((\(due)) OR (state = 'running' AND lease_until < ?\(uniqueKey == nil ? "" : " AND unique_key = ?")))
+            WHERE id = (SELECT id FROM jobs WHERE kind IN (\(marks)) AND (\(due))
                         ORDER BY run_at LIMIT 1\(skip))
             RETURNING id, kind, payload, attempts, max_attempts
-            """, parameters)
+            """, [leaseUntil.sqlValue, node.sqlValue] + kinds.map(\.sqlValue) + values)
         guard let row = rows.first else { return nil }
         return Job(id: try row.uuid("id"), kind: try row.string("kind"), payload: try row.string("payload"), attempt: try row.int("attempts"),
                    maxAttempts: try row.int("max_attempts"))

@@ -32,9 +32,8 @@ import YarukiTestSupport
         let api = API(a)
         let (token, _, _) = try api.signUp("hana-cluster@example.com")
         let screen = try await HealthTests.events(a.port, token: token)
-        let zip = HealthExportFile.temporary("zip")
+        let zip = try HealthTests.mixedExport()
         defer { unlink(zip) }
-        try HealthExportFile.zip(zip, [("apple_health_export/export.xml", Data(HealthImportTests.mixed.text.utf8))])
         let reply = try HealthTests.upload(a.port, token: token, try Data(contentsOf: URL(fileURLWithPath: zip)))
         #expect(reply.status == 202, "\(reply.text)")
         let id = try #require(try reply.json()["id"] as? String)
@@ -48,6 +47,7 @@ import YarukiTestSupport
         #expect(metrics.contains(#"yaruki_event_listener{kind="connected"} 1.0"#), "\(metrics.suffix(600))")
         let ran = metrics.split(separator: "\n").first { $0.hasPrefix(#"yaruki_jobs{kind="ran"}"#) }.flatMap { Double($0.split(separator: " ").last ?? "") }
         #expect((ran ?? 0) >= 1)
+        #expect(metrics.contains(#"yaruki_event_outbox{kind="dropped"} 0.0"#))
         let left = try FileManager.default.contentsOfDirectory(atPath: a.app.context.settings.dataDirectory + "/health-imports")
         #expect(left.isEmpty, "the upload is let go: \(left)")
     }

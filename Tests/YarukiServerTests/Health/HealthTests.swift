@@ -16,6 +16,13 @@ import YarukiTestSupport
     }
 
     /// The person's event stream, open and ready.
+    /// An export zip of `HealthImportTests.mixed` (22 records, one day); the caller removes it.
+    static func mixedExport() throws -> String {
+        let zip = HealthExportFile.temporary("zip")
+        try HealthExportFile.zip(zip, [("apple_health_export/export.xml", Data(HealthImportTests.mixed.text.utf8))])
+        return zip
+    }
+
     static func events(_ port: Int, token: String) async throws -> RawClient {
         let client = try RawClient(port: port, timeout: 20)
         client.send("GET /v1/events?access_token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
@@ -151,9 +158,8 @@ import YarukiTestSupport
         let (token, _, _) = try api.signUp("hana@example.com")
         let client = try await Self.events(running.port, token: token)
 
-        let zip = HealthExportFile.temporary("zip")
+        let zip = try Self.mixedExport()
         defer { unlink(zip) }
-        try HealthExportFile.zip(zip, [("apple_health_export/export.xml", Data(HealthImportTests.mixed.text.utf8))])
         // Read (and, on SQLite, kept) before the import: the import must show in the next read.
         let before = try api.call("GET", "/v1/health/days?from=2026-11-20&to=2026-11-20", token: token).json()
         #expect(((before["days"] as? [[String: Any]])?.first?["steps"] as? Int) == 0)

@@ -9,9 +9,8 @@ import YarukiStore
 ///
 /// On SQLite (one node) counts live in memory. On PostgreSQL they live in `throttle_hits`, so
 /// every node counts every attempt (under a hash of the key): a sign-in refused on node A is
-/// refused on node B. Checking and
-/// counting are separate statements, so attempts racing on several nodes at once may pass the
-/// limit by at most the number of them in flight at that moment.
+/// refused on node B. Checking and counting are separate statements, so attempts racing on
+/// several nodes at once may pass the limit by at most the number of them in flight then.
 final class Throttle: @unchecked Sendable {
     struct Limit: Sendable {
         var count: Int

@@ -331,10 +331,6 @@ final class ClassOrders: Sendable {
         await context.jobs.runNow(uniqueKey: ClassOrders.refundKey(id))
     }
 
-    struct Refused: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// One attempt; throws when the provider refused or could not be reached (noted on the order
     /// and tried again by the job).
     private func refund(_ id: UUID) async throws {
@@ -344,7 +340,7 @@ final class ClassOrders: Sendable {
         } catch {
             ServerLog.error("refund refused by the provider; trying again", ["order": order.id.uuidString.lowercased(), "reason": "\(error)"])
             _ = try? await database.transaction { c in try ClassStore.refundRefused(order.id, error: "\(error)", c) }
-            throw Refused(description: "\(error)")
+            throw error
         }
         let now = context.now
         if order.state == "refunding" {

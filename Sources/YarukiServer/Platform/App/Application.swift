@@ -43,6 +43,12 @@ public final class Application: @unchecked Sendable {
             [jobs = context.jobs] in
             [("kind=\"ran\"", Double(jobs.ran)), ("kind=\"failed\"", Double(jobs.failedForGood)), ("kind=\"running\"", Double(jobs.running))]
         })
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_event_outbox",
+                                           help: "Events published on this node and not yet written (waiting), and those dropped since start because the database was away too long.") {
+            [bus = context.bus] in
+            let counts = bus.outboxCounts
+            return [("kind=\"waiting\"", Double(counts.waiting)), ("kind=\"dropped\"", Double(counts.dropped))]
+        })
         metrics.register(HTTPMetrics.Gauge(name: "yaruki_event_listener",
                                            help: "The node's PostgreSQL listening connection: connected (1 or 0) and connections made since start.") {
             [bus = context.bus] in

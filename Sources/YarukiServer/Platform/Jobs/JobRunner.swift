@@ -64,7 +64,7 @@ final class JobRunner: @unchecked Sendable {
         let maxAttempts = lock.withLock { kinds[kind]?.maxAttempts } ?? 8
         let now = clock()
         let added = try JobStore.enqueue(kind: kind, payload: payload, runAt: runAt ?? now, maxAttempts: maxAttempts, uniqueKey: uniqueKey, at: now, c)
-        if added { bus.publish(JobRunner.topic, name: kind, audience: "", data: "{}", kept: false) }
+        if added { nudge() }
         return added
     }
 
@@ -78,13 +78,7 @@ final class JobRunner: @unchecked Sendable {
     /// failure is retried by the runners as usual.
     @discardableResult
     func runNow(uniqueKey: String) async -> Bool {
-        let registered = lock.withLock { Array(kinds.values) }
-        let now = clock()
-        let node = self.node
-        guard let job = try? await database.transaction({ c in
-            try JobStore.claim(kinds: registered.map(\.name), node: node, now: now, leaseUntil: now.addingTimeInterval(registered.map(\.lease).max() ?? 60),
-                               uniqueKey: uniqueKey, c)
-        }), let kind = registered.first(where: { $0.name == job.kind }) else { return false }
+        guard let (job, kind) = await claim(uniqueKey: uniqueKey) else { return false }
         return await run(job, kind)
     }
 
@@ -122,19 +116,24 @@ final class JobRunner: @unchecked Sendable {
         min(3600, first * pow(2, Double(max(0, attempt - 1))))
     }
 
+    /// Claims the job due first of the kinds registered here (or the one under `uniqueKey`),
+    /// leased for the longest of their leases until its heartbeat takes over.
+    private func claim(uniqueKey: String? = nil) async -> (JobStore.Job, Kind)? {
+        let registered = lock.withLock { kinds }
+        guard !registered.isEmpty else { return nil }
+        let (now, node) = (clock(), self.node)
+        let until = now.addingTimeInterval(registered.values.map(\.lease).max() ?? 60)
+        guard let job = try? await database.transaction({ c in
+            try JobStore.claim(kinds: Array(registered.keys), node: node, now: now, leaseUntil: until, uniqueKey: uniqueKey, c)
+        }), let kind = registered[job.kind] else { return nil }
+        return (job, kind)
+    }
+
     private func claimWhileFree() async {
-        while true {
-            let (free, registered) = lock.withLock { (inFlight < width, Array(kinds.values)) }
-            guard free, !registered.isEmpty else { return }
-            let now = clock()
-            let longest = registered.map(\.lease).max() ?? 60
-            let node = self.node
-            guard let job = try? await database.transaction({ c in
-                try JobStore.claim(kinds: registered.map(\.name), node: node, now: now, leaseUntil: now.addingTimeInterval(longest), c)
-            }) else { return }
+        while lock.withLock({ inFlight < width }), let (job, kind) = await claim() {
             lock.withLock { inFlight += 1 }
             Task.detached { [self] in
-                await run(job, registered.first { $0.name == job.kind }!)
+                await run(job, kind)
                 lock.withLock { inFlight -= 1 }
                 wake.yield()
             }

@@ -57,10 +57,6 @@ final class MailOutbox: Sendable {
         Task.detached { await work() }
     }
 
-    struct Undelivered: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// One try at one mail (the job's): sent and forgotten, dropped when its link ran out or on
     /// the last try, or thrown back to the runner to try again later.
     private func deliver(_ id: UUID, lastTry: Bool) async throws {
@@ -79,7 +75,7 @@ final class MailOutbox: Sendable {
             _ = try? await database.transaction { c in
                 if lastTry { try MailOutboxStore.remove(id, c) } else { try MailOutboxStore.failed(id, error: reason, c) }
             }
-            throw Undelivered(description: reason)
+            throw error
         }
         _ = try? await database.transaction { c in try MailOutboxStore.remove(id, c) }
     }

@@ -103,6 +103,9 @@ struct MediaFiles: Sendable {
         "\(sha.prefix(2))/\(sha.dropFirst(2).prefix(2))/\(sha).\(ext)"
     }
 
+    /// A video's thumbnail: `ab/cd/<sha>.jpg`.
+    static func thumbnailKey(_ sha: String) -> String { key(sha, "jpg") }
+
     /// A path on this machine with the file's bytes (the export zip reads it).
     func path(_ sha: String, _ kind: Kind) -> String {
         store.localPath(MediaFiles.key(sha, kind.rawValue))
@@ -113,7 +116,7 @@ struct MediaFiles: Sendable {
     }
 
     func serveThumbnail(_ sha: String, cacheControl: String, for request: Request) throws -> Response {
-        try store.serve(MediaFiles.key(sha, "jpg"), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
+        try store.serve(MediaFiles.thumbnailKey(sha), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
     }
 
     /// Checks, hashes and files an upload (off the loops); 415 for anything but the purpose's kinds.
@@ -164,7 +167,7 @@ struct MediaFiles: Sendable {
     /// The first frame as a 320-pixel JPEG beside the video: true when made or already there,
     /// false without ffmpeg; throws 415 when ffmpeg cannot decode a frame.
     private func makeThumbnail(_ file: String, _ sha: String) throws -> Bool {
-        let key = MediaFiles.key(sha, "jpg")
+        let key = MediaFiles.thumbnailKey(sha)
         if store.has(key) { return true }
         guard let ffmpeg else { return false }
         let temporary = uploads + "/\(UUID().uuidString).thumbnail.jpg"
@@ -183,6 +186,6 @@ struct MediaFiles: Sendable {
     /// Removes a video and its thumbnail (when nothing refers to them any more).
     func remove(_ sha: String, _ kind: Kind) {
         store.remove(MediaFiles.key(sha, kind.rawValue))
-        store.remove(MediaFiles.key(sha, "jpg"))
+        store.remove(MediaFiles.thumbnailKey(sha))
     }
 }

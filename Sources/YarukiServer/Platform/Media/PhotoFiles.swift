@@ -26,6 +26,8 @@ struct PhotoFiles: Sendable {
         case display = "photo", thumbnail = "thumb"
 
         var box: Int { self == .display ? 1600 : 400 }
+        /// The copy's key in the media store.
+        func key(_ sha: String) -> String { MediaFiles.key(sha, rawValue + ".jpg") }
         var quality: Int32 { self == .display ? 82 : 76 }
     }
 
@@ -49,11 +51,11 @@ struct PhotoFiles: Sendable {
 
     /// A path on this machine with the copy's bytes (the export zip reads it).
     func path(_ sha: String, _ copy: Copy) -> String {
-        media.store.localPath(MediaFiles.key(sha, copy.rawValue + ".jpg"))
+        media.store.localPath(copy.key(sha))
     }
 
     func serve(_ sha: String, _ copy: Copy, cacheControl: String, for request: Request) throws -> Response {
-        try media.store.serve(MediaFiles.key(sha, copy.rawValue + ".jpg"), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
+        try media.store.serve(copy.key(sha), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
     }
 
     /// Checks and converts an upload (off the loops); 415 for anything but the four kinds, 400 for
@@ -83,8 +85,8 @@ struct PhotoFiles: Sendable {
         let display = try encode(upload.path, .display)
         let thumbnail = try encode(upload.path, .thumbnail)
         let sha = Crypto.hex(Crypto.sha256(display.bytes))
-        try keep(display.bytes, MediaFiles.key(sha, Copy.display.rawValue + ".jpg"))
-        try keep(thumbnail.bytes, MediaFiles.key(sha, Copy.thumbnail.rawValue + ".jpg"))
+        try keep(display.bytes, Copy.display.key(sha))
+        try keep(thumbnail.bytes, Copy.thumbnail.key(sha))
         return Stored(sha256: sha, width: display.width, height: display.height, size: display.bytes.count)
     }
 
@@ -133,6 +135,6 @@ struct PhotoFiles: Sendable {
 
     /// Removes both copies (when no photo row refers to them any more).
     func remove(_ sha: String) {
-        for copy in Copy.allCases { media.store.remove(MediaFiles.key(sha, copy.rawValue + ".jpg")) }
+        for copy in Copy.allCases { media.store.remove(copy.key(sha)) }
     }
 }

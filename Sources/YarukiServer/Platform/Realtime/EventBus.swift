@@ -72,6 +72,8 @@ final class EventBus: @unchecked Sendable {
     var isMultiNode: Bool { database.dialect == .postgres }
     /// Listening on PostgreSQL now (always true on SQLite).
     var isConnected: Bool { lock.withLock { listener }?.isConnected ?? true }
+    /// Entries waiting to be written now, and those dropped since start because the outbox was full.
+    var outboxCounts: (waiting: Int, dropped: Int) { lock.withLock { (outbox.count, dropped) } }
     /// How often the listener has connected (nil on SQLite).
     var listenerConnects: Int? { lock.withLock { listener }?.connectCount }
 
