@@ -135,6 +135,51 @@ def test_an_import_shows_progress_then_the_rings_and_the_chart(server, tmp_path)
         driver.quit()
 
 
+def test_an_import_that_ends_before_its_upload_is_answered_stays_ended(server, tmp_path):
+    """The runner may finish a small import, and say so on the stream, before the upload's own
+    reply ("running") reaches the page: the page holds that reply back here until the stream's
+    end has shown, and the reply must not turn the finished import back into a running one."""
+    driver = make_browser(390, 844)
+    try:
+        sign_up(driver, server, "health-quick@example.com", name="Quick")
+        me = api_call(server, "GET", "/v1/me", api_login(server, "health-quick@example.com")["accessToken"])
+        zone = ZoneInfo(me["timeZone"])
+        today = datetime.now(zone).date()
+        path = tmp_path / "export.zip"
+        export_zip(path, zone, {(today - timedelta(days=back)).isoformat(): (5000, 300, 8) for back in range(3)})
+        driver.get(server + "/#/health")
+        ready(driver)
+        wait(driver).until(EC.presence_of_element_located((By.ID, "health-empty")))
+        # Every XMLHttpRequest answer waits until the status line says the import ended.
+        driver.execute_script("""
+            const own = Object.getOwnPropertyDescriptor(XMLHttpRequestEventTarget.prototype, 'onload');
+            window.__heldUntil = null;
+            Object.defineProperty(XMLHttpRequest.prototype, 'onload', {
+              configurable: true, get() { return own.get.call(this); },
+              set(handler) {
+                own.set.call(this, (event) => {
+                  const held = setInterval(() => {
+                    const status = document.getElementById('health-status').textContent;
+                    if (!status.startsWith('Imported')) return;
+                    clearInterval(held);
+                    window.__heldUntil = status;
+                    handler.call(this, event);
+                  }, 20);
+                });
+              } });""")
+        driver.find_element(By.ID, "health-file").send_keys(str(path))
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "health-chosen"), "export.zip"))
+        click(driver, driver.find_element(By.ID, "health-import"))
+        wait(driver).until(lambda d: d.execute_script("return window.__heldUntil"))
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "toast"), "Import finished"))
+        assert driver.find_element(By.ID, "health-status").text.startswith("Imported 3 days")
+        assert not driver.find_element(By.ID, "health-progress").is_displayed()
+        assert driver.find_element(By.ID, "health-import").is_enabled()
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-ring=steps] .figure").text == "5,000")
+    finally:
+        driver.quit()
+
+
 def test_a_broken_export_says_why_in_the_page(server, tmp_path):
     driver = make_browser(390, 844)
     try:

@@ -193,6 +193,10 @@ function importCard(session, { maxBytes, onDone }) {
   const status = el("p", { class: "muted small", id: "health-status", "aria-live": "polite" });
   let file = null;
   let running = null;
+  let uploading = false;
+  // Imports heard to have ended. The job may finish, and say so on the stream, before the
+  // upload's own reply (still saying "running") reaches the page: that reply must not undo it.
+  const ended = new Map();
 
   input.addEventListener("change", () => {
     file = input.files?.[0] || null;
@@ -233,6 +237,7 @@ function importCard(session, { maxBytes, onDone }) {
     start.disabled = true;
     bar.hidden = false;
     bar.value = 0;
+    uploading = true;
     try {
       const job = await upload(session, `/v1/health/imports?name=${encodeURIComponent(file.name)}`, file, {
         networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }),
@@ -241,12 +246,14 @@ function importCard(session, { maxBytes, onDone }) {
           status.textContent = t("health.uploading", { percent: formatNumber(Math.round(ratio * 100)) });
         },
       });
-      progress(job);
+      progress(ended.get(job.id) || job);
     } catch (problem) {
       bar.hidden = true;
       start.disabled = false;
       status.textContent = "";
       showProblem(problem.status === 413 ? { ...problem, title: t("health.tooLarge") } : problem);
+    } finally {
+      uploading = false;
     }
   });
 
@@ -263,9 +270,12 @@ function importCard(session, { maxBytes, onDone }) {
   return {
     card, resume,
     event(job) {
+      if (ended.has(job.id)) return;
       const wasRunning = running === job.id;
       progress(job);
-      if (job.state !== "running" && wasRunning) onDone(job);
+      if (job.state === "running") return;
+      ended.set(job.id, job);
+      if (wasRunning || uploading) onDone(job);
     },
   };
 }
