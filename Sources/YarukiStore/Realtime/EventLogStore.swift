@@ -97,6 +97,8 @@ public enum EventLogStore {
     /// Drops every entry for or about `id` (a person's, lowercase), its audience or its data.
     @discardableResult
     public static func forget(_ id: String, _ c: SQLConnection) throws -> Int {
+        // After any append committing now (and before the next one), so none slips past.
+        if c.dialect == .postgres { _ = try c.query("SELECT pg_advisory_xact_lock(?)", appendLock) }
         let pattern = "%" + id + "%"
         return try c.execute("DELETE FROM events WHERE LOWER(audience) LIKE ? OR LOWER(data) LIKE ?", pattern, pattern)
     }

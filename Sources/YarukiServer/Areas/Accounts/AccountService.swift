@@ -423,6 +423,7 @@ final class AccountService: Sendable {
         try await confirmPassword(principal, password, field: "password")
         let user = principal.userID
         let areas = personalData
+        await context.bus.settled()
         let (counts, files, afterwards) = try await database.transaction { c in
             var counts: [String: Int] = [:], files: Set<StoredFile> = [], afterwards: [@Sendable () async -> Void] = []
             for area in areas {

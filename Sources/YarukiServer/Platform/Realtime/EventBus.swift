@@ -35,6 +35,8 @@ final class EventBus: @unchecked Sendable {
     private var delivered: Int64?
     private var dropped = 0
     private var appended = 0
+    /// A batch taken from the outbox is being written.
+    private var writing = false
     private let wake: AsyncStream<Void>.Continuation
     private let signals: AsyncStream<Void>
     private var drainer: Task<Void, Never>?
@@ -102,6 +104,14 @@ final class EventBus: @unchecked Sendable {
         listener?.stop()
     }
 
+    /// Waits, at most `limit` seconds, until everything published here so far is written (an
+    /// account about to be deleted: its events still on their way must land before the deletion
+    /// takes them).
+    func settled(limit: Double = 5) async {
+        let end = Date().addingTimeInterval(limit)
+        while Date() < end, lock.withLock({ !outbox.isEmpty || writing }) { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
     /// The newest kept id this node has delivered (read from the log the first time).
     func currentID() async -> Int64 {
         if let id = lock.withLock({ delivered }) { return id }
@@ -123,9 +133,11 @@ final class EventBus: @unchecked Sendable {
         while true {
             let batch = lock.withLock { () -> [(entry: Entry, kept: Bool)] in
                 defer { outbox.removeAll(keepingCapacity: true) }
+                writing = !outbox.isEmpty
                 return outbox
             }
             if batch.isEmpty { return }
+            defer { lock.withLock { writing = false } }
             let now = clock()
             let prune = lock.withLock { () -> Bool in
                 appended += batch.count
