@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // librdkafka's declarations only: the library is opened at run time (see its shim.h), so no pkgConfig, no link.
+        .systemLibrary(name: "CRdKafka", providers: [.apt(["librdkafka-dev"])]),
 
         .target(name: "YarukiCore"),
         // The API's request and reply types, written once: the server encodes them, the SDK decodes them, the
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "YarukiAPI", dependencies: ["YarukiCore"]),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: fastServerSettings),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
-        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl"],
+        .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl", "CRdKafka"],
                 swiftSettings: fastServerSettings),
         .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),

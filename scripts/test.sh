@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI runs: Swift tests (unit, real sockets, SQLite and a throwaway PostgreSQL),
 # the browser modules under node, the app in a real headless Chromium, three nodes behind nginx,
+# sales read from a real Kafka-protocol broker,
 # and Schemathesis fuzzing the API against its OpenAPI document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,5 +29,7 @@ echo "== tmux (yaruki timer in a real terminal)"
 python3 -m pytest -q tests/terminal
 echo "== Three nodes on one PostgreSQL behind nginx"
 python3 -m pytest -q tests/cluster
+echo "== Sales from Kafka (a real Tansu broker)"
+python3 -m pytest -q tests/kafka
 echo "== Schemathesis (the API against its own document, every check)"
 tests/api/fuzz.sh

@@ -24,6 +24,9 @@ Commands:
   sales simulate --board ID|demo [--rate 50/s] [--duration 10m] [--url URL] [--key yk_…] [--seed N]
              post realistic dummy sales for a board to a running server (its own API key unless
              --key or YARUKI_SIGNAGE_KEY is given; revoked when it stops), so its wall screens move
+  sales simulate --board ID|demo --kafka HOST:PORT[,…] [--kafka-topic sales] [--rate …] [--duration …]
+             publish them to a Kafka topic instead, a message per sale (with --kafka-security,
+             --kafka-library and the other --kafka-* options as for serve)
   import health FILE --user EMAIL
              import an Apple Health export (export.zip or its XML) into the person's days, with a
              progress bar; all of it lands or none
@@ -159,6 +162,10 @@ case "sales":
     let givenKey = take("--key", from: &rest) ?? ProcessInfo.processInfo.environment["YARUKI_SIGNAGE_KEY"]
     let seedText = take("--seed", from: &rest)
     guard seedText.map({ UInt64($0) != nil }) ?? true else { fail("--seed must be a whole number") }
+    if let brokers = take("--kafka", from: &rest) {
+        rest += ["--kafka-brokers", brokers]
+        if !rest.contains(where: { $0.hasPrefix("--kafka-topic") }) { rest += ["--kafka-topic", "sales"] }
+    }
     let settings = settings(rest[...])
     guard let server = URL(string: urlText ?? "http://127.0.0.1:\(settings.http.port)"), server.scheme?.hasPrefix("http") == true else {
         fail("--url must be the server's address, like http://127.0.0.1:8080")
@@ -181,15 +188,19 @@ case "sales":
             guard board.startsAt <= now, now < board.endsAt else {
                 fail("the board '\(board.title)' runs from \(board.startsAt) to \(board.endsAt): sales made now would not count on it")
             }
-            let made = givenKey == nil ? try await SalesSimulator.makeKey(database, now: now) : nil
-            let simulator = SalesSimulator(board: board, rate: rate, duration: duration, server: server, key: givenKey ?? made!.key,
+            let made = givenKey == nil && settings.kafka == nil ? try await SalesSimulator.makeKey(database, now: now) : nil
+            let target: SalesSimulator.Target = settings.kafka.map { .kafka($0) } ?? .server(server, key: givenKey ?? made!.key)
+            let simulator = SalesSimulator(board: board, rate: rate, duration: duration, target: target,
                                            seed: seedText.flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max))
             if boardName == "demo", let wall = try await DemoSeed.wallLink(database) { print("the demo's wall screen: \(wall)") }
-            print("sending about \(rateText) sales to '\(board.title)' at \(server.absoluteString)" + (duration.map { " for \(Int($0)) s" } ?? " until stopped"))
+            let destination = settings.kafka.map { "Kafka topic \($0.topic) at \($0.brokers)" } ?? server.absoluteString
+            print("sending about \(rateText) sales to '\(board.title)' at \(destination)" + (duration.map { " for \(Int($0)) s" } ?? " until stopped"))
+            let kafka = settings.kafka != nil
             @Sendable func line(_ t: SalesSimulator.Tally) -> String {
-                "\(t.sent) sales sent: \(t.accepted) new, \(t.duplicates) repeats ignored" + (t.failures > 0 ? ", \(t.failures) batches failed and were retried" : "")
+                (kafka ? "\(t.sent) sales published, each acknowledged by the broker" : "\(t.sent) sales sent: \(t.accepted) new, \(t.duplicates) repeats ignored")
+                    + (t.failures > 0 ? ", \(t.failures) batches failed and were retried" : "")
             }
-            let tally = await simulator.run(stop: { stopping.isStopped }) { print(line($0)) }
+            let tally = try await simulator.run(stop: { stopping.isStopped }) { print(line($0)) }
             if let made { try await SalesSimulator.revokeKey(made.id, database, now: Date()) }
             print(line(tally))
             database.close()

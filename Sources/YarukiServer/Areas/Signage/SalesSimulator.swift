@@ -9,26 +9,31 @@ import FoundationNetworking
 
 /// `yaruki sales simulate`: realistic dummy sales for a board, posted over HTTP to a running
 /// server the way a shop's systems would (batches, an API key, a retried batch now and then),
-/// so its wall screens move. For demos and load.
+/// or published to a Kafka topic the way a shop's tills would (a message per sale, keyed by its
+/// id, now and then one sent twice), so its wall screens move. For demos and load.
 public struct SalesSimulator: Sendable {
+    /// Where the sales go.
+    public enum Target: Sendable {
+        case server(URL, key: String)
+        case kafka(KafkaSetting)
+    }
+
     public var board: SalesBoard
     /// Sales a second, on average (arrivals are random, as a shop's are).
     public var rate: Double
     /// Seconds to run; nil runs until stopped.
     public var duration: Double?
-    public var server: URL
-    public var key: String
+    public var target: Target
     public var seed: UInt64
     /// Share of batches sent twice, as a sender that timed out and retried would.
     public var retries = 0.01
     public var tick = 0.1
 
-    public init(board: SalesBoard, rate: Double, duration: Double?, server: URL, key: String, seed: UInt64) {
+    public init(board: SalesBoard, rate: Double, duration: Double?, target: Target, seed: UInt64) {
         self.board = board
         self.rate = rate
         self.duration = duration
-        self.server = server
-        self.key = key
+        self.target = target
         self.seed = seed
     }
 
@@ -68,7 +73,14 @@ public struct SalesSimulator: Sendable {
     }
 
     /// Runs until `duration` has passed or `stop` says so, calling `report` every few seconds.
-    public func run(stop: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Tally) -> Void) async -> Tally {
+    /// Sent to Kafka, a sale counts as accepted once the broker has it (which are new is for the
+    /// server to say).
+    public func run(stop: @escaping @Sendable () -> Bool = { false }, report: @escaping @Sendable (Tally) -> Void) async throws -> Tally {
+        let producer: KafkaProducer? = try {
+            guard case let .kafka(setting) = target else { return nil }
+            return try KafkaProducer(library: try KafkaLibrary.open(setting.library), topic: setting.topic,
+                                     settings: [("bootstrap.servers", setting.brokers)] + setting.properties.map { ($0.name, $0.value) })
+        }()
         var generator = SaleGenerator(board: board, seed: seed, prefix: "sim-\(seed)-")
         var retry = SeededRandom(seed: seed ^ 0x5EED)
         var tally = Tally()
@@ -93,7 +105,7 @@ public struct SalesSimulator: Sendable {
             while offset < sales.count {
                 let batch = Array(sales[offset..<min(sales.count, offset + 1_000)])
                 offset += batch.count
-                if let reply = await post(batch, session) {
+                if let reply = await send(batch, session, producer) {
                     tally.sent += batch.count
                     tally.accepted += reply.accepted
                     tally.duplicates += reply.duplicates
@@ -113,7 +125,22 @@ public struct SalesSimulator: Sendable {
         return tally
     }
 
-    private func post(_ batch: [SaleEvent], _ session: URLSession) async -> SaleReceipt? {
+    private func send(_ batch: [SaleEvent], _ session: URLSession, _ producer: KafkaProducer?) async -> SaleReceipt? {
+        switch target {
+        case let .server(server, key): return await post(batch, to: server, key: key, session)
+        case .kafka:
+            guard let producer else { return nil }
+            do {
+                for sale in batch { try producer.send(Array(try JSONCoding.encoder.encode(sale)), key: sale.id) }
+                try producer.flush()
+                return SaleReceipt(accepted: batch.count, duplicates: 0)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    private func post(_ batch: [SaleEvent], to server: URL, key: String, _ session: URLSession) async -> SaleReceipt? {
         var request = URLRequest(url: server.appendingPathComponent("v1/signage/events"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

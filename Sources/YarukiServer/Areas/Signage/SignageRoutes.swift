@@ -19,6 +19,15 @@ struct SignageRoutes: RouteCollection {
             .post("/v1/signage/events", Doc("Send sales (up to 1,000 a batch) with an API key: Authorization: Bearer yk_…; the same id again is ignored",
                                             [200: "Accepted", 400: "A sale is not valid (nothing stored)", 401: "No key, or revoked",
                                              403: "The key lacks signage:write"]), sales)
+        admin.get("/v1/admin/signage/kafka", Doc("Sales from Kafka: the topic read, every node's consumer (partitions, lag, last commit) and the dead letters waiting (admins only)"),
+                  kafkaStatus)
+        admin.get("/v1/admin/signage/dead-letters", Doc("Kafka messages that held no valid sale, newest first (100 at most), with the reason (admins only)"),
+                  deadLetters)
+        admin.post("/v1/admin/signage/dead-letters/{id}/retry", Doc("Read a dead letter's sales again; kept, it leaves the dead letters (admins only)",
+                                                                   [200: "Kept", 404: "Not an admin, or no such dead letter",
+                                                                    422: "It still holds no valid sale (the reason is updated)"]), retryDeadLetter)
+        admin.delete("/v1/admin/signage/dead-letters/{id}", Doc("Drop a dead letter (admins only)", [204: "Dropped", 404: "Not an admin, or no such dead letter"]),
+                     dropDeadLetter)
         let boards = routes.admin(tag: "signage")
         boards.post("/v1/signage/boards", Doc("Define a board (admins only); the answer holds the wall screen's secret link, shown once",
                                               [201: "Made", 400: "Not valid", 404: "Not an admin",
@@ -61,6 +70,23 @@ struct SignageRoutes: RouteCollection {
 
     func sales(_: Request, _ key: SignageStore.APIKey, _ batch: SaleBatch) async throws -> Reply<SaleReceipt> {
         Reply(try await signage.record(batch.events, key: key))
+    }
+
+    func kafkaStatus(_: Request, _: Principal) async throws -> Reply<KafkaStatus> {
+        Reply(try await signage.kafkaStatus())
+    }
+
+    func deadLetters(_: Request, _: Principal) async throws -> Reply<Items<SalesDeadLetter>> {
+        Reply(Items(try await signage.deadLetters()))
+    }
+
+    func retryDeadLetter(_ request: Request, _: Principal) async throws -> Reply<SaleReceipt> {
+        Reply(try await signage.retry(try request.id("id", "dead letter")))
+    }
+
+    func dropDeadLetter(_ request: Request, _: Principal) async throws -> Response {
+        try await signage.drop(try request.id("id", "dead letter"))
+        return .noContent()
     }
 
     func makeBoard(_: Request, _ me: Principal, _ body: BoardBody) async throws -> Reply<MadeBoard> {

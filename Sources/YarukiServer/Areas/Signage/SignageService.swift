@@ -9,6 +9,8 @@ import YarukiStore
 struct SignageService: Sendable {
     let context: AppContext
     let hub: SignageHub
+    /// Sales from Kafka, when the server reads a topic.
+    let kafka: SalesFromKafka?
     var database: Database { context.database }
 
     static let maxBatch = 1_000
@@ -144,5 +146,62 @@ struct SignageService: Sendable {
     func deleteBoard(_ id: UUID) async throws {
         guard try await database.transaction({ c in try SignageStore.delete(id, c) }) else { throw HTTPError.notFound("No such board.") }
         hub.boardChanged(id, nil)
+    }
+
+    // MARK: sales from Kafka
+
+    /// The setup, every node's consumer as it last noted itself (nodes silent for 30 s are gone),
+    /// and the dead letters waiting.
+    func kafkaStatus() async throws -> KafkaStatus {
+        let since = context.now.addingTimeInterval(-30)
+        let (rows, waiting) = try await database.transaction { c in
+            (try KafkaSalesStore.consumers(since: since, c), try KafkaSalesStore.deadLetterCount(c))
+        }
+        guard let kafka else {
+            return KafkaStatus(configured: false, brokers: nil, topic: nil, group: nil, format: nil, library: nil, nodes: [], deadLetters: waiting)
+        }
+        let setting = kafka.setting
+        let nodes = rows.filter { $0.topic == setting.topic && $0.group == setting.group }.map { row in
+            KafkaNode(node: row.node, connected: row.connected,
+                      partitions: (try? JSONCoding.decoder.decode([KafkaPartitionState].self, from: Data(row.partitions.utf8))) ?? [],
+                      consumed: row.consumed, deadLetters: row.deadLetters, lastCommitAt: row.lastCommitAt, lastError: row.lastError, seenAt: row.seenAt)
+        }
+        return KafkaStatus(configured: true, brokers: setting.brokers, topic: setting.topic, group: setting.group, format: setting.format,
+                           library: kafka.library.version, nodes: nodes, deadLetters: waiting)
+    }
+
+    func deadLetters() async throws -> [SalesDeadLetter] {
+        try await database.read { c in try KafkaSalesStore.deadLetters(limit: 100, c) }.map {
+            SalesDeadLetter(id: $0.id, topic: $0.topic, partition: $0.partition, offset: $0.offset, raw: $0.raw, bytes: $0.bytes, reason: $0.reason,
+                            receivedAt: $0.receivedAt)
+        }
+    }
+
+    /// Reads a dead letter's sales again (with the format the server has now: a mapping fixed
+    /// since, a currency code corrected upstream…): kept and the letter gone, or 422 with why not.
+    func retry(_ id: UUID) async throws -> SaleReceipt {
+        guard let letter = try await database.read({ c in try KafkaSalesStore.deadLetter(id, c) }) else {
+            throw HTTPError.notFound("No such dead letter.")
+        }
+        guard letter.raw.utf8.count == letter.bytes, !letter.raw.contains("\u{FFFD}") else {
+            throw HTTPError(422, detail: "Only part of this message could be kept (it is larger than 64 KB, or not UTF-8): drop it, and send its sales again.")
+        }
+        let sales: [SaleEvent]
+        do {
+            sales = try SaleMessages.sales(in: Array(letter.raw.utf8), at: SaleMessages.Place(topic: letter.topic, partition: Int32(letter.partition),
+                                                                                              offset: letter.offset), format: kafka?.format ?? .yaruki)
+        } catch {
+            let reason = "\(error)"
+            try await database.transaction { c in try KafkaSalesStore.setReason(id, reason, c) }
+            throw HTTPError(422, detail: "The message still holds no valid sale: \(reason)")
+        }
+        let fresh = try await hub.record(sales, at: context.now) { c in
+            guard try KafkaSalesStore.drop(id, c) else { throw HTTPError.notFound("No such dead letter (retried or dropped meanwhile).") }
+        }
+        return SaleReceipt(accepted: fresh.count, duplicates: sales.count - fresh.count)
+    }
+
+    func drop(_ id: UUID) async throws {
+        guard try await database.transaction({ c in try KafkaSalesStore.drop(id, c) }) else { throw HTTPError.notFound("No such dead letter.") }
     }
 }

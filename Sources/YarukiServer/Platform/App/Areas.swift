@@ -36,7 +36,9 @@ struct Areas: Sendable {
             ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
         let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
-        signage = SignageService(context: context, hub: SignageHub(database: context.database, bus: context.bus, clock: context.clock))
+        let hub = SignageHub(database: context.database, bus: context.bus, clock: context.clock)
+        let kafka = try settings.kafka.map { try SalesFromKafka(setting: $0, hub: hub, database: context.database, node: context.jobs.node, clock: context.clock) }
+        signage = SignageService(context: context, hub: hub, kafka: kafka)
         health = HealthService(context: context)
         sync = SyncService(context: context, zones: [LifelogSync(lifelog: lifelog), WorkoutSync(training: training), RoutineSync(routines: routines)])
         classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: signage.hub, community: communityEvents))

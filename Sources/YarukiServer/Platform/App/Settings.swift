@@ -47,6 +47,8 @@ public struct Settings: Sendable {
     var mailFrom: MailAddress?
     /// Mail goes to this SMTP server, or without one into `DATA_DIR/mail` as .eml files.
     var smtp: SMTPServer?
+    /// A Kafka topic that sales come from, besides `POST /v1/signage/events`.
+    public var kafka: KafkaSetting?
 
     static let flags: [(flag: String, env: String, help: String)] = [
         ("--host", "YARUKI_HOST", "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
@@ -94,7 +96,7 @@ public struct Settings: Sendable {
         ("--apple-key-id", "YARUKI_APPLE_KEY_ID", "…the id of the Sign in with Apple key"),
         ("--apple-private-key", "YARUKI_APPLE_PRIVATE_KEY", "…the key's .p8 file, which signs the client secret"),
         ("--apple-issuer", "YARUKI_APPLE_ISSUER", "Apple's issuer, whose discovery document is read (default https://appleid.apple.com)"),
-    ]
+    ] + KafkaSetting.flags
 
     public static var help: String {
         flags.map { "  \($0.flag.padding(toLength: 14, withPad: " ", startingAt: 0)) \($0.env.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.help)" }
@@ -198,6 +200,7 @@ public struct Settings: Sendable {
 
         try readMail(given)
         payments = try PaymentsSetting(given)
+        kafka = try KafkaSetting(given)
 
         if let web = values["--web-dir"]?.value {
             guard FileManager.default.fileExists(atPath: web + "/index.html") else {

@@ -99,17 +99,17 @@ final class EventBus: @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock { drainer?.cancel() }
+        lock.withLock { drainer?.cancel(); drainer = nil }
         wake.finish()
         listener?.stop()
     }
 
     /// Waits, at most `limit` seconds, until everything published here so far is written (an
     /// account about to be deleted: its events still on their way must land before the deletion
-    /// takes them).
-    func settled(limit: Double = 5) async {
+    /// takes them). A bus that was never started writes nothing: no wait.
+    func settled(limit: Double = 2) async {
         let end = Date().addingTimeInterval(limit)
-        while Date() < end, lock.withLock({ !outbox.isEmpty || writing }) { try? await Task.sleep(for: .milliseconds(5)) }
+        while Date() < end, lock.withLock({ drainer != nil && (!outbox.isEmpty || writing) }) { try? await Task.sleep(for: .milliseconds(5)) }
     }
 
     /// The newest kept id this node has delivered (read from the log the first time).
