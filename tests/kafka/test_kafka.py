@@ -366,3 +366,84 @@ def test_settings_that_cannot_work_are_refused_at_start(folder):
     assert "needed with --kafka-security sasl_ssl" in refused("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-security", "sasl_ssl")
     assert "cannot load librdkafka" in refused("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-library", "/etc/hostname")
     assert "mapping" in refused("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-format", "/etc/hostname")
+
+
+def test_the_wall_counts_up_from_kafka_and_the_admin_page_shows_the_consumer_and_its_dead_letters(broker, folder):
+    """In a real Chromium: a wall screen counts up as bursts of sales arrive from the topic; the
+    Signage page shows the node connected with its partitions, and a poison message appears in
+    the dead letters with its reason, and goes when dropped. Screenshots in Japanese and Korean."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "browser"))
+    from conftest import make_browser, wait
+    from selenium.webdriver.common.by import By
+    from test_account import OUT, click, fill, ready
+    topic = new_topic(broker)
+    node = Node(broker, topic, folder)
+    wall = make_browser(1280, 720)
+    try:
+        headers = admin(node)
+        board_id, token, wall_url = board(node, headers)
+        wall.get(node.url + wall_url)
+        wait(wall, 30).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
+        assert wall.find_element(By.ID, "wall-total").text == "¥0"
+        wall.execute_script("""
+            window.__seen = [];
+            const total = document.getElementById('wall-total');
+            new MutationObserver(() => window.__seen.push(Number(total.dataset.value))).observe(total, { childList: true, characterData: true, subtree: true });
+        """)
+        sales = [sale(i, "w") for i in range(2_000)]
+        for burst in range(5):
+            produce(broker, topic, sales[burst * 400:(burst + 1) * 400])
+            time.sleep(0.3)
+        expected = sum(s["amount"] for s in sales)
+        wait(wall, 60).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == str(expected))
+        assert wall.find_element(By.ID, "wall-total").text == f"¥{expected:,}"
+        seen = wall.execute_script("return window.__seen")
+        assert seen == sorted(seen) and len([v for v in seen if 0 < v < expected]) > 3, seen
+    finally:
+        wall.quit()
+
+    email = f"kafka-admin-{uuid.uuid4().hex[:6]}@example.com"
+    subprocess.run([BINARY, "user", "create", "--email", email, "--role", "admin", "--password-stdin", "--data-dir", node.data],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    try:
+        for language in ("en-US", "ja-JP", "ko-KR"):
+            # The account's language is the one the app shows.
+            login = requests.post(node.url + "/v1/auth/login", json={"email": email, "password": PASSWORD, "device": "t"}, timeout=10).json()
+            assert requests.patch(node.url + "/v1/me", json={"locale": language[:2]}, timeout=10,
+                                  headers={"Authorization": "Bearer " + login["accessToken"]}).status_code == 200
+            phone = make_browser(390, 844, language=language)
+            try:
+                phone.get(node.url + "/#/signin?next=%23%2Fsignage")
+                ready(phone)
+                wait(phone).until(lambda d: d.find_element(By.NAME, "email").is_displayed())
+                fill(phone, "email", email)
+                fill(phone, "password", PASSWORD)
+                click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+                row = wait(phone, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#kafka-nodes .kafka-node"))
+                assert row.get_attribute("data-connected") == "true"
+                if language == "en-US":
+                    assert "partitions 0, 1, 2" in row.text and "0 behind" in row.text, row.text
+                    assert topic in phone.find_element(By.ID, "kafka-summary").text
+                    assert phone.find_element(By.CSS_SELECTOR, "#dead-letters .empty").is_displayed()
+                    produce(broker, topic, [("poison", b"{not json")])
+                    letter = wait(phone, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#dead-letters .dead-letter"))
+                    assert letter.find_element(By.CSS_SELECTOR, ".reason").text == "is not JSON"
+                    assert letter.find_element(By.CSS_SELECTOR, ".raw").text == "{not json"
+                    assert f"{topic}, partition" in letter.text
+                    os.makedirs(OUT, exist_ok=True)
+                    phone.execute_script("arguments[0].scrollIntoView()", letter)
+                    phone.save_screenshot(os.path.join(OUT, "signage-kafka-en-390x844.png"))
+                    phone.execute_script("window.confirm = (text) => { window.__asked = text; return true; }")
+                    click(phone, letter.find_element(By.XPATH, ".//button[text()='Drop']"))
+                    assert phone.execute_script("return window.__asked") == "Drop this message? Its sales will not count."
+                    wait(phone, 30).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#dead-letters .dead-letter"))
+                else:
+                    title = phone.find_element(By.CSS_SELECTOR, "#kafka-card h2").text
+                    assert title == {"ja-JP": "Kafkaからの売上", "ko-KR": "Kafka에서 들어오는 매출"}[language]
+                    phone.execute_script("arguments[0].scrollIntoView()", phone.find_element(By.ID, "kafka-card"))
+                    phone.save_screenshot(os.path.join(OUT, f"signage-kafka-{language[:2]}-390x844.png"))
+                assert phone.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), language
+            finally:
+                phone.quit()
+    finally:
+        node.stop()

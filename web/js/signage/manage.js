@@ -4,6 +4,7 @@
 import { currentLanguage, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { currencyDigits, formatMoney } from "./countup.js";
+import { kafkaCard } from "./kafka.js";
 
 const currencies = ["JPY", "KRW", "USD", "EUR", "GBP", "TWD", "CNY"];
 
@@ -51,12 +52,16 @@ export function signageView(session, { icon }) {
     } catch (problem) { showProblem(problem, keyForm); }
   });
 
-  return [el("h1", {}, t("nav.signage")), el("p", { class: "muted" }, t("area.signage")),
+  const kafka = kafkaCard(session, { icon });
+  const view = [el("h1", {}, t("nav.signage")), el("p", { class: "muted" }, t("area.signage")),
     el("div", { class: "stack" }, shown,
       el("section", { class: "stack" }, el("h2", {}, t("signage.boards")), boards),
       form,
       el("section", { class: "card stack" }, el("h2", {}, t("signage.keys")), el("p", { class: "muted small" }, t("signage.keysLead")), keys, keyForm,
-        revokedKeys))];
+        revokedKeys),
+      kafka.card)];
+  view.close = () => kafka.close();
+  return view;
 }
 
 /** A secret shown once: the wall link (with Open) or an API key, with Copy. */
