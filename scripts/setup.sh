@@ -14,6 +14,8 @@ packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips
 if [ "$mode" = test ]; then
   # nginx is the load balancer in front of three nodes in tests/cluster (deploy/nginx/yaruki.conf).
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl libheif-examples nginx-light)
+  # socat puts TLS in front of the Kafka broker in tests/kafka (Tansu's own TLS takes no key file).
+  packages+=(socat openssl)
   # Node.js runs the browser modules' tests; Debian's, unless one is already on PATH.
   command -v node >/dev/null || packages+=(nodejs)
 fi

@@ -447,3 +447,84 @@ def test_the_wall_counts_up_from_kafka_and_the_admin_page_shows_the_consumer_and
                 phone.quit()
     finally:
         node.stop()
+
+
+def test_the_simulator_publishes_to_the_topic_and_the_board_counts_each_sale_once(broker, folder):
+    from confluent_kafka import Consumer
+    topic = new_topic(broker)
+    node = Node(broker, topic, folder)
+    try:
+        headers = admin(node)
+        board_id, token, _ = board(node, headers)
+        run = subprocess.run([BINARY, "sales", "simulate", "--board", board_id, "--kafka", broker, "--kafka-topic", topic, "--kafka-library", librdkafka(),
+                              "--rate", "400/s", "--duration", "3s", "--seed", "7", "--data-dir", folder], capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stdout + run.stderr
+        published = int(re.search(r"(\d+) sales published, each acknowledged by the broker", run.stdout.strip().splitlines()[-1]).group(1))
+        assert published > 300, run.stdout
+        # What the topic holds, read back: the board counts each distinct sale once, resent ones too.
+        reader = Consumer({"bootstrap.servers": broker, "group.id": "check-" + topic, "auto.offset.reset": "earliest", "enable.auto.commit": False})
+        reader.subscribe([topic])
+        sales = {}
+        read = 0
+        end = time.monotonic() + 60
+        while read < published and time.monotonic() < end:
+            message = reader.poll(0.5)
+            if message is not None and not message.error():
+                read += 1
+                value = json.loads(message.value())
+                sales[value["id"]] = value["amount"]
+        reader.close()
+        assert read == published
+        settle_on(node, board_id, token, (len(sales), sum(sales.values())), "the simulator's sales")
+    finally:
+        node.stop()
+
+
+def test_sales_come_over_tls_and_a_broker_whose_certificate_is_not_trusted_is_refused(broker, folder):
+    """TLS in front of the broker (socat; Tansu's own TLS option takes no key file), advertised as
+    the broker's address, so every connection goes through it: with the right CA the sales arrive;
+    with another CA the node says it is not connected, and why, and takes nothing."""
+    def certificate(name):
+        key, cert = os.path.join(folder, f"{name}.key"), os.path.join(folder, f"{name}.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+                        "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+        return key, cert
+    key, cert = certificate("broker")
+    _, stranger = certificate("stranger")
+    inner, outer = free_port(), free_port()
+    tansu_process = subprocess.Popen([tansu(), "broker", "--listener-url", f"tcp://127.0.0.1:{inner}", "--advertised-listener-url",
+                                      f"tcp://127.0.0.1:{outer}", "--silent"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    tls = subprocess.Popen(["socat", f"openssl-listen:{outer},bind=127.0.0.1,reuseaddr,fork,cert={cert},key={key},verify=0",
+                            f"tcp:127.0.0.1:{inner}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    secured = f"127.0.0.1:{outer}"
+    try:
+        wait_for(lambda: subprocess.run(["openssl", "s_client", "-connect", secured], input="", capture_output=True, timeout=10).returncode == 0,
+                 timeout=30, what="the TLS front")
+        client = AdminClient({"bootstrap.servers": secured, "security.protocol": "ssl", "ssl.ca.location": cert})
+        topic = "tls-" + uuid.uuid4().hex[:8]
+        for future in client.create_topics([NewTopic(topic, num_partitions=1, replication_factor=1)]).values():
+            future.result(timeout=10)
+        node = Node(secured, topic, folder, extra=("--kafka-security", "ssl", "--kafka-ca-file", cert))
+        try:
+            headers = admin(node)
+            board_id, token, _ = board(node, headers)
+            producer = Producer({"bootstrap.servers": secured, "security.protocol": "ssl", "ssl.ca.location": cert})
+            sales = [sale(i, "t") for i in range(50)]
+            for s in sales:
+                producer.produce(topic, key=s["id"], value=json.dumps(s))
+            assert producer.flush(30) == 0
+            settle_on(node, board_id, token, (50, sum(s["amount"] for s in sales)), "sales over TLS")
+        finally:
+            node.stop()
+        doubter = Node(secured, topic, folder, extra=("--kafka-security", "ssl", "--kafka-ca-file", stranger))
+        try:
+            headers = admin(doubter)
+            member = wait_for(lambda: (lambda nodes: [n for n in nodes if n.get("lastError")])(
+                requests.get(doubter.url + "/v1/admin/signage/kafka", headers=headers, timeout=10).json()["nodes"]), timeout=60, what="the refusal noted")
+            assert not member[0]["connected"] and "certificate" in member[0]["lastError"].lower(), member
+            assert member[0]["consumed"] == 0 and member[0]["partitions"] == []
+        finally:
+            doubter.stop()
+    finally:
+        tls.kill()
+        tansu_process.kill()
