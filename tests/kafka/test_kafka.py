@@ -366,6 +366,9 @@ def test_settings_that_cannot_work_are_refused_at_start(folder):
     assert "needed with --kafka-security sasl_ssl" in refused("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-security", "sasl_ssl")
     assert "cannot load librdkafka" in refused("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-library", "/etc/hostname")
     assert "mapping" in refused("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-format", "/etc/hostname")
+    lib = ("--kafka-brokers", "h:9092", "--kafka-topic", "s", "--kafka-library", librdkafka())
+    assert "No such configuration property" in refused(*lib, "--kafka-config", "sesion.timeout.ms=6000")
+    assert "--kafka-config" in refused(*lib, "--kafka-config", "session.timeout.ms=soon")
 
 
 def test_the_wall_counts_up_from_kafka_and_the_admin_page_shows_the_consumer_and_its_dead_letters(broker, folder):

@@ -67,6 +67,11 @@ final class SalesFromKafka: @unchecked Sendable {
         } catch {
             throw SettingError(setting: "--kafka-library", reason: "\(error)")
         }
+        do {
+            try library.check(setting.librdkafka)
+        } catch {
+            throw SettingError(setting: "--kafka-config", reason: "\(error)")
+        }
         (self.hub, self.database, self.node, self.clock) = (hub, database, node, clock)
     }
 

@@ -49,6 +49,12 @@ final class KafkaLibrary: @unchecked Sendable {
         return conf
     }
 
+    /// Throws what librdkafka says of the first property it refuses (checked at start, so a typo
+    /// in --kafka-config stops the server instead of leaving it without its sales).
+    func check(_ settings: [(String, String)]) throws {
+        api.conf_destroy!(try configuration(settings))
+    }
+
     /// A client of `kind` from `conf` (which it takes over, or destroys when it cannot).
     func client(_ kind: rd_kafka_type_t, _ conf: OpaquePointer) throws -> OpaquePointer {
         var error = [CChar](repeating: 0, count: 512)
