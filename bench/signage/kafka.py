@@ -7,9 +7,9 @@
   kafka.py produce BROKER TOPIC N
       publishes N sales (one a message, keyed by id, over the topic's partitions) before the node
       reads them, so the figure that follows is the node's, not the producer's
-  kafka.py drain URL BOARD TOKEN N
-      waits until the board holds N sales; prints "sales_per_s seconds" from the first sale
-      landed to the last
+  kafka.py drain URL BOARD TOKEN BASE N
+      waits until the board holds BASE + N sales; prints "sales_per_s seconds" from the first of
+      them landed to the last (the node's joining the group is not counted)
   kafka.py delay URL BOARD TOKEN KEY BROKER TOPIC RATE COUNT
       one wall screen's stream open; COUNT single sales at RATE a second, first POSTed to
       /v1/signage/events, then produced to the topic; for each, the time from sending it to the
@@ -53,18 +53,18 @@ def produce(broker, topic, n):
     assert producer.flush(120) == 0
 
 
-def drain(url, board, token, n):
+def drain(url, board, token, base, n):
     first = None
     while True:
         count = board_sales(url, board, token)
         now = time.perf_counter()
-        if count > 0 and first is None:
+        if count > base and first is None:
             first = (now, count)
-        if count >= n:
+        if count >= base + n:
             break
         time.sleep(0.01)
     elapsed = now - first[0]
-    print(f"{(n - first[1]) / elapsed:.0f} {elapsed:.2f}")
+    print(f"{(base + n - first[1]) / elapsed:.0f} {elapsed:.2f}")
 
 
 class Screen:
@@ -137,6 +137,6 @@ if __name__ == "__main__":
     elif command == "produce":
         produce(args[0], args[1], int(args[2]))
     elif command == "drain":
-        drain(args[0], args[1], args[2], int(args[3]))
+        drain(args[0], args[1], args[2], int(args[3]), int(args[4]))
     elif command == "delay":
         delay(args[0], args[1], args[2], args[3], args[4], args[5], float(args[6]), int(args[7]))

@@ -107,15 +107,17 @@ public enum SaleMessages {
         }
     }
 
+    /// One decode for the usual message (a single sale, as tills send them); the shape is looked
+    /// at only to say why a message is refused.
     private static func yaruki(_ payload: [UInt8]) throws -> [SaleEvent] {
-        let value = try json(payload)
         let data = Data(payload)
+        let opening = payload.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        if opening == UInt8(ascii: "{"), let sale = try? JSONCoding.decoder.decode(SaleEvent.self, from: data) { return [sale] }
+        let value = try json(payload)
         do {
             if value is [Any] { return try JSONCoding.decoder.decode([SaleEvent].self, from: data) }
             if let object = value as? [String: Any], object["events"] != nil { return try JSONCoding.decoder.decode(SaleBatch.self, from: data).events }
             return [try JSONCoding.decoder.decode(SaleEvent.self, from: data)]
-        } catch let refusal as Refusal {
-            throw refusal
         } catch {
             throw Refusal("is not a sale: \(describe(error))")
         }
