@@ -3,6 +3,7 @@ import Testing
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -79,6 +80,11 @@ import YarukiTestSupport
         _ = try api.call("POST", "/v1/signage/boards", json: ["title": "Test", "currency": "JPY", "startsAt": "2026-11-30T00:00:00Z",
                                                               "endsAt": "2026-12-01T00:00:00Z"], token: root)
         let board = try first("/v1/signage/boards", root)
+        // A dead letter, as a Kafka reader would note one (this server reads no topic).
+        try await running.app.database.transaction { c in
+            try KafkaSalesStore.add([.init(id: UUID(), topic: "sales", partition: 1, offset: 7, raw: "{not json", bytes: 9, reason: "is not JSON",
+                                           receivedAt: Date())], c)
+        }
         // Ten days back: the demo's month of records lies before today, whatever day of the month today is.
         let tenDaysAgo = String(ISO8601DateFormatter().string(from: Date().addingTimeInterval(-10 * 86_400)).prefix(10))
         let record = try #require((try api.call("GET", "/v1/lifelog/timeline?range=week&date=\(tenDaysAgo)", token: aino).json()["items"] as? [[String: Any]])?
@@ -106,7 +112,7 @@ import YarukiTestSupport
             ("/v1/classes/\(bookedClass)", coach), ("/v1/orders/\(order)", mina), ("/v1/me/classes", mina),
             ("/v1/sync/lifelog/changes?limit=20", aino), ("/v1/me/mutes", mina), ("/v1/me/cheers/today", mina), ("/v1/sync/workouts/changes?limit=5", mina), ("/v1/sync/routines/changes", mina),
             ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
-            ("/v1/signage/boards/\(board)", root),
+            ("/v1/signage/boards/\(board)", root), ("/v1/admin/signage/kafka", root), ("/v1/admin/signage/dead-letters", root),
         ]
         let document = try JSONCoding.decoder.decode(JSONValue.self, from: Data(try request(running.port, "/openapi.json").body))
         var tried = Set<String>()

@@ -19,15 +19,7 @@ struct SignageRoutes: RouteCollection {
             .post("/v1/signage/events", Doc("Send sales (up to 1,000 a batch) with an API key: Authorization: Bearer yk_…; the same id again is ignored",
                                             [200: "Accepted", 400: "A sale is not valid (nothing stored)", 401: "No key, or revoked",
                                              403: "The key lacks signage:write"]), sales)
-        admin.get("/v1/admin/signage/kafka", Doc("Sales from Kafka: the topic read, every node's consumer (partitions, lag, last commit) and the dead letters waiting (admins only)"),
-                  kafkaStatus)
-        admin.get("/v1/admin/signage/dead-letters", Doc("Kafka messages that held no valid sale, newest first (100 at most), with the reason (admins only)"),
-                  deadLetters)
-        admin.post("/v1/admin/signage/dead-letters/{id}/retry", Doc("Read a dead letter's sales again; kept, it leaves the dead letters (admins only)",
-                                                                   [200: "Kept", 404: "Not an admin, or no such dead letter",
-                                                                    422: "It still holds no valid sale (the reason is updated)"]), retryDeadLetter)
-        admin.delete("/v1/admin/signage/dead-letters/{id}", Doc("Drop a dead letter (admins only)", [204: "Dropped", 404: "Not an admin, or no such dead letter"]),
-                     dropDeadLetter)
+        addKafka(to: routes)
         let boards = routes.admin(tag: "signage")
         boards.post("/v1/signage/boards", Doc("Define a board (admins only); the answer holds the wall screen's secret link, shown once",
                                               [201: "Made", 400: "Not valid", 404: "Not an admin",
@@ -70,6 +62,20 @@ struct SignageRoutes: RouteCollection {
 
     func sales(_: Request, _ key: SignageStore.APIKey, _ batch: SaleBatch) async throws -> Reply<SaleReceipt> {
         Reply(try await signage.record(batch.events, key: key))
+    }
+
+    /// Sales from Kafka, for admins: the consumer on every node, and the dead letters.
+    func addKafka(to routes: RouteTable) {
+        let admin = routes.admin(tag: "admin")
+        admin.get("/v1/admin/signage/kafka", Doc("Sales from Kafka: the topic read, every node's consumer (partitions, lag, last commit) and the dead letters waiting (admins only)"),
+                  kafkaStatus)
+        admin.get("/v1/admin/signage/dead-letters", Doc("Kafka messages that held no valid sale, newest first (100 at most), with the reason (admins only)"),
+                  deadLetters)
+        admin.post("/v1/admin/signage/dead-letters/{id}/retry", Doc("Read a dead letter's sales again; kept, it leaves the dead letters (admins only)",
+                                                                   [200: "Kept", 404: "Not an admin, or no such dead letter",
+                                                                    422: "It still holds no valid sale (the reason is updated)"]), retryDeadLetter)
+        admin.delete("/v1/admin/signage/dead-letters/{id}", Doc("Drop a dead letter (admins only)", [204: "Dropped", 404: "Not an admin, or no such dead letter"]),
+                     dropDeadLetter)
     }
 
     func kafkaStatus(_: Request, _: Principal) async throws -> Reply<KafkaStatus> {
