@@ -244,10 +244,10 @@ final class KafkaConsumer: @unchecked Sendable {
 /// Sends messages to one topic (the sales simulator's Kafka mode), each acknowledged by the
 /// broker before `flush` returns.
 final class KafkaProducer: @unchecked Sendable {
+    /// Deliveries the broker refused, noted by librdkafka's callback until the next flush.
     final class Reports: @unchecked Sendable {
         let lock = NSLock()
-        var delivered = 0
-        var failed: [String] = []
+        var failed: [rd_kafka_resp_err_t] = []
     }
 
     let library: KafkaLibrary
@@ -266,9 +266,7 @@ final class KafkaProducer: @unchecked Sendable {
             guard let opaque, let message else { return }
             let reports = Unmanaged<Reports>.fromOpaque(opaque).takeUnretainedValue()
             let error = message.pointee.err
-            reports.lock.withLock {
-                if error == RD_KAFKA_RESP_ERR_NO_ERROR { reports.delivered += 1 } else { reports.failed.append("error \(error.rawValue)") }
-            }
+            if error != RD_KAFKA_RESP_ERR_NO_ERROR { reports.lock.withLock { reports.failed.append(error) } }
         }
         do {
             handle = try library.client(RD_KAFKA_PRODUCER, conf)
@@ -309,13 +307,15 @@ final class KafkaProducer: @unchecked Sendable {
         _ = api.poll!(handle, 0)
     }
 
-    /// Waits until every queued message is acknowledged (or `timeout` passes); the counts of
-    /// delivered and failed messages so far.
-    @discardableResult
-    func flush(timeout: Double = 30) throws -> (delivered: Int, failed: [String]) {
+    /// Waits until every queued message is acknowledged (or `timeout` passes); throws when one
+    /// was not, or could not be delivered since the last flush (the caller sends them again).
+    func flush(timeout: Double = 30) throws {
         let result = library.api.flush!(handle, Int32(timeout * 1000))
-        let counts = reports.lock.withLock { (reports.delivered, reports.failed) }
+        let failed = reports.lock.withLock {
+            defer { reports.failed = [] }
+            return reports.failed
+        }
         guard result == RD_KAFKA_RESP_ERR_NO_ERROR else { throw KafkaError(description: "messages still unsent: \(library.message(result))") }
-        return counts
+        guard failed.isEmpty else { throw KafkaError(description: "\(failed.count) messages not delivered: \(library.message(failed[0]))") }
     }
 }
