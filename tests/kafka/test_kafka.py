@@ -107,8 +107,9 @@ class Node:
             return f.read()
 
 
-def admin(node):
-    email = f"admin-{uuid.uuid4().hex[:6]}@example.com"
+def admin(node, email=None):
+    """A new admin account (`email`, or a fresh one), signed in: its headers."""
+    email = email or f"admin-{uuid.uuid4().hex[:6]}@example.com"
     command = [BINARY, "user", "create", "--email", email, "--role", "admin", "--password-stdin", "--data-dir", node.data]
     if node.db:
         command += ["--db", node.db]
@@ -406,15 +407,12 @@ def test_the_wall_counts_up_from_kafka_and_the_admin_page_shows_the_consumer_and
         wall.quit()
 
     email = f"kafka-admin-{uuid.uuid4().hex[:6]}@example.com"
-    subprocess.run([BINARY, "user", "create", "--email", email, "--role", "admin", "--password-stdin", "--data-dir", node.data],
-                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    headers = admin(node, email)
     try:
-        for language in ("en-US", "ja-JP", "ko-KR"):
+        for language, width, height in (("en-US", 390, 844), ("ja-JP", 390, 844), ("ko-KR", 390, 844), ("ja-JP", 1440, 900)):
             # The account's language is the one the app shows.
-            login = requests.post(node.url + "/v1/auth/login", json={"email": email, "password": PASSWORD, "device": "t"}, timeout=10).json()
-            assert requests.patch(node.url + "/v1/me", json={"locale": language[:2]}, timeout=10,
-                                  headers={"Authorization": "Bearer " + login["accessToken"]}).status_code == 200
-            phone = make_browser(390, 844, language=language)
+            assert requests.patch(node.url + "/v1/me", json={"locale": language[:2]}, timeout=10, headers=headers).status_code == 200
+            phone = make_browser(width, height, language=language)
             try:
                 phone.get(node.url + "/#/signin?next=%23%2Fsignage")
                 ready(phone)
@@ -444,7 +442,7 @@ def test_the_wall_counts_up_from_kafka_and_the_admin_page_shows_the_consumer_and
                     title = phone.find_element(By.CSS_SELECTOR, "#kafka-card h2").text
                     assert title == {"ja-JP": "Kafkaからの売上", "ko-KR": "Kafka에서 들어오는 매출"}[language]
                     phone.execute_script("arguments[0].scrollIntoView()", phone.find_element(By.ID, "kafka-card"))
-                    phone.save_screenshot(os.path.join(OUT, f"signage-kafka-{language[:2]}-390x844.png"))
+                    phone.save_screenshot(os.path.join(OUT, f"signage-kafka-{language[:2]}-{width}x{height}.png"))
                 assert phone.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), language
             finally:
                 phone.quit()
