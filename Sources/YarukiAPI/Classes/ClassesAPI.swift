@@ -2,7 +2,9 @@ import Foundation
 import YarukiCore
 
 /// A class as members see it: when and where, the seats left, the price (in the currency's
-/// smallest unit: won, yen, cents) and until when a seat may be cancelled for a refund.
+/// smallest unit: won, yen, cents) and until when a seat may be cancelled for a refund. An online
+/// class says only that it is online: its link is what people pay for, so it travels in
+/// `ClassDetail` alone, to the coach, admins and holders of a paid seat.
 public struct ClassInfo: APIModel, Equatable {
     public var id: UUID
     public var coach: Person
@@ -15,7 +17,8 @@ public struct ClassInfo: APIModel, Equatable {
     /// The zone its times are local to (the series' weekdays and time are read in it).
     public var timeZone: String
     public var place: String?
-    public var onlineUrl: String?
+    /// Whether it is held online (the link itself is in `ClassDetail.onlineUrl`, for those who may join).
+    public var online: Bool
     public var capacity: Int
     public var seatsLeft: Int
     public var price: Int64
@@ -29,7 +32,7 @@ public struct ClassInfo: APIModel, Equatable {
     public var booked: Bool
 
     public init(id: UUID, coach: Person, seriesId: UUID?, title: String, description: String, startsAt: Date, durationMinutes: Int, timeZone: String,
-                place: String?, onlineUrl: String?, capacity: Int, seatsLeft: Int, price: Int64, currency: String, cancelDeadline: Date, state: String,
+                place: String?, online: Bool, capacity: Int, seatsLeft: Int, price: Int64, currency: String, cancelDeadline: Date, state: String,
                 booked: Bool) {
         self.id = id
         self.coach = coach
@@ -40,7 +43,7 @@ public struct ClassInfo: APIModel, Equatable {
         self.durationMinutes = durationMinutes
         self.timeZone = timeZone
         self.place = place
-        self.onlineUrl = onlineUrl
+        self.online = online
         self.capacity = capacity
         self.seatsLeft = seatsLeft
         self.price = price
@@ -52,7 +55,7 @@ public struct ClassInfo: APIModel, Equatable {
 
     public static let example = ClassInfo(id: Example.otherID, coach: Person.example, seriesId: nil, title: "Kettlebell basics",
                                           description: "Swings, goblet squats and presses, for every level.", startsAt: Example.instant,
-                                          durationMinutes: 60, timeZone: "Asia/Seoul", place: "Studio 2", onlineUrl: nil, capacity: 12, seatsLeft: 3,
+                                          durationMinutes: 60, timeZone: "Asia/Seoul", place: "Studio 2", online: false, capacity: 12, seatsLeft: 3,
                                           price: 20_000, currency: "KRW", cancelDeadline: Example.instant.addingTimeInterval(-86_400), state: "open",
                                           booked: false)
 }
@@ -278,18 +281,23 @@ public struct ClassDetail: APIModel, Equatable {
     public var item: ClassInfo
     public var myOrder: OrderInfo?
     public var canEdit: Bool
+    /// An online class's link, for its coach, admins and holders of a paid seat only.
+    public var onlineUrl: String?
     public var roster: [RosterEntry]?
     public var revenue: ClassRevenue?
 
-    public init(item: ClassInfo, myOrder: OrderInfo?, canEdit: Bool, roster: [RosterEntry]?, revenue: ClassRevenue?) {
+    public init(item: ClassInfo, myOrder: OrderInfo?, canEdit: Bool, onlineUrl: String?, roster: [RosterEntry]?, revenue: ClassRevenue?) {
         self.item = item
         self.myOrder = myOrder
         self.canEdit = canEdit
+        self.onlineUrl = onlineUrl
         self.roster = roster
         self.revenue = revenue
     }
 
-    public static let example = ClassDetail(item: ClassInfo.example, myOrder: OrderInfo.example, canEdit: false, roster: nil, revenue: nil)
+    public static let example = ClassDetail(item: ClassInfo.example, myOrder: OrderInfo.example, canEdit: true, onlineUrl: "https://meet.example.com/kettlebell",
+                                            roster: [RosterEntry(person: Person.example, orderId: Example.personID, state: "paid", reason: nil, amount: 20_000)],
+                                            revenue: ClassRevenue(currency: "KRW", paid: 20_000, refunded: 0, net: 20_000))
 }
 
 /// One of my classes with my order for it.

@@ -108,8 +108,8 @@ export function classView(session, { classId }) {
         el("section", { class: "card class-facts" },
           el("p", { class: "class-when" }, when(item, zone)),
           item.place ? el("p", {}, item.place) : null,
-          item.onlineUrl ? el("p", {}, item.booked ? el("a", { href: item.onlineUrl, rel: "noopener", target: "_blank" }, t("classes.joinOnline"))
-            : t("classes.online")) : null,
+          item.online ? el("p", { id: "class-online" }, detail.onlineUrl
+            ? el("a", { href: detail.onlineUrl, rel: "noopener", target: "_blank" }, t("classes.joinOnline")) : t("classes.online")) : null,
           el("p", { class: "class-meta" }, el("strong", { class: "class-price" }, formatMoney(item.price, item.currency)),
             el("span", { class: `seats ${seats.tone}`, id: "class-seats" }, seats.text)),
           item.description ? el("p", { class: "muted class-description" }, item.description) : null),

@@ -90,13 +90,13 @@ export function classEditorView(session, { classId }) {
     field(t("classEditor.cancelHours"), cancelHours, t("classEditor.cancelHint")), save);
   if (classId) {
     currency.disabled = true;
-    session.api(`/v1/classes/${classId}`).then(({ item }) => {
+    session.api(`/v1/classes/${classId}`).then(({ item, onlineUrl }) => {
       title.value = item.title;
       description.value = item.description;
       startsAt.value = localValue(item.startsAt);
       duration.value = item.durationMinutes;
       place.value = item.place || "";
-      link.value = item.onlineUrl || "";
+      link.value = onlineUrl || "";
       capacity.value = item.capacity;
       currency.value = item.currency;
       price.value = toMajorText(item.price, item.currency);

@@ -28,7 +28,7 @@ export function classCard(item, timeZone, extra = null) {
     el("div", { class: "class-time" }, el("strong", { class: "figure-small" }, timeRange(item, timeZone))),
     el("div", { class: "class-main" },
       el("h3", {}, item.title),
-      el("p", { class: "muted small" }, [item.coach.displayName, item.place || (item.onlineUrl ? t("classes.online") : null)].filter(Boolean).join(" · ")),
+      el("p", { class: "muted small" }, [item.coach.displayName, item.place || (item.online ? t("classes.online") : null)].filter(Boolean).join(" · ")),
       el("p", { class: "class-meta" },
         el("span", { class: "class-price" }, formatMoney(item.price, item.currency)),
         el("span", { class: item.booked ? "seats" : `seats ${seats.tone}` }, seats.text),

@@ -22,7 +22,7 @@ struct ClassService: Sendable {
 
     func info(_ k: ClassStore.ClassRow, booked: Bool) -> ClassInfo {
         ClassInfo(id: k.id, coach: Person(id: k.coachID, displayName: k.coachName), seriesId: k.seriesID, title: k.title, description: k.description,
-                  startsAt: k.startsAt, durationMinutes: k.durationMinutes, timeZone: k.timeZone, place: k.place, onlineUrl: k.onlineURL,
+                  startsAt: k.startsAt, durationMinutes: k.durationMinutes, timeZone: k.timeZone, place: k.place, online: k.onlineURL != nil,
                   capacity: k.capacity, seatsLeft: k.state == "open" ? k.seatsLeft : 0, price: k.price, currency: k.currency,
                   cancelDeadline: k.startsAt.addingTimeInterval(-Double(k.cancelHours) * 3600), state: k.state, booked: booked)
     }
@@ -60,13 +60,15 @@ struct ClassService: Sendable {
         }
         guard let row else { throw HTTPError.notFound("No such class.") }
         let canEdit = ClassService.may(edit: row, principal)
+        // The link is the product: the coach and admins see it, and whoever holds a paid seat.
+        let link = canEdit || booked ? row.onlineURL : nil
         let revenue = roster.reduce(into: ClassRevenue(currency: row.currency, paid: 0, refunded: 0, net: 0)) { sum, entry in
             sum.paid += entry.order.amount
             if entry.order.state == "refunded" { sum.refunded += entry.order.amount }
             sum.net = sum.paid - sum.refunded
         }
         return ClassDetail(item: info(row, booked: booked), myOrder: mine.map { orders.info($0, title: row.title) }, canEdit: canEdit,
-                           roster: canEdit ? roster.map { RosterEntry(person: Person(id: $0.order.userID, displayName: $0.name), orderId: $0.order.id,
+                           onlineUrl: link, roster: canEdit ? roster.map { RosterEntry(person: Person(id: $0.order.userID, displayName: $0.name), orderId: $0.order.id,
                                                                       state: $0.order.state, reason: $0.order.reason, amount: $0.order.amount) } : nil,
                            revenue: canEdit ? revenue : nil)
     }

@@ -27,6 +27,11 @@ struct ClassesData: PersonalData {
         try await folder.writeArray("orders.json", of: BookedClass.self) { emit in
             for row in booked { try emit(BookedClass(item: classes.info(row.klass, booked: row.order.state == "paid"), order: classes.orders.info(row.order, title: row.klass.title))) }
         }
-        try await folder.writeArray("taught.json", of: ClassInfo.self) { emit in for row in taught { try emit(classes.info(row, booked: false)) } }
+        // A coach's own classes, with their links (the coach's own data); never the roster.
+        try await folder.writeArray("taught.json", of: ClassDetail.self) { emit in
+            for row in taught {
+                try emit(ClassDetail(item: classes.info(row, booked: false), myOrder: nil, canEdit: true, onlineUrl: row.onlineURL, roster: nil, revenue: nil))
+            }
+        }
     }
 }
