@@ -7,7 +7,8 @@ BIN=${BIN:-.build/release/yaruki}
 DATA=${DATA:-data}
 PORT=${PORT:-8080}
 
-"$BIN" serve --data-dir "$DATA" --port "$PORT" &
+# The demo sells class seats through the built-in sandbox (a test checkout: no real money moves).
+"$BIN" serve --data-dir "$DATA" --port "$PORT" --payments sandbox &
 server=$!
 simulator=""
 stop() {

@@ -10,7 +10,8 @@ EXAMPLES=${EXAMPLES:-8}
 data=$(mktemp -d /tmp/yaruki-fuzz.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
-"$BIN" serve --port "$port" --data-dir "$data" --web-dir web --access-log ${ACCESS_LOG:-off} --signups-per-hour 1000000 >"$data/server.log" 2>&1 &
+"$BIN" serve --port "$port" --data-dir "$data" --web-dir web --access-log ${ACCESS_LOG:-off} --signups-per-hour 1000000 --payments sandbox \
+    >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$data"' EXIT
 for _ in $(seq 1 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1; done

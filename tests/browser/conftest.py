@@ -32,7 +32,9 @@ def serve(data, extra=()):
     process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data-dir", data, "--web-dir", os.path.join(ROOT, "web"),
                                 "--map", os.path.join(ROOT, "vendor", "osm", "helsinki.osm.pbf"), "--access-log", "off",
                                 # Every test signs up from this one address; the limit has its own test.
-                                "--signups-per-hour", "100000", "--public-url", f"http://127.0.0.1:{port}", *extra],
+                                "--signups-per-hour", "100000", "--public-url", f"http://127.0.0.1:{port}",
+                                # Seats are bought through the sandbox, as in the demo, unless a test chooses.
+                                *([] if "--payments" in extra else ["--payments", "sandbox"]), *extra],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):

@@ -8,7 +8,8 @@ PortOne client (the real api.portone.io cannot be reached from here). It answers
 with `Authorization: PortOne <secret>` required, and PortOne's error bodies ({"type": …,
 "message": …}: UNAUTHORIZED, PAYMENT_NOT_FOUND, PAYMENT_ALREADY_CANCELLED). Tests script it:
 
-  PUT  /_test/payments/{id}   {"status": "PAID"|"FAILED"|"CANCELLED"|"READY", "total": 15000, "currency": "KRW"}
+  PUT  /_test/payments/{id}   {"status": "PAID"|"FAILED"|"CANCELLED"|"PARTIAL_CANCELLED"|"READY", "total": 15000, "currency": "KRW",
+                               "cancelled": 5000}   (cancelled: what was given back already, 0 when left out)
   POST /_test/outage/{id}     {"count": 2}: the next two calls for that payment answer 503
   GET  /_test/requests        every API request seen: method, path, query, authorization, body
 
@@ -126,7 +127,8 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             if method == "PUT" and parts[:1] == ["payments"]:
                 given = json.loads(raw)
-                payments[parts[1]] = {"status": given["status"], "total": given["total"], "currency": given["currency"], "cancelled": 0}
+                payments[parts[1]] = {"status": given["status"], "total": given["total"], "currency": given["currency"],
+                                      "cancelled": given.get("cancelled", 0)}
                 return self.reply(200, {})
             if method == "POST" and parts[:1] == ["outage"]:
                 outages[parts[1]] = json.loads(raw).get("count", 1)

@@ -7,6 +7,7 @@ import { icon } from "./icons.js";
 import { match } from "./routes.js";
 import { checkFormsBeforeSending, clearProblems, el, showProblem, toast } from "./ui.js";
 import { watchOutbox } from "./sync/status.js";
+import { providerReturn } from "./classes/checkout.js";
 import { clear as clearOutbox } from "./sync/outbox.js";
 
 const session = createSession({ networkProblem: () => ({ title: t("problem.network"), detail: t("problem.networkDetail") }) });
@@ -124,6 +125,10 @@ function applyLanguage(language, announce = false) {
 
 async function start() {
   checkFormsBeforeSending();
+  // Back from a payment company's page (PortOne's redirect on phones): the order's checkout,
+  // at an address without the provider's query.
+  const returned = providerReturn(location.search);
+  if (returned) history.replaceState(null, "", `/${returned}`);
   let saved = null;
   try { saved = localStorage.getItem("yaruki.language"); } catch { /* private mode */ }
   const picker = document.getElementById("language");

@@ -73,10 +73,12 @@ export const routes = [
   { path: "health", area: "health", needs: ["meta"],
     view: ({ session, meta }) => healthView(session, { maxHealthImportBytes: meta?.maxHealthImportBytes ?? null }) },
   { path: "classes", area: "classes", account: true, view: ({ session, query }) => classesView(session, { query }) },
-  { path: "class/:id", area: "classes", account: true, title: "nav.classes", view: ({ session, params }) => classView(session, { classId: params.id }) },
+  { path: "class/:id", area: "classes", account: true, title: "nav.classes", needs: ["meta"],
+    view: ({ session, params, meta }) => classView(session, { classId: params.id, payments: meta?.payments ?? null }) },
   { path: "class-editor/:id?", area: "classes", account: true, title: "classEditor.newTitle",
     view: ({ session, params }) => classEditorView(session, { classId: idOf(params) }) },
-  { path: "checkout/:id", area: "classes", account: true, title: "checkout.title", view: ({ session, params }) => checkoutView(session, { orderId: params.id }) },
+  { path: "checkout/:id", area: "classes", account: true, title: "checkout.title",
+    view: ({ session, params, query }) => checkoutView(session, { orderId: params.id, query }) },
   { path: "more", area: "more", title: "nav.more", view: moreView },
 ];
 

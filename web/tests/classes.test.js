@@ -7,7 +7,7 @@ import { setCurrentLanguage, shiftMonth, dayIn, t } from "../js/i18n.js";
 
 // The modules that draw pages import ui.js, which needs a document only when called.
 const { seatsLabel } = await import("../js/classes/view.js");
-const { outcomeOf } = await import("../js/classes/checkout.js");
+const { outcomeOf, portOneRequest, providerReturn, redirectUrl } = await import("../js/classes/checkout.js");
 const { readClassForm } = await import("../js/classes/editor.js");
 
 test("prices are kept in minor units and shown in the currency's own", () => {
@@ -77,4 +77,29 @@ test("the class form checks its fields before sending and sends minor units", ()
   const edit = readClassForm({ ...base, onlineUrl: "" }, { editing: true });
   assert.equal(edit.body.currency, undefined, "the currency stays as it was");
   assert.equal(edit.body.onlineUrl, "", "an emptied link is removed");
+});
+
+test("PortOne is asked with the method's channel, a way back for phones, and the person's language", () => {
+  const order = { id: "6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B", paymentId: "yaruki-6f1d", amount: 20000, currency: "KRW",
+    checkout: { storeId: "store-1", orderName: "Kettlebell basics" } };
+  const card = portOneRequest(order, { method: "card", channelKey: "channel-key-card", payMethod: "CARD" }, { origin: "https://gym.example", language: "ko" });
+  assert.deepEqual(card, { storeId: "store-1", channelKey: "channel-key-card", paymentId: "yaruki-6f1d", orderName: "Kettlebell basics",
+    totalAmount: 20000, currency: "KRW", payMethod: "CARD", redirectUrl: `https://gym.example/?checkout=${order.id}`, locale: "KO_KR" });
+  const kakao = portOneRequest(order, { method: "kakaopay", channelKey: "channel-key-kakao", payMethod: "EASY_PAY", easyPayProvider: "KAKAOPAY" },
+    { origin: "https://gym.example", language: "ja-JP" });
+  assert.equal(kakao.channelKey, "channel-key-kakao");
+  assert.deepEqual(kakao.easyPay, { easyPayProvider: "KAKAOPAY" });
+  assert.equal(kakao.locale, "JA_JP");
+  assert.equal(redirectUrl("http://localhost:8080", "x y"), "http://localhost:8080/?checkout=x%20y");
+});
+
+test("the app opened at PortOne's redirect goes to the order's checkout and says whether PortOne reported a failure", () => {
+  const id = "6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B";
+  assert.equal(providerReturn(`?checkout=${id}&paymentId=yaruki-1&transactionType=PAYMENT&txId=tx`), `#/checkout/${id}?returned=1`);
+  const failed = providerReturn(`?checkout=${id}&paymentId=yaruki-1&code=FAILURE_TYPE_PG&message=${encodeURIComponent("사용자가 결제를 취소했습니다")}`);
+  const query = new URLSearchParams(failed.split("?")[1]);
+  assert.equal(query.get("code"), "FAILURE_TYPE_PG");
+  assert.equal(query.get("message"), "사용자가 결제를 취소했습니다");
+  assert.equal(providerReturn(""), null);
+  assert.equal(providerReturn("?checkout=../../etc"), null, "only an order id");
 });

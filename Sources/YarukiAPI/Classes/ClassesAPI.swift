@@ -192,20 +192,43 @@ public struct ClassEdit: APIModel, RuledModel, Equatable {
     public static let example = ClassEdit(place: "Studio 3", capacity: 14)
 }
 
-/// What the browser needs to pay: the provider, and for PortOne the store and channel its own
-/// script asks for.
+/// One way to pay at the provider: a card, or an easy-pay app Korean buyers use (KakaoPay,
+/// NaverPay, Toss Pay), each through the PortOne channel the operator set up for it.
+public struct CheckoutMethod: Codable, Sendable, Equatable {
+    /// card, kakaopay, naverpay or tosspay
+    public var method: String
+    /// The PortOne channel it pays through (nil for the sandbox).
+    public var channelKey: String?
+    /// PortOne's payMethod: CARD or EASY_PAY.
+    public var payMethod: String
+    /// PortOne's easyPayProvider for an easy-pay method: KAKAOPAY, NAVERPAY or TOSSPAY.
+    public var easyPayProvider: String?
+
+    public init(method: String, channelKey: String?, payMethod: String, easyPayProvider: String?) {
+        self.method = method
+        self.channelKey = channelKey
+        self.payMethod = payMethod
+        self.easyPayProvider = easyPayProvider
+    }
+}
+
+/// What the browser needs to pay: the provider, and for PortOne the store and the channels its
+/// own script asks for, one per way to pay.
 public struct Checkout: Codable, Sendable, Equatable {
     /// sandbox or portone
     public var provider: String
     public var storeId: String?
+    /// The card channel (the first of `methods`).
     public var channelKey: String?
     public var orderName: String
+    public var methods: [CheckoutMethod]
 
-    public init(provider: String, storeId: String?, channelKey: String?, orderName: String) {
+    public init(provider: String, storeId: String?, channelKey: String?, orderName: String, methods: [CheckoutMethod]) {
         self.provider = provider
         self.storeId = storeId
         self.channelKey = channelKey
         self.orderName = orderName
+        self.methods = methods
     }
 }
 
@@ -219,13 +242,18 @@ public struct OrderInfo: APIModel, Equatable {
     public var currency: String
     /// pending, paid, failed, suspicious, refunding, refunded, expired or cancelled
     public var state: String
-    /// Why it is not (or no longer) a seat: declined, providerCancelled, amountMismatch, full, expired, classCancelled, alreadyBooked, memberCancelled.
+    /// Why it is not (or no longer) a seat, or what happened to it: declined, providerCancelled, amountMismatch, full, expired, classCancelled,
+    /// alreadyBooked, memberCancelled, partiallyCancelled, partiallyRefunded.
     public var reason: String?
     public var expiresAt: Date
+    /// A paid seat: until when it may be cancelled for a refund (the deadline it was bought under, or later when the class moved).
+    public var cancelDeadline: Date?
+    /// What the provider gave back outside Yaruki (a partial cancel at its console), when anything.
+    public var refundedAmount: Int64?
     public var checkout: Checkout
 
     public init(id: UUID, classId: UUID, paymentId: String, amount: Int64, currency: String, state: String, reason: String?, expiresAt: Date,
-                checkout: Checkout) {
+                cancelDeadline: Date? = nil, refundedAmount: Int64? = nil, checkout: Checkout) {
         self.id = id
         self.classId = classId
         self.paymentId = paymentId
@@ -234,12 +262,19 @@ public struct OrderInfo: APIModel, Equatable {
         self.state = state
         self.reason = reason
         self.expiresAt = expiresAt
+        self.cancelDeadline = cancelDeadline
+        self.refundedAmount = refundedAmount
         self.checkout = checkout
     }
 
     public static let example = OrderInfo(id: Example.personID, classId: Example.otherID, paymentId: "yaruki-6f1d2c3a5b4e4d7f9a8b1c2d3e4f5a6b",
-                                          amount: 20_000, currency: "KRW", state: "pending", reason: nil, expiresAt: Example.instant,
-                                          checkout: Checkout(provider: "sandbox", storeId: nil, channelKey: nil, orderName: "Kettlebell basics"))
+                                          amount: 20_000, currency: "KRW", state: "paid", reason: nil, expiresAt: Example.instant,
+                                          cancelDeadline: Example.instant.addingTimeInterval(-86_400), refundedAmount: 5_000,
+                                          checkout: Checkout(provider: "portone", storeId: "store-00000000-0000-0000-0000-000000000000",
+                                                             channelKey: "channel-key-card", orderName: "Kettlebell basics",
+                                                             methods: [CheckoutMethod(method: "card", channelKey: "channel-key-card", payMethod: "CARD", easyPayProvider: nil),
+                                                                       CheckoutMethod(method: "kakaopay", channelKey: "channel-key-kakaopay", payMethod: "EASY_PAY",
+                                                                                      easyPayProvider: "KAKAOPAY")]))
 }
 
 /// One person on a class's roster (its coach and admins see it).

@@ -257,7 +257,7 @@ public struct DecisionBody: APIModel, RuledModel {
 
 public struct NotificationItem: APIModel, Equatable {
     public var id: UUID
-    /// comment, like, save, or refund (a class order's money given back).
+    /// comment, like, save, cheer, nudge, refund (a class order's money given back) or classMoved (a class I paid for moved).
     public var kind: String
     public var actor: Person?
     public var postId: UUID?
@@ -267,11 +267,15 @@ public struct NotificationItem: APIModel, Equatable {
     public var orderId: UUID?
     public var reason: String?
     public var classTitle: String?
+    /// For a class's notifications: the class, and when and in which zone it starts now.
+    public var classId: UUID?
+    public var classStartsAt: Date?
+    public var classTimeZone: String?
     public var read: Bool
     public var createdAt: Date
 
     public init(id: UUID, kind: String, actor: Person?, postId: UUID?, commentId: UUID?, routineId: UUID?, orderId: UUID? = nil, reason: String? = nil,
-                classTitle: String? = nil, read: Bool, createdAt: Date) {
+                classTitle: String? = nil, classId: UUID? = nil, classStartsAt: Date? = nil, classTimeZone: String? = nil, read: Bool, createdAt: Date) {
         self.id = id
         self.kind = kind
         self.actor = actor
@@ -281,13 +285,17 @@ public struct NotificationItem: APIModel, Equatable {
         self.orderId = orderId
         self.reason = reason
         self.classTitle = classTitle
+        self.classId = classId
+        self.classStartsAt = classStartsAt
+        self.classTimeZone = classTimeZone
         self.read = read
         self.createdAt = createdAt
     }
 
-    public static let example = NotificationItem(id: Example.otherID, kind: "comment", actor: Person.example, postId: Example.otherID,
-                                                 commentId: Example.otherID, routineId: Example.otherID, orderId: nil, reason: nil, classTitle: nil,
-                                                 read: false, createdAt: Example.instant)
+    public static let example = NotificationItem(id: Example.otherID, kind: "classMoved", actor: Person.example, postId: Example.otherID,
+                                                 commentId: Example.otherID, routineId: Example.otherID, orderId: Example.otherID, reason: "classCancelled",
+                                                 classTitle: "Kettlebell basics", classId: Example.otherID, classStartsAt: Example.instant,
+                                                 classTimeZone: "Asia/Seoul", read: false, createdAt: Example.instant)
 }
 
 /// `GET /v1/notifications`.

@@ -26,9 +26,11 @@ public struct ServerMeta: APIModel, Equatable {
     public var maxHealthImportBytes: Int
     /// Sign in with Apple or Google in the browser: the providers the operator set up for it.
     public var webSignIn: [IdentityProviderName]
+    /// How class seats are paid for: portone, sandbox (a test checkout) or off (seats cannot be bought here).
+    public var payments: String
 
     public init(name: String, version: String, languages: [String], database: String, maxUploadBytes: Int, maxPhotoBytes: Int,
-                maxHealthImportBytes: Int, webSignIn: [IdentityProviderName] = []) {
+                maxHealthImportBytes: Int, webSignIn: [IdentityProviderName] = [], payments: String = "off") {
         self.name = name
         self.version = version
         self.languages = languages
@@ -37,9 +39,10 @@ public struct ServerMeta: APIModel, Equatable {
         self.maxPhotoBytes = maxPhotoBytes
         self.maxHealthImportBytes = maxHealthImportBytes
         self.webSignIn = webSignIn
+        self.payments = payments
     }
 
     public static let example = ServerMeta(name: "Yaruki", version: YarukiVersion.current, languages: ["en", "ja", "ko"], database: "sqlite",
                                            maxUploadBytes: 524_288_000, maxPhotoBytes: 26_214_400,
-                                           maxHealthImportBytes: 4_294_967_296, webSignIn: [.apple, .google])
+                                           maxHealthImportBytes: 4_294_967_296, webSignIn: [.apple, .google], payments: "portone")
 }

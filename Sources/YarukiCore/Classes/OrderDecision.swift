@@ -27,11 +27,14 @@ public enum OrderDecision: Sendable, Equatable {
         case alreadyBooked
         /// The person cancelled their seat before the class's cancel deadline.
         case memberCancelled
+        /// Part of the payment was cancelled at the provider before it became a seat: the rest
+        /// is given back too (a seat is never sold for part of its price).
+        case partiallyCancelled
     }
 
     /// The payment as the provider reports it, reduced to what the rule needs.
     public struct Seen: Sendable, Equatable {
-        public enum Status: Sendable, Equatable { case paid, failed, cancelled, pending }
+        public enum Status: Sendable, Equatable { case paid, failed, cancelled, partiallyCancelled, pending }
         public var status: Status
         public var total: Int64
         public var currency: String
@@ -52,11 +55,13 @@ public enum OrderDecision: Sendable, Equatable {
         case .pending: return .wait
         case .failed: return .fail(reason: "The payment failed at the provider.")
         case .cancelled: return .fail(reason: "The payment was cancelled at the provider.")
-        case .paid: break
+        case .paid, .partiallyCancelled: break
         }
         guard payment.currency == currency, payment.total == amount else {
             return .suspicious(reason: "The provider reports \(payment.total) \(payment.currency); the order is \(amount) \(currency).")
         }
+        // Money left at the provider after part of it went back cannot be a seat: it goes back too.
+        if payment.status == .partiallyCancelled { return .refund(reason: .partiallyCancelled) }
         if !classOpen { return .refund(reason: .classCancelled) }
         if now > expiresAt { return .refund(reason: .expired) }
         if alreadyBooked { return .refund(reason: .alreadyBooked) }

@@ -184,9 +184,14 @@ public enum ClassStore {
         public var state: String
         public var reason: String?
         public var expiresAt: Date
+        /// Until when a paid seat may be cancelled for a refund: the class's deadline when it was
+        /// paid, extended to the start when the class's time changed after that.
+        public var cancelDeadline: Date?
+        /// What the provider reports given back outside Yaruki (a partial cancel at its console).
+        public var refundedAmount: Int64
 
         public init(id: UUID, classID: UUID, userID: UUID, paymentID: String, provider: String, amount: Int64, currency: String, state: String = "pending",
-                    reason: String? = nil, expiresAt: Date) {
+                    reason: String? = nil, expiresAt: Date, cancelDeadline: Date? = nil, refundedAmount: Int64 = 0) {
             self.id = id
             self.classID = classID
             self.userID = userID
@@ -197,6 +202,8 @@ public enum ClassStore {
             self.state = state
             self.reason = reason
             self.expiresAt = expiresAt
+            self.cancelDeadline = cancelDeadline
+            self.refundedAmount = refundedAmount
         }
     }
 
@@ -208,7 +215,7 @@ public enum ClassStore {
             """, o.id, o.classID, o.userID, o.paymentID, o.provider, o.amount, o.currency, o.state, o.reason, o.expiresAt, now, now)
     }
 
-    private static let orderColumns = "id, class_id, user_id, payment_id, provider, amount, currency, state, reason, expires_at"
+    private static let orderColumns = "id, class_id, user_id, payment_id, provider, amount, currency, state, reason, expires_at, cancel_deadline, refunded_amount"
 
     /// An order, for its owner (`user` nil: the server itself, by a webhook's payment id).
     public static func order(_ id: UUID, user: UUID?, _ c: SQLConnection) throws -> Order? {
@@ -267,14 +274,15 @@ public enum ClassStore {
     public static func orders(user: UUID, now: Date, limit: Int, _ c: SQLConnection) throws -> [(order: Order, klass: ClassRow)] {
         return try c.query("""
             SELECT o.id AS order_id, o.class_id, o.user_id, o.payment_id, o.provider, o.amount, o.currency AS order_currency, o.state AS order_state,
-                   o.reason, o.expires_at, \(columns)
+                   o.reason, o.expires_at, o.cancel_deadline, o.refunded_amount, \(columns)
             FROM class_orders o JOIN classes k ON k.id = o.class_id JOIN users u ON u.id = k.coach_id
             WHERE o.user_id = ? AND (o.state IN ('paid', 'refunding', 'refunded') OR (o.state = 'pending' AND o.expires_at > ?))
             ORDER BY k.starts_at DESC, o.id LIMIT ?
             """, user, now, limit).map { r in
             let order = Order(id: try r.uuid("order_id"), classID: try r.uuid("class_id"), userID: try r.uuid("user_id"), paymentID: try r.string("payment_id"),
                               provider: try r.string("provider"), amount: Int64(try r.int("amount")), currency: try r.string("order_currency"),
-                              state: try r.string("order_state"), reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"))
+                              state: try r.string("order_state"), reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"),
+                              cancelDeadline: try r.optionalDate("cancel_deadline"), refundedAmount: Int64(try r.int("refunded_amount")))
             return (order, try row(r))
         }
     }
@@ -282,22 +290,41 @@ public enum ClassStore {
     /// Moves an order from one of `from` to `state` with `reason`; false when it was in none of
     /// them (another confirm, a webhook or a cancel got there first), so only one caller acts on
     /// it. `paid` notes when the money was taken; `refund` owes it back from now on (the caller
-    /// queues the refund job in the same transaction).
-    public static func move(_ id: UUID, from: [String], to state: String, reason: String?, paid: Bool = false, refund: Bool = false, at now: Date,
-                            _ c: SQLConnection) throws -> Bool {
+    /// queues the refund job in the same transaction). A seat paid for keeps `deadline`, the
+    /// class's cancel deadline at that moment.
+    public static func move(_ id: UUID, from: [String], to state: String, reason: String?, paid: Bool = false, refund: Bool = false,
+                            deadline: Date? = nil, at now: Date, _ c: SQLConnection) throws -> Bool {
         let places = Array(repeating: "?", count: from.count).joined(separator: ", ")
-        let values: [SQLValue] = [state.sqlValue, reason?.sqlValue ?? .null, paid ? now.sqlValue : .null, refund ? now.sqlValue : .null, now.sqlValue,
-                                  id.sqlValue] + from.map(\.sqlValue)
+        let values: [SQLValue] = [state.sqlValue, reason?.sqlValue ?? .null, paid ? now.sqlValue : .null, refund ? now.sqlValue : .null,
+                                  deadline?.sqlValue ?? .null, now.sqlValue, id.sqlValue] + from.map(\.sqlValue)
         return try c.execute("""
-            UPDATE class_orders SET state = ?, reason = ?, paid_at = COALESCE(?, paid_at), next_refund_at = COALESCE(?, next_refund_at), updated_at = ?
+            UPDATE class_orders SET state = ?, reason = ?, paid_at = COALESCE(?, paid_at), next_refund_at = COALESCE(?, next_refund_at),
+                                    cancel_deadline = COALESCE(?, cancel_deadline), updated_at = ?
             WHERE id = ? AND state IN (\(places))
             """, values) == 1
+    }
+
+    /// The class's time changed, which nobody who paid agreed to: each paid seat may now be
+    /// cancelled for a refund until the new start. Returns those orders (everyone to tell).
+    public static func openCancellation(class classID: UUID, until start: Date, at now: Date, _ c: SQLConnection) throws -> [Order] {
+        let paid = try paidOrders(classID, c)
+        try c.execute("UPDATE class_orders SET cancel_deadline = ?, updated_at = ? WHERE class_id = ? AND state = 'paid'", start, now, classID)
+        return paid
+    }
+
+    /// Notes what the provider reports given back for a paid order outside Yaruki; false when it
+    /// was noted already (or more was).
+    public static func noteProviderRefund(_ id: UUID, total: Int64, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE class_orders SET refunded_amount = ?, reason = 'partiallyRefunded', updated_at = ? WHERE id = ? AND state = 'paid' AND refunded_amount < ?
+            """, total, now, id, total) == 1
     }
 
     private static func orderRow(_ r: Row) throws -> Order {
         Order(id: try r.uuid("id"), classID: try r.uuid("class_id"), userID: try r.uuid("user_id"), paymentID: try r.string("payment_id"),
               provider: try r.string("provider"), amount: Int64(try r.int("amount")), currency: try r.string("currency"), state: try r.string("state"),
-              reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"))
+              reason: try r.optionalString("reason"), expiresAt: try r.date("expires_at"), cancelDeadline: try r.optionalDate("cancel_deadline"),
+              refundedAmount: Int64(try r.int("refunded_amount")))
     }
 
     /// The order when its money is still owed back.

@@ -7,6 +7,8 @@ public enum NotificationStore {
         case comment, like, save
         /// A class order's money was given back (`orderReason` says why).
         case refund
+        /// A class I hold a paid seat in moved to another time (its start says when).
+        case classMoved
         /// A groupmate cheered me on, or gave me a push.
         case cheer, nudge
     }
@@ -23,6 +25,9 @@ public enum NotificationStore {
         /// The order's reason code (full, expired, classCancelled…) and its class's title.
         public var orderReason: String?
         public var classTitle: String?
+        public var classID: UUID?
+        public var classStartsAt: Date?
+        public var classTimeZone: String?
         public var read: Bool
         public var createdAt: Date
     }
@@ -58,7 +63,7 @@ public enum NotificationStore {
         let values: [SQLValue] = [user.sqlValue, user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]
         return try c.query("""
             SELECT n.id, n.kind, n.actor_id, u.display_name, n.post_id, n.comment_id, n.routine_id, n.order_id, o.reason, k.title,
-                   n.read_at, n.created_at
+                   k.id AS class_id, k.starts_at, k.time_zone, n.read_at, n.created_at
             FROM notifications n LEFT JOIN users u ON u.id = n.actor_id
                  LEFT JOIN class_orders o ON o.id = n.order_id LEFT JOIN classes k ON k.id = o.class_id
             WHERE n.user_id = ? AND \(SafetyStore.unblocked("n.actor_id")) \(page.sql)
@@ -70,8 +75,9 @@ public enum NotificationStore {
                         commentID: try r.optionalString("comment_id").flatMap(Row.parseUUID),
                         routineID: try r.optionalString("routine_id").flatMap(Row.parseUUID),
                         orderID: try r.optionalString("order_id").flatMap(Row.parseUUID), orderReason: try r.optionalString("reason"),
-                        classTitle: try r.optionalString("title"), read: try r.optionalDate("read_at") != nil,
-                        createdAt: try r.date("created_at"))
+                        classTitle: try r.optionalString("title"), classID: try r.optionalString("class_id").flatMap(Row.parseUUID),
+                        classStartsAt: try r.optionalDate("starts_at"), classTimeZone: try r.optionalString("time_zone"),
+                        read: try r.optionalDate("read_at") != nil, createdAt: try r.date("created_at"))
         }
     }
 

@@ -86,6 +86,75 @@ import YarukiTestSupport
         #expect(try fake.requests().filter { ($0["path"] as? String) == "/payments/\(paymentID)/cancel" }.count == 5, "four refused, one taken")
     }
 
+    /// A payment PortOne reports PARTIAL_CANCELLED: before it became a seat, the rest goes back
+    /// (a seat is never sold for part of its price); once a seat, it stays and the order says
+    /// how much the shop gave back at PortOne's console. A full cancel there ends the seat.
+    @Test func moneyGivenBackAtPortOnesConsoleIsSeenAndSaid() async throws {
+        let fake = try PortOneClientTests.Fake()
+        defer { fake.stop() }
+        let f = try await fixture(fake)
+        let classID = try f.publish(capacity: 3, price: 20_000)
+        // Pending, then partly cancelled at the provider before the server saw it paid.
+        let (mina, _) = try f.member("Mina")
+        let order = try f.order(classID, mina)
+        let paymentID = order["paymentId"] as! String
+        try fake.script(paymentID, status: "PARTIAL_CANCELLED", total: 20_000, currency: "KRW", cancelled: 5_000)
+        let settled = try f.confirm(order, mina)
+        #expect(["refunding", "refunded"].contains(settled["state"] as? String ?? ""), "\(settled)")
+        #expect(settled["reason"] as? String == "partiallyCancelled")
+        let cancels = try fake.requests().filter { ($0["path"] as? String) == "/payments/\(paymentID)/cancel" }
+        #expect(cancels.count == 1 && (cancels.first?["body"] as? [String: Any])?["amount"] == nil, "the remainder, whatever it is")
+        try await f.until("the remainder given back") { try await f.orderRow(order["id"] as! String)?.state == "refunded" }
+        #expect(try f.seatsLeft(classID) == 3)
+
+        // A paid seat, then 5,000 won given back at the console (a goodwill discount): the seat stays.
+        let (ren, _) = try f.member("Ren")
+        let paid = try f.order(classID, ren)
+        let renPayment = paid["paymentId"] as! String
+        try fake.script(renPayment, status: "PAID", total: 20_000, currency: "KRW")
+        #expect(try f.confirm(paid, ren)["state"] as? String == "paid")
+        try fake.script(renPayment, status: "PARTIAL_CANCELLED", total: 20_000, currency: "KRW", cancelled: 5_000)
+        #expect(try f.webhook(id: "msg_partial", type: "Transaction.PartialCancelled", paymentID: renPayment, secret: Self.secret).status == 200)
+        var seen = try f.api.call("GET", "/v1/orders/\(paid["id"] as! String)", token: ren).json()
+        #expect(seen["state"] as? String == "paid" && seen["reason"] as? String == "partiallyRefunded" && seen["refundedAmount"] as? Int == 5_000)
+        #expect(try f.seatsLeft(classID) == 2)
+        var notes = try f.api.call("GET", "/v1/notifications", token: ren).json()["items"] as? [[String: Any]] ?? []
+        #expect(notes.contains { $0["kind"] as? String == "refund" && $0["reason"] as? String == "partiallyRefunded" })
+        // The same webhook again changes nothing; the wall counts what was really kept.
+        #expect(try f.webhook(id: "msg_partial_again", type: "Transaction.PartialCancelled", paymentID: renPayment, secret: Self.secret).status == 200)
+        var sales = try await f.classSales()
+        #expect(sales.sum == 15_000, "Mina's payment in and out, Ren's 20,000 less 5,000")
+        // Then the rest is cancelled at the console too: the seat is free and Ren is told.
+        try fake.script(renPayment, status: "CANCELLED", total: 20_000, currency: "KRW", cancelled: 20_000)
+        #expect(try f.webhook(id: "msg_full", type: "Transaction.Cancelled", paymentID: renPayment, secret: Self.secret).status == 200)
+        seen = try f.api.call("GET", "/v1/orders/\(paid["id"] as! String)", token: ren).json()
+        #expect(seen["state"] as? String == "refunded" && seen["reason"] as? String == "providerCancelled")
+        #expect(try f.seatsLeft(classID) == 3, "nobody keeps a seat without money")
+        sales = try await f.classSales()
+        #expect(sales.sum == 0)
+        notes = try f.api.call("GET", "/v1/notifications", token: ren).json()["items"] as? [[String: Any]] ?? []
+        #expect(notes.filter { $0["kind"] as? String == "refund" }.count == 2)
+    }
+
+    /// Each easy-pay app the operator named a channel for is offered beside the card, with the
+    /// channel and method PortOne's browser SDK asks for.
+    @Test func easyPayChannelsAreOfferedBesideTheCard() async throws {
+        let fake = try PortOneClientTests.Fake()
+        defer { fake.stop() }
+        let f = try await ClassFixture(.sqlite, arguments: ["--payments", "portone", "--portone-api-url", fake.base.absoluteString,
+                                                            "--portone-api-secret", "test-secret", "--portone-store-id", "store-test",
+                                                            "--portone-channel-key", "channel-key-card", "--portone-webhook-secret", Self.secret,
+                                                            "--portone-kakaopay-channel-key", "channel-key-kakao", "--portone-tosspay-channel-key", "channel-key-toss"])
+        let (mina, _) = try f.member("Mina")
+        let order = try f.order(try f.publish(), mina)
+        let methods = try #require((order["checkout"] as? [String: Any])?["methods"] as? [[String: Any]])
+        #expect(methods.map { $0["method"] as? String } == ["card", "kakaopay", "tosspay"])
+        #expect(methods.map { $0["channelKey"] as? String } == ["channel-key-card", "channel-key-kakao", "channel-key-toss"])
+        #expect(methods.map { $0["payMethod"] as? String } == ["CARD", "EASY_PAY", "EASY_PAY"])
+        #expect(methods.map { $0["easyPayProvider"] as? String } == [nil, "KAKAOPAY", "TOSSPAY"])
+        #expect(try request(f.running.port, "/v1/meta").json()["payments"] as? String == "portone")
+    }
+
     @Test func theSandboxsWebhooksVerifyWithTheStandardWebhooksPackage() async throws {
         let f = try await ClassFixture(.sqlite)
         let secret = f.webhookSecret

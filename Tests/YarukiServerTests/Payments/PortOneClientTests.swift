@@ -23,8 +23,10 @@ import YarukiTestSupport
             child.wait()
         }
 
-        func script(_ id: String, status: String, total: Int, currency: String) throws {
-            let reply = try request(port, "PUT", "/_test/payments/\(id)", body: #"{"status":"\#(status)","total":\#(total),"currency":"\#(currency)"}"#)
+        /// The payment as PortOne now holds it; `cancelled`: what was given back already (at its console).
+        func script(_ id: String, status: String, total: Int, currency: String, cancelled: Int = 0) throws {
+            let reply = try request(port, "PUT", "/_test/payments/\(id)",
+                                    body: #"{"status":"\#(status)","total":\#(total),"currency":"\#(currency)","cancelled":\#(cancelled)}"#)
             precondition(reply.status == 200)
         }
 

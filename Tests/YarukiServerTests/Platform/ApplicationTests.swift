@@ -21,6 +21,8 @@ final class RunningApp {
         var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web",
                          "--signups-per-hour", "100000"]
         if engine == .postgres { arguments += ["--db", try await PostgresCluster.shared.freshDatabaseURL(migrated: true)] }
+        // Seats are sold through the sandbox unless a test chooses (payments are off by default).
+        if !extra.contains("--payments") { arguments += ["--payments", "sandbox"] }
         arguments += extra
         let settings = try Settings(arguments: arguments, environment: [:])
         let database = try await Application.openDatabase(settings)

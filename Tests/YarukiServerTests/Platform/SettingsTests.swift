@@ -37,6 +37,29 @@ import YarukiHTTP
         }
     }
 
+    /// Payments are off until the operator chooses; the demo and tests choose the sandbox.
+    @Test func paymentsAreOffUnlessChosen() throws {
+        #expect(try Settings(arguments: ["--data-dir", dataDir], environment: [:]).payments == .off)
+        #expect(try Settings(arguments: ["--data-dir", dataDir, "--payments", "sandbox"], environment: [:]).payments == .sandbox)
+        let portone = try Settings(arguments: ["--data-dir", dataDir], environment: [
+            "YARUKI_PAYMENTS": "portone", "YARUKI_PORTONE_API_SECRET": "secret", "YARUKI_PORTONE_STORE_ID": "store-1",
+            "YARUKI_PORTONE_CHANNEL_KEY": "channel-key-card", "YARUKI_PORTONE_WEBHOOK_SECRET": "whsec_" + Data("x".utf8).base64EncodedString(),
+            "YARUKI_PORTONE_NAVERPAY_CHANNEL_KEY": "channel-key-naver",
+        ])
+        guard case let .portone(p) = portone.payments else { Issue.record("portone expected"); return }
+        #expect(p.channelKey == "channel-key-card" && p.easyPay.map(\.method) == ["naverpay"] && p.easyPay.map(\.channelKey) == ["channel-key-naver"])
+    }
+
+    /// `--help` prints every option and variable name whole, however long.
+    @Test func helpNamesEveryOptionWhole() {
+        let help = Settings.help
+        for entry in Settings.flags {
+            #expect(help.contains(" \(entry.flag) "), "\(entry.flag)")
+            #expect(help.contains(" \(entry.env) "), "\(entry.env)")
+        }
+        #expect(help.contains("--max-connections-per-address  ") && help.contains("--max-health-import "))
+    }
+
     @Test func addressRangesMatchTheirBlocks() {
         let v4 = AddressRange("10.0.0.0/8")!
         #expect(v4.contains("10.200.3.4") && v4.contains("::ffff:10.1.1.1") && !v4.contains("11.0.0.1") && !v4.contains("fd00::1"))
@@ -75,6 +98,11 @@ import YarukiHTTP
         (["--metrics-token", "short"], [:], "--metrics-token", "16 or more"),
         (["--max-connections-per-address", "-1"], [:], "--max-connections-per-address", "whole number"),
         (["--signups-per-hour", "0"], [:], "--signups-per-hour", "1 to"),
+        (["--payments", "paypal"], [:], "--payments", "portone, sandbox or off"),
+        (["--portone-store-id", "store-1"], [:], "--portone-store-id", "--payments portone, which is not set"),
+        (["--payments", "portone", "--portone-api-secret", "s", "--portone-store-id", "store-1", "--portone-channel-key", "channel-key-1",
+          "--portone-webhook-secret", "whsec_" + Data("x".utf8).base64EncodedString(), "--portone-kakaopay-channel-key", "two words"],
+         [:], "--portone-kakaopay-channel-key", "channel key"),
     ] as [([String], [String: String], String, String)])
     func badSettingsSayWhichAndWhy(arguments: [String], environment: [String: String], setting: String, reason: String) {
         let args = arguments.contains("--data-dir") ? arguments : arguments + ["--data-dir", dataDir]

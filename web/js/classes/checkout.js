@@ -1,10 +1,13 @@
 // Paying for a seat, full screen. The order names the amount (the class's, never ours to
 // choose) and the provider. With the sandbox, a local card form approves or declines; with
-// PortOne, its own script opens the card companies' checkout. Either way the page then asks the
-// server to confirm, which checks the payment with the provider itself, and shows the outcome:
-// booked, declined, refunded because the class filled up, or expired. The order's changes also
-// arrive over my event stream (a webhook may settle it first).
-import { t } from "../i18n.js";
+// PortOne, its own script opens the card companies' checkout or an easy-pay app (KakaoPay,
+// NaverPay, Toss Pay), each through the channel the operator set up. On phones PortOne leaves
+// this page for the payment company's and comes back to `redirectUrl` (`/?checkout=ORDER`),
+// where the app opens this page again and confirms. Either way the page asks the server to
+// confirm, which checks the payment with the provider itself, and shows the outcome: booked,
+// declined, refunded because the class filled up, or expired. The order's changes also arrive
+// over my event stream (a webhook may settle it first).
+import { currentLanguage, t } from "../i18n.js";
 import { listen } from "../events.js";
 import { el, showProblem } from "../ui.js";
 import { formatMoney } from "./money.js";
@@ -23,6 +26,34 @@ export function outcomeOf(order) {
   }
 }
 
+/** Where PortOne sends a phone back after paying: the app's own address, naming the order
+ * (PortOne adds `paymentId`, `code` and `message` to it). */
+export function redirectUrl(origin, orderId) {
+  return `${origin}/?checkout=${encodeURIComponent(orderId)}`;
+}
+
+/** The page to open when the app is loaded at PortOne's redirect (`?checkout=ORDER&code=…`): the
+ * checkout of that order, told it came back and whether PortOne reported a failure; null for
+ * any other address. */
+export function providerReturn(search) {
+  const query = new URLSearchParams(search);
+  const order = query.get("checkout");
+  if (!order || !/^[0-9A-Fa-f-]{36}$/.test(order)) return null;
+  const back = new URLSearchParams({ returned: "1" });
+  if (query.get("code")) back.set("code", query.get("code"));
+  if (query.get("message")) back.set("message", query.get("message"));
+  return `#/checkout/${order}?${back}`;
+}
+
+/** PortOne's request for one way to pay (the SDK's `requestPayment` argument). */
+export function portOneRequest(order, method, { origin, language }) {
+  const request = { storeId: order.checkout.storeId, channelKey: method.channelKey, paymentId: order.paymentId, orderName: order.checkout.orderName,
+    totalAmount: order.amount, currency: order.currency, payMethod: method.payMethod, redirectUrl: redirectUrl(origin, order.id),
+    locale: { ja: "JA_JP", ko: "KO_KR" }[language.slice(0, 2)] || "EN_US" };
+  if (method.easyPayProvider) request.easyPay = { easyPayProvider: method.easyPayProvider };
+  return request;
+}
+
 /** Loads PortOne's browser SDK once (the page's policy allows its origin when PortOne is the provider). */
 function portOneScript() {
   if (globalThis.PortOne) return Promise.resolve(globalThis.PortOne);
@@ -34,7 +65,7 @@ function portOneScript() {
   });
 }
 
-export function checkoutView(session, { orderId }) {
+export function checkoutView(session, { orderId, query = new URLSearchParams() }) {
   const panel = el("section", { class: "card checkout", id: "checkout", "aria-busy": "true", "aria-live": "polite" }, el("span", { class: "skeleton" }));
   let order = null;
   let classTitle = "";
@@ -84,18 +115,24 @@ export function checkoutView(session, { orderId }) {
     const head = [el("p", { class: "muted" }, classTitle), el("p", { class: "checkout-amount figure", id: "checkout-amount" }, formatMoney(order.amount, order.currency)),
       expiry, note ? el("p", { class: "notice" }, note) : null].filter(Boolean);
     if (order.checkout.provider === "portone") {
-      const pay = el("button", { type: "button", class: "button wide", id: "checkout-pay" }, t("checkout.pay", { amount: formatMoney(order.amount, order.currency) }));
-      pay.addEventListener("click", async () => {
-        pay.disabled = true;
-        try {
-          const PortOne = await portOneScript();
-          const reply = await PortOne.requestPayment({ storeId: order.checkout.storeId, channelKey: order.checkout.channelKey, paymentId: order.paymentId,
-            orderName: order.checkout.orderName, totalAmount: order.amount, currency: order.currency, payMethod: "CARD" });
-          if (reply?.code) { pay.disabled = false; showProblem({ title: t("checkout.declinedTitle"), detail: reply.message || reply.code }); return; }
-          await confirmPayment();
-        } catch (problem) { pay.disabled = false; showProblem({ title: t("checkout.providerUnavailable"), detail: problem.message }); }
+      // The card first (the primary button), then each easy-pay app the operator offers.
+      const buttons = order.checkout.methods.map((method, i) => {
+        const pay = el("button", { type: "button", class: i === 0 ? "button wide" : "button wide quiet", id: i === 0 ? "checkout-pay" : null,
+          "data-method": method.method },
+        i === 0 ? t("checkout.pay", { amount: formatMoney(order.amount, order.currency) }) : t(`checkout.method.${method.method}`));
+        pay.addEventListener("click", async () => {
+          buttons.forEach((button) => { button.disabled = true; });
+          const again = () => buttons.forEach((button) => { button.disabled = false; });
+          try {
+            const PortOne = await portOneScript();
+            const reply = await PortOne.requestPayment(portOneRequest(order, method, { origin: location.origin, language: currentLanguage() }));
+            if (reply?.code) { again(); showProblem({ title: t("checkout.declinedTitle"), detail: reply.message || reply.code }); return; }
+            await confirmPayment();
+          } catch (problem) { again(); showProblem({ title: t("checkout.providerUnavailable"), detail: problem.message }); }
+        });
+        return pay;
       });
-      panel.replaceChildren(...head, pay);
+      panel.replaceChildren(...head, ...buttons);
     } else {
       const cards = el("fieldset", { class: "sandbox-cards" }, el("legend", {}, t("checkout.sandboxCard")),
         ...[["approve", "4242 4242 4242 4242"], ["decline", "4000 0000 0000 0002"]].map(([value, number], i) => el("label", { class: "row sandbox-card" },
@@ -122,7 +159,13 @@ export function checkoutView(session, { orderId }) {
       order = await session.api(`/v1/orders/${orderId}`);
       classTitle = order.checkout.orderName;
       panel.removeAttribute("aria-busy");
-      if (!showOutcome()) showForm();
+      if (!showOutcome()) {
+        // Back from the payment company's page: PortOne said it failed (or was closed), or the
+        // server is asked at once what became of the payment.
+        if (query.get("returned") && query.get("code")) showForm(query.get("message") || t("checkout.notCompleted"));
+        else if (query.get("returned")) await confirmPayment();
+        else showForm();
+      }
       stream = listen(session, { order: (changed) => { if (changed.id === order?.id && changed.state !== "pending") { order = changed; showOutcome(); } } });
     } catch (problem) {
       panel.removeAttribute("aria-busy");

@@ -11,13 +11,14 @@ function when(item, zone) {
   return `${formatInstant(item.startsAt, { weekday: "long", month: "long", day: "numeric", timeZone: zone })} · ${timeRange(item, zone)}`;
 }
 
-function bookingCard(session, detail, reload) {
+function bookingCard(session, detail, reload, payments) {
   const { item, myOrder } = detail;
   const card = el("section", { class: "card booking", id: "class-booking" });
   const now = Date.now();
   const started = new Date(item.startsAt).getTime() <= now;
   if (item.booked && myOrder?.state === "paid") {
-    const deadline = new Date(item.cancelDeadline);
+    // My seat keeps the deadline it was bought under (later, if the class moved since).
+    const deadline = new Date(myOrder.cancelDeadline || item.cancelDeadline);
     const canCancel = deadline.getTime() > now;
     const cancel = canCancel ? el("button", { type: "button", class: "button quiet small", id: "class-cancel-seat" }, t("classes.cancelSeat")) : null;
     cancel?.addEventListener("click", async () => {
@@ -30,6 +31,8 @@ function bookingCard(session, detail, reload) {
       } catch (problem) { cancel.disabled = false; showProblem(problem); }
     });
     card.append(...[el("p", { class: "booked-line" }, icon("accountability"), el("strong", {}, t("classes.youreBooked"))),
+      myOrder.refundedAmount ? el("p", { class: "notice small", id: "class-partly-refunded" },
+        t("classes.partlyRefunded", { amount: formatMoney(myOrder.refundedAmount, myOrder.currency) })) : null,
       el("p", { class: "muted small" }, canCancel ? t("classes.cancelUntil", { time: formatInstant(deadline, { dateStyle: "medium", timeStyle: "short" }) })
         : t("classes.cancelClosed")), cancel].filter(Boolean));
     return card;
@@ -38,10 +41,12 @@ function bookingCard(session, detail, reload) {
     card.append(el("p", { class: `order-state ${myOrder.state}`, id: "class-last-order" }, t(`order.state.${myOrder.state}`),
       myOrder.reason ? ` · ${t(`order.reason.${myOrder.reason}`)}` : ""));
   }
-  const open = item.state === "open" && item.seatsLeft > 0 && !started;
+  const selling = payments !== "off";
+  const open = item.state === "open" && item.seatsLeft > 0 && !started && selling;
   const book = el("button", { type: "button", class: "button wide", id: "class-book", disabled: !open },
     open ? t("classes.book", { price: formatMoney(item.price, item.currency) })
-      : item.state === "cancelled" ? t("classes.cancelled") : started ? t("classes.started") : t("classes.full"));
+      : item.state === "cancelled" ? t("classes.cancelled") : started ? t("classes.started") : !selling ? t("classes.notForSale") : t("classes.full"));
+  if (!selling) card.append(el("p", { class: "muted small", id: "class-not-for-sale" }, t("classes.notForSaleWhy")));
   book.addEventListener("click", async () => {
     book.disabled = true;
     try {
@@ -93,7 +98,7 @@ function coachCard(session, detail, reload) {
     rows, actions);
 }
 
-export function classView(session, { classId }) {
+export function classView(session, { classId, payments = null }) {
   const body = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   async function load() {
     try {
@@ -113,7 +118,7 @@ export function classView(session, { classId }) {
           el("p", { class: "class-meta" }, el("strong", { class: "class-price" }, formatMoney(item.price, item.currency)),
             el("span", { class: `seats ${seats.tone}`, id: "class-seats" }, seats.text)),
           item.description ? el("p", { class: "muted class-description" }, item.description) : null),
-        item.coach.id === session.user?.id ? null : bookingCard(session, detail, load),
+        item.coach.id === session.user?.id ? null : bookingCard(session, detail, load, payments),
         detail.canEdit ? coachCard(session, detail, load) : null].filter(Boolean));
     } catch (problem) {
       body.removeAttribute("aria-busy");

@@ -1,6 +1,6 @@
 // My notifications (comments, likes, saves, and refunds of my class orders with the reason), and the bell in the top bar that counts the unread ones (kept current over
 // the event stream).
-import { formatRelative, t } from "../i18n.js";
+import { formatInstant, formatRelative, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { listen } from "../events.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
@@ -17,6 +17,12 @@ export function watchUnread(session, badge) {
 
 function line(item) {
   if (item.kind === "refund") return t("notifications.refund", { title: item.classTitle || "", reason: t(`order.reason.${item.reason}`) });
+  if (item.kind === "classMoved") {
+    // Told in the class's own zone, where it happens.
+    const zone = item.classTimeZone || undefined;
+    const when = formatInstant(item.classStartsAt, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone });
+    return t("notifications.classMoved", { title: item.classTitle || "", time: when });
+  }
   const name = item.actor?.displayName || "";
   return t(`notifications.${item.kind}`, { name });
 }
@@ -33,6 +39,7 @@ function muteButton(session, item) {
 }
 
 function link(item) {
+  if (item.kind === "classMoved" && item.classId) return `#/class/${item.classId}`;
   if (item.kind === "refund") return "#/classes?tab=mine";
   if (item.kind === "cheer" || item.kind === "nudge") return "#/accountability";
   return item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine";

@@ -55,15 +55,27 @@ final class ClassOrders: Sendable {
         case let .portone(p):
             return try ClassOrders(context: context, provider: PortOneClient(base: p.apiURL, secret: p.apiSecret, storeID: p.storeID), sandbox: nil,
                                    webhookSecret: p.webhookSecret, sales: sales, community: community)
+        case .off:
+            // Nothing can be paid; webhooks are refused (nobody holds this secret).
+            return try ClassOrders(context: context, provider: NoPaymentProvider(), sandbox: nil, webhookSecret: StandardWebhook.newSecret(),
+                                   sales: sales, community: community)
         }
     }
+
+    /// Whether seats can be bought on this server (a payment provider is set up).
+    var selling: Bool { context.settings.payments != .off }
 
     // MARK: the wire
 
     func checkout(title: String) -> Checkout {
         switch context.settings.payments {
-        case .sandbox: Checkout(provider: "sandbox", storeId: nil, channelKey: nil, orderName: title)
-        case let .portone(p): Checkout(provider: "portone", storeId: p.storeID, channelKey: p.channelKey, orderName: title)
+        case .sandbox, .off:
+            Checkout(provider: context.settings.payments.name, storeId: nil, channelKey: nil, orderName: title,
+                     methods: [CheckoutMethod(method: "card", channelKey: nil, payMethod: "CARD", easyPayProvider: nil)])
+        case let .portone(p):
+            Checkout(provider: "portone", storeId: p.storeID, channelKey: p.channelKey, orderName: title,
+                     methods: [CheckoutMethod(method: "card", channelKey: p.channelKey, payMethod: "CARD", easyPayProvider: nil)]
+                        + p.easyPay.map { CheckoutMethod(method: $0.method, channelKey: $0.channelKey, payMethod: "EASY_PAY", easyPayProvider: $0.method.uppercased()) })
         }
     }
 
@@ -71,7 +83,15 @@ final class ClassOrders: Sendable {
         // A pending order past its time shows as expired (it is marked so when next checked).
         let state = o.state == "pending" && context.now > o.expiresAt ? "expired" : o.state
         return OrderInfo(id: o.id, classId: o.classID, paymentId: o.paymentID, amount: o.amount, currency: o.currency, state: state, reason: o.reason,
-                         expiresAt: o.expiresAt, checkout: checkout(title: title))
+                         expiresAt: o.expiresAt, cancelDeadline: o.state == "paid" ? o.cancelDeadline : nil,
+                         refundedAmount: o.refundedAmount > 0 ? o.refundedAmount : nil, checkout: checkout(title: title))
+    }
+
+    /// Until when a paid seat may be cancelled for a refund: the deadline it was bought under (or
+    /// later, when the class moved since), or the class's own when that is later still.
+    static func deadline(of order: ClassStore.Order, in k: ClassStore.ClassRow) -> Date {
+        let current = ClassService.deadline(k.startsAt, hours: k.cancelHours)
+        return max(order.cancelDeadline ?? current, current)
     }
 
     private func shown(_ id: UUID) async throws -> OrderInfo {
@@ -89,6 +109,9 @@ final class ClassOrders: Sendable {
     /// person's unexpired pending order for the class when they have one. `created` is false then.
     func order(_ classID: UUID, by principal: Principal) async throws -> (OrderInfo, created: Bool) {
         let (user, now) = (principal.userID, context.now)
+        guard selling else {
+            throw HTTPError(409, slug: "payments-off", detail: "Seats cannot be bought on this server yet: its operator has not set up payments.")
+        }
         let made = try await database.transaction { c -> (ClassStore.Order, ClassStore.ClassRow, Bool) in
             guard let k = try ClassStore.classRow(classID, c) else { throw HTTPError.notFound("No such class.") }
             guard k.state == "open" else { throw HTTPError(409, slug: "class-cancelled", detail: "This class was cancelled.") }
@@ -130,6 +153,7 @@ final class ClassOrders: Sendable {
     /// The order as the provider's payment decides it. Pending orders (and expired or cancelled
     /// ones whose money arrived anyway) move on once; everything else is left as it is.
     func check(_ order: ClassStore.Order, retry: Bool = true) async throws {
+        if order.state == "paid" { return try await checkPaid(order) }
         guard ["pending", "expired", "cancelled"].contains(order.state) else { return }
         let payment: ProviderPayment?
         do {
@@ -142,7 +166,8 @@ final class ClassOrders: Sendable {
             let status: OrderDecision.Seen.Status = switch p.status {
             case .paid: .paid
             case .failed: .failed
-            case .cancelled, .partialCancelled: .cancelled
+            case .cancelled: .cancelled
+            case .partialCancelled: .partiallyCancelled
             default: .pending
             }
             return OrderDecision.Seen(status: status, total: p.total, currency: p.currency)
@@ -203,9 +228,50 @@ final class ClassOrders: Sendable {
         if owed { await refundNow(order.id) }
     }
 
+    /// A seat's payment as the provider now reports it: cancelled at its console (by the shop,
+    /// outside Yaruki), the seat goes and the wall counts the money back; cancelled in part, the
+    /// seat stays and the order says how much went back.
+    private func checkPaid(_ order: ClassStore.Order) async throws {
+        let payment: ProviderPayment?
+        do {
+            payment = try await provider.payment(order.paymentID)
+        } catch let error as PaymentProviderError {
+            ServerLog.error("payment check failed", ["order": order.id.uuidString.lowercased(), "reason": error.description])
+            throw HTTPError.unavailable("The payment provider could not be asked; try again in a moment.")
+        }
+        guard let payment, payment.currency == order.currency else { return }
+        let now = context.now
+        let id = order.id.uuidString.lowercased()
+        switch payment.status {
+        case .cancelled:
+            let sale = SaleEvent(id: "class-refund:\(id)", amount: -(order.amount - order.refundedAmount), currency: order.currency, occurredAt: now,
+                                 channel: ClassOrders.channel)
+            let moved = try await recorded(sale, at: now) { c in
+                guard try ClassStore.move(order.id, from: ["paid"], to: "refunded", reason: "providerCancelled", at: now, c) else { return false }
+                try ClassStore.releaseSeat(order.classID, at: now, c)
+                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                return true
+            }
+            if moved { await told(order.id, user: order.userID) }
+        case .partialCancelled where payment.cancelled > order.refundedAmount && payment.cancelled < order.amount:
+            let sale = SaleEvent(id: "class-refund:\(id):\(payment.cancelled)", amount: -(payment.cancelled - order.refundedAmount), currency: order.currency,
+                                 occurredAt: now, channel: ClassOrders.channel)
+            let noted = try await recorded(sale, at: now) { c in
+                guard try ClassStore.noteProviderRefund(order.id, total: payment.cancelled, at: now, c) else { return false }
+                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                return true
+            }
+            if noted { await told(order.id, user: order.userID) }
+        default:
+            return
+        }
+    }
+
     private func enroll(_ order: ClassStore.Order, from: [String], at now: Date) async throws -> Bool {
         try await taken(order, from: from, at: now) { c in
-            guard try ClassStore.move(order.id, from: from, to: "paid", reason: nil, paid: true, at: now, c) else { return false }
+            // The seat keeps the cancel deadline it was bought under, whatever the class's later changes.
+            let deadline = try ClassStore.classRow(order.classID, c).map { ClassService.deadline($0.startsAt, hours: $0.cancelHours) }
+            guard try ClassStore.move(order.id, from: from, to: "paid", reason: nil, paid: true, deadline: deadline, at: now, c) else { return false }
             // The seat is taken in the same transaction, by one conditional UPDATE: if the last
             // one went meanwhile, the money goes back and the person is told why.
             if try !ClassStore.takeSeat(order.classID, at: now, c) {
@@ -219,9 +285,15 @@ final class ClassOrders: Sendable {
     /// The order took money: its sale is recorded in the same transaction as `work` (which says
     /// whether it acted; if another caller settled the order first, nothing is kept).
     private func taken(_ order: ClassStore.Order, from: [String], at now: Date, _ work: @escaping @Sendable (SQLConnection) throws -> Bool) async throws -> Bool {
-        struct Settled: Error {}
         let sale = SaleEvent(id: "class-order:\(order.id.uuidString.lowercased())", amount: order.amount, currency: order.currency, occurredAt: now,
                              channel: ClassOrders.channel)
+        return try await recorded(sale, at: now, work)
+    }
+
+    /// Records `sale` on the wall in the same transaction as `work`, and only if `work` acted
+    /// (returned true): otherwise nothing is kept.
+    private func recorded(_ sale: SaleEvent, at now: Date, _ work: @escaping @Sendable (SQLConnection) throws -> Bool) async throws -> Bool {
+        struct Settled: Error {}
         do {
             _ = try await sales.record([sale], at: now) { c in if try !work(c) { throw Settled() } }
             return true
@@ -260,7 +332,7 @@ final class ClassOrders: Sendable {
         case "paid":
             try await database.transaction { c in
                 guard let k = try ClassStore.classRow(order.classID, c) else { throw HTTPError.notFound("No such class.") }
-                let deadline = k.startsAt.addingTimeInterval(-Double(k.cancelHours) * 3600)
+                let deadline = ClassOrders.deadline(of: order, in: k)
                 guard now < deadline else {
                     throw HTTPError(409, slug: "cancel-deadline-passed", detail: "Seats in this class could be cancelled until \(ISO8601DateFormatter().string(from: deadline)).")
                 }
@@ -363,6 +435,21 @@ final class ClassOrders: Sendable {
         case "alreadyBooked": "The seat was already paid for."
         case "memberCancelled": "Cancelled by the member."
         default: "Refunded by Yaruki."
+        }
+    }
+
+    // MARK: the sandbox's checkout
+
+    /// The sandbox's card, charged for an order of the person's own: a payment id is not a
+    /// secret, so nobody may pay (or spoil, with a wrong amount) someone else's order.
+    func sandboxCharge(_ paymentID: String, amount: Int64, currency: String, approve: Bool, by principal: Principal) async throws -> String {
+        guard let sandbox else { throw HTTPError.notFound() }
+        let order = try await database.read { c in try ClassStore.order(paymentID: paymentID, c) }
+        guard let order, order.userID == principal.userID else { throw HTTPError.notFound("No such payment.") }
+        do {
+            return try await sandbox.charge(paymentID, amount: amount, currency: currency, approve: approve)
+        } catch let PaymentProviderError.refused(_, message) {
+            throw HTTPError(409, slug: "already-paid", detail: message)
         }
     }
 

@@ -22,12 +22,14 @@ struct ClassRoutes: RouteCollection {
                                           .id("coach", "Only this coach's classes")]), month)
         me.post("/v1/classes", Doc("Publish a class, or a month of them as a series (coaches and admins)",
                                    [201: "The classes made", 400: "A field is not valid", 403: "Not a coach",
-                                    422: "Fields that do not fit together (a price outside its currency's bounds, both startsAt and series…)"]), create)
+                                    422: "Fields that do not fit together (a price outside its currency's bounds, both startsAt and series, a cancel deadline already past…)"]), create)
         me.get("/v1/classes/{id}", Doc("A class, my latest order for it, and for its coach and admins the roster and revenue",
                                        [200: "The class", 404: "No such class"]), detail)
-        me.patch("/v1/classes/{id}", Doc("Change a class (its coach or an admin); orders already made keep their amount",
-                                         [200: "Changed", 400: "A field is not valid", 403: "Not its coach", 404: "No such class",
-                                          409: "The class was cancelled", 422: "A capacity below the seats taken, or a start in the past"]), edit)
+        me.patch("/v1/classes/{id}", Doc("""
+            Change a class (its coach or an admin); orders already made keep their amount and their cancel deadline, and a new time lets \
+            everyone who paid cancel for a refund until it starts (they are told)
+            """, [200: "Changed", 400: "A field is not valid", 403: "Not its coach", 404: "No such class", 409: "The class was cancelled",
+                  422: "A capacity below the seats taken, a start in the past, or a cancel deadline already past"]), edit)
         me.post("/v1/classes/{id}/renew", Doc("Make the class's monthly series for the month after its last one, copied from its latest class",
                                               [201: "The new month's classes", 403: "Not its coach", 404: "No such class",
                                                409: "Not part of a series, or renewed meanwhile"]), renew)
@@ -42,7 +44,8 @@ struct ClassRoutes: RouteCollection {
         me.post("/v1/classes/{id}/orders", Doc("""
             Order a seat: a pending order at the class's price (the amount is never the client's), its paymentId and when it expires; \
             ordering again while one is pending gives that one back (200)
-            """, [200: "My pending order", 201: "Ordered", 404: "No such class", 409: "Full, cancelled, started, or already booked"]), order)
+            """, [200: "My pending order", 201: "Ordered", 404: "No such class",
+                  409: "Full, cancelled, started, already booked, or no payment provider is set up on this server"]), order)
         me.get("/v1/orders/{id}", Doc("One of my orders", [200: "The order", 404: "Not mine, or none"]), oneOrder)
         me.post("/v1/orders/{id}/confirm", Doc("""
             I paid: the server asks the provider for the payment and checks its status, amount and currency; paid as ordered with a seat \
@@ -60,7 +63,7 @@ struct ClassRoutes: RouteCollection {
             me.post("/v1/payments/sandbox/{paymentId}", Doc("""
                 The sandbox provider's checkout: charge the card (approve or decline) for the amount the page asks; the provider then \
                 sends its webhooks
-                """, [200: "The payment at the sandbox", 400: "Not valid", 409: "Paid already"],
+                """, [200: "The payment at the sandbox", 400: "Not valid", 404: "No order of mine has this paymentId", 409: "Paid already"],
                 path: [.text("paymentId", .matching("^[A-Za-z0-9_-]{1,100}$"), "The order's paymentId")]), sandboxCharge)
         }
     }
@@ -130,7 +133,6 @@ struct ClassRoutes: RouteCollection {
     }
 
     func sandboxCharge(_ request: Request, _ me: Principal, _ charge: SandboxCharge) async throws -> Reply<SandboxPayment> {
-        guard let sandbox = orders.sandbox else { throw HTTPError.notFound() }
         let id = try request.parameter("paymentId")
         var check = FieldCheck()
         if id.utf8.count > 100 || id.isEmpty || !id.utf8.allSatisfy({ $0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) {
@@ -140,11 +142,7 @@ struct ClassRoutes: RouteCollection {
         if charge.currency.utf8.count != 3 || !charge.currency.utf8.allSatisfy({ (65...90).contains($0) }) { check.fail("currency", "must be three capital letters") }
         if !["approve", "decline"].contains(charge.card) { check.fail("card", "must be approve or decline") }
         try check.done()
-        do {
-            let status = try await sandbox.charge(id, amount: charge.amount, currency: charge.currency, approve: charge.card == "approve")
-            return Reply(SandboxPayment(paymentId: id, status: status))
-        } catch let PaymentProviderError.refused(_, message) {
-            throw HTTPError(409, slug: "already-paid", detail: message)
-        }
+        let status = try await orders.sandboxCharge(id, amount: charge.amount, currency: charge.currency, approve: charge.card == "approve", by: me)
+        return Reply(SandboxPayment(paymentId: id, status: status))
     }
 }

@@ -24,7 +24,7 @@ struct ClassService: Sendable {
         ClassInfo(id: k.id, coach: Person(id: k.coachID, displayName: k.coachName), seriesId: k.seriesID, title: k.title, description: k.description,
                   startsAt: k.startsAt, durationMinutes: k.durationMinutes, timeZone: k.timeZone, place: k.place, online: k.onlineURL != nil,
                   capacity: k.capacity, seatsLeft: k.state == "open" ? k.seatsLeft : 0, price: k.price, currency: k.currency,
-                  cancelDeadline: k.startsAt.addingTimeInterval(-Double(k.cancelHours) * 3600), state: k.state, booked: booked)
+                  cancelDeadline: ClassService.deadline(k.startsAt, hours: k.cancelHours), state: k.state, booked: booked)
     }
 
     /// The month's classes in the person's zone, a coach's alone when given.
@@ -104,6 +104,9 @@ struct ClassService: Sendable {
         case (.some, .some): check.conflict("series", "give startsAt for one class or series for a month of them, not both")
         case let (start?, nil):
             if start <= now { check.conflict("startsAt", "must be in the future") }
+            else if ClassService.deadline(start, hours: draft.cancelHours ?? 24) <= now {
+                check.conflict("cancelHours", "puts the cancel deadline in the past: nobody could cancel a seat for a refund")
+            }
             starts = [start]
         case let (nil, plan?):
             let rule = check.attempt { () throws(FieldRuleError) in
@@ -112,8 +115,9 @@ struct ClassService: Sendable {
             }
             if ClassService.bounds(of: plan.month, zone: zone) == nil { check.fail("series.month", "must be YYYY-MM") }
             if let rule, ClassService.bounds(of: plan.month, zone: zone) != nil {
-                starts = rule.sessions(month: plan.month, zone: zone).filter { $0 > now }
-                if starts.isEmpty { check.conflict("series", "has no meeting left in \(plan.month) on those weekdays") }
+                // Meetings whose cancel deadline has passed already are not sold.
+                starts = rule.sessions(month: plan.month, zone: zone).filter { ClassService.deadline($0, hours: draft.cancelHours ?? 24) > now }
+                if starts.isEmpty { check.conflict("series", "has no meeting left in \(plan.month) on those weekdays that could still be cancelled for a refund") }
                 series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.identifier, lastMonth: plan.month)
             }
         }
@@ -145,7 +149,7 @@ struct ClassService: Sendable {
             }
             let next = ClassSeriesRule.month(after: series.lastMonth)
             let zone = TimeZone(identifier: series.timeZone) ?? .gmt
-            let starts = series.rule.sessions(month: next, zone: zone).filter { $0 > now }
+            let starts = series.rule.sessions(month: next, zone: zone).filter { ClassService.deadline($0, hours: latest.cancelHours) > now }
             guard try ClassStore.renewSeries(seriesID, from: series.lastMonth, to: next, at: now, c) else {
                 throw HTTPError.conflict("The series was renewed meanwhile.")
             }
@@ -177,10 +181,11 @@ struct ClassService: Sendable {
         let now = context.now
         if let start = edit.startsAt, start <= now { check.conflict("startsAt", "must be in the future") }
         try check.done()
-        try await database.transaction { c in
+        let moved = try await database.transaction { c -> [ClassStore.Order] in
             guard var k = try ClassStore.classRow(id, c) else { throw HTTPError.notFound("No such class.") }
             guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin changes it.") }
             guard k.state == "open" else { throw HTTPError.conflict("A cancelled class cannot be changed.") }
+            let before = k.startsAt
             if let price = edit.price, let problem = ClassPriceRule.check(price: price, currency: k.currency) {
                 throw HTTPError.validation([.init(field: problem.field, message: problem.message)])
             }
@@ -193,13 +198,26 @@ struct ClassService: Sendable {
             if let v = edit.capacity { k.capacity = v }
             if let v = edit.price { k.price = v }
             if let v = edit.cancelHours { k.cancelHours = v }
+            if edit.startsAt != nil || edit.cancelHours != nil, ClassService.deadline(k.startsAt, hours: k.cancelHours) <= now {
+                throw HTTPError.validation([.init(field: edit.cancelHours != nil ? "cancelHours" : "startsAt",
+                                                  message: "puts the cancel deadline in the past: nobody could cancel a seat for a refund")])
+            }
             guard try ClassStore.update(k, at: now, c) else {
                 throw HTTPError.validation([.init(field: "capacity", message: "is below the \(k.enrolled) seats already taken")])
             }
+            // A new time: everyone who paid may cancel for a refund until it starts, and is told.
+            guard k.startsAt != before else { return [] }
+            let paid = try ClassStore.openCancellation(class: id, until: k.startsAt, at: now, c)
+            for order in paid { try NotificationStore.add(.classMoved, to: order.userID, order: order.id, at: now, c) }
+            return paid
         }
+        for order in moved { orders.community.notify(order.userID) }
         guard let shown = try await reread([id]).first else { throw HTTPError.notFound("No such class.") }
         return shown
     }
+
+    /// A class's cancel deadline: `hours` before it starts.
+    static func deadline(_ start: Date, hours: Int) -> Date { start.addingTimeInterval(-Double(hours) * 3600) }
 
     private func reread(_ ids: [UUID]) async throws -> [ClassInfo] {
         try await database.read { c in try ids.compactMap { try ClassStore.classRow($0, c) } }.map { info($0, booked: false) }

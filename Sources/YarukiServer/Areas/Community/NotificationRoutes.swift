@@ -24,7 +24,8 @@ struct NotificationRoutes: RouteCollection {
         let page = Paging.page(items, limit: limit, key: { ($0.createdAt, $0.id) }) { n in
             NotificationItem(id: n.id, kind: n.kind.rawValue, actor: n.actorID.map { Person(id: $0, displayName: n.actorName ?? "") },
                              postId: n.postID, commentId: n.commentID, routineId: n.routineID, orderId: n.orderID, reason: n.orderReason,
-                             classTitle: n.classTitle, read: n.read, createdAt: n.createdAt)
+                             classTitle: n.classTitle, classId: n.classID, classStartsAt: n.classStartsAt, classTimeZone: n.classTimeZone,
+                             read: n.read, createdAt: n.createdAt)
         }
         return Reply(Notifications(items: page.items, unread: unread, nextCursor: page.nextCursor))
     }

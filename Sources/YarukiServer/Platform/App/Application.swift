@@ -67,7 +67,7 @@ public final class Application: @unchecked Sendable {
         endpoints = table.endpoints
         let fallback = try settings.webDirectory.map { try StaticFiles(root: $0).handler }
         var http = settings.http
-        http.responseHeaders = PagePolicy.responseHeaders(tileURL: settings.tileURL, portone: settings.payments != .sandbox)
+        http.responseHeaders = PagePolicy.responseHeaders(tileURL: settings.tileURL, portone: settings.payments.name == "portone")
         http.streamedBody = Application.streamedBody(context, table.endpoints)
         server = HTTPServer(configuration: http, metrics: metrics, errorMapper: { ErrorMapping.problem(for: $0) },
                             handler: table.router.responder(fallback: fallback))
@@ -142,6 +142,10 @@ public final class Application: @unchecked Sendable {
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
                                      "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)",
                                      "payments": settings.payments.name])
+        if settings.payments == .off {
+            ServerLog.warning("class seats cannot be sold: no payment provider is set up", [
+                "fix": "--payments portone with the --portone-* settings (or --payments sandbox to try the checkout without real money)"])
+        }
     }
 
     /// Stops serving (requests in flight get `grace` seconds) and running jobs.

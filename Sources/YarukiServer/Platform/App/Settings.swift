@@ -41,8 +41,9 @@ public struct Settings: Sendable {
     public var publicURL: String?
     /// Days deletions are remembered for sync (a device away longer syncs again from the start).
     public var syncTombstoneDays = 90
-    /// The payment provider classes are paid through: the built-in sandbox, or PortOne.
-    public var payments: PaymentsSetting = .sandbox
+    /// The payment provider classes are paid through: PortOne, the built-in sandbox (the demo's),
+    /// or none (the default: seats cannot be sold until the operator chooses).
+    public var payments: PaymentsSetting = .off
     /// The sender of every mail.
     var mailFrom: MailAddress?
     /// Mail goes to this SMTP server, or without one into `DATA_DIR/mail` as .eml files.
@@ -78,11 +79,14 @@ public struct Settings: Sendable {
         ("--smtp-ca-file", "YARUKI_SMTP_CA_FILE", "extra CA certificates (PEM) to trust for the SMTP server's TLS"),
         ("--mail-from", "YARUKI_MAIL_FROM", "the sender of mail, as Name <address> (default Yaruki <no-reply@the public URL's host>)"),
         ("--sync-tombstone-days", "YARUKI_SYNC_TOMBSTONE_DAYS", "days deletions are kept for devices that sync (default 90)"),
-        ("--payments", "YARUKI_PAYMENTS", "sandbox (the default: a local checkout page and signed webhooks) or portone"),
+        ("--payments", "YARUKI_PAYMENTS", "portone to sell class seats through PortOne, or sandbox (the demo's: a local test checkout, no real money); unset: seats cannot be sold"),
         ("--portone-api-url", "YARUKI_PORTONE_API_URL", "PortOne's V2 API (default https://api.portone.io)"),
         ("--portone-api-secret", "YARUKI_PORTONE_API_SECRET", "PortOne V2 API secret (with --payments portone)"),
         ("--portone-store-id", "YARUKI_PORTONE_STORE_ID", "PortOne store id, store-… (with --payments portone)"),
-        ("--portone-channel-key", "YARUKI_PORTONE_CHANNEL_KEY", "PortOne channel key the browser checkout pays through (with --payments portone)"),
+        ("--portone-channel-key", "YARUKI_PORTONE_CHANNEL_KEY", "PortOne channel key the browser checkout pays by card through (with --payments portone)"),
+        ("--portone-kakaopay-channel-key", "YARUKI_PORTONE_KAKAOPAY_CHANNEL_KEY", "PortOne channel key for KakaoPay (optional: offered when set)"),
+        ("--portone-naverpay-channel-key", "YARUKI_PORTONE_NAVERPAY_CHANNEL_KEY", "PortOne channel key for NaverPay (optional: offered when set)"),
+        ("--portone-tosspay-channel-key", "YARUKI_PORTONE_TOSSPAY_CHANNEL_KEY", "PortOne channel key for Toss Pay (optional: offered when set)"),
         ("--portone-webhook-secret", "YARUKI_PORTONE_WEBHOOK_SECRET", "PortOne webhook secret, whsec_… (with --payments portone)"),
         ("--apple-client-ids", "YARUKI_APPLE_CLIENT_IDS", "Sign in with Apple: the app's bundle/service ids, comma-separated (off when unset)"),
         ("--apple-jwks", "YARUKI_APPLE_JWKS", "Apple's keys: a URL or a file (default https://appleid.apple.com/auth/keys)"),
@@ -98,8 +102,12 @@ public struct Settings: Sendable {
         ("--apple-issuer", "YARUKI_APPLE_ISSUER", "Apple's issuer, whose discovery document is read (default https://appleid.apple.com)"),
     ] + KafkaSetting.flags
 
+    /// Every flag with its variable and what it does, each name whole: the columns are as wide
+    /// as the longest name in them.
     public static var help: String {
-        flags.map { "  \($0.flag.padding(toLength: 14, withPad: " ", startingAt: 0)) \($0.env.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.help)" }
+        let flagWidth = flags.map(\.flag.count).max() ?? 0
+        let envWidth = flags.map(\.env.count).max() ?? 0
+        return flags.map { "  \($0.flag.padding(toLength: flagWidth, withPad: " ", startingAt: 0))  \($0.env.padding(toLength: envWidth, withPad: " ", startingAt: 0))  \($0.help)" }
             .joined(separator: "\n")
     }
 
@@ -299,6 +307,9 @@ struct SettingValues {
 
 /// Which provider classes are paid through, and PortOne's settings when it is the one.
 public enum PaymentsSetting: Sendable, Equatable {
+    /// No provider chosen: classes are published and shown, but no seat can be sold.
+    case off
+    /// The built-in test checkout (the demo's): no real money moves.
     case sandbox
     case portone(PortOneSettings)
 
@@ -306,12 +317,25 @@ public enum PaymentsSetting: Sendable, Equatable {
         public var apiURL: URL
         public var apiSecret: String
         public var storeID: String
+        /// The card channel.
         public var channelKey: String
         public var webhookSecret: String
+        /// Easy-pay channels by method (kakaopay, naverpay, tosspay), those the operator set.
+        public var easyPay: [(method: String, channelKey: String)] = []
+
+        public static func == (a: PortOneSettings, b: PortOneSettings) -> Bool {
+            a.apiURL == b.apiURL && a.apiSecret == b.apiSecret && a.storeID == b.storeID && a.channelKey == b.channelKey
+                && a.webhookSecret == b.webhookSecret && a.easyPay.map(\.method) == b.easyPay.map(\.method) && a.easyPay.map(\.channelKey) == b.easyPay.map(\.channelKey)
+        }
     }
+
+    /// The easy-pay methods PortOne can offer, with their flag and PortOne's provider name.
+    static let easyPayMethods = [("kakaopay", "--portone-kakaopay-channel-key"), ("naverpay", "--portone-naverpay-channel-key"),
+                                 ("tosspay", "--portone-tosspay-channel-key")]
 
     public var name: String {
         switch self {
+        case .off: "off"
         case .sandbox: "sandbox"
         case .portone: "portone"
         }
@@ -320,14 +344,16 @@ public enum PaymentsSetting: Sendable, Equatable {
     init(_ given: SettingValues) throws {
         let values = given.values
         let named = given.named
-        let choice = values["--payments"]?.value.lowercased() ?? "sandbox"
+        let choice = values["--payments"]?.value.lowercased().trimmingCharacters(in: .whitespaces) ?? "off"
         let portoneFlags = ["--portone-api-url", "--portone-api-secret", "--portone-store-id", "--portone-channel-key", "--portone-webhook-secret"]
+            + Self.easyPayMethods.map(\.1)
         switch choice {
-        case "sandbox":
+        case "off", "sandbox":
             if let stray = portoneFlags.first(where: { values[$0] != nil }) {
-                throw SettingError(setting: named(stray), reason: "is for --payments portone (payments are the sandbox's)")
+                throw SettingError(setting: named(stray), reason: choice == "off" ? "is for --payments portone, which is not set"
+                                                                                  : "is for --payments portone (payments are the sandbox's)")
             }
-            self = .sandbox
+            self = choice == "off" ? .off : .sandbox
         case "portone":
             func required(_ flag: String) throws -> String {
                 guard let value = values[flag]?.value.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
@@ -343,10 +369,18 @@ public enum PaymentsSetting: Sendable, Equatable {
             guard (try? StandardWebhook(secret: webhookSecret)) != nil else {
                 throw SettingError(setting: named("--portone-webhook-secret"), reason: "must be whsec_ followed by base64, as PortOne's console shows it")
             }
-            self = .portone(PortOneSettings(apiURL: url, apiSecret: try required("--portone-api-secret"), storeID: try required("--portone-store-id"),
-                                            channelKey: try required("--portone-channel-key"), webhookSecret: webhookSecret))
+            var settings = PortOneSettings(apiURL: url, apiSecret: try required("--portone-api-secret"), storeID: try required("--portone-store-id"),
+                                           channelKey: try required("--portone-channel-key"), webhookSecret: webhookSecret)
+            for (method, flag) in Self.easyPayMethods {
+                guard let given = values[flag]?.value.trimmingCharacters(in: .whitespaces) else { continue }
+                guard !given.isEmpty, !given.contains(where: \.isWhitespace) else {
+                    throw SettingError(setting: named(flag), reason: "must be a PortOne channel key as its console shows it (channel-key-…), got '\(given)'")
+                }
+                settings.easyPay.append((method, given))
+            }
+            self = .portone(settings)
         default:
-            throw SettingError(setting: named("--payments"), reason: "must be sandbox or portone, got '\(choice)'")
+            throw SettingError(setting: named("--payments"), reason: "must be portone, sandbox or off, got '\(choice)'")
         }
     }
 }

@@ -14,6 +14,8 @@ struct ProviderPayment: Sendable, Equatable {
     var total: Int64
     /// ISO 4217, upper case.
     var currency: String
+    /// How much of it was cancelled (given back) so far.
+    var cancelled: Int64 = 0
 }
 
 /// What became of a cancel (a refund, once the money was taken).
@@ -48,4 +50,18 @@ protocol PaymentProvider: Sendable {
     func payment(_ id: String) async throws -> ProviderPayment?
     /// Cancels (refunds) the whole payment, or `amount` of it.
     func cancel(_ id: String, amount: Int64?, reason: String) async throws -> CancelOutcome
+}
+
+/// No provider set up (`--payments` unset): nothing can be paid, and a refund still owed from an
+/// earlier provider waits, retried, until one is set up again.
+struct NoPaymentProvider: PaymentProvider {
+    var name: String { "off" }
+
+    func payment(_ id: String) async throws -> ProviderPayment? {
+        throw PaymentProviderError.unavailable("no payment provider is set up (--payments)")
+    }
+
+    func cancel(_ id: String, amount: Int64?, reason: String) async throws -> CancelOutcome {
+        throw PaymentProviderError.unavailable("no payment provider is set up (--payments)")
+    }
 }

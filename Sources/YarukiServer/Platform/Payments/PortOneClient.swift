@@ -29,7 +29,10 @@ struct PortOneClient: PaymentProvider {
     }
 
     private struct Payment: Decodable {
-        struct Amount: Decodable { var total: Int64 }
+        struct Amount: Decodable {
+            var total: Int64
+            var cancelled: Int64?
+        }
         var id: String
         var status: String
         var amount: Amount?
@@ -49,7 +52,7 @@ struct PortOneClient: PaymentProvider {
             throw PaymentProviderError.refused(type: "UNREADABLE", message: "The payment could not be read.")
         }
         return ProviderPayment(id: payment.id, status: ProviderPayment.Status(rawValue: payment.status) ?? .unknown, total: payment.amount?.total ?? 0,
-                               currency: payment.currency?.uppercased() ?? "")
+                               currency: payment.currency?.uppercased() ?? "", cancelled: payment.amount?.cancelled ?? 0)
     }
 
     func cancel(_ id: String, amount: Int64?, reason: String) async throws -> CancelOutcome {

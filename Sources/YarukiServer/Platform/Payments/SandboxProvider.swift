@@ -51,7 +51,8 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
 
     func payment(_ id: String) async throws -> ProviderPayment? {
         guard let kept = try await database.read({ c in try ClassStore.sandboxPayment(id, c) }) else { return nil }
-        return ProviderPayment(id: id, status: ProviderPayment.Status(rawValue: kept.status) ?? .unknown, total: kept.amount, currency: kept.currency)
+        return ProviderPayment(id: id, status: ProviderPayment.Status(rawValue: kept.status) ?? .unknown, total: kept.amount, currency: kept.currency,
+                               cancelled: kept.status == "CANCELLED" ? kept.amount : 0)
     }
 
     func cancel(_ id: String, amount: Int64?, reason: String) async throws -> CancelOutcome {

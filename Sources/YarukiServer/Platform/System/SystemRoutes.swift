@@ -41,6 +41,7 @@ struct SystemRoutes: RouteCollection {
         Reply(ServerMeta(name: "Yaruki", version: YarukiVersion.current, languages: ["en", "ja", "ko"], database: context.database.dialect.rawValue,
                          maxUploadBytes: context.settings.maxUploadBytes, maxPhotoBytes: context.settings.maxPhotoBytes,
                          maxHealthImportBytes: context.settings.maxHealthImportBytes,
-                         webSignIn: context.settings.identityProviders.filter { $0.web != nil }.compactMap { IdentityProviderName(rawValue: $0.name) }))
+                         webSignIn: context.settings.identityProviders.filter { $0.web != nil }.compactMap { IdentityProviderName(rawValue: $0.name) },
+                         payments: context.settings.payments.name))
     }
 }
