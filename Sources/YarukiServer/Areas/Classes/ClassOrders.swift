@@ -155,13 +155,7 @@ final class ClassOrders: Sendable {
     func check(_ order: ClassStore.Order, retry: Bool = true) async throws {
         if order.state == "paid" { return try await checkPaid(order) }
         guard ["pending", "expired", "cancelled"].contains(order.state) else { return }
-        let payment: ProviderPayment?
-        do {
-            payment = try await provider.payment(order.paymentID)
-        } catch let error as PaymentProviderError {
-            ServerLog.error("payment check failed", ["order": order.id.uuidString.lowercased(), "reason": error.description])
-            throw HTTPError.unavailable("The payment provider could not be asked; try again in a moment.")
-        }
+        let payment = try await providerPayment(order)
         let seen = payment.map { p -> OrderDecision.Seen in
             let status: OrderDecision.Seen.Status = switch p.status {
             case .paid: .paid
@@ -228,17 +222,21 @@ final class ClassOrders: Sendable {
         if owed { await refundNow(order.id) }
     }
 
-    /// A seat's payment as the provider now reports it: cancelled at its console (by the shop,
-    /// outside Yaruki), the seat goes and the wall counts the money back; cancelled in part, the
-    /// seat stays and the order says how much went back.
-    private func checkPaid(_ order: ClassStore.Order) async throws {
-        let payment: ProviderPayment?
+    /// The order's payment as the provider reports it (nil: it has none); 503 when it cannot be asked.
+    private func providerPayment(_ order: ClassStore.Order) async throws -> ProviderPayment? {
         do {
-            payment = try await provider.payment(order.paymentID)
+            return try await provider.payment(order.paymentID)
         } catch let error as PaymentProviderError {
             ServerLog.error("payment check failed", ["order": order.id.uuidString.lowercased(), "reason": error.description])
             throw HTTPError.unavailable("The payment provider could not be asked; try again in a moment.")
         }
+    }
+
+    /// A seat's payment as the provider now reports it: cancelled at its console (by the shop,
+    /// outside Yaruki), the seat goes and the wall counts the money back; cancelled in part, the
+    /// seat stays and the order says how much went back.
+    private func checkPaid(_ order: ClassStore.Order) async throws {
+        let payment = try await providerPayment(order)
         guard let payment, payment.currency == order.currency else { return }
         let now = context.now
         let id = order.id.uuidString.lowercased()
