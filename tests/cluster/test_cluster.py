@@ -58,8 +58,9 @@ class Cluster:
         for name in "abc":
             self.start(name)
         self.nginx_port = free_port()
+        self.plain_port = free_port()
         self.nginx()
-        self.url = f"http://127.0.0.1:{self.nginx_port}"
+        self.url = f"https://127.0.0.1:{self.nginx_port}"
         wait_up(self.url)
 
     def start(self, name, port=None):
@@ -88,12 +89,22 @@ class Cluster:
         process.wait(timeout=10)
 
     def nginx(self):
-        """deploy/nginx/yaruki.conf as shipped, its upstream pointed at the three nodes and its port at a free one."""
+        """deploy/nginx/yaruki.conf as shipped, its upstream pointed at the three nodes, its ports at free ones and its
+        certificate at one made here for 127.0.0.1 (requests trust it through REQUESTS_CA_BUNDLE)."""
+        self.certificate = os.path.join(self.folder, "tls.pem")
+        key = os.path.join(self.folder, "tls.key")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", self.certificate], check=True, capture_output=True)
+        os.environ["REQUESTS_CA_BUNDLE"] = self.certificate
         conf = open(os.path.join(ROOT, "deploy", "nginx", "yaruki.conf")).read()
         servers = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=5s;\n" for _, port, _ in self.nodes.values())
         conf = re.sub(r"(?m)^    server 127\.0\.0\.1:808\d[^\n]*\n", "", conf)
         conf = conf.replace("    least_conn;\n", "    least_conn;\n" + servers, 1)
-        conf = conf.replace("listen 80;", f"listen 127.0.0.1:{self.nginx_port};")
+        for shipped, here in (("listen 80;", f"listen 127.0.0.1:{self.plain_port};"), ("listen 443 ssl http2;", f"listen 127.0.0.1:{self.nginx_port} ssl http2;"),
+                              ("/etc/letsencrypt/live/yaruki.example.com/fullchain.pem", self.certificate),
+                              ("/etc/letsencrypt/live/yaruki.example.com/privkey.pem", key)):
+            assert shipped in conf, shipped
+            conf = conf.replace(shipped, here)
         site = os.path.join(self.folder, "yaruki.conf")
         open(site, "w").write(conf)
         main = os.path.join(self.folder, "nginx.conf")
@@ -192,6 +203,25 @@ class Stream:
         self.socket.shutdown(socket.SHUT_RDWR)
         self.thread.join(timeout=10)
         self.connection.close()
+
+
+def test_the_front_door_is_https_only_and_hides_the_metrics(cluster):
+    """nginx as shipped: plain HTTP only redirects, HTTPS says HSTS, the refresh cookie it passes
+    on is Secure (the nodes see X-Forwarded-Proto: https), and /metrics is not routed, whatever
+    the visitor claims to be."""
+    plain = requests.get(f"http://127.0.0.1:{cluster.plain_port}/v1/me", allow_redirects=False, timeout=30)
+    assert plain.status_code == 301 and plain.headers["Location"].startswith("https://"), plain.headers
+    email = f"door-{uuid.uuid4().hex[:6]}@example.com"
+    reply = requests.post(cluster.url + "/v1/auth/signup", json={"email": email, "password": "a long password 1", "displayName": "Door", "useCookie": True}, timeout=30)
+    assert reply.status_code == 201, reply.text
+    assert reply.headers["Strict-Transport-Security"].startswith("max-age=63072000")
+    cookie = reply.headers["Set-Cookie"]
+    assert "yaruki_refresh=" in cookie and "Secure" in cookie and "HttpOnly" in cookie, cookie
+    for headers in ({}, {"X-Forwarded-For": "127.0.0.1"}):
+        assert requests.get(cluster.url + "/metrics", headers=headers, timeout=30).status_code == 404
+    # On the node itself, a request that came through the proxy for someone else is refused too.
+    assert requests.get(cluster.node("a") + "/metrics", headers={"X-Forwarded-For": "203.0.113.5"}, timeout=30).status_code == 403
+    assert requests.get(cluster.node("a") + "/metrics", timeout=30).status_code == 200
 
 
 def test_any_node_serves_any_request_and_streams_hear_every_node(cluster):

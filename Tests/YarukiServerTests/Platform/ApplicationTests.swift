@@ -90,6 +90,21 @@ final class RunningApp {
         #expect(try request(guarded.port, "/metrics").status == 401, "with an allowlist set, this machine needs the token or a place in it too")
     }
 
+    /// The documented deployment: nodes on loopback behind nginx on the same machine. Every
+    /// request comes from 127.0.0.1 there, so the decision is the forwarded client's.
+    @Test func metricsBehindTheProxyGoByTheForwardedClient() async throws {
+        let node = try await RunningApp(.sqlite, arguments: ["--host", "127.0.0.1"])
+        #expect(try request(node.port, "/metrics").status == 200, "this machine itself")
+        #expect(try request(node.port, "/metrics", headers: ["X-Forwarded-For": "203.0.113.5"]).status == 403)
+        #expect(try request(node.port, "/metrics", headers: ["X-Forwarded-For": "127.0.0.1, 203.0.113.5"]).status == 403,
+                "what the client wrote to the left of the proxy's own entry counts for nothing")
+        let guarded = try await RunningApp(.sqlite, arguments: ["--host", "127.0.0.1", "--metrics-token", "scrape-me-please-0123",
+                                                                "--metrics-allow", "10.0.0.0/8"])
+        #expect(try request(guarded.port, "/metrics", headers: ["X-Forwarded-For": "203.0.113.5"]).status == 401)
+        #expect(try request(guarded.port, "/metrics", headers: ["X-Forwarded-For": "203.0.113.5", "Authorization": "Bearer scrape-me-please-0123"]).status == 200)
+        #expect(try request(guarded.port, "/metrics", headers: ["X-Forwarded-For": "10.9.8.7"]).status == 200)
+    }
+
     @Test func servesTheBrowserApp() async throws {
         let running = try await RunningApp(.sqlite)
         let index = try request(running.port, "/")

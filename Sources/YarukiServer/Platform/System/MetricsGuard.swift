@@ -1,24 +1,20 @@
 import Foundation
 import YarukiHTTP
 
-/// Who may read `/metrics`. On a loopback address only this machine can connect, so anyone
-/// may. Otherwise a scraper shows `--metrics-token` as a bearer token, or comes from an address
-/// in `--metrics-allow`; with neither set, only this machine may (a reverse proxy's visitors
-/// are told apart by the address it forwards for).
+/// Who may read `/metrics`, decided by the real client: the peer, or behind a trusted proxy the
+/// address it forwards for (nodes listen on loopback behind nginx, so where the socket comes
+/// from says nothing). A scraper shows `--metrics-token` as a bearer token, or comes from an
+/// address in `--metrics-allow`; with neither set, only this machine may.
 struct MetricsGuard: Sendable {
     let token: String?
     let allow: [AddressRange]
-    let listensOnLoopback: Bool
 
     init(settings: Settings) {
         token = settings.metricsToken
         allow = settings.metricsAllow
-        let host = settings.http.host.lowercased()
-        listensOnLoopback = host == "localhost" || AddressRange.loopback.contains { $0.contains(host) }
     }
 
     func check(_ request: Request, client: String) throws {
-        if listensOnLoopback { return }
         if let token, let given = request.headers["Authorization"], given.hasPrefix("Bearer "),
            Crypto.constantTimeEqual(Data(given.dropFirst(7).utf8), Data(token.utf8)) { return }
         let allowed = allow.isEmpty && token == nil ? AddressRange.loopback : allow

@@ -25,7 +25,7 @@ struct SystemRoutes: RouteCollection {
             return Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(healthy))
         }
         let guarding = MetricsGuard(settings: context.settings)
-        anyone.get("/metrics", Doc("Prometheus metrics (open when the server listens on loopback; elsewhere the --metrics-token bearer token or an address in --metrics-allow)",
+        anyone.get("/metrics", Doc("Prometheus metrics, for this machine only, or with the --metrics-token bearer token, or from an address in --metrics-allow (behind a trusted proxy, the address it forwards for)",
                                    [200: "The metrics", 401: "The metrics token is missing or wrong", 403: "Not from an allowed address"],
                                    produces: "text/plain")) { [metrics, context] request, _ in
             try guarding.check(request, client: context.clientAddress(request))
