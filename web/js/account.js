@@ -76,15 +76,22 @@ export function signInView(session, next, { query, serverInfo } = {}) {
   const form = el("form", { class: "form card", novalidate: true },
     field(t("auth.email"), input("email", "email", { autocomplete: "username", inputmode: "email" })),
     field(t("auth.password"), input("password", "password", { autocomplete: "current-password" })),
-    el("p", { class: "small" }, el("a", { href: "#/forgot-password", id: "forgot-link" }, t("auth.forgot"))),
+    el("p", { class: "small links" }, el("a", { href: "#/forgot-password", id: "forgot-link" }, t("auth.forgot")),
+      el("a", { href: "#/signin-link", id: "signin-link" }, t("signinLink.ask"))),
     el("button", { type: "submit", class: "button wide" }, t("auth.signIn")));
+  // Held back after many wrong guesses (the owner's new device included): a mailed link is the way in.
+  const heldBack = el("p", { class: "notice", id: "signin-held-back", hidden: true },
+    el("span", {}, t("signinLink.heldBack")), " ", el("a", { href: "#/signin-link", class: "button small" }, t("signinLink.ask")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const done = await submitting(form, () => session.signIn(data.get("email"), data.get("password")));
+    const done = await submitting(form, async () => {
+      try { return await session.signIn(data.get("email"), data.get("password")); }
+      catch (problem) { heldBack.hidden = problem.status !== 429; throw problem; }
+    });
     if (done) { toast(t("auth.welcome", { name: session.user?.displayName ?? "" })); location.hash = next; }
   });
-  form.append(providerButtons(session, next, serverInfo));
+  form.append(heldBack, providerButtons(session, next, serverInfo));
   return [el("h1", {}, t("auth.signInTitle")), el("p", { class: "muted" }, t("auth.signInLead")), webSignInReturn(session, query), form,
     el("p", { class: "switch" }, t("auth.noAccount"), " ", el("a", { href: "#/signup" }, t("auth.signUp")))].filter(Boolean);
 }

@@ -1,25 +1,55 @@
-// Pages a mailed link opens, and the one that sends a reset link: they work signed in or out.
+// Pages a mailed link opens, and the ones that send a link (a password reset, a sign-in): they
+// work signed in or out.
 import { field, input, submitting } from "./account.js";
 import { t } from "./i18n.js";
 import { el, showProblem, toast } from "./ui.js";
 
-/** Asks for a reset link; the answer is the same whether or not an account has the address. */
-export function forgotView(session) {
-  const done = el("p", { class: "notice", id: "forgot-done", role: "status", hidden: true });
-  const form = el("form", { class: "form card", novalidate: true, id: "forgot-form" },
+/** A form that asks for a link mailed to an address (`id`: forgot or signin-link): the answer
+ * is the same whether or not an account has the address, and says so. */
+function askForALink(session, { id, path, title, lead, sent }) {
+  const done = el("p", { class: "notice", id: `${id}-done`, role: "status", hidden: true });
+  const form = el("form", { class: "form card", novalidate: true, id: `${id}-form` },
     field(t("auth.email"), input("email", "email", { autocomplete: "username", inputmode: "email" })),
     el("button", { type: "submit", class: "button wide" }, t("recovery.send")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const email = new FormData(form).get("email");
-    const sent = await submitting(form, () => session.api("/v1/auth/password/forgot", { method: "POST", body: { email } }));
-    if (sent) {
+    if (await submitting(form, () => session.api(path, { method: "POST", body: { email } }))) {
       done.hidden = false;
-      done.textContent = t("recovery.sent", { email });
+      done.textContent = t(sent, { email });
     }
   });
-  return [el("h1", {}, t("recovery.forgotTitle")), el("p", { class: "muted" }, t("recovery.forgotLead")), form, done,
+  return [el("h1", {}, t(title)), el("p", { class: "muted" }, t(lead)), form, done,
     el("p", { class: "switch" }, el("a", { href: "#/signin" }, t("recovery.backToSignIn")))];
+}
+
+/** Asks for a reset link. */
+export function forgotView(session) {
+  return askForALink(session, { id: "forgot", path: "/v1/auth/password/forgot", title: "recovery.forgotTitle", lead: "recovery.forgotLead",
+    sent: "recovery.sent" });
+}
+
+/** A link that signs in without the password: asked for here, opened here from the mail. It is
+ * the owner's way in from a new device while strangers' guesses hold password sign-ins back. */
+export function signInLinkView(session, { token, next = "#/home" }) {
+  if (token) {
+    const status = el("p", { class: "notice", id: "signin-link-status", role: "status", "aria-busy": "true" }, t("signinLink.signingIn"));
+    const after = el("p", { class: "switch" });
+    queueMicrotask(async () => {
+      try {
+        await session.signInWithLink(token);
+        toast(t("auth.welcome", { name: session.user?.displayName ?? "" }));
+        location.replace(next);
+      } catch (problem) {
+        status.removeAttribute("aria-busy");
+        status.classList.add("error");
+        status.textContent = problem.detail || problem.title;
+        after.replaceChildren(el("a", { href: "#/signin-link", class: "button" }, t("recovery.askAgain")));
+      }
+    });
+    return [el("h1", {}, t("signinLink.title")), status, after];
+  }
+  return askForALink(session, { id: "signin-link", path: "/v1/auth/link", title: "signinLink.title", lead: "signinLink.lead", sent: "signinLink.sent" });
 }
 
 /** A new password from a mailed link: every device is signed out, this one too. */

@@ -3,7 +3,7 @@
 // (`guest`), the area of the bar it belongs to, its title, and what the shell loads first
 // (`needs`: the exercise catalog, the server's facts). The shell knows no page by name.
 import { accountView, signInView, signUpView } from "./account.js";
-import { confirmEmailView, forgotView, resetView } from "./recovery.js";
+import { confirmEmailView, forgotView, resetView, signInLinkView } from "./recovery.js";
 import { accountabilityView } from "./accountability/view.js";
 import { calendarView } from "./accountability/calendar.js";
 import { recordView } from "./accountability/record.js";
@@ -38,6 +38,7 @@ export const routes = [
   { path: "signin", guest: true, title: "auth.signIn", view: ({ session, next, query, serverInfo }) => signInView(session, next, { query, serverInfo }) },
   { path: "signup", guest: true, title: "auth.signUp", view: ({ session, next, serverInfo }) => signUpView(session, next, { serverInfo }) },
   { path: "forgot-password", guest: true, title: "recovery.forgotTitle", view: ({ session }) => forgotView(session) },
+  { path: "signin-link", title: "signinLink.title", view: ({ session, query }) => signInLinkView(session, { token: query.get("token") }) },
   { path: "reset-password", title: "recovery.resetTitle", view: ({ session, query }) => resetView(session, { token: query.get("token") }) },
   { path: "confirm-email", title: "recovery.confirmTitle", view: ({ session, query }) => confirmEmailView(session, { token: query.get("token") }) },
   { path: "account", account: true, title: "account.title", view: ({ session }) => accountView(session) },

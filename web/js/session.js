@@ -91,6 +91,11 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
       return adopt(await bare("/v1/auth/signup", { method: "POST", body: { ...fields, device, useCookie: true } }));
     },
 
+    /** Signs in with a mailed sign-in link's token (once); this browser becomes the owner's. */
+    async signInWithLink(token) {
+      return adopt(await bare("/v1/auth/link/finish", { method: "POST", body: { token, device, useCookie: true } }));
+    },
+
     /** Sign in with Apple or Google, first half: the server starts the attempt and answers where
      *  to go and a binding that this tab alone keeps (sessionStorage) until the person is back. */
     async startWebSignIn(provider, next) {

@@ -66,6 +66,26 @@ public struct ForgotPasswordBody: APIModel, RuledModel {
     public static let example = ForgotPasswordBody(email: "mina@yaruki.example")
 }
 
+/// `POST /v1/auth/link/finish`: a mailed sign-in link's token, and how to sign in with it.
+public struct SignInLinkBody: APIModel, RuledModel {
+    public var token: String
+    public var device: String?
+    public var useCookie: Bool?
+    public var deviceToken: String?
+
+    public init(token: String, device: String? = nil, useCookie: Bool? = nil, deviceToken: String? = nil) {
+        self.token = token
+        self.device = device
+        self.useCookie = useCookie
+        self.deviceToken = deviceToken
+    }
+
+    public static let rules: [String: FieldRule] = ["token": .mailedToken, "device": .device, "deviceToken": .deviceToken]
+
+    public static let example = SignInLinkBody(token: "p4JqL0vYw2cX8mN1aZ5rT7uE3iO9sD6fG0hK2jB4nM8", device: "iPhone", useCookie: false,
+                                               deviceToken: Example.deviceToken)
+}
+
 /// The same answer whether or not an account has the address.
 public struct MailAccepted: APIModel, Equatable {
     public var message: String

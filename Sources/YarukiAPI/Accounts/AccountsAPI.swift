@@ -12,9 +12,11 @@ public struct SignUpBody: APIModel, RuledModel {
     public var device: String?
     /// The browser asks for the refresh token as an HttpOnly cookie instead of in the reply.
     public var useCookie: Bool?
+    /// This device's own token (`SessionTokens.deviceToken` of an earlier sign-in), when it has one.
+    public var deviceToken: String?
 
     public init(email: String, password: String, displayName: String, timeZone: String? = nil, locale: String? = nil,
-                weekStart: WeekStart? = nil, device: String? = nil, useCookie: Bool? = nil) {
+                weekStart: WeekStart? = nil, device: String? = nil, useCookie: Bool? = nil, deviceToken: String? = nil) {
         self.email = email
         self.password = password
         self.displayName = displayName
@@ -23,13 +25,15 @@ public struct SignUpBody: APIModel, RuledModel {
         self.weekStart = weekStart
         self.device = device
         self.useCookie = useCookie
+        self.deviceToken = deviceToken
     }
 
     public static let rules: [String: FieldRule] = ["email": .email, "password": .password, "displayName": .displayName,
-                                                    "timeZone": .timeZone, "locale": .language, "device": .device]
+                                                    "timeZone": .timeZone, "locale": .language, "device": .device, "deviceToken": .deviceToken]
 
     public static let example = SignUpBody(email: "mina@yaruki.example", password: "correct horse battery", displayName: "Mina",
-                                           timeZone: "Asia/Tokyo", locale: "ja", weekStart: .monday, device: "iPhone", useCookie: false)
+                                           timeZone: "Asia/Tokyo", locale: "ja", weekStart: .monday, device: "iPhone", useCookie: false,
+                                           deviceToken: Example.deviceToken)
 }
 
 /// `POST /v1/auth/login`.
@@ -38,17 +42,22 @@ public struct SignInBody: APIModel, RuledModel {
     public var password: String
     public var device: String?
     public var useCookie: Bool?
+    /// This device's own token from an earlier sign-in: the owner's device is let in while
+    /// strangers guessing the password are held back (the browser sends it as a cookie instead).
+    public var deviceToken: String?
 
-    public init(email: String, password: String, device: String? = nil, useCookie: Bool? = nil) {
+    public init(email: String, password: String, device: String? = nil, useCookie: Bool? = nil, deviceToken: String? = nil) {
         self.email = email
         self.password = password
         self.device = device
         self.useCookie = useCookie
+        self.deviceToken = deviceToken
     }
 
-    public static let rules: [String: FieldRule] = ["email": .email, "password": .givenPassword, "device": .device]
+    public static let rules: [String: FieldRule] = ["email": .email, "password": .givenPassword, "device": .device, "deviceToken": .deviceToken]
 
-    public static let example = SignInBody(email: "mina@yaruki.example", password: "correct horse battery", device: "iPhone", useCookie: false)
+    public static let example = SignInBody(email: "mina@yaruki.example", password: "correct horse battery", device: "iPhone", useCookie: false,
+                                           deviceToken: Example.deviceToken)
 }
 
 /// `POST /v1/auth/oidc`: Sign in with Apple or Google.
@@ -105,17 +114,22 @@ public struct SessionTokens: APIModel {
     public var expiresIn: Int
     /// Left out when the browser asked for the cookie instead.
     public var refreshToken: String?
+    /// This device's token, to send with later sign-ins (`deviceToken`): it tells the owner's
+    /// attempts from a stranger's. Left out when the browser asked for cookies.
+    public var deviceToken: String?
 
-    public init(user: Account?, accessToken: String, tokenType: String = "Bearer", expiresIn: Int, refreshToken: String?) {
+    public init(user: Account?, accessToken: String, tokenType: String = "Bearer", expiresIn: Int, refreshToken: String?, deviceToken: String? = nil) {
         self.user = user
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresIn = expiresIn
         self.refreshToken = refreshToken
+        self.deviceToken = deviceToken
     }
 
     public static let example = SessionTokens(user: Account.example, accessToken: "eyJhbGciOiJFUzI1NiIsInR5cCI6ImF0K2p3dCJ9.e30.c2ln",
-                                              expiresIn: 900, refreshToken: "q9XzT0d4qk0m3Zq1f2bQYV8h3m6c7r1u0p5s9w2e4t8")
+                                              expiresIn: 900, refreshToken: "q9XzT0d4qk0m3Zq1f2bQYV8h3m6c7r1u0p5s9w2e4t8",
+                                              deviceToken: Example.deviceToken)
 }
 
 /// `PATCH /v1/me`: only the fields sent change (the email changes through `POST /v1/me/email`).

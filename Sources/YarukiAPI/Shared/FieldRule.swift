@@ -80,6 +80,8 @@ extension FieldRule {
     /// A day, YYYY-MM-DD, from 1900 to 2999.
     public static let day = FieldRule(pattern: PersonalCalendar.dayPattern, format: "date")
     public static let device = FieldRule.line(max: 100, required: false)
+    /// A device's own token, as the server handed it out: 43 URL-safe characters.
+    public static let deviceToken = FieldRule(pattern: "^[A-Za-z0-9_-]{43}$")
     /// A password given to be checked (any text; it is capped because it is hashed).
     public static let givenPassword = FieldRule(maxLength: PasswordRule.maxGiven)
     /// The token of a mailed link: 16 to 128 URL-safe characters.

@@ -9,6 +9,8 @@ actor AuthSession {
     private var accessExpiry: Date = .distantPast
     private var refreshToken: String?
     private var userID: UUID?
+    /// This device's token from the server (sent with every sign-in; kept after signing out).
+    private(set) var deviceToken: String?
     private var loaded = false
     private var inFlight: Task<String, Error>?
     /// How many refreshes this client has asked for (for tests and diagnostics).
@@ -26,9 +28,16 @@ actor AuthSession {
         guard !loaded else { return }
         loaded = true
         if let stored = try? store.load() {
-            refreshToken = stored.refreshToken
+            refreshToken = stored.refreshToken.isEmpty ? nil : stored.refreshToken
             userID = stored.userID
+            deviceToken = stored.deviceToken
         }
+    }
+
+    /// The device's token to send with a sign-in.
+    var currentDeviceToken: String? {
+        loadIfNeeded()
+        return deviceToken
     }
 
     var hasSession: Bool {
@@ -36,25 +45,26 @@ actor AuthSession {
         return refreshToken != nil
     }
 
-    func adopt(access: String, expiresIn: Int, refresh: String?, user: UUID?) throws {
-        loaded = true
+    func adopt(access: String, expiresIn: Int, refresh: String?, user: UUID?, device: String? = nil) throws {
+        loadIfNeeded()
         accessToken = access
         // A margin so a token is never sent in its last seconds.
         accessExpiry = clock().addingTimeInterval(TimeInterval(expiresIn) - 30)
         if let refresh { refreshToken = refresh }
         if let user { userID = user }
-        if let token = refreshToken { try store.save(StoredSession(refreshToken: token, userID: userID)) }
+        if let device { deviceToken = device }
+        if let token = refreshToken { try store.save(StoredSession(refreshToken: token, userID: userID, deviceToken: deviceToken)) }
     }
 
     func clear() {
-        loaded = true
+        loadIfNeeded()
         accessToken = nil
         accessExpiry = .distantPast
         refreshToken = nil
         userID = nil
         inFlight?.cancel()
         inFlight = nil
-        try? store.save(nil)
+        try? store.save(deviceToken.map { StoredSession(refreshToken: "", userID: nil, deviceToken: $0) })
     }
 
     var currentRefreshToken: String? {

@@ -1,13 +1,17 @@
 import Foundation
 
-/// What an app keeps between launches to sign the person back in.
+/// What an app keeps between launches to sign the person back in, and the device's own token
+/// (kept after signing out: it tells the server this device is the owner's when they next sign in).
 public struct StoredSession: Codable, Sendable, Equatable {
+    /// Empty when signed out.
     public var refreshToken: String
     public var userID: UUID?
+    public var deviceToken: String?
 
-    public init(refreshToken: String, userID: UUID?) {
+    public init(refreshToken: String, userID: UUID?, deviceToken: String? = nil) {
         self.refreshToken = refreshToken
         self.userID = userID
+        self.deviceToken = deviceToken
     }
 }
 

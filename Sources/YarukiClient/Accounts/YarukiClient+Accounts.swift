@@ -12,12 +12,27 @@ extension YarukiClient {
                        locale: AppLanguage = .en, weekStart: WeekStart = .monday, device: String? = nil) async throws -> Account {
         try await start(request("POST", "/v1/auth/signup", body: SignUpBody(
             email: email, password: password, displayName: displayName, timeZone: timeZone.identifier, locale: locale.rawValue,
-            weekStart: weekStart, device: device)))
+            weekStart: weekStart, device: device, deviceToken: await auth.currentDeviceToken)))
     }
 
+    /// Signs in with the password, sending this device's token: a device the person signed in
+    /// from before gets in even while strangers' guesses hold others back.
     @discardableResult
     public func signIn(email: String, password: String, device: String? = nil) async throws -> Account {
-        try await start(request("POST", "/v1/auth/login", body: SignInBody(email: email, password: password, device: device)))
+        try await start(request("POST", "/v1/auth/login", body: SignInBody(email: email, password: password, device: device,
+                                                                            deviceToken: await auth.currentDeviceToken)))
+    }
+
+    /// Asks for a link that signs in without the password (mailed if an account has the address).
+    public func mailSignInLink(email: String) async throws {
+        let _: MailAccepted = try await send(request("POST", "/v1/auth/link", body: ForgotPasswordBody(email: email)))
+    }
+
+    /// Signs in with the token of a mailed sign-in link (once).
+    @discardableResult
+    public func signIn(linkToken: String, device: String? = nil) async throws -> Account {
+        try await start(request("POST", "/v1/auth/link/finish", body: SignInLinkBody(token: linkToken, device: device,
+                                                                                      deviceToken: await auth.currentDeviceToken)))
     }
 
     /// Sign in with Apple or Google: `nonce` is the raw value the app generated for the
@@ -33,7 +48,7 @@ extension YarukiClient {
         let (data, status) = try await exchange(request)
         let reply: SessionTokens = try YarukiClient.decode(data, status: status)
         guard let user = reply.user else { throw YarukiClientError.unexpectedResponse(status: status) }
-        try await auth.adopt(access: reply.accessToken, expiresIn: reply.expiresIn, refresh: reply.refreshToken, user: user.id)
+        try await auth.adopt(access: reply.accessToken, expiresIn: reply.expiresIn, refresh: reply.refreshToken, user: user.id, device: reply.deviceToken)
         return user
     }
 

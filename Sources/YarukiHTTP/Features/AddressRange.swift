@@ -49,6 +49,17 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
 
     public static let loopback = [AddressRange("127.0.0.0/8")!, AddressRange("::1")!]
 
+    /// The network an address stands for when counting what one client does: an IPv4 address
+    /// itself, and for IPv6 its /64 (one subscriber's line, home or phone, gets a whole /64, so
+    /// counting single IPv6 addresses would give one person 2^64 fresh ones). Text that is not an
+    /// address is returned as it is.
+    public static func network(of address: String) -> String {
+        guard let bytes = parse(address) else { return address }
+        guard bytes.count == 16 else { return bytes.map(String.init).joined(separator: ".") }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
+    }
+
     /// The client behind `peer`: when the peer is a trusted proxy, the right-most address of
     /// `X-Forwarded-For` that is not itself a trusted proxy; otherwise the peer.
     public static func client(peer: String, forwardedFor: String?, trusted: [AddressRange]) -> String {

@@ -268,6 +268,8 @@ public enum AccountStore {
         /// Confirms a new address; the account takes it when the link is opened.
         case changeEmail = "change-email"
         case resetPassword = "reset-password"
+        /// Signs in without the password, once (the mailbox proves who this is).
+        case signIn = "sign-in"
     }
 
     public struct TokenRecord: Sendable, Equatable {

@@ -33,7 +33,10 @@ import YarukiTestSupport
 
         try await relaunched.signOut()
         #expect(await relaunched.isSignedIn == false)
-        #expect(!FileManager.default.fileExists(atPath: storePath))
+        // Signed out: no refresh token is kept, only the device's own token (it tells the server
+        // this device is the owner's at the next sign-in).
+        let kept = try #require(try FileTokenStore(path: storePath).load())
+        #expect(kept.refreshToken.isEmpty && kept.userID == nil && kept.deviceToken?.count == 43)
         let third = YarukiClient(baseURL: url, tokenStore: FileTokenStore(path: storePath))
         #expect(try await third.restoreSession() == nil)
         await #expect(throws: YarukiClientError.signedOut) { _ = try await third.me() }

@@ -12,6 +12,7 @@ struct AccountLinks: Sendable {
     static let verifyLifetime: TimeInterval = 72 * 3600
     static let changeLifetime: TimeInterval = 24 * 3600
     static let resetLifetime: TimeInterval = 30 * 60
+    static let signInLifetime: TimeInterval = 15 * 60
 
     /// A new link of `purpose` for `email`; links of the same purpose made before stop working.
     func issue(_ purpose: AccountStore.TokenPurpose, for user: UUID, email: String, at now: Date,
@@ -20,13 +21,18 @@ struct AccountLinks: Sendable {
         case .verifyEmail: AccountLinks.verifyLifetime
         case .changeEmail: AccountLinks.changeLifetime
         case .resetPassword: AccountLinks.resetLifetime
+        case .signIn: AccountLinks.signInLifetime
         }
         try AccountStore.spendTokens(of: user, [purpose], at: now, c)
         try AccountStore.pruneTokens(before: now.addingTimeInterval(-7 * 86_400), c)
         let token = Crypto.randomToken(32)
         let expiresAt = now.addingTimeInterval(lifetime)
         try AccountStore.insertToken(hash: Crypto.tokenHash(token), user: user, purpose: purpose, email: email, at: now, expiresAt: expiresAt, c)
-        let page = purpose == .resetPassword ? "reset-password" : "confirm-email"
+        let page = switch purpose {
+        case .resetPassword: "reset-password"
+        case .signIn: "signin-link"
+        case .verifyEmail, .changeEmail: "confirm-email"
+        }
         return ("\(context.publicURL)/#/\(page)?token=\(token)", expiresAt)
     }
 

@@ -3,11 +3,11 @@ import YarukiAPI
 import YarukiCore
 
 /// The mail of the account flows, in the person's language: confirm an address, confirm a new
-/// one (and tell the old one), reset the password (and say it was reset). Plain text, with the
+/// one (and tell the old one), reset the password (and say it was reset), sign in with a link. Plain text, with the
 /// link on a line of its own so every mail app makes it clickable.
 enum AccountMail {
     enum Kind: Sendable {
-        case verify, changeEmail, changeNotice, reset, resetDone
+        case verify, changeEmail, changeNotice, reset, resetDone, signInLink
     }
 
     struct Values: Sendable {
@@ -165,6 +165,39 @@ enum AccountMail {
 
             링크는 {minutes}분 동안 한 번만 쓸 수 있습니다. 새 비밀번호를 정하면 모든 기기에서 로그아웃됩니다.
             요청한 적이 없다면 이 메일을 무시해 주세요. 비밀번호는 그대로입니다.
+            """)
+        case (.signInLink, .en):
+            ("Your Yaruki sign-in link", """
+            Hello {name},
+
+            Open this link to sign in to Yaruki on the device where you asked for it:
+
+            {link}
+
+            The link works once, for {minutes} minutes. It signs you in without your password, even while sign-ins with a password are held back after many wrong guesses.
+            If you did not ask for this, ignore this mail: nobody can use the link without this mailbox.
+            """)
+        case (.signInLink, .ja):
+            ("Yarukiのサインイン用リンク", """
+            {name}さん
+
+            依頼した端末でこのリンクを開くと、Yarukiにサインインできます。
+
+            {link}
+
+            リンクは{minutes}分間、1回だけ使えます。パスワードの誤入力が続いてサインインが一時的に止められている間も、パスワードなしでサインインできます。
+            心当たりがない場合は、このメールを無視してください。このメールボックスがなければリンクは使えません。
+            """)
+        case (.signInLink, .ko):
+            ("Yaruki 로그인 링크", """
+            {name}님, 안녕하세요.
+
+            요청한 기기에서 이 링크를 열면 Yaruki에 로그인됩니다.
+
+            {link}
+
+            링크는 {minutes}분 동안 한 번만 쓸 수 있습니다. 잘못된 비밀번호 입력이 많아 비밀번호 로그인이 잠시 막혀 있어도 비밀번호 없이 로그인할 수 있습니다.
+            요청한 적이 없다면 이 메일을 무시해 주세요. 이 메일함이 없으면 링크를 쓸 수 없습니다.
             """)
         case (.resetDone, .en):
             ("Your Yaruki password was reset", """

@@ -9,11 +9,6 @@ struct AccountRoutes: RouteCollection {
     let accounts: AccountService
     let export: AccountExport
 
-    /// Where the browser keeps its refresh token: HttpOnly (no script reads it), SameSite=Strict
-    /// and sent only to the auth paths.
-    static let cookieName = "yaruki_refresh"
-    static let cookiePath = "/v1/auth"
-
     func add(to routes: RouteTable) {
         let anyone = routes.open(tag: "auth")
         anyone.post("/v1/auth/signup", Doc("Create an account and sign in", [201: "Signed up", 400: "A field is missing or not valid",
@@ -66,8 +61,8 @@ struct AccountRoutes: RouteCollection {
 
     func signUp(_ request: Request, _: Visitor, _ body: SignUpBody) async throws -> Reply<SessionTokens> {
         let (account, tokens) = try await accounts.signUp(try AccountForms.signUp(body), device: AccountForms.device(body.device, request),
-                                                          address: accounts.context.clientAddress(request))
-        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 201)
+                                                          place: SessionReplies.place(request, body.deviceToken, accounts.context))
+        return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: 201)
     }
 
     func signIn(_ request: Request, _: Visitor, _ body: SignInBody) async throws -> Reply<SessionTokens> {
@@ -75,36 +70,37 @@ struct AccountRoutes: RouteCollection {
         let email = check.attempt { () throws(FieldRuleError) in try EmailAddress(body.email) }
         check.attempt { () throws(FieldRuleError) in try PasswordRule.checkGiven(body.password) }
         check.device(body.device)
+        if let token = body.deviceToken, !SessionReplies.isDeviceToken(token) { check.fail("deviceToken", "must be the 43 characters a sign-in handed out") }
         try check.done()
         guard let email else { throw HTTPError.internal() }
         let (account, tokens) = try await accounts.signIn(email: email, password: body.password,
-                                                          device: AccountForms.device(body.device, request),
-                                                          address: accounts.context.clientAddress(request))
-        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
+                                                          device: AccountForms.device(body.device, request), place: SessionReplies.place(request, body.deviceToken, accounts.context))
+        return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
     }
+
 
     func identity(_ request: Request, _: Visitor, _ body: IdentityBody) async throws -> Reply<SessionTokens> {
         let (account, tokens, created) = try await accounts.signIn(identity: try AccountForms.identity(body, request))
-        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
+        return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
     }
 
     func refresh(_ request: Request, _: Visitor) async throws -> Reply<SessionTokens> {
         let body = try request.decodeIfPresent(RefreshBody.self) ?? RefreshBody()
         let fromCookie = body.refreshToken == nil
-        guard let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty else {
+        guard let token = body.refreshToken ?? request.cookie(SessionReplies.cookieName), !token.isEmpty else {
             throw AccountService.invalidRefresh("Send the refresh token, in the body or the cookie: without it nobody is signed in.")
         }
         do {
-            return AccountRoutes.reply(nil, try await accounts.refresh(token), cookie: fromCookie || body.useCookie == true, request, status: 200)
+            return SessionReplies.reply(nil, try await accounts.refresh(token), cookie: fromCookie || body.useCookie == true, request, status: 200)
         } catch var error as HTTPError where error.status == 401 && fromCookie {
-            error.headers["Set-Cookie"] = AccountRoutes.clearCookie(request)  // a dead cookie is not sent again
+            error.headers["Set-Cookie"] = SessionReplies.clearCookie(request)  // a dead cookie is not sent again
             throw error
         }
     }
 
     func signOut(_ request: Request, _: Visitor) async throws -> Response {
         let body = try request.decodeIfPresent(RefreshBody.self) ?? RefreshBody()
-        if let token = body.refreshToken ?? request.cookie(AccountRoutes.cookieName), !token.isEmpty, token.utf8.count <= 128 {
+        if let token = body.refreshToken ?? request.cookie(SessionReplies.cookieName), !token.isEmpty, token.utf8.count <= 128 {
             try await accounts.signOut(refreshToken: token)
         } else if request.headers["Authorization"] != nil {
             let principal = try await accounts.authenticator.authenticate(request)
@@ -113,7 +109,7 @@ struct AccountRoutes: RouteCollection {
             throw HTTPError.unauthorized("Send the refresh token or an access token: without one there is no session to sign out.")
         }
         var response = Response.noContent()
-        response.headers.add("Set-Cookie", AccountRoutes.clearCookie(request))
+        response.headers.add("Set-Cookie", SessionReplies.clearCookie(request))
         return response
     }
 
@@ -149,7 +145,7 @@ struct AccountRoutes: RouteCollection {
         let body = try request.decodeIfPresent(PasswordConfirmation.self)
         let removed = try await accounts.deleteAccount(me, password: body?.password)
         return Reply(DeletedAccount(deleted: removed, message: "Your account and everything in it were deleted. This cannot be undone."),
-                     headers: [("Set-Cookie", AccountRoutes.clearCookie(request))])
+                     headers: [("Set-Cookie", SessionReplies.clearCookie(request))])
     }
 
     func changePassword(_: Request, _ me: Principal, _ body: PasswordBody) async throws -> Reply<SignedOutSessions> {
@@ -174,27 +170,5 @@ struct AccountRoutes: RouteCollection {
 
     func revokeOthers(_: Request, _ me: Principal) async throws -> Reply<SignedOutSessions> {
         Reply(SignedOutSessions(try await accounts.revokeOthers(me)))
-    }
-
-    // MARK: replies and cookies
-
-    static func reply(_ account: Account?, _ tokens: IssuedTokens, cookie: Bool, _ request: Request, status: Int) -> Reply<SessionTokens> {
-        var headers = [("Cache-Control", "no-store")]
-        if cookie { headers.append(("Set-Cookie", refreshCookie(tokens.refreshToken, request))) }
-        return Reply(SessionTokens(user: account, accessToken: tokens.accessToken, expiresIn: tokens.expiresIn,
-                                   refreshToken: cookie ? nil : tokens.refreshToken), status: status, headers: headers)
-    }
-
-    /// Secure when the request came over TLS (directly or through a proxy that says so).
-    static func isSecure(_ request: Request) -> Bool {
-        request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
-    }
-
-    static func refreshCookie(_ token: String, _ request: Request) -> String {
-        "\(cookieName)=\(token); Path=\(cookiePath); Max-Age=\(30 * 24 * 3600); HttpOnly; SameSite=Strict" + (isSecure(request) ? "; Secure" : "")
-    }
-
-    static func clearCookie(_ request: Request) -> String {
-        "\(cookieName)=; Path=\(cookiePath); Max-Age=0; HttpOnly; SameSite=Strict" + (isSecure(request) ? "; Secure" : "")
     }
 }

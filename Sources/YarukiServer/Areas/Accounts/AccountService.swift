@@ -10,6 +10,15 @@ struct IssuedTokens: Sendable {
     var expiresIn: Int
     var refreshToken: String
     var sessionID: UUID
+    /// The device's own token, handed back to keep (sign-ins with a password or a mailed link).
+    var deviceToken: String?
+}
+
+/// Where a sign-in attempt comes from: the client's network (its IPv4 address or IPv6 /64) and
+/// the device's own token, when it sent one.
+struct SignInPlace: Sendable {
+    var network: String
+    var deviceToken: String?
 }
 
 /// Every account flow: sign-up, sign-in, refresh with rotation, sign-out, sessions, profile,
@@ -18,9 +27,9 @@ struct IssuedTokens: Sendable {
 final class AccountService: Sendable {
     let context: AppContext
     let refreshRule: RefreshRule
-    /// Failed sign-ins, counted per account and address together (a stranger cannot lock the
-    /// owner out), per account from anywhere (a ceiling for guessing from many addresses) and per
-    /// address (one address spraying many accounts).
+    /// Failed sign-ins, counted per account and network together, per network (one network
+    /// spraying many accounts), and per account for strangers only: a ceiling for guessing from
+    /// many networks that never holds back a device or network the owner signed in from before.
     let signIns: Throttle
     /// Requests limited whether they succeed or not: sign-ups and reset links per address,
     /// mails per account.
@@ -68,10 +77,10 @@ final class AccountService: Sendable {
         var weekStart: WeekStart
     }
 
-    /// A new account, signed in, and a link mailed to confirm its address. Limited per address:
+    /// A new account, signed in, and a link mailed to confirm its address. Limited per network:
     /// each costs an argon2 hash.
-    func signUp(_ form: SignUp, device: String, address: String) async throws -> (Account, IssuedTokens) {
-        try await requests.take([.init(kind: "signup", value: address)], now: context.now, what: "Too many accounts were made from your network")
+    func signUp(_ form: SignUp, device: String, place: SignInPlace) async throws -> (Account, IssuedTokens) {
+        try await requests.take([.init(kind: "signup", value: place.network)], now: context.now, what: "Too many accounts were made from your network")
         let hash = try await hash(form.password)
         let now = context.now
         let new = AccountStore.NewAccount(email: form.email, displayName: form.displayName, passwordHash: hash,
@@ -80,7 +89,9 @@ final class AccountService: Sendable {
             let made = try await database.transaction { [self] c in
                 let account = try AccountStore.insert(new, at: now, c)
                 try links.mailVerification(to: account, at: now, c)
-                return (account, try startSession(for: account, device: device, at: now, c))
+                var tokens = try startSession(for: account, device: device, at: now, c)
+                tokens.deviceToken = try recognize(account.id, place, at: now, c)
+                return (account, tokens)
             }
             context.mail.kick()
             return made
@@ -90,11 +101,16 @@ final class AccountService: Sendable {
         }
     }
 
-    /// Unknown email and wrong password answer alike, after the same argon2 work.
-    func signIn(email: EmailAddress, password: String, device: String, address: String) async throws -> (Account, IssuedTokens) {
-        let keys = AccountService.signInKeys(email.key, address)
-        try await signIns.check(keys, now: context.now, what: "Too many failed sign-ins")
+    /// Unknown email and wrong password answer alike, after the same argon2 work. Failures are
+    /// counted against the pair of account and network and against the network; against the
+    /// account's ceiling only when they come from a device and a network the owner never signed
+    /// in from (a stranger's), so however many strangers guess, the owner still gets in.
+    func signIn(email: EmailAddress, password: String, device: String, place: SignInPlace) async throws -> (Account, IssuedTokens) {
         let found = try await database.read { c in try AccountStore.credentials(emailKey: email.key, c) }
+        let trusted = try await isTrusted(found?.account.id, place)
+        let keys = AccountService.signInKeys(email.key, place.network, trusted: trusted)
+        try await signIns.check(keys, now: context.now, what: trusted ? "Too many failed sign-ins"
+                                    : "Too many failed sign-ins from places this account has not signed in from. Sign in from a device you used before, or ask for a sign-in link by email")
         let hasher = context.hasher
         let stored = found?.passwordHash ?? decoyHash
         let decoy = found?.passwordHash == nil
@@ -107,18 +123,56 @@ final class AccountService: Sendable {
             await signIns.record(keys, now: now)
             throw HTTPError(401, slug: "invalid-credentials", detail: "The email or password is not right.")
         }
-        // The owner's own address starts afresh; the account's ceiling does not (guesses from elsewhere still count).
+        // The owner's own network starts afresh; the account's ceiling does not (guesses from elsewhere still count).
         await signIns.clear(keys[0])
         let tokens = try await database.transaction { [self] c in
             if let rehash { try AccountStore.setPasswordHash(account.id, rehash, at: now, c) }
             try AccountStore.pruneSessions(of: account.id, before: now.addingTimeInterval(-refreshRule.idleLifetime), c)
-            return try startSession(for: account, device: device, at: now, c)
+            var tokens = try startSession(for: account, device: device, at: now, c)
+            tokens.deviceToken = try recognize(account.id, place, at: now, c)
+            return tokens
         }
         return (account, tokens)
     }
 
-    static func signInKeys(_ emailKey: String, _ address: String) -> [Throttle.Key] {
-        [.init(kind: "pair", value: emailKey + " " + address), .init(kind: "account", value: emailKey), .init(kind: "address", value: address)]
+    /// The throttle's keys for a sign-in: the pair of account and network, the account's
+    /// ceiling (strangers only), and the network.
+    static func signInKeys(_ emailKey: String, _ network: String, trusted: Bool = false) -> [Throttle.Key] {
+        [.init(kind: "pair", value: emailKey + " " + network)] + (trusted ? [] : [.init(kind: "account", value: emailKey)])
+            + [.init(kind: "address", value: network)]
+    }
+
+    // MARK: devices and networks the owner signs in from
+
+    /// How long a device or network stays known without a sign-in from it.
+    static let trustLifetime: TimeInterval = 180 * 86_400
+
+    /// What is kept of a device's token or a network: an HMAC under the server's secret, so the
+    /// table names no address (IPv4's few billion could be hashed through in an afternoon).
+    private func trustHash(_ kind: SignInTrustStore.Kind, _ value: String) -> String {
+        Crypto.hex(Crypto.hmacSHA256(key: context.keyring.refreshSecret, Data("\(kind.rawValue) \(value)".utf8)))
+    }
+
+    private func trustHashes(_ place: SignInPlace) -> [String] {
+        [trustHash(.network, place.network)] + (place.deviceToken.map { [trustHash(.device, $0)] } ?? [])
+    }
+
+    /// Whether the account has signed in from this device or network within the trust lifetime.
+    func isTrusted(_ user: UUID?, _ place: SignInPlace) async throws -> Bool {
+        guard let user else { return false }
+        let (hashes, since) = (trustHashes(place), context.now.addingTimeInterval(-AccountService.trustLifetime))
+        return try await database.read { c in try SignInTrustStore.trusted(user, hashes, since: since, c) }
+    }
+
+    /// Notes the device and network of a sign-in that succeeded; returns the device's token to
+    /// keep (the one it sent, or a new one). A token names the device, not the account: several
+    /// people signing in on one browser share it, each trusted for their own account.
+    func recognize(_ user: UUID, _ place: SignInPlace, at now: Date, _ c: SQLConnection) throws -> String {
+        let token = place.deviceToken ?? Crypto.randomToken(32)
+        try SignInTrustStore.remember(user, .device, trustHash(.device, token), at: now, c)
+        try SignInTrustStore.remember(user, .network, trustHash(.network, place.network), at: now, c)
+        if Int.random(in: 0..<500) == 0 { try SignInTrustStore.prune(before: now.addingTimeInterval(-AccountService.trustLifetime), c) }
+        return token
     }
 
     struct IdentitySignIn: Sendable {

@@ -11,7 +11,8 @@ struct AccountsData: PersonalData {
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
         let (sessions, identities) = try AccountStore.deleteSignIns(of: user, c)
-        return Removed(counts: ["sessions": sessions, "linkedSignIns": identities])
+        let known = try SignInTrustStore.forget(user, c)
+        return Removed(counts: ["sessions": sessions, "linkedSignIns": identities, "knownDevicesAndNetworks": known])
     }
 
     struct LinkedSignIn: Encodable {

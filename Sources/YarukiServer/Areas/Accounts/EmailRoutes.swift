@@ -3,7 +3,8 @@ import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 
-/// Links mailed to an address: confirming it, changing it, resetting a forgotten password.
+/// Links mailed to an address: confirming it, changing it, resetting a forgotten password,
+/// signing in without the password.
 struct EmailRoutes: RouteCollection {
     let email: EmailService
 
@@ -15,6 +16,16 @@ struct EmailRoutes: RouteCollection {
         anyone.post("/v1/auth/password/forgot", Doc("Mail a link to reset the password (the same answer whether or not an account has the address)",
                                                     [202: "A link is on its way if an account has the address", 400: "Not an email address",
                                                      429: "Too many requests from this network; see Retry-After"]), forgot)
+        anyone.post("/v1/auth/link", Doc("""
+            Mail a link that signs in without the password (the same answer whether or not an account has the address): the owner's way in \
+            from a new device while strangers' guesses hold password sign-ins back
+            """, [202: "A link is on its way if an account has the address", 400: "Not an email address",
+                  429: "Too many requests from this network; see Retry-After"]), mailSignInLink)
+        anyone.post("/v1/auth/link/finish", Doc("""
+            Sign in with a mailed link (once, within 15 minutes): a new session, the address confirmed, and this device and network \
+            remembered as the owner's
+            """, [200: "Signed in", 400: "Not a token of a mailed link", 404: "No such link", 410: "The link was used, replaced or has expired"]),
+                    signInWithLink)
         anyone.post("/v1/auth/password/reset", Doc("Set a new password with a mailed link (once, within 30 minutes); every session is signed out",
                                                    [200: "Changed; how many sessions were signed out", 400: "Not a token of a mailed link, or the password is not valid",
                                                     404: "No such link", 410: "The link was used, replaced or has expired"]), reset)
@@ -35,7 +46,23 @@ struct EmailRoutes: RouteCollection {
 
     func forgot(_ request: Request, _: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
         let address = try EmailAddress(body.email)
-        return Reply(try await email.forgot(address, address: email.context.clientAddress(request)), status: 202)
+        return Reply(try await email.forgot(address, network: email.context.clientNetwork(request)), status: 202)
+    }
+
+    func mailSignInLink(_ request: Request, _: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
+        let address = try EmailAddress(body.email)
+        return Reply(try await email.mailSignInLink(address, network: email.context.clientNetwork(request)), status: 202)
+    }
+
+    func signInWithLink(_ request: Request, _: Visitor, _ body: SignInLinkBody) async throws -> Reply<SessionTokens> {
+        let token = try EmailRoutes.token(body.token)
+        var check = FieldCheck()
+        check.device(body.device)
+        if let given = body.deviceToken, !SessionReplies.isDeviceToken(given) { check.fail("deviceToken", "must be the 43 characters a sign-in handed out") }
+        try check.done()
+        let (account, tokens) = try await email.signIn(link: token, device: AccountForms.device(body.device, request),
+                                                       place: SessionReplies.place(request, body.deviceToken, email.context))
+        return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
     }
 
     func reset(_: Request, _: Visitor, _ body: ResetPasswordBody) async throws -> Reply<SignedOutSessions> {

@@ -5,7 +5,7 @@ import YarukiHTTP
 import YarukiStore
 
 /// What is done through a link mailed to an address: confirming it, moving the account to a new
-/// one, and resetting a forgotten password.
+/// one, resetting a forgotten password, and signing in without the password.
 final class EmailService: Sendable {
     let accounts: AccountService
     var context: AppContext { accounts.context }
@@ -98,34 +98,72 @@ final class EmailService: Sendable {
     // MARK: a forgotten password
 
     static let resetAccepted = MailAccepted(message: "If an account uses this address, a link to reset its password is on its way. It works for 30 minutes.")
+    static let signInAccepted = MailAccepted(message: "If an account uses this address, a sign-in link is on its way. It works once, for 15 minutes.")
 
     /// Mails a reset link if an account has the address. The answer is the same either way and is
     /// given before the lookup, so neither its words nor its timing tell whether one exists.
-    func forgot(_ email: EmailAddress, address: String) async throws -> MailAccepted {
+    func forgot(_ email: EmailAddress, network: String) async throws -> MailAccepted {
+        try await mailLink(.resetPassword, kind: .reset, to: email, network: network, lifetime: AccountLinks.resetLifetime)
+        return EmailService.resetAccepted
+    }
+
+    /// Mails a link that signs in without the password: the owner's way in while sign-ins with a
+    /// password are held back after strangers' guesses (or on a new device). Answered like `forgot`.
+    func mailSignInLink(_ email: EmailAddress, network: String) async throws -> MailAccepted {
+        try await mailLink(.signIn, kind: .signInLink, to: email, network: network, lifetime: AccountLinks.signInLifetime)
+        return EmailService.signInAccepted
+    }
+
+    /// Queues a link of `purpose` to the account with the address, if any, after the answer. Links
+    /// asked for from one network are limited (10 an hour, all kinds), and one mailbox gets at most
+    /// five mails an hour whoever asks: past that a request is dropped without a word.
+    private func mailLink(_ purpose: AccountStore.TokenPurpose, kind: AccountMail.Kind, to email: EmailAddress, network: String,
+                          lifetime: TimeInterval) async throws {
         let now = context.now
-        try await accounts.requests.take([.init(kind: "reset-address", value: address)], now: now, what: "Too many reset links were asked for from your network")
+        try await accounts.requests.take([.init(kind: "reset-address", value: network)], now: now, what: "Too many mailed links were asked for from your network")
         let (links, mail, database, requests) = (self.links, context.mail, self.database, accounts.requests)
         mail.later {
             do {
                 let queued = try await database.transaction { c -> Bool in
                     guard let found = try AccountStore.credentials(emailKey: email.key, c) else { return false }
                     let account = found.account
-                    // A mailbox is not flooded: past the limit the request is dropped without a word.
                     let key = Throttle.Key(kind: "mail-account", value: account.id.uuidString)
                     guard try requests.allows([key], now: now, c) else { return false }
                     try requests.record([key], now: now, c)
-                    let (link, expiresAt) = try links.issue(.resetPassword, for: account.id, email: account.email, at: now, c)
-                    try mail.enqueue(AccountMail.message(.reset, to: account.email, language: account.locale,
-                                                         .init(name: account.displayName, link: link, minutes: Int(AccountLinks.resetLifetime / 60))),
+                    let (link, expiresAt) = try links.issue(purpose, for: account.id, email: account.email, at: now, c)
+                    try mail.enqueue(AccountMail.message(kind, to: account.email, language: account.locale,
+                                                         .init(name: account.displayName, link: link, minutes: Int(lifetime / 60))),
                                      user: account.id, expiresAt: expiresAt, c)
                     return true
                 }
                 if queued { mail.kick() }
             } catch {
-                ServerLog.error("a reset link could not be made", ["reason": String(describing: error)])
+                ServerLog.error("a mailed link could not be made", ["purpose": purpose.rawValue, "reason": String(describing: error)])
             }
         }
-        return EmailService.resetAccepted
+    }
+
+    /// Signs in with a mailed link (once, within 15 minutes): a new session, the address counts
+    /// as confirmed (the mailbox proved it), and the device and network become the owner's, so
+    /// the next sign-ins with the password from here are not held back by strangers' guesses.
+    func signIn(link token: String, device: String, place: SignInPlace) async throws -> (Account, IssuedTokens) {
+        let hash = Crypto.tokenHash(token)
+        let now = context.now
+        let accounts = self.accounts
+        let (account, tokens) = try await database.transaction { c -> (Account, IssuedTokens) in
+            let record = try EmailService.usable(hash, [.signIn], now, c)
+            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(404, "No such link.") }
+            guard try AccountStore.spendTokens(of: account.id, [.signIn], at: now, c) > 0 else {
+                throw EmailService.linkError(410, "This link was used already, or a newer one replaced it.")
+            }
+            if let email = try? EmailAddress(record.email) { _ = try AccountStore.markEmailVerified(account.id, email: email, at: now, c) }
+            var tokens = try accounts.startSession(for: account, device: device, at: now, c)
+            tokens.deviceToken = try accounts.recognize(account.id, place, at: now, c)
+            return (try AccountStore.account(id: account.id, c) ?? account, tokens)
+        }
+        context.replies.invalidate(AccountService.tags(account.id))
+        await accounts.signIns.clear(AccountService.signInKeys(account.email.lowercased(), place.network)[0])
+        return (account, tokens)
     }
 
     /// Sets a new password from a mailed link (once, within 30 minutes): every session ends, the
@@ -146,6 +184,8 @@ final class EmailService: Sendable {
             try AccountStore.setPasswordHash(account.id, passwordHash, at: now, c)
             if let email = try? EmailAddress(record.email) { _ = try AccountStore.markEmailVerified(account.id, email: email, at: now, c) }
             let signedOut = try AccountStore.revokeAll(of: account.id, except: nil, reason: "password reset", at: now, c)
+            // Whoever knew the old password may have signed in somewhere: no device is the owner's until it signs in again.
+            try SignInTrustStore.forget(account.id, c)
             try mail.enqueue(AccountMail.message(.resetDone, to: account.email, language: account.locale,
                                                  .init(name: account.displayName, link: links.page("forgot-password"))),
                              user: account.id, expiresAt: now.addingTimeInterval(86_400), c)

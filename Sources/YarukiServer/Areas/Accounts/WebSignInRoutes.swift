@@ -43,6 +43,6 @@ struct WebSignInRoutes: RouteCollection {
 
     func finish(_ request: Request, _: Visitor, _ body: WebSignInFinishBody) async throws -> Reply<SessionTokens> {
         let (account, tokens, created) = try await web.finish(body, request)
-        return AccountRoutes.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
+        return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: created ? 201 : 200)
     }
 }

@@ -90,6 +90,12 @@ final class AppContext: Sendable {
         AddressRange.client(peer: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"], trusted: settings.trustedProxies)
     }
 
+    /// The network `request` comes from, for counting what one client does: its IPv4 address,
+    /// or its IPv6 /64.
+    func clientNetwork(_ request: Request) -> String {
+        AddressRange.network(of: clientAddress(request))
+    }
+
     /// The person's days and weeks: their time zone and week start.
     func calendar(of account: Account) -> PersonalCalendar {
         PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
