@@ -50,6 +50,18 @@ public struct Request: Sendable {
         nonmutating set { storage.context.route = newValue }
     }
 
+    /// Set by the router when the route says its path holds a secret.
+    var pathIsSecret: Bool {
+        get { storage.context.pathIsSecret }
+        nonmutating set { storage.context.pathIsSecret = newValue }
+    }
+
+    /// What a log may say of the path: the path itself, or the route's pattern where the path
+    /// holds a secret.
+    public var loggedPath: String {
+        storage.context.pathIsSecret ? (storage.context.route ?? "(secret)") : path
+    }
+
     public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
                 remoteAddress: String = "", requestID: String = "") {
         storage = Storage(method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress,
@@ -183,4 +195,6 @@ public struct BodyFile: Sendable, Equatable {
 
 final class RequestContext: @unchecked Sendable {
     var route: String?
+    /// The path holds a secret (a calendar feed's token): logs write the route's pattern instead.
+    var pathIsSecret = false
 }

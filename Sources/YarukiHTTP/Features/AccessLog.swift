@@ -1,10 +1,13 @@
 import Foundation
 
-/// One JSON line per request, buffered per loop and written in batches,
-/// so logging costs no system call per request.
+/// One line per request, buffered per loop and written in batches, so logging costs no system
+/// call per request: JSON for a file, a pipe or a log collector, or a short human line for a
+/// person watching a terminal.
 public final class AccessLog {
     public enum Destination: Sendable {
         case standardOutput
+        /// Short lines for a person at a terminal (time, method, status, path, duration), errors in colour.
+        case terminal
         case none
         /// Each line, for tests.
         case lines(@Sendable (String) -> Void)
@@ -17,16 +20,27 @@ public final class AccessLog {
 
     init(loop: EventLoop, destination: Destination) {
         self.destination = destination
-        if case .standardOutput = destination {
+        switch destination {
+        case .standardOutput, .terminal:
             let timer = LoopTimer(loop: loop, repeating: true) { [unowned self] in self.flush() }
             timer.arm(0.25)
             self.timer = timer
+        case .none, .lines:
+            break
         }
     }
 
+    /// `quiet`: a machine's routine request (the demo's sales simulator) that a person at a
+    /// terminal need not see; JSON logs keep it.
     func request(method: String, route: String, path: String, status: Int, seconds: Double, bytes: Int,
-                 requestID: String, remote: String) {
+                 requestID: String, remote: String, quiet: Bool = false) {
         if case .none = destination { return }
+        if case .terminal = destination {
+            if quiet && status < 400 { return }
+            terminalLine(method: method, path: path, status: status, seconds: seconds)
+            if buffer.count > 60 << 10 { flush() }
+            return
+        }
         // Written straight into the batch; a test's sink gets the line on its own.
         let line = buffer
         let start = line.count
@@ -62,7 +76,22 @@ public final class AccessLog {
             line.clear()
         case .standardOutput:
             if buffer.count > 60 << 10 { flush() }
+        case .terminal:
+            return
         }
+    }
+
+    /// `12:04:31  GET  200  /v1/me  3.1 ms`, in local time; 4xx in yellow, 5xx in bold red.
+    private func terminalLine(method: String, path: String, status: Int, seconds: Double) {
+        var now = Glibc.time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let colour = status >= 500 ? "\u{1B}[1;31m" : status >= 400 ? "\u{1B}[33m" : ""
+        let milliseconds = (seconds * 10_000).rounded() / 10
+        buffer.write("\u{1B}[2m\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))\u{1B}[0m  ")
+        buffer.write("\(colour)\(method.padding(toLength: 6, withPad: " ", startingAt: 0)) \(status)  \(path)")
+        buffer.write("\(colour.isEmpty ? "" : "\u{1B}[0m")  \u{1B}[2m\(milliseconds) ms\u{1B}[0m\n")
     }
 
     func flush() {
@@ -91,7 +120,17 @@ public enum ServerLog {
     public static func warning(_ message: String, _ fields: [String: String] = [:]) { write("warning", message, fields) }
     public static func error(_ message: String, _ fields: [String: String] = [:]) { write("error", message, fields) }
 
+    /// On a terminal, a person reads these: a short line, warnings and errors in colour.
+    static let toTerminal = isatty(2) == 1
+
     static func write(_ level: String, _ message: String, _ fields: [String: String]) {
+        if toTerminal {
+            let colour = level == "error" ? "\u{1B}[1;31m" : level == "warning" ? "\u{1B}[33m" : ""
+            let details = fields.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }.joined(separator: "  ")
+            let line = "\(colour)\(message)\(colour.isEmpty ? "" : "\u{1B}[0m")" + (details.isEmpty ? "" : "  \u{1B}[2m\(details)\u{1B}[0m") + "\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            return
+        }
         var line = "{\"time\":\"\(LogTime.now())\",\"level\":\"\(level)\",\"msg\":\(JSONString.quote(message))"
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             line += ",\(JSONString.quote(key)):\(JSONString.quote(value))"

@@ -27,7 +27,10 @@ final class LoopState {
         self.server = server
         self.metrics = shard
         self.log = AccessLog(loop: loop, destination: server.configuration.accessLog)
+        quietAgents = server.configuration.quietUserAgents
     }
+
+    private let quietAgents: [String]
 
     func listen(on fd: Int32) throws {
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -142,8 +145,10 @@ final class LoopState {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
         let route = request.route ?? (status == 404 ? "(unmatched)" : "(static)")
         metrics.record(method: request.method.rawValue, route: route, status: status, seconds: seconds)
-        log.request(method: request.method.rawValue, route: route, path: request.path, status: status,
-                    seconds: seconds, bytes: bytes, requestID: request.requestID, remote: request.remoteAddress)
+        let agent = quietAgents.isEmpty ? nil : request.headers["User-Agent"]
+        log.request(method: request.method.rawValue, route: route, path: request.loggedPath, status: status,
+                    seconds: seconds, bytes: bytes, requestID: request.requestID, remote: request.remoteAddress,
+                    quiet: agent.map { agent in quietAgents.contains { agent.hasPrefix($0) } } ?? false)
     }
 
     func streamOpened() { metrics.adjustStreams(1) }

@@ -22,6 +22,9 @@ public struct ServerConfiguration: Sendable {
     public var sseKeepAlive = 15.0
     public var sseMaxBufferedBytes = 1 << 20
     public var accessLog: AccessLog.Destination = .standardOutput
+    /// Requests whose User-Agent starts with one of these are a machine's routine (the demo's
+    /// sales simulator): the terminal log leaves them out unless they fail.
+    public var quietUserAgents: [String] = []
     /// Written on every response, the connection's own problem answers (400, 408, 413, 431)
     /// included, unless the response sets a header of the same name itself.
     public var responseHeaders = HTTPHeaders()

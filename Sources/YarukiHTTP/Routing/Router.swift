@@ -4,6 +4,8 @@ public struct Route: Sendable {
     public let method: HTTPMethod
     /// `/v1/things/{id}`
     public let pattern: String
+    /// Whether the path holds a secret (logs then write the pattern, not the path).
+    public let secretPath: Bool
     let handler: Handler
 }
 
@@ -23,7 +25,7 @@ public struct Router: Sendable {
 
     public init() {}
 
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, secretPath: Bool = false, _ handler: @escaping Handler) {
         var node = root
         for segment in Router.patternSegments(pattern) {
             if segment.hasPrefix("{") && segment.hasSuffix("}") {
@@ -47,7 +49,7 @@ public struct Router: Sendable {
             }
         }
         precondition(node.routes[method] == nil, "route \(method) \(pattern) is declared twice")
-        let route = Route(method: method, pattern: pattern, handler: handler)
+        let route = Route(method: method, pattern: pattern, secretPath: secretPath, handler: handler)
         node.routes[method] = route
         routes.append(route)
         if !pattern.contains("{") { exact[pattern, default: [:]][method] = route }
@@ -118,6 +120,7 @@ extension Router {
             switch router.match(method: request.method, path: request.path) {
             case let .found(route, parameters):
                 request.route = route.pattern
+                if route.secretPath { request.pathIsSecret = true }
                 if parameters.isEmpty { return try await route.handler(request) }
                 var request = request
                 request.parameters = parameters

@@ -189,6 +189,10 @@ final class RunningApp {
         let result = try Command.run([Self.binary, "--help"])
         #expect(result.status == 0)
         for command in ["serve", "migrate", "demo", "user create", "sales simulate", "keys rotate", "version"] { #expect(result.output.contains("  \(command) ")) }
+        // Every option and its variable whole (they were cut at 14 and 18 characters).
+        for entry in Settings.flags {
+            #expect(result.output.contains(" \(entry.flag) ") && result.output.contains(" \(entry.env) "), "\(entry.flag)")
+        }
         let unknown = try Command.spawn([Self.binary, "fly"], captureOutput: true, captureError: true)
         #expect(unknown.readAllErrors().contains("unknown command 'fly'"))
         #expect(unknown.wait() == 1)
@@ -213,6 +217,8 @@ final class RunningApp {
             if !ready { usleep(50_000) }
         }
         #expect(ready)
+        // A calendar feed's link is its secret: the log names the route, never the path.
+        #expect(try request(port, "/v1/calendar/feed/not-a-real-feed-secret.ics").status == 404)
         // An in-flight request survives SIGTERM; the access log line is written before exit.
         let client = try RawClient(port: port)
         client.send("GET /v1/meta HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -221,6 +227,36 @@ final class RunningApp {
         #expect(server.wait(timeout: 10) == 0)
         let log = server.readAll()
         #expect(log.contains(#""route":"/v1/meta","path":"/v1/meta","status":200"#))
+        #expect(log.contains(#""route":"/v1/calendar/feed/{file}","path":"/v1/calendar/feed/{file}","status":404"#))
+        #expect(!log.contains("not-a-real-feed-secret"))
+        // Without --payments the start-up log says seats cannot be sold, and how to fix it.
+        #expect(server.readAllErrors().contains("class seats cannot be sold"))
+    }
+
+    /// On a terminal (or with `--access-log text`) a person reads a short line per request,
+    /// failures marked, and not the demo simulator's routine posts.
+    @Test func theTextLogIsShortAndLeavesTheSimulatorOut() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let port = PostgresCluster.freePort()
+        let server = try Command.spawn([Self.binary, "serve", "--data-dir", NSTemporaryDirectory() + "yaruki-text-\(UUID().uuidString)",
+                                        "--port", String(port), "--access-log", "text"], captureOutput: true, captureError: true)
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? request(port, "/healthz").status) == 200
+            if !ready { usleep(50_000) }
+        }
+        #expect(ready)
+        #expect(try request(port, "/v1/meta", headers: ["User-Agent": SalesSimulator.userAgent]).status == 200)
+        #expect(try request(port, "/v1/nothing-here").status == 404)
+        #expect(try request(port, "/v1/meta").status == 200)
+        server.signal(SIGTERM)
+        #expect(server.wait(timeout: 10) == 0)
+        let lines = server.readAll().split(separator: "\n").map(String.init)
+        #expect(!lines.contains { $0.contains("{\"time\"") }, "no JSON")
+        #expect(lines.filter { $0.contains("/v1/meta") }.count == 1, "the simulator's request is left out: \(lines)")
+        let missing = try #require(lines.first { $0.contains("/v1/nothing-here") })
+        #expect(missing.contains("404") && missing.contains("\u{1B}[33m"), "a 4xx in yellow")
+        #expect(lines.contains { $0.contains("GET") && $0.contains("200") && $0.contains("/v1/meta") && $0.hasSuffix("ms\u{1B}[0m") })
     }
 
     @Test func operatorMakesAnAdminAndRotatesKeys() throws {

@@ -22,7 +22,8 @@ struct CalendarRoutes: RouteCollection {
         routes.open(tag: "accountability").get("/v1/calendar/feed/{file}", Doc("A private calendar feed: one all-day event per training day",
                                                                                [200: "The feed", 404: "No such feed (or revoked)"],
                                                                                produces: "text/calendar",
-                                                                               path: [.text("file", FieldRule(), "The feed's secret, as its link names it")]), feed)
+                                                                               path: [.text("file", FieldRule(), "The feed's secret, as its link names it")],
+                                                                               secretPath: true), feed)
     }
 
     func month(_ request: Request, _ me: Principal) async throws -> Reply<CalendarMonth> {

@@ -12,6 +12,8 @@ import FoundationNetworking
 /// or published to a Kafka topic the way a shop's tills would (a message per sale, keyed by its
 /// id, now and then one sent twice), so its wall screens move. For demos and load.
 public struct SalesSimulator: Sendable {
+    /// What the simulator calls itself in its requests (the terminal log leaves its routine posts out).
+    static let userAgent = "yaruki-sales-simulator/1"
     /// Where the sales go.
     public enum Target: Sendable {
         case server(URL, key: String)
@@ -145,6 +147,7 @@ public struct SalesSimulator: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        request.setValue(SalesSimulator.userAgent, forHTTPHeaderField: "User-Agent")
         request.timeoutInterval = 10
         guard let body = try? JSONCoding.encoder.encode(SaleBatch(events: batch)) else { return nil }
         request.httpBody = body

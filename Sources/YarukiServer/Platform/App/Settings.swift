@@ -73,7 +73,7 @@ public struct Settings: Sendable {
         ("--report-threshold", "YARUKI_REPORT_THRESHOLD", "distinct reports that hide a post or comment until an admin decides (default 3)"),
         ("--max-connections-per-address", "YARUKI_MAX_CONNECTIONS_PER_ADDRESS", "open connections one client address may hold, loopback exempt (default 256; 0: no cap)"),
         ("--stream-buffer", "YARUKI_STREAM_BUFFER", "bytes an event stream may hold for a slow reader before it is dropped (default 1048576)"),
-        ("--access-log", "YARUKI_ACCESS_LOG", "on or off (default on)"),
+        ("--access-log", "YARUKI_ACCESS_LOG", "on (a short line per request on a terminal, JSON otherwise), json, text or off (default on)"),
         ("--public-url", "YARUKI_PUBLIC_URL", "the address people open the app at, for links in mail (default http://localhost:PORT)"),
         ("--smtp-url", "YARUKI_SMTP_URL", "smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 to send mail; unset: mail is written to DATA_DIR/mail as .eml files"),
         ("--smtp-ca-file", "YARUKI_SMTP_CA_FILE", "extra CA certificates (PEM) to trust for the SMTP server's TLS"),
@@ -172,11 +172,17 @@ public struct Settings: Sendable {
         http.sseMaxBufferedBytes = try integer("--stream-buffer", (64 << 10)...(64 << 20)) ?? http.sseMaxBufferedBytes
         if let log = values["--access-log"]?.value {
             switch log.lowercased() {
-            case "on", "true", "1": http.accessLog = .standardOutput
+            case "on", "true", "1": http.accessLog = isatty(1) == 1 ? .terminal : .standardOutput
+            case "json": http.accessLog = .standardOutput
+            case "text": http.accessLog = .terminal
             case "off", "false", "0": http.accessLog = .none
-            default: throw SettingError(setting: named("--access-log"), reason: "must be on or off, got '\(log)'")
+            default: throw SettingError(setting: named("--access-log"), reason: "must be on, off, json or text, got '\(log)'")
             }
+        } else if isatty(1) == 1 {
+            http.accessLog = .terminal
         }
+        // The demo's sales simulator posts every few seconds: a person watching the terminal need not see it.
+        http.quietUserAgents = [SalesSimulator.userAgent]
 
         dataDirectory = values["--data-dir"]?.value ?? "data"
         var isDirectory: ObjCBool = false

@@ -19,9 +19,11 @@ struct Doc: Sendable {
     var path: [Parameter]
     /// The media types of a raw body (an upload): the body is the file itself.
     var upload: [String]
+    /// The path holds a secret (a private feed's token): logs write the route, never the path.
+    var secretPath: Bool
 
     init(_ summary: String, _ responses: [Int: String] = [:], produces: String = "application/json", reply: (any APIModel.Type)? = nil,
-         optionalBody: (any APIModel.Type)? = nil, query: [Parameter] = [], path: [Parameter] = [], upload: [String] = []) {
+         optionalBody: (any APIModel.Type)? = nil, query: [Parameter] = [], path: [Parameter] = [], upload: [String] = [], secretPath: Bool = false) {
         self.summary = summary
         self.responses = responses
         self.produces = produces
@@ -30,6 +32,7 @@ struct Doc: Sendable {
         self.query = query
         self.path = path
         self.upload = upload
+        self.secretPath = secretPath
     }
 }
 
@@ -117,7 +120,7 @@ final class RouteTable: @unchecked Sendable {
     func media(tag: String) -> RouteGroup<MediaCaller> { group(accesses.media, tag: tag) }
 
     fileprivate func add(_ endpoint: Endpoint, _ handler: @escaping Handler) {
-        router.on(endpoint.method, endpoint.pattern, handler)
+        router.on(endpoint.method, endpoint.pattern, secretPath: endpoint.doc.secretPath, handler)
         endpoints.append(endpoint)
     }
 }
