@@ -105,6 +105,24 @@ final class RunningApp {
         #expect(try request(guarded.port, "/metrics", headers: ["X-Forwarded-For": "10.9.8.7"]).status == 200)
     }
 
+    /// A reply made for one person is never kept by a shared cache, and the browser asks again
+    /// each time (an ETag answers 304 when nothing changed); public replies stay cacheable.
+    @Test func privateRepliesSayPrivateNoCache() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("cache-\(UUID().uuidString.prefix(6))@example.com")
+        for path in ["/v1/me", "/v1/workouts", "/v1/notifications", "/v1/groups", "/v1/me/classes"] {
+            let reply = try api.call("GET", path, token: token)
+            #expect(reply.status == 200 && reply.headers["cache-control"] == "private, no-cache", "\(path): \(reply.headers)")
+        }
+        let me = try api.call("GET", "/v1/me", token: token)
+        if let etag = me.headers["etag"] {
+            let again = try api.call("GET", "/v1/me", token: token, headers: ["If-None-Match": etag])
+            #expect(again.status == 304 && again.headers["cache-control"] == "private, no-cache")
+        }
+        for path in ["/v1/meta", "/v1/exercises"] { #expect(try request(running.port, path).headers["cache-control"]?.contains("private") != true, "\(path)") }
+    }
+
     @Test func servesTheBrowserApp() async throws {
         let running = try await RunningApp(.sqlite)
         let index = try request(running.port, "/")

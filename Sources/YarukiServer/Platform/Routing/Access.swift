@@ -33,6 +33,10 @@ enum SecurityScheme: String, Sendable, CaseIterable {
 struct Access<Caller: Sendable>: Sendable {
     var security: [SecurityScheme]
     var resolve: nonisolated(nonsending) @Sendable (Request) async throws -> Caller
+
+    /// Whether its replies are made for one person (a token or a signed-in session): those are
+    /// never kept by a shared cache. A machine's API key and a wall link are not a person.
+    var isPersonal: Bool { security.contains(.bearer) || security.contains(.accessTokenQuery) }
 }
 
 /// The caller of a public route: anyone at all.

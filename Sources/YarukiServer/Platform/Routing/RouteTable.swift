@@ -133,20 +133,34 @@ struct RouteGroup<Caller: Sendable> {
 
     func on<Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
                                       _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> Output) {
-        let resolve = access.resolve
+        let (resolve, personal) = (access.resolve, access.isPersonal)
         table.add(endpoint(method, path, doc, body: nil, reply: Output.replyType)) { request in
-            try await handler(request, try await resolve(request)).response()
+            let response = try await handler(request, try await resolve(request)).response()
+            return personal ? RouteGroup.personal(response) : response
         }
     }
 
     /// A route whose JSON body is decoded (after the caller is known) into `Body`.
     func on<Body: APIModel, Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
                                                       _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller, Body) async throws -> Output) {
-        let resolve = access.resolve
+        let (resolve, personal) = (access.resolve, access.isPersonal)
         table.add(endpoint(method, path, doc, body: Body.self, reply: Output.replyType)) { request in
             let caller = try await resolve(request)
-            return try await handler(request, caller, try request.decode(Body.self)).response()
+            let response = try await handler(request, caller, try request.decode(Body.self)).response()
+            return personal ? RouteGroup.personal(response) : response
         }
+    }
+
+    /// A reply made for one person is theirs alone: no shared cache keeps it
+    /// (`private`), and the browser asks again each time (`no-cache`, answered 304 by ETag when
+    /// nothing changed). A reply that says more of its own caching keeps what it says.
+    static func personal(_ response: Response) -> Response {
+        var response = response
+        switch response.headers["Cache-Control"] {
+        case nil, "no-cache": response.headers.set("Cache-Control", "private, no-cache")
+        default: break
+        }
+        return response
     }
 
     private func endpoint(_ method: HTTPMethod, _ path: String, _ doc: Doc, body: (any APIModel.Type)?,
