@@ -204,6 +204,10 @@ import YarukiTestSupport
             ("nonce that does not match", valid, "n-999"),
             ("no nonce in the token", try s.keys.sign(with { $0["nonce"] = nil }, algorithm: .rs256, kid: "g-rsa"), n),
             ("no subject", try s.keys.sign(with { $0["sub"] = nil }, algorithm: .rs256, kid: "g-rsa"), n),
+            ("several audiences and no azp", try s.keys.sign(with { $0["aud"] = [Self.googleClient, "someone-else"] }, algorithm: .rs256, kid: "g-rsa"), n),
+            ("several audiences, azp another app's", try s.keys.sign(with { $0["aud"] = [Self.googleClient, "someone-else"]; $0["azp"] = "someone-else" },
+                                                                    algorithm: .rs256, kid: "g-rsa"), n),
+            ("ES256 with a high s (the twin of a valid signature)", try s.keys.sign(good, algorithm: .es256, kid: "g-ec", highS: true), n),
         ]
         for (name, token, nonce) in cases {
             let reply = try post(s, token: token, nonce: .some(nonce))
@@ -215,6 +219,35 @@ import YarukiTestSupport
         let count = try await s.running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM users")?.int("n") }
         #expect(count == 0)
         #expect(try post(s, token: valid).status == 201)  // and the good one still works
+        // Several audiences with this app as azp are fine; so is the low-s twin of an ES256 signature.
+        #expect(try post(s, token: try s.keys.sign(with { $0["aud"] = [Self.googleClient, "someone-else"]; $0["azp"] = Self.googleClient;
+                                                         $0["jti"] = UUID().uuidString; $0["nonce"] = "n-azp" },
+                                                   algorithm: .rs256, kid: "g-rsa"), nonce: "n-azp").status == 200)
+        #expect(try post(s, token: try s.keys.sign(with { $0["jti"] = UUID().uuidString; $0["nonce"] = "n-low" }, algorithm: .es256, kid: "g-ec"),
+                         nonce: "n-low").status == 200)
+    }
+
+    /// A token without a jti (Apple's carry none) is remembered by its hash: the same token twice
+    /// signs in once.
+    @Test func aTokenWithoutAJtiIsStillAcceptedOnce() async throws {
+        let s = try await Self.setup()
+        var claims = Self.googleClaims(s.clock.now, nonce: nil)
+        claims["jti"] = nil
+        let token = try s.keys.sign(claims, algorithm: .es256, kid: "g-ec")
+        #expect(try post(s, token: token, nonce: .some(nil)).status == 201)
+        let replay = try post(s, token: token, nonce: .some(nil))
+        #expect(replay.status == 401 && replay.text.contains("used before"), "\(replay.text)")
+    }
+
+    /// Our own ES256 signatures are always low-s (OpenSSL gives high ones half the time).
+    @Test func ourSignaturesAreLowS() throws {
+        let key = try EVPKey.generateP256()
+        for i in 0..<64 {
+            let signature = try key.signES256(Data("message \(i)".utf8))
+            #expect(!EVPKey.isHighS(signature))
+            #expect(key.verify(Data("message \(i)".utf8), signature: signature))
+            #expect(!key.verify(Data("message \(i)".utf8), signature: EVPKey.negatedS(signature)), "its twin is refused")
+        }
     }
 
     /// Keys fetched over HTTP, cached, and fetched again when a token names a key the cache lacks.

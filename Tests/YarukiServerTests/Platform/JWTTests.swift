@@ -47,10 +47,17 @@ import YarukiTestSupport
         #expect(jwt.claims["http://example.com/is_root"] as? Bool == true)
     }
 
-    @Test func rfc7515ES256ExampleVerifies() throws {
-        let jwt = try JWT.parse(Self.es256)
+    /// RFC 7515's ES256 example (A.3) signs with a high s: its bytes verify, but the server takes
+    /// only the low-s spelling of a signature (one token, one spelling), so the example is refused
+    /// and its low-s twin, the same signature, verifies.
+    @Test func rfc7515ES256ExampleVerifiesInItsLowSForm() throws {
         let key = try Self.ecKey
-        try jwt.verify(allowed: [.es256]) { _ in key }
+        let parts = Self.es256.split(separator: ".")
+        let signature = try #require(Base64URL.decode(parts[2]))
+        #expect(EVPKey.isHighS(signature))
+        #expect(throws: JWTError.badSignature) { try JWT.parse(Self.es256).verify(allowed: [.es256]) { _ in key } }
+        let twin = "\(parts[0]).\(parts[1]).\(Base64URL.encode(EVPKey.lowS(signature)))"
+        try JWT.parse(twin).verify(allowed: [.es256]) { _ in key }
     }
 
     @Test func rfc7515HMACExampleMatchesOurHMAC() throws {
@@ -166,7 +173,9 @@ struct OpenSSLKeys {
 
     /// A compact JWS signed by `openssl dgst`; ES256's DER signature becomes r‖s by reading
     /// `openssl asn1parse`'s output, not with the code under test.
-    func sign(_ claims: [String: Any], algorithm: JWSAlgorithm, kid: String, header extra: [String: Any] = [:]) throws -> String {
+    /// A JWS over `claims`; an ES256 signature is given with its low s (as verifiers want it), or
+    /// with `highS` its twin r‖(n − s).
+    func sign(_ claims: [String: Any], algorithm: JWSAlgorithm, kid: String, header extra: [String: Any] = [:], highS: Bool = false) throws -> String {
         var header: [String: Any] = ["alg": algorithm.rawValue, "kid": kid, "typ": "JWT"]
         header.merge(extra) { $1 }
         let input = Base64URL.encode(try JSONSerialization.data(withJSONObject: header)) + "."
@@ -186,6 +195,8 @@ struct OpenSSLKeys {
             guard integers.count == 2 else { throw CocoaError(.coderReadCorrupt) }
             signature = integers.map { OpenSSLKeys.bytes(hex: $0) }.map { Data(repeating: 0, count: max(0, 32 - $0.count)) + $0.suffix(32) }
                 .reduce(Data(), +)
+            signature = EVPKey.lowS(signature)
+            if highS { signature = EVPKey.negatedS(signature) }
         }
         return input + "." + Base64URL.encode(signature)
     }

@@ -194,8 +194,11 @@ struct IDTokenVerifier: Sendable {
         } catch { throw .token(error) }
         guard let issuer = jwt.string("iss"), provider.issuers.contains(issuer) else { throw .issuer }
         guard !Set(jwt.audiences).isDisjoint(with: provider.clientIDs) else { throw .audience }
-        // A token for several audiences must say which of them asked for it (OIDC Core §3.1.3.7).
-        if jwt.audiences.count > 1, let azp = jwt.string("azp"), !provider.clientIDs.contains(azp) { throw .audience }
+        // A token for several audiences must say which of them asked for it (OIDC Core §3.1.3.7),
+        // and that must be this app: one without azp could have been asked for by any of them.
+        if jwt.audiences.count > 1 {
+            guard let azp = jwt.string("azp"), provider.clientIDs.contains(azp) else { throw .audience }
+        }
         try checkNonce(claim: jwt.string("nonce"), sent: nonce)
         guard let subject = jwt.string("sub"), !subject.isEmpty, subject.utf8.count <= 255 else { throw .subject }
         let verified: Bool = switch jwt.claims["email_verified"] {
@@ -204,8 +207,11 @@ struct IDTokenVerifier: Sendable {
         case let number as NSNumber: number.boolValue
         default: false
         }
+        // What makes the token one of a kind: its jti, or without one (Apple's carry none) the
+        // token itself by its hash (unique, as a signature has one spelling here: low s).
+        let tokenID = jwt.string("jti") ?? "sha256 " + Crypto.hex(Crypto.sha256(Data(token.utf8)))
         return VerifiedIdentity(provider: provider.name, subject: subject, email: jwt.string("email"), emailVerified: verified,
-                                name: jwt.string("name"), tokenID: jwt.string("jti"), nonce: jwt.string("nonce"),
+                                name: jwt.string("name"), tokenID: tokenID, nonce: jwt.string("nonce"),
                                 expiresAt: Date(timeIntervalSince1970: (jwt.number("exp") ?? 0) + leeway))
     }
 

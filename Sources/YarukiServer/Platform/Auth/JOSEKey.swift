@@ -126,10 +126,13 @@ final class EVPKey: @unchecked Sendable {
     }
 
     /// Verifies a JWS signature (RS256: PKCS #1 v1.5; ES256: the 64-byte r‖s of RFC 7518 §3.4).
+    /// An ES256 signature with a high s is refused: (r, n − s) verifies as well as (r, s), so
+    /// without the rule one token has two spellings, and a token remembered by its hash (to be
+    /// used once) could be played again as its twin.
     func verify(_ message: Data, signature: Data) -> Bool {
         var der = signature
         if algorithm == .es256 {
-            guard signature.count == 64, let converted = EVPKey.derSignature(fromRaw: signature) else { return false }
+            guard signature.count == 64, !EVPKey.isHighS(signature), let converted = EVPKey.derSignature(fromRaw: signature) else { return false }
             der = converted
         }
         guard let context = EVP_MD_CTX_new() else { return false }
@@ -158,7 +161,39 @@ final class EVPKey: @unchecked Sendable {
             }
         }
         guard ok == 1, let raw = EVPKey.rawSignature(fromDER: der.prefix(length)) else { throw JOSEKeyError.invalid("signing failed") }
-        return raw
+        return EVPKey.lowS(raw)
+    }
+
+    /// P-256's group order n, and n / 2, big-endian.
+    static let order: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                 0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51]
+    static let halfOrder: [UInt8] = [0x7F, 0xFF, 0xFF, 0xFF, 0x80, 0x00, 0x00, 0x00, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                     0xDE, 0x73, 0x7D, 0x56, 0xD3, 0x8B, 0xCF, 0x42, 0x79, 0xDC, 0xE5, 0x61, 0x7E, 0x31, 0x92, 0xA8]
+
+    /// Whether the s of a 64-byte r‖s is above n / 2.
+    static func isHighS(_ raw: Data) -> Bool {
+        let s = Array(raw.suffix(32))
+        return s.lexicographicallyPrecedes(halfOrder) == false && s != halfOrder
+    }
+
+    /// The same signature with its low s (n − s when s is high), the one spelling verifiers accept.
+    static func lowS(_ raw: Data) -> Data {
+        guard raw.count == 64, isHighS(raw) else { return raw }
+        return negatedS(raw)
+    }
+
+    /// r‖(n − s): the signature's twin, which ECDSA verifies as well.
+    static func negatedS(_ raw: Data) -> Data {
+        let s = Array(raw.suffix(32))
+        var out = [UInt8](repeating: 0, count: 32)
+        var borrow = 0
+        for i in stride(from: 31, through: 0, by: -1) {
+            var d = Int(order[i]) - Int(s[i]) - borrow
+            borrow = d < 0 ? 1 : 0
+            if d < 0 { d += 256 }
+            out[i] = UInt8(d)
+        }
+        return raw.prefix(32) + Data(out)
     }
 
     static func derSignature(fromRaw raw: Data) -> Data? {
