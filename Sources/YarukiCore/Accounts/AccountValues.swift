@@ -42,9 +42,12 @@ public struct DisplayName: Hashable, Sendable {
     public let value: String
     public static let maxLength = 50
 
+    /// A name as shown to others: bidirectional controls are dropped (they would reorder the
+    /// text beside it), then the usual line rules apply.
     public init(_ raw: String, field: String = "displayName") throws(FieldRuleError) {
-        if let error = TextRule.check(raw, field: field, max: DisplayName.maxLength, required: true).first { throw error }
-        value = TextRule.normalize(raw)
+        let plain = TextRule.withoutBidiControls(raw)
+        if let error = TextRule.check(plain, field: field, max: DisplayName.maxLength, required: true).first { throw error }
+        value = TextRule.normalize(plain)
     }
 }
 

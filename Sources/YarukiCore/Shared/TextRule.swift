@@ -57,4 +57,17 @@ public enum TextRule {
 
     /// Trimmed and NFC, as stored.
     public static func normalize(_ text: String) -> String { trim(text).precomposedStringWithCanonicalMapping }
+
+    /// Unicode's bidirectional controls: marks (ALM, LRM, RLM), embeddings and overrides
+    /// (U+202A–202E) and isolates (U+2066–2069). In a name shown beside others they reorder what
+    /// follows ("Mina" + RLO shows the next words backwards), so names carry none.
+    public static let bidiControls: Set<UInt32> = Set([0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+
+    /// `text` without bidirectional controls.
+    public static func withoutBidiControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { bidiControls.contains($0.value) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { !bidiControls.contains($0.value) })
+        return String(scalars)
+    }
 }

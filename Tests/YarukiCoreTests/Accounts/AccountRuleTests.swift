@@ -31,6 +31,16 @@ import Testing
         try PasswordRule.check("e\u{301}e\u{301}e\u{301}e\u{301}")  // four letters, eight scalars
     }
 
+    /// Bidirectional controls would turn the words beside a name around: they are dropped, and a
+    /// name of nothing else is no name.
+    @Test func namesCarryNoBidirectionalControls() throws {
+        #expect(try DisplayName("Mina\u{202E}olleh").value == "Minaolleh")
+        #expect(try DisplayName("\u{2067}Jiwoo\u{2069} \u{200F}").value == "Jiwoo")
+        #expect(try DisplayName("\u{061C}سارة").value == "سارة", "Arabic letters themselves stay")
+        #expect(throws: FieldRuleError.self) { try DisplayName("\u{202E}\u{202D}\u{200E}") }
+        #expect(try DisplayName("한국 이름").value == "한국 이름")
+    }
+
     @Test func languagesTimeZonesAndRoles() throws {
         #expect(AppLanguage(tag: "ja-JP") == .ja && AppLanguage(tag: "KO") == .ko && AppLanguage(tag: "fr-FR") == nil)
         #expect(try TimeZoneName("Asia/Tokyo").value == "Asia/Tokyo")
