@@ -88,6 +88,8 @@ let options = arguments.dropFirst(2)
 switch command {
 case "serve":
     let settings = settings(options)
+    // Every descriptor the system allows, before the database and the listener take theirs.
+    HTTPServer.raiseDescriptorLimit()
     do {
         let database = try blocking { try await Application.openDatabase(settings) }
         let app = try Application(settings: settings, database: database)

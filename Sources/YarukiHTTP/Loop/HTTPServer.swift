@@ -42,8 +42,35 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
+    /// Raises the process's soft limit on open descriptors to its hard limit (as Go and nginx
+    /// do); returns the limit now in force.
+    @discardableResult
+    public static func raiseDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, 1 << 20)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(min(limit.rlim_cur, rlim_t(Int.max)))
+    }
+
+    /// The connections open at once: the setting, or the descriptor limit less a reserve.
+    static func connectionCap(_ configuration: ServerConfiguration) -> Int {
+        if configuration.maxConnections > 0 { return configuration.maxConnections }
+        let descriptors = raiseDescriptorLimit()
+        let reserve = min(4096, max(64, descriptors / 4))
+        return max(16, descriptors - reserve)
+    }
+
+    /// Connections open now, on every loop, and the most that may be (known once started).
+    public var openConnections: Int { addresses.openConnections }
+    public var connectionLimit: Int { addresses.maxTotal }
+
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
+        addresses.maxTotal = HTTPServer.connectionCap(configuration)
         listenFD = try HTTPServer.bind(host: configuration.host, port: configuration.port)
         port = HTTPServer.boundPort(listenFD)
         for index in 0..<max(1, configuration.loops) {

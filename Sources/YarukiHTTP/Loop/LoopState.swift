@@ -58,19 +58,25 @@ final class LoopState {
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let remote = LoopState.describe(address)
-        guard server.addresses.admit(remote) else {
-            refuse(fd)
+        switch server.addresses.admit(remote) {
+        case .admitted:
+            break
+        case .addressFull:
+            refuse(fd, "Too many connections from your address. Close some and try again.")
+            return
+        case .serverFull:
+            refuse(fd, "The server holds as many connections as it can right now. Try again in a moment.")
             return
         }
         let connection = Connection(owner: self, fd: fd, remoteAddress: remote)
         connections[ObjectIdentifier(connection)] = connection
     }
 
-    /// One address holds as many connections as it may: a problem, then the socket closes.
-    private func refuse(_ fd: Int32) {
+    /// An address, or the server, holds as many connections as it may: a problem, then the
+    /// socket closes at once (the descriptor is never kept).
+    private func refuse(_ fd: Int32, _ detail: String) {
         metrics.refusedConnection()
-        let problem = HTTPError(503, detail: "Too many connections from your address. Close some and try again.",
-                                headers: ["Retry-After": "5"])
+        let problem = HTTPError(503, detail: detail, headers: ["Retry-After": "5"])
         let body = problem.encodedBody()
         var head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 5\r\n"
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"

@@ -15,6 +15,10 @@ public struct ServerConfiguration: Sendable {
     /// Open connections one address may hold (0: no cap); one more is answered 503 and closed.
     /// Loopback is exempt unless `capLoopback`: a reverse proxy on the same host brings everyone.
     public var maxConnectionsPerAddress = 256
+    /// Open connections in all (0: from the descriptor limit at start, keeping a quarter of it,
+    /// 64 to 4,096, for the files, database connections and uploads of those already open). One
+    /// more is answered 503 and closed, so a flood of idle sockets never starves the server.
+    public var maxConnections = 0
     public var capLoopback = false
     /// A client that reads nothing of a pending response for this long is dropped.
     public var writeTimeout = 60.0

@@ -251,6 +251,46 @@ final class RunningApp {
         #expect(server.readAllErrors().contains("class seats cannot be sold"))
     }
 
+    /// With few descriptors (ulimit -n 256) and a flood of idle sockets, the server refuses the
+    /// newest connections before it runs out, so the connections already open keep working and
+    /// /healthz answers at once; when the flood leaves, new connections come in again.
+    @Test func aFloodOfIdleSocketsNeverStarvesTheServer() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let port = PostgresCluster.freePort()
+        let data = NSTemporaryDirectory() + "yaruki-fd-\(UUID().uuidString)"
+        let server = try Command.spawn(["/bin/sh", "-c", "ulimit -n 256 && exec \"$0\" serve --data-dir \"$1\" --port \"$2\" --access-log off",
+                                        Self.binary, data, String(port)], captureOutput: true, captureError: true)
+        defer { server.signal(SIGTERM); _ = server.wait(timeout: 10) }
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? request(port, "/healthz").status) == 200
+            if !ready { usleep(50_000) }
+        }
+        try #require(ready)
+        // A keep-alive connection, open before the flood.
+        let regular = try RawClient(port: port, timeout: 5)
+        regular.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try regular.readResponse().status == 200)
+        // 400 sockets that never send a byte: more than the 256 descriptors the server has.
+        var idle: [RawClient] = []
+        for _ in 0..<400 { if let client = try? RawClient(port: port, timeout: 2) { idle.append(client) } }
+        #expect(idle.count == 400)
+        // The one already open is answered at once, with the database behind it.
+        let started = Date()
+        regular.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let health = try regular.readResponse()
+        #expect(health.status == 200 && health.text.contains("\"database\""), "\(health.text)")
+        #expect(Date().timeIntervalSince(started) < 2, "answered without waiting for a descriptor")
+        // A new one past the limit is told so and closed, not left hanging.
+        let late = try RawClient(port: port, timeout: 5)
+        late.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = try late.readResponse()
+        #expect(refused.status == 503 && refused.headers["retry-after"] == "5", "\(refused.text)")
+        // The flood leaves: new connections are served again.
+        idle.removeAll()
+        #expect(eventually(timeout: 10) { (try? request(port, "/healthz").status) == 200 })
+    }
+
     /// On a terminal (or with `--access-log text`) a person reads a short line per request,
     /// failures marked, and not the demo simulator's routine posts.
     @Test func theTextLogIsShortAndLeavesTheSimulatorOut() throws {

@@ -141,7 +141,7 @@ public final class Application: @unchecked Sendable {
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
                                      "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)",
-                                     "payments": settings.payments.name])
+                                     "payments": settings.payments.name, "maxConnections": String(server.connectionLimit)])
         if settings.payments == .off {
             ServerLog.warning("class seats cannot be sold: no payment provider is set up", [
                 "fix": "--payments portone with the --portone-* settings (or --payments sandbox to try the checkout without real money)"])
