@@ -59,6 +59,8 @@ public enum Example {
     public static let otherID = UUID(uuidString: "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D")!
     public static let instant = Date(timeIntervalSince1970: 1_764_500_000)
     public static let day = "2026-11-30"
+    /// An instant on a quarter hour (2025-11-30T10:45:00Z), where boards' windows start and end.
+    public static let quarterHour = Date(timeIntervalSince1970: 1_764_499_500)
     /// A device's own token (32 random bytes, URL-safe).
     public static let deviceToken = "d3ViNXh0Zk1lQmxhY2tCb3hEZXZpY2VUb2tlbjAwMQx"
 }

@@ -58,7 +58,8 @@ extension RoutineItem: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "sets": .integer(1...20), "reps": .integer(1...500),
                                                     "seconds": .integer(1...3600), "restSeconds": .integer(0...600)]
 
-    public static let example = RoutineItem(exerciseId: "plank", sets: 3, reps: 12, seconds: 40, restSeconds: 30)
+    /// A plank is held for seconds: an item counts reps or seconds, never both.
+    public static let example = RoutineItem(exerciseId: "plank", sets: 3, seconds: 40, restSeconds: 30)
 }
 
 extension RoutineDraft: APIModel, RuledModel {

@@ -62,8 +62,9 @@ public struct BoardBody: APIModel, RuledModel {
         self.embedOrigins = embedOrigins
     }
 
-    public static let example = BoardBody(title: "Winter beauty sale", currency: "JPY", startsAt: Example.instant,
-                                          endsAt: Example.instant.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
+    /// A window on quarter hours, as boards' windows are.
+    public static let example = BoardBody(title: "Winter beauty sale", currency: "JPY", startsAt: Example.quarterHour,
+                                          endsAt: Example.quarterHour.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
                                           goal: 50_000_000, embedOrigins: ["https://dashboard.yaruki.example"])
 }
 

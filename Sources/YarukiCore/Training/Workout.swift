@@ -55,6 +55,20 @@ public struct Exercise: Codable, Equatable, Sendable {
         videoFile = nil
     }
 
+    /// Replies always say `builtIn`; it is written as optional so the document does not require
+    /// it of a request body, which may (and should) leave it out.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(category, forKey: .category)
+        try c.encode(muscles, forKey: .muscles)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(names, forKey: .names)
+        try c.encodeIfPresent(videoURL, forKey: .videoURL)
+        try c.encodeIfPresent(Optional(builtIn), forKey: .builtIn)
+        try c.encodeIfPresent(videoFile, forKey: .videoFile)
+    }
+
     /// Catalog ids: lower-case letters, digits and '-'.
     public static let idPattern = "^[a-z0-9-]{1,40}$"
     public static let maxName = 80
