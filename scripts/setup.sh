@@ -20,7 +20,7 @@ if [ "$mode" = test ]; then
   command -v node >/dev/null || packages+=(nodejs)
 fi
 if [ "$mode" = bench ]; then
-  packages+=(nginx-light wrk bc curl postgresql sqlite3)
+  packages+=(nginx-light wrk bc curl postgresql sqlite3 time)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -3,7 +3,9 @@
 # a Watch and an iPhone over ten years), imported by `yaruki import health` and by
 # healthkit-to-sqlite (PyPI, the usual way people load an export) in the same run. Prints MB/s,
 # records/s and peak RSS for both, and the ratios. Target: at least 10× healthkit-to-sqlite's
-# throughput, with peak RSS under 100 MB.
+# throughput, with peak RSS under 100 MB. Then a hostile export (bench/health/make_hostile.py: 12
+# million copies of one record on one day, an 8 MB zip): its peak RSS beside the 1 GB import's
+# (target: under 150 MB), and the same day as distinct samples, refused with an error.
 # Usage: bench/health/run.sh [SIZE]   (SIZE like 1G, the default; 200M for a quick look)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -41,4 +43,19 @@ print(f"  yaruki import health   {size / 1e6 / ys:8.1f} MB/s  {records / ys:12,.
 print(f"  healthkit-to-sqlite    {size / 1e6 / hs:8.1f} MB/s  {hk_records / hs:12,.0f} records/s  peak RSS {hrss:6.1f} MB  ({hs:.1f} s)")
 print(f"  throughput ratio {hs / ys:.1f}× (target ≥ 10×), yaruki peak RSS {yrss:.0f} MB (target < 100 MB)")
 print("  " + log.strip())
+PY
+
+# The hostile export: millions of records on one day, in a small zip.
+hostile=$out/hostile-12m.zip
+[ -s "$hostile" ] || python3 bench/health/make_hostile.py "$hostile" --records 12000000
+/usr/bin/time -f "%e %M" -o "$out/hostile.time" .build/release/yaruki import health "$hostile" --user bench@example.com --data-dir "$data" \
+  >"$out/hostile.log" 2>&1 || true
+python3 - "$hostile" "$out" <<'PY'
+import os, sys
+path, out = sys.argv[1], sys.argv[2]
+seconds, kb = open(f"{out}/hostile.time").read().split()
+_, benign_kb = open(f"{out}/yaruki.time").read().split()
+print(f"Hostile export: {os.path.getsize(path) / 1e6:.1f} MB zip, 12,000,000 records on one day")
+print(f"  yaruki import health   peak RSS {int(kb) / 1024:6.1f} MB in {float(seconds):.1f} s  ({int(kb) / int(benign_kb):.2f}× the 1 GB import's; target < 150 MB)")
+print("  " + open(f"{out}/hostile.log").read().strip())
 PY

@@ -254,6 +254,26 @@ function passwordCard(session, user) {
   return el("section", { class: "card stack" }, el("h2", {}, t("account.password")), form);
 }
 
+/** What my uploads take on the server, by kind, against my quota. */
+function storageCard(session) {
+  const body = el("div", { class: "stack", id: "storage", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  session.api("/v1/me/storage").then((usage) => {
+    body.removeAttribute("aria-busy");
+    const kinds = [["videoBytes", "account.storageVideos"], ["photoBytes", "account.storagePhotos"], ["voiceBytes", "account.storageVoice"],
+      ["importBytes", "account.storageImports"]].filter(([key]) => usage[key] > 0);
+    const share = usage.quotaBytes ? Math.min(100, Math.round((usage.usedBytes / usage.quotaBytes) * 100)) : null;
+    body.replaceChildren(...[
+      el("p", { class: "storage-line", id: "storage-line" }, el("strong", { class: "figure-small" }, formatBytes(usage.usedBytes)),
+        " ", el("span", { class: "muted" }, usage.quotaBytes ? t("account.storageOf", { quota: formatBytes(usage.quotaBytes) }) : t("account.storageNoLimit"))),
+      share === null ? null : el("progress", { max: 100, value: share, class: share >= 90 ? "nearly-full" : null, "aria-label": t("account.storage") }),
+      share !== null && share >= 90 ? el("p", { class: "notice small", id: "storage-nearly-full" }, t("account.storageNearlyFull")) : null,
+      kinds.length ? el("ul", { class: "rows compact" }, kinds.map(([key, label]) => el("li", { class: "row" },
+        el("span", {}, t(label)), el("span", { class: "muted small" }, formatBytes(usage[key]))))) : el("p", { class: "muted small" }, t("account.storageEmpty")),
+    ].filter(Boolean));
+  }, (problem) => { body.removeAttribute("aria-busy"); body.replaceChildren(); showProblem(problem, body); });
+  return el("section", { class: "card stack", "aria-labelledby": "storage-title" }, el("h2", { id: "storage-title" }, t("account.storage")), body);
+}
+
 /** Everything of mine as a zip, with a bar while it downloads. */
 function exportCard(session) {
   const bar = el("progress", { max: 100, value: 0, hidden: true, id: "export-progress", "aria-label": t("account.exportButton") });
@@ -311,6 +331,6 @@ export function accountView(session) {
     location.hash = "#/signin";
   } }, t("auth.signOut"));
   return [el("h1", {}, t("account.title")),
-    el("div", { class: "stack" }, profileCard(session, user), emailCard(session, user), sessionsCard(session), passwordCard(session, user), exportCard(session), signOut,
+    el("div", { class: "stack" }, profileCard(session, user), emailCard(session, user), sessionsCard(session), passwordCard(session, user), storageCard(session), exportCard(session), signOut,
       deleteCard(session, user))];
 }

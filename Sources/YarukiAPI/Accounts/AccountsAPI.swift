@@ -252,3 +252,27 @@ public struct JSONWebKeySet: APIModel, Equatable {
 
     public static let example = JSONWebKeySet(keys: [JSONWebKey.example])
 }
+
+/// `GET /v1/me/storage`: what my uploads take on the server, by kind, and my quota.
+public struct StorageUsage: APIModel, Equatable {
+    public var usedBytes: Int64
+    /// Nil when the server sets no quota.
+    public var quotaBytes: Int64?
+    public var videoBytes: Int64
+    public var photoBytes: Int64
+    public var voiceBytes: Int64
+    /// Apple Health exports waiting to be read.
+    public var importBytes: Int64
+
+    public init(usedBytes: Int64, quotaBytes: Int64?, videoBytes: Int64, photoBytes: Int64, voiceBytes: Int64, importBytes: Int64) {
+        self.usedBytes = usedBytes
+        self.quotaBytes = quotaBytes
+        self.videoBytes = videoBytes
+        self.photoBytes = photoBytes
+        self.voiceBytes = voiceBytes
+        self.importBytes = importBytes
+    }
+
+    public static let example = StorageUsage(usedBytes: 734_003_200, quotaBytes: 5_368_709_120, videoBytes: 650_000_000, photoBytes: 64_003_200,
+                                             voiceBytes: 20_000_000, importBytes: 0)
+}

@@ -62,7 +62,9 @@ public struct HealthDayClock {
 /// One metric's day from every source's samples, counted once. Where samples of several
 /// sources overlap, each moment is taken from the highest-priority source covering it (a share
 /// of each sample in proportion to the time it covers), as Apple Health does; samples that do
-/// not overlap add up; a record that appears twice counts once.
+/// not overlap add up; a record that appears twice counts once. One sweep over the samples'
+/// edges, keeping per source how many of its samples cover the moment and their summed rate, so
+/// a day's cost grows with its samples times its sources, never with the square of its samples.
 public enum HealthSampleMerge {
     /// The total of `pieces` (one metric, one day) and the sources that contributed to it.
     public static func total(_ input: [HealthPiece]) -> (value: Double, sources: Set<Int>) {
@@ -77,31 +79,57 @@ public enum HealthSampleMerge {
         if pieces.allSatisfy({ $0.rank == pieces[0].rank }) {
             return (pieces.reduce(0) { $0 + $1.value }, [pieces[0].source])
         }
+        let spans = pieces.filter { $0.end > $0.start }
+        let points = pieces.filter { $0.end == $0.start }
+        // Ranks are unique per source: index them, lowest (winning) first.
+        let ranks = Array(Set(pieces.map(\.rank))).sorted()
+        var slot: [Int: Int] = [:]
+        for (i, rank) in ranks.enumerated() { slot[rank] = i }
+        var sourceOf = [Int](repeating: 0, count: ranks.count)
+        for piece in pieces { sourceOf[slot[piece.rank]!] = piece.source }
+        var covering = [Int](repeating: 0, count: ranks.count)
+        var rate = [Double](repeating: 0, count: ranks.count)
+        let starts = spans.indices.sorted { spans[$0].start < spans[$1].start }
+        let ends = spans.indices.sorted { spans[$0].end < spans[$1].end }
+        let edges = Array(Set(spans.flatMap { [$0.start, $0.end] })).sorted()
         var total = 0.0
         var sources = Set<Int>()
-        let spans = pieces.filter { $0.end > $0.start }
-        let edges = Array(Set(spans.flatMap { [$0.start, $0.end] })).sorted()
-        var active: [HealthPiece] = []
-        var next = 0
-        for k in 0..<max(0, edges.count - 1) {
-            let (from, to) = (edges[k], edges[k + 1])
-            active.removeAll { $0.end <= from }
-            while next < spans.count, spans[next].start <= from {
-                if spans[next].end > from { active.append(spans[next]) }
-                next += 1
-            }
-            guard let best = active.map(\.rank).min() else { continue }
-            for piece in active where piece.rank == best {
-                total += piece.value * Double(to - from) / Double(piece.end - piece.start)
-                sources.insert(piece.source)
-            }
+        var nextStart = 0, nextEnd = 0, nextPoint = 0
+        /// The winning slot among the sources covering the moment, if any.
+        func best() -> Int? { covering.firstIndex { $0 > 0 } }
+        /// An instant's sample counts unless a higher-priority source covers that instant.
+        func count(_ point: HealthPiece, winner: Int?) {
+            if let winner, ranks[winner] < point.rank { return }
+            total += point.value
+            sources.insert(point.source)
         }
-        // An instant's sample counts unless a higher-priority source covers that instant.
-        for point in pieces where point.end == point.start {
-            if !spans.contains(where: { $0.rank < point.rank && $0.start <= point.start && point.start < $0.end }) {
-                total += point.value
-                sources.insert(point.source)
+        for k in 0..<edges.count {
+            let from = edges[k]
+            // Points before this edge fall in the interval before it (or before every span).
+            while nextPoint < points.count, points[nextPoint].start < from {
+                count(points[nextPoint], winner: k == 0 ? nil : best())
+                nextPoint += 1
             }
+            while nextEnd < ends.count, spans[ends[nextEnd]].end <= from {
+                let piece = spans[ends[nextEnd]], s = slot[piece.rank]!
+                covering[s] -= 1
+                rate[s] = covering[s] == 0 ? 0 : rate[s] - piece.value / Double(piece.end - piece.start)
+                nextEnd += 1
+            }
+            while nextStart < starts.count, spans[starts[nextStart]].start <= from {
+                let piece = spans[starts[nextStart]], s = slot[piece.rank]!
+                covering[s] += 1
+                rate[s] += piece.value / Double(piece.end - piece.start)
+                nextStart += 1
+            }
+            guard k + 1 < edges.count, let winner = best() else { continue }
+            total += rate[winner] * Double(edges[k + 1] - from)
+            sources.insert(sourceOf[winner])
+        }
+        // Points at or after the last edge: no span covers them.
+        while nextPoint < points.count {
+            count(points[nextPoint], winner: nil)
+            nextPoint += 1
         }
         return (total, sources)
     }

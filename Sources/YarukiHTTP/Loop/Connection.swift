@@ -21,6 +21,8 @@ final class Connection {
     /// Bytes of body received so far, and the limit that applies to this request.
     private var bodyCount = 0
     private var bodyLimit = 0
+    /// The 413 when the body passes `bodyLimit` (a streamed upload may say why).
+    private var tooLarge: HTTPError?
     /// A streamed body being written, and one handed to a handler (removed after its response).
     private var upload: (fd: Int32, path: String)?
     private var uploadedPath: String?
@@ -145,9 +147,10 @@ final class Connection {
                 }
                 let streamed = framing == .none ? nil : config.streamedBody?(parsed.method, Request.split(parsed.target).path, parsed.headers)
                 bodyLimit = streamed?.maxBytes ?? config.maxBodyBytes
+                tooLarge = streamed?.tooLarge
                 bodyCount = 0
                 if case let .length(n) = framing, n > bodyLimit {
-                    fail(413, "The request body is larger than the limit of \(bodyLimit) bytes.")
+                    fail(tooLarge ?? HTTPError(413, detail: "The request body is larger than the limit of \(bodyLimit) bytes."))
                     return
                 }
                 if let streamed, !openUpload(in: streamed.directory) { return }
@@ -202,7 +205,7 @@ final class Connection {
                 if size == 0 {
                     phase = .trailers
                 } else if bodyCount + size > bodyLimit {
-                    fail(413, "The request body is larger than the limit of \(bodyLimit) bytes.")
+                    fail(tooLarge ?? HTTPError(413, detail: "The request body is larger than the limit of \(bodyLimit) bytes."))
                     return
                 } else {
                     remaining = size
@@ -444,12 +447,14 @@ final class Connection {
     }
 
     /// Answers with a problem and closes: the rest of the input cannot be trusted.
-    private func fail(_ status: Int, _ detail: String) {
+    private func fail(_ status: Int, _ detail: String) { fail(HTTPError(status, detail: detail)) }
+
+    private func fail(_ problem: HTTPError) {
         guard !closed else { return }
+        let status = problem.status
         discardUpload()
         keepAlive = false
         deadline = 0
-        let problem = HTTPError(status, detail: detail)
         let headers = HTTPHeaders([("Content-Type", "application/problem+json")])
         let data = problem.encodedBody()
         let request = Request(method: head?.method ?? HTTPMethod(rawValue: "-"), target: head?.target ?? "-",

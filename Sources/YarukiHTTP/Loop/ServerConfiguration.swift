@@ -44,9 +44,12 @@ public struct ServerConfiguration: Sendable {
 public struct StreamedBody: Sendable {
     public var directory: String
     public var maxBytes: Int
+    /// The problem a larger body is answered with (nil: a 413 saying it is larger than the limit).
+    public var tooLarge: HTTPError?
 
-    public init(directory: String, maxBytes: Int) {
+    public init(directory: String, maxBytes: Int, tooLarge: HTTPError? = nil) {
         self.directory = directory
         self.maxBytes = maxBytes
+        self.tooLarge = tooLarge
     }
 }

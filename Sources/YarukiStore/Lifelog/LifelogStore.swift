@@ -8,11 +8,14 @@ public enum LifelogStore {
         public var sha256: String
         public var width: Int
         public var height: Int
+        /// The kept copy's bytes (for the person's storage quota); nil when not known.
+        public var bytes: Int?
 
-        public init(sha256: String, width: Int, height: Int) {
+        public init(sha256: String, width: Int, height: Int, bytes: Int? = nil) {
             self.sha256 = sha256
             self.width = width
             self.height = height
+            self.bytes = bytes
         }
     }
 
@@ -48,11 +51,11 @@ public enum LifelogStore {
         }
         try c.execute("""
             INSERT INTO lifelog_records (id, user_id, kind, occurred_at, utc_offset, text, place, latitude, longitude, altitude, accuracy, source,
-                                         photo_sha256, photo_width, photo_height, media_sha256, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                         photo_sha256, photo_width, photo_height, photo_bytes, media_sha256, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, id, user, d.kind.rawValue, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude,
                           d.position?.longitude, d.altitude, d.accuracy, d.source.rawValue, photo?.sha256, photo?.width, photo?.height,
-                          voice?.sha256, now, now)
+                          photo?.bytes, voice?.sha256, now, now)
         try SyncStore.touch(user: user, .lifelog, id, at: now, c)
     }
 

@@ -21,6 +21,28 @@ public enum MediaFileStore {
         }.sorted()
     }
 
+    /// What a person's uploads take on disk, by kind: proof videos, photos (posts and lifelog,
+    /// their kept copies), voice notes, and Apple Health exports waiting to be read.
+    public struct Usage: Sendable, Equatable {
+        public var videos: Int64
+        public var photos: Int64
+        public var voice: Int64
+        public var imports: Int64
+        public var total: Int64 { videos + photos + voice + imports }
+    }
+
+    public static func usage(of user: UUID, _ c: SQLConnection) throws -> Usage {
+        let row = try c.queryOne("""
+            SELECT (SELECT COALESCE(SUM(m.size), 0) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256 WHERE p.user_id = ?) AS videos,
+                   (SELECT COALESCE(SUM(size), 0) FROM photos WHERE owner_id = ?)
+                   + (SELECT COALESCE(SUM(photo_bytes), 0) FROM lifelog_records WHERE user_id = ? AND photo_sha256 IS NOT NULL) AS photos,
+                   (SELECT COALESCE(SUM(m.size), 0) FROM lifelog_records l JOIN media m ON m.sha256 = l.media_sha256 WHERE l.user_id = ?) AS voice,
+                   (SELECT COALESCE(SUM(bytes_total), 0) FROM health_imports WHERE user_id = ? AND state = 'running') AS imports
+            """, user, user, user, user, user)
+        return Usage(videos: Int64(try row?.int("videos") ?? 0), photos: Int64(try row?.int("photos") ?? 0), voice: Int64(try row?.int("voice") ?? 0),
+                     imports: Int64(try row?.int("imports") ?? 0))
+    }
+
     /// Of the files some rows stopped using, those nobody uses now: their media rows are deleted
     /// here, and the caller removes their files once the transaction has committed.
     public static func forgetUnused(media: [String], photos: [String], _ c: SQLConnection) throws -> Set<String> {

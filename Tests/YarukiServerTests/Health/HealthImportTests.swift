@@ -231,4 +231,36 @@ import YarukiTestSupport
         let again = try Command.run([binary, "import", "health", zip, "--user", "taro@example.com", "--data-dir", dataDir])
         #expect(again.output.contains("imported 2 days"), "\(again.output)")
     }
+
+    /// A hostile export: three million copies of one record on one day (a zip of a few MB).
+    /// The importer drops repeats while spilling, so its peak memory stays small whatever the
+    /// file holds; three million distinct samples on one day are refused with a clear error.
+    @Test func aHostileExportTakesLittleMemoryAndADayOfMillionsIsRefused() throws {
+        let dataDir = NSTemporaryDirectory() + "yaruki-cli-hostile-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let binary = BinaryTests.binary
+        #expect(try Command.run([binary, "user", "create", "--email", "h@example.com", "--data-dir", dataDir]).status == 0)
+        let same = HealthExportFile.temporary("zip"), distinct = HealthExportFile.temporary("zip")
+        defer { unlink(same); unlink(distinct) }
+        let maker = repositoryRoot + "/bench/health/make_hostile.py"
+        #expect(try Command.run(["/usr/bin/env", "python3", maker, same, "--records", "3000000"]).status == 0)
+        #expect(try Command.run(["/usr/bin/env", "python3", maker, distinct, "--records", "150000", "--distinct"]).status == 0)
+        // The child's peak resident memory, as the kernel counted it (KB).
+        let measure = """
+            import resource, subprocess, sys
+            run = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, run.stdout.strip().replace("\\n", " "), run.stderr.strip())
+            """
+        let result = try Command.run(["/usr/bin/env", "python3", "-c", measure, binary, "import", "health", same, "--user", "h@example.com",
+                                      "--data-dir", dataDir])
+        let words = result.output.split(separator: " ")
+        #expect(words.first == "0", "\(result.output)")
+        let peakKB = try #require(words.dropFirst().first.flatMap { Int($0) })
+        #expect(peakKB < 150 * 1024, "peak RSS \(peakKB / 1024) MB for three million records on one day")
+        #expect(result.output.contains("from 3000000 records"), "\(result.output)")
+        let refused = try Command.run(["/usr/bin/env", "python3", "-c", measure, binary, "import", "health", distinct, "--user", "h@example.com",
+                                       "--data-dir", dataDir])
+        #expect(refused.output.hasPrefix("1 "), "\(refused.output)")
+        #expect(refused.output.contains("more than 100,000 samples on"), "\(refused.output)")
+    }
 }

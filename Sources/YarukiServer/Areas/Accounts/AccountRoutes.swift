@@ -45,6 +45,7 @@ struct AccountRoutes: RouteCollection {
         me.post("/v1/me/password", Doc("Change the password; signs out every other session", [200: "Changed", 400: "The new password is not valid",
                                                                                              403: "The current password is not right"]),
                 changePassword)
+        me.get("/v1/me/storage", Doc("What my videos, photos, voice notes and pending imports take on the server, and my quota"), storage)
         me.get("/v1/me/export", Doc("Everything of mine as a zip: JSON per area and my photos, videos and voice notes",
                                     [200: "The archive, streamed (Content-Length says its size)"], produces: "application/zip"), exportAll)
         if providers {
@@ -155,6 +156,10 @@ struct AccountRoutes: RouteCollection {
 
     func exportAll(_: Request, _ me: Principal) async throws -> Response {
         try await export.archive(for: me)
+    }
+
+    func storage(_: Request, _ me: Principal) async throws -> Reply<StorageUsage> {
+        Reply(try await accounts.context.storage.usage(of: me.userID), headers: [("Cache-Control", "no-store")])
     }
 
     func sessions(_: Request, _ me: Principal) async throws -> Reply<Items<SessionInfo>> {

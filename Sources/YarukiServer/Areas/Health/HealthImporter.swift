@@ -3,10 +3,13 @@ import YarukiCore
 import YarukiStore
 
 /// Reads an Apple Health export (`export.zip`, or the XML inside it) into day totals in a
-/// person's time zone, in constant memory whatever the file's size: the scanner streams the
-/// XML, each sample is cut at local midnights and spilled to a bucket file by its day, and each
-/// bucket (a slice of the days) is merged alone. Nothing is written to the database here: the
-/// caller lands the whole outcome in one transaction, or nothing when this throws.
+/// person's time zone, in bounded memory whatever the file holds: the scanner streams the XML,
+/// each sample is cut at local midnights and spilled to a bucket file by its day (a record
+/// repeated is dropped while spilling), and each bucket is merged a few days at a time within a
+/// fixed budget of samples. What no real export holds is refused with a clear error: more
+/// samples on one day than a phone and a watch record, more days than a century, more sources
+/// than a household of devices, or more samples in all than the limit. Nothing is written to the
+/// database here: the caller lands the whole outcome in one transaction, or nothing when this throws.
 struct HealthImporter {
     typealias Progress = HealthImportProgress
 
@@ -27,6 +30,27 @@ struct HealthImporter {
     static let source = "Apple Health"
     /// The most one element (a DTD, a record) may take.
     static let maxElement = 64 << 20
+    /// Samples of the kept metrics one local day may hold once repeats are dropped: a phone and a
+    /// watch together write a few thousand (active energy about once a minute); a hundred thousand
+    /// is no device's day.
+    static let maxSamplesPerDay = 100_000
+    /// Samples of the kept metrics one import may hold: ten years of a heavy Watch user is about
+    /// fifteen million.
+    static let maxSamples = 40_000_000
+    /// Days one import may cover (a century), and the devices and apps that may have written them.
+    static let maxDays = 36_525
+    static let maxSources = 1_000
+    /// A sample longer than this is no step count or stand hour (it would be cut into a piece
+    /// for every day it spans): it is skipped.
+    static let maxSampleSpan: Int64 = 2 * 86_400
+    /// Samples held in memory at once while merging.
+    static let mergeBudget = 500_000
+
+    /// 100000 → "100,000", whatever the server's locale.
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        return String(digits.enumerated().flatMap { i, d in (i > 0 && (digits.count - i) % 3 == 0) ? [",", d] : [d] })
+    }
 
     let timeZone: TimeZone
     /// Where the spill files go (removed when done).
@@ -49,14 +73,27 @@ struct HealthImporter {
         var buffer = [UInt8](repeating: 0, count: bufferSize)
         var filled = 0
         var lastReport = 0
+        var tooLong = 0
         func scan(final: Bool) throws {
             let used = try buffer.withUnsafeBufferPointer { all in
                 try scanner.scan(UnsafeBufferPointer(rebasing: all[0..<filled]), final: final) { item in
                     switch item {
-                    case let .sample(sample): try clock.split(sample) { try spill.add($0) }
-                    case let .summary(summary): summaries[summary.day] = summary
+                    case let .sample(sample):
+                        guard sample.end - sample.start <= Self.maxSampleSpan else {
+                            tooLong += 1
+                            return
+                        }
+                        try clock.split(sample) { try spill.add($0) }
+                    case let .summary(summary):
+                        summaries[summary.day] = summary
+                        guard summaries.count <= Self.maxDays else {
+                            throw Failure(description: "The export has activity summaries for more than \(Self.maxDays) days; no Apple Watch has worn that long, so it was not imported.")
+                        }
                     }
                 }
+            }
+            guard scanner.sources.count <= Self.maxSources else {
+                throw Failure(description: "The export names more than \(Self.maxSources) devices and apps; no one person's export holds that many, so it was not imported.")
             }
             if used == 0, !final, filled == buffer.count {
                 guard buffer.count < Self.maxElement else { throw HealthExportError.elementTooLarge(offset: scanner.position) }
@@ -106,18 +143,10 @@ struct HealthImporter {
         var totals: [Int: HealthTotals] = [:]
         var contributors: [Int: Set<Int>] = [:]
         try spill.finish()
-        for bucket in 0..<spill.count {
-            var pieces = try spill.pieces(bucket)
-            pieces.sort { ($0.metric.rawValue, $0.day) < ($1.metric.rawValue, $1.day) }
-            var start = 0
-            while start < pieces.count {
-                var end = start + 1
-                while end < pieces.count, pieces[end].metric == pieces[start].metric, pieces[end].day == pieces[start].day { end += 1 }
-                let (value, sources) = HealthSampleMerge.total(Array(pieces[start..<end]))
-                totals[pieces[start].day, default: .zero][pieces[start].metric] = value
-                contributors[pieces[start].day, default: []].formUnion(sources)
-                start = end
-            }
+        try spill.merge(budget: Self.mergeBudget) { metric, day, pieces in
+            let (value, sources) = HealthSampleMerge.total(pieces)
+            totals[day, default: .zero][metric] = value
+            contributors[day, default: []].formUnion(sources)
         }
         // The Watch's own rings for a day, where it kept them, are what the person saw closed.
         for (day, summary) in summaries {
@@ -133,7 +162,8 @@ struct HealthImporter {
             let devices = (contributors[day] ?? []).sorted { (sources[$0].rank, $0) < (sources[$1].rank, $1) }.map { sources[$0].name }
             return HealthStore.SourceDay(day: day, source: Self.source, totals: t, devices: devices)
         }
-        return Outcome(days: days, records: scanner.records, used: scanner.used, skipped: scanner.skipped, summaries: summaries.count)
+        return Outcome(days: days, records: scanner.records, used: scanner.used - tooLong, skipped: scanner.skipped + tooLong,
+                       summaries: summaries.count)
     }
 
     /// The entry that holds the data: an XML file whose root is `<HealthData>` (its name is
@@ -169,9 +199,11 @@ public struct HealthImportProgress: Sendable {
 }
 
 /// Pieces of samples, written to one of several files by their day, so that each file (a slice
-/// of the days) can be merged alone in little memory. More bytes in the export, more files.
+/// of the days) can be merged a few days at a time in little memory. More bytes in the export,
+/// more files. A piece just like one written moments before is a record repeated: it is dropped
+/// here (the merge would drop it anyway), so a file of one row a million times costs nothing.
 struct HealthSpill {
-    private struct Packed {
+    private struct Packed: Hashable {
         var start: Int64
         var end: Int64
         var value: Double
@@ -185,7 +217,13 @@ struct HealthSpill {
     let count: Int
     private var descriptors: [Int32]
     private var buffers: [[Packed]]
+    /// Pieces lately written to each file, to drop repeats; forgotten past `recentMax`.
+    private var recent: [Set<Packed>]
+    /// Pieces written per day: what one day costs the merge, checked against the limits.
+    private(set) var perDay: [Int32: Int] = [:]
+    private(set) var written = 0
     private static let flushAt = 1024
+    private static let recentMax = 4096
 
     init(directory parent: String, expectedBytes: Int) throws {
         directory = parent + "/health-spill-" + UUID().uuidString.lowercased()
@@ -194,6 +232,7 @@ struct HealthSpill {
         count = max(8, min(1024, expectedBytes / (8 << 20)))
         descriptors = []
         buffers = Array(repeating: [], count: count)
+        recent = Array(repeating: [], count: count)
         for i in 0..<count {
             let fd = open(directory + "/\(i)", O_CREAT | O_TRUNC | O_RDWR, 0o600)
             guard fd >= 0 else { throw HealthImporter.Failure(description: "The import could not make its working files in \(parent).") }
@@ -203,8 +242,23 @@ struct HealthSpill {
 
     mutating func add(_ p: HealthPiece) throws {
         let b = ((p.day % count) + count) % count
-        buffers[b].append(Packed(start: p.start, end: p.end, value: p.value, day: Int32(truncatingIfNeeded: p.day), priority: Int32(truncatingIfNeeded: p.rank),
-                                 source: Int32(truncatingIfNeeded: p.source), metric: Int32(p.metric.rawValue)))
+        let packed = Packed(start: p.start, end: p.end, value: p.value, day: Int32(truncatingIfNeeded: p.day), priority: Int32(truncatingIfNeeded: p.rank),
+                            source: Int32(truncatingIfNeeded: p.source), metric: Int32(p.metric.rawValue))
+        if recent[b].count >= Self.recentMax { recent[b].removeAll(keepingCapacity: true) }
+        guard recent[b].insert(packed).inserted else { return }
+        let onDay = perDay[packed.day, default: 0] + 1
+        guard onDay <= HealthImporter.maxSamplesPerDay else {
+            throw HealthImporter.Failure(description: "The export has more than \(HealthImporter.grouped(HealthImporter.maxSamplesPerDay)) samples on \(DayNumber.day(p.day)); no phone or watch records that many in a day, so it was not imported.")
+        }
+        perDay[packed.day] = onDay
+        guard perDay.count <= HealthImporter.maxDays else {
+            throw HealthImporter.Failure(description: "The export's samples span more than \(HealthImporter.maxDays) days; it was not imported.")
+        }
+        written += 1
+        guard written <= HealthImporter.maxSamples else {
+            throw HealthImporter.Failure(description: "The export holds more than \(HealthImporter.grouped(HealthImporter.maxSamples)) samples of steps, distance, energy and stand time, more than Yaruki imports at once; it was not imported.")
+        }
+        buffers[b].append(packed)
         if buffers[b].count >= Self.flushAt { try flush(b) }
     }
 
@@ -225,26 +279,72 @@ struct HealthSpill {
     mutating func finish() throws {
         for b in 0..<count where !buffers[b].isEmpty { try flush(b) }
         buffers = []
+        recent = []
     }
 
-    func pieces(_ b: Int) throws -> [HealthPiece] {
+    /// Gives every (metric, day)'s pieces to `take`, reading each file in passes that hold at most
+    /// `budget` pieces (whole days: a day never holds more than the per-day limit).
+    func merge(budget: Int, _ take: (HealthMetric, Int, [HealthPiece]) throws -> Void) throws {
+        var daysOf = [[Int32]](repeating: [], count: count)
+        for day in perDay.keys { daysOf[((Int(day) % count) + count) % count].append(day) }
+        for b in 0..<count {
+            var passes: [Set<Int32>] = []
+            var current: Set<Int32> = []
+            var held = 0
+            for day in daysOf[b].sorted() {
+                let n = perDay[day] ?? 0
+                if held + n > budget, !current.isEmpty {
+                    passes.append(current)
+                    current = []
+                    held = 0
+                }
+                current.insert(day)
+                held += n
+            }
+            if !current.isEmpty { passes.append(current) }
+            for days in passes {
+                var pieces = try read(b, days: days)
+                pieces.sort { ($0.metric, $0.day, $0.start) < ($1.metric, $1.day, $1.start) }
+                var start = 0
+                while start < pieces.count {
+                    var end = start + 1
+                    while end < pieces.count, pieces[end].metric == pieces[start].metric, pieces[end].day == pieces[start].day { end += 1 }
+                    let group = pieces[start..<end].map {
+                        HealthPiece(metric: HealthMetric(rawValue: Int($0.metric)) ?? .steps, day: Int($0.day), start: $0.start, end: $0.end,
+                                    value: $0.value, rank: Int($0.priority), source: Int($0.source))
+                    }
+                    try take(group[0].metric, group[0].day, group)
+                    start = end
+                }
+            }
+        }
+    }
+
+    /// The pieces of file `b` that fall on `days`, read a slice at a time.
+    private func read(_ b: Int, days: Set<Int32>) throws -> [Packed] {
         let fd = descriptors[b]
         let size = Int(lseek(fd, 0, SEEK_END))
         let stride = MemoryLayout<Packed>.stride
-        var packed = [Packed](repeating: Packed(start: 0, end: 0, value: 0, day: 0, priority: 0, source: 0, metric: 0), count: size / stride)
-        try packed.withUnsafeMutableBytes { bytes in
-            var at = 0
-            while at < bytes.count {
-                let n = pread(fd, bytes.baseAddress! + at, bytes.count - at, off_t(at))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw HealthImporter.Failure(description: "The import's working files could not be read.") }
-                at += n
+        let slice = 65_536
+        var chunk = [Packed](repeating: Packed(start: 0, end: 0, value: 0, day: 0, priority: 0, source: 0, metric: 0), count: slice)
+        var kept: [Packed] = []
+        var offset = 0
+        while offset < size {
+            let n = min(slice, (size - offset) / stride)
+            guard n > 0 else { break }
+            try chunk.withUnsafeMutableBytes { bytes in
+                var at = 0
+                while at < n * stride {
+                    let got = pread(fd, bytes.baseAddress! + at, n * stride - at, off_t(offset + at))
+                    if got < 0, errno == EINTR { continue }
+                    guard got > 0 else { throw HealthImporter.Failure(description: "The import's working files could not be read.") }
+                    at += got
+                }
             }
+            for packed in chunk[0..<n] where days.contains(packed.day) { kept.append(packed) }
+            offset += n * stride
         }
-        return packed.map {
-            HealthPiece(metric: HealthMetric(rawValue: Int($0.metric)) ?? .steps, day: Int($0.day), start: $0.start, end: $0.end, value: $0.value,
-                        rank: Int($0.priority), source: Int($0.source))
-        }
+        return kept
     }
 
     func remove() {

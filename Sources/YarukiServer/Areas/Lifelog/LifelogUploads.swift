@@ -87,7 +87,7 @@ extension LifelogService {
             let exif = try await context.media.tools.run { PhotoFiles.metadata(file.path) }
             let stored = try await context.photos.ingest(file)
             return Attachment(draft: LifelogService.uploadDraft(kind, fields, exif: exif, zone: zone, now: now),
-                              photo: LifelogStore.PhotoFile(sha256: stored.sha256, width: stored.width, height: stored.height))
+                              photo: LifelogStore.PhotoFile(sha256: stored.sha256, width: stored.width, height: stored.height, bytes: stored.size))
         }
         let stored = try await context.media.ingest(file, as: .audio)
         return Attachment(draft: LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now),

@@ -31,6 +31,8 @@ final class AppContext: Sendable {
     /// Encoded replies kept until a write changes what they were made from (on SQLite only: one
     /// node sees every write).
     let replies: ReplyCache
+    /// What each person's uploads may take on disk.
+    let storage: StorageQuota
     /// The port served, once listening: the public URL's default.
     let servedPort = Atomic<Int>(0)
 
@@ -51,6 +53,7 @@ final class AppContext: Sendable {
         hashing = BlockingWork(name: "argon2", width: width, maxWaiting: 256)
         accesses = Accesses(authenticator: authenticator, links: links)
         replies = ReplyCache(maxAge: database.dialect == .sqlite ? 60 : 0, clock: clock)
+        storage = StorageQuota(limit: settings.storagePerPerson, database: database, clock: clock)
         mail = try MailOutbox(database: database, jobs: jobs, from: settings.mailFrom ?? MailAddress("no-reply@localhost")!,
                               transport: settings.smtp.map { .smtp($0) } ?? .folder(settings.dataDirectory + "/mail"), clock: clock)
     }

@@ -57,7 +57,7 @@ public final class Application: @unchecked Sendable {
         })
         areas = try Areas(context)
         if let kafka = areas.signage.kafka { Application.kafkaGauges(kafka, into: metrics) }
-        let table = RouteTable(accesses: context.accesses)
+        let table = RouteTable(accesses: context.accesses, storage: context.storage)
         let openAPI = OpenAPIHolder()
         SystemRoutes(context: context, metrics: metrics, openAPI: openAPI).add(to: table)
         EventRoutes(context: context).add(to: table)
@@ -86,13 +86,19 @@ public final class Application: @unchecked Sendable {
                 : type.hasPrefix("audio/") ? settings.maxVoiceBytes : settings.maxHealthImportBytes
             return (endpoint.method, endpoint.pattern.split(separator: "/").map(String.init), limit)
         }
-        let (authenticator, directory) = (context.authenticator, context.media.uploads)
+        let (authenticator, directory, storage) = (context.authenticator, context.media.uploads, context.storage)
         return { method, path, headers in
             let segments = path.split(separator: "/")
             guard let upload = uploads.first(where: { upload in
                 upload.method == method && upload.segments.count == segments.count
                     && zip(upload.segments, segments).allSatisfy { pattern, part in pattern.hasPrefix("{") || pattern == part }
-            }), authenticator.looksSignedIn(headers) else { return nil }
+            }), let user = authenticator.signedInUser(headers) else { return nil }
+            // The room the person has left, when this node read it lately: a body announced larger
+            // is refused before a byte of it is written.
+            if let room = storage.roomLeft(user), room < upload.limit {
+                let full = StorageQuota.full(used: storage.limit - room, limit: storage.limit, adding: nil)
+                return StreamedBody(directory: directory, maxBytes: Int(room), tooLarge: full)
+            }
             return StreamedBody(directory: directory, maxBytes: upload.limit)
         }
     }

@@ -19,6 +19,8 @@ public struct Settings: Sendable {
     public var maxPhotoBytes = 25 << 20
     public var maxVoiceBytes = 50 << 20
     public var maxHealthImportBytes = 4 << 30
+    /// What one person's uploads may take on disk in all (0: no limit).
+    public var storagePerPerson: Int64 = 5 << 30
     /// The OpenStreetMap extract the built-in router and the offline base map read.
     public var mapExtract: String?
     /// An OSRM server to route with instead of the built-in router.
@@ -63,6 +65,7 @@ public struct Settings: Sendable {
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
         ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
         ("--max-health-import", "YARUKI_MAX_HEALTH_IMPORT", "largest Apple Health export upload in bytes (default 4294967296, 4 GB)"),
+        ("--storage-per-person", "YARUKI_STORAGE_PER_PERSON", "bytes one person's videos, photos, voice notes and pending imports may take in all (default 5368709120, 5 GB; 0: no limit)"),
         ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
@@ -155,6 +158,7 @@ public struct Settings: Sendable {
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
         maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
         maxHealthImportBytes = try integer("--max-health-import", 1024...(64 << 30)) ?? maxHealthImportBytes
+        storagePerPerson = Int64(try integer("--storage-per-person", 0...(1 << 50)) ?? Int(storagePerPerson))
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour
         syncTombstoneDays = try integer("--sync-tombstone-days", 1...3650) ?? syncTombstoneDays

@@ -82,8 +82,11 @@ final class Authenticator: Sendable {
 
     /// A quick check at head time, before a body is read: a bearer token that verifies and has
     /// not expired. The handler's group still authenticates fully (session still standing).
-    func looksSignedIn(_ headers: HTTPHeaders) -> Bool {
-        (try? verifiedAccessToken(headers, now: clock())) != nil
+    func looksSignedIn(_ headers: HTTPHeaders) -> Bool { signedInUser(headers) != nil }
+
+    /// The person a current, verifying access token names (its session is not checked here).
+    func signedInUser(_ headers: HTTPHeaders) -> UUID? {
+        (try? verifiedAccessToken(headers, now: clock()))?.map(\.user) ?? nil
     }
 
     /// The principal of a request with `Authorization: Bearer …`; 401 otherwise.

@@ -107,8 +107,13 @@ final class RouteTable: @unchecked Sendable {
     private(set) var router = Router()
     private(set) var endpoints: [Endpoint] = []
     let accesses: Accesses
+    /// Every upload route checks its caller's room before the handler keeps anything.
+    let storage: StorageQuota?
 
-    init(accesses: Accesses) { self.accesses = accesses }
+    init(accesses: Accesses, storage: StorageQuota? = nil) {
+        self.accesses = accesses
+        self.storage = storage
+    }
 
     func group<Caller>(_ access: Access<Caller>, tag: String) -> RouteGroup<Caller> {
         RouteGroup(table: self, access: access, tag: tag)
@@ -134,8 +139,14 @@ struct RouteGroup<Caller: Sendable> {
     func on<Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
                                       _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> Output) {
         let (resolve, personal) = (access.resolve, access.isPersonal)
+        let storage = doc.upload.isEmpty ? nil : table.storage
         table.add(endpoint(method, path, doc, body: nil, reply: Output.replyType)) { request in
-            let response = try await handler(request, try await resolve(request)).response()
+            let caller = try await resolve(request)
+            // An upload counts against its person's storage: refused (413) before anything is kept.
+            let uploader = storage == nil ? nil : (caller as? Principal)?.userID
+            if let storage, let uploader, let file = request.bodyFile { try await storage.admit(uploader, bytes: file.size) }
+            let response = try await handler(request, caller).response()
+            if let storage, let uploader, let file = request.bodyFile, (200..<300).contains(response.status) { storage.added(uploader, bytes: file.size) }
             return personal ? RouteGroup.personal(response) : response
         }
     }
@@ -165,8 +176,10 @@ struct RouteGroup<Caller: Sendable> {
 
     private func endpoint(_ method: HTTPMethod, _ path: String, _ doc: Doc, body: (any APIModel.Type)?,
                           reply: (any APIModel.Type)?) -> Endpoint {
-        Endpoint(method: method, pattern: path, tag: tag, doc: doc, body: body ?? doc.optionalBody, bodyRequired: body != nil,
-                 reply: reply ?? doc.reply, security: access.security)
+        var doc = doc
+        if !doc.upload.isEmpty, doc.responses[413] == nil { doc.responses[413] = "Larger than the limit, or than the room left in my storage" }
+        return Endpoint(method: method, pattern: path, tag: tag, doc: doc, body: body ?? doc.optionalBody, bodyRequired: body != nil,
+                        reply: reply ?? doc.reply, security: access.security)
     }
 
     func get<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.get, p, d, h) }
