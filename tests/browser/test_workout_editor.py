@@ -52,7 +52,7 @@ def test_log_by_hand_fix_a_mistake_and_edit(server, phone):
     assert workouts(server, email) == []
 
     type_into(rows[1].find_element(By.NAME, "amount"), "10")
-    type_into(rows[1].find_element(By.NAME, "weightKg"), "7.5")
+    type_into(rows[1].find_element(By.NAME, "weight"), "7.5")
     click(phone, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.workout")))
     saved = workouts(server, email)

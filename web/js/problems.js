@@ -22,10 +22,11 @@ export function problemDetail(problem) {
   return problem.status === 0 ? t("problem.networkDetail") : "";
 }
 
-/** A field's name as the person reads it ("displayName" → "表示名"); nested paths by their last part. */
+/** A field's name as the person reads it ("displayName" → "表示名"); nested paths by their last
+ * part. An API name the page has no word for is never shown: "this entry" stands for it. */
 export function fieldLabel(field) {
   const last = String(field).replace(/\[\d+\]/g, "").split(".").pop();
-  return has(`field.${last}`) ? t(`field.${last}`) : field;
+  return has(`field.${last}`) ? t(`field.${last}`) : t("field.unknown");
 }
 
 const shapes = [
@@ -44,8 +45,8 @@ const shapes = [
 
 /** A field's error as one line in the person's language (in English, the server's own words). */
 export function fieldLine(field, message) {
-  if (currentLanguage() === "en") return `${field}: ${message}`;
   const label = fieldLabel(field);
+  if (currentLanguage() === "en") return `${label}: ${message}`;
   for (const [pattern, say] of shapes) {
     const match = pattern.exec(String(message));
     if (match) return say(match, label);

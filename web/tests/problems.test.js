@@ -22,9 +22,13 @@ test("field errors read as sentences with the field's own name", () => {
   assert.equal(fieldLine("displayName", "is required"), "表示名を入力してください");
   assert.equal(fieldLine("capacity", "must be 1 to 500"), "定員は1〜500にしてください");
   assert.equal(fieldLine("exercises[1].sets[0].reps", "must be 1 to 1000"), "回数は1〜1000にしてください");
-  assert.equal(fieldLine("somethingNew", "is odd in a way nobody named"), "somethingNewが正しくありません");
+  // An API name the page has no word for is never shown.
+  assert.equal(fieldLine("somethingNew", "is odd in a way nobody named"), "入力内容が正しくありません");
+  assert.equal(fieldLine("photoIds", "must name a photo"), "写真が正しくありません");
   setCurrentLanguage("ko");
   assert.equal(fieldLine("email", "is not an email address"), "이메일이(가) 이메일 주소가 아니에요");
   setCurrentLanguage("en");
-  assert.equal(fieldLine("displayName", "is required"), "displayName: is required");
+  assert.equal(fieldLine("displayName", "is required"), "Name: is required");
+  assert.equal(fieldLine("photoIds", "is required"), "Photos: is required");
+  assert.equal(fieldLine("whateverTheAPICalledIt", "is odd"), "This entry: is odd");
 });

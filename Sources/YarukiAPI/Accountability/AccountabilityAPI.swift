@@ -97,9 +97,12 @@ public struct MemberStanding: APIModel, Equatable {
     public var quota: Int
     public var status: StandingStatus
     public var days: [String]
+    /// Of `days`, those proved only late: every proof of the day was uploaded on a later day.
+    public var backdated: [String]
     public var streak: Int
 
-    public init(id: UUID, displayName: String, week: String, done: Int, quota: Int, status: StandingStatus, days: [String], streak: Int) {
+    public init(id: UUID, displayName: String, week: String, done: Int, quota: Int, status: StandingStatus, days: [String], backdated: [String] = [],
+                streak: Int) {
         self.id = id
         self.displayName = displayName
         self.week = week
@@ -107,11 +110,12 @@ public struct MemberStanding: APIModel, Equatable {
         self.quota = quota
         self.status = status
         self.days = days
+        self.backdated = backdated
         self.streak = streak
     }
 
     public static let example = MemberStanding(id: Example.personID, displayName: "Mina", week: "2026-11-30", done: 2, quota: 3, status: .onTrack,
-                                               days: ["2026-11-30", "2026-12-02"], streak: 5)
+                                               days: ["2026-11-30", "2026-12-02"], backdated: ["2026-11-30"], streak: 5)
 }
 
 /// `GET /v1/groups/{id}/standings`.

@@ -213,6 +213,22 @@ public enum GroupStore {
         return days
     }
 
+    /// The days from `first` to `last` each person proved only late: every proof of the day was
+    /// uploaded on a later day than it is filed under.
+    public static func backdatedDays(_ users: [UUID], first: Int, last: Int, _ c: SQLConnection) throws -> [UUID: Set<Int>] {
+        var days: [UUID: Set<Int>] = [:]
+        for slice in SQLFragment.slices(users) {
+            let rows = try c.query("""
+                SELECT user_id, recorded_day FROM proofs WHERE recorded_day >= ? AND recorded_day <= ? AND user_id IN (\(SQLFragment.marks(slice.count)))
+                GROUP BY user_id, recorded_day HAVING MIN(backdated) = 1
+                """, [SQLValue.text(DayNumber.day(first)), .text(DayNumber.day(last))] + slice.map(\.sqlValue))
+            for row in rows {
+                if let day = DayNumber.of(try row.string("recorded_day")) { days[try row.uuid("user_id"), default: []].insert(day) }
+            }
+        }
+        return days
+    }
+
     /// The local dates with a proof, per person, from day `first` to day `last` (day numbers,
     /// see `DayNumber`).
     public static func proofDays(_ users: [UUID], first: Int, last: Int, _ c: SQLConnection) throws -> [UUID: Set<Int>] {

@@ -25,17 +25,25 @@ public enum ProofStore {
 
     /// `recordedDay` is the local date the proof counts for, fixed when it is filed (moving to
     /// another time zone later does not move past days).
+    /// `backdated`: filed under a day before the one it was uploaded on.
     public static func insert(id: UUID, user: UUID, media: MediaRow, exercise: String?, workout: UUID?, recordedAt: Date, recordedDay: String,
-                              uploadedAt: Date, _ c: SQLConnection) throws {
+                              uploadedAt: Date, backdated: Bool = false, _ c: SQLConnection) throws {
         try c.execute("""
             INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (sha256) DO NOTHING
             """, media.sha256, media.kind, media.size, media.durationMs, media.hasThumbnail, uploadedAt)
         try c.execute("""
-            INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, recorded_day, uploaded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, id, user, media.sha256, workout, exercise, recordedAt, recordedDay, uploadedAt)
+            INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, recorded_day, uploaded_at, backdated)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, id, user, media.sha256, workout, exercise, recordedAt, recordedDay, uploadedAt, backdated)
         try GroupStore.forgetStreak(user, c)
+    }
+
+    /// The proofs a video file (by its SHA-256) already is: whose, and which day each proves.
+    public static func proofs(ofFile sha: String, _ c: SQLConnection) throws -> [(id: UUID, user: UUID, day: String)] {
+        try c.query("SELECT id, user_id, recorded_day FROM proofs WHERE media_sha256 = ? ORDER BY uploaded_at, id", sha).map { r in
+            (try r.uuid("id"), try r.uuid("user_id"), try r.string("recorded_day"))
+        }
     }
 
     /// The proof and its media, only when `user` owns it.

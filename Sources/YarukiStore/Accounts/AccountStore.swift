@@ -155,6 +155,14 @@ public enum AccountStore {
         try c.execute("UPDATE users SET role = ?, updated_at = ? WHERE id = ?", role.rawValue, now, id) == 1
     }
 
+    /// The first step of an account's deletion: its row locked (PostgreSQL `FOR UPDATE`; SQLite's
+    /// one writer already holds everything) until the deletion commits. Whatever would write a
+    /// row naming the person (a row with its key, an event for it) waits for the deletion and
+    /// then finds the person gone, or finished before and is deleted with the rest.
+    public static func lockForDeletion(_ id: UUID, _ c: SQLConnection) throws {
+        if c.dialect == .postgres { _ = try c.query("SELECT id FROM users WHERE id = ? FOR UPDATE", id) }
+    }
+
     /// Deletes the account's row, the last of a deletion once every area has removed its part;
     /// returns 1 (0 when it was gone already).
     public static func delete(_ id: UUID, _ c: SQLConnection) throws -> Int {

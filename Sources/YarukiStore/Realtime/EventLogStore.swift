@@ -14,9 +14,12 @@ public enum EventLogStore {
         public var audience: String
         /// JSON.
         public var data: String
+        /// The audience is people (their ids, comma-separated): an entry is never logged for one
+        /// whose account is gone.
+        public var personal: Bool
 
-        public init(id: Int64 = 0, topic: String, name: String, audience: String, data: String) {
-            (self.id, self.topic, self.name, self.audience, self.data) = (id, topic, name, audience, data)
+        public init(id: Int64 = 0, topic: String, name: String, audience: String, data: String, personal: Bool = false) {
+            (self.id, self.topic, self.name, self.audience, self.data, self.personal) = (id, topic, name, audience, data, personal)
         }
     }
 
@@ -29,11 +32,29 @@ public enum EventLogStore {
 
     /// Appends `entries` in order and returns them with their ids; on PostgreSQL also notifies
     /// every node (delivered when the transaction commits). Call inside a transaction.
+    ///
+    /// A personal entry is logged only for people whose accounts stand: their rows are read (on
+    /// PostgreSQL `FOR KEY SHARE`, before the append lock) in the same transaction. An account's
+    /// deletion locks its row first (`AccountStore.lockForDeletion`), so an append either commits
+    /// before the deletion reads the log (and is deleted with it) or waits for it and finds the
+    /// person gone: no entry naming a deleted person is written after the deletion commits.
     public static func append(_ entries: [Entry], at now: Date, _ c: SQLConnection) throws -> [Entry] {
+        let people = Array(Set(entries.filter(\.personal).flatMap { $0.audience.split(separator: ",").map(String.init) })).sorted()
+        var standing = Set<String>()
+        for slice in SQLFragment.slices(people) {
+            let lock = c.dialect == .postgres ? " FOR KEY SHARE" : ""
+            for row in try c.query("SELECT id FROM users WHERE id IN (\(SQLFragment.marks(slice.count)))\(lock)", slice.map(\.sqlValue)) {
+                standing.insert(try row.string("id").lowercased())
+            }
+        }
         if c.dialect == .postgres { _ = try c.query("SELECT pg_advisory_xact_lock(?)", appendLock) }
         var logged: [Entry] = []
         logged.reserveCapacity(entries.count)
         for var entry in entries {
+            if entry.personal {
+                entry.audience = entry.audience.split(separator: ",").filter { standing.contains($0.lowercased()) }.joined(separator: ",")
+                if entry.audience.isEmpty { continue }
+            }
             guard let id = try c.queryOne("INSERT INTO events (topic, name, audience, data, at) VALUES (?, ?, ?, ?, ?) RETURNING id",
                                           entry.topic, entry.name, entry.audience, entry.data, now)?.int("id") else {
                 throw DatabaseError.statement("an event was not given an id")

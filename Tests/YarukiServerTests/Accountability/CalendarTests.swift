@@ -11,8 +11,8 @@ import YarukiTestSupport
         let api = API(running)
         let (token, _, _) = try api.signUp("cal@example.com")  // Asia/Tokyo
         // 23:59 on the 29th in Tokyo counts for the 29th (it is 14:59 UTC).
-        #expect(try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=2026-11-29T23:59:00%2B09:00").status == 201)
-        #expect(try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=2026-11-27T07:00:00%2B09:00").status == 201)
+        #expect(try ProofTests.upload(running.port, token: token, ProofTests.distinct(), query: "recordedAt=2026-11-29T23:59:00%2B09:00").status == 201)
+        #expect(try ProofTests.upload(running.port, token: token, ProofTests.distinct(), query: "recordedAt=2026-11-27T07:00:00%2B09:00").status == 201)
         _ = try api.call("POST", "/v1/workouts", json: TrainingTests.workout("2026-11-27T06:30:00+09:00"), token: token)
         let month = try api.call("GET", "/v1/calendar?month=2026-11", token: token).json()
         let days = try #require(month["days"] as? [[String: Any]])
@@ -40,7 +40,7 @@ import YarukiTestSupport
         let api = API(running)
         let (token, _, _) = try api.signUp("feed@example.com")  // Asia/Tokyo
         #expect(try api.call("GET", "/v1/me/calendar-feed", token: token).json()["active"] as? Bool == false)
-        #expect(try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=2026-11-29T23:59:00%2B09:00").status == 201)
+        #expect(try ProofTests.upload(running.port, token: token, ProofTests.distinct(), query: "recordedAt=2026-11-29T23:59:00%2B09:00").status == 201)
         _ = try api.call("POST", "/v1/workouts", json: TrainingTests.workout("2026-11-27T06:30:00+09:00"), token: token)
         #expect(try api.call("POST", "/v1/me/calendar-feed").status == 401)
         let created = try api.call("POST", "/v1/me/calendar-feed", token: token)

@@ -59,7 +59,7 @@ import YarukiTestSupport
         // Where I stand without any group: Thursday with nothing done leaves 4 days for 3.
         let week = try #require(initial["week"] as? [String: Any])
         #expect(week["week"] as? String == "2026-11-23" && week["done"] as? Int == 0 && week["status"] as? String == "onTrack")
-        #expect(try ProofTests.upload(running.port, token: token, ProofTests.video).status == 201)
+        #expect(try ProofTests.upload(running.port, token: token, ProofTests.distinct()).status == 201)
         let proved = try #require(try api.call("GET", "/v1/me/quota", token: token).json()["week"] as? [String: Any])
         #expect(proved["done"] as? Int == 1 && proved["days"] as? [String] == ["2026-11-26"])
         let set = try api.call("PUT", "/v1/me/quota", json: ["days": 5], token: token)
@@ -87,10 +87,10 @@ import YarukiTestSupport
         let group = try #require(try api.call("POST", "/v1/groups/join", json: ["code": code], token: bo).string("id"))
         _ = try api.call("POST", "/v1/groups/join", json: ["code": code], token: cy)
         for day in ["2026-11-23T07:00:00+09:00", "2026-11-24T07:00:00+09:00", "2026-11-25T07:00:00+09:00"] {
-            #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video, query: "recordedAt=\(day.replacingOccurrences(of: "+", with: "%2B"))").status == 201)
+            #expect(try ProofTests.upload(running.port, token: aki, ProofTests.distinct(), query: "recordedAt=\(day.replacingOccurrences(of: "+", with: "%2B"))").status == 201)
         }
         // Bo records at 23:59 on Tuesday in Seoul; it counts for Tuesday there.
-        _ = try ProofTests.upload(running.port, token: bo, ProofTests.video, query: "recordedAt=2026-11-24T23:59:00%2B09:00")
+        _ = try ProofTests.upload(running.port, token: bo, ProofTests.distinct(), query: "recordedAt=2026-11-24T23:59:00%2B09:00")
         // The clock jumps days ahead below: each look signs in afresh (access tokens last 15 minutes).
         func token(_ email: String) throws -> String { try #require(try api.signIn(email).string("accessToken")) }
         func standing(_ date: String? = nil) throws -> [String: [String: Any]] {
@@ -159,7 +159,7 @@ import YarukiTestSupport
         }
         var token = aki
         func upload(_ at: String) throws -> String? {
-            try ProofTests.upload(running.port, token: token, ProofTests.video, query: "recordedAt=\(at)%2B09:00").string("id")
+            try ProofTests.upload(running.port, token: token, ProofTests.distinct(), query: "recordedAt=\(at)%2B09:00").string("id")
         }
         #expect(try streak() == 0)
         // Last week's three days, uploaded late (within the seven days a recording may be filed back).
@@ -193,7 +193,7 @@ import YarukiTestSupport
             let members = try api.call("GET", "/v1/groups/\(group)/standings", token: token).json()["members"] as? [[String: Any]]
             return members?.first { ($0["id"] as? String)?.lowercased() == akiID.lowercased() }
         }
-        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video, query: "recordedAt=2026-11-23T07:00:00%2B09:00").status == 201)
+        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.distinct(), query: "recordedAt=2026-11-23T07:00:00%2B09:00").status == 201)
         #expect(try mine()?["days"] as? [String] == ["2026-11-23"])
         let database = running.app.database
         let cachedDays = { try await database.read { c in try c.queryOne("SELECT week_days FROM streak_cache WHERE valid = 1")?.string("week_days") } }
@@ -207,7 +207,7 @@ import YarukiTestSupport
         _ = try await database.transaction { c in try c.execute("UPDATE streak_cache SET week_days = '2026-11-23,2026-11-24'", []) }
         #expect(try mine()?["days"] as? [String] == ["2026-11-23", "2026-11-24"])
         // A new proof drops the row: the page counts from the proofs again.
-        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.video, query: "recordedAt=2026-11-23T08:00:00%2B09:00").status == 201)
+        #expect(try ProofTests.upload(running.port, token: aki, ProofTests.distinct(), query: "recordedAt=2026-11-23T08:00:00%2B09:00").status == 201)
         #expect(try mine()?["days"] as? [String] == ["2026-11-23"])
         // Next week the row is a week behind and is not used.
         clock.advance(7 * 86_400)

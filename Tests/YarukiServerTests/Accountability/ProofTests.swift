@@ -1,4 +1,5 @@
 import Foundation
+import YarukiCore
 import YarukiAPI
 import Testing
 import YarukiTestSupport
@@ -14,6 +15,14 @@ import YarukiTestSupport
         precondition(result?.status == 0, "ffmpeg is needed for the proof tests (scripts/setup.sh test installs it)")
         return FileManager.default.contents(atPath: path)!
     }()
+
+    /// The test video made a file of its own: an MP4 `free` box at its end (which players skip)
+    /// holds random bytes, so each has its own SHA-256 (one file proves one day).
+    static func distinct() -> Data {
+        let payload = Data(UUID().uuidString.utf8)
+        var size = UInt32(8 + payload.count).bigEndian
+        return video + Data(bytes: &size, count: 4) + Data("free".utf8) + payload
+    }
 
     /// Media made by ffmpeg from lavfi sources, written to standard output when `piped` (so the
     /// container has no duration, as a phone's MediaRecorder WebM has none).
@@ -196,17 +205,68 @@ import YarukiTestSupport
         #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
     }
 
-    @Test func theSameVideoIsStoredOnceAndGoesWithItsLastProof() async throws {
+    /// One file proves one day: the same file sent again for the same day is the same proof
+    /// (a retry), for another day or by someone else it is refused; deleting frees it.
+    @Test(arguments: Engine.allCases)
+    func oneFileProvesOneDay(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("twice-\(UUID().uuidString.prefix(6))@example.com")
+        let (other, _, _) = try api.signUp("friend-\(UUID().uuidString.prefix(6))@example.com")
+        let first = try Self.upload(running.port, token: token, Self.video)
+        #expect(first.status == 201)
+        let again = try Self.upload(running.port, token: token, Self.video)
+        #expect(again.status == 200 && again.string("id") == first.string("id"), "a retry is the same proof")
+        #expect(Self.files(running).count == 2, "one video and one thumbnail: \(Self.files(running))")
+        let yesterday = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-86_400)).replacingOccurrences(of: "+", with: "%2B")
+        let backdated = try Self.upload(running.port, token: token, Self.video, query: "recordedAt=\(yesterday)")
+        #expect(backdated.status == 409 && backdated.problemType == "/problems/video-used" && backdated.text.contains("already proves"), "\(backdated.text)")
+        let shared = try Self.upload(running.port, token: other, Self.video)
+        #expect(shared.status == 409 && shared.text.contains("someone's proof"), "\(shared.text)")
+        // Nothing more was filed: the one proof stands.
+        let id = try #require(first.string("id"))
+        #expect(try api.call("DELETE", "/v1/proofs/\(id)", token: token).status == 204)
+        #expect(Self.files(running).isEmpty)
+        #expect(try Self.upload(running.port, token: other, Self.video).status == 201, "freed, it may prove someone's day")
+    }
+
+    /// The day a video proves is the one its camera wrote into it, whatever the app says; an
+    /// older one than a week is refused; and a day proved only late shows as such to the group.
+    @Test func aVideoProvesTheDayItsCameraSaysAndTheGroupSeesLateOnes() async throws {
+        let clock = TestClock()
+        let running = try await RunningApp(.sqlite, clock: clock)
+        let api = API(running)
+        let (token, _, id) = try api.signUp("camera-\(UUID().uuidString.prefix(6))@example.com", extra: ["timeZone": "UTC"])
+        let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: token).string("inviteCode"))
+        _ = code
+        let group = try #require(try api.call("GET", "/v1/groups", token: token).json()["items"].flatMap { ($0 as? [[String: Any]])?.first?["id"] as? String })
+        let calendar = PersonalCalendar(timeZone: TimeZone(identifier: "UTC")!, weekStart: .monday)
+        let twoDaysAgo = clock.now.addingTimeInterval(-2 * 86_400)
+        let stamp = ISO8601DateFormatter().string(from: twoDaysAgo)
+        func tagged(_ when: String) throws -> Data {
+            try Self.made(["-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10", "-pix_fmt", "yuv420p", "-metadata", "creation_time=\(when)"], ext: "mp4")
+        }
+        // The app says "now"; the camera says two days ago: the camera wins.
+        let reply = try Self.upload(running.port, token: token, try tagged(stamp), query: "recordedAt=\(ISO8601DateFormatter().string(from: clock.now))")
+        #expect(reply.status == 201, "\(reply.text)")
+        #expect(reply.string("recordedDay") == calendar.day(of: twoDaysAgo))
+        // A week and more: refused, with the day it says.
+        let old = try Self.upload(running.port, token: token, try tagged(ISO8601DateFormatter().string(from: clock.now.addingTimeInterval(-9 * 86_400))))
+        #expect(old.status == 422 && old.text.contains("more than 7 days"), "\(old.text)")
+        // The group sees the day as proved late; today's on-time proof is not.
+        #expect(try Self.upload(running.port, token: token, Self.distinct()).status == 201)
+        let standings = try api.call("GET", "/v1/groups/\(group)/standings?date=\(calendar.day(of: clock.now))", token: token).json()
+        let me = try #require((standings["members"] as? [[String: Any]])?.first { ($0["id"] as? String)?.lowercased() == id.lowercased() })
+        let days = me["days"] as? [String] ?? []
+        let late = me["backdated"] as? [String] ?? []
+        #expect(days.contains(calendar.day(of: clock.now)) && !late.contains(calendar.day(of: clock.now)))
+        if days.contains(calendar.day(of: twoDaysAgo)) { #expect(late == [calendar.day(of: twoDaysAgo)]) }
+    }
+
+    @Test func deletingTheAccountRemovesItsVideos() async throws {
         let running = try await RunningApp(.sqlite)
         let api = API(running)
-        let (token, _, _) = try api.signUp("twice@example.com")
-        let first = try #require(try Self.upload(running.port, token: token, Self.video).json()["id"] as? String)
-        let second = try #require(try Self.upload(running.port, token: token, Self.video).json()["id"] as? String)
-        #expect(Self.files(running).count == 2, "one video and one thumbnail: \(Self.files(running))")
-        #expect(try api.call("DELETE", "/v1/proofs/\(first)", token: token).status == 204)
-        #expect(Self.files(running).count == 2)
-        #expect(try api.call("DELETE", "/v1/proofs/\(second)", token: token).status == 204)
-        #expect(Self.files(running).isEmpty)
+        let (token, _, _) = try api.signUp("gone@example.com")
         // Deleting the account removes its videos too.
         _ = try Self.upload(running.port, token: token, Self.video)
         let deleted = try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token)

@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+import YarukiAPI
 import YarukiTestSupport
 @testable import YarukiServer
 @testable import YarukiStore
@@ -102,6 +104,36 @@ import YarukiTestSupport
         let got = try await watching.waitFor("\"unread\":7")
         #expect(got.contains("event: notification"))
         #expect((bus.listenerConnects ?? 0) > before, "it reconnected, and caught up from the log")
+    }
+
+    /// Node B keeps publishing events for Kai while node A deletes Kai's account: once the
+    /// deletion has committed and B's outbox has written everything, no event names Kai. Every
+    /// append reads the rows of the people it is for, and the deletion locks Kai's row first.
+    @Test func noEventForADeletedPersonIsWrittenAfterTheDeletionWhicheverNodePublishes() async throws {
+        let nodes = try await Self.nodes(2)
+        let (a, b) = (API(nodes[0]), nodes[1])
+        let (kai, _, kaiID) = try a.signUp("kai-cluster-\(UUID().uuidString.prefix(6))@example.com", name: "Kai")
+        let kaiUUID = try #require(UUID(uuidString: kaiID))
+        let stop = Atomic<Bool>(false)
+        let publisher = Thread {
+            var i = 0
+            while !stop.load(ordering: .relaxed) {
+                b.app.context.events.publish("notification", UnreadCount(unread: i), to: [kaiUUID])
+                i += 1
+                usleep(200)
+            }
+        }
+        publisher.start()
+        try await Task.sleep(for: .milliseconds(300))
+        let deleted = try a.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: kai)
+        #expect(deleted.status == 200, "\(deleted.text)")
+        try await Task.sleep(for: .milliseconds(300))
+        stop.store(true, ordering: .relaxed)
+        await b.app.context.bus.settled(limit: 10)
+        let left = try await nodes[0].app.database.read { c in
+            try c.queryOne("SELECT COUNT(*) AS n FROM events WHERE LOWER(audience) LIKE ?", "%" + kaiID.lowercased() + "%")?.int("n") ?? -1
+        }
+        #expect(left == 0, "events naming Kai after the deletion: \(left)")
     }
 }
 

@@ -84,7 +84,7 @@ import YarukiHTTP
         (["--db", "mysql://x"], [:], "--db", "sqlite: or postgres://"),
         (["--db", "sqlite:"], [:], "--db", "needs a file path"),
         (["--web-dir", "/nonexistent"], [:], "--web-dir", "no index.html"),
-        (["--access-log", "maybe"], [:], "--access-log", "on or off"),
+        (["--access-log", "maybe"], [:], "--access-log", "on, off, json or text"),
         (["--colour", "red"], [:], "--colour", "unknown option"),
         (["--port"], [:], "--port", "needs a value"),
         (["--data-dir", "/proc/version"], [:], "--data-dir", "is a file"),

@@ -46,7 +46,7 @@ import YarukiTestSupport
 
         // Someone else's room is their own.
         let (neighbour, _, _) = try api.signUp("quota-n-\(UUID().uuidString.prefix(6))@example.com")
-        #expect(try ProofTests.upload(running.port, token: neighbour, other).status == 201)
+        #expect(try ProofTests.upload(running.port, token: neighbour, ProofTests.distinct()).status == 201)
 
         // Deleting the proof frees the room.
         #expect(try api.call("DELETE", "/v1/proofs/\(proof)", token: token).status == 204)

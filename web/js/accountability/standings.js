@@ -6,11 +6,13 @@ import { icon } from "../icons.js";
 
 const statusKey = { met: "standings.met", onTrack: "standings.onTrack", atRisk: "standings.atRisk", missed: "standings.missed" };
 
-/** Quota pips: one per day of the quota, filled for each day done (more than the quota shows as +n). */
-export function pips(done, quota, status) {
+/** Quota pips: one per day of the quota, filled for each day done (more than the quota shows as
+ * +n); a day proved only late (the video was sent on a later day) is drawn hollow. */
+export function pips(done, quota, status, late = 0) {
   const shown = Math.max(quota, 1);
+  const onTime = done - late;
   const list = el("span", { class: "pips", "data-status": status, "aria-hidden": "true" },
-    Array.from({ length: shown }, (_, i) => el("span", { class: i < done ? "pip on" : "pip" })));
+    Array.from({ length: shown }, (_, i) => el("span", { class: i < onTime ? "pip on" : i < done ? "pip on late" : "pip" })));
   if (done > quota) list.append(el("span", { class: "pip-extra" }, `+${done - quota}`));
   return list;
 }
@@ -32,8 +34,10 @@ function memberRow(member, me, actions = {}) {
     el("div", { class: "member-who" }, avatar(member), el("div", { class: "member-name" }, el("strong", {}, name),
       member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null,
       actions.cheer && member.id !== me ? cheerButtons(member, actions) : null)),
-    el("div", { class: "member-figures" }, pips(member.done, member.quota, member.status),
+    el("div", { class: "member-figures" }, pips(member.done, member.quota, member.status, member.backdated?.length ?? 0),
       el("span", { class: "figure-small" }, `${formatNumber(member.done)}/${formatNumber(member.quota)}`),
+      member.backdated?.length ? el("span", { class: "muted small late-count", "data-late": member.backdated.length,
+        title: t("standings.lateTitle") }, t("standings.late", { count: formatNumber(member.backdated.length) })) : null,
       el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))));
 }
 

@@ -123,7 +123,8 @@ function manageBlock(session, group, onChange) {
   });
   const members = el("ul", { class: "rows" }, group.members.map((m) => el("li", { class: "row" },
     el("span", {}, m.displayName, m.isOwner ? el("span", { class: "badge" }, t("groups.owner")) : null),
-    owner && m.id !== me ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
+    owner && m.id !== me ? el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+      if (!confirm(t("groups.removeConfirm", { name: m.displayName }))) return;
       try {
         await session.api(`/v1/groups/${group.id}/members/${m.id}`, { method: "DELETE" });
         toast(t("groups.removed", { name: m.displayName }));

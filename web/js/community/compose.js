@@ -1,6 +1,7 @@
 // Writing a post: the board, the text with a count, up to ten photos (each uploaded as it is
 // picked, with its own progress, and shown as a preview), an optional routine, then "Post".
-// Problems come back naming their field, which is marked.
+// Problems come back naming their field, which is marked. Another page may hand over a draft
+// (the session summary's "Post to Done today": its text, then the person adds a photo).
 import { formatNumber, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { upload } from "../upload.js";
@@ -8,6 +9,21 @@ import { clearProblems, el, showProblem, toast } from "../ui.js";
 import { boards } from "./feed.js";
 
 const photoTypes = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
+const DRAFT = "yaruki.compose-draft";
+
+/** Hands a draft to the composer (kept for this tab only) and opens it. */
+export function composeWith(draft) {
+  try { sessionStorage.setItem(DRAFT, JSON.stringify(draft)); } catch { /* private mode: the composer opens empty */ }
+  location.hash = `#/compose?board=${encodeURIComponent(draft.board || "done")}&draft=1`;
+}
+
+function takeDraft() {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+    sessionStorage.removeItem(DRAFT);
+    return draft;
+  } catch { return null; }
+}
 
 export function composeView(session, { maxPhotoBytes }) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
@@ -21,13 +37,19 @@ export function composeView(session, { maxPhotoBytes }) {
   const routine = el("select", { name: "routineId", id: "compose-routine" }, el("option", { value: "" }, t("compose.noRoutine")));
   const send = el("button", { type: "submit", class: "button wide", id: "send-post" }, t("compose.send"));
   const photos = [];  // { id?, node, pending: Promise }
+  // The Done board is for proof: a post there needs a photo, said before sending.
+  const needsPhoto = el("p", { class: "muted small", id: "compose-needs-photo" }, t("compose.needsPhoto"));
+  const showNeed = () => { needsPhoto.hidden = board.value !== "done" || photos.length > 0; };
 
   const editing = params.get("edit");
   const routinesLoaded = session.api("/v1/routines/mine").then(({ items }) => {
     routine.append(...items.map((r) => el("option", { value: r.id }, r.title)));
   }, () => {});
 
-  function refreshSend() { send.disabled = photos.some((p) => !p.id); }
+  function refreshSend() {
+    send.disabled = photos.some((p) => !p.id);
+    showNeed();
+  }
 
   /** A photo already stored (editing): a preview that can be removed. */
   function keep(photo) {
@@ -83,12 +105,18 @@ export function composeView(session, { maxPhotoBytes }) {
   const form = el("form", { class: "form card compose", novalidate: true },
     el("div", { class: "field" }, el("label", { for: "compose-board" }, t("compose.board")), board),
     el("div", { class: "field" }, el("label", { for: "compose-body" }, t("compose.body")), text, count),
-    el("div", { class: "field" }, picker, el("label", { for: "compose-photos", class: "button quiet file-button" }, icon("camera"), " ", t("compose.photos")), previews),
+    el("div", { class: "field" }, picker, el("label", { for: "compose-photos", class: "button quiet file-button" }, icon("camera"), " ", t("compose.photos")),
+      needsPhoto, previews),
     el("div", { class: "field" }, el("label", { for: "compose-routine" }, t("compose.routine")), routine),
     send);
+  board.addEventListener("change", showNeed);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearProblems();
+    if (board.value === "done" && photos.length === 0) {
+      showProblem({ status: 400, title: t("compose.needsPhotoTitle"), errors: [{ field: "photoIds", message: "is required" }] }, form);
+      return;
+    }
     send.disabled = true;
     try {
       const post = await session.api(editing ? `/v1/posts/${editing}` : "/v1/posts", { method: editing ? "PUT" : "POST", body: {
@@ -101,6 +129,12 @@ export function composeView(session, { maxPhotoBytes }) {
       refreshSend();
     }
   });
+  const draft = !editing && params.get("draft") ? takeDraft() : null;
+  if (draft) {
+    text.value = draft.body || "";
+    text.dispatchEvent(new Event("input"));
+  }
+  showNeed();
   if (editing) {
     Promise.all([session.api(`/v1/posts/${editing}`), routinesLoaded]).then(([post]) => {
       board.value = post.board;

@@ -38,7 +38,8 @@ export function postCard(session, post) {
     el("header", { class: "post-head" }, avatar(post.author), el("strong", {}, post.author.displayName),
       el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date()))),
     el("a", { class: "post-link", href: `#/post/${post.id}` }, post.body ? el("p", { class: "post-body" }, post.body) : null, photos),
-    post.routineId ? el("p", { class: "muted small" }, icon("training"), " ", t("post.routine")) : null,
+    post.routineId ? el("p", { class: "small" }, el("a", { href: `#/post/${post.id}`, class: "routine-link", "data-routine-link": post.routineId },
+      icon("training"), " ", t("post.routineOpen"))) : null,
     el("footer", { class: "post-actions" }, likeButton(session, post),
       el("a", { class: "chip", href: `#/post/${post.id}`, "aria-label": t("community.comments", { count: post.commentCount }) },
         icon("comment"), formatNumber(post.commentCount))));

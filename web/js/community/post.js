@@ -1,9 +1,11 @@
-// One post: its photos at display size, the text, likes, and the comments under it (where the
-// feedback happens), with delete, report and block where they apply.
-import { formatRelative, t } from "../i18n.js";
+// One post: its photos at display size, the text, the routine it shares (its exercises and sets,
+// to save or start as a session: what feedback on a routine is about), likes, and the comments
+// under it, with delete, report and block where they apply.
+import { exerciseName, formatRelative, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { avatar, clearProblems, el, showProblem, toast } from "../ui.js";
 import { likeButton } from "./feed.js";
+import { routineCard } from "./routines.js";
 
 function commentRow(session, comment, reload) {
   return el("li", { class: "comment", "data-comment": comment.id },
@@ -11,7 +13,8 @@ function commentRow(session, comment, reload) {
       el("time", { class: "muted small", datetime: comment.createdAt }, formatRelative(comment.createdAt, new Date()))),
     el("p", {}, comment.body),
     el("div", { class: "chips" },
-      comment.canDelete ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
+      comment.canDelete ? el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+        if (!confirm(t("post.deleteCommentConfirm"))) return;
         try { await session.api(`/v1/comments/${comment.id}`, { method: "DELETE" }); reload(); } catch (problem) { showProblem(problem); }
       } }, t("post.deleteComment")) : null,
       !comment.mine ? el("button", { type: "button", class: "button quiet small", onclick: async () => {
@@ -20,7 +23,26 @@ function commentRow(session, comment, reload) {
       } }, t("post.report")) : null));
 }
 
-export function postView(session, { postId }) {
+/** The routine a post shares, drawn as on the routines page; a note when it is no longer to be seen. */
+function attachedRoutine(session, routineId, names) {
+  const holder = el("section", { class: "attached-routine", id: "post-routine", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const draw = async () => {
+    try {
+      const routine = await session.api(`/v1/routines/${routineId}`);
+      holder.removeAttribute("aria-busy");
+      holder.replaceChildren(el("h2", { class: "section-title" }, t("post.routine")), routineCard(session, routine, names, draw));
+    } catch (problem) {
+      holder.removeAttribute("aria-busy");
+      if (problem.status === 404) holder.replaceChildren(el("p", { class: "muted small" }, t("post.routineGone")));
+      else { holder.replaceChildren(); showProblem(problem); }
+    }
+  };
+  draw();
+  return holder;
+}
+
+export function postView(session, { postId, exercises = [] }) {
+  const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
   const body = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   const comments = el("ul", { class: "comments" });
   const input = el("textarea", { name: "body", id: "comment-body", rows: 3, maxlength: 2000, required: true });
@@ -72,14 +94,15 @@ export function postView(session, { postId }) {
       const actions = [post.mine ? el("a", { class: "button quiet small", href: `#/compose?edit=${post.id}`, id: "edit-post" }, t("post.edit")) : null,
         el("details", { class: "more-menu", id: "post-more" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
           el("div", { class: "menu" }, rare))].filter(Boolean);
-      body.replaceChildren(
+      body.replaceChildren(...[
         el("header", { class: "post-head" }, avatar(post.author), el("strong", {}, post.author.displayName),
           el("time", { class: "muted small", datetime: post.createdAt }, formatRelative(post.createdAt, new Date())),
           post.updatedAt !== post.createdAt ? el("span", { class: "muted small" }, t("post.edited")) : null),
         post.body ? el("p", { class: "post-body" }, post.body) : null,
         ...post.photos.map((photo, i) => el("img", { class: "photo-full", src: photo.url, width: photo.width, height: photo.height,
           alt: t("post.photo", { n: i + 1, total: post.photos.length }) })),
-        el("div", { class: "post-actions" }, likeButton(session, post), ...actions));
+        post.routineId ? attachedRoutine(session, post.routineId, names) : null,
+        el("div", { class: "post-actions" }, likeButton(session, post), ...actions)].filter(Boolean));
     } catch (problem) {
       body.removeAttribute("aria-busy");
       showProblem(problem);

@@ -1,17 +1,13 @@
 // Routines: browse public ones (search by name or by an exercise's name in any language), and
 // My routines (mine and the ones I saved with a like). Each can be saved, copied to edit, or
-// started in the timer with its first exercise and rest.
+// started as a training session (sets pre-filled from last time).
 import { exerciseName, formatNumber, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 
-function summary(routine, names) {
-  return routine.items.map((item) => `${names.get(item.exerciseId) || item.exerciseId} ${formatNumber(item.sets)}×${
-    item.reps ? formatNumber(item.reps) : `${formatNumber(item.seconds)}s`}`).join(" · ");
-}
-
-function routineCard(session, routine, names, reload) {
-  const first = routine.items[0];
+/** A routine as a card: its exercises and sets, Save (someone else's), Start a session, Copy,
+ * and for my own Edit and Delete (asked once, in red). Also shown under a post it is attached to. */
+export function routineCard(session, routine, names, reload) {
   const save = routine.mine ? null : el("button", { type: "button", class: "chip like", "aria-pressed": String(routine.savedByMe),
     "data-save": routine.id, "aria-label": routine.savedByMe ? t("routines.unsave") : t("routines.save") },
   icon("heart"), el("span", {}, formatNumber(routine.saveCount)));
@@ -30,14 +26,17 @@ function routineCard(session, routine, names, reload) {
       el("span", { class: "muted small" }, routine.mine ? t("routines.mine") : routine.author.displayName),
       routine.public ? null : el("span", { class: "badge" }, t("routines.private"))),
     routine.description ? el("p", { class: "muted" }, routine.description) : null,
-    el("p", { class: "small" }, summary(routine, names)),
+    el("ul", { class: "rows compact routine-items" }, routine.items.map((item) => el("li", { class: "row" },
+      el("span", {}, names.get(item.exerciseId) || item.exerciseId),
+      el("span", { class: "muted small" }, `${formatNumber(item.sets)} × ${item.reps ? formatNumber(item.reps) : `${formatNumber(item.seconds)}s`}`)))),
     el("div", { class: "post-actions" }, save,
       routine.mine ? el("a", { class: "button quiet small", href: `#/routine/${routine.id}/edit` }, t("routines.edit")) : null,
-      routine.mine ? el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+      routine.mine ? el("button", { type: "button", class: "button quiet small danger-text", "data-delete-routine": routine.id, onclick: async () => {
+        if (!confirm(t("routines.deleteConfirm", { title: routine.title }))) return;
         try { await session.api(`/v1/routines/${routine.id}`, { method: "DELETE" }); toast(t("routines.deleted")); reload?.(); }
         catch (problem) { showProblem(problem); }
       } }, t("routines.delete")) : null,
-      first ? el("a", { class: "button quiet small", href: `#/timer?exercise=${encodeURIComponent(first.exerciseId)}&rest=${first.restSeconds}` },
+      routine.items.length ? el("a", { class: "button small", href: `#/session?routine=${routine.id}`, "data-start-routine": routine.id },
         t("routines.start")) : null,
       el("button", { type: "button", class: "button quiet small", onclick: async () => {
         try { await session.api(`/v1/routines/${routine.id}/copy`, { method: "POST" }); toast(t("routines.copied")); reload?.(); }

@@ -55,7 +55,7 @@ function recordItem(session, record, { onDelete }) {
     body.push(canvas);
     requestAnimationFrame(() => drawMiniMap(session, canvas, record.position).then((drawn) => { if (!drawn) canvas.remove(); }));
   }
-  const remove = el("button", { type: "button", class: "button quiet small", "aria-label": t("lifelog.delete") }, t("lifelog.delete"));
+  const remove = el("button", { type: "button", class: "button quiet small danger-text", "aria-label": t("lifelog.delete") }, t("lifelog.delete"));
   remove.addEventListener("click", async () => {
     if (!confirm(t("lifelog.deleteConfirm"))) return;
     try {

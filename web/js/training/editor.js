@@ -1,7 +1,9 @@
 // Logging a workout by hand, or editing one: when, exercises in order, their sets, notes.
+// Weights are typed and shown in the person's unit (kg or lb) and kept in kg.
 import { exerciseName, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { versionOf, writeRecord } from "../sync/save.js";
+import { weightIn } from "./units.js";
 
 /** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
 function localInput(date) {
@@ -11,6 +13,7 @@ function localInput(date) {
 
 export function editorView(session, { exercises, workoutId }) {
   const byId = new Map(exercises.map((e) => [e.id, e]));
+  const units = weightIn(session.user?.weightUnit || "kg");
   const form = el("form", { class: "form card editor", novalidate: true, id: "workout-form" });
   const when = el("input", { type: "datetime-local", name: "startedAt", required: true, value: localInput(new Date()) });
   const notes = el("textarea", { name: "notes", rows: 3, maxlength: 5000 });
@@ -21,8 +24,9 @@ export function editorView(session, { exercises, workoutId }) {
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: unit === "seconds" ? 86400 : 1000, required: true,
       name: "amount", "aria-label": unit === "seconds" ? t("editor.seconds") : t("editor.reps"),
       value: unit === "seconds" ? set.seconds ?? "" : set.reps ?? "" });
-    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: 1000, step: "0.5", name: "weightKg",
-      "aria-label": t("editor.weight"), value: set.weightKg ?? "", placeholder: "kg" });
+    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2200 : 1000, step: units.unit === "lb" ? "0.1" : "0.5",
+      name: "weight", "aria-label": t("editor.weightIn", { unit: units.unit }), value: set.weightKg == null ? "" : units.shown(set.weightKg),
+      placeholder: units.unit });
     const row = el("li", { class: "set-row" }, amount, el("span", { class: "muted" }, unit === "seconds" ? "s" : "×"), weight,
       el("button", { type: "button", class: "chip", "aria-label": t("editor.removeSet"), onclick: () => row.remove() }, "−"));
     return row;
@@ -42,10 +46,11 @@ export function editorView(session, { exercises, workoutId }) {
       el("button", { type: "button", class: "button quiet small", onclick: () => sets.append(setRow(unit())) }, t("editor.addSet")));
     card.read = () => ({ exerciseId: picker.value, sets: [...sets.children].map((row) => {
       const amount = row.querySelector("[name=amount]").value;
-      const weight = row.querySelector("[name=weightKg]").value;
+      const weight = row.querySelector("[name=weight]").value;
       const value = amount === "" ? null : Number(amount);
       const set = unit() === "seconds" ? { seconds: value } : { reps: value };
-      if (weight !== "") set.weightKg = Number(weight);
+      // Typed in the person's unit, kept in kg (to the gram, as the server keeps it).
+      if (weight !== "") set.weightKg = Math.round(units.stored(Number(weight)) * 1000) / 1000;
       return set;
     }) });
     return card;

@@ -52,7 +52,7 @@ export function exercisesView(session, { icon }) {
     const linkBox = el("details", { class: "link-video", open: exercise.videoURL ? true : undefined }, el("summary", {}, t("exercises.link")), linkForm);
     const tools = el("div", { class: "stack" }, el("div", { class: "chips" }, input,
       el("label", { for: id, class: "button quiet small file-button" }, t("exercises.upload")),
-      followAlong(exercise) ? el("button", { type: "button", class: "button quiet small", "data-action": "remove-video", onclick: remove } , t("exercises.remove")) : null),
+      followAlong(exercise) ? el("button", { type: "button", class: "button quiet small danger-text", "data-action": "remove-video", onclick: remove } , t("exercises.remove")) : null),
     bar, linkBox);
 
     input.addEventListener("change", async () => {
@@ -86,6 +86,7 @@ export function exercisesView(session, { icon }) {
       } catch (problem) { showProblem(problem, linkForm); }
     });
     async function remove(event) {
+      if (!confirm(t("exercises.removeConfirm", { name: exerciseName(exercise) }))) return;
       event.target.disabled = true;
       try { changed(await session.api(`/v1/exercises/${exercise.id}/video`, { method: "DELETE" })); }
       catch (problem) { showProblem(problem); event.target.disabled = false; }

@@ -29,13 +29,13 @@ export function progressCard(session, { exercises }) {
       const days = progress.points.slice(-20).map((p) => ({ date: p.day, value: weighted ? units.shown(p.estimatedOneRepMaxKg ?? 0) : p.sets }));
       const label = (d, i, all) => (i % 4 === 0 || i === all.length - 1 ? shortDay(d.date) : "");
       const volume = progress.points.slice(-20).map((p) => ({ date: p.day, value: units.shown(p.volumeKg) }));
-      exerciseChart.replaceChildren(el("p", { class: "muted small" }, t(weighted ? "progress.oneRepMax" : "progress.setsPerDay", { unit: units.unit })),
+      exerciseChart.replaceChildren(...[el("p", { class: "muted small" }, t(weighted ? "progress.oneRepMax" : "progress.setsPerDay", { unit: units.unit })),
         days.length ? barChart({ days, width: chartWidth(card), height: 160, label: (d, i) => label(d, i, days),
           describe: (d) => `${shortDay(d.date)}: ${formatNumber(d.value)}${weighted ? ` ${units.unit}` : ""}` }) : el("p", { class: "muted" }, t("progress.none")),
         // With weights, the volume of each session beside the estimate.
         weighted ? el("p", { class: "muted small" }, t("progress.volumePerSession", { unit: units.unit })) : null,
         weighted ? el("div", { id: "exercise-volume" }, barChart({ days: volume, width: chartWidth(card), height: 140, label: (d, i) => label(d, i, volume),
-          describe: (d) => `${shortDay(d.date)}: ${formatNumber(d.value)} ${units.unit}` })) : null);
+          describe: (d) => `${shortDay(d.date)}: ${formatNumber(d.value)} ${units.unit}` })) : null].filter(Boolean));
       const rows = [];
       if (progress.heaviestKg) rows.push([t("progress.heaviest"), units.text(progress.heaviestKg)]);
       if (progress.estimatedOneRepMaxKg) rows.push([t("progress.bestOneRepMax"), units.text(progress.estimatedOneRepMaxKg)]);

@@ -10,6 +10,7 @@ import { current, restProgress, remainingSeconds, send, workoutOf } from "./sess
 import { beep, clockText } from "./timer.js";
 import { weightIn } from "./units.js";
 import { versionOf } from "../sync/save.js";
+import { composeWith } from "../community/compose.js";
 
 const KEPT = "yaruki.trainingSession";
 const ms = (text) => (text ? Date.parse(text) : null);
@@ -44,7 +45,7 @@ function previousText(previous, weight) {
   return previous.weightKg != null ? `${weight.text(previous.weightKg)} × ${formatNumber(previous.reps ?? 0)}` : `× ${formatNumber(previous.reps ?? 0)}`;
 }
 
-export function sessionView(session, { exercises }) {
+export function sessionView(session, { exercises, routineId = null }) {
   const catalog = new Map(exercises.map((e) => [e.id, e]));
   const nameOf = (id) => (catalog.get(id) ? exerciseName(catalog.get(id)) : id);
   const units = weightIn(session.user?.weightUnit || "kg");
@@ -199,10 +200,10 @@ export function sessionView(session, { exercises }) {
       el("option", { value: "" }, t("session.addExercise")), exercises.map((x) => el("option", { value: x.id }, exerciseName(x))));
     add.addEventListener("change", () => { if (add.value) act({ type: "addExercise", id: add.value, restSeconds: null, lastTime: [] }); });
     body.replaceChildren(...s.exercises.map(exerciseCard),
-      s.exercises.length ? null : el("p", { class: "muted" }, t("session.noExercises")), add);
+      ...(s.exercises.length ? [] : [el("p", { class: "muted" }, t("session.noExercises"))]), add);
     root.replaceChildren(el("h1", {}, s.title || t("session.title")), header, body,
       el("button", { type: "button", class: "button wide", id: "finish-session", onclick: finish }, t("session.finish")),
-      el("button", { type: "button", class: "button quiet wide", id: "discard-session", onclick: discard }, t("session.discard")));
+      el("button", { type: "button", class: "button quiet wide danger-text", id: "discard-session", onclick: discard }, t("session.discard")));
     root.removeAttribute("aria-busy");
   }
 
@@ -275,16 +276,18 @@ export function sessionView(session, { exercises }) {
       el("strong", {}, nameOf(r.exerciseId)), " ",
       recordText(r)));
     const previous = summary.previous;
+    // The Done board is for a photo of it: the composer opens with the workout written out,
+    // for the person to add their photo and post.
     const post = el("button", { type: "button", class: "button wide", id: "post-done" }, t("session.postDone"));
-    post.addEventListener("click", async () => {
-      post.disabled = true;
+    post.addEventListener("click", () => {
       const lines = [workout.notes || t("session.title"), t("session.summaryLine", { sets: formatNumber(summary.sets),
         volume: units.text(summary.volumeKg), duration: formatDuration(summary.durationSeconds) })];
+      for (const entry of workout.exercises) {
+        lines.push(`${nameOf(entry.exerciseId)}: ${entry.sets.map((s) => (s.reps != null ? formatNumber(s.reps) : `${formatNumber(s.seconds)}s`)
+          + (s.weightKg ? ` × ${units.text(s.weightKg)}` : "")).join(", ")}`);
+      }
       for (const r of summary.records) lines.push(`🏆 ${nameOf(r.exerciseId)}: ${recordText(r)}`);
-      try {
-        const posted = await session.api("/v1/posts", { method: "POST", body: { board: "done", body: lines.join("\n") } });
-        location.hash = `#/post/${posted.id}`;
-      } catch (problem) { showProblem(problem); post.disabled = false; }
+      composeWith({ board: "done", body: lines.join("\n").slice(0, 5000) });
     });
     root.replaceChildren(el("h1", {}, t("session.finished")),
       el("section", { class: "card stack", id: "session-summary" },
@@ -321,6 +324,12 @@ export function sessionView(session, { exercises }) {
       state = server;
       store();
       draw();
+      // Asked to start a routine while another session is under way: that one goes first.
+      if (routineId && server.session.routineId !== routineId) toast(t("session.underWay"));
+    } else if (routineId) {
+      await start({ routineId });  // from a routine's Start (the routines page, a post)
+      // Started once: a reload opens the session, it does not start the routine again.
+      if (state) history.replaceState(null, "", "#/session");
     } else {
       startScreen();
     }

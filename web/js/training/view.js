@@ -3,9 +3,11 @@
 import { addDays, currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 import { progressCard } from "./progress.js";
+import { weightIn } from "./units.js";
 
 export function trainingView(session, { exercises, icon }) {
   const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
+  const units = weightIn(session.user?.weightUnit || "kg");
   const start = el("div", { class: "stack" },
     session.user ? el("a", { class: "button wide", href: "#/session", id: "start-session" }, t("training.session")) : null,
     el("a", { class: `button ${session.user ? "quiet " : ""}wide`, href: "#/timer", id: "start-timer" }, t("training.start")),
@@ -37,12 +39,13 @@ export function trainingView(session, { exercises, icon }) {
         el("ul", { class: "rows" }, w.exercises.map((entry) => el("li", { class: "row" },
           el("strong", {}, names.get(entry.exerciseId) || entry.exerciseId),
           el("span", { class: "muted" }, entry.sets.map((s) => s.reps !== undefined && s.reps !== null
-            ? formatNumber(s.reps) + (s.weightKg ? ` × ${formatNumber(s.weightKg)} kg` : "")
+            ? formatNumber(s.reps) + (s.weightKg ? ` × ${units.text(s.weightKg)}` : "")
             : `${s.seconds}s`).join(" · "))))),
         w.notes ? el("p", { class: "muted small" }, w.notes) : null,
         el("p", { class: "muted small day-activity", "data-day": dayOf(w.startedAt) }),
         el("div", { class: "chips" }, el("a", { class: "button quiet small", href: `#/workout/${w.id}` }, t("editor.edit")),
-        el("button", { type: "button", class: "button quiet small", onclick: async (event) => {
+        el("button", { type: "button", class: "button quiet small danger-text", "data-delete-workout": w.id, onclick: async (event) => {
+          if (!confirm(t("training.deleteConfirm", { when: dateFormat.format(new Date(w.startedAt)) }))) return;
           event.target.disabled = true;
           try { await session.api(`/v1/workouts/${w.id}`, { method: "DELETE" }); toast(t("training.deleted")); load(); }
           catch (problem) { showProblem(problem); event.target.disabled = false; }

@@ -12,12 +12,15 @@ struct ProofRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "accountability")
-        me.post("/v1/proofs", Doc("Upload a proof video (the body is the video: MP4, MOV or WebM, a second long at least)",
-                                  [201: "Stored", 400: "A query field is not valid", 401: "Not signed in",
-                                   404: "The exercise is not in the catalog, or the workout is not mine", 413: "Larger than the upload limit",
-                                   415: "Not a playable MP4, MOV or WebM video, or shorter than a second",
-                                   422: "recordedAt is more than 7 days before the upload"],
-                                  query: [.instant("recordedAt", "When it was recorded (the upload time when left out or in the future)"),
+        me.post("/v1/proofs", Doc("""
+            Upload a proof video (the body is the video: MP4, MOV or WebM, a second long at least); it proves the day the video's own \
+            recording tag names, else recordedAt, else today; one file proves one day
+            """, [200: "This very file was sent for this day before: that proof", 201: "Stored", 400: "A query field is not valid",
+                  401: "Not signed in", 404: "The exercise is not in the catalog, or the workout is not mine", 413: "Larger than the upload limit",
+                  409: "This file already proves another day, or is someone else's proof",
+                  415: "Not a playable MP4, MOV or WebM video, or shorter than a second",
+                  422: "recordedAt, or the video's own recording date, is more than 7 days before the upload"],
+                                  query: [.instant("recordedAt", "When it was recorded, if the video does not say (the upload time when left out or in the future)"),
                                           .text("exerciseId", .matching(Exercise.idPattern), "The exercise it proves"),
                                           .id("workoutId", "The workout of mine it belongs to")],
                                   upload: ["video/mp4", "video/quicktime", "video/webm"]), upload)
@@ -55,7 +58,8 @@ struct ProofRoutes: RouteCollection {
         if !known.workout { check.missing("workoutId", "is not one of your workouts") }
         try check.done()
         let upload = ProofService.Upload(file: file, recordedAt: recordedAt, uploadedAt: now, exerciseId: exercise, workoutId: workoutID)
-        return .created(try await proofs.file(upload, by: me))
+        let (proof, created) = try await proofs.file(upload, by: me)
+        return Reply(proof, status: created ? 201 : 200)
     }
 
     func list(_ request: Request, _ me: Principal) async throws -> Reply<Items<ProofInfo>> {

@@ -33,23 +33,49 @@ struct ProofService: Sendable {
     }
 
     /// Files an upload (its exercise and workout already checked) as a proof of `principal`'s:
-    /// the file first (its kind by its bytes, its duration and thumbnail), then the row.
-    func file(_ upload: Upload, by principal: Principal) async throws -> ProofInfo {
+    /// the file first (its kind by its bytes, its duration and thumbnail), then the row. The day
+    /// it proves is the one the video says it was recorded on, when it says (the camera's tag
+    /// wins over the app's word), at most seven days back; one recorded on an earlier day than it
+    /// was sent is backdated, and the group sees that. One file proves one day: sent again for the
+    /// same day it is the same proof (`created` false), for another day or by someone else it is
+    /// refused (409).
+    func file(_ upload: Upload, by principal: Principal) async throws -> (ProofInfo, created: Bool) {
         let account = try await context.account(principal)
         let stored = try await context.media.ingest(upload.file)
         let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
                                       hasThumbnail: stored.hasThumbnail)
         let (id, now) = (UUID(), upload.uploadedAt)
-        let recordedAt = upload.recordedAt ?? now
-        let day = context.calendar(of: account).day(of: recordedAt)
-        let saved = try await database.transaction { c -> (Proof, ProofStore.MediaRow)? in
-            try ProofStore.insert(id: id, user: principal.userID, media: row, exercise: upload.exerciseId, workout: upload.workoutId,
-                                  recordedAt: recordedAt, recordedDay: day, uploadedAt: now, c)
-            return try ProofStore.proof(id, user: principal.userID, c)
+        let calendar = context.calendar(of: account)
+        let recordedAt: Date
+        if let tagged = stored.recordedAt {
+            guard let accepted = Proof.recordingTime(sent: tagged, uploadedAt: now) else {
+                throw HTTPError.validation([.init(field: "video", message: "was recorded on \(calendar.day(of: tagged)), more than 7 days before the upload")],
+                                           detail: "This video was recorded on \(calendar.day(of: tagged)): a proof counts for the last seven days only.")
+            }
+            recordedAt = accepted
+        } else {
+            recordedAt = upload.recordedAt ?? now
         }
-        guard let (proof, media) = saved else { throw HTTPError.internal() }
-        await events.changed(of: principal.userID)
-        return info(proof, media)
+        let day = calendar.day(of: recordedAt)
+        let backdated = day < calendar.day(of: now)
+        let user = principal.userID
+        let saved = try await database.transaction { c -> (Proof, ProofStore.MediaRow, Bool)? in
+            let earlier = try ProofStore.proofs(ofFile: row.sha256, c)
+            if let mine = earlier.first(where: { $0.user == user && $0.day == day }) {
+                return try ProofStore.proof(mine.id, user: user, c).map { ($0.0, $0.1, false) }
+            }
+            if let other = earlier.first {
+                throw HTTPError(409, slug: "video-used", detail: other.user == user
+                                ? "This video already proves \(other.day). Record a new one for this day."
+                                : "This video is already someone's proof. Record one of your own.")
+            }
+            try ProofStore.insert(id: id, user: user, media: row, exercise: upload.exerciseId, workout: upload.workoutId,
+                                  recordedAt: recordedAt, recordedDay: day, uploadedAt: now, backdated: backdated, c)
+            return try ProofStore.proof(id, user: user, c).map { ($0.0, $0.1, true) }
+        }
+        guard let (proof, media, created) = saved else { throw HTTPError.internal() }
+        if created { await events.changed(of: principal.userID) }
+        return (info(proof, media), created)
     }
 
     func proofs(_ principal: Principal, from: Date, to: Date) async throws -> [(Proof, ProofStore.MediaRow)] {

@@ -40,11 +40,17 @@ struct StandingsService: Sendable {
                           quotas: QuotaChange.byDay(histories[row.account.id] ?? []))
         }
         let (days, finished) = try await proofDays(members, cached: cached, caching: asked == nil)
+        // The days a member proved only late, shown as such (one indexed read of the weeks shown).
+        let weeks = members.map(\.week)
+        let late = try await context.database.read { c in
+            try GroupStore.backdatedDays(members.map(\.account.id), first: weeks.min() ?? 0, last: (weeks.max() ?? 0) + 6, c)
+        }
         let standing = members.map { m -> MemberStanding in
             let quota = QuotaChange.quota(for: m.week, byDay: m.quotas)
             let (done, status) = WeekStanding.judge(weekStart: m.week, proofDays: days[m.account.id] ?? [], quota: quota, today: m.today)
             return MemberStanding(id: m.account.id, displayName: m.account.displayName, week: DayNumber.day(m.week), done: done.count,
                                   quota: quota, status: status, days: done.map(DayNumber.day),
+                                  backdated: done.filter { late[m.account.id]?.contains($0) == true }.map(DayNumber.day),
                                   streak: WeekStanding.combined(current: status, finished: finished[m.account.id] ?? 0, limit: StandingsService.streakWeeks))
         }
         return Standings(group: group.id, date: date ?? today, members: standing, yarukiMono: standing.filter { $0.status == .met }.map(\.id),

@@ -480,6 +480,7 @@ final class AccountService: Sendable {
         await context.bus.settled()
         let (counts, files, afterwards) = try await database.transaction { c in
             var counts: [String: Int] = [:], files: Set<StoredFile> = [], afterwards: [@Sendable () async -> Void] = []
+            try AccountStore.lockForDeletion(user, c)
             for area in areas {
                 let removed = try area.delete(user: user, c)
                 counts.merge(removed.counts) { $0 + $1 }

@@ -40,6 +40,8 @@ struct MediaFiles: Sendable {
         var size: Int
         var durationMs: Int?
         var hasThumbnail: Bool
+        /// When the file says it was recorded (its camera's tag), if it says.
+        var recordedAt: Date? = nil
     }
 
     let store: any MediaStore
@@ -146,7 +148,7 @@ struct MediaFiles: Sendable {
         let hasThumbnail = try purpose == .video && makeThumbnail(upload.path, sha)
         try store.keep(upload.path, as: MediaFiles.key(sha, kind.rawValue))
         return Stored(sha256: sha, kind: kind, size: upload.size, durationMs: probe?.seconds.map { Int(($0 * 1000).rounded()) },
-                      hasThumbnail: hasThumbnail)
+                      hasThumbnail: hasThumbnail, recordedAt: probe?.recordedAt)
     }
 
     private static func sha256(_ handle: FileHandle) throws -> String {

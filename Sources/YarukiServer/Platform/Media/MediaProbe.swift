@@ -11,11 +11,14 @@ struct MediaProbe: Equatable {
     /// Seconds, from the container, the first video stream, or (a live WebM such as a phone's
     /// MediaRecorder writes has neither) its last packet's end.
     var seconds: Double?
+    /// When the camera says it recorded the file: an iPhone's `com.apple.quicktime.creationdate`
+    /// (with its local offset), else the container's `creation_time`; nil when it says nothing.
+    var recordedAt: Date?
 
     /// Nil when ffprobe is missing, fails or says something unreadable.
     static func read(_ file: String, ffprobe: String) -> MediaProbe? {
         guard let result = ExternalTool.run([ffprobe, "-v", "error", "-show_entries",
-                                             "format=duration:stream=codec_type,duration:stream_disposition=attached_pic",
+                                             "format=duration:format_tags=creation_time,com.apple.quicktime.creationdate:stream=codec_type,duration:stream_disposition=attached_pic",
                                              "-of", "json", file], timeout: 20),
               result.status == 0,
               let json = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any] else { return nil }
@@ -33,9 +36,27 @@ struct MediaProbe: Equatable {
             default: break
             }
         }
-        let container = ((json["format"] as? [String: Any])?["duration"] as? String).flatMap(Double.init)
+        let format = json["format"] as? [String: Any]
+        let tags = format?["tags"] as? [String: Any] ?? [:]
+        probe.recordedAt = [tags["com.apple.quicktime.creationdate"], tags["creation_time"]].lazy.compactMap { ($0 as? String).flatMap(MediaProbe.instant) }.first
+        let container = (format?["duration"] as? String).flatMap(Double.init)
         probe.seconds = container ?? videoSeconds ?? lastPacketEnd(file, ffprobe: ffprobe, video: probe.movingPictures > 0)
         return probe
+    }
+
+    /// "2026-11-28T07:00:00.000000Z" or "2026-11-28T16:00:00+0900": a tag's instant. A zero date
+    /// (a camera with no clock writes 1904-01-01 or 1970-01-01) is no date.
+    static func instant(_ text: String) -> Date? {
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        // "+0900" → "+09:00", as ISO 8601 with colons wants it.
+        if let sign = trimmed.dropLast(4).last, sign == "+" || sign == "-", !trimmed.suffix(4).contains(":") {
+            trimmed = String(trimmed.dropLast(2)) + ":" + trimmed.suffix(2)
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let date = formatter.date(from: trimmed) ?? ISO8601DateFormatter().date(from: trimmed)
+        guard let date, date.timeIntervalSince1970 > 946_684_800 else { return nil }  // after 2000-01-01
+        return date
     }
 
     /// The end of the last packet of the first video (or audio) stream: demuxing only, no decoding.

@@ -59,10 +59,11 @@ final class EventBus: @unchecked Sendable {
         lock.withLock { resyncs.append(action) }
     }
 
-    /// Sends an entry to every node's subscribers of `topic`, in the order published.
-    func publish(_ topic: String, name: String, audience: String, data: String, kept: Bool = true) {
+    /// Sends an entry to every node's subscribers of `topic`, in the order published. `personal`:
+    /// the audience is people's ids (never logged for an account that is gone).
+    func publish(_ topic: String, name: String, audience: String, data: String, kept: Bool = true, personal: Bool = false) {
         lock.withLock {
-            outbox.append((Entry(topic: topic, name: name, audience: audience, data: data), kept))
+            outbox.append((Entry(topic: topic, name: name, audience: audience, data: data, personal: personal), kept))
             if outbox.count > EventBus.maxOutbox {
                 outbox.removeFirst(outbox.count - EventBus.maxOutbox)
                 dropped += 1

@@ -61,7 +61,7 @@ final class EventHub: @unchecked Sendable {
     func publish(_ name: String, _ data: some Encodable, to users: [UUID]) {
         guard !users.isEmpty, let json = try? JSONBytes.encode(data) else { return }
         bus.publish(EventHub.topic, name: name, audience: users.map { $0.uuidString.lowercased() }.joined(separator: ","),
-                    data: String(decoding: json, as: UTF8.self))
+                    data: String(decoding: json, as: UTF8.self), personal: true)
     }
 
     private func deliver(_ entry: EventLogStore.Entry) {
