@@ -217,8 +217,9 @@ struct HealthSpill {
     let count: Int
     private var descriptors: [Int32]
     private var buffers: [[Packed]]
-    /// Pieces lately written to each file, to drop repeats; forgotten past `recentMax`.
-    private var recent: [Set<Packed>]
+    /// Pieces lately written (to any file), to drop a record repeated; forgotten past `recentMax`.
+    /// One small window, not one per file: a hundred files' windows held 40 MB.
+    private var recent = Set<Packed>()
     /// Pieces written per day: what one day costs the merge, checked against the limits.
     private(set) var perDay: [Int32: Int] = [:]
     private(set) var written = 0
@@ -232,7 +233,6 @@ struct HealthSpill {
         count = max(8, min(1024, expectedBytes / (8 << 20)))
         descriptors = []
         buffers = Array(repeating: [], count: count)
-        recent = Array(repeating: [], count: count)
         for i in 0..<count {
             let fd = open(directory + "/\(i)", O_CREAT | O_TRUNC | O_RDWR, 0o600)
             guard fd >= 0 else { throw HealthImporter.Failure(description: "The import could not make its working files in \(parent).") }
@@ -244,8 +244,8 @@ struct HealthSpill {
         let b = ((p.day % count) + count) % count
         let packed = Packed(start: p.start, end: p.end, value: p.value, day: Int32(truncatingIfNeeded: p.day), priority: Int32(truncatingIfNeeded: p.rank),
                             source: Int32(truncatingIfNeeded: p.source), metric: Int32(p.metric.rawValue))
-        if recent[b].count >= Self.recentMax { recent[b].removeAll(keepingCapacity: true) }
-        guard recent[b].insert(packed).inserted else { return }
+        if recent.count >= Self.recentMax { recent.removeAll(keepingCapacity: true) }
+        guard recent.insert(packed).inserted else { return }
         let onDay = perDay[packed.day, default: 0] + 1
         guard onDay <= HealthImporter.maxSamplesPerDay else {
             throw HealthImporter.Failure(description: "The export has more than \(HealthImporter.grouped(HealthImporter.maxSamplesPerDay)) samples on \(DayNumber.day(p.day)); no phone or watch records that many in a day, so it was not imported.")
