@@ -1,5 +1,11 @@
 """Schemathesis hooks for the fuzz run: an upload's body is the file's bytes as they are, under any
-of the media types the document names (the server reads the bytes, not the Content-Type)."""
+of the media types the document names (the server reads the bytes, not the Content-Type); and in
+the signed-in runs, an access token signed in for afresh every five minutes (one lasts fifteen),
+so a long run never turns into a signed-out one."""
+import json
+import os
+import urllib.request
+
 import schemathesis
 
 MEDIA = ["video/mp4", "video/quicktime", "video/webm", "image/jpeg", "image/png", "image/webp", "image/heic",
@@ -31,3 +37,24 @@ def _described_or_unknown(f, *args, **kwargs):
 
 
 lambda_sources._lambda_description = _described_or_unknown
+
+
+@schemathesis.auth(refresh_interval=300)
+class SignedIn:
+    """The run's person (YARUKI_FUZZ_EMAIL and _PASSWORD at YARUKI_FUZZ_URL), signed in again
+    every five minutes and whenever the server answers 401; nobody when they are not set."""
+
+    def get(self, case, context):
+        url, email = os.environ.get("YARUKI_FUZZ_URL"), os.environ.get("YARUKI_FUZZ_EMAIL")
+        if not url or not email:
+            return None
+        body = json.dumps({"email": email, "password": os.environ["YARUKI_FUZZ_PASSWORD"], "device": "schemathesis"}).encode()
+        request = urllib.request.Request(url + "/v1/auth/login", data=body, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return json.load(reply)["accessToken"]
+
+    def set(self, case, data, context):
+        if data is None:
+            return
+        case.headers = case.headers or {}
+        case.headers.setdefault("Authorization", f"Bearer {data}")

@@ -109,9 +109,12 @@ public struct ClassDraft: APIModel, RuledModel, Equatable {
     /// A month from 1900 to 2999, as days are.
     public static let monthPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$"
     public static let timePattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    /// An online link: http(s), a host name (ASCII; an international one in its xn-- form), an
+    /// optional port, then anything without spaces or control characters.
+    public static let linkPattern = "^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\(TextRule.spaceClass)\(TextRule.controlClass)]*)?$"
     public static let rules: [String: FieldRule] = [
         "title": .line(max: titleMax), "description": .paragraph(max: descriptionMax), "place": .line(max: placeMax, required: false),
-        "onlineUrl": FieldRule(maxLength: 2000, pattern: "^https?://[^\\s]+$"), "capacity": .integer(capacityRange),
+        "onlineUrl": FieldRule(maxLength: 2000, pattern: linkPattern), "capacity": .integer(capacityRange),
         "durationMinutes": .integer(durationRange), "price": .integer(Int(ClassPriceRule.range.lowerBound)...Int(ClassPriceRule.range.upperBound)),
         "currency": .words(ClassCurrency.allCases.map(\.rawValue)), "cancelHours": .integer(cancelHoursRange), "timeZone": .timeZone,
     ]
@@ -161,7 +164,7 @@ public struct ClassDraft: APIModel, RuledModel, Equatable {
 public struct ClassEdit: APIModel, RuledModel, Equatable {
     public static let rules: [String: FieldRule] = [
         "title": .line(max: ClassDraft.titleMax), "description": .paragraph(max: ClassDraft.descriptionMax),
-        "place": .line(max: ClassDraft.placeMax, required: false), "onlineUrl": FieldRule(maxLength: 2000, pattern: "^(https?://[^\\s]+)?$"),
+        "place": .line(max: ClassDraft.placeMax, required: false), "onlineUrl": FieldRule(maxLength: 2000, pattern: "^$|" + ClassDraft.linkPattern),
         "capacity": .integer(ClassDraft.capacityRange), "durationMinutes": .integer(ClassDraft.durationRange),
         "price": .integer(Int(ClassPriceRule.range.lowerBound)...Int(ClassPriceRule.range.upperBound)), "cancelHours": .integer(ClassDraft.cancelHoursRange),
     ]

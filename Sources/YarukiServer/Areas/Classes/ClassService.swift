@@ -252,9 +252,10 @@ struct ClassService: Sendable {
         return (1900...2999).contains(year) && (1...12).contains(month)
     }
 
+    /// An online class's link: http(s), a host, then anything but spaces and control characters:
+    /// the same rule the document states (`ClassDraft.linkPattern`).
     static func isLink(_ text: String) -> Bool {
-        text.count <= 2000 && (text.hasPrefix("https://") || text.hasPrefix("http://")) && !text.contains(where: \.isWhitespace)
-            && URL(string: text)?.host.map { !$0.isEmpty } == true
+        text.unicodeScalars.count <= 2000 && text.range(of: ClassDraft.linkPattern, options: .regularExpression) != nil
     }
 
     static func blankless(_ text: String?) -> String? {

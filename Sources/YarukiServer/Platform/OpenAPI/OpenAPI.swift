@@ -48,6 +48,8 @@ enum OpenAPI {
     static func operation(_ endpoint: Endpoint, _ schemas: SchemaRegistry) -> JSONValue {
         var answers = endpoint.doc.responses
         if !answers.keys.contains(where: { (200..<300).contains($0) }) { answers[200] = "OK" }
+        // A route behind a token answers 401 without one, whatever else it says.
+        if endpoint.security.contains(.bearer), answers[401] == nil { answers[401] = "Not signed in, or the access token has expired" }
         var responses: [String: JSONValue] = ["default": ["description": "A problem (RFC 9457)", "content": problemContent]]
         for (status, description) in answers {
             var response: [String: JSONValue] = ["description": .string(description)]
