@@ -8,8 +8,10 @@ import urllib.request
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException, NoSuchElementException,
+                                        StaleElementReferenceException)
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -95,7 +97,121 @@ def phone():
     driver.quit()
 
 
-def wait(driver, seconds=20):
-    """Waits up to `seconds` (a generous ceiling, not a timing) for a condition. An element the page
-    draws anew while the condition looks at it (a stale handle) or has not drawn yet is tried again."""
-    return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+# What a page drawing anew does to a test that looks at it: an element not drawn yet, one drawn
+# over again since it was found (a stale handle), one not yet ready for a click or keys. Every
+# interaction below finds its element and acts on it inside one wait that tries again on these,
+# so no test depends on the page drawing quickly; a test may wait long (the ceilings are generous).
+REDRAWN = (NoSuchElementException, StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
+
+
+def wait(driver, seconds=30):
+    """Waits up to `seconds` (a generous ceiling, not a timing) for a condition, trying again when the
+    page redraws under it."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=REDRAWN)
+
+
+def first(items):
+    """The first of `items`, or None: for conditions inside a wait (`next()` without a default
+    raises StopIteration, which a wait does not try again)."""
+    return next(iter(items), None)
+
+
+def act(driver, locate, action, seconds=30):
+    """Finds an element (`locate(driver)`, None while it is not there) and does `action(element)`
+    to it, both inside one retried wait; returns what the action returned, wrapped so that a
+    falsy answer (an empty text) is an answer."""
+    def attempt(d):
+        element = locate(d)
+        if element is None:
+            return False
+        return (action(element),)
+    return wait(driver, seconds).until(attempt)[0]
+
+
+def locator(by, value, within=None):
+    """How to find one element: by a locator in the page, or in what `within(driver)` finds."""
+    if within is None:
+        return lambda d: d.find_element(by, value)
+    return lambda d: within(d).find_element(by, value)
+
+
+def press(driver, element):
+    """A click as a person's: scrolled to the middle first (the phone's tab bar is fixed over the
+    bottom edge). After a scroll, chromedriver's idea of the window and the emulated phone viewport
+    can disagree and a real click lands beside the element; then it is clicked in the page instead."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    driver.execute_script("window.__clicked = null; document.addEventListener('click', (e) => { window.__clicked = e.target; },"
+                          " { capture: true, once: true })")
+    if not element.is_enabled():
+        raise ElementNotInteractableException("not enabled yet")
+    element.click()
+    try:
+        hit = driver.execute_script("return window.__clicked")
+        if hit is not None and not driver.execute_script("return arguments[0].contains(arguments[1])", element, hit):
+            driver.execute_script("arguments[0].click()", element)
+    except StaleElementReferenceException:
+        pass  # the click took effect and the page drew anew
+
+
+def click_on(driver, by, value, within=None, seconds=30):
+    """Clicks the element `by`/`value` once it is there and enabled."""
+    act(driver, locator(by, value, within), lambda e: press(driver, e), seconds)
+
+
+def click_where(driver, by, value, condition, seconds=30):
+    """Clicks the first element of `by`/`value` for which `condition(element)` holds."""
+    act(driver, lambda d: first(e for e in d.find_elements(by, value) if condition(e)), lambda e: press(driver, e), seconds)
+
+
+def type_in(driver, by, value, text, clear=True, within=None):
+    """Types `text` into a field (emptied first unless `clear` is False)."""
+    def keys(element):
+        if clear:
+            element.clear()
+        element.send_keys(text)
+    act(driver, locator(by, value, within), keys)
+
+
+def text_of(driver, by, value, within=None):
+    """The element's text, once it is there."""
+    return act(driver, locator(by, value, within), lambda e: e.text)
+
+
+def attribute_of(driver, by, value, name, within=None):
+    """One of the element's attributes (or DOM properties), once it is there."""
+    return act(driver, locator(by, value, within), lambda e: e.get_attribute(name))
+
+
+def is_shown(driver, by, value, within=None):
+    """Whether the element is displayed, once it is there."""
+    return act(driver, locator(by, value, within), lambda e: e.is_displayed())
+
+
+def ready(driver):
+    wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+
+
+def click_and_confirm(driver, by, value, expect=None, answer=True):
+    """Clicks a button that asks first (the page's confirm()) and answers yes (no when `answer` is
+    False); returns the question. While it is open nothing else may run, so the click is the last
+    thing done before the dialog is awaited; `expect`, when given, is a piece of its text."""
+    from selenium.webdriver.support import expected_conditions as EC
+
+    # Clicked in the page: a real click that the emulated phone places beside the element (see
+    # `press`) could open another row's question, and nothing may be checked after it.
+    act(driver, locator(by, value), lambda element: driver.execute_script("arguments[0].click()", element))
+    wait(driver).until(EC.alert_is_present())
+    question = driver.switch_to.alert.text
+    if expect is not None:
+        assert expect in question, question
+    if answer:
+        driver.switch_to.alert.accept()
+    else:
+        driver.switch_to.alert.dismiss()
+    return question
+
+
+def with_class(name):
+    """An XPath test for an element whose class list holds `name` itself (contains() alone would
+    also match "entry-head" for "entry")."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"

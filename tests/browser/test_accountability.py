@@ -9,8 +9,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser, wait
-from test_account import api_call, api_login, click, ready, sign_up
+from conftest import click_on, is_shown, make_browser, type_in, wait
+from test_account import api_call, api_login, ready, sign_up
 
 
 
@@ -21,12 +21,14 @@ def media():
     video = os.path.join(folder, "squats.webm")
     subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10",
                     "-c:v", "libvpx", "-b:v", "200k", video], check=True)
+    # Another recording: one file proves one day for one person, so a second person needs their own.
+    other = os.path.join(folder, "lunges.webm")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=duration=2:size=160x120:rate=10",
+                    "-c:v", "libvpx", "-b:v", "200k", other], check=True)
     fake = os.path.join(folder, "not-a-video.mp4")
     with open(fake, "w") as f:
         f.write("this is only text pretending to be a video\n" * 10)
-    yield {"video": video, "fake": fake}
-
-
+    yield {"video": video, "other": other, "fake": fake}
 
 
 def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
@@ -36,8 +38,8 @@ def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
     ready(phone)
 
     # Not a video: the server's 415 is said in words, and nothing is stored.
-    wait(phone).until(EC.presence_of_element_located((By.ID, "proof-file"))).send_keys(media["fake"])
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
+    type_in(phone, By.ID, "proof-file", media["fake"], clear=False)
+    click_on(phone, By.ID, "upload-proof")
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
     assert problem.get_attribute("data-status") == "415"
     assert "MP4, MOV or WebM" in problem.text
@@ -45,8 +47,8 @@ def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
     assert api_call(server, "GET", "/v1/proofs", token)["items"] == []
 
     # A real video: the bar moves, then the calendar opens on its day and plays it.
-    phone.find_element(By.ID, "proof-file").send_keys(media["video"])
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
+    type_in(phone, By.ID, "proof-file", media["video"], clear=False)
+    click_on(phone, By.ID, "upload-proof")
     sheet = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open]")))
     day = sheet.get_attribute("data-date")
     assert "#/calendar" in phone.current_url and day in phone.current_url
@@ -59,9 +61,9 @@ def test_upload_a_video_see_it_on_its_day_and_play_it(server, phone, media):
     assert phone.execute_script("return arguments[0].duration", video) == pytest.approx(2, abs=0.3)
 
     # Closing the sheet and tapping the day again brings it back.
-    click(phone, sheet.find_element(By.ID, "close-day"))
+    click_on(phone, By.ID, "close-day")
     wait(phone).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet")))
-    click(phone, phone.find_element(By.CSS_SELECTOR, f'.day[data-date="{day}"]'))
+    click_on(phone, By.CSS_SELECTOR, f'.day[data-date="{day}"]')
     wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] button.thumb")))
     proofs = api_call(server, "GET", "/v1/proofs", token)["items"]
     assert len(proofs) == 1 and proofs[0]["type"] == "video/webm" and proofs[0]["recordedDay"] == day
@@ -75,13 +77,12 @@ def test_record_with_the_camera_and_upload(server):
         sign_up(camera, server, email, name="Cam")
         camera.get(server + "/#/record")
         ready(camera)
-        click(camera, wait(camera).until(EC.element_to_be_clickable((By.ID, "camera"))))
-        record = wait(camera).until(EC.element_to_be_clickable((By.ID, "record")))
-        click(camera, record)
+        click_on(camera, By.ID, "camera")
+        click_on(camera, By.ID, "record")
         wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "Recording 2"))
-        click(camera, record)  # stop
+        click_on(camera, By.ID, "record")  # stop
         wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "Ready to upload"))
-        click(camera, wait(camera).until(EC.element_to_be_clickable((By.ID, "upload-proof"))))
+        click_on(camera, By.ID, "upload-proof")
         wait(camera).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "dialog.sheet[open] video.proof-video")))
         proofs = api_call(server, "GET", "/v1/proofs", api_login(server, email)["accessToken"])["items"]
         assert len(proofs) == 1 and proofs[0]["type"] in ("video/webm", "video/mp4")
@@ -120,8 +121,8 @@ def test_a_group_started_joined_by_link_and_updated_live(server, phone, media):
     ready(phone)
     empty = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".empty")))
     assert "not in a group yet" in empty.text
-    phone.find_element(By.ID, "group-name").send_keys("Dawn patrol")
-    click(phone, phone.find_element(By.XPATH, "//form[.//input[@id='group-name']]//button[@type='submit']"))
+    type_in(phone, By.ID, "group-name", "Dawn patrol", clear=False)
+    click_on(phone, By.XPATH, "//form[.//input[@id='group-name']]//button[@type='submit']")
     card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.group")))
     assert "Dawn patrol" in card.text
     invite = card.find_element(By.CSS_SELECTOR, "input.invite").get_attribute("value")
@@ -144,7 +145,7 @@ def test_a_group_started_joined_by_link_and_updated_live(server, phone, media):
     # The owner's page hears of it over the event stream: the friend's proof moves them up.
     group_id = card.get_attribute("data-group")
     wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, "h2.with-dot .dot.ok")))
-    with open(media["video"], "rb") as f:
+    with open(media["other"], "rb") as f:
         request = urllib.request.Request(server + "/v1/proofs", data=f.read(), method="POST",
                                          headers={"Authorization": f"Bearer {friend_token}", "Content-Type": "video/webm"})
     with urllib.request.urlopen(request) as r:
@@ -159,4 +160,4 @@ def test_a_group_started_joined_by_link_and_updated_live(server, phone, media):
     phone.get(server + "/#/home")
     ready(phone)
     wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'article.group[data-group="{group_id}"] li.member')))
-    assert phone.find_element(By.ID, "home-record").is_displayed()
+    assert is_shown(phone, By.ID, "home-record")

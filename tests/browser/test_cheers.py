@@ -3,10 +3,9 @@ from Home; Ren (in English) hears it at once, finds it among his notifications, 
 import os
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser
-from test_account import OUT, click, wait
+from conftest import click_on, make_browser, text_of, with_class
+from test_account import OUT, wait
 from test_layout import demo, sign_in  # noqa: F401  (the demo server fixture)
 
 
@@ -22,19 +21,17 @@ def test_a_cheer_from_the_standings_arrives_live_and_can_be_muted(demo):  # noqa
         target = row.find_element(By.XPATH, "ancestor::li[@data-member]")
         name = target.find_element(By.TAG_NAME, "strong").text
         # Cheer Ren (whichever row is his).
-        ren_row = wait(mina).until(lambda d: next((li for li in d.find_elements(By.CSS_SELECTOR, ".member[data-member]")
-                                                    if li.find_element(By.TAG_NAME, "strong").text == "Ren"), None))
-        click(mina, ren_row.find_element(By.CSS_SELECTOR, 'button[data-kind="cheer"]'))
+        ren_row = f"//li[{with_class('member')} and @data-member][.//strong[text()='Ren']]"
+        click_on(mina, By.XPATH, ren_row + "//button[@data-kind='cheer']")
         wait(mina).until(lambda d: "Renさんを応援しました" in d.find_element(By.ID, "toast").text)
-        assert all(b.get_attribute("disabled") for b in ren_row.find_elements(By.CSS_SELECTOR, ".cheers button")), "once a day"
+        wait(mina).until(lambda d: all(b.get_attribute("disabled") for b in d.find_elements(By.XPATH, ren_row + f"//*[{with_class('cheers')}]//button")))
         os.makedirs(OUT, exist_ok=True)
         mina.save_screenshot(os.path.join(OUT, "cheers-ja-390x844.png"))
         # Ren hears it live, then in his notifications, and mutes Mina.
         wait(ren, 30).until(lambda d: "Mina is cheering you on!" in d.find_element(By.ID, "toast").text)
         ren.get(demo + "/#/notifications")
-        mute = wait(ren).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-mute]")))
-        assert "Mina cheered you on" in ren.find_element(By.CSS_SELECTOR, '[data-kind="cheer"]').text
-        click(ren, mute)
+        assert "Mina cheered you on" in text_of(ren, By.CSS_SELECTOR, '[data-kind="cheer"]')
+        click_on(ren, By.CSS_SELECTOR, "[data-mute]")
         wait(ren).until(lambda d: "muted" in d.find_element(By.ID, "toast").text)
         assert name
     finally:

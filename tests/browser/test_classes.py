@@ -10,8 +10,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, SERVER, make_browser
-from test_account import OUT, api_call, api_login, api_sign_up, click, ready, sign_up, wait
+from conftest import BINARY, SERVER, click_and_confirm, click_on, is_shown, make_browser, text_of, type_in
+from test_account import OUT, api_call, api_login, api_sign_up, ready, sign_up, wait
 from test_layout import demo, sign_in  # noqa: F401  (the demo server fixture, signing in)
 
 
@@ -30,8 +30,7 @@ def publish(server, token, title, capacity=5, price=20000, currency="KRW"):
 
 def open_checkout(driver, server, class_id):
     driver.get(f"{server}/#/class/{class_id}")
-    book = wait(driver).until(EC.element_to_be_clickable((By.ID, "class-book")))
-    click(driver, book)
+    click_on(driver, By.ID, "class-book")
     wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-form")))
 
 
@@ -44,16 +43,15 @@ def test_a_seat_bought_through_the_sandbox(server):
         driver.get(server + "/#/classes")
         card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-class="{class_id}"]')))
         assert "$15.00" in card.text and "4 seats left" in card.text
-        click(driver, card)
-        book = wait(driver).until(EC.element_to_be_clickable((By.ID, "class-book")))
-        assert "$15.00" in book.text
-        click(driver, book)
+        click_on(driver, By.CSS_SELECTOR, f'[data-class="{class_id}"]')
+        assert "$15.00" in text_of(driver, By.ID, "class-book")
+        click_on(driver, By.ID, "class-book")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-form")))
-        assert driver.find_element(By.ID, "checkout-amount").text == "$15.00"
+        assert text_of(driver, By.ID, "checkout-amount") == "$15.00"
         assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         os.makedirs(OUT, exist_ok=True)
         driver.save_screenshot(os.path.join(OUT, "classes-checkout-en-390x844.png"))
-        click(driver, driver.find_element(By.ID, "checkout-pay"))
+        click_on(driver, By.ID, "checkout-pay")
         outcome = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-outcome")))
         assert outcome.get_attribute("data-state") == "paid"
         assert "booked" in outcome.text
@@ -62,18 +60,14 @@ def test_a_seat_bought_through_the_sandbox(server):
         detail = api_call(server, "GET", f"/v1/classes/{class_id}", coach)
         assert detail["item"]["seatsLeft"] == 3
         assert [entry["person"]["displayName"] for entry in detail["roster"]] == ["Ana"]
-        click(driver, driver.find_element(By.ID, "checkout-done"))
+        click_on(driver, By.ID, "checkout-done")
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-class="{class_id}"] .order-state.paid'))
         # Plans change: the seat is given back from the class's page before the deadline, and refunded.
-        click(driver, driver.find_element(By.CSS_SELECTOR, f'[data-class="{class_id}"]'))
-        cancel = wait(driver).until(EC.element_to_be_clickable((By.ID, "class-cancel-seat")))
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", cancel)
-        cancel.click()  # it asks first (a confirm dialog), so no script may run after the click
-        wait(driver).until(EC.alert_is_present())
-        driver.switch_to.alert.accept()
+        click_on(driver, By.CSS_SELECTOR, f'[data-class="{class_id}"]')
+        click_and_confirm(driver, By.ID, "class-cancel-seat", expect="$15.00")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "class-book")))
-        assert "Refunded" in driver.find_element(By.ID, "class-last-order").text
-        assert "null" not in driver.find_element(By.TAG_NAME, "main").text
+        assert "Refunded" in text_of(driver, By.ID, "class-last-order")
+        assert "null" not in text_of(driver, By.TAG_NAME, "main")
         assert api_call(server, "GET", f"/v1/classes/{class_id}", coach)["item"]["seatsLeft"] == 4
     finally:
         driver.quit()
@@ -89,13 +83,13 @@ def test_a_declined_card_books_nothing(server):
         ready(driver)
         wait(driver).until(EC.visibility_of_element_located((By.NAME, "displayName")))
         for name, value in (("displayName", "Bo"), ("email", sign_up_ko), ("password", "correct horse battery")):
-            driver.find_element(By.NAME, name).send_keys(value)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+            type_in(driver, By.NAME, name, value, clear=False)
+        click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
         wait(driver).until(lambda d: "#/signup" not in d.current_url)
         open_checkout(driver, server, class_id)
-        assert "₩20,000" in driver.find_element(By.ID, "checkout-amount").text
-        click(driver, driver.find_element(By.CSS_SELECTOR, 'input[name=card][value=decline]'))
-        click(driver, driver.find_element(By.ID, "checkout-pay"))
+        assert "₩20,000" in text_of(driver, By.ID, "checkout-amount")
+        click_on(driver, By.CSS_SELECTOR, 'input[name=card][value=decline]')
+        click_on(driver, By.ID, "checkout-pay")
         outcome = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-outcome")))
         assert outcome.get_attribute("data-state") == "failed"
         assert "카드가 거절됐어요" in outcome.text
@@ -118,7 +112,7 @@ def test_a_class_that_fills_up_while_paying_is_refunded_with_the_reason(server):
         api_call(server, "POST", f"/v1/payments/sandbox/{order['paymentId']}", other, {"amount": order["amount"], "currency": order["currency"],
                                                                                    "card": "approve"})
         assert api_call(server, "POST", f"/v1/orders/{order['id']}/confirm", other)["state"] == "paid"
-        click(driver, driver.find_element(By.ID, "checkout-pay"))
+        click_on(driver, By.ID, "checkout-pay")
         outcome = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-outcome")))
         assert outcome.get_attribute("data-state") in ("refunded", "refunding")
         assert "last seat" in outcome.text
@@ -147,11 +141,11 @@ def test_the_demo_classes_as_members_see_them(demo, language, email, password):
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             os.makedirs(OUT, exist_ok=True)
             driver.save_screenshot(os.path.join(OUT, f"classes-{language[:2]}-{width}x{height}.png"))
-            click(driver, driver.find_element(By.CSS_SELECTOR, '[data-tab="mine"]'))
+            click_on(driver, By.CSS_SELECTOR, '[data-tab="mine"]')
             wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".order-state"))
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             driver.save_screenshot(os.path.join(OUT, f"classes-mine-{language[:2]}-{width}x{height}.png"))
-            click(driver, driver.find_element(By.CSS_SELECTOR, ".class-card"))
+            click_on(driver, By.CSS_SELECTOR, ".class-card")
             wait(driver).until(EC.visibility_of_element_located((By.ID, "class-booking")))
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             driver.save_screenshot(os.path.join(OUT, f"class-detail-{language[:2]}-{width}x{height}.png"))
@@ -165,18 +159,17 @@ def test_the_demo_coach_sees_the_roster_and_revenue(demo):
         try:
             sign_in(driver, demo, "coach@yaruki.example", "yaruki-demo-coach")
             driver.get(demo + "/#/classes")
-            full = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, '.class-card[data-seats="full"]')))
-            click(driver, full)
+            click_on(driver, By.CSS_SELECTOR, '.class-card[data-seats="full"]')
             roster = wait(driver).until(EC.visibility_of_element_located((By.ID, "class-roster")))
             assert len(roster.find_elements(By.CSS_SELECTOR, 'li[data-state="paid"]')) == 4
             assert roster.find_elements(By.CSS_SELECTOR, 'li[data-state="refunded"]'), "the late buyer's refund"
-            assert "₩60,000" in driver.find_element(By.ID, "class-revenue").text
-            assert driver.find_element(By.ID, "class-renew").is_displayed()
+            assert "₩60,000" in text_of(driver, By.ID, "class-revenue")
+            assert is_shown(driver, By.ID, "class-renew")
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             driver.save_screenshot(os.path.join(OUT, f"class-coach-ko-{width}x{height}.png"))
             driver.get(demo + "/#/class-editor")
             wait(driver).until(EC.visibility_of_element_located((By.ID, "class-form")))
-            click(driver, driver.find_element(By.CSS_SELECTOR, '[data-kind="series"]'))
+            click_on(driver, By.CSS_SELECTOR, '[data-kind="series"]')
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             driver.save_screenshot(os.path.join(OUT, f"class-editor-ko-{width}x{height}.png"))
         finally:

@@ -9,9 +9,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import wait
+from conftest import act, attribute_of, click_and_confirm, click_on, locator, type_in, wait
 
-from test_account import api_call, api_login, api_sign_up, click, ready, sign_up
+from test_account import api_call, api_login, api_sign_up, ready, sign_up
 
 
 
@@ -28,34 +28,34 @@ def geotagged_photo():
 def test_post_a_photo_like_it_and_talk_under_it(server, phone):
     email = f"poster-{uuid.uuid4().hex[:8]}@example.com"
     sign_up(phone, server, email, name="Pat")
+    # A board nobody has posted on (no test posts for feedback): it is empty and says what to do.
+    phone.get(server + "/#/community?board=feedback")
+    ready(phone)
+    empty = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".feed .empty")))
+    assert "Nobody has asked for feedback yet" in empty.text
     phone.get(server + "/#/community?board=done")
     ready(phone)
-    # The first post of this server's life: the board is empty and says what to do.
-    empty = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".feed .empty")))
-    assert "Nothing on this board yet" in empty.text
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "new-post"))))
+    click_on(phone, By.ID, "new-post")
     # A done post without a photo is refused, with the photos field marked.
-    wait(phone).until(EC.visibility_of_element_located((By.ID, "compose-body"))).send_keys("Legs day done.")
-    click(phone, phone.find_element(By.ID, "send-post"))
+    type_in(phone, By.ID, "compose-body", "Legs day done.", clear=False)
+    click_on(phone, By.ID, "send-post")
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
-    assert "photoIds" in problem.text
-    assert phone.find_element(By.ID, "compose-photos").get_attribute("aria-invalid") == "true"
+    assert "Photos:" in problem.text and "photoIds" not in problem.text
+    assert attribute_of(phone, By.ID, "compose-photos", "aria-invalid") == "true"
 
-    phone.find_element(By.ID, "compose-photos").send_keys(geotagged_photo())
+    type_in(phone, By.ID, "compose-photos", geotagged_photo(), clear=False)
     wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".preview[data-photo]")))
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "send-post"))))
+    click_on(phone, By.ID, "send-post")
     wait(phone).until(lambda d: "#/post/" in d.current_url)
     image = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".post-detail img.photo-full")))
     wait(phone).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 800)
 
     # Edit it: new text, the photo kept.
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "edit-post"))))
-    body = wait(phone).until(EC.visibility_of_element_located((By.ID, "compose-body")))
-    wait(phone).until(lambda d: body.get_attribute("value") == "Legs day done."
+    click_on(phone, By.ID, "edit-post")
+    wait(phone).until(lambda d: d.find_element(By.ID, "compose-body").get_attribute("value") == "Legs day done."
                       and d.find_elements(By.CSS_SELECTOR, ".preview[data-photo]"))
-    body.clear()
-    body.send_keys("Legs day done. Knees held up.")
-    click(phone, phone.find_element(By.ID, "send-post"))
+    type_in(phone, By.ID, "compose-body", "Legs day done. Knees held up.")
+    click_on(phone, By.ID, "send-post")
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".post-detail .post-body"), "Knees held up."))
     assert len(phone.find_elements(By.CSS_SELECTOR, ".post-detail img.photo-full")) == 1
 
@@ -63,9 +63,9 @@ def test_post_a_photo_like_it_and_talk_under_it(server, phone):
     phone.get(server + "/#/community?board=done")
     card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.post")))
     assert "Legs day done." in card.text
-    like = card.find_element(By.CSS_SELECTOR, "button.like")
-    click(phone, like)
-    wait(phone).until(lambda d: like.get_attribute("aria-pressed") == "true" and like.text.strip() == "1")
+    click_on(phone, By.CSS_SELECTOR, "article.post button.like")
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, "article.post button.like").get_attribute("aria-pressed") == "true"
+                      and d.find_element(By.CSS_SELECTOR, "article.post button.like").text.strip() == "1")
     post_id = card.get_attribute("data-post")
     token = api_login(server, email)["accessToken"]
     assert api_call(server, "GET", f"/v1/posts/{post_id}", token)["likeCount"] == 1
@@ -78,17 +78,17 @@ def test_post_a_photo_like_it_and_talk_under_it(server, phone):
     api_call(server, "POST", f"/v1/posts/{post_id}/comments", other_token, {"body": "Knees out a little more!"})
     # The bell hears of it over the event stream, without a reload.
     wait(phone).until(lambda d: badge.is_displayed() and badge.text == "1")
-    click(phone, phone.find_element(By.ID, "bell"))
+    click_on(phone, By.ID, "bell")
     note = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notifications li[data-kind=comment]")))
     assert "Cole commented on your post" in note.text
     wait(phone).until(lambda d: not d.find_element(By.ID, "bell-badge").is_displayed())
     phone.get(server + f"/#/post/{post_id}")
     comment = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "li.comment")))
     assert "Knees out" in comment.text and "Cole" in comment.text
-    phone.find_element(By.ID, "comment-body").send_keys("Thanks, will do.")
-    click(phone, phone.find_element(By.CSS_SELECTOR, ".comment-form button[type=submit]"))
+    type_in(phone, By.ID, "comment-body", "Thanks, will do.", clear=False)
+    click_on(phone, By.CSS_SELECTOR, ".comment-form button[type=submit]")
     wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.comment")) == 2)
-    click(phone, phone.find_element(By.XPATH, "//li[contains(., 'Knees out')]//button[text()='Delete']"))
+    click_and_confirm(phone, By.XPATH, "//li[contains(., 'Knees out')]//button[text()='Delete']", expect="comment")
     wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.comment")) == 1)
 
 
@@ -102,38 +102,36 @@ def test_save_a_routine_with_a_like_and_start_it(server, phone):
     sign_up(phone, server, email, name="Sam")
     phone.get(server + "/#/routines")
     ready(phone)
-    search = wait(phone).until(EC.visibility_of_element_located((By.ID, "routine-search")))
-    search.send_keys("腕立て")  # the exercise's Japanese name finds it
-    card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-routine="{routine["id"]}"]')))
-    click(phone, card.find_element(By.CSS_SELECTOR, "button.like"))
+    type_in(phone, By.ID, "routine-search", "腕立て", clear=False)  # the exercise's Japanese name finds it
+    click_on(phone, By.CSS_SELECTOR, f'[data-routine="{routine["id"]}"] button.like')
     wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, f'[data-save="{routine["id"]}"]').get_attribute("aria-pressed") == "true")
-    click(phone, phone.find_element(By.CSS_SELECTOR, '[data-tab="mine"]'))
+    click_on(phone, By.CSS_SELECTOR, '[data-tab="mine"]')
     # The browse list held the same card: wait until My routines has been drawn, then look.
     wait(phone).until(lambda d: not d.find_element(By.ID, "routine-search").is_displayed()
                       and not d.find_elements(By.CSS_SELECTOR, "main [aria-busy]"))
-    mine = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-routine="{routine["id"]}"]')))
-    click(phone, mine.find_element(By.XPATH, ".//a[text()='Start in the timer']"))
-    wait(phone).until(EC.visibility_of_element_located((By.ID, "timer-main")))
-    assert phone.find_element(By.ID, "timer-exercise").get_attribute("value") == "push-up"
-    assert phone.find_element(By.CSS_SELECTOR, '.preset[data-preset="90"]').get_attribute("aria-pressed") == "true"
+    click_on(phone, By.CSS_SELECTOR, f'[data-routine="{routine["id"]}"] [data-start-routine="{routine["id"]}"]')
+    # Start opens a training session of the routine: four sets of ten push-ups, none done yet.
+    wait(phone).until(lambda d: "#/session" in d.current_url)
+    card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=push-up]")))
+    assert len(card.find_elements(By.CSS_SELECTOR, ".session-set")) == 4
+    assert attribute_of(phone, By.CSS_SELECTOR, "[data-exercise=push-up] .session-set [name=reps]", "value") == "10"
+    assert attribute_of(phone, By.CSS_SELECTOR, "[data-set='0-0']", "aria-pressed") == "false"
 
 
 def test_write_a_routine_and_fix_a_mistake(server, phone):
     sign_up(phone, server, f"writer-{uuid.uuid4().hex[:8]}@example.com", name="Wren")
     phone.get(server + "/#/routines")
     ready(phone)
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "new-routine"))))
-    wait(phone).until(EC.visibility_of_element_located((By.ID, "routine-title"))).send_keys("Five minute core")
-    row = phone.find_element(By.CSS_SELECTOR, "#routine-items li")
-    Select(row.find_element(By.NAME, "exerciseId")).select_by_value("plank")
-    amount = row.find_element(By.NAME, "amount")
-    amount.clear()  # planks count seconds: none given is a mistake
-    click(phone, phone.find_element(By.ID, "save-routine"))
+    click_on(phone, By.ID, "new-routine")
+    type_in(phone, By.ID, "routine-title", "Five minute core", clear=False)
+    act(phone, locator(By.CSS_SELECTOR, "#routine-items li [name=exerciseId]"), lambda e: Select(e).select_by_value("plank"))
+    act(phone, locator(By.CSS_SELECTOR, "#routine-items li [name=amount]"), lambda e: e.clear())  # planks count seconds: none given is a mistake
+    click_on(phone, By.ID, "save-routine")
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
-    assert "items[0].seconds" in problem.text
-    assert amount.get_attribute("aria-invalid") == "true"
-    amount.send_keys("45")
-    click(phone, phone.find_element(By.ID, "save-routine"))
+    assert "Seconds:" in problem.text and "items[0]" not in problem.text
+    assert attribute_of(phone, By.CSS_SELECTOR, "#routine-items li [name=amount]", "aria-invalid") == "true"
+    type_in(phone, By.CSS_SELECTOR, "#routine-items li [name=amount]", "45", clear=False)
+    click_on(phone, By.ID, "save-routine")
     wait(phone).until(lambda d: "tab=mine" in d.current_url)
     card = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.routine")))
-    assert "Five minute core" in card.text and "Plank 3×45s" in card.text
+    assert "Five minute core" in card.text and "Plank\n3 × 45s" in card.text

@@ -7,8 +7,8 @@ import tempfile
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser, wait
-from test_account import click, ready
+from conftest import attribute_of, click_on, make_browser, type_in, wait
+from test_account import ready
 from test_layout import demo, settled, sign_in  # noqa: F401 (demo is a fixture)
 
 
@@ -26,15 +26,14 @@ def test_a_coach_attaches_a_video_and_it_plays_while_a_member_records(demo):  # 
         assert not card.find_elements(By.TAG_NAME, "video")
         # The demo's exercises come with generated clips already.
         assert coach.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] video.follow-video")
-        coach.find_element(By.ID, "video-file-overhead-press").send_keys(clip)
+        type_in(coach, By.ID, "video-file-overhead-press", clip, clear=False)
         wait(coach).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-exercise=overhead-press] video.follow-video"))
-        src = coach.find_element(By.CSS_SELECTOR, "[data-exercise=overhead-press] video").get_attribute("src")
+        src = attribute_of(coach, By.CSS_SELECTOR, "[data-exercise=overhead-press] video", "src")
         assert "/v1/exercises/overhead-press/video?v=" in src
         # A link that is not one is refused in the page, before sending.
-        click(coach, coach.find_element(By.CSS_SELECTOR, "[data-exercise=squat] details summary"))
-        link = coach.find_element(By.CSS_SELECTOR, "[data-exercise=squat] input[type=url]")
-        link.send_keys("not a link")
-        click(coach, coach.find_element(By.CSS_SELECTOR, "[data-exercise=squat] form button"))
+        click_on(coach, By.CSS_SELECTOR, "[data-exercise=squat] details summary")
+        type_in(coach, By.CSS_SELECTOR, "[data-exercise=squat] input[type=url]", "not a link", clear=False)
+        click_on(coach, By.CSS_SELECTOR, "[data-exercise=squat] form button")
         wait(coach).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
     finally:
         coach.quit()
@@ -52,8 +51,8 @@ def test_a_coach_attaches_a_video_and_it_plays_while_a_member_records(demo):  # 
         wait(member).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#proof-exercise option[value=overhead-press]")))
         member.execute_script("const s = document.getElementById('proof-exercise'); s.value = 'overhead-press';"
                               " s.dispatchEvent(new Event('change'));")
-        click(member, wait(member).until(EC.element_to_be_clickable((By.ID, "camera"))))
-        click(member, wait(member).until(EC.element_to_be_clickable((By.ID, "record"))))
+        click_on(member, By.ID, "camera")
+        click_on(member, By.ID, "record")
         follow = wait(member).until(EC.visibility_of_element_located((By.ID, "follow-along")))
         assert "/v1/exercises/overhead-press/video" in follow.get_attribute("src")
         # It plays, muted, in a corner of the camera's picture while recording.
@@ -63,7 +62,7 @@ def test_a_coach_attaches_a_video_and_it_plays_while_a_member_records(demo):  # 
                                     " f = document.querySelector('.follow-box').getBoundingClientRect();"
                                     " return [s.left <= f.left, f.right <= s.right + 0.5, f.bottom <= s.bottom + 0.5, f.width < s.width / 2];")
         assert box == [True, True, True, True], box
-        click(member, member.find_element(By.ID, "record"))  # stop
+        click_on(member, By.ID, "record")  # stop
         wait(member).until(lambda d: not d.find_element(By.ID, "follow-along").is_displayed())
     finally:
         member.quit()

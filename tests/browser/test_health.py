@@ -13,8 +13,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, make_browser, serve
-from test_account import OUT, api_call, api_login, click, ready, sign_up, wait
+from conftest import BINARY, click_on, is_shown, make_browser, serve, text_of, type_in
+from test_account import OUT, api_call, api_login, ready, sign_up, wait
 
 WATCH = ('sourceName="Ana’s Apple Watch" sourceVersion="10.1" device="&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, '
          'manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"')
@@ -72,9 +72,9 @@ def test_an_import_shows_progress_then_the_rings_and_the_chart(server, tmp_path)
             const status = document.getElementById('health-status'), bar = document.getElementById('health-progress');
             new MutationObserver(() => window.__seen.push((bar.hidden ? '' : 'bar:') + status.textContent))
               .observe(document.getElementById('health-import-card'), { subtree: true, childList: true, characterData: true, attributes: true });""")
-        driver.find_element(By.ID, "health-file").send_keys(str(path))
+        type_in(driver, By.ID, "health-file", str(path), clear=False)
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "health-chosen"), "export.zip"))
-        click(driver, driver.find_element(By.ID, "health-import"))
+        click_on(driver, By.ID, "health-import")
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "health-status"), "Imported 6 days"))
         seen = driver.execute_script("return window.__seen")
         assert any(s.startswith("bar:Uploading") for s in seen), seen
@@ -86,8 +86,8 @@ def test_an_import_shows_progress_then_the_rings_and_the_chart(server, tmp_path)
         shares = {ring.get_attribute("data-ring"): float(ring.get_attribute("data-share"))
                   for ring in driver.find_elements(By.CSS_SELECTOR, "circle[data-ring]")}
         assert shares == {"energy": 1.0, "steps": 1.0, "standHours": 1.0}, shares
-        assert driver.find_element(By.CSS_SELECTOR, "[data-ring=standHours] .figure").text == "12"
-        assert "Ana’s Apple Watch" in driver.find_element(By.ID, "health-streak").text
+        assert text_of(driver, By.CSS_SELECTOR, "[data-ring=standHours] .figure") == "12"
+        assert "Ana’s Apple Watch" in text_of(driver, By.ID, "health-streak")
 
         # The chart: today's bar says its exact value when hovered, and when tapped.
         bar = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, f".chart-bar[data-date='{today.isoformat()}']"))
@@ -104,20 +104,17 @@ def test_an_import_shows_progress_then_the_rings_and_the_chart(server, tmp_path)
         Select = __import__("selenium.webdriver.support.select", fromlist=["Select"]).Select
         Select(driver.find_element(By.ID, "health-metric")).select_by_value("energy")
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, f".chart-bar[data-date='{today.isoformat()}']").get_attribute("data-value") == "450")
-        click(driver, driver.find_element(By.CSS_SELECTOR, ".segmented [data-kind=month]"))
+        click_on(driver, By.CSS_SELECTOR, ".segmented [data-kind=month]")
         wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".chart-bar")) >= today.day)
         assert driver.find_elements(By.CSS_SELECTOR, ".chart-goal") and driver.find_elements(By.CSS_SELECTOR, ".chart-average")
         assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
         # Goals are checked in the page before they are sent.
-        steps = driver.find_element(By.ID, "goal-steps")
-        steps.clear()
-        steps.send_keys("50")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "#health-goals button[type=submit]"))
-        wait(driver).until(lambda d: steps.get_attribute("aria-invalid") == "true")
-        steps.clear()
-        steps.send_keys("10000")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "#health-goals button[type=submit]"))
+        type_in(driver, By.ID, "goal-steps", "50")
+        click_on(driver, By.CSS_SELECTOR, "#health-goals button[type=submit]")
+        wait(driver).until(lambda d: d.find_element(By.ID, "goal-steps").get_attribute("aria-invalid") == "true")
+        type_in(driver, By.ID, "goal-steps", "10000")
+        click_on(driver, By.CSS_SELECTOR, "#health-goals button[type=submit]")
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "toast"), "Goals saved"))
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "circle[data-ring=steps]").get_attribute("data-share") == "0.910")
         os.makedirs(OUT, exist_ok=True)
@@ -167,13 +164,13 @@ def test_an_import_that_ends_before_its_upload_is_answered_stays_ended(server, t
                   }, 20);
                 });
               } });""")
-        driver.find_element(By.ID, "health-file").send_keys(str(path))
+        type_in(driver, By.ID, "health-file", str(path), clear=False)
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "health-chosen"), "export.zip"))
-        click(driver, driver.find_element(By.ID, "health-import"))
+        click_on(driver, By.ID, "health-import")
         wait(driver).until(lambda d: d.execute_script("return window.__heldUntil"))
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "toast"), "Import finished"))
-        assert driver.find_element(By.ID, "health-status").text.startswith("Imported 3 days")
-        assert not driver.find_element(By.ID, "health-progress").is_displayed()
+        assert text_of(driver, By.ID, "health-status").startswith("Imported 3 days")
+        assert not is_shown(driver, By.ID, "health-progress")
         assert driver.find_element(By.ID, "health-import").is_enabled()
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-ring=steps] .figure").text == "5,000")
     finally:
@@ -188,8 +185,8 @@ def test_a_broken_export_says_why_in_the_page(server, tmp_path):
         path.write_text('<?xml version="1.0"?>\n<HealthData locale="en_US">\n <Record type="HKQuantityTypeIdentifierStepCount" sourceName="x" ')
         driver.get(server + "/#/health")
         ready(driver)
-        driver.find_element(By.ID, "health-file").send_keys(str(path))
-        click(driver, wait(driver).until(lambda d: d.find_element(By.ID, "health-import") if d.find_element(By.ID, "health-import").is_enabled() else None))
+        type_in(driver, By.ID, "health-file", str(path), clear=False)
+        click_on(driver, By.ID, "health-import")
         problem = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#problems .problem"))
         wait(driver).until(lambda d: "ends early" in problem.text)
         assert "nothing was changed" in problem.text
@@ -216,15 +213,15 @@ def test_a_demo_members_health_page_in_every_language(demo_server, language, ema
             driver.get(demo_server + "/#/signin")
             ready(driver)
             wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
-            driver.find_element(By.NAME, "email").send_keys(email)
-            driver.find_element(By.NAME, "password").send_keys(password)
-            click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+            type_in(driver, By.NAME, "email", email, clear=False)
+            type_in(driver, By.NAME, "password", password, clear=False)
+            click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
             wait(driver).until(lambda d: "#/home" in d.current_url or "#/signin" not in d.current_url)
             driver.get(demo_server + "/#/health")
             wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "circle[data-ring=steps]"))
             wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".chart-bar")) >= 1)
-            assert not driver.find_element(By.ID, "health-empty").is_displayed()
-            assert driver.find_element(By.CSS_SELECTOR, "h1").text == {"ja-JP": "ヘルス", "ko-KR": "건강", "en-US": "Health"}[language]
+            assert not is_shown(driver, By.ID, "health-empty")
+            assert text_of(driver, By.CSS_SELECTOR, "h1") == {"ja-JP": "ヘルス", "ko-KR": "건강", "en-US": "Health"}[language]
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             os.makedirs(OUT, exist_ok=True)
             driver.save_screenshot(os.path.join(OUT, f"health-{language[:2]}-{width}x{height}.png"))

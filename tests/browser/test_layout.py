@@ -4,15 +4,17 @@ each page go to bench/out/screens/layout-*.png to look at."""
 import os
 import subprocess
 import tempfile
+import uuid
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
 
-from conftest import BINARY, make_browser, serve
-from test_account import OUT, api_call, api_login, click, ready, wait
+from conftest import BINARY, click_on, make_browser, serve, text_of, type_in
+from test_account import OUT, api_call, api_login, api_sign_up, ready, wait
 
 PEOPLE = [("en-US", "ren@yaruki.example", "yaruki-demo-ren"), ("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
           ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo")]
@@ -31,9 +33,9 @@ def sign_in(driver, server, email, password):
     driver.get(server + "/#/signin")
     ready(driver)
     wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
-    driver.find_element(By.NAME, "email").send_keys(email)
-    driver.find_element(By.NAME, "password").send_keys(password)
-    click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    type_in(driver, By.NAME, "email", email, clear=False)
+    type_in(driver, By.NAME, "password", password, clear=False)
+    click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
     wait(driver).until(lambda d: "#/signin" not in d.current_url)
 
 
@@ -59,8 +61,13 @@ def above_tab_bar(driver, element):
         return getComputedStyle(document.getElementById('nav')).position !== 'fixed' || box.bottom <= bar.top;""", element)
 
 
+def printed_nothing(driver):
+    """Words a value the page never had prints as ("nullnull" too): none may show."""
+    return driver.execute_script("return document.body.innerText.match(/(?<![A-Za-z])(null|undefined|NaN)+(?![A-Za-z])|\\[object Object\\]/g) || []")
+
+
 @pytest.mark.parametrize("language,email,password", PEOPLE)
-def test_no_page_is_wider_than_a_phone(demo, language, email, password):
+def test_no_page_is_wider_than_a_phone_or_prints_null(demo, language, email, password):
     driver = make_browser(390, 844, language=language)
     problems = {}
     try:
@@ -77,6 +84,10 @@ def test_no_page_is_wider_than_a_phone(demo, language, email, password):
             # Live parts (a group's standings) arrive a moment after the page: wait until it stops changing.
             wait(driver).until(lambda d: d.execute_script("const h = document.body.innerHTML.length; const was = window.__h; window.__h = h; return was === h"))
             found = spill(driver)
+            # A value the page never had, printed as text: "null", "undefined", "NaN", "[object Object]".
+            printed = printed_nothing(driver)
+            if printed:
+                found = (found or []) + [f"prints {word!r}" for word in printed]
             if found:
                 problems[page] = found
                 driver.save_screenshot(os.path.join(OUT, f"layout-{language[:2]}-{page.split('/')[0]}-390x844.png"))
@@ -92,11 +103,37 @@ def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab
         sign_in(driver, demo, email, password)
         driver.get(f"{demo}/#/timer")
         ready(driver)
-        main = wait(driver).until(EC.element_to_be_clickable((By.ID, "timer-main")))
-        click(driver, main)  # rest begins
+        click_on(driver, By.ID, "timer-main")  # rest begins
         wait(driver).until(lambda d: d.find_element(By.ID, "timer-main").get_attribute("data-action") == "nextSet")
         driver.execute_script("window.scrollTo(0, 0)")
         assert above_tab_bar(driver, driver.find_element(By.ID, "timer-main")), "the rest's main button is hidden under the tab bar"
+    finally:
+        driver.quit()
+
+
+def test_a_body_weight_exercise_chart_and_an_empty_session_print_no_null(demo):
+    """The two places that printed "null" (the chart of an exercise without weights, and an empty
+    session above its exercise picker)."""
+    driver = make_browser(390, 844)
+    try:
+        email = f"nulls-{uuid.uuid4().hex[:6]}@example.com"
+        token = api_sign_up(demo, email, "Nia")
+        api_call(demo, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z",
+                                                       "exercises": [{"exerciseId": "push-up", "sets": [{"reps": 12}, {"reps": 10}]}]})
+        sign_in(driver, demo, email, "correct horse battery")
+        driver.get(demo + "/#/training")
+        ready(driver)
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#progress-exercise option[value=push-up]"))
+        Select(driver.find_element(By.ID, "progress-exercise")).select_by_value("push-up")
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "exercise-chart"), "Sets per session"))
+        settled(driver)
+        assert printed_nothing(driver) == []
+        driver.get(demo + "/#/session")
+        ready(driver)
+        click_on(driver, By.ID, "empty-session")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "finish-session")))
+        assert "No exercises yet" in text_of(driver, By.TAG_NAME, "main")
+        assert printed_nothing(driver) == []
     finally:
         driver.quit()
 

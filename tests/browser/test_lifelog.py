@@ -12,8 +12,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, make_browser, serve
-from test_account import api_call, api_login, click, ready, sign_up, wait
+from conftest import BINARY, act, attribute_of, click_on, is_shown, locator, make_browser, serve, text_of, type_in, with_class
+from test_account import api_call, api_login, ready, sign_up, wait
 
 # A morning in central Helsinki (inside the extract the server routes on).
 DAY = [
@@ -65,25 +65,25 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
         wait(driver, 20).until(lambda d: not d.find_element(By.ID, "playback-play").get_attribute("disabled"))
         # The offline base map is drawn (a canvas of roads, water and parks), with the credit.
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane canvas"))
-        assert "OpenStreetMap" in driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
+        assert "OpenStreetMap" in text_of(driver, By.CSS_SELECTOR, ".leaflet-control-attribution")
         stops = driver.find_elements(By.CSS_SELECTOR, "path.stop-marker")
         assert len(stops) == 4
         assert len(driver.find_elements(By.CSS_SELECTOR, ".scrubber-dot")) == 2, "chapter dots for the two memos"
         wait(driver).until(lambda d: "routes estimated" in d.find_element(By.ID, "playback-routing").text)
         # A chapter dot is a button: tapping the second jumps the scrubber there.
-        second = driver.find_elements(By.CSS_SELECTOR, ".scrubber-dot")[1]
-        assert second.size["width"] > 0 and second.get_attribute("aria-label")
-        click(driver, second)
-        at = float(second.get_attribute("data-at"))
+        second = f"(//*[{with_class('scrubber-dot')}])[2]"
+        assert attribute_of(driver, By.XPATH, second, "aria-label")
+        assert act(driver, locator(By.XPATH, second), lambda e: e.size["width"]) > 0
+        click_on(driver, By.XPATH, second)
+        at = float(attribute_of(driver, By.XPATH, second, "data-at"))
         wait(driver).until(lambda d: abs(int(d.find_element(By.ID, "playback-scrubber").get_attribute("value")) - round(at * 1000)) <= 2)
         driver.execute_script("const s = document.getElementById('playback-scrubber'); s.value = '0'; s.dispatchEvent(new Event('input'))")
         # 2× speed (0.5 → 1 → 2), then play.
-        speed = driver.find_element(By.ID, "playback-speed")
-        click(driver, speed)
-        click(driver, speed)
-        assert speed.text == "2×"
-        click(driver, driver.find_element(By.ID, "playback-play"))
-        assert driver.find_element(By.ID, "playback-play").text == "Pause"
+        click_on(driver, By.ID, "playback-speed")
+        click_on(driver, By.ID, "playback-speed")
+        assert text_of(driver, By.ID, "playback-speed") == "2×"
+        click_on(driver, By.ID, "playback-play")
+        assert text_of(driver, By.ID, "playback-play") == "Pause"
         # The person walks (a leg), then rests at the market's memo with its bubble open.
         map_node = driver.find_element(By.ID, "playback-map")
         wait(driver, 30).until(lambda d: map_node.get_attribute("data-leg") == "1")
@@ -104,17 +104,16 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
             assert abs(px - sx) < 3 and abs(py - sy) < 3, f"person at {px},{py}, the stop at {sx},{sy}"
             time.sleep(0.2)
         # Dragging the map stops following; playback goes on; "follow" takes the camera back.
-        follow = driver.find_element(By.ID, "playback-follow")
-        assert not follow.is_displayed()
+        assert not is_shown(driver, By.ID, "playback-follow")
         driver.execute_script("arguments[0].dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}))", map_node)
-        assert follow.is_displayed()
-        before = driver.find_element(By.ID, "playback-clock").text
+        assert is_shown(driver, By.ID, "playback-follow")
+        before = text_of(driver, By.ID, "playback-clock")
         wait(driver).until(lambda d: d.find_element(By.ID, "playback-clock").text != before)
-        click(driver, follow)
-        assert not follow.is_displayed()
+        click_on(driver, By.ID, "playback-follow")
+        assert not is_shown(driver, By.ID, "playback-follow")
         # It plays to the end and stops there.
         wait(driver, 40).until(lambda d: d.find_element(By.ID, "playback-play").text == "Play")
-        assert driver.find_element(By.ID, "playback-scrubber").get_attribute("value") == "1000"
+        assert attribute_of(driver, By.ID, "playback-scrubber", "value") == "1000"
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
     finally:
         driver.quit()
@@ -131,24 +130,24 @@ def test_memo_and_check_in_from_the_browser(server):
         driver.get(server + "/#/lifelog")
         ready(driver)
         wait(driver).until(lambda d: d.find_element(By.ID, "lifelog-items").get_attribute("aria-busy") is None)
-        assert driver.find_element(By.CSS_SELECTOR, "#lifelog-items .empty").is_displayed(), "an empty day says so"
+        assert is_shown(driver, By.CSS_SELECTOR, "#lifelog-items .empty"), "an empty day says so"
         play = driver.find_element(By.ID, "lifelog-play")
         assert play.get_attribute("aria-disabled") == "true", "nothing to play yet"
         # An empty memo is refused in the page.
-        click(driver, driver.find_element(By.ID, "save-memo"))
+        click_on(driver, By.ID, "save-memo")
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#problems .problem"))
-        driver.find_element(By.ID, "memo-text").send_keys("Stretching by the harbour")
-        click(driver, driver.find_element(By.ID, "save-memo"))
+        type_in(driver, By.ID, "memo-text", "Stretching by the harbour", clear=False)
+        click_on(driver, By.ID, "save-memo")
         wait(driver).until(lambda d: "Stretching by the harbour" in d.find_element(By.ID, "lifelog-items").text)
         memo = driver.find_element(By.CSS_SELECTOR, "#lifelog-items [data-kind=memo]")
         assert memo.find_elements(By.CSS_SELECTOR, ".has-place"), "the memo carries where the device was"
         # A check-in needs the place's name.
-        click(driver, driver.find_element(By.ID, "check-in"))
+        click_on(driver, By.ID, "check-in")
         wait(driver).until(lambda d: d.find_element(By.ID, "place-name").get_attribute("aria-invalid") == "true")
-        driver.find_element(By.ID, "place-name").send_keys("Kauppatori")
-        click(driver, driver.find_element(By.ID, "check-in"))
+        type_in(driver, By.ID, "place-name", "Kauppatori", clear=False)
+        click_on(driver, By.ID, "check-in")
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]"))
-        assert "Kauppatori" in driver.find_element(By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]").text
+        assert "Kauppatori" in text_of(driver, By.CSS_SELECTOR, "#lifelog-items [data-kind=checkin]")
         # Without a photo, the row shows a small map of the spot, drawn from the offline base map:
         # not one flat colour, and the pin in its middle.
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-kind=checkin] canvas.lifelog-minimap[data-drawn=true]"))
@@ -170,7 +169,7 @@ def test_memo_and_check_in_from_the_browser(server):
         # The week view lists the same, in Japanese too.
         driver.execute_script("window.yaruki.applyLanguage('ja')")
         wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "ライフログ"))
-        click(driver, driver.find_element(By.CSS_SELECTOR, "[data-range=week]"))
+        click_on(driver, By.CSS_SELECTOR, "[data-range=week]")
         wait(driver).until(lambda d: "Kauppatori" in d.find_element(By.ID, "lifelog-items").text)
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
@@ -186,17 +185,16 @@ def test_voice_note_and_photo_from_the_browser(server, tmp_path):
         driver.get(server + "/#/lifelog")
         ready(driver)
         # No place for these two: the checkbox is for memos; uploads take the device's place only when allowed.
-        voice = wait(driver).until(EC.element_to_be_clickable((By.ID, "voice")))
-        click(driver, voice)
+        click_on(driver, By.ID, "voice")
         wait(driver).until(lambda d: d.find_element(By.ID, "voice").text == "Stop and save")
         time.sleep(1.5)
-        click(driver, driver.find_element(By.ID, "voice"))
+        click_on(driver, By.ID, "voice")
         wait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-kind=voice] audio"))
         photo = tmp_path / "harbour.jpg"
         subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", str(photo)], check=True)
         subprocess.run(["exiftool", "-q", "-overwrite_original", "-GPSLatitude=60.1676", "-GPSLatitudeRef=N", "-GPSLongitude=24.9520",
                         "-GPSLongitudeRef=E", "-DateTimeOriginal=2026:11:28 09:10:00", "-OffsetTimeOriginal=+02:00", str(photo)], check=True)
-        driver.find_element(By.ID, "photo-file").send_keys(str(photo))
+        type_in(driver, By.ID, "photo-file", str(photo), clear=False)
         token = api_login(server, email)["accessToken"]
         wait(driver, 20).until(lambda d: api_call(server, "GET", "/v1/lifelog/timeline?range=day&date=2026-11-28", token)["items"])
         record = api_call(server, "GET", "/v1/lifelog/timeline?range=day&date=2026-11-28", token)["items"][0]["record"]
@@ -226,9 +224,9 @@ def test_the_demo_day_plays_to_a_memo(demo_server):
         driver.get(server + "/#/signin")
         ready(driver)
         wait(driver).until(EC.visibility_of_element_located((By.NAME, "email")))
-        driver.find_element(By.NAME, "email").send_keys("aino@yaruki.example")
-        driver.find_element(By.NAME, "password").send_keys("yaruki-demo-aino")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        type_in(driver, By.NAME, "email", "aino@yaruki.example", clear=False)
+        type_in(driver, By.NAME, "password", "yaruki-demo-aino", clear=False)
+        click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
         wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Aino"))
         driver.get(server + f"/#/playback?range=day&date={yesterday}")
         wait(driver, 20).until(lambda d: not d.find_element(By.ID, "playback-play").get_attribute("disabled"))
@@ -245,7 +243,7 @@ def test_the_demo_day_plays_to_a_memo(demo_server):
                               " s.dispatchEvent(new Event('input'))", str(int(before / total * 1000) + 1))
         map_node = driver.find_element(By.ID, "playback-map")
         assert map_node.get_attribute("data-leg") == str(memo - 1)
-        click(driver, driver.find_element(By.ID, "playback-play"))
+        click_on(driver, By.ID, "playback-play")
         wait(driver, 30).until(lambda d: map_node.get_attribute("data-stop") == str(memo))
         bubble = driver.find_element(By.ID, "memo-bubble")
         wait(driver).until(EC.visibility_of(bubble))

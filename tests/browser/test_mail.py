@@ -7,6 +7,7 @@ import glob
 import json
 import os
 import re
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -15,16 +16,17 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import SERVER, make_browser
-from test_account import OUT, api_login, click, fill, ready, wait
+from conftest import SERVER, click_on, make_browser, serve, text_of, type_in
+from test_account import OUT, api_login, fill, ready, wait
 
 
-def mails_to(address, timeout=15):
-    """Every mail to `address` so far (waiting for at least one), oldest first."""
+def mails_to(address, timeout=15, data=None):
+    """Every mail to `address` so far (waiting for at least one), oldest first; from the shared
+    server's folder unless `data` names another."""
     end = time.time() + timeout
     while True:
         found = []
-        for path in sorted(glob.glob(os.path.join(SERVER["data"], "mail", "*.eml"))):
+        for path in sorted(glob.glob(os.path.join(data or SERVER["data"], "mail", "*.eml"))):
             with open(path, "rb") as f:
                 message = email.message_from_binary_file(f, policy=email.policy.default)
             if message["To"].strip("<>").lower() == address.lower():
@@ -50,14 +52,13 @@ def wait_for_mails(address, count):
 
 
 def refused_then_accepted(driver, form, name, wrong, right):
-    """Sends the form with `wrong` in field `name` (its problem shows in the page), then with `right`."""
-    field = form.find_element(By.NAME, name)
-    field.send_keys(wrong)
-    click(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    """Sends the form (its id) with `wrong` in field `name` (its problem shows in the page), then with `right`."""
+    within = lambda d: d.find_element(By.ID, form)  # noqa: E731
+    type_in(driver, By.NAME, name, wrong, within=within)
+    click_on(driver, By.CSS_SELECTOR, "button[type=submit]", within=within)
     wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
-    field.clear()
-    field.send_keys(right)
-    click(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    type_in(driver, By.NAME, name, right, within=within)
+    click_on(driver, By.CSS_SELECTOR, "button[type=submit]", within=within)
 
 
 def test_confirm_the_address_then_change_it_in_korean(server):
@@ -70,7 +71,7 @@ def test_confirm_the_address_then_change_it_in_korean(server):
         fill(driver, "displayName", "민")
         fill(driver, "email", address)
         fill(driver, "password", "correct horse battery")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
         wait(driver).until(EC.url_contains("#/home"))
         driver.get(server + "/#/account")
         ready(driver)
@@ -88,11 +89,10 @@ def test_confirm_the_address_then_change_it_in_korean(server):
         ready(driver)
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "email-status"), "확인됨"))
         # A new address: the password, a link to it, a word to the old one.
-        click(driver, driver.find_element(By.CSS_SELECTOR, "#email-form").find_element(By.XPATH, "./ancestor::details/summary"))
+        click_on(driver, By.XPATH, "//*[@id='email-form']/ancestor::details/summary")
         new = address.replace("min-", "min.new-")
-        form = driver.find_element(By.ID, "email-form")
-        form.find_element(By.NAME, "email").send_keys(new)
-        refused_then_accepted(driver, form, "password", "wrong password here", "correct horse battery")
+        type_in(driver, By.CSS_SELECTOR, "#email-form [name=email]", new)
+        refused_then_accepted(driver, "email-form", "password", "wrong password here", "correct horse battery")
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "email-pending"), new))
         notice = wait_for_mails(address, 2)[-1]
         assert new in notice.get_body(("plain",)).get_content()
@@ -114,24 +114,24 @@ def test_a_forgotten_password_is_reset_by_mail_in_japanese(server):
         other = api_login(server, address)  # another device, signed in
         driver.get(server + "/#/signin")
         ready(driver)
-        click(driver, wait(driver).until(EC.element_to_be_clickable((By.ID, "forgot-link"))))
+        click_on(driver, By.ID, "forgot-link")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "forgot-form")))
         driver.save_screenshot(os.path.join(OUT, "forgot-ja-390.png"))
         fill(driver, "email", address)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "#forgot-form button[type=submit]"))
+        click_on(driver, By.CSS_SELECTOR, "#forgot-form button[type=submit]")
         done = wait(driver).until(EC.visibility_of_element_located((By.ID, "forgot-done")))
         assert address in done.text
         reset = next(m for m in wait_for_mails(address, 2) if "#/reset-password" in m.get_body(("plain",)).get_content())
         assert reset["Subject"] == "Yarukiのパスワードを再設定してください"
         driver.get(link_in(reset, "reset-password"))
-        form = wait(driver).until(EC.visibility_of_element_located((By.ID, "reset-form")))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "reset-form")))
         driver.save_screenshot(os.path.join(OUT, "reset-ja-390.png"))
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
-        refused_then_accepted(driver, form, "newPassword", "short", "a new sentence to remember")
+        refused_then_accepted(driver, "reset-form", "newPassword", "short", "a new sentence to remember")
         wait(driver).until(EC.url_contains("#/signin"))
         fill(driver, "email", address)
         fill(driver, "password", "a new sentence to remember")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
         wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "そら"))
         # The other device was signed out by the reset.
         request = urllib.request.Request(server + "/v1/me", headers={"Authorization": f"Bearer {other['accessToken']}"})
@@ -142,9 +142,54 @@ def test_a_forgotten_password_is_reset_by_mail_in_japanese(server):
             assert error.code == 401
         # The link is spent.
         driver.get(link_in(reset, "reset-password"))
-        form = wait(driver).until(EC.visibility_of_element_located((By.ID, "reset-form")))
-        form.find_element(By.NAME, "newPassword").send_keys("yet another sentence here")
-        click(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        type_in(driver, By.CSS_SELECTOR, "#reset-form [name=newPassword]", "yet another sentence here")
+        click_on(driver, By.CSS_SELECTOR, "#reset-form button[type=submit]")
         wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
     finally:
         driver.quit()
+
+
+def test_strangers_guesses_hold_back_a_password_but_a_mailed_link_signs_the_owner_in():
+    """Fifty wrong guesses from ten addresses reach the account's ceiling: a password sign-in from a
+    device and network never seen before is held back, and the page offers a link by mail, which
+    signs the owner in at once (once)."""
+    data = tempfile.mkdtemp(prefix="yaruki-browser-link-")
+    running = serve(data)
+    url = next(running)
+    driver = make_browser(390, 844)
+    try:
+        address = f"owner-{uuid.uuid4().hex[:8]}@example.com"
+        def post(path, body, client):
+            request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                             headers={"Content-Type": "application/json", "X-Forwarded-For": client})
+            try:
+                with urllib.request.urlopen(request) as response:
+                    return response.status
+            except urllib.error.HTTPError as error:
+                return error.code
+        assert post("/v1/auth/signup", {"email": address, "password": "correct horse battery", "displayName": "Oona"}, "198.51.100.7") == 201
+        for stranger in range(10):
+            for _ in range(5):
+                assert post("/v1/auth/login", {"email": address, "password": "a wrong guess"}, f"203.0.113.{stranger + 1}") in (401, 429)
+        driver.get(url + "/#/signin")
+        ready(driver)
+        type_in(driver, By.NAME, "email", address)
+        type_in(driver, By.NAME, "password", "correct horse battery")
+        click_on(driver, By.CSS_SELECTOR, "form button[type=submit]")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "signin-held-back")))
+        driver.save_screenshot(os.path.join(OUT, "signin-held-back-en-390x844.png"))
+        click_on(driver, By.CSS_SELECTOR, "#signin-held-back a")
+        type_in(driver, By.CSS_SELECTOR, "#signin-link-form [name=email]", address)
+        click_on(driver, By.CSS_SELECTOR, "#signin-link-form button[type=submit]")
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "signin-link-done"), address))
+        mail = mails_to(address, data=data)[-1]
+        link = link_in(mail, "signin-link")
+        driver.get(link)
+        wait(driver).until(lambda d: d.execute_script("return window.yaruki.session.user?.displayName") == "Oona")
+        assert text_of(driver, By.ID, "account-chip") == "Oona"
+        # The link works once.
+        driver.get(link)
+        wait(driver).until(lambda d: "error" in (d.find_element(By.ID, "signin-link-status").get_attribute("class") or ""))
+    finally:
+        driver.quit()
+        next(running, None)

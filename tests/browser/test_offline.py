@@ -8,8 +8,8 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser
-from test_account import OUT, api_call, api_login, click, ready, sign_up, wait
+from conftest import act, click_on, locator, make_browser, text_of, type_in
+from test_account import OUT, api_call, api_login, ready, sign_up, wait
 
 WORKOUT = {"startedAt": "2026-11-29T07:00:00Z", "notes": "before",
            "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 100}]}]}
@@ -22,10 +22,8 @@ def network(driver, online):
 
 
 def write_memo(driver, text):
-    box = driver.find_element(By.ID, "memo-text")
-    box.clear()
-    box.send_keys(text)
-    click(driver, driver.find_element(By.ID, "save-memo"))
+    type_in(driver, By.ID, "memo-text", text)
+    click_on(driver, By.ID, "save-memo")
 
 
 def edit_workout_offline(driver, server, email, new_notes):
@@ -36,12 +34,11 @@ def edit_workout_offline(driver, server, email, new_notes):
     workout = str(uuid.uuid4())
     api_call(server, "PUT", f"/v1/workouts/{workout}", token, WORKOUT)
     driver.get(f"{server}/#/workout/{workout}")
-    notes = wait(driver).until(lambda d: d.find_element(By.ID, "f-notes") if d.find_element(By.ID, "f-notes").get_attribute("value") == "before" else None)
+    wait(driver).until(lambda d: d.find_element(By.ID, "f-notes").get_attribute("value") == "before")
     network(driver, online=False)
     wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
-    notes.clear()
-    notes.send_keys(new_notes)
-    click(driver, driver.find_element(By.ID, "save-workout"))
+    type_in(driver, By.ID, "f-notes", new_notes)
+    click_on(driver, By.ID, "save-workout")
     wait(driver).until(lambda d: "#/training" in d.current_url)
     return token, workout
 
@@ -57,9 +54,8 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         driver.get(f"{server}/#/lifelog")
         ready(driver)
         wait(driver).until(EC.visibility_of_element_located((By.ID, "memo-text")))
-        place = driver.find_element(By.ID, "memo-place")
-        if place.is_selected():
-            click(driver, place)
+        if act(driver, locator(By.ID, "memo-place"), lambda e: e.is_selected()):
+            click_on(driver, By.ID, "memo-place")
         write_memo(driver, "First memo without a network")
         wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]")) == 1)
         write_memo(driver, "Second memo without a network")
@@ -87,7 +83,7 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         network(driver, online=True)
         wait(driver, 30).until(lambda d: not d.find_element(By.ID, "sync-status").is_displayed())
         wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]"))
-        assert "First memo without a network" in driver.find_element(By.ID, "lifelog-items").text
+        assert "First memo without a network" in text_of(driver, By.ID, "lifelog-items")
         texts = [i["record"]["text"] for i in api_call(server, "GET", "/v1/lifelog/timeline?range=week", token)["items"] if i["type"] == "record"]
         assert sorted(texts) == ["First memo without a network", "Second memo without a network"]
         assert api_call(server, "GET", f"/v1/workouts/{workout}", token)["notes"] == "edited on the train"
@@ -96,9 +92,9 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         other.get(server + "/#/signin")
         ready(other)
         wait(other).until(EC.visibility_of_element_located((By.NAME, "email")))
-        other.find_element(By.NAME, "email").send_keys(email)
-        other.find_element(By.NAME, "password").send_keys("correct horse battery")
-        click(other, other.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        type_in(other, By.NAME, "email", email, clear=False)
+        type_in(other, By.NAME, "password", "correct horse battery", clear=False)
+        click_on(other, By.CSS_SELECTOR, "form button[type=submit]")
         wait(other).until(lambda d: "#/signin" not in d.current_url)
         other.get(server + "/#/lifelog")
         wait(other).until(lambda d: "Second memo without a network" in d.find_element(By.ID, "lifelog-items").text)
@@ -116,16 +112,16 @@ def test_a_workout_changed_elsewhere_meanwhile_is_decided_with_both_versions_sho
         # Meanwhile another device changes it.
         api_call(server, "PUT", f"/v1/workouts/{workout}", token, {**WORKOUT, "notes": "from the watch"})
         network(driver, online=True)
-        pill = driver.find_element(By.ID, "sync-status")
-        wait(driver, 30).until(lambda d: pill.is_displayed() and pill.get_attribute("data-decide") == "1")
-        click(driver, pill)
+        wait(driver, 30).until(lambda d: d.find_element(By.ID, "sync-status").is_displayed()
+                               and d.find_element(By.ID, "sync-status").get_attribute("data-decide") == "1")
+        click_on(driver, By.ID, "sync-status")
         sheet = wait(driver).until(EC.visibility_of_element_located((By.ID, "conflicts")))
         assert "from the phone, offline" in sheet.text and "from the watch" in sheet.text, "both versions side by side"
         assert "Started" not in sheet.text, "only what differs"
         wait(driver).until(lambda d: d.execute_script("return document.getAnimations().every((a) => a.playState !== 'running')"))
         assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         driver.save_screenshot(os.path.join(OUT, "offline-conflict-en-390x844.png"))
-        click(driver, sheet.find_element(By.CSS_SELECTOR, "[data-choice=mine]"))
+        click_on(driver, By.CSS_SELECTOR, "#conflicts [data-choice=mine]")
         wait(driver, 30).until(lambda d: api_call(server, "GET", f"/v1/workouts/{workout}", token)["notes"] == "from the phone, offline")
         wait(driver).until(lambda d: not d.find_element(By.ID, "sync-status").is_displayed())
     finally:

@@ -1,13 +1,13 @@
 """A training session on a phone: start a saved routine, mark sets done and see the rest start on
 its own, reload mid-rest and find it as it was, finish and see the summary with its records."""
-import json
 import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser
-from test_account import api_call, api_login, click, ready, sign_up, wait
+from conftest import act, attribute_of, click_on, is_shown, locator, make_browser, text_of, type_in, with_class
+from test_community import geotagged_photo
+from test_account import api_call, api_login, ready, sign_up, wait
 
 
 def test_a_routine_session_from_start_to_personal_records(server):
@@ -24,9 +24,8 @@ def test_a_routine_session_from_start_to_personal_records(server):
 
         driver.get(server + "/#/training")
         ready(driver)
-        click(driver, wait(driver).until(EC.element_to_be_clickable((By.ID, "start-session"))))
-        start = wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-routine] button")))
-        click(driver, start)
+        click_on(driver, By.ID, "start-session")
+        click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
         card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=squat]")))
         rows = card.find_elements(By.CSS_SELECTOR, ".session-set")
         assert len(rows) == 3
@@ -36,46 +35,43 @@ def test_a_routine_session_from_start_to_personal_records(server):
 
         # Counting reps with the big number, then one tap marks the set done: the rest starts by itself.
         for _ in range(6):
-            click(driver, driver.find_element(By.ID, "count-rep"))
-        assert driver.find_element(By.ID, "count-rep").text == "6"
-        click(driver, driver.find_element(By.CSS_SELECTOR, "[data-set='0-0']"))
+            click_on(driver, By.ID, "count-rep")
+        assert text_of(driver, By.ID, "count-rep") == "6"
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
         ring = wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
         assert ring.get_attribute("role") == "timer"
-        text = driver.find_element(By.ID, "rest-left").text  # "1:00", then "59"…
+        text = text_of(driver, By.ID, "rest-left")  # "1:00", then "59"…
         left = sum(int(part) * 60 ** i for i, part in enumerate(reversed(text.split(":"))))
         assert 50 <= left <= 60, text
-        assert driver.find_element(By.CSS_SELECTOR, "[data-set='0-0']").get_attribute("aria-pressed") == "true"
+        assert attribute_of(driver, By.CSS_SELECTOR, "[data-set='0-0']", "aria-pressed") == "true"
 
         # The server has it (saved after the change), and a reload mid-rest finds it as it was.
         wait(driver).until(lambda d: api_call(server, "GET", "/v1/training/session", token)["phase"] == "rest")
         driver.refresh()
         ready(driver)
         wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
-        assert driver.find_element(By.CSS_SELECTOR, "[data-set='0-0']").get_attribute("aria-pressed") == "true"
+        assert attribute_of(driver, By.CSS_SELECTOR, "[data-set='0-0']", "aria-pressed") == "true"
         rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
         assert rows[0].find_element(By.NAME, "reps").get_attribute("value") == "6"
 
         # Skip the rest; the third set moves up (its menu) and back; make the second heavier, done, finish.
-        click(driver, driver.find_element(By.ID, "skip-rest"))
-        rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
-        click(driver, rows[2].find_element(By.CSS_SELECTOR, ".set-menu summary"))
-        click(driver, rows[2].find_element(By.CSS_SELECTOR, "[data-move=up]"))
-        rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
-        click(driver, rows[1].find_element(By.CSS_SELECTOR, ".set-menu summary"))
-        click(driver, rows[1].find_element(By.CSS_SELECTOR, "[data-move=down]"))
-        rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
-        assert [r.find_element(By.CSS_SELECTOR, ".set-index").text for r in rows] == ["1", "2", "3"]
-        weight = rows[1].find_element(By.NAME, "weightKg")
-        weight.clear()
-        weight.send_keys("70")
-        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "[data-set='0-1']"))
+        click_on(driver, By.ID, "skip-rest")
+        row = f"(//*[@data-exercise='squat']//*[{with_class('session-set')}])[{{}}]".format
+        click_on(driver, By.XPATH, row(3) + f"//*[{with_class('set-menu')}]/summary")
+        click_on(driver, By.XPATH, row(3) + "//*[@data-move='up']")
+        click_on(driver, By.XPATH, row(2) + f"//*[{with_class('set-menu')}]/summary")
+        click_on(driver, By.XPATH, row(2) + "//*[@data-move='down']")
+        wait(driver).until(lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set .set-index")]
+                           == ["1", "2", "3"])
+        act(driver, locator(By.XPATH, row(2) + "//input[@name='weightKg']"), lambda weight: (
+            weight.clear(), weight.send_keys("70"), driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)))
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-1']")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
-        click(driver, driver.find_element(By.ID, "finish-session"))
+        click_on(driver, By.ID, "finish-session")
         summary = wait(driver).until(EC.visibility_of_element_located((By.ID, "session-summary")))
-        assert driver.find_element(By.ID, "summary-sets").text == "2"
-        assert driver.find_element(By.ID, "summary-volume").text == "710 kg"  # 6 × 60 + 5 × 70
-        records = driver.find_element(By.ID, "session-records").text
+        assert text_of(driver, By.ID, "summary-sets") == "2"
+        assert text_of(driver, By.ID, "summary-volume") == "710 kg"  # 6 × 60 + 5 × 70
+        records = text_of(driver, By.ID, "session-records")
         assert "heaviest ever, 70 kg" in records and "most reps at 60 kg: 6" in records
         assert "Last time: 300 kg in 1 sets" in summary.text
         assert driver.execute_script("return localStorage.getItem('yaruki.trainingSession')") is None
@@ -83,16 +79,36 @@ def test_a_routine_session_from_start_to_personal_records(server):
         assert workouts[0]["exercises"][0]["sets"] == [{"reps": 6, "weightKg": 60, "restSeconds": 60}, {"reps": 5, "weightKg": 70, "restSeconds": 60}]
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
 
+        # Post to Done today: the composer opens with the workout written out, on the Done board,
+        # and says a photo is needed; sent without one, the problem names the field as the page does.
+        click_on(driver, By.ID, "post-done")
+        wait(driver).until(lambda d: "#/compose" in d.current_url)
+        wait(driver).until(lambda d: "710 kg" in (d.find_element(By.ID, "compose-body").get_attribute("value") or ""))
+        body = attribute_of(driver, By.ID, "compose-body", "value")
+        assert "Squat" in body and "heaviest ever" in body, body
+        assert attribute_of(driver, By.ID, "compose-board", "value") == "done"
+        assert is_shown(driver, By.ID, "compose-needs-photo")
+        click_on(driver, By.ID, "send-post")
+        problem = text_of(driver, By.CSS_SELECTOR, "#problems .problem")
+        assert "Photos" in problem and "photoIds" not in problem, problem
+        type_in(driver, By.ID, "compose-photos", geotagged_photo(), clear=False)
+        wait(driver).until(lambda d: not d.find_element(By.ID, "compose-needs-photo").is_displayed())
+        click_on(driver, By.ID, "send-post")
+        wait(driver).until(lambda d: "#/post/" in d.current_url)
+        done = api_call(server, "GET", "/v1/posts?board=done", token)["items"]
+        assert done[0]["mine"] and "710 kg" in done[0]["body"] and len(done[0]["photos"]) == 1
+
         # The training page opens on the week and the charts: the squat's best estimated 1RM per
         # session (last week's 5 × 60 → 70; today's best, 5 × 70 → 81.7), and its records.
-        click(driver, driver.find_element(By.CSS_SELECTOR, "a[href='#/training']"))
+        driver.get(server + "/#/training")
+        ready(driver)
         wait(driver).until(EC.visibility_of_element_located((By.ID, "training-progress")))
-        assert "1" in driver.find_element(By.ID, "week-figures").text
+        assert "1" in text_of(driver, By.ID, "week-figures")
         bars = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#exercise-chart > svg rect.chart-bar"))
         assert [float(b.get_attribute("data-value")) for b in bars] == [70, 81.7]
         assert driver.find_elements(By.CSS_SELECTOR, "#weeks-chart rect.chart-bar")
         assert [float(b.get_attribute("data-value")) for b in driver.find_elements(By.CSS_SELECTOR, "#exercise-volume rect.chart-bar")] == [300, 710]
-        assert "70 kg" in driver.find_element(By.ID, "exercise-records").text
+        assert "70 kg" in text_of(driver, By.ID, "exercise-records")
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()
@@ -109,22 +125,19 @@ def test_pounds_are_shown_and_stored_as_kilograms(server):
         # The Account page keeps the unit.
         driver.get(server + "/#/account")
         ready(driver)
-        unit = wait(driver).until(EC.presence_of_element_located((By.ID, "f-weightUnit")))
-        driver.execute_script("arguments[0].value = 'lb'", unit)
-        click(driver, unit.find_element(By.XPATH, "ancestor::form//button[@type='submit']"))
+        act(driver, locator(By.ID, "f-weightUnit"), lambda unit: driver.execute_script("arguments[0].value = 'lb'", unit))
+        click_on(driver, By.XPATH, "//*[@id='f-weightUnit']/ancestor::form//button[@type='submit']")
         wait(driver).until(lambda d: api_call(server, "GET", "/v1/me", token)["weightUnit"] == "lb")
 
         driver.get(server + "/#/session")
         ready(driver)
-        click(driver, wait(driver).until(EC.element_to_be_clickable((By.ID, "repeat-last"))))
-        row = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=deadlift] .session-set")))
-        assert "220.5 lb × 5" in row.find_element(By.CSS_SELECTOR, ".set-previous").text
+        click_on(driver, By.ID, "repeat-last")
+        first_set = "[data-exercise=deadlift] .session-set"
+        assert "220.5 lb × 5" in text_of(driver, By.CSS_SELECTOR, first_set + " .set-previous")
         # Last time's 100 kg (220.5 lb) is pre-filled as what plates make in pounds: 220 lb.
-        weight = row.find_element(By.NAME, "weightKg")
-        assert weight.get_attribute("value") == "220"
-        weight.clear()
-        weight.send_keys("225")
-        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)
+        assert attribute_of(driver, By.CSS_SELECTOR, first_set + " [name=weightKg]", "value") == "220"
+        act(driver, locator(By.CSS_SELECTOR, first_set + " [name=weightKg]"), lambda weight: (
+            weight.clear(), weight.send_keys("225"), driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)))
         wait(driver).until(lambda d: abs((api_call(server, "GET", "/v1/training/session", token)["exercises"][0]["sets"][0].get("weightKg") or 0)
                                          - 102.0582) < 0.001)
     finally:

@@ -5,15 +5,15 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import make_browser, wait
+from conftest import attribute_of, click_on, make_browser, text_of, wait
 
 
 
 def test_shell_loads_signed_out_with_navigation_and_says_what_yaruki_is(server, phone):
     phone.get(server + "/")
     wait(phone).until(EC.visibility_of_element_located((By.ID, "home-signup")))
-    assert phone.find_element(By.CSS_SELECTOR, "h1").text == "Keep it going"
-    assert "quota" in phone.find_element(By.CSS_SELECTOR, "main .lead").text
+    assert text_of(phone, By.CSS_SELECTOR, "h1") == "Keep it going"
+    assert "quota" in text_of(phone, By.CSS_SELECTOR, "main .lead")
     assert not phone.find_elements(By.ID, "server-status"), "operator facts are not for members"
     # A signed-out start is silent: nothing refused in the console (no refresh without a session).
     failed = [e["message"] for e in phone.get_log("browser") if "Failed to load resource" in e["message"]]
@@ -29,8 +29,8 @@ def test_language_switch_translates_the_page_and_sticks(server, phone):
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Training"))
     Select(phone.find_element(By.ID, "language")).select_by_value("ja")
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "トレーニング"))
-    assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
-    assert "ログインするとワークアウトを記録できます" in phone.find_element(By.CSS_SELECTOR, ".empty").text
+    assert attribute_of(phone, By.TAG_NAME, "html", "lang") == "ja"
+    assert "ログインするとワークアウトを記録できます" in text_of(phone, By.CSS_SELECTOR, ".empty")
     Select(phone.find_element(By.ID, "language")).select_by_value("ko")
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "트레이닝"))
     phone.refresh()
@@ -54,7 +54,7 @@ def test_problem_responses_show_in_the_page(server, phone):
     assert "Not Found" in problem.text
     assert "/v1/no-such-thing" in problem.text
     assert problem.get_attribute("data-status") == "404"
-    problem.find_element(By.TAG_NAME, "button").click()
+    click_on(phone, By.CSS_SELECTOR, "#problems .problem button")
     assert phone.find_elements(By.CSS_SELECTOR, "#problems .problem") == []
 
 
@@ -62,7 +62,7 @@ def test_unknown_page_has_an_empty_state_with_a_way_back(server, phone):
     phone.get(server + "/#/nowhere")
     empty = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".empty")))
     assert "does not exist" in empty.text
-    empty.find_element(By.CSS_SELECTOR, "a.button").click()
+    click_on(phone, By.CSS_SELECTOR, ".empty a.button")
     wait(phone).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "h1"), "Keep it going"))
 
 

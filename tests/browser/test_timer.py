@@ -9,14 +9,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import wait
+from conftest import attribute_of, click_on, text_of, type_in, wait
 
-from test_account import OUT, click, ready, sign_up
+from test_account import OUT, ready, sign_up
 
 
 
 def text(driver, element_id):
-    return driver.find_element(By.ID, element_id).text
+    return text_of(driver, By.ID, element_id)
 
 
 def test_keyboard_drives_a_set_and_the_set_is_saved(server, phone):
@@ -30,13 +30,13 @@ def test_keyboard_drives_a_set_and_the_set_is_saved(server, phone):
         body.send_keys(Keys.ARROW_UP)
     body.send_keys(Keys.ARROW_DOWN)
     assert text(phone, "timer-figure") == "3"
-    click(phone, phone.find_element(By.CSS_SELECTOR, "[data-preset='30']"))
-    assert phone.find_element(By.CSS_SELECTOR, "[data-preset='30']").get_attribute("aria-pressed") == "true"
+    click_on(phone, By.CSS_SELECTOR, "[data-preset='30']")
+    assert attribute_of(phone, By.CSS_SELECTOR, "[data-preset='30']", "aria-pressed") == "true"
 
     body.send_keys(Keys.SPACE)  # training → rest
     wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Next set"))
     assert int(text(phone, "timer-figure")) in (29, 30)
-    click(phone, phone.find_element(By.ID, "timer-less"))  # the shortest rest there is: 15 s
+    click_on(phone, By.ID, "timer-less")  # the shortest rest there is: 15 s
     wait(phone).until(lambda d: int(d.find_element(By.ID, "timer-figure").text) <= 15)
     os.makedirs(OUT, exist_ok=True)
     phone.save_screenshot(os.path.join(OUT, "timer-rest-390x844-dark.png"))
@@ -47,7 +47,7 @@ def test_keyboard_drives_a_set_and_the_set_is_saved(server, phone):
     assert "Rest is over" in text(phone, "timer-caption")
     time.sleep(1.2)  # nothing moves on by itself, and the end is reported once
     assert text(phone, "timer-main") == "Next set"
-    assert phone.find_element(By.TAG_NAME, "body").get_attribute("data-rest-finished") == "1"
+    assert attribute_of(phone, By.TAG_NAME, "body", "data-rest-finished") == "1"
 
     body.send_keys(Keys.SPACE)  # rest → training
     wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
@@ -58,7 +58,7 @@ def test_keyboard_drives_a_set_and_the_set_is_saved(server, phone):
     assert text(phone, "timer-figure") == "0"
     phone.save_screenshot(os.path.join(OUT, "timer-training-390x844-dark.png"))
 
-    click(phone, phone.find_element(By.ID, "timer-save"))
+    click_on(phone, By.ID, "timer-save")
     wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-view") == "training")
     wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.workout")))
     # And it is really stored: read it back over the API.
@@ -79,7 +79,7 @@ def test_the_timer_speaks_japanese(server):
         driver.get(server + "/#/timer")
         ready(driver)
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "休憩スタート"))
-        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
+        type_in(driver, By.TAG_NAME, "body", Keys.SPACE, clear=False)
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "次のセット"))
     finally:
         driver.quit()

@@ -8,7 +8,7 @@ import uuid
 
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, SERVER, make_browser, wait
+from conftest import BINARY, SERVER, attribute_of, click_and_confirm, click_on, first, is_shown, make_browser, text_of, wait
 from test_account import api_call, api_login
 
 
@@ -35,8 +35,8 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
     try:
         wall.get(server + board["wallURL"])
         wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
-        assert wall.find_element(By.ID, "wall-total").text == "¥0"
-        assert wall.find_element(By.CSS_SELECTOR, ".wall-empty").is_displayed(), "no sales yet says so"
+        assert text_of(wall, By.ID, "wall-total") == "¥0"
+        assert is_shown(wall, By.CSS_SELECTOR, ".wall-empty"), "no sales yet says so"
         # Record every figure the screen shows from here on.
         wall.execute_script("""
             window.__seen = [];
@@ -50,25 +50,25 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
             expected += sum(e["amount"] for e in events)
             assert send(server, key, events)["accepted"] == 50
         wait(wall, 30).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == str(expected))
-        assert wall.find_element(By.ID, "wall-total").text == f"¥{expected:,}"
+        assert text_of(wall, By.ID, "wall-total") == f"¥{expected:,}"
         seen = wall.execute_script("return window.__seen")
         assert seen == sorted(seen), "the figure never goes back"
         assert len([v for v in seen if 0 < v < expected]) > 5, "it counted up rather than jumping"
         channels = {li.get_attribute("data-channel"): li.text for li in wall.find_elements(By.CSS_SELECTOR, ".wall-channels li")}
         assert set(channels) == {"store", "online"}
         assert channels["store"].startswith("Store") and channels["online"].startswith("Online"), "known channels by name"
-        assert "%" in wall.find_element(By.CSS_SELECTOR, ".wall-goal p").text
+        assert "%" in text_of(wall, By.CSS_SELECTOR, ".wall-goal p")
         # A new link: the screen on the old one is closed and says the link no longer works.
         api_call(server, "POST", f"/v1/signage/boards/{board['board']['id']}/link", admin)
         wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-gone").is_displayed())
-        assert wall.find_element(By.ID, "wall-dot").get_attribute("class") == "dot bad"
+        assert attribute_of(wall, By.ID, "wall-dot", "class") == "dot bad"
     finally:
         wall.quit()
 
 
 def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, phone):
     from selenium.webdriver.support import expected_conditions as EC
-    from test_account import click, fill, ready
+    from test_account import fill, ready
     email = f"boards-{uuid.uuid4().hex[:6]}@example.com"
     subprocess.run([BINARY, "user", "create", "--email", email, "--role", "admin", "--password-stdin", "--data-dir", SERVER["data"]],
                    input="correct horse battery\n", text=True, check=True, capture_output=True)
@@ -77,7 +77,7 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
     wait(phone).until(EC.visibility_of_element_located((By.NAME, "email")))
     fill(phone, "email", email)
     fill(phone, "password", "correct horse battery")
-    click(phone, phone.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    click_on(phone, By.CSS_SELECTOR, "form button[type=submit]")
     wait(phone).until(lambda d: d.find_element(By.ID, "board-form").is_displayed())
     wait(phone).until(lambda d: d.find_element(By.ID, "boards").get_attribute("aria-busy") is None)
     # Fresh data folder per run, but other tests may have made boards: look for ours only.
@@ -88,47 +88,44 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
     phone.execute_script(set_value, phone.find_element(By.NAME, "startsAt"), "2026-12-28T09:00")
     phone.execute_script(set_value, phone.find_element(By.NAME, "endsAt"), "2026-12-27T09:00")
     fill(phone, "goal", "1000000")
-    click(phone, phone.find_element(By.CSS_SELECTOR, "#board-form button[type=submit]"))
+    click_on(phone, By.CSS_SELECTOR, "#board-form button[type=submit]")
     wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
-    assert phone.find_element(By.NAME, "endsAt").get_attribute("aria-invalid") == "true"
+    assert attribute_of(phone, By.NAME, "endsAt", "aria-invalid") == "true"
     assert not [c for c in phone.find_elements(By.CSS_SELECTOR, ".board h3") if c.text == "Year-end sale"]
 
     # Fixed: the board is made, its wall link shown once, its card listed with a total of nothing yet.
     phone.execute_script(set_value, phone.find_element(By.NAME, "endsAt"), "2026-12-31T18:00")
-    click(phone, phone.find_element(By.CSS_SELECTOR, "#board-form button[type=submit]"))
+    click_on(phone, By.CSS_SELECTOR, "#board-form button[type=submit]")
     # Read in the page, not through an element handle: the secret box is drawn anew for each secret.
     secret = "const e = document.getElementById('secret-value'); return e ? e.value : null"
     link = wait(phone).until(lambda d: d.execute_script(secret))
     assert "/wall/" in link and "/#/" not in link and "token=" in link
-    card = wait(phone).until(lambda d: next(c for c in d.find_elements(By.CSS_SELECTOR, ".board") if "Year-end sale" in c.text))
+    card = wait(phone).until(lambda d: first(c for c in d.find_elements(By.CSS_SELECTOR, ".board") if "Year-end sale" in c.text))
     board_id = card.get_attribute("data-board")
     wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, f'[data-board="{board_id}"] .board-total').text == "¥0")
     assert "¥1,000,000" in card.text
 
     # A key for the tills: shown once, then listed as not used yet.
     fill(phone, "name", "Year-end tills")
-    click(phone, phone.find_element(By.CSS_SELECTOR, "#api-keys + form button[type=submit]"))
+    click_on(phone, By.CSS_SELECTOR, "#api-keys + form button[type=submit]")
     key = wait(phone).until(lambda d: (d.execute_script(secret) or "").startswith("yk_") and d.execute_script(secret))
-    row = wait(phone).until(lambda d: next(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
+    row = wait(phone).until(lambda d: first(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
     assert "not used yet" in row.text
     assert send(server, key, [{"id": "ye-1", "amount": 12_345, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-29T12:00:00+09:00"}])["accepted"] == 1
 
     # The admin opens the wall without the link (their own access) and sees the sale.
-    click(phone, phone.find_element(By.CSS_SELECTOR, f'[data-board="{board_id}"] a[href^="#/wall/"]'))
+    click_on(phone, By.CSS_SELECTOR, f'[data-board="{board_id}"] a[href^="#/wall/"]')
     wait(phone, 20).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == "12345")
     assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the wall fits a phone"
 
     # Back on the page: the key was used; revoking it stops it at once.
     phone.get(server + "/#/signage")
-    row = wait(phone).until(lambda d: next(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
+    row = wait(phone).until(lambda d: first(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
     assert "last used" in row.text
-    # Clicked in the page: a real click that lands beside it (the phone's tab bar) would open another row's question.
-    phone.execute_script("arguments[0].click()", row.find_element(By.TAG_NAME, "button"))
-    assert "Year-end tills" in phone.switch_to.alert.text
-    phone.switch_to.alert.accept()
+    click_and_confirm(phone, By.XPATH, "//*[@id='api-keys']/li[contains(., 'Year-end tills')]//button", expect="Year-end tills")
     key_row = "return [...document.querySelectorAll('#revoked-keys li')].find((li) => li.textContent.includes('Year-end tills'))?.textContent ?? ''"
     wait(phone).until(lambda d: "revoked" in d.execute_script(key_row))
-    assert "Year-end tills" not in phone.find_element(By.ID, "api-keys").text, "a revoked key is folded away"
+    assert "Year-end tills" not in text_of(phone, By.ID, "api-keys"), "a revoked key is folded away"
     try:
         send(server, key, [{"id": "ye-2", "amount": 1, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-29T12:00:00+09:00"}])
         assert False, "a revoked key still sends"

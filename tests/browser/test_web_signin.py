@@ -7,9 +7,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_browser, serve
+from conftest import click_on, is_shown, make_browser, serve, text_of
 from oidc_provider import Provider
-from test_account import click, ready, wait
+from test_account import ready, wait
 
 CLIENT = "web-1234.apps.googleusercontent.com"
 
@@ -29,7 +29,7 @@ def test_without_a_web_client_there_is_no_provider_button(server, phone):
     wait(phone).until(EC.visibility_of_element_located((By.NAME, "email")))
     assert phone.execute_script("return (await fetch('/v1/meta').then((r) => r.json())).webSignIn") == []
     assert not phone.find_elements(By.CSS_SELECTOR, "#web-signin-google:not([hidden])") or \
-        not phone.find_element(By.ID, "web-signin-google").is_displayed()
+        not is_shown(phone, By.ID, "web-signin-google")
 
 
 def test_continue_with_google_signs_up_and_a_stray_return_signs_nobody_in(with_google):
@@ -43,9 +43,8 @@ def test_continue_with_google_signs_up_and_a_stray_return_signs_nobody_in(with_g
 
         driver.get(url + "/#/signin")
         ready(driver)
-        button = wait(driver).until(EC.visibility_of_element_located((By.ID, "web-signin-google")))
-        assert button.text == "Google로 계속하기"
-        click(driver, button)
+        assert text_of(driver, By.ID, "web-signin-google") == "Google로 계속하기"
+        click_on(driver, By.ID, "web-signin-google")
         # Off to the provider and back: the page finishes with its binding and signs the person in.
         wait(driver).until(lambda d: d.execute_script("return document.body.dataset.view") == "home"
                            and "signin" not in d.current_url)

@@ -7,9 +7,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import wait
+from conftest import act, attribute_of, click_on, locator, type_in, wait, with_class
 
-from test_account import click, ready, sign_up
+from test_account import ready, sign_up
 
 
 
@@ -21,9 +21,18 @@ def workouts(server, email):
         return json.load(r)["items"]
 
 
-def type_into(element, value):
-    element.clear()
-    element.send_keys(value)
+def entry(n):
+    """The editor's n-th exercise (from 1), as an XPath."""
+    return f"(//*[@id='workout-form']//*[{with_class('entry')}])[{n}]"
+
+
+def set_field(n, row, name):
+    """A field of the n-th exercise's row-th set (both from 1)."""
+    return f"({entry(n)}//*[{with_class('set-row')}])[{row}]//input[@name='{name}']"
+
+
+def choose(driver, xpath, value):
+    act(driver, locator(By.XPATH, xpath), lambda e: Select(e).select_by_value(value))
 
 
 def test_log_by_hand_fix_a_mistake_and_edit(server, phone):
@@ -31,29 +40,25 @@ def test_log_by_hand_fix_a_mistake_and_edit(server, phone):
     sign_up(phone, server, email, name="Hal")
     phone.get(server + "/#/training")
     ready(phone)
-    click(phone, wait(phone).until(EC.element_to_be_clickable((By.ID, "log-by-hand"))))
-    form = wait(phone).until(EC.visibility_of_element_located((By.ID, "workout-form")))
-    entry = form.find_element(By.CSS_SELECTOR, ".entry")
-    Select(entry.find_element(By.NAME, "exerciseId")).select_by_value("push-up")
-    click(phone, entry.find_element(By.XPATH, ".//button[text()='Add a set']"))
-    rows = entry.find_elements(By.CSS_SELECTOR, ".set-row")
-    type_into(rows[0].find_element(By.NAME, "amount"), "12")
-    type_into(rows[1].find_element(By.NAME, "amount"), "-1")  # a slip of the thumb
-    click(phone, form.find_element(By.XPATH, ".//button[text()='Add an exercise']"))
-    second = form.find_elements(By.CSS_SELECTOR, ".entry")[1]
-    Select(second.find_element(By.NAME, "exerciseId")).select_by_value("plank")
-    type_into(second.find_element(By.NAME, "amount"), "60")
-    click(phone, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    click_on(phone, By.ID, "log-by-hand")
+    choose(phone, entry(1) + "//select[@name='exerciseId']", "push-up")
+    click_on(phone, By.XPATH, entry(1) + "//button[text()='Add a set']")
+    type_in(phone, By.XPATH, set_field(1, 1, "amount"), "12")
+    type_in(phone, By.XPATH, set_field(1, 2, "amount"), "-1")  # a slip of the thumb
+    click_on(phone, By.XPATH, "//*[@id='workout-form']//button[text()='Add an exercise']")
+    choose(phone, entry(2) + "//select[@name='exerciseId']", "plank")
+    type_in(phone, By.XPATH, set_field(2, 1, "amount"), "60")
+    click_on(phone, By.CSS_SELECTOR, "#workout-form button[type=submit]")
     # Checked in the page before sending: the slipped set is named and marked, not its neighbour.
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))
     assert "Reps: must be 0 to 1000" in problem.text
-    assert rows[1].find_element(By.NAME, "amount").get_attribute("aria-invalid") == "true"
-    assert rows[0].find_element(By.NAME, "amount").get_attribute("aria-invalid") is None
+    assert attribute_of(phone, By.XPATH, set_field(1, 2, "amount"), "aria-invalid") == "true"
+    assert attribute_of(phone, By.XPATH, set_field(1, 1, "amount"), "aria-invalid") is None
     assert workouts(server, email) == []
 
-    type_into(rows[1].find_element(By.NAME, "amount"), "10")
-    type_into(rows[1].find_element(By.NAME, "weight"), "7.5")
-    click(phone, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    type_in(phone, By.XPATH, set_field(1, 2, "amount"), "10")
+    type_in(phone, By.XPATH, set_field(1, 2, "weight"), "7.5")
+    click_on(phone, By.CSS_SELECTOR, "#workout-form button[type=submit]")
     wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.workout")))
     saved = workouts(server, email)
     assert len(saved) == 1
@@ -62,13 +67,11 @@ def test_log_by_hand_fix_a_mistake_and_edit(server, phone):
         {"exerciseId": "plank", "sets": [{"seconds": 60}]},
     ]
 
-    click(phone, phone.find_element(By.XPATH, "//article[contains(@class,'workout')]//a[text()='Edit']"))
-    form = wait(phone).until(EC.visibility_of_element_located((By.ID, "workout-form")))
+    click_on(phone, By.XPATH, f"//article[{with_class('workout')}]//a[text()='Edit']")
     wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#workout-form .entry")) == 2)
-    first_amount = phone.find_element(By.CSS_SELECTOR, "#workout-form .entry .set-row input[name=amount]")
-    assert first_amount.get_attribute("value") == "12"
-    type_into(first_amount, "15")
-    click(phone, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert attribute_of(phone, By.XPATH, set_field(1, 1, "amount"), "value") == "12"
+    type_in(phone, By.XPATH, set_field(1, 1, "amount"), "15")
+    click_on(phone, By.CSS_SELECTOR, "#workout-form button[type=submit]")
     wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-view") == "training")
     wait(phone).until(lambda d: workouts(server, email)[0]["exercises"][0]["sets"][0] == {"reps": 15})
     assert len(workouts(server, email)) == 1

@@ -14,8 +14,11 @@ export function problemTitle(problem) {
   return problem.title || t(`problem.status.${problem.status}`);
 }
 
-/** The detail to show: the server's in English; in other languages the type's own line, if any. */
+/** The detail to show: the server's in English; in other languages the type's own line, if any.
+ * With field errors the list beneath says what is wrong in the page's own words, and the server's
+ * detail (written for developers, naming API fields) gives way to one plain line. */
 export function problemDetail(problem) {
+  if (problem.errors?.length) return t("problem.fieldsDetail");
   if (currentLanguage() === "en") return problem.detail || "";
   const slug = String(problem.type || "").replace(/^.*\/problems\//, "");
   if (slug && has(`problem.detail.${slug}`)) return t(`problem.detail.${slug}`);
@@ -43,9 +46,9 @@ const shapes = [
   [/^must match/, (m, field) => t("fieldError.mismatch", { field })],
 ];
 
-/** A field's error as one line in the person's language (in English, the server's own words). */
-export function fieldLine(field, message) {
-  const label = fieldLabel(field);
+/** A field's error as one line in the person's language (in English, the server's own words);
+ * `label` is the page's own name for a field it checked itself. */
+export function fieldLine(field, message, label = fieldLabel(field)) {
   if (currentLanguage() === "en") return `${label}: ${message}`;
   for (const [pattern, say] of shapes) {
     const match = pattern.exec(String(message));

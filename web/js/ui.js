@@ -23,7 +23,7 @@ export function el(tag, attributes = {}, ...children) {
 export function showProblem(problem, form = null) {
   const region = document.getElementById("problems");
   const items = problem.errors?.length
-    ? el("ul", {}, problem.errors.map((e) => el("li", {}, fieldLine(e.field, e.message)))) : null;
+    ? el("ul", {}, problem.errors.map((e) => el("li", {}, fieldLine(e.field, e.message, e.label ?? undefined)))) : null;
   const detail = problemDetail(problem);
   const card = el("div", { class: "problem", "data-status": problem.status },
     el("strong", {}, problemTitle(problem)), detail ? el("span", {}, detail) : null, items,
@@ -54,7 +54,8 @@ export function formProblem(form) {
           : v.tooLong ? `is longer than ${input.maxLength} characters`
             : v.rangeUnderflow || v.rangeOverflow ? `must be ${input.min} to ${input.max}` : "is not valid";
     // Named as the page names it (a set's "Reps" has no field name of its own), and marked itself.
-    errors.push({ field: input.getAttribute("aria-label") || input.name, message, element: input });
+    const label = input.getAttribute("aria-label") || input.labels?.[0]?.textContent.trim() || null;
+    errors.push({ field: input.name, label, message, element: input });
   }
   return errors.length ? { status: 400, title: "Bad Request", detail: "Some fields need a fix before this can be sent.", errors } : null;
 }

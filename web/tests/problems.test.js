@@ -32,3 +32,21 @@ test("field errors read as sentences with the field's own name", () => {
   assert.equal(fieldLine("photoIds", "is required"), "Photos: is required");
   assert.equal(fieldLine("whateverTheAPICalledIt", "is odd"), "This entry: is odd");
 });
+
+test("with field errors the server's detail, which names API fields, gives way to a plain line", () => {
+  const problem = { status: 422, detail: "The field 'items[0].seconds' is required for this exercise.",
+    errors: [{ field: "items[0].seconds", message: "is required for this exercise" }] };
+  setCurrentLanguage("en");
+  assert.equal(problemDetail(problem), "Some fields need a fix before this can be sent.");
+  setCurrentLanguage("ja");
+  assert.equal(problemDetail(problem), "送信する前に直してほしい項目があります。");
+  setCurrentLanguage("en");
+});
+
+test("a field the page checked itself goes by the page's own label", () => {
+  setCurrentLanguage("en");
+  assert.equal(fieldLine("amount", "must be 0 to 1000", "Reps"), "Reps: must be 0 to 1000");
+  setCurrentLanguage("ja");
+  assert.equal(fieldLine("amount", "must be 0 to 1000", "回数"), "回数は0〜1000にしてください");
+  setCurrentLanguage("en");
+});

@@ -273,6 +273,6 @@ public struct StorageUsage: APIModel, Equatable {
         self.importBytes = importBytes
     }
 
-    public static let example = StorageUsage(usedBytes: 734_003_200, quotaBytes: 5_368_709_120, videoBytes: 650_000_000, photoBytes: 64_003_200,
+    public static let example = StorageUsage(usedBytes: 734_003_200, quotaBytes: 5_000_000_000, videoBytes: 650_000_000, photoBytes: 64_003_200,
                                              voiceBytes: 20_000_000, importBytes: 0)
 }

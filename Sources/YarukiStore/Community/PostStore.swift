@@ -129,11 +129,15 @@ public enum PostStore {
                       board.rawValue, body, routine, now, id, author) == 1
     }
 
-    /// Deletes a post (its photos, comments and likes go with it); nil when `by` may not.
-    /// Returns the files no photo uses any more.
+    /// Deletes a post (its photos, comments and likes go with it, and the reports of it and of
+    /// its comments); nil when `by` may not. Returns the files no photo uses any more.
     public static func deletePost(_ id: UUID, by user: UUID, admin: Bool, _ c: SQLConnection) throws -> [String]? {
         guard let owner = try c.queryOne("SELECT author_id FROM posts WHERE id = ?", id)?.uuid("author_id"), owner == user || admin else { return nil }
         let shas = Set(try c.query("SELECT sha256 FROM photos WHERE post_id = ?", id).map { try $0.string("sha256") })
+        try c.execute("""
+            DELETE FROM reports WHERE (target_kind = 'post' AND target_id = ?)
+              OR (target_kind = 'comment' AND target_id IN (SELECT id FROM comments WHERE post_id = ?))
+            """, id, id)
         try c.execute("DELETE FROM posts WHERE id = ?", id)
         return try MediaFileStore.unusedPhotos(shas, c)
     }
@@ -202,6 +206,7 @@ public enum PostStore {
             """, id) else { return false }
         let commenter = try row.uuid("author_id"), postAuthor = try row.uuid("post_author")
         guard admin || commenter == user || postAuthor == user else { return false }
+        try c.execute("DELETE FROM reports WHERE target_kind = 'comment' AND target_id = ?", id)
         try c.execute("DELETE FROM comments WHERE id = ?", id)
         try c.execute("UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", try row.uuid("post_id"))
         return true
@@ -210,10 +215,16 @@ public enum PostStore {
     // MARK: a person's part (account deletion and export)
 
     /// Deletes everything the person wrote: their comments under others' posts (those posts'
-    /// counts follow), their posts (with the comments, likes and photos under them) and photos
-    /// they uploaded but never posted. Returns the counts and the photo files those rows used.
+    /// counts follow), their posts (with the comments, likes and photos under them), photos they
+    /// uploaded but never posted, and the reports of all of it. Returns the counts and the photo
+    /// files those rows used.
     public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (posts: Int, comments: Int, photos: Set<String>) {
         let shas = Set(try c.query("SELECT DISTINCT sha256 FROM photos WHERE owner_id = ?", user).map { try $0.string("sha256") })
+        try c.execute("""
+            DELETE FROM reports WHERE (target_kind = 'post' AND target_id IN (SELECT id FROM posts WHERE author_id = ?))
+              OR (target_kind = 'comment' AND target_id IN (SELECT m.id FROM comments m JOIN posts p ON p.id = m.post_id
+                                                           WHERE m.author_id = ? OR p.author_id = ?))
+            """, user, user, user)
         for row in try c.query("SELECT post_id, COUNT(*) AS n FROM comments WHERE author_id = ? GROUP BY post_id", user) {
             try c.execute("UPDATE posts SET comment_count = comment_count - ? WHERE id = ?", try row.int("n"), try row.uuid("post_id"))
         }

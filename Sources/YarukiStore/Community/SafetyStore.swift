@@ -111,9 +111,4 @@ public enum ReportStore {
         return changed
     }
 
-    /// Reports of a target that is gone.
-    public static func forget(_ kind: Kind, _ id: UUID, _ c: SQLConnection) throws {
-        try c.execute("DELETE FROM reports WHERE target_kind = ? AND target_id = ?", kind.rawValue, id)
-    }
-
 }

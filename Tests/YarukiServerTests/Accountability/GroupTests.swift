@@ -6,8 +6,9 @@ import YarukiTestSupport
 @testable import YarukiServer
 
 @Suite(.serialized) struct GroupTests {
-    @Test func groupsAreCreatedJoinedRenamedAndLeft() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func groupsAreCreatedJoinedRenamedAndLeft(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let api = API(running)
         let (owner, _, _) = try api.signUp("owner@example.com", name: "Oda")
         let (member, _, memberID) = try api.signUp("member@example.com", name: "Mai")
@@ -49,9 +50,10 @@ import YarukiTestSupport
         #expect(left == 0)
     }
 
-    @Test func aQuotaChangeWaitsForNextWeek() async throws {
+    @Test(arguments: Engine.allCases)
+    func aQuotaChangeWaitsForNextWeek(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-26T10:00:00+09:00", strategy: .iso8601))  // a Thursday in Tokyo
-        let running = try await RunningApp(.sqlite, clock: clock)
+        let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
         let (token, _, _) = try api.signUp("quota@example.com")
         let initial = try api.call("GET", "/v1/me/quota", token: token).json()
@@ -76,9 +78,10 @@ import YarukiTestSupport
     }
 
     /// Three people in three time zones, judged through the week by their own days.
-    @Test func standingsThroughTheWeek() async throws {
+    @Test(arguments: Engine.allCases)
+    func standingsThroughTheWeek(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-25T12:00:00+09:00", strategy: .iso8601))  // Wednesday noon in Tokyo
-        let running = try await RunningApp(.sqlite, clock: clock)
+        let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
         let (aki, _, akiID) = try api.signUp("aki@example.com", name: "Aki")
         let (bo, _, boID) = try api.signUp("bo@example.com", name: "Bo", extra: ["timeZone": "Asia/Seoul"])
@@ -126,8 +129,9 @@ import YarukiTestSupport
     /// Streaks come from a cache that any change to the person's proofs must drop.
     /// A streak is counted in the person's own weeks: a new week start or time zone (an account
     /// change, which Accountability hears of through its PersonalData) makes the cached one stale.
-    @Test func aNewWeekStartMakesTheCachedStreakStale() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func aNewWeekStartMakesTheCachedStreakStale(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let api = API(running)
         let (token, _, id) = try api.signUp("weeks@example.com", name: "Wes")
         let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Weeks"], token: token).string("id"))
@@ -147,9 +151,10 @@ import YarukiTestSupport
         #expect(try await valid() == 0)
     }
 
-    @Test func streaksFollowLateProofsAndDeletions() async throws {
+    @Test(arguments: Engine.allCases)
+    func streaksFollowLateProofsAndDeletions(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-23T10:00:00+09:00", strategy: .iso8601))  // Monday in Tokyo
-        let running = try await RunningApp(.sqlite, clock: clock)
+        let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
         let (aki, _, akiID) = try api.signUp("streak@example.com", name: "Aki")
         let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Solo"], token: aki).string("id"))
@@ -182,9 +187,10 @@ import YarukiTestSupport
     }
 
     /// This week's days come from the streak cache (no proofs read) until something changes.
-    @Test func theWeekInProgressComesFromTheCacheUntilSomethingChanges() async throws {
+    @Test(arguments: Engine.allCases)
+    func theWeekInProgressComesFromTheCacheUntilSomethingChanges(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-24T10:00:00+09:00", strategy: .iso8601))  // Tuesday in Tokyo
-        let running = try await RunningApp(.sqlite, clock: clock)
+        let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
         let (aki, _, akiID) = try api.signUp("weekcache@example.com", name: "Aki")
         let group = try #require(try api.call("POST", "/v1/groups", json: ["name": "Cache"], token: aki).string("id"))

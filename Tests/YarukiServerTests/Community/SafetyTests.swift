@@ -7,8 +7,9 @@ import YarukiTestSupport
 /// Reports hide what enough people flag until an admin decides; notifications tell me what
 /// happened to my things, also over my event stream.
 @Suite(.serialized) struct SafetyTests {
-    @Test func enoughReportsHideAPostUntilAnAdminDecides() async throws {
-        let running = try await RunningApp(.sqlite, arguments: ["--report-threshold", "2"])
+    @Test(arguments: Engine.allCases)
+    func enoughReportsHideAPostUntilAnAdminDecides(engine: Engine) async throws {
+        let running = try await RunningApp(engine, arguments: ["--report-threshold", "2"])
         let api = API(running)
         let (aki, _, _) = try api.signUp("aki-report@example.com", name: "Aki")
         let (bo, _, _) = try api.signUp("bo-report@example.com", name: "Bo")
@@ -54,14 +55,15 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/posts/\(id)", token: aki).status == 404)
     }
 
-    @Test func notificationsForCommentsLikesAndSavesArriveLive() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func notificationsForCommentsLikesAndSavesArriveLive(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let api = API(running)
         let (aki, _, _) = try api.signUp("aki-note@example.com", name: "Aki")
         let (bo, _, _) = try api.signUp("bo-note@example.com", name: "Bo")
         let post = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "First run in a month"], token: aki).string("id"))
         let routine = try #require(try api.call("POST", "/v1/routines", json: RoutineTests.legs, token: aki).string("id"))
-        let stream = try RawClient(port: running.port, timeout: 10)
+        let stream = try RawClient(port: running.port, timeout: 30)
         stream.send("GET /v1/events?access_token=\(aki) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
         _ = try await stream.waitFor("event: ready")
 

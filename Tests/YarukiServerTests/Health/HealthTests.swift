@@ -80,8 +80,9 @@ import YarukiTestSupport
         #expect(((theirs["days"] as? [[String: Any]])?.first?["steps"] as? Int) == 0)
     }
 
-    @Test func backfillsAndBadInputAreCheckedWhole() async throws {
-        let running = try await RunningApp(.sqlite, clock: TestClock(Self.noon))
+    @Test(arguments: Engine.allCases)
+    func backfillsAndBadInputAreCheckedWhole(engine: Engine) async throws {
+        let running = try await RunningApp(engine, clock: TestClock(Self.noon))
         let api = API(running)
         let (token, _, _) = try api.signUp("hana@example.com")
         let start = DayNumber.of("2024-03-08")!
@@ -117,8 +118,9 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/health/days").status == 401)
     }
 
-    @Test func goalsGiveProgressAndTheStreakOfDaysMet() async throws {
-        let running = try await RunningApp(.sqlite, clock: TestClock(Self.noon))
+    @Test(arguments: Engine.allCases)
+    func goalsGiveProgressAndTheStreakOfDaysMet(engine: Engine) async throws {
+        let running = try await RunningApp(engine, clock: TestClock(Self.noon))
         let api = API(running)
         let (token, _, _) = try api.signUp("hana@example.com")
         var goals = try api.call("GET", "/v1/me/health-goals", token: token).json()
@@ -195,8 +197,9 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/health/imports/\(id)", token: other).status == 404)
     }
 
-    @Test func aBrokenFileFailsWithItsReasonAndLeavesNoDays() async throws {
-        let running = try await RunningApp(.sqlite, clock: TestClock(Self.noon))
+    @Test(arguments: Engine.allCases)
+    func aBrokenFileFailsWithItsReasonAndLeavesNoDays(engine: Engine) async throws {
+        let running = try await RunningApp(engine, clock: TestClock(Self.noon))
         let api = API(running)
         let (token, _, _) = try api.signUp("hana@example.com")
         let events = try await Self.events(running.port, token: token)

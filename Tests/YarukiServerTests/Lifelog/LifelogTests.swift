@@ -192,8 +192,9 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/lifelog/records/\(id)", token: mina).status == 404)
     }
 
-    @Test func voiceNotesPlayForTheirOwnerOnly() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func voiceNotesPlayForTheirOwnerOnly(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let api = API(running)
         let (mina, _, _) = try api.signUp("voice@example.com")
         let (bo, _, _) = try api.signUp("bo-voice@example.com")
@@ -234,8 +235,9 @@ import YarukiTestSupport
         #expect(ProofTests.files(running).isEmpty)
     }
 
-    @Test func uploadsHaveLimitsAndCheckTheirFields() async throws {
-        let running = try await RunningApp(.sqlite, arguments: ["--max-voice", "4096"])
+    @Test(arguments: Engine.allCases)
+    func uploadsHaveLimitsAndCheckTheirFields(engine: Engine) async throws {
+        let running = try await RunningApp(engine, arguments: ["--max-voice", "4096"])
         let api = API(running)
         let (token, _, _) = try api.signUp("limits@example.com")
         #expect(try CommunityTests.upload(running.port, token: token, Data(count: 8192) + Self.voice, path: "/v1/lifelog/voice").status == 413)

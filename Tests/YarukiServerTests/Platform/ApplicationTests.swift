@@ -14,6 +14,8 @@ final class RunningApp {
     let app: Application
     var port: Int { app.server.port }
     var dataDirectory: String { app.settings.dataDirectory }
+    /// Where the binary's own commands find this app's data: its folder and its database.
+    var storeArguments: [String] { ["--data-dir", dataDirectory, "--db", app.settings.databaseURL] }
 
     init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = [], hasher: PasswordHasher = PasswordHasher(parameters: .cheapest)) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"

@@ -8,8 +8,9 @@ import YarukiTestSupport
 
 /// A board's totals through the SDK: an AsyncThrowingStream that survives a dropped network.
 @Suite(.serialized) struct ClientSignageTests {
-    @Test func boardTotalsStreamThroughDropsAndEndsWhenTheLinkIsReplaced() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func boardTotalsStreamThroughDropsAndEndsWhenTheLinkIsReplaced(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let proxy = try TCPProxy(to: running.port)
         defer { proxy.stop() }
         let live = try await SignageTests.Live(running)

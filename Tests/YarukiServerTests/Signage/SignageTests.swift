@@ -22,8 +22,9 @@ import YarukiTestSupport
         return try #require(try api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
     }
 
-    @Test func keysBoardsAndTotals() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func keysBoardsAndTotals(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let api = API(running)
         let admin = try await SignageTests.admin(running, api)
         let (member, _, _) = try api.signUp("member-signage@example.com")
@@ -137,8 +138,9 @@ import YarukiTestSupport
 
     /// A wall screen's page is framed only by the sites its board names; every other page of the
     /// app by none.
-    @Test func aWallPageMayBeFramedOnlyByTheSitesItsBoardNames() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func aWallPageMayBeFramedOnlyByTheSitesItsBoardNames(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let api = API(running)
         let admin = try await SignageTests.admin(running, api)
         let window: [String: Any] = ["title": "Framed", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-05T00:00:00+09:00"]
@@ -165,8 +167,9 @@ import YarukiTestSupport
         #expect(try request(running.port, "/wall/not-an-id").status == 404)
     }
 
-    @Test func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let live = try await Live(running)
         let wall = try live.open()
         var screen: BoardTotals?
@@ -202,8 +205,9 @@ import YarukiTestSupport
         #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 })
     }
 
-    @Test func aSaleMadeInsideTheServerReachesTheScreensLikeAnyOther() async throws {
-        let running = try await RunningApp(.sqlite)
+    @Test(arguments: Engine.allCases)
+    func aSaleMadeInsideTheServerReachesTheScreensLikeAnyOther(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
         let live = try await Live(running)
         let wall = try live.open()
         _ = try await wall.waitFor("\"total\":0,")
@@ -217,8 +221,9 @@ import YarukiTestSupport
         #expect(try live.now().channels == [BoardTotals.Channel(channel: "classes", amount: 3_300, sales: 1)])
     }
 
-    @Test func aScreenThatStopsReadingHoldsNobodyBackAndIsDropped() async throws {
-        let running = try await RunningApp(.sqlite, arguments: ["--stream-buffer", "262144"])
+    @Test(arguments: Engine.allCases)
+    func aScreenThatStopsReadingHoldsNobodyBackAndIsDropped(engine: Engine) async throws {
+        let running = try await RunningApp(engine, arguments: ["--stream-buffer", "262144"])
         let live = try await Live(running)
         let stuck = try live.open(receiveBuffer: 4096)
         let reader = try live.open()
@@ -246,12 +251,13 @@ import YarukiTestSupport
         #expect(stuck.isClosedByServer())
     }
 
-    @Test func theSimulatorSendsRealisticSalesForItsTimeAndRevokesItsKey() async throws {
+    @Test(arguments: Engine.allCases)
+    func theSimulatorSendsRealisticSalesForItsTimeAndRevokesItsKey(engine: Engine) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.binary), "build first: swift build")
-        let running = try await RunningApp(.sqlite)
+        let running = try await RunningApp(engine)
         let hour = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3_600).rounded(.down) * 3_600)
         let live = try await Live(running, startsAt: hour.formatted(.iso8601), endsAt: hour.addingTimeInterval(86_400).formatted(.iso8601))
-        let simulate = ["sales", "simulate", "--board", live.id, "--data-dir", running.dataDirectory, "--url", "http://127.0.0.1:\(running.port)"]
+        let simulate = ["sales", "simulate", "--board", live.id] + running.storeArguments + ["--url", "http://127.0.0.1:\(running.port)"]
         let result = try Command.run([BinaryTests.binary] + simulate + ["--rate", "100/s", "--duration", "3s", "--seed", "42"])
         #expect(result.status == 0, "\(result.output)")
         // "N sales sent: A new, D repeats ignored" last: what reached the board is what the server took.
@@ -273,7 +279,7 @@ import YarukiTestSupport
             #expect(bad.readAllErrors().contains(message))
             #expect(bad.wait() == 1)
         }
-        let unknown = try Command.spawn([BinaryTests.binary, "sales", "simulate", "--board", UUID().uuidString, "--data-dir", running.dataDirectory],
+        let unknown = try Command.spawn([BinaryTests.binary, "sales", "simulate", "--board", UUID().uuidString] + running.storeArguments,
                                         captureOutput: true, captureError: true)
         #expect(unknown.readAllErrors().contains("no board"))
         #expect(unknown.wait() == 1)

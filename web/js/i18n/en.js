@@ -27,6 +27,7 @@ export default {
   "problem.dismiss": "Dismiss",
   "problem.network": "Cannot reach the server",
   "problem.networkDetail": "Check your connection and try again.",
+  "problem.fieldsDetail": "Some fields need a fix before this can be sent.",
   "toast.language": "Language: English",
   "auth.signIn": "Sign in", "auth.signUp": "Create account", "auth.signOut": "Sign out",
   "auth.signInTitle": "Welcome back", "auth.signInLead": "Sign in to keep your streak going.",

@@ -27,6 +27,7 @@ export default {
   "problem.dismiss": "閉じる",
   "problem.network": "サーバーに接続できません",
   "problem.networkDetail": "接続を確認して、もう一度お試しください。",
+  "problem.fieldsDetail": "送信する前に直してほしい項目があります。",
   "toast.language": "言語: 日本語",
   "auth.signIn": "ログイン", "auth.signUp": "アカウント作成", "auth.signOut": "ログアウト",
   "auth.signInTitle": "おかえりなさい", "auth.signInLead": "ログインして記録を続けましょう。",

@@ -27,6 +27,7 @@ export default {
   "problem.dismiss": "닫기",
   "problem.network": "서버에 연결할 수 없습니다",
   "problem.networkDetail": "연결을 확인하고 다시 시도하세요.",
+  "problem.fieldsDetail": "보내기 전에 고쳐야 할 항목이 있습니다.",
   "toast.language": "언어: 한국어",
   "auth.signIn": "로그인", "auth.signUp": "계정 만들기", "auth.signOut": "로그아웃",
   "auth.signInTitle": "다시 오신 걸 환영해요", "auth.signInLead": "로그인하고 기록을 이어가세요.",

@@ -80,8 +80,8 @@ struct SafetyRoutes: RouteCollection {
             throw HTTPError.badRequest("Decide restore or delete.", errors: [.init(field: "decision", message: "must be restore or delete")])
         }
         let unused = try await context.transaction(changing: PostService.tags) { c -> [String]? in
+            // A deletion takes the target's reports with it (the stores do that for every deletion).
             if body.decision == "restore" { return try ReportStore.restore(kind, id, c) ? [] : nil }
-            defer { try? ReportStore.forget(kind, id, c) }
             switch kind {
             case .post: return try PostStore.deletePost(id, by: admin.userID, admin: true, c)
             case .comment: return try PostStore.deleteComment(id, by: admin.userID, admin: true, c) ? [] : nil

@@ -20,7 +20,7 @@ public struct Settings: Sendable {
     public var maxVoiceBytes = 50 << 20
     public var maxHealthImportBytes = 4 << 30
     /// What one person's uploads may take on disk in all (0: no limit).
-    public var storagePerPerson: Int64 = 5 << 30
+    public var storagePerPerson: Int64 = 5_000_000_000
     /// The OpenStreetMap extract the built-in router and the offline base map read.
     public var mapExtract: String?
     /// An OSRM server to route with instead of the built-in router.
@@ -65,7 +65,7 @@ public struct Settings: Sendable {
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
         ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
         ("--max-health-import", "YARUKI_MAX_HEALTH_IMPORT", "largest Apple Health export upload in bytes (default 4294967296, 4 GB)"),
-        ("--storage-per-person", "YARUKI_STORAGE_PER_PERSON", "bytes one person's videos, photos, voice notes and pending imports may take in all (default 5368709120, 5 GB; 0: no limit)"),
+        ("--storage-per-person", "YARUKI_STORAGE_PER_PERSON", "bytes one person's videos, photos, voice notes and pending imports may take in all (default 5000000000, 5 GB; 0: no limit)"),
         ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),

@@ -67,13 +67,13 @@ final class StorageQuota: @unchecked Sendable {
                          detail: "Your uploads use \(describe(used)) of your \(describe(limit)), and\(what) does not fit. Delete some videos, photos or voice notes first.")
     }
 
-    /// 1536 → "1.5 KB", 5368709120 → "5.0 GB".
+    /// In decimal units, as the page and phones show storage: 1500 → "1.5 KB", 5000000000 → "5.0 GB".
     static func describe(_ bytes: Int64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
             unit += 1
         }
         return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f %@", value, units[unit])
