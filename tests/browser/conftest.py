@@ -215,3 +215,12 @@ def with_class(name):
     """An XPath test for an element whose class list holds `name` itself (contains() alone would
     also match "entry-head" for "entry")."""
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+def not_red(driver):
+    """The destructive buttons shown on the page whose text is not the error colour (red): none should be."""
+    return driver.execute_script("""
+        const probe = document.createElement('span'); probe.style.color = 'var(--error)'; document.body.append(probe);
+        const red = getComputedStyle(probe).color; probe.remove();
+        return [...document.querySelectorAll('.danger-text')].filter((e) => e.offsetParent !== null && getComputedStyle(e).color !== red)
+          .map((e) => `${e.textContent.trim()}: ${getComputedStyle(e).color} (red is ${red})`);""")

@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, SERVER, click_and_confirm, click_on, is_shown, make_browser, text_of, type_in
+from conftest import BINARY, SERVER, click_and_confirm, click_on, is_shown, make_browser, not_red, text_of, type_in
 from test_account import OUT, api_call, api_login, api_sign_up, ready, sign_up, wait
 from test_layout import demo, sign_in  # noqa: F401  (the demo server fixture, signing in)
 
@@ -165,6 +165,7 @@ def test_the_demo_coach_sees_the_roster_and_revenue(demo):
             assert roster.find_elements(By.CSS_SELECTOR, 'li[data-state="refunded"]'), "the late buyer's refund"
             assert "₩60,000" in text_of(driver, By.ID, "class-revenue")
             assert is_shown(driver, By.ID, "class-renew")
+            assert is_shown(driver, By.ID, "class-cancel") and not_red(driver) == [], "Cancel class (which refunds everyone) shows red"
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             driver.save_screenshot(os.path.join(OUT, f"class-coach-ko-{width}x{height}.png"))
             driver.get(demo + "/#/class-editor")

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import attribute_of, click_and_confirm, click_on, is_shown, text_of, type_in, wait
+from conftest import attribute_of, click_and_confirm, click_on, is_shown, not_red, text_of, type_in, wait
 from test_account import OUT, api_call, api_login, api_sign_up, ready, sign_up
 from test_community import geotagged_photo
 from test_layout import sign_in
@@ -42,15 +42,6 @@ def a_video():
                     "-c:v", "libvpx", "-b:v", "100k", path], check=True)
     with open(path, "rb") as f:
         return f.read()
-
-
-def not_red(driver):
-    """The destructive buttons on the page whose text is not the error colour (red)."""
-    return driver.execute_script("""
-        const probe = document.createElement('span'); probe.style.color = 'var(--error)'; document.body.append(probe);
-        const red = getComputedStyle(probe).color; probe.remove();
-        return [...document.querySelectorAll('.danger-text')].filter((e) => e.offsetParent !== null && getComputedStyle(e).color !== red)
-          .map((e) => `${e.textContent.trim()}: ${getComputedStyle(e).color} (red is ${red})`);""")
 
 
 def test_a_routine_shared_in_a_post_shows_with_save_and_start(server, phone):

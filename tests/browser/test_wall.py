@@ -8,7 +8,7 @@ import uuid
 
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, SERVER, attribute_of, click_and_confirm, click_on, first, is_shown, make_browser, text_of, wait
+from conftest import BINARY, SERVER, attribute_of, click_and_confirm, click_on, first, is_shown, make_browser, not_red, text_of, wait
 from test_account import api_call, api_login
 
 
@@ -120,9 +120,10 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
 
     # Back on the page: the key was used; revoking it stops it at once.
     phone.get(server + "/#/signage")
-    row = wait(phone).until(lambda d: first(r for r in d.find_elements(By.CSS_SELECTOR, "#api-keys li") if "Year-end tills" in r.text))
-    assert "last used" in row.text
-    click_and_confirm(phone, By.XPATH, "//*[@id='api-keys']/li[contains(., 'Year-end tills')]//button", expect="Year-end tills")
+    key = "//*[@id='api-keys']/li[contains(., 'Year-end tills')]"
+    assert "last used" in text_of(phone, By.XPATH, key)
+    assert not_red(phone) == [], "Delete board and Revoke key show red"
+    click_and_confirm(phone, By.XPATH, key + "//button", expect="Year-end tills")
     key_row = "return [...document.querySelectorAll('#revoked-keys li')].find((li) => li.textContent.includes('Year-end tills'))?.textContent ?? ''"
     wait(phone).until(lambda d: "revoked" in d.execute_script(key_row))
     assert "Year-end tills" not in text_of(phone, By.ID, "api-keys"), "a revoked key is folded away"
