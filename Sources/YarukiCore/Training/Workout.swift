@@ -42,7 +42,8 @@ public struct Exercise: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case id, category, muscles, unit, names, videoURL, builtIn, videoFile }
 
-    /// `builtIn` is the server's to say; a body that leaves it out is fine.
+    /// `builtIn` and `videoFile` are the server's to say; a body that leaves them out is fine,
+    /// and one that sends them is still held to their types (the document's), then not believed.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
@@ -52,16 +53,18 @@ public struct Exercise: Codable, Equatable, Sendable {
         names = try c.decode([String: String].self, forKey: .names)
         videoURL = try c.decodeIfPresent(String.self, forKey: .videoURL)
         builtIn = try c.decodeIfPresent(Bool.self, forKey: .builtIn) ?? false
+        _ = try c.decodeIfPresent(String.self, forKey: .videoFile)
         videoFile = nil
     }
 
-    /// Replies always say `builtIn`; it is written as optional so the document does not require
-    /// it of a request body, which may (and should) leave it out.
+    /// Replies always say `builtIn` and `muscles`; they are written as optional so the document
+    /// does not require them of a request body, which may leave them out (builtIn is the
+    /// server's to say; no muscles named is an empty list).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(category, forKey: .category)
-        try c.encode(muscles, forKey: .muscles)
+        try c.encodeIfPresent(Optional(muscles), forKey: .muscles)
         try c.encode(unit, forKey: .unit)
         try c.encode(names, forKey: .names)
         try c.encodeIfPresent(videoURL, forKey: .videoURL)

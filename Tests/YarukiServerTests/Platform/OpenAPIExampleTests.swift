@@ -63,6 +63,22 @@ import YarukiTestSupport
         #expect(schemas["ClassDetail"]?["properties"]?["onlineUrl"] != nil)
     }
 
+    /// An admin route is not there for anyone else: a member is answered 404 by every one, and the
+    /// document says so of each (a fuzz run as a member holds the server to it).
+    @Test func everyAdminRouteIs404ToAMemberAndSaysSo() async throws {
+        let running = try await RunningApp(.sqlite)
+        let (member, _, _) = try API(running).signUp("member-404@example.com")
+        let document = try JSONCoding.decoder.decode(JSONValue.self, from: Data(try request(running.port, "/openapi.json").body))
+        let admin = running.app.endpoints.filter { $0.hiddenFrom != nil }
+        #expect(admin.count >= 15, "\(admin.count) admin routes")
+        for endpoint in admin {
+            let documented = document["paths"]?[endpoint.pattern]?[endpoint.method.rawValue.lowercased()]?["responses"]?["404"]
+            #expect(documented != nil, "\(endpoint.method) \(endpoint.pattern) does not document its 404")
+            let reply = try API(running).call(endpoint.method.rawValue, Self.filled(endpoint.pattern), json: [String: String](), token: member)
+            #expect(reply.status == 404, "\(endpoint.method) \(endpoint.pattern): \(reply.status)")
+        }
+    }
+
     /// A path with its parameters given their documented shapes: ids the example ids, days a day.
     static func filled(_ pattern: String) -> String {
         if pattern.hasPrefix("/v1/exercises/{id}") { return pattern.replacingOccurrences(of: "{id}", with: Exercise.example.id) }

@@ -57,6 +57,15 @@ import YarukiTestSupport
         #expect((try api.call("GET", "/v1/exercises/kettlebell-swing").json()["names"] as? [String: String])?["ja"] == "ケトルベル・スイング")
         #expect(try api.call("PUT", "/v1/exercises/kettlebell-swing", json: renamed, token: member).status == 404)
         #expect(try api.call("PUT", "/v1/exercises/not-there", json: renamed, token: admin).status == 422)  // body id differs
+        // The server's own fields are not believed, but a body is still held to their types.
+        var wrongType = renamed
+        wrongType["videoFile"] = [String: String]()
+        #expect(try api.call("PUT", "/v1/exercises/kettlebell-swing", json: wrongType, token: admin).status == 400)
+        wrongType["videoFile"] = "/media/elsewhere.mp4"
+        wrongType["builtIn"] = true
+        let claimed = try api.call("PUT", "/v1/exercises/kettlebell-swing", json: wrongType, token: admin)
+        let body = try claimed.json()
+        #expect(claimed.status == 200 && body["videoFile"] == nil && body["builtIn"] as? Bool == false)
     }
 
     /// The catalog is encoded once and carries an ETag: the same bytes answer 304, and an admin's

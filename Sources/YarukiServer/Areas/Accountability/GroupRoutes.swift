@@ -17,7 +17,7 @@ struct GroupRoutes: RouteCollection {
         me.patch("/v1/groups/{id}", Doc("Rename a group (its owner)", [200: "Renamed", 400: "The name is not valid", 403: "Not the owner",
                                                                        404: "Not a group of mine"]), rename)
         me.post("/v1/groups/{id}/invite-code", Doc("A new invite code; the old one stops working (its owner)",
-                                                   [200: "The group with its new code", 403: "Not the owner"]), newCode)
+                                                   [200: "The group with its new code", 403: "Not the owner", 404: "No such group of mine"]), newCode)
         me.post("/v1/groups/join", Doc("Join a group with its invite code", [200: "Joined (or already a member)", 400: "Not an invite code",
                                                                              404: "No group has this code"]), join)
         me.post("/v1/groups/{id}/leave", Doc("Leave a group (an owner's group passes to the longest member; the last one out ends it)",

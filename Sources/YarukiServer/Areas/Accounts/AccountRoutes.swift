@@ -40,10 +40,12 @@ struct AccountRoutes: RouteCollection {
         me.patch("/v1/me", Doc("Change name, time zone, language or week start (the email changes through POST /v1/me/email)",
                                [200: "The changed account", 400: "A field is not valid"]), update)
         me.delete("/v1/me", Doc("Delete the account and everything in it", [200: "What was deleted", 400: "The password is missing",
-                                                                            403: "The password is not right"],
+                                                                            403: "The password is not right",
+                                                                            429: "Too many wrong passwords: wait and try again"],
                                 reply: DeletedAccount.self, optionalBody: PasswordConfirmation.self), delete)
         me.post("/v1/me/password", Doc("Change the password; signs out every other session", [200: "Changed", 400: "The new password is not valid",
-                                                                                             403: "The current password is not right"]),
+                                                                                             403: "The current password is not right",
+                                                                                             429: "Too many wrong passwords: wait and try again"]),
                 changePassword)
         me.get("/v1/me/storage", Doc("What my videos, photos, voice notes and pending imports take on the server, and my quota"), storage)
         me.get("/v1/me/export", Doc("Everything of mine as a zip: JSON per area and my photos, videos and voice notes",

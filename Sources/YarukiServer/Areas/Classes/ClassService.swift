@@ -100,7 +100,7 @@ struct ClassService: Sendable {
         var starts: [Date] = []
         var series: ClassStore.Series?
         switch (draft.startsAt, draft.series) {
-        case (nil, nil): check.missing("startsAt", "or series is required")
+        case (nil, nil): check.conflict("startsAt", "or series is required: startsAt for one class, series for a month of them")
         case (.some, .some): check.conflict("series", "give startsAt for one class or series for a month of them, not both")
         case let (start?, nil):
             if start <= now { check.conflict("startsAt", "must be in the future") }

@@ -20,7 +20,8 @@ struct TrainingRoutes: RouteCollection {
         admin.post("/v1/exercises", Doc("Add an exercise (admins)", [201: "Added", 400: "A field is not valid", 404: "Not an admin",
                                                                      409: "The id is taken"]), addExercise)
         admin.put("/v1/exercises/{id}", Doc("Edit an exercise (admins)", [200: "Changed", 400: "A field is not valid",
-                                                                          404: "Not an admin, or no such exercise"], path: [exerciseID]), editExercise)
+                                                                          404: "Not an admin, or no such exercise",
+                                                                          422: "The id in the body differs from the path"], path: [exerciseID]), editExercise)
         addVideos(to: routes, exerciseID)
         let me = routes.signedIn(tag: "training")
         me.post("/v1/workouts", Doc("Log a workout", [201: "Logged", 400: "A field is not valid (the problem names it)",

@@ -15,7 +15,8 @@ struct TrainingSessionRoutes: RouteCollection {
         me.get("/v1/training/session", Doc("The training session under way (ETag: its version)", [200: "The session", 404: "None under way"]), current)
         me.put("/v1/training/session", Doc("Replace the session under way with the device's state (If-Match: the version it last saw)",
                                            [200: "Saved", 400: "A field is not valid", 404: "None under way, or an exercise not in the catalog",
-                                            409: "Another session is under way", 412: "It changed elsewhere since that version"]), replace)
+                                            409: "Another session is under way", 412: "It changed elsewhere since that version",
+                                            422: "The phase and its times do not fit (a rest start outside a rest)"]), replace)
         me.delete("/v1/training/session", Doc("Discard the session under way (nothing is logged)", [204: "Discarded", 404: "None under way"]), discard)
         me.post("/v1/training/session/finish", Doc("Finish the session (the device's final state, or the server's): logs the workout, answers the summary and records",
                                                    [200: "Finished", 400: "A field is not valid", 404: "None under way, or an exercise not in the catalog",

@@ -120,7 +120,7 @@ struct Accesses: Sendable {
 
     init(authenticator: Authenticator, links: LinkSigner) {
         signedIn = Access(security: [.bearer]) { request in try await authenticator.authenticate(request) }
-        admin = Access(security: [.bearer]) { request in try await authenticator.authenticate(request, atLeast: .admin) }
+        admin = Access(security: [.bearer], hiddenFrom: "Not an admin") { request in try await authenticator.authenticate(request, atLeast: .admin) }
         events = Access(security: [.bearer, .accessTokenQuery]) { request in try await authenticator.authenticate(request.bearerFromQuery()) }
         media = Access(security: [.bearer, .signedLink]) { request in
             if request.headers["Authorization"] != nil { return .owner(try await authenticator.authenticate(request)) }

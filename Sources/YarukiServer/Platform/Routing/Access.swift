@@ -32,6 +32,9 @@ enum SecurityScheme: String, Sendable, CaseIterable {
 /// without a `Principal`. Its security schemes are what the document says of every route in it.
 struct Access<Caller: Sendable>: Sendable {
     var security: [SecurityScheme]
+    /// Who else is answered 404, as if the route were not there (an admin route to a member): the
+    /// document says so of every route in the group.
+    var hiddenFrom: String? = nil
     var resolve: nonisolated(nonsending) @Sendable (Request) async throws -> Caller
 
     /// Whether its replies are made for one person (a token or a signed-in session): those are

@@ -46,6 +46,8 @@ struct Endpoint: Sendable {
     var bodyRequired: Bool
     var reply: (any APIModel.Type)?
     var security: [SecurityScheme]
+    /// Who else the route answers 404 (its group's `Access.hiddenFrom`).
+    var hiddenFrom: String?
 }
 
 /// A JSON reply: an API value, its status and extra headers; or a value's bytes kept from before
@@ -178,8 +180,9 @@ struct RouteGroup<Caller: Sendable> {
                           reply: (any APIModel.Type)?) -> Endpoint {
         var doc = doc
         if !doc.upload.isEmpty, doc.responses[413] == nil { doc.responses[413] = "Larger than the limit, or than the room left in my storage" }
+        if let hidden = access.hiddenFrom, doc.responses[404] == nil { doc.responses[404] = hidden }
         return Endpoint(method: method, pattern: path, tag: tag, doc: doc, body: body ?? doc.optionalBody, bodyRequired: body != nil,
-                        reply: reply ?? doc.reply, security: access.security)
+                        reply: reply ?? doc.reply, security: access.security, hiddenFrom: access.hiddenFrom)
     }
 
     func get<O: ReplyConvertible>(_ p: String, _ d: Doc, _ h: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> O) { on(.get, p, d, h) }

@@ -21,7 +21,8 @@ struct SyncRoutes: RouteCollection {
             Records written or deleted on a device, each against the version it last saw: saved (the new version), conflict (the \
             server's current record), or rejected (the reason); the same change sent again is answered the same and applied once; \
             atomic: all or none
-            """, [200: "One result per record, in order", 400: "Not a push", 404: "No such zone"], path: [zone]), push)
+            """, [200: "One result per record, in order", 400: "Not a push", 404: "No such zone",
+                 422: "A record is named twice in one push"], path: [zone]), push)
     }
 
     func changes(_ request: Request, _ me: Principal) async throws -> Reply<SyncChanges> {
