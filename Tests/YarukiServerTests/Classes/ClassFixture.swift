@@ -102,8 +102,9 @@ final class ClassFixture: @unchecked Sendable {
         try await database.read { c in try ClassStore.sandboxPayment(paymentID, c)?.status }
     }
 
-    /// Waits (a generous ceiling, not a timing claim) for something the background webhooks do.
-    func until(_ what: String, timeout: Double = 30, _ condition: () async throws -> Bool) async throws {
+    /// Waits (a generous ceiling, not a timing claim: a loaded run once took 200 s for a test
+    /// that takes 2) for something the background webhooks, refunds or jobs do.
+    func until(_ what: String, timeout: Double = 180, _ condition: () async throws -> Bool) async throws {
         let end = Date().addingTimeInterval(timeout)
         while Date() < end {
             if try await condition() { return }

@@ -161,5 +161,7 @@ public final class Application: @unchecked Sendable {
         areas.sync.stop()
         server.shutdown(grace: grace)
         context.bus.stop()
+        // Nothing listens here any more (the sandbox's webhooks stop; the port may go to another).
+        context.servedPort.store(0, ordering: .relaxed)
     }
 }

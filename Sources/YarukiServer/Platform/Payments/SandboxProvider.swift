@@ -33,7 +33,7 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
         self.target = target
         signer = try StandardWebhook(secret: secret)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForRequest = 30
         session = URLSession(configuration: configuration)
     }
 
@@ -106,10 +106,15 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
         }
     }
 
-    /// One delivery, tried a few times while the server answers 5xx or cannot be reached.
+    /// One delivery, tried again while the server answers 5xx, cannot be reached or takes longer
+    /// than the timeout, as a provider does: at once, then after 1, 2, 4 … 64 s (about two
+    /// minutes in all; a busy server is given time, not written off after a few seconds).
     func send(_ event: Event) async {
-        guard let url = target() else { return }
-        for attempt in 0..<3 {
+        var reason = ""
+        for attempt in 0..<Self.attempts {
+            if attempt > 0 { try? await Task.sleep(for: .seconds(Double(1 << (attempt - 1)))) }
+            // A server that stopped listening is not written to (nor another one on its port).
+            guard let url = target() else { return }
             let stamp = Int(clock().timeIntervalSince1970)
             var request = URLRequest(url: url)
             request.httpMethod = "POST"
@@ -118,12 +123,21 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
             request.setValue(event.id, forHTTPHeaderField: "webhook-id")
             request.setValue(String(stamp), forHTTPHeaderField: "webhook-timestamp")
             request.setValue(signer.sign(id: event.id, timestamp: stamp, body: event.body), forHTTPHeaderField: "webhook-signature")
-            if let (_, response) = try? await session.data(for: request), let http = response as? HTTPURLResponse, http.statusCode < 500 {
-                delivered.add(1, ordering: .relaxed)
-                return
+            do {
+                let (_, response) = try await session.data(for: request)
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                if (200..<500).contains(status) {
+                    delivered.add(1, ordering: .relaxed)
+                    return
+                }
+                reason = "answered \(status)"
+            } catch {
+                reason = error.localizedDescription
             }
-            try? await Task.sleep(for: .seconds(0.5 * Double(attempt + 1)))
         }
-        ServerLog.error("sandbox webhook not delivered", ["webhook": event.id])
+        ServerLog.error("sandbox webhook not delivered", ["webhook": event.id, "tries": String(Self.attempts), "last": reason])
     }
+
+    /// Tries of one delivery: the first and seven more, 1 s to 64 s apart.
+    static let attempts = 8
 }
