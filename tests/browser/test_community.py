@@ -118,6 +118,69 @@ def test_save_a_routine_with_a_like_and_start_it(server, phone):
     assert attribute_of(phone, By.CSS_SELECTOR, "[data-set='0-0']", "aria-pressed") == "false"
 
 
+def test_a_save_landing_while_a_search_redraws_the_list_still_shows(server, phone):
+    """A save tapped just after typing a search: the search may redraw the list before the save
+    is answered, or read the routines before the save lands and answer after it. Either way the
+    card on the screen must end up showing what was saved (a loaded CI run once left it unsaved)."""
+    coach = api_sign_up(server, f"coach-{uuid.uuid4().hex[:8]}@example.com", "Coach")
+    title = f"Race day {uuid.uuid4().hex[:4]}"
+    routine = api_call(server, "POST", "/v1/routines", coach, {"title": title, "public": True,
+                                                           "items": [{"exerciseId": "squat", "sets": 3, "reps": 8, "restSeconds": 60}]})
+    rid = routine["id"]
+    sign_up(phone, server, f"racer-{uuid.uuid4().hex[:8]}@example.com", name="Rae")
+    phone.get(server + "/#/routines")
+    ready(phone)
+    card = f'[data-routine="{rid}"]'
+    wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, card))
+    # The save is tapped, then a search typed; the save goes out only once the search has read
+    # the routines and drawn the list again (its cards are new ones, showing it unsaved).
+    phone.execute_script("""
+        const real = window.fetch, card = arguments[0];
+        document.querySelector(card).dataset.old = "yes";
+        window.fetch = async (url, options = {}) => {
+          if ((options.method || "GET") === "PUT" && String(url).includes("/like")) {
+            await new Promise((done) => { const held = setInterval(() => {
+              const now = document.querySelector(card);
+              if (now && !now.dataset.old && !document.querySelector("main [aria-busy]")) { clearInterval(held); done(); }
+            }, 20); });
+          }
+          return real(url, options);
+        };""", card)
+    click_on(phone, By.CSS_SELECTOR, f"{card} button.like")
+    type_in(phone, By.ID, "routine-search", title, clear=False)
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, f'[data-save="{rid}"]').get_attribute("aria-pressed") == "true")
+    assert phone.find_element(By.CSS_SELECTOR, f'[data-save="{rid}"]').text == "1"
+    # The search reads the routines before the unsave lands and is answered after it.
+    phone.execute_script("""
+        const real = window.fetch;
+        window.__searchRead = false;
+        window.__released = false;
+        const wrapped = async (url, options = {}) => {
+          const method = options.method || "GET";
+          if (method === "DELETE" && String(url).includes("/like")) {
+            await new Promise((done) => { const held = setInterval(() => { if (window.__searchRead) { clearInterval(held); done(); } }, 20); });
+            return real(url, options);
+          }
+          const reply = await real(url, options);
+          if (method === "GET" && String(url).includes("/v1/routines?") && String(url).includes("q=")) {
+            window.__searchRead = true;
+            await new Promise((done) => { const held = setInterval(() => {
+              if (document.getElementById("toast").textContent.includes("Removed from my routines")) { clearInterval(held); done(); }
+            }, 20); });
+            window.__released = true;
+          }
+          return reply;
+        };
+        window.fetch = wrapped;""")
+    click_on(phone, By.CSS_SELECTOR, f'[data-save="{rid}"]')
+    type_in(phone, By.ID, "routine-search", " ", clear=False)
+    # Once the search held back has been answered and the list drawn, it shows the unsave.
+    wait(phone).until(lambda d: d.execute_script("return window.__released") and not d.find_elements(By.CSS_SELECTOR, "main [aria-busy]"))
+    assert attribute_of(phone, By.CSS_SELECTOR, f'[data-save="{rid}"]', "aria-pressed") == "false"
+    assert phone.find_element(By.CSS_SELECTOR, f'[data-save="{rid}"]').text == "0"
+    assert api_call(server, "GET", f"/v1/routines/{rid}", coach)["saveCount"] == 0
+
+
 def test_write_a_routine_and_fix_a_mistake(server, phone):
     sign_up(phone, server, f"writer-{uuid.uuid4().hex[:8]}@example.com", name="Wren")
     phone.get(server + "/#/routines")

@@ -5,19 +5,30 @@ import { exerciseName, formatNumber, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 
+/** Draws a routine's Save button as saved or not, with its count. */
+function showSaved(button, saved, count) {
+  button.setAttribute("aria-pressed", String(saved));
+  button.setAttribute("aria-label", saved ? t("routines.unsave") : t("routines.save"));
+  button.lastChild.textContent = formatNumber(count);
+}
+
 /** A routine as a card: its exercises and sets, Save (someone else's), Start a session, Copy,
- * and for my own Edit and Delete (asked once, in red). Also shown under a post it is attached to. */
-export function routineCard(session, routine, names, reload) {
-  const save = routine.mine ? null : el("button", { type: "button", class: "chip like", "aria-pressed": String(routine.savedByMe),
-    "data-save": routine.id, "aria-label": routine.savedByMe ? t("routines.unsave") : t("routines.save") },
-  icon("heart"), el("span", {}, formatNumber(routine.saveCount)));
+ * and for my own Edit and Delete (asked once, in red). Also shown under a post it is attached to.
+ * `reload` draws the list again after a change; `onSaved` hears that a save landed. */
+export function routineCard(session, routine, names, reload, onSaved) {
+  const save = routine.mine ? null : el("button", { type: "button", class: "chip like", "data-save": routine.id },
+    icon("heart"), el("span", {}));
+  if (save) showSaved(save, routine.savedByMe, routine.saveCount);
   save?.addEventListener("click", async () => {
     const saving = save.getAttribute("aria-pressed") !== "true";
     try {
       const reply = await session.api(`/v1/routines/${routine.id}/like`, { method: saving ? "PUT" : "DELETE" });
-      save.setAttribute("aria-pressed", String(saving));
-      save.lastChild.textContent = formatNumber(reply.saveCount);
+      // The list may have been drawn again while the save was on its way (a search typed just
+      // before): every card of this routine on the page shows it, not only the one tapped.
+      const drawn = [...document.querySelectorAll(`[data-save="${CSS.escape(routine.id)}"]`)];
+      for (const button of new Set([save, ...drawn])) showSaved(button, saving, reply.saveCount);
       toast(saving ? t("routines.saved") : t("routines.unsaved"));
+      onSaved?.();
       reload?.();
     } catch (problem) { showProblem(problem); }
   });
@@ -53,16 +64,21 @@ export function routinesView(session, { exercises }) {
   let timer = null;
 
   let latest = 0;
+  // Saves landed so far: a list asked for while one was landing may not show it.
+  let saves = 0;
+  const saved = () => { saves += 1; };
   async function load() {
     // Only the newest request draws: a slow search must not land on top of another tab.
     const mine = ++latest;
+    const savesBefore = saves;
     list.setAttribute("aria-busy", "true");
     try {
       const items = tab === "mine" ? (await session.api("/v1/routines/mine")).items
         : (await session.api(`/v1/routines?limit=50${search.value.trim() ? `&q=${encodeURIComponent(search.value.trim())}` : ""}`)).items;
       if (mine !== latest) return;
+      if (saves !== savesBefore) { load(); return; }
       list.removeAttribute("aria-busy");
-      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, tab === "mine" ? load : null))
+      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, tab === "mine" ? load : null, saved))
         : [emptyState(icon("training"), t(tab === "mine" ? "routines.emptyMine" : "routines.emptyBrowse"))]));
     } catch (problem) {
       list.removeAttribute("aria-busy");
