@@ -3,16 +3,16 @@
 // only the person's recent reads that the offline pages show (the lifelog's timeline, the
 // workouts, the account) are kept, the same way, in a cache of their own
 // that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v23";
+const CACHE = "yaruki-shell-v24";
 const DATA = "yaruki-data-v1";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
-const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/i18n.js",
+const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
   "/js/i18n/en.js", "/js/i18n/ja.js", "/js/i18n/ko.js",
   "/js/session.js", "/js/account.js", "/js/recovery.js", "/js/icons.js", "/js/upload.js", "/js/download.js", "/js/events.js",
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js", "/js/training/exercises.js", "/js/training/session.js", "/js/training/session-view.js", "/js/training/progress.js", "/js/training/units.js",
   "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js",
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
-  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/signage/kafka.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/lifelog/minimap.js", "/js/signage/wall.js", "/js/health/plots.js", "/js/health/view.js",
+  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/signage/kafka.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/lifelog/minimap.js", "/js/signage/wall.js", "/js/health/view.js",
   "/js/classes/money.js", "/js/classes/view.js", "/js/classes/detail.js", "/js/classes/checkout.js", "/js/classes/editor.js",
   "/js/sync/outbox.js", "/js/sync/save.js", "/js/sync/status.js", "/js/problems.js"];
 

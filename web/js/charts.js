@@ -1,6 +1,7 @@
-// Health charts drawn as SVG: today's three rings, and a bar chart of a week or a month with the
-// goal as a line, a trailing 7-day average, and exact values on hover, tap or focus. The
-// arithmetic is plain functions the node tests check; drawing takes the container's width.
+// Charts drawn as SVG for every area that draws one (Health's days and rings, Training's progress):
+// a bar chart of a week or a month with a goal line, a trailing 7-day average and exact values on
+// hover, tap or focus, and activity rings. The arithmetic is plain functions the node tests check;
+// drawing takes the container's width.
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(tag, attributes = {}, ...children) {
