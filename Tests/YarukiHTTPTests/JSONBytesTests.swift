@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func numbersAtTheirEdges() throws {
-        let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 2.5, 40, 1e15 - 1, 1e15, 1e16, 123_456_789_012_345.6, 1e-7, 5e-324, .greatestFiniteMagnitude,
-                                 -.greatestFiniteMagnitude, 9_007_199_254_740_993, 60.1676, 24.952, -77.03653, 1.0 / 3.0]
+        let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 2.5, 40, 1e15 - 1, 1e15, 1e16, 123_456_789_012_345.6, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+                                 -.greatestFiniteMagnitude, Double(1 << 53), Double(1 << 53) + 2, 60.1676, 24.952, -77.03653, 1.0 / 3.0]
         for d in doubles { try same(d); try same([d]); try same(["d": d]) }
         var random = SystemRandomNumberGenerator()
         for _ in 0..<2000 {

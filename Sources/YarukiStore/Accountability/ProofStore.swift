@@ -3,24 +3,8 @@ import YarukiCore
 
 /// Proof rows and the media rows they point at. A media row lives as long as a proof uses it.
 public enum ProofStore {
-    public struct MediaRow: Sendable, Equatable {
-        public var sha256: String
-        public var kind: String
-        public var size: Int
-        public var durationMs: Int?
-        public var hasThumbnail: Bool
-
-        public init(sha256: String, kind: String, size: Int, durationMs: Int?, hasThumbnail: Bool) {
-            self.sha256 = sha256
-            self.kind = kind
-            self.size = size
-            self.durationMs = durationMs
-            self.hasThumbnail = hasThumbnail
-        }
-    }
-
     private static let columns = """
-        p.id, p.recorded_at, p.recorded_day, p.uploaded_at, p.exercise_id, p.workout_id, m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail
+        p.id, p.recorded_at, p.recorded_day, p.uploaded_at, p.exercise_id, p.workout_id, \(MediaRow.columns)
         """
 
     /// `recordedDay` is the local date the proof counts for, fixed when it is filed (moving to
@@ -28,10 +12,7 @@ public enum ProofStore {
     /// `backdated`: filed under a day before the one it was uploaded on.
     public static func insert(id: UUID, user: UUID, media: MediaRow, exercise: String?, workout: UUID?, recordedAt: Date, recordedDay: String,
                               uploadedAt: Date, backdated: Bool = false, _ c: SQLConnection) throws {
-        try c.execute("""
-            INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (sha256) DO NOTHING
-            """, media.sha256, media.kind, media.size, media.durationMs, media.hasThumbnail, uploadedAt)
+        try MediaFileStore.add(media, at: uploadedAt, c)
         try c.execute("""
             INSERT INTO proofs (id, user_id, media_sha256, workout_id, exercise_id, recorded_at, recorded_day, uploaded_at, backdated)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -72,8 +53,7 @@ public enum ProofStore {
     }
 
     private static func row(_ r: Row) throws -> (Proof, MediaRow) {
-        let media = MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
-                             durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
+        let media = try MediaRow(r)
         let proof = Proof(id: try r.uuid("id"), recordedAt: try r.date("recorded_at"), recordedDay: try r.string("recorded_day"),
                           uploadedAt: try r.date("uploaded_at"),
                           exerciseId: try r.optionalString("exercise_id"), workoutId: try r.optionalString("workout_id").flatMap(UUID.init),
@@ -87,9 +67,8 @@ public enum ProofStore {
         guard let (_, media) = try proof(id, user: user, c) else { return (false, nil) }
         try c.execute("DELETE FROM proofs WHERE id = ? AND user_id = ?", id, user)
         try GroupStore.forgetStreak(user, c)
-        guard try MediaFileStore.mediaUnused(media.sha256, c) else { return (true, nil) }
-        try c.execute("DELETE FROM media WHERE sha256 = ?", media.sha256)
-        return (true, media)
+        let unused = try MediaFileStore.forgetUnused(media: [media.sha256], photos: [], c)
+        return (true, unused.contains(media.sha256) ? media : nil)
     }
 
     // MARK: a person's part (account deletion and export)
@@ -98,12 +77,8 @@ public enum ProofStore {
     /// and files go when nobody else's proof or voice note uses them).
     public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (count: Int, media: [MediaRow]) {
         let media = try c.query("""
-            SELECT DISTINCT m.sha256, m.kind, m.size, m.duration_ms, m.has_thumbnail FROM media m JOIN proofs p ON p.media_sha256 = m.sha256
-            WHERE p.user_id = ?
-            """, user).map { r in
-            MediaRow(sha256: try r.string("sha256"), kind: try r.string("kind"), size: try r.int("size"),
-                     durationMs: try r.optionalInt("duration_ms"), hasThumbnail: try r.bool("has_thumbnail"))
-        }
+            SELECT DISTINCT \(MediaRow.columns) FROM media m JOIN proofs p ON p.media_sha256 = m.sha256 WHERE p.user_id = ?
+            """, user).map(MediaRow.init)
         return (try c.execute("DELETE FROM proofs WHERE user_id = ?", user), media)
     }
 

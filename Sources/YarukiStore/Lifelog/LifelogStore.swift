@@ -23,7 +23,7 @@ public enum LifelogStore {
         public var id: UUID
         public var draft: LifelogDraft
         public var photo: PhotoFile?
-        public var voice: ProofStore.MediaRow?
+        public var voice: MediaRow?
         public var createdAt: Date
         public var updatedAt: Date
     }
@@ -31,7 +31,7 @@ public enum LifelogStore {
     private static let columns = """
         r.id, r.kind, r.occurred_at, r.utc_offset, r.text, r.place, r.latitude, r.longitude, r.altitude, r.accuracy, r.source,
         r.photo_sha256, r.photo_width, r.photo_height, r.created_at, r.updated_at,
-        m.sha256, m.kind AS media_kind, m.size, m.duration_ms, m.has_thumbnail
+        \(MediaRow.columns)
         """
     private static let from = "FROM lifelog_records r LEFT JOIN media m ON m.sha256 = r.media_sha256"
 
@@ -41,14 +41,9 @@ public enum LifelogStore {
     }
 
     /// Writes a new record with its attachment (a voice note's media row is added when new).
-    public static func insert(id: UUID, user: UUID, _ d: LifelogDraft, photo: PhotoFile? = nil, voice: ProofStore.MediaRow? = nil,
+    public static func insert(id: UUID, user: UUID, _ d: LifelogDraft, photo: PhotoFile? = nil, voice: MediaRow? = nil,
                               at now: Date, _ c: SQLConnection) throws {
-        if let voice {
-            try c.execute("""
-                INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (sha256) DO NOTHING
-                """, voice.sha256, voice.kind, voice.size, voice.durationMs, voice.hasThumbnail, now)
-        }
+        if let voice { try MediaFileStore.add(voice, at: now, c) }
         try c.execute("""
             INSERT INTO lifelog_records (id, user_id, kind, occurred_at, utc_offset, text, place, latitude, longitude, altitude, accuracy, source,
                                          photo_sha256, photo_width, photo_height, photo_bytes, media_sha256, created_at, updated_at)
@@ -110,22 +105,18 @@ public enum LifelogStore {
 
     /// Deletes the record; returns the files nothing uses any more, for the caller to remove
     /// after the transaction.
-    public static func delete(_ id: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: ProofStore.MediaRow?) {
+    public static func delete(_ id: UUID, user: UUID, at now: Date, _ c: SQLConnection) throws -> (deleted: Bool, photo: String?, media: MediaRow?) {
         guard let record = try record(id, user: user, c) else { return (false, nil, nil) }
         try c.execute("DELETE FROM lifelog_records WHERE id = ? AND user_id = ?", id, user)
         try SyncStore.touch(user: user, .lifelog, id, deleted: true, at: now, c)
         let photo = try record.photo.map { try MediaFileStore.unusedPhotos([$0.sha256], c) }?.first
-        var media: ProofStore.MediaRow?
-        if let voice = record.voice, try MediaFileStore.mediaUnused(voice.sha256, c) {
-            try c.execute("DELETE FROM media WHERE sha256 = ?", voice.sha256)
-            media = voice
-        }
-        return (true, photo, media)
+        let unused = try MediaFileStore.forgetUnused(media: record.voice.map { [$0.sha256] } ?? [], photos: [], c)
+        return (true, photo, record.voice.flatMap { unused.contains($0.sha256) ? $0 : nil })
     }
 
     /// Deletes every record of the person; returns how many and the files they used.
-    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (count: Int, photos: Set<String>, media: [ProofStore.MediaRow]) {
-        var photos = Set<String>(), media: [String: ProofStore.MediaRow] = [:]
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> (count: Int, photos: Set<String>, media: [MediaRow]) {
+        var photos = Set<String>(), media: [String: MediaRow] = [:]
         for r in try c.query("SELECT \(columns) \(from) WHERE r.user_id = ? AND (r.photo_sha256 IS NOT NULL OR r.media_sha256 IS NOT NULL)",
                              user).map(row) {
             if let photo = r.photo { photos.insert(photo.sha256) }
@@ -157,10 +148,7 @@ public enum LifelogStore {
         let photo = try r.optionalString("photo_sha256").map {
             PhotoFile(sha256: $0, width: try r.int("photo_width"), height: try r.int("photo_height"))
         }
-        let voice = try r.optionalString("sha256").map {
-            ProofStore.MediaRow(sha256: $0, kind: try r.string("media_kind"), size: try r.int("size"), durationMs: try r.optionalInt("duration_ms"),
-                                hasThumbnail: try r.bool("has_thumbnail"))
-        }
+        let voice = try r.optionalString("sha256") != nil ? MediaRow(r) : nil
         return Record(id: try r.uuid("id"), draft: draft, photo: photo, voice: voice, createdAt: try r.date("created_at"),
                       updatedAt: try r.date("updated_at"))
     }

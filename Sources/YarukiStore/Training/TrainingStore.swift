@@ -44,14 +44,9 @@ public enum TrainingStore {
     /// Sets (or with nil clears) the exercise's uploaded video, and with `link` its video link.
     /// Returns the file it used before, for the caller to forget when nothing else uses it;
     /// nil when there is no such exercise.
-    public static func setVideo(of id: String, media: ProofStore.MediaRow?, link: String??, at now: Date, _ c: SQLConnection) throws -> String?? {
+    public static func setVideo(of id: String, media: MediaRow?, link: String??, at now: Date, _ c: SQLConnection) throws -> String?? {
         guard let before = try c.queryOne("SELECT video_sha256 FROM exercises WHERE id = ?", id) else { return nil }
-        if let media {
-            try c.execute("""
-                INSERT INTO media (sha256, kind, size, duration_ms, has_thumbnail, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (sha256) DO NOTHING
-                """, media.sha256, media.kind, media.size, media.durationMs, media.hasThumbnail, now)
-        }
+        if let media { try MediaFileStore.add(media, at: now, c) }
         if case let .some(link) = link {
             try c.execute("UPDATE exercises SET video_sha256 = ?, video_url = ?, updated_at = ? WHERE id = ?", media?.sha256, link, now, id)
         } else {

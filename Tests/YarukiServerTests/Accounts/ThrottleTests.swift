@@ -32,15 +32,16 @@ import YarukiTestSupport
             await (i % 2 == 0 ? a : b).record(keys, now: start.addingTimeInterval(Double(i)))
         }
         // A sixth account from the same address is refused; from another address it is not.
-        await #expect(throws: HTTPError.self) { try await b.check(Self.keys("user9", "10.0.0.1"), now: start.addingTimeInterval(5), what: "No") }
+        await #expect(throws: Refusal.self) { try await b.check(Self.keys("user9", "10.0.0.1"), now: start.addingTimeInterval(5), what: "No") }
         try await b.check(Self.keys("user9", "10.0.0.2"), now: start.addingTimeInterval(5), what: "No")
         // Retry-After counts down to when the oldest failure leaves the window.
         do {
             try await a.check([.init(kind: "address", value: "10.0.0.1")], now: start.addingTimeInterval(20), what: "Too many failed sign-ins")
             Issue.record("expected 429")
-        } catch let error as HTTPError {
-            #expect(error.status == 429 && error.headers["Retry-After"] == "40")
-            #expect(error.detail == "Too many failed sign-ins. Try again in 40 seconds.")
+        } catch let refusal as Refusal {
+            let problem = ErrorMapping.problem(refusal)
+            #expect(problem.status == 429 && problem.headers["Retry-After"] == "40")
+            #expect(problem.detail == "Too many failed sign-ins. Try again in 40 seconds.")
         }
         try await b.check([.init(kind: "address", value: "10.0.0.1")], now: start.addingTimeInterval(61), what: "No")
     }
@@ -53,10 +54,10 @@ import YarukiTestSupport
                                                     "address": .init(count: 30, window: 900)])
         let now = Date(timeIntervalSince1970: 1_000_000)
         for _ in 0..<5 { await a.record(Self.keys("owner@x", "203.0.113.9"), now: now) }
-        await #expect(throws: HTTPError.self) { try await b.check(Self.keys("owner@x", "203.0.113.9"), now: now, what: "No") }
+        await #expect(throws: Refusal.self) { try await b.check(Self.keys("owner@x", "203.0.113.9"), now: now, what: "No") }
         try await b.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No")  // the owner, elsewhere
         for i in 0..<7 { await b.record(Self.keys("owner@x", "203.0.113.\(10 + i)"), now: now) }
-        await #expect(throws: HTTPError.self) { try await a.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No") }
+        await #expect(throws: Refusal.self) { try await a.check(Self.keys("owner@x", "198.51.100.1"), now: now, what: "No") }
     }
 
     @Test(arguments: Engine.allCases)
@@ -66,7 +67,7 @@ import YarukiTestSupport
         let key = Throttle.Key(kind: "signup", value: "ip")
         try await a.take([key], now: now, what: "No")
         try await b.take([key], now: now, what: "No")
-        await #expect(throws: HTTPError.self) { try await a.take([key], now: now, what: "No") }
+        await #expect(throws: Refusal.self) { try await a.take([key], now: now, what: "No") }
         let allows = { (t: Throttle, keys: [Throttle.Key], at: Date) async throws -> Bool in
             try await database.read { c in try t.allows(keys, now: at, c) }
         }

@@ -42,7 +42,10 @@ final class ClassFixture: @unchecked Sendable {
         clock.advance(seconds)
         coach = try #require(try api.signIn(coachEmail, password: "coach password 1").string("accessToken"))
         var fresh: [String: String] = [:]
-        for (token, email) in emails { fresh[token] = try #require(try api.signIn(email).string("accessToken")) }
+        for (token, email) in emails {
+            let signedIn: String = try #require(try api.signIn(email).string("accessToken"))
+            fresh[token] = signedIn
+        }
         for (old, new) in fresh { emails[new] = emails.removeValue(forKey: old) }
         return fresh
     }
@@ -99,7 +102,7 @@ final class ClassFixture: @unchecked Sendable {
     }
 
     func sandboxStatus(_ paymentID: String) async throws -> String? {
-        try await database.read { c in try ClassStore.sandboxPayment(paymentID, c)?.status }
+        try await database.read { c in try SandboxPaymentStore.payment(paymentID, c)?.status }
     }
 
     /// Waits (a generous ceiling, not a timing claim: a loaded run once took 200 s for a test

@@ -208,7 +208,7 @@ import YarukiTestSupport
             let order = try f.order(classID, token)
             // Paid at the provider without its own webhooks: this test sends the webhook itself.
             let paymentID = order["paymentId"] as! String
-            try await f.database.transaction { c in try ClassStore.sandboxPay(paymentID, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
+            try await f.database.transaction { c in try SandboxPaymentStore.pay(paymentID, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
             async let confirmed = Task.detached { try f.confirm(order, token) }.value
             async let hooked = Task.detached { try f.webhook(id: "msg_race_\(round)", type: "Transaction.Paid", paymentID: paymentID) }.value
             let (c, h) = try await (confirmed, hooked)
@@ -229,7 +229,7 @@ import YarukiTestSupport
             let (token, _) = try f.member("Buyer\(i)")
             let order = try f.order(classID, token)
             let paymentID = order["paymentId"] as! String
-            try await f.database.transaction { c in try ClassStore.sandboxPay(paymentID, amount: 30_000, currency: "KRW", status: "PAID", at: Date(), c) }
+            try await f.database.transaction { c in try SandboxPaymentStore.pay(paymentID, amount: 30_000, currency: "KRW", status: "PAID", at: Date(), c) }
             buyers.append((token, order))
         }
         let states = try await withThrowingTaskGroup(of: [String: Any].self) { group in
@@ -263,7 +263,7 @@ import YarukiTestSupport
         let classID = try f.publish(capacity: 3)
         let order = try f.order(classID, mina)
         let paymentID = order["paymentId"] as! String
-        try await f.database.transaction { c in try ClassStore.sandboxPay(paymentID, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
+        try await f.database.transaction { c in try SandboxPaymentStore.pay(paymentID, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
 
         // Bad signatures first: 401 and the order stays pending.
         let wrongSecret = StandardWebhook.newSecret()
@@ -293,7 +293,7 @@ import YarukiTestSupport
         let other = try f.member("Bo")
         let second = try f.order(classID, other.token)
         let secondPayment = second["paymentId"] as! String
-        try await f.database.transaction { c in try ClassStore.sandboxPay(secondPayment, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
+        try await f.database.transaction { c in try SandboxPaymentStore.pay(secondPayment, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<5 { group.addTask { try f.webhook(id: "msg_five_at_once", type: "Transaction.Paid", paymentID: secondPayment).status } }
             for try await status in group { #expect(status == 200) }

@@ -160,7 +160,7 @@ import YarukiTestSupport
         let secret = f.webhookSecret
         #expect(secret.hasPrefix("whsec_"))
         // A receiver in Python stands where the server's endpoint would, and checks each delivery.
-        let port = try PostgresCluster.freePort()
+        let port = PostgresCluster.freePort()
         let script = """
             import sys, json, http.server
             from standardwebhooks.webhooks import Webhook

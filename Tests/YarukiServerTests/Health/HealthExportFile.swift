@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import YarukiTestSupport
 
 /// Apple Health exports written the way an iPhone writes them: the iOS 16 DTD (whose
@@ -64,7 +65,7 @@ struct HealthExportFile {
     var text: String { Self.dtd + lines.joined(separator: "\n") + "\n</HealthData>\n" }
 
     func write(_ path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
     }
 
     /// A zip holding `files` (name → contents) as an iPhone's export.zip does, made by Python's zipfile.
@@ -74,7 +75,7 @@ struct HealthExportFile {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var arguments: [String] = []
         for (i, (name, data)) in files.enumerated() {
-            FileManager.default.createFile(atPath: folder + "/\(i)", contents: data)
+            #expect(FileManager.default.createFile(atPath: folder + "/\(i)", contents: data))
             arguments += [name, folder + "/\(i)"]
         }
         let script = """

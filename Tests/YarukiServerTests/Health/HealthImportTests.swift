@@ -163,7 +163,7 @@ import YarukiTestSupport
         let path = File.temporary("bin")
         defer { unlink(path) }
         func failure(_ bytes: Data) -> String {
-            FileManager.default.createFile(atPath: path, contents: bytes)
+            #expect(FileManager.default.createFile(atPath: path, contents: bytes))
             do {
                 _ = try Self.read(path)
                 return "no error"
@@ -215,7 +215,7 @@ import YarukiTestSupport
         let broken = HealthExportFile.temporary("xml")
         defer { unlink(broken) }
         let text = HealthImportTests.mixed.text
-        FileManager.default.createFile(atPath: broken, contents: Data(text.utf8.prefix(text.utf8.count / 2)))
+        #expect(FileManager.default.createFile(atPath: broken, contents: Data(text.utf8.prefix(text.utf8.count / 2))))
         func failure(_ arguments: [String]) throws -> (status: Int32, message: String) {
             let child = try Command.spawn([binary, "import", "health"] + arguments + ["--data-dir", dataDir], captureOutput: true, captureError: true)
             let message = child.readAllErrors()

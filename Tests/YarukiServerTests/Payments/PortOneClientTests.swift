@@ -12,7 +12,7 @@ import YarukiTestSupport
         var base: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
         init(secret: String = "test-secret", store: String = "store-test") throws {
-            port = try PostgresCluster.freePort()
+            port = PostgresCluster.freePort()
             child = try Command.spawn(["/usr/bin/env", "python3", repositoryRoot + "/tests/payments/portone_fake.py", String(port), secret, store])
             precondition(child.readOutput(until: "ready").contains("ready"), "the fake PortOne server did not start")
         }

@@ -22,7 +22,7 @@ import YarukiTestSupport
 
     static func written(_ zip: ZipStream) throws -> (String, Int) {
         let path = NSTemporaryDirectory() + "yaruki-zip-\(UUID().uuidString).zip"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         var written = 0
         try zip.write { bytes in

@@ -23,7 +23,7 @@ import YarukiCore
 
     static func mapping(_ json: String) throws -> SaleFormat {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-\(UUID().uuidString).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(json.utf8)))
         defer { unlink(path) }
         return try SaleFormat.named(path)
     }
@@ -79,10 +79,10 @@ import YarukiCore
     }
 
     @Test func aMappingThatCannotWorkIsRefusedAtStart() throws {
-        #expect(throws: SaleMessages.Refusal.self) { try SaleFormat.named("/no/such/file.json") }
-        #expect(throws: SaleMessages.Refusal.self) { try Self.mapping(#"{"id": "no"}"#) }
-        #expect(throws: SaleMessages.Refusal.self) { try Self.mapping(#"{"amount": "a", "amountUnit": "cents"}"#) }
-        #expect(throws: SaleMessages.Refusal.self) { try Self.mapping(#"{"amount": "a", "defaults": {"amount": "1"}}"#) }
+        #expect(throws: SaleMessages.Unreadable.self) { try SaleFormat.named("/no/such/file.json") }
+        #expect(throws: SaleMessages.Unreadable.self) { try Self.mapping(#"{"id": "no"}"#) }
+        #expect(throws: SaleMessages.Unreadable.self) { try Self.mapping(#"{"amount": "a", "amountUnit": "cents"}"#) }
+        #expect(throws: SaleMessages.Unreadable.self) { try Self.mapping(#"{"amount": "a", "defaults": {"amount": "1"}}"#) }
         #expect(try SaleFormat.named("yaruki") == .yaruki)
     }
 }

@@ -71,10 +71,10 @@ enum AccountabilityDemo {
 
     /// Three short clips, stored through the media store (thumbnail and duration included), or
     /// rows standing in for them when there is no ffmpeg or no data folder.
-    static func demoVideos(_ dataDirectory: String?) async -> [ProofStore.MediaRow] {
+    static func demoVideos(_ dataDirectory: String?) async -> [MediaRow] {
         let sources = ["testsrc2=size=320x240:rate=15", "smptebars=size=320x240:rate=15", "mandelbrot=size=320x240:rate=15"]
         if let dataDirectory, let media = try? MediaFiles(dataDirectory: dataDirectory, width: 1) {
-            var rows: [ProofStore.MediaRow] = []
+            var rows: [MediaRow] = []
             for source in sources {
                 guard let file = DemoSeed.testPattern(media, source, ["-t", "3", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], ext: "mp4")
                 else { continue }
@@ -82,13 +82,12 @@ enum AccountabilityDemo {
                     unlink(file.path)
                     continue
                 }
-                rows.append(ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size,
-                                                durationMs: stored.durationMs, hasThumbnail: stored.hasThumbnail))
+                rows.append(stored.row)
             }
             if rows.count == sources.count { return rows }
         }
         return sources.indices.map { i in
-            ProofStore.MediaRow(sha256: Crypto.hex(Crypto.sha256(Data("yaruki-demo-proof-\(i)".utf8))), kind: "mp4", size: 0,
+            MediaRow(sha256: Crypto.hex(Crypto.sha256(Data("yaruki-demo-proof-\(i)".utf8))), kind: "mp4", size: 0,
                                 durationMs: 3000, hasThumbnail: false)
         }
     }

@@ -9,6 +9,7 @@ import YarukiStore
 struct CalendarService: Sendable {
     let context: AppContext
     let proofs: ProofService
+    let workouts: any WorkoutLog
     var database: Database { context.database }
 
     /// How far back the feed goes.
@@ -23,14 +24,14 @@ struct CalendarService: Sendable {
         let calendar = context.calendar(of: try await context.account(principal))
         let month = month ?? String(calendar.day(of: context.now).prefix(7))
         guard month.count == 7, PersonalCalendar.accepts(month + "-01"), let first = DayNumber.of(month + "-01") else {
-            throw HTTPError.badRequest("'\(month)' is not a month like 2026-11.", errors: [.init(field: "month", message: "must be YYYY-MM")])
+            throw Refusal.malformed("'\(month)' is not a month like 2026-11.", fields: [.init(field: "month", message: "must be YYYY-MM")])
         }
         let days = (first..<(first + 31)).map(DayNumber.day).filter { $0.hasPrefix(month) }
-        guard let start = calendar.start(ofDay: days[0]), let lastStart = calendar.start(ofDay: days[days.count - 1]) else { throw HTTPError.internal() }
+        guard let start = calendar.start(ofDay: days[0]), let lastStart = calendar.start(ofDay: days[days.count - 1]) else { throw Refusal.bug() }
         let end = lastStart.addingTimeInterval(36 * 3600)
         let (proofDays, workoutStarts) = try await database.read { c in
             (try ProofStore.recordedDays(user: principal.userID, from: start.addingTimeInterval(-7 * 86_400), to: end, c),
-             try TrainingStore.workoutStarts(user: principal.userID, from: start, to: end, c))
+             try self.workouts.starts(user: principal.userID, from: start, to: end, c))
         }
         var proofCounts: [String: Int] = [:], workoutCounts: [String: Int] = [:]
         for day in proofDays { proofCounts[day, default: 0] += 1 }
@@ -42,12 +43,12 @@ struct CalendarService: Sendable {
     func day(_ date: String, _ principal: Principal) async throws -> CalendarDay {
         let calendar = context.calendar(of: try await context.account(principal))
         guard PersonalCalendar.accepts(date), let start = calendar.start(ofDay: date) else {
-            throw HTTPError.badRequest("'\(date)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])
+            throw Refusal.malformed("'\(date)' is not a date like 2026-11-29.", fields: [.init(field: "date", message: "must be YYYY-MM-DD")])
         }
         let end = start.addingTimeInterval(36 * 3600)
         let (found, workouts) = try await database.read { c in
             (try ProofStore.proofs(user: principal.userID, from: start.addingTimeInterval(-86_400), to: end, c),
-             try TrainingStore.workouts(user: principal.userID, from: start, to: end, after: nil, limit: 100, c))
+             try self.workouts.workouts(user: principal.userID, from: start, to: end, limit: 100, c))
         }
         return CalendarDay(date: date, proofs: found.filter { $0.0.recordedDay == date }.map { proofs.info($0.0, $0.1) },
                            workouts: workouts.filter { calendar.day(of: $0.startedAt) == date })
@@ -74,21 +75,21 @@ struct CalendarService: Sendable {
 
     /// The feed a secret token names: one all-day event per training day, in its owner's words.
     func feed(token: String) async throws -> String {
-        guard Base64URL.decode(token)?.count == 32 else { throw HTTPError.notFound("No such calendar feed.") }
+        guard Base64URL.decode(token)?.count == 32 else { throw Refusal.notFound("No such calendar feed.") }
         let now = context.now
         let found = try await database.read { c -> (CalendarFeedStore.Feed, Account)? in
             guard let feed = try CalendarFeedStore.feed(tokenHash: Crypto.tokenHash(token), c),
                   let account = try AccountStore.account(id: feed.userID, c) else { return nil }
             return (feed, account)
         }
-        guard let (feed, account) = found else { throw HTTPError.notFound("No such calendar feed.") }
+        guard let (feed, account) = found else { throw Refusal.notFound("No such calendar feed.") }
         let calendar = context.calendar(of: account)
-        guard let today = DayNumber.of(calendar.day(of: now)) else { throw HTTPError.internal() }
+        guard let today = DayNumber.of(calendar.day(of: now)) else { throw Refusal.bug() }
         let firstDay = DayNumber.day(today - CalendarService.feedDays)
-        guard let from = calendar.start(ofDay: firstDay) else { throw HTTPError.internal() }
+        guard let from = calendar.start(ofDay: firstDay) else { throw Refusal.bug() }
         let (proofs, workouts, catalog) = try await database.read { c in
             (try CalendarFeedStore.proofDays(user: account.id, from: firstDay, c), try CalendarFeedStore.workouts(user: account.id, from: from, c),
-             try TrainingStore.exercises(c))
+             try self.workouts.exercises(c))
         }
         let names = Dictionary(catalog.map { ($0.id, $0.names[account.locale.rawValue] ?? $0.names["en"] ?? $0.id) }, uniquingKeysWith: { a, _ in a })
         var days: [String: ICalendar.TrainingDay] = [:]

@@ -15,20 +15,20 @@ struct CheerService: Sendable {
 
     func send(_ kind: String, in groupID: UUID, to member: UUID, by principal: Principal) async throws -> CheerSent {
         guard ["cheer", "nudge"].contains(kind) else {
-            throw HTTPError.badRequest("A cheer is cheer or nudge.", errors: [.init(field: "kind", message: "must be cheer or nudge")])
+            throw Refusal.malformed("A cheer is cheer or nudge.", fields: [.init(field: "kind", message: "must be cheer or nudge")])
         }
         let sender = principal.userID
-        guard member != sender else { throw HTTPError(422, detail: "Cheer your groupmates; you are cheering yourself already.") }
+        guard member != sender else { throw Refusal(.unprocessable, "Cheer your groupmates; you are cheering yourself already.") }
         let account = try await context.account(principal)
         let day = context.calendar(of: account).day(of: context.now)
         let now = context.now
         let (receiver, delivered) = try await database.transaction { c -> (Account, Bool) in
             guard try GroupStore.group(groupID, member: sender, c) != nil,
                   let receiver = try GroupStore.members(groupID, c).first(where: { $0.account.id == member })?.account else {
-                throw HTTPError.notFound("No such group or member.")
+                throw Refusal.notFound("No such group or member.")
             }
             guard try CheerStore.send(id: UUID(), group: groupID, from: sender, to: member, kind: kind, day: day, at: now, c) else {
-                throw HTTPError(429, detail: "You cheered \(receiver.displayName) today already: once a day each.", headers: ["Retry-After": "3600"])
+                throw Refusal(.tooMany, "You cheered \(receiver.displayName) today already: once a day each.", retryAfter: 3600)
             }
             if try CheerStore.isMuted(sender, by: member, c) { return (receiver, false) }
             _ = try NotificationStore.add(kind == "cheer" ? .cheer : .nudge, to: member, actor: sender, at: now, c)
@@ -49,10 +49,10 @@ struct CheerService: Sendable {
     }
 
     func mute(_ user: UUID, _ muted: Bool, by principal: Principal) async throws {
-        guard user != principal.userID else { throw HTTPError(422, detail: "You cannot mute yourself.") }
+        guard user != principal.userID else { throw Refusal(.unprocessable, "You cannot mute yourself.") }
         let now = context.now
         try await database.transaction { c in
-            guard try AccountStore.account(id: user, c) != nil else { throw HTTPError.notFound("No such person.") }
+            guard try AccountStore.account(id: user, c) != nil else { throw Refusal.notFound("No such person.") }
             if muted { try CheerStore.mute(user, by: principal.userID, at: now, c) } else { _ = try CheerStore.unmute(user, by: principal.userID, c) }
         }
     }

@@ -34,7 +34,7 @@ struct GroupService: Sendable {
 
     /// The group when the principal is in it; 404 otherwise, whether it exists or not.
     static func memberGroup(_ id: UUID, _ principal: Principal, _ c: SQLConnection) throws -> GroupStore.GroupRow {
-        guard let group = try GroupStore.group(id, member: principal.userID, c) else { throw HTTPError.notFound("No such group.") }
+        guard let group = try GroupStore.group(id, member: principal.userID, c) else { throw Refusal.notFound("No such group.") }
         return group
     }
 
@@ -58,7 +58,7 @@ struct GroupService: Sendable {
     func change(_ id: UUID, by principal: Principal, _ apply: @escaping @Sendable (GroupStore.GroupRow, SQLConnection) throws -> Void) async throws -> Group {
         try await database.transaction { c in
             let group = try GroupService.memberGroup(id, principal, c)
-            guard group.ownerID == principal.userID else { throw HTTPError(403, detail: "Only the group's owner can do that.") }
+            guard group.ownerID == principal.userID else { throw Refusal(.forbidden, "Only the group's owner can do that.") }
             try apply(group, c)
             return try reply(try GroupService.memberGroup(id, principal, c), c)
         }
@@ -67,7 +67,7 @@ struct GroupService: Sendable {
     func join(code: String, _ principal: Principal) async throws -> Group {
         let now = context.now
         let joined = try await database.transaction { c in
-            guard let group = try GroupStore.group(code: code, c) else { throw HTTPError.notFound("No group has this invite code.") }
+            guard let group = try GroupStore.group(code: code, c) else { throw Refusal.notFound("No group has this invite code.") }
             _ = try GroupStore.join(group.id, user: principal.userID, at: now, c)
             return try reply(group, c)
         }
@@ -77,7 +77,7 @@ struct GroupService: Sendable {
 
     func leave(_ id: UUID, _ principal: Principal) async throws {
         guard let rest = try await database.transaction({ c in try GroupStore.leave(id, user: principal.userID, c) }) else {
-            throw HTTPError.notFound("No such group.")
+            throw Refusal.notFound("No such group.")
         }
         events.left(principal.userID, group: id, notifying: rest + [principal.userID])
     }
@@ -85,9 +85,9 @@ struct GroupService: Sendable {
     func remove(_ member: UUID, from id: UUID, by principal: Principal) async throws {
         let rest = try await database.transaction { c -> [UUID] in
             let group = try GroupService.memberGroup(id, principal, c)
-            guard group.ownerID == principal.userID else { throw HTTPError(403, detail: "Only the group's owner can do that.") }
-            guard member != principal.userID else { throw HTTPError(422, detail: "To leave your own group, use leave.") }
-            guard try GroupStore.remove(group.id, user: member, c) else { throw HTTPError.notFound("No such member.") }
+            guard group.ownerID == principal.userID else { throw Refusal(.forbidden, "Only the group's owner can do that.") }
+            guard member != principal.userID else { throw Refusal(.unprocessable, "To leave your own group, use leave.") }
+            guard try GroupStore.remove(group.id, user: member, c) else { throw Refusal.notFound("No such member.") }
             return try GroupStore.members(group.id, c).map(\.account.id)
         }
         events.left(member, group: id, notifying: rest + [member])
@@ -101,7 +101,7 @@ struct GroupService: Sendable {
         let calendar = context.calendar(of: try await context.account(principal))
         let now = context.now
         let week = calendar.week(of: now)
-        guard let start = DayNumber.of(week) else { throw HTTPError.internal() }
+        guard let start = DayNumber.of(week) else { throw Refusal.bug() }
         let (history, days) = try await database.read { c in
             (try GroupStore.quotaHistory(principal.userID, c),
              try GroupStore.proofDays([principal.userID], first: start, last: start + 6, c)[principal.userID] ?? [])
@@ -116,7 +116,7 @@ struct GroupService: Sendable {
     func setQuota(_ quota: Quota, _ principal: Principal) async throws -> QuotaChange {
         let calendar = context.calendar(of: try await context.account(principal))
         let now = context.now
-        guard let next = calendar.week(after: calendar.week(of: now)) else { throw HTTPError.internal() }
+        guard let next = calendar.week(after: calendar.week(of: now)) else { throw Refusal.bug() }
         try await database.transaction { c in try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c) }
         await events.changed(of: principal.userID)
         return QuotaChange(effectiveWeek: next, days: quota.days)

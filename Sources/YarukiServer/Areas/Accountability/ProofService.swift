@@ -15,7 +15,7 @@ struct ProofService: Sendable {
     static let linkLifetime: TimeInterval = 600
 
     /// Proof metadata as the owner sees it, with signed links to the video and thumbnail.
-    func info(_ proof: Proof, _ row: ProofStore.MediaRow) -> ProofInfo {
+    func info(_ proof: Proof, _ row: MediaRow) -> ProofInfo {
         let base = "/v1/proofs/\(proof.id.uuidString.lowercased())"
         return ProofInfo(id: proof.id, recordedAt: proof.recordedAt, recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt,
                          exerciseId: proof.exerciseId, workoutId: proof.workoutId,
@@ -42,15 +42,14 @@ struct ProofService: Sendable {
     func file(_ upload: Upload, by principal: Principal) async throws -> (ProofInfo, created: Bool) {
         let account = try await context.account(principal)
         let stored = try await context.media.ingest(upload.file)
-        let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
-                                      hasThumbnail: stored.hasThumbnail)
+        let row = stored.row
         let (id, now) = (UUID(), upload.uploadedAt)
         let calendar = context.calendar(of: account)
         let recordedAt: Date
         if let tagged = stored.recordedAt {
             guard let accepted = Proof.recordingTime(sent: tagged, uploadedAt: now) else {
-                throw HTTPError.validation([.init(field: "video", message: "was recorded on \(calendar.day(of: tagged)), more than 7 days before the upload")],
-                                           detail: "This video was recorded on \(calendar.day(of: tagged)): a proof counts for the last seven days only.")
+                throw Refusal.validation([.init(field: "video", message: "was recorded on \(calendar.day(of: tagged)), more than 7 days before the upload")],
+                                         detail: "This video was recorded on \(calendar.day(of: tagged)): a proof counts for the last seven days only.")
             }
             recordedAt = accepted
         } else {
@@ -59,40 +58,40 @@ struct ProofService: Sendable {
         let day = calendar.day(of: recordedAt)
         let backdated = day < calendar.day(of: now)
         let user = principal.userID
-        let saved = try await database.transaction { c -> (Proof, ProofStore.MediaRow, Bool)? in
+        let saved = try await database.transaction { c -> (Proof, MediaRow, Bool)? in
             let earlier = try ProofStore.proofs(ofFile: row.sha256, c)
             if let mine = earlier.first(where: { $0.user == user && $0.day == day }) {
                 return try ProofStore.proof(mine.id, user: user, c).map { ($0.0, $0.1, false) }
             }
             if let other = earlier.first {
-                throw HTTPError(409, slug: "video-used", detail: other.user == user
-                                ? "This video already proves \(other.day). Record a new one for this day."
-                                : "This video is already someone's proof. Record one of your own.")
+                throw Refusal(.conflict, code: "video-used", other.user == user
+                              ? "This video already proves \(other.day). Record a new one for this day."
+                              : "This video is already someone's proof. Record one of your own.")
             }
             try ProofStore.insert(id: id, user: user, media: row, exercise: upload.exerciseId, workout: upload.workoutId,
                                   recordedAt: recordedAt, recordedDay: day, uploadedAt: now, backdated: backdated, c)
             return try ProofStore.proof(id, user: user, c).map { ($0.0, $0.1, true) }
         }
-        guard let (proof, media, created) = saved else { throw HTTPError.internal() }
+        guard let (proof, media, created) = saved else { throw Refusal.bug() }
         if created { await events.changed(of: principal.userID) }
         return (info(proof, media), created)
     }
 
-    func proofs(_ principal: Principal, from: Date, to: Date) async throws -> [(Proof, ProofStore.MediaRow)] {
+    func proofs(_ principal: Principal, from: Date, to: Date) async throws -> [(Proof, MediaRow)] {
         try await database.read { c in try ProofStore.proofs(user: principal.userID, from: from, to: to, c) }
     }
 
     /// The proof, only for its owner (or a link signed for it); 404 otherwise.
-    func proof(_ id: UUID, for owner: UUID?) async throws -> (Proof, ProofStore.MediaRow) {
+    func proof(_ id: UUID, for owner: UUID?) async throws -> (Proof, MediaRow) {
         guard let found = try await database.read({ c in try ProofStore.proof(id, user: owner, c) }) else {
-            throw HTTPError.notFound("No such proof.")
+            throw Refusal.notFound("No such proof.")
         }
         return found
     }
 
     func delete(_ id: UUID, _ principal: Principal) async throws {
         let (deleted, orphan) = try await database.transaction { c in try ProofStore.delete(id, user: principal.userID, c) }
-        guard deleted else { throw HTTPError.notFound("No such proof.") }
+        guard deleted else { throw Refusal.notFound("No such proof.") }
         if let orphan, let kind = MediaFiles.Kind(rawValue: orphan.kind) { context.media.remove(orphan.sha256, kind) }
         await events.changed(of: principal.userID)
     }

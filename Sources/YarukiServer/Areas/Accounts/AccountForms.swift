@@ -15,7 +15,7 @@ enum AccountForms {
         let locale = body.locale == nil ? AppLanguage.en : check.attempt(body.locale) { (tag) throws(FieldRuleError) in try AppLanguage.parse(tag) }
         check.device(body.device)
         try check.done()
-        guard let email, let name, let zone, let locale else { throw HTTPError.internal() }
+        guard let email, let name, let zone, let locale else { throw Refusal.bug() }
         return AccountService.SignUp(email: email, password: body.password, displayName: name, timeZone: zone, locale: locale,
                                      weekStart: body.weekStart ?? .monday)
     }

@@ -95,9 +95,10 @@ struct AccountRoutes: RouteCollection {
         }
         do {
             return SessionReplies.reply(nil, try await accounts.refresh(token), cookie: fromCookie || body.useCookie == true, request, status: 200)
-        } catch var error as HTTPError where error.status == 401 && fromCookie {
-            error.headers["Set-Cookie"] = SessionReplies.clearCookie(request)  // a dead cookie is not sent again
-            throw error
+        } catch where fromCookie {
+            guard var problem = ErrorMapping.problem(for: error), problem.status == 401 else { throw error }
+            problem.headers["Set-Cookie"] = SessionReplies.clearCookie(request)  // a dead cookie is not sent again
+            throw problem
         }
     }
 

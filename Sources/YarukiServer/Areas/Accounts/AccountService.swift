@@ -96,8 +96,8 @@ final class AccountService: Sendable {
             context.mail.kick()
             return made
         } catch DatabaseError.uniqueViolation {
-            throw HTTPError(409, detail: "An account with this email already exists. Sign in instead, or reset its password by email.",
-                            errors: [.init(field: "email", message: "is already registered")])
+            throw Refusal(.conflict, "An account with this email already exists. Sign in instead, or reset its password by email.",
+                          fields: [.init(field: "email", message: "is already registered")])
         }
     }
 
@@ -121,7 +121,7 @@ final class AccountService: Sendable {
         let now = context.now
         guard matches, let account = found?.account else {
             await signIns.record(keys, now: now)
-            throw HTTPError(401, slug: "invalid-credentials", detail: "The email or password is not right.")
+            throw Refusal(.unauthenticated, code: "invalid-credentials", "The email or password is not right.")
         }
         // The owner's own network starts afresh; the account's ceiling does not (guesses from elsewhere still count).
         await signIns.clear(keys[0])
@@ -201,17 +201,17 @@ final class AccountService: Sendable {
             }
             if let email, let existing = try AccountStore.credentials(emailKey: email.key, c) {
                 guard identity.emailVerified, existing.account.emailVerified else {
-                    throw HTTPError(409, slug: "link-needs-password",
-                                    detail: "An account with this email exists, but its address was never confirmed. Sign in with its password and link \(AccountService.title(identity.provider)) from your account, or reset the password by email.",
-                                    errors: [.init(field: "idToken", message: "names the address of an account that must sign in with its password first")])
+                    throw Refusal(.conflict, code: "link-needs-password",
+                                  "An account with this email exists, but its address was never confirmed. Sign in with its password and link \(AccountService.title(identity.provider)) from your account, or reset the password by email.",
+                                  fields: [.init(field: "idToken", message: "names the address of an account that must sign in with its password first")])
                 }
                 try AccountStore.link(provider: identity.provider, subject: identity.subject, email: email.value, to: existing.account.id,
                                       at: now, c)
                 return (existing.account, try startSession(for: existing.account, device: request.device, at: now, c), false)
             }
             guard let email else {
-                throw HTTPError.badRequest("The ID token carries no email address; allow the email scope and try again.",
-                                           errors: [.init(field: "idToken", message: "has no email")])
+                throw Refusal.malformed("The ID token carries no email address; allow the email scope and try again.",
+                                        fields: [.init(field: "idToken", message: "has no email")])
             }
             let fallbackName = identity.name ?? String(email.value.split(separator: "@").first ?? "Yaruki")
             let name = try request.displayName ?? DisplayName(String(fallbackName.prefix(DisplayName.maxLength)))
@@ -233,12 +233,12 @@ final class AccountService: Sendable {
         let now = context.now
         let signedOut = try await context.transaction(changing: AccountService.tags(principal.userID)) { [self] c -> Int in
             try remember(identity, now, c)
-            guard let account = try AccountStore.account(id: principal.userID, c) else { throw HTTPError.unauthorized("This account no longer exists.") }
+            guard let account = try AccountStore.account(id: principal.userID, c) else { throw Refusal.unauthenticated("This account no longer exists.") }
             switch try AccountStore.userID(provider: identity.provider, subject: identity.subject, c) {
             case principal.userID?:
                 break
             case .some:
-                throw HTTPError.conflict("This \(AccountService.title(identity.provider)) account is linked to another Yaruki account.")
+                throw Refusal.conflict("This \(AccountService.title(identity.provider)) account is linked to another Yaruki account.")
             case nil:
                 try AccountStore.link(provider: identity.provider, subject: identity.subject, email: identity.email, to: principal.userID, at: now, c)
             }
@@ -257,7 +257,7 @@ final class AccountService: Sendable {
             .compactMap { $0 }
         guard !keys.isEmpty else { return }
         guard try AccountStore.rememberIDTokenUse(keys, expiresAt: identity.expiresAt, at: now, c) else {
-            throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: it was used before. Sign in with the provider again.")
+            throw Refusal(.unauthenticated, code: "invalid-id-token", "The ID token was refused: it was used before. Sign in with the provider again.")
         }
     }
 
@@ -265,16 +265,16 @@ final class AccountService: Sendable {
 
     private func verify(_ provider: String, _ idToken: String, _ nonce: String?) async throws -> VerifiedIdentity {
         guard let verifier = identityVerifiers[provider] else {
-            throw HTTPError(404, detail: "Sign in with \(AccountService.title(provider)) is not enabled on this server.",
-                            errors: [.init(field: "provider", message: "is not enabled here")])
+            throw Refusal(.notFound, "Sign in with \(AccountService.title(provider)) is not enabled on this server.",
+                          fields: [.init(field: "provider", message: "is not enabled here")])
         }
         do {
             return try await verifier.verify(idToken, nonce: nonce, now: context.now)
         } catch .keysUnavailable {
-            throw HTTPError(503, detail: "The keys of \(provider) cannot be fetched right now. Try again shortly.",
-                            headers: ["Retry-After": "10"])
+            throw Refusal(.unavailable, "The keys of \(provider) cannot be fetched right now. Try again shortly.",
+                          retryAfter: 10)
         } catch {
-            throw HTTPError(401, slug: "invalid-id-token", detail: "The ID token was refused: \(AccountService.describe(error)).")
+            throw Refusal(.unauthenticated, code: "invalid-id-token", "The ID token was refused: \(AccountService.describe(error)).")
         }
     }
 
@@ -364,8 +364,8 @@ final class AccountService: Sendable {
         }
     }
 
-    static func invalidRefresh(_ detail: String) -> HTTPError {
-        HTTPError(401, slug: "invalid-refresh-token", detail: detail)
+    static func invalidRefresh(_ detail: String) -> Refusal {
+        Refusal(.unauthenticated, code: "invalid-refresh-token", detail)
     }
 
     /// The successor is derived, not stored: HMAC(server secret, token). Only hashes are kept, yet
@@ -428,33 +428,33 @@ final class AccountService: Sendable {
                 if change.weekStart != nil || change.timeZone != nil {
                     for area in areas { try area.calendarChanged(user: principal.userID, c) }
                 }
-                guard let account = try AccountStore.account(id: principal.userID, c) else { throw HTTPError.unauthorized() }
+                guard let account = try AccountStore.account(id: principal.userID, c) else { throw Refusal.unauthenticated() }
                 return account
             }
         } catch DatabaseError.uniqueViolation {
-            throw HTTPError(409, detail: "Another account already uses this email.",
-                            errors: [.init(field: "email", message: "is already registered")])
+            throw Refusal(.conflict, "Another account already uses this email.",
+                          fields: [.init(field: "email", message: "is already registered")])
         }
     }
 
     /// Checks the current password (when the account has one) on the hashing threads.
     func confirmPassword(_ principal: Principal, _ password: String?, field: String) async throws {
         guard let found = try await database.read({ c in try AccountStore.credentials(id: principal.userID, c) }) else {
-            throw HTTPError.unauthorized("This account no longer exists.")
+            throw Refusal.unauthenticated("This account no longer exists.")
         }
         guard let stored = found.passwordHash else { return }
         let now = context.now
         let keys = [Throttle.Key(kind: "confirm", value: principal.userID.uuidString)]
         try await signIns.check(keys, now: now, what: "Too many wrong passwords")
         guard let password else {
-            throw HTTPError.badRequest("Enter your current password.", errors: [.init(field: field, message: "is required")])
+            throw Refusal.malformed("Enter your current password.", fields: [.init(field: field, message: "is required")])
         }
         try PasswordRule.checkGiven(password, field: field)
         let hasher = context.hasher
         guard try await context.hashing.run({ hasher.verify(password, against: stored) }) else {
             await signIns.record(keys, now: now)
-            throw HTTPError(403, slug: "wrong-password", detail: "The current password is not right.",
-                            errors: [.init(field: field, message: "is not right")])
+            throw Refusal(.forbidden, code: "wrong-password", "The current password is not right.",
+                          fields: [.init(field: field, message: "is not right")])
         }
     }
 

@@ -21,7 +21,7 @@ final class EmailService: Sendable {
     /// Mails a new link confirming the signed-in account's address (the old ones stop working).
     func resendVerification(_ principal: Principal) async throws -> PendingEmail {
         let account = try await context.account(principal)
-        guard !account.emailVerified else { throw HTTPError.conflict("Your email address is confirmed already.") }
+        guard !account.emailVerified else { throw Refusal.conflict("Your email address is confirmed already.") }
         try await accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
         let now = context.now
         try await database.transaction { [links] c in try links.mailVerification(to: account, at: now, c) }
@@ -36,21 +36,21 @@ final class EmailService: Sendable {
         let (confirmed, user) = try await database.transaction { c -> (ConfirmedEmail, UUID) in
             let record = try EmailService.usable(hash, [.verifyEmail, .changeEmail], now, c)
             guard let account = try AccountStore.account(id: record.userID, c), let email = try? EmailAddress(record.email) else {
-                throw EmailService.linkError(404, "No such link.")
+                throw EmailService.linkError(.notFound, "No such link.")
             }
             switch record.purpose {
             case .changeEmail:
                 do {
                     try AccountStore.setEmail(account.id, email, verifiedAt: now, c)
                 } catch DatabaseError.uniqueViolation {
-                    throw HTTPError.conflict("Another account uses \(email.value) now, so this account keeps \(account.email).")
+                    throw Refusal.conflict("Another account uses \(email.value) now, so this account keeps \(account.email).")
                 }
                 // Links sent to the old address mean nothing now.
                 try AccountStore.spendTokens(of: account.id, [.verifyEmail, .changeEmail, .resetPassword], at: now, c)
                 return (ConfirmedEmail(email: email.value, changed: true), account.id)
             default:
                 guard try AccountStore.markEmailVerified(account.id, email: email, at: now, c) else {
-                    throw EmailService.linkError(410, "This link is for \(email.value), which this account no longer uses.")
+                    throw EmailService.linkError(.gone, "This link is for \(email.value), which this account no longer uses.")
                 }
                 try AccountStore.spendTokens(of: account.id, [.verifyEmail], at: now, c)
                 return (ConfirmedEmail(email: email.value, changed: false), account.id)
@@ -67,12 +67,12 @@ final class EmailService: Sendable {
     func requestChange(_ principal: Principal, to newEmail: EmailAddress, password: String) async throws -> PendingEmail {
         let account = try await context.account(principal)
         guard account.hasPassword else {
-            throw HTTPError(403, slug: "password-needed", detail: "Set a password first; changing the email needs it.",
-                            errors: [.init(field: "password", message: "is not set for this account")])
+            throw Refusal(.forbidden, code: "password-needed", "Set a password first; changing the email needs it.",
+                          fields: [.init(field: "password", message: "is not set for this account")])
         }
         try await accounts.confirmPassword(principal, password, field: "password")
         guard newEmail.key != account.email.lowercased() else {
-            throw HTTPError.badRequest("This is your address already.", errors: [.init(field: "email", message: "is your address already")])
+            throw Refusal.malformed("This is your address already.", fields: [.init(field: "email", message: "is your address already")])
         }
         try await accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
         let now = context.now
@@ -80,7 +80,7 @@ final class EmailService: Sendable {
         let mail = context.mail
         let expiresAt = try await database.transaction { c -> Date in
             if try AccountStore.credentials(emailKey: newEmail.key, c) != nil {
-                throw HTTPError(409, detail: "Another account uses this address.", errors: [.init(field: "email", message: "is already registered")])
+                throw Refusal(.conflict, "Another account uses this address.", fields: [.init(field: "email", message: "is already registered")])
             }
             let (link, expiresAt) = try links.issue(.changeEmail, for: account.id, email: newEmail.value, at: now, c)
             try mail.enqueue(AccountMail.message(.changeEmail, to: newEmail.value, language: account.locale,
@@ -152,9 +152,9 @@ final class EmailService: Sendable {
         let accounts = self.accounts
         let (account, tokens) = try await database.transaction { c -> (Account, IssuedTokens) in
             let record = try EmailService.usable(hash, [.signIn], now, c)
-            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(404, "No such link.") }
+            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(.notFound, "No such link.") }
             guard try AccountStore.spendTokens(of: account.id, [.signIn], at: now, c) > 0 else {
-                throw EmailService.linkError(410, "This link was used already, or a newer one replaced it.")
+                throw EmailService.linkError(.gone, "This link was used already, or a newer one replaced it.")
             }
             if let email = try? EmailAddress(record.email) { _ = try AccountStore.markEmailVerified(account.id, email: email, at: now, c) }
             var tokens = try accounts.startSession(for: account, device: device, at: now, c)
@@ -176,10 +176,10 @@ final class EmailService: Sendable {
         let (links, mail) = (self.links, context.mail)
         let (account, signedOut) = try await database.transaction { c -> (Account, Int) in
             let record = try EmailService.usable(hash, [.resetPassword], now, c)
-            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(404, "No such link.") }
+            guard let account = try AccountStore.account(id: record.userID, c) else { throw EmailService.linkError(.notFound, "No such link.") }
             // Spent here, under the row's lock: of two requests with one link, only one gets past.
             guard try AccountStore.spendTokens(of: account.id, [.resetPassword], at: now, c) > 0 else {
-                throw EmailService.linkError(410, "This link was used already, or a newer one replaced it.")
+                throw EmailService.linkError(.gone, "This link was used already, or a newer one replaced it.")
             }
             try AccountStore.setPasswordHash(account.id, passwordHash, at: now, c)
             if let email = try? EmailAddress(record.email) { _ = try AccountStore.markEmailVerified(account.id, email: email, at: now, c) }
@@ -204,14 +204,14 @@ final class EmailService: Sendable {
     private static func usable(_ hash: String, _ purposes: [AccountStore.TokenPurpose], _ now: Date,
                                _ c: SQLConnection) throws -> AccountStore.TokenRecord {
         guard let record = try AccountStore.token(hash: hash, c), purposes.contains(record.purpose) else {
-            throw linkError(404, "No such link. Open the newest one you were sent, or ask for a new one.")
+            throw linkError(.notFound, "No such link. Open the newest one you were sent, or ask for a new one.")
         }
-        guard record.usedAt == nil else { throw linkError(410, "This link was used already, or a newer one replaced it.") }
-        guard record.expiresAt > now else { throw linkError(410, "This link has expired. Ask for a new one.") }
+        guard record.usedAt == nil else { throw linkError(.gone, "This link was used already, or a newer one replaced it.") }
+        guard record.expiresAt > now else { throw linkError(.gone, "This link has expired. Ask for a new one.") }
         return record
     }
 
-    private static func linkError(_ status: Int, _ detail: String) -> HTTPError {
-        HTTPError(status, slug: status == 410 ? "link-expired" : "link-invalid", detail: detail, errors: [.init(field: "token", message: detail)])
+    private static func linkError(_ reason: Refusal.Reason, _ detail: String) -> Refusal {
+        Refusal(reason, code: reason == .gone ? "link-expired" : "link-invalid", detail, fields: [.init(field: "token", message: detail)])
     }
 }

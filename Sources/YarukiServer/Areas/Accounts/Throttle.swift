@@ -134,9 +134,9 @@ final class Throttle: @unchecked Sendable {
         return wait
     }
 
-    private static func refusal(_ wait: TimeInterval, _ what: String) -> HTTPError {
+    private static func refusal(_ wait: TimeInterval, _ what: String) -> Refusal {
         let seconds = Int(wait.rounded(.up))
-        return HTTPError(429, detail: "\(what). Try again in \(seconds) seconds.", headers: ["Retry-After": String(seconds)])
+        return Refusal(.tooMany, "\(what). Try again in \(seconds) seconds.", retryAfter: seconds)
     }
 
     private func prune(_ now: Date) {

@@ -38,7 +38,7 @@ struct WebSignIn: Sendable {
 
     func start(_ name: IdentityProviderName) async throws -> WebSignInStart {
         guard let provider = providers[name.rawValue], let web = provider.web else {
-            throw HTTPError(404, detail: "Sign in with \(AccountService.title(name.rawValue)) in the browser is not set up on this server.")
+            throw Refusal(.notFound, "Sign in with \(AccountService.title(name.rawValue)) in the browser is not set up on this server.")
         }
         let document = try await discover(web)
         let state = Crypto.randomToken(32), binding = Crypto.randomToken(32)
@@ -49,7 +49,7 @@ struct WebSignIn: Sendable {
             try WebSignInStore.start(attempt, stateHash: Crypto.tokenHash(state), bindingHash: Crypto.tokenHash(binding), at: now,
                                      expires: now.addingTimeInterval(Self.lifetime), c)
         }
-        guard var url = URLComponents(string: document.authorizationEndpoint) else { throw HTTPError(502, detail: "The provider's authorize address is not a URL.") }
+        guard var url = URLComponents(string: document.authorizationEndpoint) else { throw Refusal(.badUpstream, "The provider's authorize address is not a URL.") }
         var items = url.queryItems ?? []
         items += [URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: web.clientID),
                   URLQueryItem(name: "redirect_uri", value: redirectURI), URLQueryItem(name: "state", value: state),
@@ -63,7 +63,7 @@ struct WebSignIn: Sendable {
             items += [URLQueryItem(name: "scope", value: "openid email profile"), URLQueryItem(name: "prompt", value: "select_account")]
         }
         url.queryItems = items
-        guard let address = url.string else { throw HTTPError(502, detail: "The provider's authorize address is not a URL.") }
+        guard let address = url.string else { throw Refusal(.badUpstream, "The provider's authorize address is not a URL.") }
         return WebSignInStart(provider: name, authorizeURL: address, binding: binding, expiresIn: Int(Self.lifetime))
     }
 
@@ -85,15 +85,15 @@ struct WebSignIn: Sendable {
         let now = context.now
         let attempt = try await context.database.transaction { c in try WebSignInStore.take(bindingHash: Crypto.tokenHash(body.binding), at: now, c) }
         guard let attempt, let provider = providers[attempt.provider], let web = provider.web else {
-            throw HTTPError(401, slug: "web-sign-in", detail: "This sign-in is unknown, took longer than ten minutes or was already used. Start again.")
+            throw Refusal(.unauthenticated, code: "web-sign-in", "This sign-in is unknown, took longer than ten minutes or was already used. Start again.")
         }
         guard let code = attempt.code else {
             if let error = attempt.error {
-                throw HTTPError(401, slug: "web-sign-in", detail: error == "access_denied"
-                    ? "The sign-in was cancelled at \(AccountService.title(provider.name))."
-                    : "\(AccountService.title(provider.name)) did not sign you in (\(error)).")
+                throw Refusal(.unauthenticated, code: "web-sign-in", error == "access_denied"
+                              ? "The sign-in was cancelled at \(AccountService.title(provider.name))."
+                              : "\(AccountService.title(provider.name)) did not sign you in (\(error)).")
             }
-            throw HTTPError(409, detail: "\(AccountService.title(provider.name)) has not sent you back yet. Finish there first.")
+            throw Refusal(.conflict, "\(AccountService.title(provider.name)) has not sent you back yet. Finish there first.")
         }
         let idToken = try await exchange(code: code, verifier: attempt.verifier, web: web, provider: provider.name)
         return try await accounts.signIn(identity: AccountService.IdentitySignIn(
@@ -105,14 +105,14 @@ struct WebSignIn: Sendable {
 
     private func discover(_ web: IdentityProvider.WebClient) async throws -> DiscoveryCache.Document {
         do { return try await documents.document(issuer: web.issuer, now: context.now) } catch {
-            throw HTTPError(503, detail: "The sign-in provider cannot be reached right now. Try again shortly.", headers: ["Retry-After": "10"])
+            throw Refusal(.unavailable, "The sign-in provider cannot be reached right now. Try again shortly.", retryAfter: 10)
         }
     }
 
     /// Trades the code for the provider's tokens (client_secret_post, with the PKCE verifier).
     private func exchange(code: String, verifier: String, web: IdentityProvider.WebClient, provider: String) async throws -> String {
         let document = try await discover(web)
-        guard let url = URL(string: document.tokenEndpoint) else { throw HTTPError(502, detail: "The provider's token address is not a URL.") }
+        guard let url = URL(string: document.tokenEndpoint) else { throw Refusal(.badUpstream, "The provider's token address is not a URL.") }
         var form = URLComponents()
         form.queryItems = [URLQueryItem(name: "grant_type", value: "authorization_code"), URLQueryItem(name: "code", value: code),
                            URLQueryItem(name: "redirect_uri", value: redirectURI), URLQueryItem(name: "client_id", value: web.clientID),
@@ -126,12 +126,12 @@ struct WebSignIn: Sendable {
         request.httpBody = Data((form.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B").utf8)
         let (data, response): (Data, URLResponse)
         do { (data, response) = try await URLSession.shared.data(for: request) } catch {
-            throw HTTPError(503, detail: "\(AccountService.title(provider)) cannot be reached right now. Try again shortly.", headers: ["Retry-After": "10"])
+            throw Refusal(.unavailable, "\(AccountService.title(provider)) cannot be reached right now. Try again shortly.", retryAfter: 10)
         }
         let reply = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         guard (response as? HTTPURLResponse)?.statusCode == 200, let token = reply?["id_token"] as? String else {
             let reason = (reply?["error"] as? String).map { " (\($0.prefix(60)))" } ?? ""
-            throw HTTPError(401, slug: "web-sign-in", detail: "\(AccountService.title(provider)) refused the sign-in code\(reason). Start again.")
+            throw Refusal(.unauthenticated, code: "web-sign-in", "\(AccountService.title(provider)) refused the sign-in code\(reason). Start again.")
         }
         return token
     }

@@ -99,7 +99,7 @@ final class ClassOrders: Sendable {
             let order = try ClassStore.order(id, user: nil, c)
             return (order, try order.flatMap { try ClassStore.classRow($0.classID, c) })
         }
-        guard let order else { throw HTTPError.notFound("No such order.") }
+        guard let order else { throw Refusal.notFound("No such order.") }
         return info(order, title: klass?.title ?? "")
     }
 
@@ -110,17 +110,17 @@ final class ClassOrders: Sendable {
     func order(_ classID: UUID, by principal: Principal) async throws -> (OrderInfo, created: Bool) {
         let (user, now) = (principal.userID, context.now)
         guard selling else {
-            throw HTTPError(409, slug: "payments-off", detail: "Seats cannot be bought on this server yet: its operator has not set up payments.")
+            throw Refusal(.conflict, code: "payments-off", "Seats cannot be bought on this server yet: its operator has not set up payments.")
         }
         let made = try await database.transaction { c -> (ClassStore.Order, ClassStore.ClassRow, Bool) in
-            guard let k = try ClassStore.classRow(classID, c) else { throw HTTPError.notFound("No such class.") }
-            guard k.state == "open" else { throw HTTPError(409, slug: "class-cancelled", detail: "This class was cancelled.") }
-            guard k.startsAt > now else { throw HTTPError(409, slug: "class-started", detail: "This class has started.") }
+            guard let k = try ClassStore.classRow(classID, c) else { throw Refusal.notFound("No such class.") }
+            guard k.state == "open" else { throw Refusal(.conflict, code: "class-cancelled", "This class was cancelled.") }
+            guard k.startsAt > now else { throw Refusal(.conflict, code: "class-started", "This class has started.") }
             if try ClassStore.hasPaidSeat(class: classID, user: user, c) {
-                throw HTTPError(409, slug: "already-booked", detail: "You already have a seat in this class.")
+                throw Refusal(.conflict, code: "already-booked", "You already have a seat in this class.")
             }
             if let pending = try ClassStore.pendingOrder(class: classID, user: user, now: now, c) { return (pending, k, false) }
-            guard k.seatsLeft > 0 else { throw HTTPError(409, slug: "class-full", detail: "This class is full.") }
+            guard k.seatsLeft > 0 else { throw Refusal(.conflict, code: "class-full", "This class is full.") }
             let id = UUID()
             let order = ClassStore.Order(id: id, classID: classID, userID: user, paymentID: "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
                                          provider: self.provider.name, amount: k.price, currency: k.currency,
@@ -134,7 +134,7 @@ final class ClassOrders: Sendable {
     /// The person's own order (404 for anyone else's).
     func mine(_ id: UUID, _ principal: Principal) async throws -> ClassStore.Order {
         let user = principal.userID
-        guard let order = try await database.read({ c in try ClassStore.order(id, user: user, c) }) else { throw HTTPError.notFound("No such order.") }
+        guard let order = try await database.read({ c in try ClassStore.order(id, user: user, c) }) else { throw Refusal.notFound("No such order.") }
         return order
     }
 
@@ -228,7 +228,7 @@ final class ClassOrders: Sendable {
             return try await provider.payment(order.paymentID)
         } catch let error as PaymentProviderError {
             ServerLog.error("payment check failed", ["order": order.id.uuidString.lowercased(), "reason": error.description])
-            throw HTTPError.unavailable("The payment provider could not be asked; try again in a moment.")
+            throw Refusal(.unavailable, "The payment provider could not be asked; try again in a moment.")
         }
     }
 
@@ -329,13 +329,13 @@ final class ClassOrders: Sendable {
             _ = try await database.transaction { c in try ClassStore.move(order.id, from: ["pending"], to: "cancelled", reason: "memberCancelled", at: now, c) }
         case "paid":
             try await database.transaction { c in
-                guard let k = try ClassStore.classRow(order.classID, c) else { throw HTTPError.notFound("No such class.") }
+                guard let k = try ClassStore.classRow(order.classID, c) else { throw Refusal.notFound("No such class.") }
                 let deadline = ClassOrders.deadline(of: order, in: k)
                 guard now < deadline else {
-                    throw HTTPError(409, slug: "cancel-deadline-passed", detail: "Seats in this class could be cancelled until \(ISO8601DateFormatter().string(from: deadline)).")
+                    throw Refusal(.conflict, code: "cancel-deadline-passed", "Seats in this class could be cancelled until \(ISO8601DateFormatter().string(from: deadline)).")
                 }
                 guard try self.owing(order.id, from: ["paid"], to: "refunding", reason: "memberCancelled", at: now, c) else {
-                    throw HTTPError.conflict("The order changed meanwhile; look again.")
+                    throw Refusal.conflict("The order changed meanwhile; look again.")
                 }
                 try ClassStore.releaseSeat(order.classID, at: now, c)
             }
@@ -343,7 +343,7 @@ final class ClassOrders: Sendable {
         case "refunding", "refunded", "cancelled":
             break
         default:
-            throw HTTPError.conflict("This order holds no seat to cancel.")
+            throw Refusal.conflict("This order holds no seat to cancel.")
         }
         return try await shown(id)
     }
@@ -353,8 +353,8 @@ final class ClassOrders: Sendable {
     func cancelClass(_ id: UUID, by principal: Principal) async throws -> [UUID] {
         let now = context.now
         let refunded = try await database.transaction { c -> [ClassStore.Order] in
-            guard let k = try ClassStore.classRow(id, c) else { throw HTTPError.notFound("No such class.") }
-            guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin cancels it.") }
+            guard let k = try ClassStore.classRow(id, c) else { throw Refusal.notFound("No such class.") }
+            guard ClassService.may(edit: k, principal) else { throw Refusal(.forbidden, "Only the class's coach or an admin cancels it.") }
             guard try ClassStore.cancel(id, at: now, c) else { return [] }
             var refunded: [ClassStore.Order] = []
             for order in try ClassStore.paidOrders(id, c)
@@ -441,13 +441,13 @@ final class ClassOrders: Sendable {
     /// The sandbox's card, charged for an order of the person's own: a payment id is not a
     /// secret, so nobody may pay (or spoil, with a wrong amount) someone else's order.
     func sandboxCharge(_ paymentID: String, amount: Int64, currency: String, approve: Bool, by principal: Principal) async throws -> String {
-        guard let sandbox else { throw HTTPError.notFound() }
+        guard let sandbox else { throw Refusal.notFound() }
         let order = try await database.read { c in try ClassStore.order(paymentID: paymentID, c) }
-        guard let order, order.userID == principal.userID else { throw HTTPError.notFound("No such payment.") }
+        guard let order, order.userID == principal.userID else { throw Refusal.notFound("No such payment.") }
         do {
             return try await sandbox.charge(paymentID, amount: amount, currency: currency, approve: approve)
         } catch let PaymentProviderError.refused(_, message) {
-            throw HTTPError(409, slug: "already-paid", detail: message)
+            throw Refusal(.conflict, code: "already-paid", message)
         }
     }
 
@@ -460,12 +460,12 @@ final class ClassOrders: Sendable {
         do {
             id = try webhooks.verify(headers: headers, body: body, now: now)
         } catch let failure as StandardWebhook.Failure {
-            throw HTTPError(401, slug: "bad-webhook-signature", detail: failure.description)
+            throw Refusal(.unauthenticated, code: "bad-webhook-signature", failure.description)
         }
-        guard id.utf8.count <= 200 else { throw HTTPError.badRequest("The webhook-id is longer than 200 bytes.") }
+        guard id.utf8.count <= 200 else { throw Refusal.malformed("The webhook-id is longer than 200 bytes.") }
         if try await database.read({ c in try ClassStore.webhookSeen(id, c) }) { return WebhookReceipt(duplicate: true) }
         guard let event = try? JSONCoding.decoder.decode(PaymentWebhook.self, from: body) else {
-            throw HTTPError.badRequest("The webhook's body is not a payment event.")
+            throw Refusal.malformed("The webhook's body is not a payment event.")
         }
         if let paymentID = event.data?.paymentId, paymentID.utf8.count <= 200 { try await webhook(paymentID: paymentID) }
         // Remembered once acted on: a delivery that failed halfway is acted on when it comes again.

@@ -32,7 +32,7 @@ struct ClassService: Sendable {
         let account = try await context.account(principal)
         let zone = TimeZone(identifier: account.timeZone) ?? .gmt
         guard let (start, end) = ClassService.bounds(of: month, zone: zone) else {
-            throw HTTPError.badRequest("'\(month)' is not a month like 2026-12.", errors: [.init(field: "month", message: "must be YYYY-MM")])
+            throw Refusal.malformed("'\(month)' is not a month like 2026-12.", fields: [.init(field: "month", message: "must be YYYY-MM")])
         }
         let user = principal.userID
         let (rows, coaches, booked) = try await database.read { c in
@@ -58,7 +58,7 @@ struct ClassService: Sendable {
             (try ClassStore.classRow(id, c), try ClassStore.latestOrder(class: id, user: user, c), try ClassStore.roster(id, c),
              try ClassStore.hasPaidSeat(class: id, user: user, c))
         }
-        guard let row else { throw HTTPError.notFound("No such class.") }
+        guard let row else { throw Refusal.notFound("No such class.") }
         let canEdit = ClassService.may(edit: row, principal)
         // The link is the product: the coach and admins see it, and whoever holds a paid seat.
         let link = canEdit || booked ? row.onlineURL : nil
@@ -88,7 +88,7 @@ struct ClassService: Sendable {
 
     /// One class, or each meeting of a month's series; returns them by start.
     func create(_ draft: ClassDraft, by principal: Principal) async throws -> [ClassInfo] {
-        guard ClassService.teaches(principal) else { throw HTTPError(403, detail: "Only coaches and admins publish classes.") }
+        guard ClassService.teaches(principal) else { throw Refusal(.forbidden, "Only coaches and admins publish classes.") }
         let account = try await context.account(principal)
         var check = FieldCheck()
         ClassService.check(draft, into: &check)
@@ -130,7 +130,7 @@ struct ClassService: Sendable {
         }
         try await database.transaction { c in
             guard try AccountStore.account(id: coachID, c).map({ $0.role >= .coach }) == true else {
-                throw HTTPError.validation([.init(field: "coachId", message: "is not a coach")], detail: "Classes are taught by coaches.")
+                throw Refusal.validation([.init(field: "coachId", message: "is not a coach")], detail: "Classes are taught by coaches.")
             }
             if let series { try ClassStore.insertSeries(series, at: now, c) }
             for row in rows { try ClassStore.insert(row, at: now, c) }
@@ -142,16 +142,16 @@ struct ClassService: Sendable {
     func renew(_ classID: UUID, by principal: Principal) async throws -> RenewedSeries {
         let now = context.now
         let made = try await database.transaction { c -> (String, [UUID]) in
-            guard let k = try ClassStore.classRow(classID, c) else { throw HTTPError.notFound("No such class.") }
-            guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin renews it.") }
+            guard let k = try ClassStore.classRow(classID, c) else { throw Refusal.notFound("No such class.") }
+            guard ClassService.may(edit: k, principal) else { throw Refusal(.forbidden, "Only the class's coach or an admin renews it.") }
             guard let seriesID = k.seriesID, let series = try ClassStore.series(seriesID, c), let latest = try ClassStore.latestInSeries(seriesID, c) else {
-                throw HTTPError.conflict("This class is not part of a monthly series.")
+                throw Refusal.conflict("This class is not part of a monthly series.")
             }
             let next = ClassSeriesRule.month(after: series.lastMonth)
             let zone = TimeZone(identifier: series.timeZone) ?? .gmt
             let starts = series.rule.sessions(month: next, zone: zone).filter { ClassService.deadline($0, hours: latest.cancelHours) > now }
             guard try ClassStore.renewSeries(seriesID, from: series.lastMonth, to: next, at: now, c) else {
-                throw HTTPError.conflict("The series was renewed meanwhile.")
+                throw Refusal.conflict("The series was renewed meanwhile.")
             }
             var ids: [UUID] = []
             for start in starts {
@@ -182,12 +182,12 @@ struct ClassService: Sendable {
         if let start = edit.startsAt, start <= now { check.conflict("startsAt", "must be in the future") }
         try check.done()
         let moved = try await database.transaction { c -> [ClassStore.Order] in
-            guard var k = try ClassStore.classRow(id, c) else { throw HTTPError.notFound("No such class.") }
-            guard ClassService.may(edit: k, principal) else { throw HTTPError(403, detail: "Only the class's coach or an admin changes it.") }
-            guard k.state == "open" else { throw HTTPError.conflict("A cancelled class cannot be changed.") }
+            guard var k = try ClassStore.classRow(id, c) else { throw Refusal.notFound("No such class.") }
+            guard ClassService.may(edit: k, principal) else { throw Refusal(.forbidden, "Only the class's coach or an admin changes it.") }
+            guard k.state == "open" else { throw Refusal.conflict("A cancelled class cannot be changed.") }
             let before = k.startsAt
             if let price = edit.price, let problem = ClassPriceRule.check(price: price, currency: k.currency) {
-                throw HTTPError.validation([.init(field: problem.field, message: problem.message)])
+                throw Refusal.validation([.init(field: problem.field, message: problem.message)])
             }
             if let v = edit.title { k.title = TextRule.trim(v) }
             if let v = edit.description { k.description = TextRule.trim(v) }
@@ -199,11 +199,11 @@ struct ClassService: Sendable {
             if let v = edit.price { k.price = v }
             if let v = edit.cancelHours { k.cancelHours = v }
             if edit.startsAt != nil || edit.cancelHours != nil, ClassService.deadline(k.startsAt, hours: k.cancelHours) <= now {
-                throw HTTPError.validation([.init(field: edit.cancelHours != nil ? "cancelHours" : "startsAt",
-                                                  message: "puts the cancel deadline in the past: nobody could cancel a seat for a refund")])
+                throw Refusal.validation([.init(field: edit.cancelHours != nil ? "cancelHours" : "startsAt",
+                                         message: "puts the cancel deadline in the past: nobody could cancel a seat for a refund")])
             }
             guard try ClassStore.update(k, at: now, c) else {
-                throw HTTPError.validation([.init(field: "capacity", message: "is below the \(k.enrolled) seats already taken")])
+                throw Refusal.validation([.init(field: "capacity", message: "is below the \(k.enrolled) seats already taken")])
             }
             // A new time: everyone who paid may cancel for a refund until it starts, and is told.
             guard k.startsAt != before else { return [] }
@@ -212,7 +212,7 @@ struct ClassService: Sendable {
             return paid
         }
         for order in moved { orders.community.notify(order.userID) }
-        guard let shown = try await reread([id]).first else { throw HTTPError.notFound("No such class.") }
+        guard let shown = try await reread([id]).first else { throw Refusal.notFound("No such class.") }
         return shown
     }
 

@@ -13,7 +13,7 @@ struct ClassesData: PersonalData {
         let now = classes.context.now
         // Members who paid for a coach's coming classes must get their money back first.
         if try ClassStore.coachedWithSeats(user: user, now: now, c) > 0 {
-            throw HTTPError.conflict("You teach classes that people have paid for: cancel them first (everyone is refunded), then delete the account.")
+            throw Refusal.conflict("You teach classes that people have paid for: cancel them first (everyone is refunded), then delete the account.")
         }
         let (orders, taught) = try ClassStore.deleteAll(user: user, now: now, c)
         return Removed(counts: ["classOrders": orders, "classesTaught": taught])

@@ -85,7 +85,7 @@ enum ClassesDemo {
     private static func buy(_ k: ClassStore.ClassRow, user: UUID, at time: Date, refundedBecauseFull: Bool = false, _ c: SQLConnection) throws {
         let id = UUID()
         let payment = "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try ClassStore.sandboxPay(payment, amount: k.price, currency: k.currency, status: refundedBecauseFull ? "CANCELLED" : "PAID", at: time, c)
+        try SandboxPaymentStore.pay(payment, amount: k.price, currency: k.currency, status: refundedBecauseFull ? "CANCELLED" : "PAID", at: time, c)
         try ClassStore.insertOrder(ClassStore.Order(id: id, classID: k.id, userID: user, paymentID: payment, provider: "sandbox", amount: k.price,
                                                     currency: k.currency, expiresAt: time.addingTimeInterval(ClassOrders.lifetime)), at: time, c)
         var sales = [SaleEvent(id: "class-order:\(id.uuidString.lowercased())", amount: k.price, currency: k.currency, occurredAt: time,

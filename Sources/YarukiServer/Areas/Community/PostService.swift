@@ -68,7 +68,7 @@ struct PostService: Sendable {
             check.missing("routineId", "is not a routine you can attach")
         }
         try check.done()
-        guard let board else { throw HTTPError.internal() }
+        guard let board else { throw Refusal.bug() }
         return (board, text, ids, body.routineId)
     }
 
@@ -76,7 +76,7 @@ struct PostService: Sendable {
     func save(_ body: PostBody, id existing: UUID?, by principal: Principal) async throws -> Post {
         let (id, now) = (existing ?? UUID(), context.now)
         let (post, unused) = try await context.transaction(changing: PostService.tags) { c -> (Post, [String]) in
-            if existing != nil, try !PostStore.isAuthor(id, user: principal.userID, c) { throw HTTPError.notFound("No such post.") }
+            if existing != nil, try !PostStore.isAuthor(id, user: principal.userID, c) { throw Refusal.notFound("No such post.") }
             let (board, text, photoIDs, routine) = try PostService.checked(body, author: principal.userID, post: existing, c)
             if existing == nil {
                 try PostStore.insertPost(id: id, author: principal.userID, board: board, body: text, routine: routine, at: now, c)
@@ -84,7 +84,7 @@ struct PostService: Sendable {
                 _ = try PostStore.updatePost(id, author: principal.userID, board: board, body: text, routine: routine, at: now, c)
             }
             let unused = try PostStore.setPhotos(post: id, photoIDs, c)
-            guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw HTTPError.internal() }
+            guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw Refusal.bug() }
             return (reply(post, photos: try PostStore.photos(posts: [id], c)[id] ?? [], viewer: principal.userID), unused)
         }
         for sha in unused { context.photos.remove(sha) }
@@ -104,20 +104,20 @@ struct PostService: Sendable {
             guard let post = try PostStore.post(id, viewer: principal.userID, c) else { return nil }
             return (post, try PostStore.photos(posts: [id], c)[id] ?? [])
         }
-        guard let (post, photos) = found else { throw HTTPError.notFound("No such post.") }
+        guard let (post, photos) = found else { throw Refusal.notFound("No such post.") }
         return reply(post, photos: photos, viewer: principal.userID)
     }
 
     /// Deletes a post of the person's (an admin's: any); its photos go when nothing else uses them.
     func delete(_ id: UUID, _ principal: Principal) async throws {
         let unused = try await context.transaction(changing: PostService.tags) { c in try PostStore.deletePost(id, by: principal.userID, admin: principal.role == .admin, c) }
-        guard let unused else { throw HTTPError.notFound("No such post.") }
+        guard let unused else { throw Refusal.notFound("No such post.") }
         for sha in unused { context.photos.remove(sha) }
     }
 
     func like(_ liked: Bool, _ id: UUID, _ principal: Principal) async throws -> Likes {
         let count = try await likes.set(liked, .post, id, by: principal) { c in
-            guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such post.") }
+            guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw Refusal.notFound("No such post.") }
             return post.authorID
         }
         return Likes(liked: liked, likeCount: count)
@@ -128,14 +128,14 @@ struct PostService: Sendable {
             guard let post = try PostStore.post(id, viewer: principal.userID, c) else { return nil }
             return (post, try PostStore.comments(post: id, viewer: principal.userID, after: after, limit: limit + 1, c))
         }
-        guard let (post, comments) = found else { throw HTTPError.notFound("No such post.") }
+        guard let (post, comments) = found else { throw Refusal.notFound("No such post.") }
         return Paging.page(comments, limit: limit, key: { ($0.createdAt, $0.id) }) { comment($0, post: post, viewer: principal) }
     }
 
     func addComment(_ text: String, on id: UUID, by principal: Principal) async throws -> PostComment {
         let (commentID, now) = (UUID(), context.now)
         let (reply, postAuthor) = try await context.transaction(changing: PostService.tags) { c -> (PostComment, UUID) in
-            guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such post.") }
+            guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw Refusal.notFound("No such post.") }
             try PostStore.insertComment(id: commentID, post: id, author: principal.userID, body: text, at: now, c)
             _ = try NotificationStore.add(.comment, to: post.authorID, actor: principal.userID, post: id, comment: commentID, at: now, c)
             let name = try AccountStore.account(id: principal.userID, c)?.displayName ?? ""
@@ -150,6 +150,6 @@ struct PostService: Sendable {
         let deleted = try await context.transaction(changing: PostService.tags) { c in
             try PostStore.deleteComment(id, by: principal.userID, admin: principal.role == .admin, c)
         }
-        guard deleted else { throw HTTPError.notFound("No such comment.") }
+        guard deleted else { throw Refusal.notFound("No such comment.") }
     }
 }

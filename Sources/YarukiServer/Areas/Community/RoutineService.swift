@@ -11,6 +11,7 @@ import YarukiStore
 struct RoutineService: Sendable {
     let context: AppContext
     let likes: LikeToggle
+    let workouts: any WorkoutLog
     var database: Database { context.database }
 
     static func reply(_ r: RoutineStore.RoutineRow, viewer: UUID) -> Routine {
@@ -25,17 +26,17 @@ struct RoutineService: Sendable {
     func save(_ submitted: RoutineDraft, id: UUID, user: UUID, now: Date, mustExist: Bool, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> RoutineStore.RoutineRow {
         let draft = submitted.normalized
         let exists = try RoutineStore.isAuthor(id, user: user, c)
-        if !exists, try mustExist || RoutineStore.exists(id, c) { throw HTTPError.notFound("No such routine.") }
+        if !exists, try mustExist || RoutineStore.exists(id, c) { throw Refusal.notFound("No such routine.") }
         try SyncVersions.require(ifVersion, user: user, .routines, id, c) {
             try RoutineStore.routine(id, viewer: user, c).map { try SyncVersions.json(RoutineService.reply($0, viewer: user)) }
         }
-        try FieldCheck(RoutineDraft.check(submitted, units: try TrainingStore.units(c))).done()
+        try FieldCheck(RoutineDraft.check(submitted, units: try workouts.units(c))).done()
         if exists {
             _ = try RoutineStore.update(id, author: user, draft, at: now, c)
         } else {
             try RoutineStore.insert(id: id, author: user, draft, copiedFrom: nil, at: now, c)
         }
-        guard let saved = try RoutineStore.routine(id, viewer: user, c) else { throw HTTPError.internal() }
+        guard let saved = try RoutineStore.routine(id, viewer: user, c) else { throw Refusal.bug() }
         return saved
     }
 
@@ -63,7 +64,7 @@ struct RoutineService: Sendable {
 
     func routine(_ id: UUID, _ principal: Principal) async throws -> Routine {
         guard let found = try await database.read({ c in try RoutineStore.routine(id, viewer: principal.userID, c) }) else {
-            throw HTTPError.notFound("No such routine.")
+            throw Refusal.notFound("No such routine.")
         }
         return RoutineService.reply(found, viewer: principal.userID)
     }
@@ -81,15 +82,15 @@ struct RoutineService: Sendable {
         let deleted = try await context.transaction(changing: PostService.tags) { c in
             try remove(id, user: principal.userID, admin: principal.role == .admin, now: now, ifVersion: ifVersion, c)
         }
-        guard deleted else { throw HTTPError.notFound("No such routine.") }
+        guard deleted else { throw Refusal.notFound("No such routine.") }
         context.nudge(principal.userID, .routines)
     }
 
     /// A like saves someone's public routine to my list; one's own are there already (400).
     func save(_ saved: Bool, _ id: UUID, _ principal: Principal) async throws -> Saves {
         let count = try await likes.set(saved, .routine, id, by: principal) { c in
-            guard let routine = try RoutineStore.routine(id, viewer: principal.userID, c) else { throw HTTPError.notFound("No such routine.") }
-            guard routine.authorID != principal.userID else { throw HTTPError(422, detail: "Your own routines are in your list already.") }
+            guard let routine = try RoutineStore.routine(id, viewer: principal.userID, c) else { throw Refusal.notFound("No such routine.") }
+            guard routine.authorID != principal.userID else { throw Refusal(.unprocessable, "Your own routines are in your list already.") }
             return routine.authorID
         }
         return Saves(liked: saved, saveCount: count)
@@ -99,12 +100,12 @@ struct RoutineService: Sendable {
     func copy(_ id: UUID, _ principal: Principal) async throws -> Routine {
         let (copy, now) = (UUID(), context.now)
         let saved = try await context.transaction(changing: PostService.tags) { c -> RoutineStore.RoutineRow? in
-            guard var draft = try RoutineStore.routine(id, viewer: principal.userID, c)?.draft else { throw HTTPError.notFound("No such routine.") }
+            guard var draft = try RoutineStore.routine(id, viewer: principal.userID, c)?.draft else { throw Refusal.notFound("No such routine.") }
             draft.isPublic = false
             try RoutineStore.insert(id: copy, author: principal.userID, draft, copiedFrom: id, at: now, c)
             return try RoutineStore.routine(copy, viewer: principal.userID, c)
         }
-        guard let saved else { throw HTTPError.internal() }
+        guard let saved else { throw Refusal.bug() }
         context.nudge(principal.userID, .routines)
         return RoutineService.reply(saved, viewer: principal.userID)
     }

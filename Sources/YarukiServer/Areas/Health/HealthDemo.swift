@@ -21,7 +21,7 @@ enum HealthDemo {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let path = folder + "/export.xml"
-            FileManager.default.createFile(atPath: path, contents: Data(export(name: name, zone: zone, now: context.now, seed: UInt64(2026 + index)).utf8))
+            try Data(export(name: name, zone: zone, now: context.now, seed: UInt64(2026 + index)).utf8).write(to: URL(fileURLWithPath: path))
             let outcome = try HealthImporter(timeZone: zone, scratch: folder).read(path) { _ in }
             let id = UUID()
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

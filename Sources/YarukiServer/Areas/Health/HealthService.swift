@@ -165,7 +165,7 @@ final class HealthImports: @unchecked Sendable {
     func start(_ file: BodyFile, fileName: String, user: UUID, timeZone: TimeZone) async throws -> HealthImport {
         let id = UUID()
         let path = directory + "/\(id.uuidString.lowercased())"
-        guard rename(file.path, path) == 0 else { throw HTTPError.internal() }
+        guard rename(file.path, path) == 0 else { throw Refusal.bug() }
         let now = context.now
         let work = String(decoding: try JSONEncoder().encode(Work(id: id, user: user, timeZone: timeZone.identifier)), as: UTF8.self)
         do {
@@ -239,7 +239,7 @@ extension HealthImports {
 
     func one(_ id: UUID, user: UUID) async throws -> HealthImport {
         guard let row = try await context.database.read({ c in try HealthStore.importRow(id, user: user, c) }) else {
-            throw HTTPError.notFound("No such import.")
+            throw Refusal.notFound("No such import.")
         }
         return HealthService.reply(row, bytesRead: bytesRead(id))
     }

@@ -9,7 +9,8 @@ import YarukiStore
 /// the owner sees a record: anyone else gets 404.
 struct LifelogService: Sendable {
     let context: AppContext
-    let proofs: ProofService
+    let proofs: any ProofLog
+    let workouts: any WorkoutLog
     /// Playback plans' parts, forgotten when the person's records change.
     let plans: PlaybackParts
     var database: Database { context.database }
@@ -43,7 +44,7 @@ struct LifelogService: Sendable {
         let source = LifelogSource(rawValue: body.source ?? "web")
         if source == nil { check.fail("source", "must be phone, watch, web or import") }
         try check.done()
-        guard let kind, let source else { throw HTTPError.internal() }
+        guard let kind, let source else { throw Refusal.bug() }
         let p = body.position
         let draft = LifelogDraft(kind: kind, occurredAt: body.occurredAt, text: body.text ?? "", place: body.place,
                                  position: p.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }, altitude: p?.altitude,
@@ -57,18 +58,18 @@ struct LifelogService: Sendable {
     /// Returns whether the record is new.
     @discardableResult
     func save(_ id: UUID, _ draft: LifelogDraft, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> Bool {
-        if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+        if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
         let before = try LifelogStore.record(id, user: user, c)
         try SyncVersions.require(ifVersion, user: user, .lifelog, id, c) { try before.map { try SyncVersions.json(reply($0)) } }
         if let before {
             guard before.draft.kind == draft.kind else {
-                throw HTTPError(422, detail: "A record keeps its kind.", errors: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
+                throw Refusal(.unprocessable, "A record keeps its kind.", fields: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
             }
             _ = try LifelogStore.update(id, user: user, draft, at: now, c)
         } else {
             guard draft.kind == .memo || draft.kind == .checkin else {
-                throw HTTPError(422, detail: "Photos and voice notes begin as uploads.",
-                                errors: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
+                throw Refusal(.unprocessable, "Photos and voice notes begin as uploads.",
+                              fields: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
             }
             try LifelogStore.insert(id: id, user: user, draft, at: now, c)
         }
@@ -80,7 +81,7 @@ struct LifelogService: Sendable {
         let (user, now) = (principal.userID, context.now)
         let (record, created, version) = try await context.transaction(changing: LifelogService.tags(user)) { c in
             let created = try save(id, draft, user: user, now: now, ifVersion: ifVersion, c)
-            guard let record = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
+            guard let record = try LifelogStore.record(id, user: user, c) else { throw Refusal.bug() }
             return (record, created, try SyncVersions.version(user: user, .lifelog, id, c))
         }
         plans.forget(user: user)
@@ -91,7 +92,7 @@ struct LifelogService: Sendable {
     /// The record, for its owner (or a link signed for its audio: `user` nil); 404 otherwise.
     func record(_ id: UUID, for user: UUID?) async throws -> LifelogStore.Record {
         guard let record = try await database.read({ c in try LifelogStore.record(id, user: user, c) }) else {
-            throw HTTPError.notFound("No such record.")
+            throw Refusal.notFound("No such record.")
         }
         return record
     }
@@ -101,7 +102,7 @@ struct LifelogService: Sendable {
         let user = principal.userID
         guard let (record, version) = try await database.read({ c in
             try LifelogStore.record(id, user: user, c).map { ($0, try SyncVersions.version(user: user, .lifelog, id, c)) }
-        }) else { throw HTTPError.notFound("No such record.") }
+        }) else { throw Refusal.notFound("No such record.") }
         return (reply(record), version)
     }
 
@@ -123,7 +124,7 @@ struct LifelogService: Sendable {
         let now = context.now
         guard let effects = try await context.transaction(changing: LifelogService.tags(principal.userID), { c in
             try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
-        }) else { throw HTTPError.notFound("No such record.") }
+        }) else { throw Refusal.notFound("No such record.") }
         for work in effects.afterwards { work() }
         context.nudge(principal.userID, .lifelog)
     }
@@ -134,8 +135,8 @@ struct LifelogService: Sendable {
         let (user, limit) = (principal.userID, LifelogService.timelineLimit)
         let (records, workouts, proofRows) = try await database.read { c in
             (try LifelogStore.records(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
-             try TrainingStore.workouts(user: user, from: range.start, to: range.stop, after: nil, limit: limit + 1, c),
-             try ProofStore.proofs(user: user, from: range.start, to: range.stop, c))
+             try self.workouts.workouts(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
+             try proofs.proofs(user: user, from: range.start, to: range.stop, c))
         }
         func at(_ date: Date) -> OffsetDateTime { OffsetDateTime(date: date, utcOffset: zone.secondsFromGMT(for: date)) }
         var items: [TimelineItem] = records.prefix(limit).map { .record(reply($0)) }
@@ -156,7 +157,7 @@ struct LifelogService: Sendable {
         let range = kind.flatMap { LifelogRange($0, date: date, calendar: calendar) }
         if kind != nil, range == nil { check.fail("date", "must be a date like 2026-11-30") }
         try check.done()
-        guard let range else { throw HTTPError.internal() }
+        guard let range else { throw Refusal.bug() }
         return range
     }
 }

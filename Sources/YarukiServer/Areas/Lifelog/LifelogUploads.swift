@@ -70,7 +70,7 @@ extension LifelogService {
     func existing(_ id: UUID?, user: UUID) async throws -> LifelogStore.Record? {
         guard let id else { return nil }
         return try await database.read { c in
-            if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+            if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
             return try LifelogStore.record(id, user: user, c)
         }
     }
@@ -78,7 +78,7 @@ extension LifelogService {
     private struct Attachment: Sendable {
         var draft: LifelogDraft
         var photo: LifelogStore.PhotoFile?
-        var voice: ProofStore.MediaRow?
+        var voice: MediaRow?
     }
 
     /// Stores the file: a photo's copies (its EXIF read first), or the audio (checked by its bytes and ffprobe).
@@ -91,8 +91,7 @@ extension LifelogService {
         }
         let stored = try await context.media.ingest(file, as: .audio)
         return Attachment(draft: LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now),
-                          voice: ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size,
-                                                     durationMs: stored.durationMs, hasThumbnail: false))
+                          voice: stored.row)
     }
 
     /// Files an upload as a record; returns it and whether it is new. The same upload again (a
@@ -101,11 +100,11 @@ extension LifelogService {
     func upload(_ kind: LifelogKind, _ file: BodyFile?, _ fields: UploadFields, by principal: Principal) async throws -> (LifelogRecord, created: Bool) {
         let user = principal.userID
         guard let file, file.size > 0 else {
-            throw HTTPError(415, detail: "The body is empty: send the \(kind == .photo ? "photo" : "audio") itself as the request body.")
+            throw Refusal(.unsupportedMedia, "The body is empty: send the \(kind == .photo ? "photo" : "audio") itself as the request body.")
         }
         if let record = try await existing(fields.id, user: user) {
             guard record.draft.kind == kind else {
-                throw HTTPError.conflict("The id is a \(record.draft.kind.rawValue) of yours, not a \(kind.rawValue).")
+                throw Refusal.conflict("The id is a \(record.draft.kind.rawValue) of yours, not a \(kind.rawValue).")
             }
             return (reply(record), false)
         }
@@ -118,11 +117,11 @@ extension LifelogService {
         do {
             try FieldCheck(LifelogDraft.check(attached.draft, now: now)).done()
             let (record, created) = try await context.transaction(changing: LifelogService.tags(user)) { c -> (LifelogStore.Record, Bool) in
-                if try LifelogStore.isOthers(id, user: user, c) { throw HTTPError.notFound("No such record.") }
+                if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
                 // A retry that raced this one: the first stored wins.
                 if let record = try LifelogStore.record(id, user: user, c) { return (record, false) }
                 try LifelogStore.insert(id: id, user: user, attached.draft, photo: attached.photo, voice: attached.voice, at: now, c)
-                guard let saved = try LifelogStore.record(id, user: user, c) else { throw HTTPError.internal() }
+                guard let saved = try LifelogStore.record(id, user: user, c) else { throw Refusal.bug() }
                 return (saved, true)
             }
             if created {

@@ -86,7 +86,7 @@ struct PlaybackService: Sendable {
     func legs(_ request: Request, _ principal: Principal) async throws -> ReplayLegs {
         let parts = try await parts(request, principal)
         if let version = request.queryItem("version"), version != parts.version {
-            throw HTTPError(409, slug: "plan-changed", detail: "The records changed since this plan was made. Load the playback again.")
+            throw Refusal(.conflict, code: "plan-changed", "The records changed since this plan was made. Load the playback again.")
         }
         var check = FieldCheck()
         let from = Int(request.queryItem("from") ?? "0") ?? -1

@@ -39,18 +39,18 @@ public enum SaleFormat: Sendable, Equatable {
     static func named(_ text: String) throws -> SaleFormat {
         if text == "yaruki" { return .yaruki }
         guard let data = FileManager.default.contents(atPath: text) else {
-            throw SaleMessages.Refusal("is neither yaruki nor a readable mapping file: '\(text)'")
+            throw SaleMessages.Unreadable("is neither yaruki nor a readable mapping file: '\(text)'")
         }
         let mapping: Mapping
         do {
             mapping = try JSONDecoder().decode(Mapping.self, from: data)
         } catch {
-            throw SaleMessages.Refusal("'\(text)' is not a mapping (JSON with at least \"amount\": a path): \(SaleMessages.describe(error))")
+            throw SaleMessages.Unreadable("'\(text)' is not a mapping (JSON with at least \"amount\": a path): \(SaleMessages.describe(error))")
         }
-        if let unit = mapping.amountUnit, !["minor", "major"].contains(unit) { throw SaleMessages.Refusal("amountUnit must be minor or major") }
+        if let unit = mapping.amountUnit, !["minor", "major"].contains(unit) { throw SaleMessages.Unreadable("amountUnit must be minor or major") }
         let known: Set = ["id", "currency", "occurredAt", "channel", "campaign"]
         if let stray = mapping.defaults?.keys.first(where: { !known.contains($0) }) {
-            throw SaleMessages.Refusal("defaults may name id, currency, occurredAt, channel and campaign, not '\(stray)'")
+            throw SaleMessages.Unreadable("defaults may name id, currency, occurredAt, channel and campaign, not '\(stray)'")
         }
         return .mapping(mapping)
     }
@@ -59,7 +59,7 @@ public enum SaleFormat: Sendable, Equatable {
 /// Sales read out of one Kafka message: all of them valid, or the reason none is taken (the
 /// message then waits in the dead letters).
 public enum SaleMessages {
-    public struct Refusal: Error, CustomStringConvertible, Equatable {
+    public struct Unreadable: Error, CustomStringConvertible, Equatable {
         public let description: String
         public init(_ description: String) { self.description = description }
     }
@@ -88,22 +88,22 @@ public enum SaleMessages {
         case .yaruki: sales = try yaruki(payload)
         case let .mapping(mapping): sales = try mapped(payload, mapping, place)
         }
-        if sales.isEmpty { throw Refusal("holds no sale") }
-        if sales.count > maxSales { throw Refusal("holds more than \(maxSales) sales") }
+        if sales.isEmpty { throw Unreadable("holds no sale") }
+        if sales.count > maxSales { throw Unreadable("holds more than \(maxSales) sales") }
         for (i, sale) in sales.enumerated() {
             if let error = SaleEvent.check(sale, prefix: sales.count == 1 ? "sale" : "sales[\(i)]").first {
-                throw Refusal("\(error.field) \(error.message)")
+                throw Unreadable("\(error.field) \(error.message)")
             }
         }
         return sales
     }
 
     private static func json(_ payload: [UInt8]) throws -> Any {
-        guard !payload.isEmpty else { throw Refusal("is empty") }
+        guard !payload.isEmpty else { throw Unreadable("is empty") }
         do {
             return try JSONSerialization.jsonObject(with: Data(payload), options: [.fragmentsAllowed])
         } catch {
-            throw Refusal("is not JSON")
+            throw Unreadable("is not JSON")
         }
     }
 
@@ -119,7 +119,7 @@ public enum SaleMessages {
             if let object = value as? [String: Any], object["events"] != nil { return try JSONCoding.decoder.decode(SaleBatch.self, from: data).events }
             return [try JSONCoding.decoder.decode(SaleEvent.self, from: data)]
         } catch {
-            throw Refusal("is not a sale: \(describe(error))")
+            throw Unreadable("is not a sale: \(describe(error))")
         }
     }
 
@@ -141,7 +141,7 @@ public enum SaleMessages {
         let root = try json(payload)
         let items: [Any]
         if let path = m.sales {
-            guard let list = value(root, at: path) as? [Any] else { throw Refusal("has no list of sales at \(path)") }
+            guard let list = value(root, at: path) as? [Any] else { throw Unreadable("has no list of sales at \(path)") }
             items = list
         } else {
             items = (root as? [Any]) ?? [root]
@@ -152,12 +152,12 @@ public enum SaleMessages {
                 guard let path, let found = value(item, at: path) else { return defaults[field] }
                 if let string = found as? String { return string }
                 if let number = numberText(found) { return number }
-                throw Refusal("\(path) (\(field)) is not text")
+                throw Unreadable("\(path) (\(field)) is not text")
             }
             let name = m.id == nil ? "\(place.topic)/\(place.partition)/\(place.offset)" + (items.count > 1 ? "/\(index)" : "") : nil
-            guard let id = try name ?? text("id", m.id) else { throw Refusal("\(m.id ?? "id") (id) is missing") }
-            guard let currency = try text("currency", m.currency) else { throw Refusal("\(m.currency ?? "currency") (currency) is missing") }
-            guard let channel = try text("channel", m.channel) else { throw Refusal("\(m.channel ?? "channel") (channel) is missing") }
+            guard let id = try name ?? text("id", m.id) else { throw Unreadable("\(m.id ?? "id") (id) is missing") }
+            guard let currency = try text("currency", m.currency) else { throw Unreadable("\(m.currency ?? "currency") (currency) is missing") }
+            guard let channel = try text("channel", m.channel) else { throw Unreadable("\(m.channel ?? "channel") (channel) is missing") }
             let campaign = try text("campaign", m.campaign)
             let occurredAt: Date
             if let path = m.occurredAt, let found = value(item, at: path) {
@@ -165,9 +165,9 @@ public enum SaleMessages {
             } else if let fallback = defaults["occurredAt"], let date = JSONCoding.parseDate(fallback) {
                 occurredAt = date
             } else {
-                throw Refusal("\(m.occurredAt ?? "occurredAt") (occurredAt) is missing")
+                throw Unreadable("\(m.occurredAt ?? "occurredAt") (occurredAt) is missing")
             }
-            guard let raw = value(item, at: m.amount) else { throw Refusal("\(m.amount) (amount) is missing") }
+            guard let raw = value(item, at: m.amount) else { throw Unreadable("\(m.amount) (amount) is missing") }
             let amount = try minorUnits(raw, path: m.amount, currency: currency, major: m.amountUnit == "major")
             return SaleEvent(id: id, amount: amount, currency: currency, occurredAt: occurredAt, channel: channel.lowercased(),
                              campaign: campaign?.lowercased())
@@ -196,7 +196,7 @@ public enum SaleMessages {
             let seconds = number > 1e11 ? number / 1000 : number
             if seconds.isFinite, seconds > 0, seconds < 253_402_300_800 { return Date(timeIntervalSince1970: seconds) }
         }
-        throw Refusal("\(path) (occurredAt) is neither an RFC 3339 time nor seconds since 1970")
+        throw Unreadable("\(path) (occurredAt) is neither an RFC 3339 time nor seconds since 1970")
     }
 
     /// A whole number of minor units from a number or numeric text; `major` scales by the
@@ -208,11 +208,11 @@ public enum SaleMessages {
         } else if let number = numberText(value) {
             text = number
         } else {
-            throw Refusal("\(path) (amount) is not a number")
+            throw Unreadable("\(path) (amount) is not a number")
         }
         guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN,
               text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) else {
-            throw Refusal("\(path) (amount) is not a number: '\(text.prefix(40))'")
+            throw Unreadable("\(path) (amount) is not a number: '\(text.prefix(40))'")
         }
         var scaled = decimal
         if major {
@@ -222,9 +222,9 @@ public enum SaleMessages {
         var copy = scaled
         NSDecimalRound(&whole, &copy, 0, .plain)
         guard whole == scaled else {
-            throw Refusal(major ? "\(path) (amount) has more decimals than \(currency) has" : "\(path) (amount) is not a whole number of minor units")
+            throw Unreadable(major ? "\(path) (amount) has more decimals than \(currency) has" : "\(path) (amount) is not a whole number of minor units")
         }
-        guard abs(whole) <= Decimal(SaleEvent.maxAmount) else { throw Refusal("\(path) (amount) is beyond ±10^12 minor units") }
+        guard abs(whole) <= Decimal(SaleEvent.maxAmount) else { throw Unreadable("\(path) (amount) is beyond ±10^12 minor units") }
         return NSDecimalNumber(decimal: whole).int64Value
     }
 }

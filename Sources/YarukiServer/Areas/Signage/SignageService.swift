@@ -24,13 +24,13 @@ struct SignageService: Sendable {
         let database = database
         return Access(security: [.apiKey]) { request in
             guard let header = request.headers["Authorization"], header.hasPrefix("Bearer yk_") else {
-                throw HTTPError.unauthorized("Send an API key: Authorization: Bearer yk_…")
+                throw Refusal.unauthenticated("Send an API key: Authorization: Bearer yk_…")
             }
             let hash = Crypto.tokenHash(String(header.dropFirst("Bearer ".count)))
             guard let key = try await database.read({ c in try SignageStore.key(hash: hash, c) }) else {
-                throw HTTPError.unauthorized("This API key is not valid or was revoked.")
+                throw Refusal.unauthenticated("This API key is not valid or was revoked.")
             }
-            guard key.scopes.contains(scope) else { throw HTTPError(403, detail: "This key may not send sales.") }
+            guard key.scopes.contains(scope) else { throw Refusal(.forbidden, "This key may not send sales.") }
             return key
         }
     }
@@ -42,12 +42,12 @@ struct SignageService: Sendable {
             let id = try request.id("id", "board")
             if let token = request.queryItem("token") {
                 guard let board = try await database.read({ c in try SignageStore.board(id, tokenHash: Crypto.tokenHash(token), c) }) else {
-                    throw HTTPError.notFound("No such board, or the link was replaced.")
+                    throw Refusal.notFound("No such board, or the link was replaced.")
                 }
                 return board
             }
             _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
-            guard let board = try await database.read({ c in try SignageStore.board(id, c) }) else { throw HTTPError.notFound("No such board.") }
+            guard let board = try await database.read({ c in try SignageStore.board(id, c) }) else { throw Refusal.notFound("No such board.") }
             return board
         }
     }
@@ -128,7 +128,7 @@ struct SignageService: Sendable {
     func changeBoard(_ id: UUID, _ body: BoardBody) async throws -> SalesBoard {
         let board = try SignageService.board(body, id: id)
         let now = context.now
-        guard try await database.transaction({ c in try SignageStore.update(board, at: now, c) }) else { throw HTTPError.notFound("No such board.") }
+        guard try await database.transaction({ c in try SignageStore.update(board, at: now, c) }) else { throw Refusal.notFound("No such board.") }
         hub.boardChanged(id, board)
         return board
     }
@@ -137,14 +137,14 @@ struct SignageService: Sendable {
     func newLink(_ id: UUID) async throws -> WallLink {
         let token = Crypto.randomToken(24)
         guard try await database.transaction({ c in try SignageStore.setToken(id, tokenHash: Crypto.tokenHash(token), c) }) else {
-            throw HTTPError.notFound("No such board.")
+            throw Refusal.notFound("No such board.")
         }
         hub.linkReplaced(id)
         return WallLink(wallURL: SignageService.wallLink(id, token: token))
     }
 
     func deleteBoard(_ id: UUID) async throws {
-        guard try await database.transaction({ c in try SignageStore.delete(id, c) }) else { throw HTTPError.notFound("No such board.") }
+        guard try await database.transaction({ c in try SignageStore.delete(id, c) }) else { throw Refusal.notFound("No such board.") }
         hub.boardChanged(id, nil)
     }
 
@@ -181,10 +181,10 @@ struct SignageService: Sendable {
     /// since, a currency code corrected upstream…): kept and the letter gone, or 422 with why not.
     func retry(_ id: UUID) async throws -> SaleReceipt {
         guard let letter = try await database.read({ c in try KafkaSalesStore.deadLetter(id, c) }) else {
-            throw HTTPError.notFound("No such dead letter.")
+            throw Refusal.notFound("No such dead letter.")
         }
         guard letter.raw.utf8.count == letter.bytes, !letter.raw.contains("\u{FFFD}") else {
-            throw HTTPError(422, detail: "Only part of this message could be kept (it is larger than 64 KB, or not UTF-8): drop it, and send its sales again.")
+            throw Refusal(.unprocessable, "Only part of this message could be kept (it is larger than 64 KB, or not UTF-8): drop it, and send its sales again.")
         }
         let sales: [SaleEvent]
         do {
@@ -193,15 +193,15 @@ struct SignageService: Sendable {
         } catch {
             let reason = "\(error)"
             try await database.transaction { c in try KafkaSalesStore.setReason(id, reason, c) }
-            throw HTTPError(422, detail: "The message still holds no valid sale: \(reason)")
+            throw Refusal(.unprocessable, "The message still holds no valid sale: \(reason)")
         }
         let fresh = try await hub.record(sales, at: context.now) { c in
-            guard try KafkaSalesStore.drop(id, c) else { throw HTTPError.notFound("No such dead letter (retried or dropped meanwhile).") }
+            guard try KafkaSalesStore.drop(id, c) else { throw Refusal.notFound("No such dead letter (retried or dropped meanwhile).") }
         }
         return SaleReceipt(accepted: fresh.count, duplicates: sales.count - fresh.count)
     }
 
     func drop(_ id: UUID) async throws {
-        guard try await database.transaction({ c in try KafkaSalesStore.drop(id, c) }) else { throw HTTPError.notFound("No such dead letter.") }
+        guard try await database.transaction({ c in try KafkaSalesStore.drop(id, c) }) else { throw Refusal.notFound("No such dead letter.") }
     }
 }

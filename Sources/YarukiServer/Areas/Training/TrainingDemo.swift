@@ -36,8 +36,7 @@ enum TrainingDemo {
                                                   ["-vf", figure(name: exercise.names["en"] ?? id, held: held), "-pix_fmt", "yuv420p",
                                                    "-movflags", "+faststart"], ext: "mp4"),
                   let stored = try? await media.ingest(file) else { continue }
-            let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
-                                          hasThumbnail: stored.hasThumbnail)
+            let row = stored.row
             _ = try await context.database.transaction { c in try TrainingStore.setVideo(of: id, media: row, link: .none, at: context.now, c) }
         }
     }

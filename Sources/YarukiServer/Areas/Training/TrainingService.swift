@@ -26,7 +26,7 @@ struct TrainingService: Sendable {
 
     func exercise(_ id: String) async throws -> Exercise {
         guard let exercise = try await database.read({ c in try TrainingStore.exercise(id, c) }) else {
-            throw HTTPError.notFound("No exercise '\(id)' in the catalog.")
+            throw Refusal.notFound("No exercise '\(id)' in the catalog.")
         }
         return exercise
     }
@@ -45,8 +45,8 @@ struct TrainingService: Sendable {
             return exercise
         }
         guard let saved else {
-            if replacing { throw HTTPError.notFound("No exercise '\(exercise.id)' in the catalog.") }
-            throw HTTPError.conflict("An exercise with the id '\(exercise.id)' exists; edit it instead.")
+            if replacing { throw Refusal.notFound("No exercise '\(exercise.id)' in the catalog.") }
+            throw Refusal.conflict("An exercise with the id '\(exercise.id)' exists; edit it instead.")
         }
         return saved
     }
@@ -55,7 +55,7 @@ struct TrainingService: Sendable {
 
     /// Coaches and admins attach follow-along videos; anyone else is told there is no such thing.
     static func mayAttach(_ principal: Principal) throws {
-        guard principal.role >= .coach else { throw HTTPError.notFound("Only coaches and admins attach follow-along videos.") }
+        guard principal.role >= .coach else { throw Refusal.notFound("Only coaches and admins attach follow-along videos.") }
     }
 
     /// An uploaded video (MP4, MOV or WebM, checked by its bytes and ffprobe) becomes the exercise's follow-along video.
@@ -63,8 +63,7 @@ struct TrainingService: Sendable {
         try Self.mayAttach(principal)
         _ = try await exercise(id)
         let stored = try await context.media.ingest(file, as: .video)
-        let row = ProofStore.MediaRow(sha256: stored.sha256, kind: stored.kind.rawValue, size: stored.size, durationMs: stored.durationMs,
-                                      hasThumbnail: stored.hasThumbnail)
+        let row = stored.row
         return try await setVideo(id, media: row, link: .none)
     }
 
@@ -75,7 +74,7 @@ struct TrainingService: Sendable {
         return try await setVideo(id, media: nil, link: .some(url))
     }
 
-    private func setVideo(_ id: String, media: ProofStore.MediaRow?, link: String??) async throws -> Exercise {
+    private func setVideo(_ id: String, media: MediaRow?, link: String??) async throws -> Exercise {
         let now = context.now
         let (saved, forgotten) = try await context.transaction(changing: TrainingService.catalog) { c -> (Exercise?, [(String, String)]) in
             let before = try TrainingStore.video(of: id, c)
@@ -84,26 +83,26 @@ struct TrainingService: Sendable {
             return (try TrainingStore.exercise(id, c), before.map { unused.contains($0.sha256) ? [($0.sha256, $0.kind)] : [] } ?? [])
         }
         for (sha, kind) in forgotten { if let kind = MediaFiles.Kind(rawValue: kind) { context.media.remove(sha, kind) } }
-        guard let saved else { throw HTTPError.notFound("No exercise '\(id)' in the catalog.") }
+        guard let saved else { throw Refusal.notFound("No exercise '\(id)' in the catalog.") }
         return saved
     }
 
     /// The uploaded follow-along video's hash and type.
     func videoFile(_ id: String) async throws -> (sha256: String, kind: MediaFiles.Kind) {
         guard let video = try await database.read({ c in try TrainingStore.video(of: id, c) }),
-              let kind = MediaFiles.Kind(rawValue: video.kind) else { throw HTTPError.notFound("This exercise has no uploaded video.") }
+              let kind = MediaFiles.Kind(rawValue: video.kind) else { throw Refusal.notFound("This exercise has no uploaded video.") }
         return (video.sha256, kind)
     }
 
     /// Checks the workout against the catalog and saves it in the caller's transaction
     /// (`ifVersion`: 412 unless the workout is at that version).
     func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool) {
-        if try TrainingStore.isOthers(workout.id, user: user, c) { throw HTTPError.notFound("No such workout.") }
+        if try TrainingStore.isOthers(workout.id, user: user, c) { throw Refusal.notFound("No such workout.") }
         let before = try TrainingStore.workout(workout.id, user: user, c)
         try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) { try before.map(SyncVersions.json) }
         try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
         try TrainingStore.save(workout, user: user, at: now, c)
-        guard let saved = try TrainingStore.workout(workout.id, user: user, c) else { throw HTTPError.internal() }
+        guard let saved = try TrainingStore.workout(workout.id, user: user, c) else { throw Refusal.bug() }
         return (saved, before == nil)
     }
 
@@ -129,7 +128,7 @@ struct TrainingService: Sendable {
         let user = principal.userID
         guard let found = try await database.read({ c in
             try TrainingStore.workout(id, user: user, c).map { ($0, try SyncVersions.version(user: user, .workouts, id, c)) }
-        }) else { throw HTTPError.notFound("No such workout.") }
+        }) else { throw Refusal.notFound("No such workout.") }
         return found
     }
 
@@ -143,7 +142,7 @@ struct TrainingService: Sendable {
         let now = context.now
         guard try await context.transaction(changing: TrainingService.tags(principal.userID), { c in
             try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
-        }) else { throw HTTPError.notFound("No such workout.") }
+        }) else { throw Refusal.notFound("No such workout.") }
         context.nudge(principal.userID, .workouts)
     }
 

@@ -39,7 +39,7 @@ struct TrainingSessionService: Sendable {
         } else if body.repeatLast == true {
             guard let last = try await database.read({ c in
                 try TrainingStore.workouts(user: me.userID, from: .distantPast, to: now.addingTimeInterval(86_400), after: nil, limit: 1, c).first
-            }) else { throw HTTPError.notFound("There is no workout yet to repeat.") }
+            }) else { throw Refusal.notFound("There is no workout yet to repeat.") }
             if title.isEmpty { title = last.notes }
             exercises = last.exercises.map {
                 TrainingSession.planned($0.exerciseId, sets: $0.sets.count, restSeconds: $0.sets.first?.restSeconds, lastTime: $0.sets, unit: unit)
@@ -50,14 +50,14 @@ struct TrainingSessionService: Sendable {
         let state = try Self.encode(session)
         let started = try await database.transaction { c in try TrainingSessionStore.start(user: me.userID, id: session.id, state: state, at: now, c) }
         guard started else {
-            throw HTTPError(409, slug: "session-under-way", detail: "A training session is under way: carry on with it (GET /v1/training/session) or end it first.")
+            throw Refusal(.conflict, code: "session-under-way", "A training session is under way: carry on with it (GET /v1/training/session) or end it first.")
         }
         return (session, 1)
     }
 
     func current(_ me: Principal) async throws -> (TrainingSession, Int64) {
         guard let stored = try await database.read({ c in try TrainingSessionStore.current(user: me.userID, c) }) else {
-            throw HTTPError.notFound("No training session is under way.")
+            throw Refusal.notFound("No training session is under way.")
         }
         return (try Self.decode(stored.state), stored.version)
     }
@@ -68,13 +68,13 @@ struct TrainingSessionService: Sendable {
         try await checked(session)
         let state = try Self.encode(session)
         let now = context.now
-        let outcome = try await database.transaction { c -> Result<Int64, HTTPError> in
+        let outcome = try await database.transaction { c -> Result<Int64, Refusal> in
             guard let stored = try TrainingSessionStore.current(user: me.userID, c) else { return .failure(.notFound("No training session is under way.")) }
             guard stored.id == session.id else {
-                return .failure(HTTPError(409, slug: "session-under-way", detail: "Another training session is under way; this one was ended elsewhere."))
+                return .failure(Refusal(.conflict, code: "session-under-way", "Another training session is under way; this one was ended elsewhere."))
             }
             guard let version = try TrainingSessionStore.replace(user: me.userID, id: session.id, state: state, ifVersion: ifVersion, at: now, c) else {
-                return .failure(HTTPError(412, detail: "The session changed on another device since version \(ifVersion ?? 0); load it again."))
+                return .failure(Refusal(.stale, "The session changed on another device since version \(ifVersion ?? 0); load it again."))
             }
             return .success(version)
         }
@@ -83,7 +83,7 @@ struct TrainingSessionService: Sendable {
 
     func discard(_ me: Principal) async throws {
         guard try await database.transaction({ c in try TrainingSessionStore.delete(user: me.userID, c) }) else {
-            throw HTTPError.notFound("No training session is under way.")
+            throw Refusal.notFound("No training session is under way.")
         }
     }
 
@@ -102,8 +102,8 @@ struct TrainingSessionService: Sendable {
         if session.phase != .finished { session.send(.finish, at: now) }
         let workout = session.workout
         guard !workout.exercises.isEmpty else {
-            throw HTTPError(422, detail: "No set is done yet: mark a set done, or discard the session (DELETE /v1/training/session).",
-                            errors: [.init(field: "exercises", message: "has no set done")])
+            throw Refusal(.unprocessable, "No set is done yet: mark a set done, or discard the session (DELETE /v1/training/session).",
+                          fields: [.init(field: "exercises", message: "has no set done")])
         }
         let (saved, _, _) = try await training.save(workout, me)
         let history = try await database.transaction { c in
@@ -123,7 +123,7 @@ struct TrainingSessionService: Sendable {
         let (workouts, known) = try await database.read { c in
             (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, c) != nil)
         }
-        guard known else { throw HTTPError.notFound("No exercise '\(exercise)' in the catalog.") }
+        guard known else { throw Refusal.notFound("No exercise '\(exercise)' in the catalog.") }
         let calendar = context.calendar(of: try await context.account(me))
         let best = PersonalRecords.bests(workouts)[exercise] ?? PersonalRecords.Bests()
         return ExerciseProgress(exerciseId: exercise, points: TrainingProgress.points(workouts, exercise: exercise, calendar: calendar),

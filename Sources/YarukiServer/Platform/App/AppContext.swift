@@ -82,7 +82,7 @@ final class AppContext: Sendable {
     /// The signed-in person's account; 401 when it is gone.
     func account(_ principal: Principal) async throws -> Account {
         guard let account = try await database.read({ c in try AccountStore.account(id: principal.userID, c) }) else {
-            throw HTTPError.unauthorized("This account no longer exists.")
+            throw Refusal.unauthenticated("This account no longer exists.")
         }
         return account
     }

@@ -97,7 +97,7 @@ public final class Application: @unchecked Sendable {
             // is refused before a byte of it is written.
             if let room = storage.roomLeft(user), room < upload.limit {
                 let full = StorageQuota.full(used: storage.limit - room, limit: storage.limit, adding: nil)
-                return StreamedBody(directory: directory, maxBytes: Int(room), tooLarge: full)
+                return StreamedBody(directory: directory, maxBytes: Int(room), tooLarge: ErrorMapping.problem(full))
             }
             return StreamedBody(directory: directory, maxBytes: upload.limit)
         }

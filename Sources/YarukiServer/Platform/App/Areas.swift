@@ -23,12 +23,12 @@ struct Areas: Sendable {
         let standingsEvents = StandingsEvents(context: context)
         proofs = ProofService(context: context, training: training, events: standingsEvents)
         groups = GroupService(context: context, events: standingsEvents)
-        let calendar = CalendarService(context: context, proofs: proofs)
+        let calendar = CalendarService(context: context, proofs: proofs, workouts: training)
         let communityEvents = CommunityEvents(context: context)
         let likes = LikeToggle(context: context, events: communityEvents)
         let posts = PostService(context: context, likes: likes, events: communityEvents)
-        let routines = RoutineService(context: context, likes: likes)
-        lifelog = LifelogService(context: context, proofs: proofs, plans: PlaybackParts())
+        let routines = RoutineService(context: context, likes: likes, workouts: training)
+        lifelog = LifelogService(context: context, proofs: proofs, workouts: training, plans: PlaybackParts())
         let map = try settings.mapExtract.map { path in
             do { return try MapData.shared(path) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
         }

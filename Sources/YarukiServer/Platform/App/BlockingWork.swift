@@ -27,7 +27,7 @@ final class BlockingWork: @unchecked Sendable {
 
     func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard admit() else {
-            throw HTTPError(503, detail: "The server is busy. Try again in a moment.", headers: ["Retry-After": "2"])
+            throw Refusal(.unavailable, "The server is busy. Try again in a moment.", retryAfter: 2)
         }
         return try await withCheckedThrowingContinuation { continuation in
             queue.async { [self] in

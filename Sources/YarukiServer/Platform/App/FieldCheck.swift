@@ -51,11 +51,11 @@ struct FieldCheck {
     func done() throws {
         guard let worst, !errors.isEmpty else { return }
         let detail = errors.count == 1 ? "The field '\(errors[0].field)' \(errors[0].message)." : "\(errors.count) fields are not valid."
-        let status = switch worst {
-        case .invalid: 400
-        case .missing: 404
-        case .conflicting: 422
+        let reason: Refusal.Reason = switch worst {
+        case .invalid: .malformed
+        case .missing: .notFound
+        case .conflicting: .unprocessable
         }
-        throw HTTPError(status, detail: detail, errors: errors.prefix(50).map { .init(field: $0.field, message: $0.message) })
+        throw Refusal(reason, detail, fields: errors.prefix(50).map { .init(field: $0.field, message: $0.message) })
     }
 }

@@ -2,6 +2,7 @@ import COpenSSL
 import Foundation
 import YarukiAPI
 import YarukiHTTP
+import YarukiStore
 
 /// Uploaded files, kept by their SHA-256 in the media store (`ab/cd/<sha>.<ext>`; today the
 /// shared folder `DATA_DIR/media`), so the same video uploaded twice is stored once. Streamed
@@ -42,6 +43,11 @@ struct MediaFiles: Sendable {
         var hasThumbnail: Bool
         /// When the file says it was recorded (its camera's tag), if it says.
         var recordedAt: Date? = nil
+
+        /// Its row, whichever area keeps the file.
+        var row: MediaRow {
+            MediaRow(sha256: sha256, kind: kind.rawValue, size: size, durationMs: durationMs, hasThumbnail: hasThumbnail)
+        }
     }
 
     let store: any MediaStore
@@ -128,18 +134,18 @@ struct MediaFiles: Sendable {
     }
 
     private func ingestBlocking(_ upload: BodyFile, _ purpose: Purpose) throws -> Stored {
-        guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw HTTPError.badRequest("The upload is missing.") }
+        guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw Refusal.malformed("The upload is missing.") }
         defer { try? handle.close() }
         let head = [UInt8](handle.readData(ofLength: 64))
         guard upload.size > 0, let kind = MediaFiles.sniff(head, for: purpose) else {
-            throw HTTPError(415, detail: purpose.refusal)
+            throw Refusal(.unsupportedMedia, purpose.refusal)
         }
         // With ffprobe the bytes after the header count too: a `ftyp` box and then anything is no video.
         var probe: MediaProbe?
         if let ffprobe {
             probe = MediaProbe.read(upload.path, ffprobe: ffprobe)
-            guard let probe else { throw HTTPError(415, detail: "This file cannot be read as \(purpose == .video ? "a video" : "audio"); it may be damaged.") }
-            if let refusal = probe.refusal(for: purpose) { throw HTTPError(415, detail: refusal) }
+            guard let probe else { throw Refusal(.unsupportedMedia, "This file cannot be read as \(purpose == .video ? "a video" : "audio"); it may be damaged.") }
+            if let refusal = probe.refusal(for: purpose) { throw Refusal(.unsupportedMedia, refusal) }
         }
         try handle.seek(toOffset: 0)
         let sha = try MediaFiles.sha256(handle)
@@ -152,7 +158,7 @@ struct MediaFiles: Sendable {
     }
 
     private static func sha256(_ handle: FileHandle) throws -> String {
-        guard let context = EVP_MD_CTX_new() else { throw HTTPError.internal() }
+        guard let context = EVP_MD_CTX_new() else { throw Refusal.bug() }
         defer { EVP_MD_CTX_free(context) }
         EVP_DigestInit_ex(context, EVP_sha256(), nil)
         while true {
@@ -179,7 +185,7 @@ struct MediaFiles: Sendable {
         guard let result else { return false }  // out of time: no verdict on the file, no thumbnail
         let made = (try? FileManager.default.attributesOfItem(atPath: temporary))?[.size] as? Int ?? 0
         guard result.status == 0, made > 0 else {
-            throw HTTPError(415, detail: "This video's pictures cannot be decoded; it may be damaged.")
+            throw Refusal(.unsupportedMedia, "This video's pictures cannot be decoded; it may be damaged.")
         }
         try store.keep(temporary, as: key)
         return true

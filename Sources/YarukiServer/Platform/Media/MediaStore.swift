@@ -41,7 +41,7 @@ struct SharedFolder: MediaStore {
         try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         guard rename(file, target) == 0 else {
             unlink(file)
-            throw HTTPError(507, detail: "The server could not store the file.")
+            throw Refusal(.cannotStore, "The server could not store the file.")
         }
     }
 

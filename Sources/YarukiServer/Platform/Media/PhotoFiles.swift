@@ -69,18 +69,18 @@ struct PhotoFiles: Sendable {
     }
 
     private func ingestBlocking(_ upload: BodyFile) throws -> Stored {
-        guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw HTTPError.badRequest("The upload is missing.") }
+        guard let handle = FileHandle(forReadingAtPath: upload.path) else { throw Refusal.malformed("The upload is missing.") }
         let head = [UInt8](handle.readData(ofLength: 32))
         try? handle.close()
         guard upload.size > 0, PhotoFiles.sniff(head) != nil else {
-            throw HTTPError(415, detail: "Only JPEG, PNG, WebP and HEIC photos are accepted.")
+            throw Refusal(.unsupportedMedia, "Only JPEG, PNG, WebP and HEIC photos are accepted.")
         }
-        guard PhotoFiles.vipsReady else { throw HTTPError(503, detail: "Photo processing is not available on this server.") }
+        guard PhotoFiles.vipsReady else { throw Refusal(.unavailable, "Photo processing is not available on this server.") }
         var width: Int32 = 0, height: Int32 = 0
         guard yaruki_vips_header(upload.path, &width, &height) == 0 else { throw undecodable() }
         guard Int(width) * Int(height) <= PhotoFiles.maxPixels else {
-            throw HTTPError.badRequest("The photo has more than \(PhotoFiles.maxPixels / 1_000_000) megapixels.",
-                                       errors: [.init(field: "body", message: "has too many pixels")])
+            throw Refusal.malformed("The photo has more than \(PhotoFiles.maxPixels / 1_000_000) megapixels.",
+                                    fields: [.init(field: "body", message: "has too many pixels")])
         }
         let display = try encode(upload.path, .display)
         let thumbnail = try encode(upload.path, .thumbnail)
@@ -108,11 +108,11 @@ struct PhotoFiles: Sendable {
         return PhotoMetadata.read(exifBlock: [UInt8](UnsafeRawBufferPointer(start: out, count: length)))
     }
 
-    private func undecodable() -> HTTPError {
+    private func undecodable() -> Refusal {
         let reason = String(cString: yaruki_vips_error()).split(separator: "\n").first.map(String.init) ?? ""
         yaruki_vips_error_clear()
-        return HTTPError.badRequest("The photo could not be read\(reason.isEmpty ? "" : ": \(reason)").",
-                                    errors: [.init(field: "body", message: "is not a readable image")])
+        return Refusal.malformed("The photo could not be read\(reason.isEmpty ? "" : ": \(reason)").",
+                                 fields: [.init(field: "body", message: "is not a readable image")])
     }
 
     private func encode(_ file: String, _ copy: Copy) throws -> (bytes: Data, width: Int, height: Int) {
@@ -128,7 +128,7 @@ struct PhotoFiles: Sendable {
         if media.store.has(key) { return }
         let temporary = media.uploads + "/\(UUID().uuidString).photo.jpg"
         guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
-            throw HTTPError(507, detail: "The server could not store the photo.")
+            throw Refusal(.cannotStore, "The server could not store the photo.")
         }
         try media.store.keep(temporary, as: key)
     }

@@ -61,10 +61,10 @@ final class StorageQuota: @unchecked Sendable {
         }
     }
 
-    static func full(used: Int64, limit: Int64, adding: Int64?) -> HTTPError {
+    static func full(used: Int64, limit: Int64, adding: Int64?) -> Refusal {
         let what = adding.map { " this upload (\(StorageQuota.describe($0)))" } ?? " this upload"
-        return HTTPError(413, slug: "storage-full",
-                         detail: "Your uploads use \(describe(used)) of your \(describe(limit)), and\(what) does not fit. Delete some videos, photos or voice notes first.")
+        return Refusal(.tooLarge, code: "storage-full",
+                       "Your uploads use \(describe(used)) of your \(describe(limit)), and\(what) does not fit. Delete some videos, photos or voice notes first.")
     }
 
     /// In decimal units, as the page and phones show storage: 1500 → "1.5 KB", 5000000000 → "5.0 GB".

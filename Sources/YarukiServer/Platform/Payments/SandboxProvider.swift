@@ -50,14 +50,14 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
     }
 
     func payment(_ id: String) async throws -> ProviderPayment? {
-        guard let kept = try await database.read({ c in try ClassStore.sandboxPayment(id, c) }) else { return nil }
+        guard let kept = try await database.read({ c in try SandboxPaymentStore.payment(id, c) }) else { return nil }
         return ProviderPayment(id: id, status: ProviderPayment.Status(rawValue: kept.status) ?? .unknown, total: kept.amount, currency: kept.currency,
                                cancelled: kept.status == "CANCELLED" ? kept.amount : 0)
     }
 
     func cancel(_ id: String, amount: Int64?, reason: String) async throws -> CancelOutcome {
         let now = clock()
-        guard let before = try await database.transaction({ c in try ClassStore.sandboxCancel(id, at: now, c) }) else {
+        guard let before = try await database.transaction({ c in try SandboxPaymentStore.cancel(id, at: now, c) }) else {
             throw PaymentProviderError.refused(type: "PAYMENT_NOT_FOUND", message: "No payment \(id).")
         }
         if before == "CANCELLED" { return .alreadyCancelled }
@@ -71,10 +71,10 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
         let now = clock()
         let status = approve ? "PAID" : "FAILED"
         try await database.transaction { c in
-            if let kept = try ClassStore.sandboxPayment(id, c), kept.status != "FAILED" {
+            if let kept = try SandboxPaymentStore.payment(id, c), kept.status != "FAILED" {
                 throw PaymentProviderError.refused(type: "ALREADY_PAID", message: "This payment is \(kept.status.lowercased()) already.")
             }
-            try ClassStore.sandboxPay(id, amount: amount, currency: currency, status: status, at: now, c)
+            try SandboxPaymentStore.pay(id, amount: amount, currency: currency, status: status, at: now, c)
         }
         let ready = event("Transaction.Ready", id, at: now.addingTimeInterval(-1))
         let outcome = event(approve ? "Transaction.Paid" : "Transaction.Failed", id, at: now)

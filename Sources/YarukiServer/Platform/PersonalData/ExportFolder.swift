@@ -48,7 +48,7 @@ final class ExportFolder: @unchecked Sendable {
         let data = try ExportFolder.encoder.encode(value)
         let path = newPath()
         guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw HTTPError(507, detail: "The server could not write the export.")
+            throw Refusal(.cannotStore, "The server could not write the export.")
         }
         add(Entry(name: prefix + name, source: path, size: data.count))
     }
@@ -58,7 +58,7 @@ final class ExportFolder: @unchecked Sendable {
                                   _ produce: (_ emit: (T) throws -> Void) async throws -> Void) async throws {
         let path = newPath()
         guard FileManager.default.createFile(atPath: path, contents: Data("[".utf8), attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(507, detail: "The server could not write the export.") }
+              let handle = FileHandle(forWritingAtPath: path) else { throw Refusal(.cannotStore, "The server could not write the export.") }
         defer { try? handle.close() }
         try handle.seekToEnd()
         var size = 1, first = true

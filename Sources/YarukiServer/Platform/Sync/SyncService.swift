@@ -28,7 +28,7 @@ final class SyncService: Sendable {
 
     func zone(_ name: String) throws -> any SyncZone {
         guard let kind = SyncStore.Zone(rawValue: name), let zone = zones[kind] else {
-            throw HTTPError.notFound("No zone '\(name)': the zones are \(SyncZoneName.zones.joined(separator: ", ")).")
+            throw Refusal.notFound("No zone '\(name)': the zones are \(SyncZoneName.zones.joined(separator: ", ")).")
         }
         return zone
     }
@@ -46,17 +46,17 @@ final class SyncService: Sendable {
 
     static func version(of token: String, _ zone: SyncStore.Zone) throws -> Int64 {
         guard (1...100).contains(token.utf8.count), token.utf8.allSatisfy({ $0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) else {
-            throw HTTPError.badRequest("'since' is not a token: tokens are 1 to 100 letters, digits, - and _.",
-                                       errors: [.init(field: "since", message: "must be a token from an earlier reply")])
+            throw Refusal.malformed("'since' is not a token: tokens are 1 to 100 letters, digits, - and _.",
+                                    fields: [.init(field: "since", message: "must be a token from an earlier reply")])
         }
         var text = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while text.count % 4 != 0 { text += "=" }
         guard token.utf8.count <= 100, let data = Data(base64Encoded: text), let plain = String(data: data, encoding: .utf8),
               let colon = plain.lastIndex(of: ":"), let version = Int64(plain[plain.index(after: colon)...]), version >= 0 else {
-            throw HTTPError(410, slug: "sync-token-unknown", detail: "'since' is not a token this server gave: sync again from the start (no since).")
+            throw Refusal(.gone, code: "sync-token-unknown", "'since' is not a token this server gave: sync again from the start (no since).")
         }
         guard plain[..<colon] == zone.rawValue else {
-            throw HTTPError(410, slug: "sync-token-unknown", detail: "That token belongs to another zone: sync this one again from the start (no since).")
+            throw Refusal(.gone, code: "sync-token-unknown", "That token belongs to another zone: sync this one again from the start (no since).")
         }
         return version
     }
@@ -77,8 +77,8 @@ final class SyncService: Sendable {
             return (latest, purged, entries, try zone.records(live, user: user, c))
         }
         if let after, after < purged {
-            throw HTTPError(410, slug: "sync-token-expired",
-                            detail: "Deletions since this token are no longer kept (\(Int(tombstoneLifetime / 86_400)) days): sync again from the start (no since).")
+            throw Refusal(.gone, code: "sync-token-expired",
+                          "Deletions since this token are no longer kept (\(Int(tombstoneLifetime / 86_400)) days): sync again from the start (no since).")
         }
         let more = entries.count > limit
         let page = entries.prefix(limit)
@@ -111,8 +111,8 @@ final class SyncService: Sendable {
             guard let fields = record.fields, case .object = fields else { return .rejected("A write needs its fields (an object), or deleted: true.", nil) }
             do {
                 return .write(try zone.prepare(fields, id: record.id, user: user, now: now))
-            } catch let problem as HTTPError {
-                return .rejected(problem.detail ?? problem.title, problem.errors?.map { .init(field: $0.field, message: $0.message) })
+            } catch let refusal as Refusal {
+                return .rejected(refusal.detail, refusal.fields?.map { .init(field: $0.field, message: $0.message) })
             } catch {
                 return .rejected("These fields cannot be read as a \(zone.recordType).", nil)
             }
@@ -174,12 +174,12 @@ final class SyncService: Sendable {
                     let effect = try write(c)
                     return (try saved(record, zone, user: user, c), effect)
                 case .rejected:
-                    throw HTTPError.internal()
+                    throw Refusal.bug()
                 }
             }
-        } catch let problem as HTTPError where problem.status < 500 {
-            return (SyncResult(id: record.id, status: "rejected", reason: problem.detail ?? problem.title,
-                               errors: problem.errors?.map { .init(field: $0.field, message: $0.message) }), nil)
+        } catch let refusal as Refusal where refusal.isTheRequests {
+            return (SyncResult(id: record.id, status: "rejected", reason: refusal.detail,
+                               errors: refusal.fields?.map { .init(field: $0.field, message: $0.message) }), nil)
         }
     }
 

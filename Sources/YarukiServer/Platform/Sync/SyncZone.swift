@@ -39,7 +39,7 @@ enum SyncVersions {
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
         if text.hasPrefix("v") { text = text.dropFirst() }
         guard let version = Int64(text), version >= 0 else {
-            throw HTTPError.badRequest("If-Match must name a record's version, as its ETag gives it (\"v12\").")
+            throw Refusal.malformed("If-Match must name a record's version, as its ETag gives it (\"v12\").")
         }
         return version
     }
@@ -54,8 +54,8 @@ enum SyncVersions {
         let entry = try SyncStore.entry(user: user, zone, id, c)
         let version = entry?.version ?? 0
         guard version != expected else { return }
-        var problem = HTTPError(412, detail: entry?.deleted == true ? "The record was deleted (version \(version))."
-                                    : "The record is at version \(version), not \(expected).")
+        var problem = Refusal(.stale, entry?.deleted == true ? "The record was deleted (version \(version))."
+                              : "The record is at version \(version), not \(expected).")
         problem.extensions = ["version": version, "deleted": entry?.deleted ?? (version == 0), "current": try current() ?? JSONValue.null]
         throw problem
     }
@@ -76,18 +76,18 @@ enum SyncVersions {
 enum SyncFields {
     static func decode<T: Decodable>(_ type: T.Type, _ fields: JSONValue, id: UUID?) throws -> T {
         if let id, case let .object(members) = fields, case let .string(given)? = members["id"], UUID(uuidString: given) != id {
-            throw HTTPError(422, detail: "The id in the fields differs from the record's.", errors: [.init(field: "id", message: "must match the record")])
+            throw Refusal(.unprocessable, "The id in the fields differs from the record's.", fields: [.init(field: "id", message: "must match the record")])
         }
         do {
             return try JSONCoding.decoder.decode(T.self, from: JSONCoding.encoder.encode(fields))
         } catch let DecodingError.keyNotFound(key, _) {
-            throw HTTPError.badRequest("'\(key.stringValue)' is required.", errors: [.init(field: key.stringValue, message: "is required")])
+            throw Refusal.malformed("'\(key.stringValue)' is required.", fields: [.init(field: key.stringValue, message: "is required")])
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw HTTPError.badRequest("'\(field)' has the wrong type.", errors: [.init(field: field, message: "has the wrong type")])
+            throw Refusal.malformed("'\(field)' has the wrong type.", fields: [.init(field: field, message: "has the wrong type")])
         } catch let DecodingError.dataCorrupted(context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw HTTPError.badRequest("'\(field)' is not valid.", errors: [.init(field: field, message: "is not valid")])
+            throw Refusal.malformed("'\(field)' is not valid.", fields: [.init(field: field, message: "is not valid")])
         }
     }
 }

@@ -20,9 +20,9 @@ struct MetricsGuard: Sendable {
         let allowed = allow.isEmpty && token == nil ? AddressRange.loopback : allow
         if allowed.contains(where: { $0.contains(client) }) { return }
         if token != nil {
-            throw HTTPError(401, detail: "Send the metrics token (--metrics-token) as a bearer token.", headers: ["WWW-Authenticate": "Bearer"])
+            throw Refusal.unauthenticated("Send the metrics token (--metrics-token) as a bearer token.")
         }
-        throw HTTPError(403, detail: allow.isEmpty ? "Metrics are served to this machine only; set --metrics-token or --metrics-allow for a scraper elsewhere."
-                                                   : "Your address is not in --metrics-allow.")
+        throw Refusal(.forbidden, allow.isEmpty ? "Metrics are served to this machine only; set --metrics-token or --metrics-allow for a scraper elsewhere."
+                      : "Your address is not in --metrics-allow.")
     }
 }

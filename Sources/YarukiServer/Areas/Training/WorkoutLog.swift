@@ -1,0 +1,31 @@
+import Foundation
+import YarukiCore
+import YarukiStore
+
+/// What other areas may read of Training, inside a read of their own (so a calendar month's
+/// counts or a lifelog day see one moment): a person's workouts and the exercise catalog.
+/// Training implements it over its store; no other area names that store.
+protocol WorkoutLog: Sendable {
+    /// When each of the person's workouts in [from, to) started.
+    func starts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date]
+    /// The person's workouts that started in [from, to), newest first, at most `limit`.
+    func workouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [Workout]
+    /// The exercise catalog.
+    func exercises(_ c: SQLConnection) throws -> [Exercise]
+    /// Each exercise's unit, for checking the sets another area keeps (a routine's).
+    func units(_ c: SQLConnection) throws -> [String: ExerciseUnit]
+}
+
+extension TrainingService: WorkoutLog {
+    func starts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date] {
+        try TrainingStore.workoutStarts(user: user, from: from, to: to, c)
+    }
+
+    func workouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [Workout] {
+        try TrainingStore.workouts(user: user, from: from, to: to, after: nil, limit: limit, c)
+    }
+
+    func exercises(_ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(c) }
+
+    func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] { try TrainingStore.units(c) }
+}
