@@ -19,6 +19,12 @@ if ! swift build --build-tests >/tmp/yaruki-build.log 2>&1 || ! swift build --pr
   grep -E "error:" /tmp/yaruki-build.log || tail -30 /tmp/yaruki-build.log
   exit 1
 fi
+# The compiler's warnings already fail the build (Package.swift); this catches SwiftPM's own.
+if grep -q "warning:" /tmp/yaruki-build.log; then
+  grep "warning:" /tmp/yaruki-build.log | sort -u | head -20
+  echo "the build printed warnings; a clean build prints none"
+  exit 1
+fi
 echo "== swift test"
 # Decided by swift test's own exit status; its failures (and the summary) are shown either way.
 swift_status=0

@@ -30,11 +30,12 @@ struct DeviceFolder {
             try await client.signIn(email: email, password: password, device: name)
         }
         let stop = stopAfterPush
-        let engine = try SyncEngine(client: client, path: directory + "/.sync.sqlite", device: name, afterPush: stop ? {
+        let afterPush: (@Sendable () throws -> Void)? = stop ? { @Sendable in
             print("pushed", terminator: "\n")
-            fflush(stdout)
+            fflush(nil)  // every output stream: Glibc's stdout is a global strict checking refuses
             while true { sleep(60) }
-        } : nil)
+        } : nil
+        let engine = try SyncEngine(client: client, path: directory + "/.sync.sqlite", device: name, afterPush: afterPush)
         let collected = Task { () -> [SyncEngine.Change] in
             var all: [SyncEngine.Change] = []
             for await change in engine.changes { all.append(change) }

@@ -1,3 +1,6 @@
+// Glibc declares stdout as a mutable global, which strict checking refuses (swiftlang/swift#75601);
+// it is set once, here, before anything runs.
+@preconcurrency import Glibc
 import Foundation
 import YarukiClient
 import YarukiCore

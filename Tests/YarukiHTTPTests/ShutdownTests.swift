@@ -13,7 +13,8 @@ import YarukiTestSupport
         stream.send("GET /events?count=1 HTTP/1.1\r\nHost: x\r\n\r\n")
         _ = try stream.readUntil("id: 1\n")
         usleep(100_000)
-        let stopped = Thread.detachNewThreadWithResult { t.server.shutdown(grace: 5) }
+        let server = t.server
+        let stopped = Thread.detachNewThreadWithResult { server.shutdown(grace: 5) }
         usleep(150_000)
         #expect(throws: RawClient.Failure.self) { _ = try RawClient(port: port) }
         let reply = try client.readResponse()

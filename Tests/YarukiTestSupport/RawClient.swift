@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A blocking TCP client that sends exact bytes and reads exact responses.
-public final class RawClient {
+/// A blocking TCP client that sends exact bytes and reads exact responses. One test uses it at a
+/// time; `waitFor` hands it to a thread only while that test waits.
+public final class RawClient: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 

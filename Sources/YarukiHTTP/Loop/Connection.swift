@@ -304,14 +304,14 @@ final class Connection {
         body = Data()
         self.head = nil
         let server = owner.server
-        let loop = owner.loop
+        let (loop, connection) = (owner.loop, LoopBound(self))
         // Runs in place until the handler first suspends: most requests never leave this call.
         Task.immediate(executorPreference: loop) {
             let response = await server.respond(to: request)
             if loop.inLoop {
-                self.complete(request, response)
+                connection.value.complete(request, response)
             } else {
-                loop.execute { self.complete(request, response) }
+                loop.execute { connection.value.complete(request, response) }
             }
         }
     }
@@ -525,11 +525,11 @@ final class Connection {
         outgoing = (chunked, length, nil)
         if let bev { bufferevent_setwatermark(bev, Int16(EV_WRITE), BodyWriter.lowWater, 0) }
         let writer = BodyWriter(loop: owner.loop, connection: self)
-        let loop = owner.loop
+        let (loop, connection) = (owner.loop, LoopBound(self))
         let thread = Thread {
             let outcome: Result<Void, Error>
             do { outcome = .success(try produce(writer)) } catch { outcome = .failure(error) }
-            loop.execute { self.endBody(outcome) }
+            loop.execute { connection.value.endBody(outcome) }
         }
         thread.name = "yaruki.body"
         thread.start()

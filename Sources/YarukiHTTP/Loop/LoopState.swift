@@ -191,7 +191,7 @@ final class LoopState {
         default:
             return ""
         }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 }
 

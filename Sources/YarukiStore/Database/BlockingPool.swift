@@ -66,9 +66,10 @@ final class BlockingPool<Connection: AnyObject>: @unchecked Sendable {
     }
 
     func run<T>(_ work: @escaping () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        let work = HandedOver(work)
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try work() })
+                continuation.resume(with: Result { try work.value() })
             }
         }
     }

@@ -36,12 +36,14 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
 
     @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            writerQueue.async { [writer] in
+        let (work, writer) = (HandedOver(work), HandedOver(self.writer))
+        return try await withCheckedThrowingContinuation { continuation in
+            writerQueue.async {
+                let writer = writer.value
                 continuation.resume(with: Result {
                     try writer.execute("BEGIN IMMEDIATE", [])
                     do {
-                        let value = try work(writer)
+                        let value = try work.value(writer)
                         try writer.execute("COMMIT", [])
                         return value
                     } catch {

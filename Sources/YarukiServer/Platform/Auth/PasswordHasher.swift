@@ -46,7 +46,7 @@ public struct PasswordHasher: Sendable {
         guard status == ARGON2_OK.rawValue else {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: String(cString: argon2_error_message(status))])
         }
-        return String(cString: encoded)
+        return String(nulTerminated: encoded)
     }
 
     /// libargon2 recomputes the hash with the encoded parameters and compares in constant time.

@@ -28,7 +28,7 @@ final class KafkaLibrary: @unchecked Sendable {
             var api = yaruki_kafka()
             var error = [CChar](repeating: 0, count: 512)
             guard yaruki_kafka_open(path, &api, &error, error.count) == 0 else {
-                throw KafkaError(description: "cannot load librdkafka (\(path)): \(String(cString: error))")
+                throw KafkaError(description: "cannot load librdkafka (\(path)): \(String(nulTerminated: error))")
             }
             let library = KafkaLibrary(api: api, path: path)
             opened[path] = library
@@ -44,7 +44,7 @@ final class KafkaLibrary: @unchecked Sendable {
         var error = [CChar](repeating: 0, count: 512)
         for (name, value) in settings where api.conf_set!(conf, name, value, &error, error.count) != RD_KAFKA_CONF_OK {
             api.conf_destroy!(conf)
-            throw KafkaError(description: "\(name): \(String(cString: error))")
+            throw KafkaError(description: "\(name): \(String(nulTerminated: error))")
         }
         return conf
     }
@@ -60,7 +60,7 @@ final class KafkaLibrary: @unchecked Sendable {
         var error = [CChar](repeating: 0, count: 512)
         guard let client = api.new_client!(kind, conf, &error, error.count) else {
             api.conf_destroy!(conf)
-            throw KafkaError(description: String(cString: error))
+            throw KafkaError(description: String(nulTerminated: error))
         }
         return client
     }

@@ -41,7 +41,7 @@ struct SMTPServer: Sendable, Equatable {
             }
         }
         guard code == 0 else {
-            let detail = String(cString: error)
+            let detail = String(nulTerminated: error)
             let reason = detail.isEmpty ? String(cString: yaruki_curl_describe(code)) : detail
             throw Failure(description: response > 0 ? "\(reason) (the server answered \(response))" : reason)
         }
