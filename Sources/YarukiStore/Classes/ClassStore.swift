@@ -287,6 +287,22 @@ public enum ClassStore {
         }
     }
 
+    /// What notifications about orders say of them: each order's reason and its class (title,
+    /// start and zone now), by order id.
+    public static func orderNotes(_ ids: [UUID], _ c: SQLConnection) throws
+        -> [UUID: (reason: String?, classID: UUID, title: String, startsAt: Date, timeZone: String)] {
+        guard !ids.isEmpty else { return [:] }
+        var notes = [UUID: (reason: String?, classID: UUID, title: String, startsAt: Date, timeZone: String)]()
+        for r in try c.query("""
+            SELECT o.id, o.reason, k.id AS class_id, k.title, k.starts_at, k.time_zone
+            FROM class_orders o JOIN classes k ON k.id = o.class_id WHERE o.id IN (\(SQLFragment.marks(ids.count)))
+            """, ids.map(\.sqlValue)) {
+            notes[try r.uuid("id")] = (try r.optionalString("reason"), try r.uuid("class_id"), try r.string("title"), try r.date("starts_at"),
+                                       try r.string("time_zone"))
+        }
+        return notes
+    }
+
     /// Moves an order from one of `from` to `state` with `reason`; false when it was in none of
     /// them (another confirm, a webhook or a cancel got there first), so only one caller acts on
     /// it. `paid` notes when the money was taken; `refund` owes it back from now on (the caller
@@ -370,7 +386,8 @@ public enum ClassStore {
             UPDATE classes SET enrolled = enrolled - 1
             WHERE starts_at > ? AND id IN (SELECT class_id FROM class_orders WHERE user_id = ? AND state = 'paid')
             """, now, user)
-        try c.execute("DELETE FROM notifications WHERE order_id IN (SELECT id FROM class_orders WHERE user_id = ?)", user)
+        try InboxStore.withdraw(aboutAnyOf: "SELECT id FROM class_orders WHERE user_id = ? OR class_id IN (SELECT id FROM classes WHERE coach_id = ?)",
+                                user.sqlValue, user.sqlValue, in: c)
         let orders = try c.execute("DELETE FROM class_orders WHERE user_id = ?", user)
         let classes = try c.execute("DELETE FROM classes WHERE coach_id = ?", user)
         try c.execute("DELETE FROM class_series WHERE coach_id = ?", user)

@@ -138,6 +138,7 @@ public enum PostStore {
             DELETE FROM reports WHERE (target_kind = 'post' AND target_id = ?)
               OR (target_kind = 'comment' AND target_id IN (SELECT id FROM comments WHERE post_id = ?))
             """, id, id)
+        try InboxStore.withdraw(about: id, c)
         try c.execute("DELETE FROM posts WHERE id = ?", id)
         return try MediaFileStore.unusedPhotos(shas, c)
     }
@@ -207,6 +208,7 @@ public enum PostStore {
         let commenter = try row.uuid("author_id"), postAuthor = try row.uuid("post_author")
         guard admin || commenter == user || postAuthor == user else { return false }
         try c.execute("DELETE FROM reports WHERE target_kind = 'comment' AND target_id = ?", id)
+        try InboxStore.withdraw(about: id, c)
         try c.execute("DELETE FROM comments WHERE id = ?", id)
         try c.execute("UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", try row.uuid("post_id"))
         return true
@@ -228,6 +230,8 @@ public enum PostStore {
         for row in try c.query("SELECT post_id, COUNT(*) AS n FROM comments WHERE author_id = ? GROUP BY post_id", user) {
             try c.execute("UPDATE posts SET comment_count = comment_count - ? WHERE id = ?", try row.int("n"), try row.uuid("post_id"))
         }
+        try InboxStore.withdraw(aboutAnyOf: "SELECT id FROM comments WHERE author_id = ? UNION SELECT id FROM posts WHERE author_id = ?",
+                                user.sqlValue, user.sqlValue, in: c)
         let comments = try c.execute("DELETE FROM comments WHERE author_id = ?", user)
         let posts = try c.execute("DELETE FROM posts WHERE author_id = ?", user)
         try c.execute("DELETE FROM photos WHERE owner_id = ?", user)

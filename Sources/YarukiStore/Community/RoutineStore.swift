@@ -52,6 +52,7 @@ public enum RoutineStore {
     public static func delete(_ id: UUID, author: UUID, admin: Bool, at now: Date, _ c: SQLConnection) throws -> Bool {
         guard let owner = try c.queryOne("SELECT author_id FROM routines WHERE id = ? AND (author_id = ? OR ?)", id, author, admin)?.uuid("author_id"),
               try c.execute("DELETE FROM routines WHERE id = ?", id) == 1 else { return false }
+        try InboxStore.withdraw(about: id, c)
         try SyncStore.touch(user: owner, .routines, id, deleted: true, at: now, c)
         return true
     }
@@ -145,7 +146,8 @@ public enum RoutineStore {
 
     /// Deletes every routine the person wrote (its saves go with it; posts that attached one keep their text).
     public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> Int {
-        try c.execute("DELETE FROM routines WHERE author_id = ?", user)
+        try InboxStore.withdraw(aboutAnyOf: "SELECT id FROM routines WHERE author_id = ?", user.sqlValue, in: c)
+        return try c.execute("DELETE FROM routines WHERE author_id = ?", user)
     }
 
     /// True when the routine is the person's own.

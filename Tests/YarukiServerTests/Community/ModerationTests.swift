@@ -159,7 +159,7 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/posts/\(post)", token: bo).status == 404, "not Bo's to delete")
         #expect(try api.call("DELETE", "/v1/posts/\(post)", token: aki).status == 204)
         #expect(try api.call("DELETE", "/v1/posts/\(post)", token: aki).status == 404, "gone")
-        for table in ["posts", "comments", "post_likes", "photos", "notifications"] {
+        for table in ["posts", "comments", "post_likes", "photos", "inbox"] {
             #expect(try await Self.count(running, "SELECT COUNT(*) AS n FROM \(table)") == 0, "\(table)")
         }
         #expect(try api.call("GET", "/v1/notifications", token: aki).json()["unread"] as? Int == 0)

@@ -10,7 +10,7 @@ import YarukiStore
 /// sender cannot tell).
 struct CheerService: Sendable {
     let context: AppContext
-    let community: CommunityEvents
+    let inbox: Inbox
     var database: Database { context.database }
 
     func send(_ kind: String, in groupID: UUID, to member: UUID, by principal: Principal) async throws -> CheerSent {
@@ -22,7 +22,7 @@ struct CheerService: Sendable {
         let account = try await context.account(principal)
         let day = context.calendar(of: account).day(of: context.now)
         let now = context.now
-        let (receiver, delivered) = try await database.transaction { c -> (Account, Bool) in
+        let (receiver, notice) = try await database.transaction { c -> (Account, Notice??) in
             guard try GroupStore.group(groupID, member: sender, c) != nil,
                   let receiver = try GroupStore.members(groupID, c).first(where: { $0.account.id == member })?.account else {
                 throw Refusal.notFound("No such group or member.")
@@ -30,13 +30,12 @@ struct CheerService: Sendable {
             guard try CheerStore.send(id: UUID(), group: groupID, from: sender, to: member, kind: kind, day: day, at: now, c) else {
                 throw Refusal(.tooMany, "You cheered \(receiver.displayName) today already: once a day each.", retryAfter: 3600)
             }
-            if try CheerStore.isMuted(sender, by: member, c) { return (receiver, false) }
-            _ = try NotificationStore.add(kind == "cheer" ? .cheer : .nudge, to: member, actor: sender, at: now, c)
-            return (receiver, true)
+            if try CheerStore.isMuted(sender, by: member, c) { return (receiver, nil) }
+            return (receiver, .some(try inbox.add(kind == "cheer" ? CheerNotices.cheer : CheerNotices.nudge, to: member, actor: sender, at: now, c)))
         }
-        if delivered {
+        if let notice {
             context.events.publish("cheer", CheerEvent(kind: kind, from: Person(id: sender, displayName: account.displayName), groupId: groupID), to: [member])
-            community.notify(member)
+            inbox.deliver([notice])
         }
         return CheerSent(kind: kind, to: Person(id: receiver.id, displayName: receiver.displayName), day: day)
     }
@@ -60,4 +59,15 @@ struct CheerService: Sendable {
     func muted(_ principal: Principal) async throws -> [Person] {
         try await database.read { c in try CheerStore.muted(by: principal.userID, c) }.map { Person(id: $0.id, displayName: $0.name) }
     }
+}
+
+/// What a groupmate's cheer or push says in the inbox (no subject: the person is the point).
+enum CheerNotices {
+    static let cheer = NotificationKind("cheer", words: .init(one: [
+        .en: "{name} cheered you on", .ja: "{name}さんが応援しています", .ko: "{name}님이 응원했어요",
+    ]))
+    static let nudge = NotificationKind("nudge", words: .init(one: [
+        .en: "{name} gave you a push", .ja: "{name}さんから喝が入りました", .ko: "{name}님이 자극을 줬어요",
+    ]))
+    static let all = [cheer, nudge]
 }

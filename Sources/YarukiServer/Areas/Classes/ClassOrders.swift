@@ -17,7 +17,7 @@ final class ClassOrders: Sendable {
     let sandbox: SandboxProvider?
     let webhooks: StandardWebhook
     let sales: SignageHub
-    let community: CommunityEvents
+    let inbox: Inbox
 
     var database: Database { context.database }
 
@@ -29,18 +29,18 @@ final class ClassOrders: Sendable {
     static let channel = "classes"
 
     init(context: AppContext, provider: any PaymentProvider, sandbox: SandboxProvider?, webhookSecret: String, sales: SignageHub,
-         community: CommunityEvents) throws {
+         inbox: Inbox) throws {
         self.context = context
         self.provider = provider
         self.sandbox = sandbox
         self.sales = sales
-        self.community = community
+        self.inbox = inbox
         webhooks = try StandardWebhook(secret: webhookSecret)
         registerJobs()
     }
 
     /// The provider the settings choose.
-    static func make(context: AppContext, sales: SignageHub, community: CommunityEvents) throws -> ClassOrders {
+    static func make(context: AppContext, sales: SignageHub, inbox: Inbox) throws -> ClassOrders {
         switch context.settings.payments {
         case .sandbox:
             let secret = try SandboxProvider.secret(dataDirectory: context.settings.dataDirectory)
@@ -51,14 +51,14 @@ final class ClassOrders: Sendable {
                 let host = ["0.0.0.0", "::", "*", ""].contains(settings.http.host) ? "127.0.0.1" : settings.http.host
                 return URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(served)/v1/payments/webhook")
             }
-            return try ClassOrders(context: context, provider: sandbox, sandbox: sandbox, webhookSecret: secret, sales: sales, community: community)
+            return try ClassOrders(context: context, provider: sandbox, sandbox: sandbox, webhookSecret: secret, sales: sales, inbox: inbox)
         case let .portone(p):
             return try ClassOrders(context: context, provider: PortOneClient(base: p.apiURL, secret: p.apiSecret, storeID: p.storeID), sandbox: nil,
-                                   webhookSecret: p.webhookSecret, sales: sales, community: community)
+                                   webhookSecret: p.webhookSecret, sales: sales, inbox: inbox)
         case .off:
             // Nothing can be paid; webhooks are refused (nobody holds this secret).
             return try ClassOrders(context: context, provider: NoPaymentProvider(), sandbox: nil, webhookSecret: StandardWebhook.newSecret(),
-                                   sales: sales, community: community)
+                                   sales: sales, inbox: inbox)
         }
     }
 
@@ -202,7 +202,7 @@ final class ClassOrders: Sendable {
         case let .refund(reason):
             changed = try await taken(order, from: from, at: now) { c in
                 guard try self.owing(order.id, from: from, to: "refunding", reason: reason.rawValue, paid: true, at: now, c) else { return false }
-                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
                 return true
             }
             owed = changed
@@ -247,7 +247,7 @@ final class ClassOrders: Sendable {
             let moved = try await recorded(sale, at: now) { c in
                 guard try ClassStore.move(order.id, from: ["paid"], to: "refunded", reason: "providerCancelled", at: now, c) else { return false }
                 try ClassStore.releaseSeat(order.classID, at: now, c)
-                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
                 return true
             }
             if moved { await told(order.id, user: order.userID) }
@@ -256,7 +256,7 @@ final class ClassOrders: Sendable {
                                  occurredAt: now, channel: ClassOrders.channel)
             let noted = try await recorded(sale, at: now) { c in
                 guard try ClassStore.noteProviderRefund(order.id, total: payment.cancelled, at: now, c) else { return false }
-                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
                 return true
             }
             if noted { await told(order.id, user: order.userID) }
@@ -274,7 +274,7 @@ final class ClassOrders: Sendable {
             // one went meanwhile, the money goes back and the person is told why.
             if try !ClassStore.takeSeat(order.classID, at: now, c) {
                 _ = try self.owing(order.id, from: ["paid"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, at: now, c)
-                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
             }
             return true
         }
@@ -303,7 +303,7 @@ final class ClassOrders: Sendable {
     /// Tells the person's screens: the order changed, and their unread count did.
     private func told(_ id: UUID, user: UUID) async {
         if let shown = try? await shown(id) { context.events.publish("order", shown, to: [user]) }
-        community.notify(user)
+        inbox.recount(user)
     }
 
     /// A webhook's payment: found by its id and checked as a confirm would be. Unknown ids (another
@@ -359,7 +359,7 @@ final class ClassOrders: Sendable {
             var refunded: [ClassStore.Order] = []
             for order in try ClassStore.paidOrders(id, c)
             where try self.owing(order.id, from: ["paid"], to: "refunding", reason: "classCancelled", at: now, c) {
-                try NotificationStore.add(.refund, to: order.userID, order: order.id, at: now, c)
+                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
                 refunded.append(order)
             }
             return refunded

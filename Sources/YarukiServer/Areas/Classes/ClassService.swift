@@ -208,10 +208,10 @@ struct ClassService: Sendable {
             // A new time: everyone who paid may cancel for a refund until it starts, and is told.
             guard k.startsAt != before else { return [] }
             let paid = try ClassStore.openCancellation(class: id, until: k.startsAt, at: now, c)
-            for order in paid { try NotificationStore.add(.classMoved, to: order.userID, order: order.id, at: now, c) }
+            for order in paid { _ = try orders.inbox.add(ClassNotices.classMoved, to: order.userID, subject: order.id, at: now, c) }
             return paid
         }
-        for order in moved { orders.community.notify(order.userID) }
+        for order in moved { orders.inbox.recount(order.userID) }
         guard let shown = try await reread([id]).first else { throw Refusal.notFound("No such class.") }
         return shown
     }

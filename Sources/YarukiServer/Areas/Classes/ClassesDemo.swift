@@ -93,7 +93,7 @@ enum ClassesDemo {
         if refundedBecauseFull {
             _ = try ClassStore.move(id, from: ["pending"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, paid: true, refund: true, at: time, c)
             _ = try ClassStore.refundDone(id, at: time, c)
-            try NotificationStore.add(.refund, to: user, order: id, at: time, c)
+            _ = try InboxStore.add(ClassNotices.refund.name, to: user, actor: nil, subject: id, detail: nil, at: time, c)
             sales.append(SaleEvent(id: "class-refund:\(id.uuidString.lowercased())", amount: -k.price, currency: k.currency, occurredAt: time,
                                    channel: ClassOrders.channel))
         } else {

@@ -3,7 +3,7 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// A person's posts (and their photos), comments, likes, routines and saves, notifications,
+/// A person's posts (and their photos), comments, likes, routines and saves,
 /// blocks and reports, for their account's deletion and export. Deleting takes back their likes,
 /// saves and comments the way an unlike or a deleted comment would, so other people's counts
 /// stay true.
@@ -15,12 +15,11 @@ struct CommunityData: PersonalData {
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
         let likes = try CountedLink.postLikes.removeAll(user: user, c)
         let saves = try CountedLink.routineSaves.removeAll(user: user, c)
-        let notifications = try NotificationStore.deleteAll(user: user, c)
         let (posts, comments, photos) = try PostStore.deleteAll(user: user, c)
         let routines = try RoutineStore.deleteAll(user: user, c)
         let (blocks, reports) = try SafetyStore.deleteAll(user: user, c)
         return Removed(counts: ["posts": posts, "comments": comments, "likes": likes, "routineSaves": saves, "routines": routines,
-                                "notifications": notifications, "blocks": blocks, "reports": reports],
+                                "blocks": blocks, "reports": reports],
                        files: Set(photos.map { StoredFile.photo(sha256: $0) }))
     }
 

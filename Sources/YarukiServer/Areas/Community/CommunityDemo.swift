@@ -73,7 +73,7 @@ enum CommunityDemo {
                 routineIDs[routine.key] = id
             }
             if let core = routineIDs["core"], let coach = people["coach"], try CountedLink.routineSaves.add(core, user: mina.id, at: now, c) {
-                _ = try NotificationStore.add(.save, to: coach.id, actor: mina.id, routine: core, at: now.addingTimeInterval(-3600), c)
+                _ = try InboxStore.add(CommunityNotices.save.name, to: coach.id, actor: mina.id, subject: core, detail: nil, at: now.addingTimeInterval(-3600), c)
             }
             for post in posts {
                 guard let author = people[post.author] else { continue }
@@ -96,11 +96,11 @@ enum CommunityDemo {
                     let commentID = UUID()
                     let when = at.addingTimeInterval(Double(k + 1) * 1200)
                     try PostStore.insertComment(id: commentID, post: id, author: commenter.id, body: text, at: when, c)
-                    _ = try NotificationStore.add(.comment, to: author.id, actor: commenter.id, post: id, comment: commentID, at: when, c)
+                    _ = try InboxStore.add(CommunityNotices.comment.name, to: author.id, actor: commenter.id, subject: id, detail: commentID, at: when, c)
                 }
                 for who in post.likedBy {
                     guard let liker = people[who], try CountedLink.postLikes.add(id, user: liker.id, at: at.addingTimeInterval(600), c) else { continue }
-                    _ = try NotificationStore.add(.like, to: author.id, actor: liker.id, post: id, at: at.addingTimeInterval(600), c)
+                    _ = try InboxStore.add(CommunityNotices.like.name, to: author.id, actor: liker.id, subject: id, detail: nil, at: at.addingTimeInterval(600), c)
                 }
             }
         }

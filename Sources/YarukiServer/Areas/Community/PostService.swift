@@ -10,7 +10,7 @@ import YarukiStore
 struct PostService: Sendable {
     let context: AppContext
     let likes: LikeToggle
-    let events: CommunityEvents
+    var inbox: Inbox { likes.inbox }
     var database: Database { context.database }
 
     /// What boards are made from, for kept replies: every community write changes "community"
@@ -134,15 +134,15 @@ struct PostService: Sendable {
 
     func addComment(_ text: String, on id: UUID, by principal: Principal) async throws -> PostComment {
         let (commentID, now) = (UUID(), context.now)
-        let (reply, postAuthor) = try await context.transaction(changing: PostService.tags) { c -> (PostComment, UUID) in
+        let (reply, notice) = try await context.transaction(changing: PostService.tags) { c -> (PostComment, Notice?) in
             guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw Refusal.notFound("No such post.") }
             try PostStore.insertComment(id: commentID, post: id, author: principal.userID, body: text, at: now, c)
-            _ = try NotificationStore.add(.comment, to: post.authorID, actor: principal.userID, post: id, comment: commentID, at: now, c)
+            let notice = try inbox.add(CommunityNotices.comment, to: post.authorID, actor: principal.userID, subject: id, detail: commentID, at: now, c)
             let name = try AccountStore.account(id: principal.userID, c)?.displayName ?? ""
             return (comment(PostStore.CommentRow(id: commentID, postID: id, authorID: principal.userID, authorName: name, body: text, createdAt: now),
-                            post: post, viewer: principal), post.authorID)
+                            post: post, viewer: principal), notice)
         }
-        if postAuthor != principal.userID { events.notify(postAuthor) }
+        inbox.deliver([notice])
         return reply
     }
 

@@ -17,6 +17,9 @@ struct Areas: Sendable {
     let accounts: AccountService
     let routes: [any RouteCollection]
 
+    /// What each area tells people in the inbox.
+    static let notificationKinds = CommunityNotices.all + CheerNotices.all + ClassNotices.all
+
     init(_ context: AppContext) throws {
         let settings = context.settings
         training = TrainingService(context: context)
@@ -24,9 +27,9 @@ struct Areas: Sendable {
         proofs = ProofService(context: context, training: training, events: standingsEvents)
         groups = GroupService(context: context, events: standingsEvents)
         let calendar = CalendarService(context: context, proofs: proofs, workouts: training)
-        let communityEvents = CommunityEvents(context: context)
-        let likes = LikeToggle(context: context, events: communityEvents)
-        let posts = PostService(context: context, likes: likes, events: communityEvents)
+        let inbox = Inbox(context: context, kinds: Areas.notificationKinds)
+        let likes = LikeToggle(context: context, inbox: inbox)
+        let posts = PostService(context: context, likes: likes)
         let routines = RoutineService(context: context, likes: likes, workouts: training)
         lifelog = LifelogService(context: context, proofs: proofs, workouts: training, plans: PlaybackParts())
         let map = try settings.mapExtract.map { path in
@@ -41,11 +44,11 @@ struct Areas: Sendable {
         signage = SignageService(context: context, hub: hub, kafka: kafka)
         health = HealthService(context: context)
         sync = SyncService(context: context, zones: [LifelogSync(lifelog: lifelog), WorkoutSync(training: training), RoutineSync(routines: routines)])
-        classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: signage.hub, community: communityEvents))
+        classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: signage.hub, inbox: inbox))
         // Each area's part of a person; the account row itself goes last, after all of them.
         let personalData: [any PersonalData] = [AccountsData(context: context), TrainingData(context: context), AccountabilityData(proofs: proofs),
                                                 CommunityData(posts: posts), LifelogData(lifelog: lifelog), SignageData(),
-                                                HealthData(health: health), ClassesData(classes: classes), EventData()]
+                                                HealthData(health: health), ClassesData(classes: classes), InboxData(), EventData()]
         accounts = try AccountService(context: context, personalData: personalData)
         routes = [
             AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: personalData)), AdminRoutes(accounts: accounts),
@@ -54,8 +57,8 @@ struct Areas: Sendable {
             TrainingRoutes(training: training), TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: routines)),
             ProofRoutes(proofs: proofs), CalendarRoutes(calendar: calendar),
             GroupRoutes(groups: groups, standings: StandingsService(context: context)),
-            CheerRoutes(cheers: CheerService(context: context, community: communityEvents)),
-            PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(context: context), NotificationRoutes(context: context),
+            CheerRoutes(cheers: CheerService(context: context, inbox: inbox)),
+            PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(context: context), NotificationRoutes(inbox: inbox),
             SignageRoutes(signage: signage),
             LifelogRoutes(lifelog: lifelog),
             HealthRoutes(health: health),

@@ -1,0 +1,31 @@
+import Foundation
+import YarukiAPI
+import YarukiStore
+
+/// What Classes tells people in the inbox, the server speaking (no actor): an order's money given
+/// back (the order's reason says why), and a class they paid for moved to another time. The
+/// subject is the order; a page's items learn their class in one read.
+enum ClassNotices {
+    static let refund = NotificationKind("refund", words: .init(one: [
+        .en: "Refund for {title}", .ja: "{title}の返金", .ko: "{title} 환불",
+    ]), describe: describe)
+
+    static let classMoved = NotificationKind("classMoved", words: .init(one: [
+        .en: "{title} moved to a new time", .ja: "{title}の日時が変更されました", .ko: "{title} 일정이 바뀌었어요",
+    ]), describe: describe)
+
+    static let all = [refund, classMoved]
+
+    private static func describe(_ items: [NotificationItem], _ entries: [InboxStore.Entry], _ c: SQLConnection) throws -> [NotificationItem] {
+        let notes = try ClassStore.orderNotes(entries.compactMap(\.subjectID), c)
+        return zip(items, entries).map { item, entry in
+            var item = item
+            item.orderId = entry.subjectID
+            if let order = entry.subjectID, let note = notes[order] {
+                (item.reason, item.classTitle, item.classId, item.classStartsAt, item.classTimeZone) =
+                    (note.reason, note.title, note.classID, note.startsAt, note.timeZone)
+            }
+            return item
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// How a kind of notification reaches its person besides the list they open.
+enum NotificationDelivery: Sendable {
+    /// Only in the list, found when the person looks.
+    case list
+    /// In the list, and at once on the person's open screens: the unread count on their event
+    /// stream (`notification`).
+    case live
+}
+
+/// A kind of notification, registered by the area it belongs to: its name (the reply's `kind`),
+/// how it reads in each language, whether several of it fold into one when told outside the list,
+/// how it is delivered, and what its items are about.
+struct NotificationKind: Sendable {
+    /// How a kind reads: `{name}` is who caused it, `{title}` the title of what it is about, and
+    /// for a batch `{count}` how many more people did the same.
+    struct Words: Sendable {
+        let one: [AppLanguage: String]
+        let batch: [AppLanguage: String]
+
+        init(one: [AppLanguage: String], batch: [AppLanguage: String] = [:]) {
+            self.one = one
+            self.batch = batch
+        }
+    }
+
+    let name: String
+    let words: Words
+    /// Several of this kind about one subject are told as one ("Mina and 2 others liked your post").
+    let batches: Bool
+    let delivery: NotificationDelivery
+    /// Fills in what a page of this kind's items are about (each item beside its entry; the
+    /// result in the same order). Called once per kind per page, inside one read.
+    let describe: @Sendable (_ items: [NotificationItem], _ entries: [InboxStore.Entry], _ c: SQLConnection) throws -> [NotificationItem]
+
+    init(_ name: String, words: Words, batches: Bool = false, delivery: NotificationDelivery = .live,
+         describe: @escaping @Sendable ([NotificationItem], [InboxStore.Entry], SQLConnection) throws -> [NotificationItem] = { items, _, _ in items }) {
+        self.name = name
+        self.words = words
+        self.batches = batches
+        self.delivery = delivery
+        self.describe = describe
+    }
+
+    /// A kind whose items say what they are about from their own entry alone.
+    init(_ name: String, words: Words, batches: Bool = false, delivery: NotificationDelivery = .live,
+         each fill: @escaping @Sendable (inout NotificationItem, InboxStore.Entry) -> Void) {
+        self.init(name, words: words, batches: batches, delivery: delivery) { items, entries, _ in
+            zip(items, entries).map { item, entry in
+                var item = item
+                fill(&item, entry)
+                return item
+            }
+        }
+    }
+
+    /// One item, in `language` (English where a language has no words).
+    func text(_ item: NotificationItem, others: Int = 0, in language: AppLanguage) -> String {
+        let template = others > 0 ? words.batch[language] ?? words.batch[.en] : nil
+        return (template ?? words.one[language] ?? words.one[.en] ?? name)
+            .replacingOccurrences(of: "{name}", with: item.actor?.displayName ?? "")
+            .replacingOccurrences(of: "{title}", with: item.classTitle ?? "")
+            .replacingOccurrences(of: "{count}", with: String(others))
+    }
+}
+
+/// Said inside a write, delivered once it has committed.
+struct Notice: Sendable {
+    let user: UUID
+    let kind: NotificationKind
+}
+
+/// Every kind the areas register, by name (a name registered twice keeps its first kind).
+struct NotificationKinds: Sendable {
+    let byName: [String: NotificationKind]
+
+    init(_ kinds: [NotificationKind]) {
+        byName = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    subscript(_ name: String) -> NotificationKind? { byName[name] }
+
+    /// How items read told one by one outside the list (a push, a mail), newest first: the items
+    /// of a batching kind about one subject fold into the newest of them.
+    func lines(_ items: [NotificationItem], in language: AppLanguage) -> [String] {
+        var seen = [String: Int]()
+        var told = [(item: NotificationItem, kind: NotificationKind, others: Int)]()
+        for item in items {
+            guard let kind = byName[item.kind] else { continue }
+            let subject = (item.postId ?? item.routineId ?? item.orderId).map { "\(kind.name) \($0)" }
+            if kind.batches, let subject, let index = seen[subject] {
+                told[index].others += 1
+                continue
+            }
+            if kind.batches, let subject { seen[subject] = told.count }
+            told.append((item, kind, 0))
+        }
+        return told.map { $0.kind.text($0.item, others: $0.others, in: language) }
+    }
+}
+
+/// The platform's notification inbox: areas register their kinds and add to it inside their own
+/// writes; it lists, counts, marks read and delivers. What an item is about is the registering
+/// area's to describe, so the inbox never reads an area's tables.
+struct Inbox: Sendable {
+    let context: AppContext
+    let kinds: NotificationKinds
+
+    init(context: AppContext, kinds: [NotificationKind]) {
+        self.context = context
+        self.kinds = NotificationKinds(kinds)
+    }
+
+    /// Adds one, inside the caller's write; nil when nothing is said (a person's own doing).
+    /// Deliver what it returns once the write has committed.
+    func add(_ kind: NotificationKind, to user: UUID, actor: UUID? = nil, subject: UUID? = nil, detail: UUID? = nil,
+             at now: Date, _ c: SQLConnection) throws -> Notice? {
+        guard kinds[kind.name] != nil else {
+            ServerLog.error("a notification of a kind no area registered", ["kind": kind.name])
+            throw Refusal.bug()
+        }
+        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, at: now, c) == nil ? nil : Notice(user: user, kind: kind)
+    }
+
+    /// Takes back what `actor` caused about `subject` (a like undone).
+    func withdraw(_ kind: NotificationKind, actor: UUID, subject: UUID, _ c: SQLConnection) throws {
+        try InboxStore.withdraw(kind.name, actor: actor, subject: subject, c)
+    }
+
+    /// After the write committed: each person told live hears their new unread count.
+    func deliver(_ notices: [Notice?]) {
+        recount(Set(notices.compactMap { $0 }.filter { $0.kind.delivery == .live }.map(\.user)))
+    }
+
+    /// The people's open screens hear their unread count (after a change that may have moved it).
+    func recount(_ users: Set<UUID>) {
+        guard !users.isEmpty else { return }
+        let (database, events) = (context.database, context.events)
+        Task {
+            for user in users {
+                guard let unread = try? await database.read({ c in try InboxStore.unreadCount(user, c) }) else { continue }
+                events.publish("notification", UnreadCount(unread: unread), to: [user])
+            }
+        }
+    }
+
+    func recount(_ user: UUID) { recount([user]) }
+
+    /// A page of the person's notifications, newest first, each described by its kind; kinds no
+    /// area registers any more are left out.
+    func page(_ user: UUID, before: (Date, UUID)?, limit: Int) async throws -> Notifications {
+        let kinds = self.kinds
+        let (items, unread) = try await context.database.read { c -> ([NotificationItem], Int) in
+            let entries = try InboxStore.list(user, before: before, limit: limit + 1, c)
+            var described = [UUID: NotificationItem]()
+            for (name, group) in Dictionary(grouping: entries, by: \.kind) {
+                guard let kind = kinds[name] else { continue }
+                let items = group.map { entry in
+                    NotificationItem(id: entry.id, kind: entry.kind, actor: entry.actorID.map { Person(id: $0, displayName: entry.actorName ?? "") },
+                                     postId: nil, commentId: nil, routineId: nil, read: entry.read, createdAt: entry.createdAt)
+                }
+                for item in try kind.describe(items, group, c) { described[item.id] = item }
+            }
+            return (entries.compactMap { described[$0.id] }, try InboxStore.unreadCount(user, c))
+        }
+        let page = Paging.page(items, limit: limit, key: { ($0.createdAt, $0.id) }) { $0 }
+        return Notifications(items: page.items, unread: unread, nextCursor: page.nextCursor)
+    }
+
+    func markAllRead(_ user: UUID) async throws {
+        let now = context.now
+        _ = try await context.database.transaction { c in try InboxStore.markAllRead(user, at: now, c) }
+    }
+}
+
+/// A person's notifications, for their account's deletion: those for them and those their
+/// doings made for others.
+struct InboxData: PersonalData {
+    var area: String { "notifications" }
+
+    func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
+        Removed(counts: ["notifications": try InboxStore.deleteAll(user: user, c)])
+    }
+
+    func export(user: UUID, into folder: ExportFolder) async throws {}
+}

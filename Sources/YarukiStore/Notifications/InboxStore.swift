@@ -1,0 +1,74 @@
+import Foundation
+
+/// The platform's notification inbox: what happened that a person should hear of. A row names
+/// its kind (registered by an area), the person it is for, who caused it (none when the server
+/// speaks), and what it is about: a subject (a post, a routine, an order…) and a detail within it
+/// (a comment). Which table a subject lives in is the registering area's business; the store
+/// that deletes a subject withdraws what was said about it (`withdraw(about:)`).
+public enum InboxStore {
+    public struct Entry: Sendable, Equatable {
+        public var id: UUID
+        public var kind: String
+        public var actorID: UUID?
+        public var actorName: String?
+        public var subjectID: UUID?
+        public var detailID: UUID?
+        public var read: Bool
+        public var createdAt: Date
+    }
+
+    /// Adds an entry; nil when the actor is the person (nothing is said of one's own doings).
+    public static func add(_ kind: String, to user: UUID, actor: UUID?, subject: UUID?, detail: UUID?, at now: Date, _ c: SQLConnection) throws -> UUID? {
+        guard user != actor else { return nil }
+        let id = UUID()
+        try c.execute("INSERT INTO inbox (id, user_id, kind, actor_id, subject_id, detail_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      id, user, kind, actor, subject, detail, now)
+        return id
+    }
+
+    /// What `actor` caused about `subject` is taken back (a like undone).
+    public static func withdraw(_ kind: String, actor: UUID, subject: UUID, _ c: SQLConnection) throws {
+        try c.execute("DELETE FROM inbox WHERE kind = ? AND actor_id = ? AND subject_id = ?", kind, actor, subject)
+    }
+
+    /// Everything said about something being deleted, as a subject or as a detail.
+    public static func withdraw(about id: UUID, _ c: SQLConnection) throws {
+        try c.execute("DELETE FROM inbox WHERE subject_id = ? OR detail_id = ?", id, id)
+    }
+
+    /// The same for every id `query` selects (one column), for deletions of many rows at once.
+    public static func withdraw(aboutAnyOf query: String, _ values: SQLValue..., in c: SQLConnection) throws {
+        try c.execute("DELETE FROM inbox WHERE subject_id IN (\(query)) OR detail_id IN (\(query))", values + values)
+    }
+
+    /// Newest first; leaves out what came from someone either side blocked.
+    public static func list(_ user: UUID, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [Entry] {
+        let page = SQLFragment.keyset("n", before)
+        let values: [SQLValue] = [user.sqlValue, user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]
+        return try c.query("""
+            SELECT n.id, n.kind, n.actor_id, u.display_name, n.subject_id, n.detail_id, n.read_at, n.created_at
+            FROM inbox n LEFT JOIN users u ON u.id = n.actor_id
+            WHERE n.user_id = ? AND \(SafetyStore.unblocked("n.actor_id")) \(page.sql)
+            ORDER BY n.created_at DESC, n.id DESC LIMIT ?
+            """, values).map { r in
+            Entry(id: try r.uuid("id"), kind: try r.string("kind"), actorID: try r.optionalString("actor_id").flatMap(Row.parseUUID),
+                  actorName: try r.optionalString("display_name"), subjectID: try r.optionalString("subject_id").flatMap(Row.parseUUID),
+                  detailID: try r.optionalString("detail_id").flatMap(Row.parseUUID), read: try r.optionalDate("read_at") != nil,
+                  createdAt: try r.date("created_at"))
+        }
+    }
+
+    public static func unreadCount(_ user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM inbox n WHERE n.user_id = ? AND n.read_at IS NULL AND \(SafetyStore.unblocked("n.actor_id"))",
+                       user, user, user)?.int("n") ?? 0
+    }
+
+    public static func markAllRead(_ user: UUID, at now: Date, _ c: SQLConnection) throws -> Int {
+        try c.execute("UPDATE inbox SET read_at = ? WHERE user_id = ? AND read_at IS NULL", now, user)
+    }
+
+    /// Deletes the person's entries and those their doings made for others.
+    public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM inbox WHERE user_id = ? OR actor_id = ?", user, user)
+    }
+}
