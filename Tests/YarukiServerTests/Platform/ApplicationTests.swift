@@ -353,7 +353,7 @@ final class RunningApp {
         let users = try api.call("GET", "/v1/admin/users", token: admin)
         #expect(users.status == 200)
         let items = try #require(try users.json()["items"] as? [[String: Any]])
-        #expect(Set(items.compactMap { $0["email"] as? String }) == Set(["Boss@Example.com", LifelogDemo.person.email, AccountsDemo.admin.email] + DemoSeed.people.map(\.email)))
+        #expect(Set(items.compactMap { $0["email"] as? String }) == Set(["Boss@Example.com", LifelogDemo.person.email, AccountsDemo.admin.email] + AccountsDemo.people.map(\.email)))
         #expect(items.first { $0["email"] as? String == "coach@yaruki.example" }?["role"] as? String == "coach")
 
         // A member is told the admin paths do not exist; promoted, the same token works within seconds.

@@ -50,7 +50,7 @@ import YarukiTestSupport
         #expect((try api.call("GET", "/v1/notifications", token: token).json()["unread"] as? Int ?? 0) > 0)
 
         // The sales board: the sale began yesterday in Tokyo, so its wall already has a day and a half of sales.
-        let wall = try #require(try await DemoSeed.wallLink(running.app.database))
+        let wall = try #require(try await SalesSimulator.demoWallLink(running.app.database))
         let board = try #require(wall.components(separatedBy: "/wall/").last?.components(separatedBy: "?token=").first)
         let wallToken = try #require(wall.components(separatedBy: "token=").last)
         let sales = try api.call("GET", "/v1/signage/boards/\(board)?token=\(wallToken)").json()

@@ -53,7 +53,7 @@ struct ProofRoutes: RouteCollection {
         if let exercise, exercise.range(of: Exercise.idPattern, options: .regularExpression) == nil {
             check.fail("exerciseId", "is not an exercise id (lower-case letters, digits and '-')")
         }
-        let known = try await proofs.training.known(exercise: exercise, workout: workoutID, of: me.userID)
+        let known = try await proofs.known(exercise: exercise, workout: workoutID, of: me.userID)
         if !known.exercise { check.missing("exerciseId", "is not in the exercise catalog") }
         if !known.workout { check.missing("workoutId", "is not one of your workouts") }
         try check.done()

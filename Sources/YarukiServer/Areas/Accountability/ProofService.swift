@@ -7,14 +7,19 @@ import YarukiStore
 /// Proof videos: filed from an upload, listed, played and deleted. Only the owner ever sees one.
 struct ProofService: Sendable {
     let context: AppContext
-    let training: TrainingService
     let events: StandingsEvents
+    let workouts: any WorkoutLog
     var database: Database { context.database }
 
     /// How long a proof's playback links work.
     static let linkLifetime: TimeInterval = 600
 
     /// Proof metadata as the owner sees it, with signed links to the video and thumbnail.
+    /// True when the exercise is in the catalog and the workout (if any) is the person's own: what a proof may name.
+    func known(exercise: String?, workout: UUID?, of user: UUID) async throws -> (exercise: Bool, workout: Bool) {
+        try await database.read { c in try workouts.known(exercise: exercise, workout: workout, of: user, c) }
+    }
+
     func info(_ proof: Proof, _ row: MediaRow) -> ProofInfo {
         let base = "/v1/proofs/\(proof.id.uuidString.lowercased())"
         return ProofInfo(id: proof.id, recordedAt: proof.recordedAt, recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt,

@@ -37,7 +37,7 @@ final class AccountService: Sendable {
     let links: AccountLinks
     let identityVerifiers: [String: IDTokenVerifier]
     /// Every area's part of a person, for deleting an account.
-    let personalData: [any PersonalData]
+    let personalData: PersonalDataList
     /// Verified against when the email is unknown, so both failures take an argon2 run.
     private let decoyHash: String
 
@@ -47,7 +47,7 @@ final class AccountService: Sendable {
     static let signInLimits: [String: Throttle.Limit] = ["pair": .init(count: 5, window: 15 * 60), "account": .init(count: 50, window: 15 * 60),
                                                          "address": .init(count: 30, window: 15 * 60), "confirm": .init(count: 5, window: 15 * 60)]
 
-    init(context: AppContext, personalData: [any PersonalData], refreshRule: RefreshRule = RefreshRule(),
+    init(context: AppContext, personalData: PersonalDataList, refreshRule: RefreshRule = RefreshRule(),
          signInLimits: [String: Throttle.Limit] = AccountService.signInLimits) throws {
         self.context = context
         self.refreshRule = refreshRule
@@ -420,7 +420,7 @@ final class AccountService: Sendable {
     static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("account", user)] }
 
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {
-        let (now, areas) = (context.now, personalData)
+        let (now, areas) = (context.now, personalData.all)
         do {
             // A new name shows in what others read too (posts, comments, standings): "people".
             return try await context.transaction(changing: AccountService.tags(principal.userID) + [.init("people")]) { c in
@@ -476,7 +476,7 @@ final class AccountService: Sendable {
     func deleteAccount(_ principal: Principal, password: String?) async throws -> [String: Int] {
         try await confirmPassword(principal, password, field: "password")
         let user = principal.userID
-        let areas = personalData
+        let areas = personalData.all
         await context.bus.settled()
         let (counts, files, afterwards) = try await database.transaction { c in
             var counts: [String: Int] = [:], files: Set<StoredFile> = [], afterwards: [@Sendable () async -> Void] = []

@@ -16,8 +16,12 @@ enum AccountsDemo {
     static let admin = (email: "admin@yaruki.example", password: "yaruki-demo-admin", name: "Admin Yui", role: Role.admin,
                         timeZone: "Asia/Tokyo", locale: AppLanguage.ja)
 
+    /// Aino lives in central Helsinki, where the demo map is: the lifelog's person.
+    static let aino = (email: "aino@yaruki.example", password: "yaruki-demo-aino", name: "Aino", role: Role.member,
+                       timeZone: "Europe/Helsinki", locale: AppLanguage.en)
+
     static func seed(_ context: DemoSeed.Context) async throws {
-        for person in people + [admin] {
+        for person in people + [admin, aino] {
             try await AccountAdmin.create(context.database, email: person.email, displayName: person.name, password: person.password,
                                           role: person.role, timeZone: person.timeZone, locale: person.locale, ifMissing: true,
                                           now: context.now, hasher: context.hasher)

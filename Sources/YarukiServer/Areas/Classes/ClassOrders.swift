@@ -16,7 +16,7 @@ final class ClassOrders: Sendable {
     /// The sandbox, when it is the provider (its checkout page charges through it).
     let sandbox: SandboxProvider?
     let webhooks: StandardWebhook
-    let sales: SignageHub
+    let sales: any SalesLedger
     let inbox: Inbox
 
     var database: Database { context.database }
@@ -28,7 +28,7 @@ final class ClassOrders: Sendable {
     /// The sales channel class payments count under on the wall.
     static let channel = "classes"
 
-    init(context: AppContext, provider: any PaymentProvider, sandbox: SandboxProvider?, webhookSecret: String, sales: SignageHub,
+    init(context: AppContext, provider: any PaymentProvider, sandbox: SandboxProvider?, webhookSecret: String, sales: any SalesLedger,
          inbox: Inbox) throws {
         self.context = context
         self.provider = provider
@@ -36,11 +36,10 @@ final class ClassOrders: Sendable {
         self.sales = sales
         self.inbox = inbox
         webhooks = try StandardWebhook(secret: webhookSecret)
-        registerJobs()
     }
 
     /// The provider the settings choose.
-    static func make(context: AppContext, sales: SignageHub, inbox: Inbox) throws -> ClassOrders {
+    static func make(context: AppContext, sales: any SalesLedger, inbox: Inbox) throws -> ClassOrders {
         switch context.settings.payments {
         case .sandbox:
             let secret = try SandboxProvider.secret(dataDirectory: context.settings.dataDirectory)
@@ -389,11 +388,11 @@ final class ClassOrders: Sendable {
     /// Gives refunds back as jobs: tried at once while the person waits for the answer, and if
     /// the provider refuses, again by whichever node's runner takes it, with the runner's backoff
     /// (at most an hour apart) and as many attempts as a year of hours: a refund is never dropped.
-    private func registerJobs() {
-        context.jobs.register(ClassOrders.refundJob, maxAttempts: 10_000, lease: ClassOrders.refundHold) { [weak self] job in
+    var jobs: [JobRunner.Kind] {
+        [JobRunner.Kind(name: ClassOrders.refundJob, maxAttempts: 10_000, lease: ClassOrders.refundHold, firstRetry: 5) { [weak self] job in
             guard let self, let id = UUID(uuidString: job.payload) else { return }
             try await self.refund(id)
-        }
+        }]
     }
 
     /// Tries one order's refund at once (the job's lease keeps every runner from trying it too).

@@ -54,7 +54,7 @@ enum CommunityDemo {
     static func seed(_ context: DemoSeed.Context) async throws {
         let database = context.database, now = context.now
         var people: [String: Account] = [:]
-        for person in DemoSeed.people {
+        for person in AccountsDemo.people {
             let key = try EmailAddress(person.email).key
             guard let account = try await database.read({ c in try AccountStore.credentials(emailKey: key, c)?.account }) else { return }
             people[String(person.email.prefix { $0 != "@" })] = account

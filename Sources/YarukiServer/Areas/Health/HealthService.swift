@@ -153,10 +153,14 @@ final class HealthImports: @unchecked Sendable {
                 try HealthStore.abandonImports(startedBefore: start, message: "The server stopped during the import: upload the file again.", at: now, c)
             }
         }
-        context.jobs.register(HealthImports.job, maxAttempts: 3, lease: 60) { [weak self] job in
+    }
+
+    /// Reading an uploaded export (three tries, each holding the import a minute at a time).
+    var jobs: [JobRunner.Kind] {
+        [JobRunner.Kind(name: HealthImports.job, maxAttempts: 3, lease: 60, firstRetry: 5) { [weak self] job in
             guard let self else { return }
             try await self.read(try JSONDecoder().decode(Work.self, from: Data(job.payload.utf8)))
-        }
+        }]
     }
 
     func bytesRead(_ id: UUID) -> Int? { lock.withLock { progress[id]?.bytesRead } }

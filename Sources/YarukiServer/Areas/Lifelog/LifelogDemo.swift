@@ -7,7 +7,7 @@ import YarukiStore
 /// places the demo map covers (the station, the Esplanade, the Market Square…), with memos and
 /// check-ins; yesterday and today (up to now) the fullest. Made from a fixed seed, so every demo has the same month.
 enum LifelogDemo {
-    static let person = (email: "aino@yaruki.example", password: "yaruki-demo-aino", name: "Aino", timeZone: "Europe/Helsinki")
+    static let person = AccountsDemo.aino
 
     /// Places inside the demo extract, with what Aino might write there (each memo once in the
     /// month: a place whose notes are used up gets check-ins), and the scene of a photo she takes
@@ -36,9 +36,6 @@ enum LifelogDemo {
 
     static func seed(_ context: DemoSeed.Context) async throws {
         let now = context.now
-        _ = try await AccountAdmin.create(context.database, email: person.email, displayName: person.name, password: person.password,
-                                      role: .member, timeZone: person.timeZone, locale: .en, ifMissing: true, now: now,
-                                      hasher: context.hasher)
         let key = try EmailAddress(person.email).key
         let fresh = try await context.database.read { c in
             try AccountStore.credentials(emailKey: key, c).map { try LifelogStore.page(user: $0.account.id, after: nil, limit: 1, c).isEmpty } ?? false

@@ -12,6 +12,11 @@ import FoundationNetworking
 /// or published to a Kafka topic the way a shop's tills would (a message per sale, keyed by its
 /// id, now and then one sent twice), so its wall screens move. For demos and load.
 public struct SalesSimulator: Sendable {
+    /// The demo sales board's wall screen link (a path with its secret), once seeded.
+    public static func demoWallLink(_ database: Database) async throws -> String? {
+        try await SignageDemo.wallLink(database)
+    }
+
     /// What the simulator calls itself in its requests (the terminal log leaves its routine posts out).
     static let userAgent = "yaruki-sales-simulator/1"
     /// Where the sales go.

@@ -145,12 +145,4 @@ struct TrainingService: Sendable {
         }) else { throw Refusal.notFound("No such workout.") }
         context.nudge(principal.userID, .workouts)
     }
-
-    /// True when `id` is in the catalog and `workout` (if any) is the person's own: what a proof may name.
-    func known(exercise id: String?, workout: UUID?, of user: UUID) async throws -> (exercise: Bool, workout: Bool) {
-        try await database.read { c in
-            (try id.map { try TrainingStore.exercise($0, c) != nil } ?? true,
-             try workout.map { try TrainingStore.workout($0, user: user, c) != nil } ?? true)
-        }
-    }
 }

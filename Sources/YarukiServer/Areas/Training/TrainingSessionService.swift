@@ -11,7 +11,7 @@ import YarukiStore
 /// the log with its summary and personal records.
 struct TrainingSessionService: Sendable {
     let training: TrainingService
-    let routines: RoutineService
+    let routines: Interfaces.Later<any RoutinePlans>
     var context: AppContext { training.context }
     var database: Database { context.database }
 
@@ -26,7 +26,7 @@ struct TrainingSessionService: Sendable {
         var exercises: [TrainingSession.SessionExercise] = []
         var title = TextRule.trim(body.title ?? "")
         if let id = body.routineId {
-            let routine = try await routines.routine(id, me)
+            let routine = try await routines.get().routine(id, me)
             if title.isEmpty { title = routine.title }
             // Last time's sets of every exercise, read together; never done before: the routine's own reps or seconds.
             exercises = try await database.read { c in

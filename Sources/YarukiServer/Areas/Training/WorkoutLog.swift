@@ -14,6 +14,8 @@ protocol WorkoutLog: Sendable {
     func exercises(_ c: SQLConnection) throws -> [Exercise]
     /// Each exercise's unit, for checking the sets another area keeps (a routine's).
     func units(_ c: SQLConnection) throws -> [String: ExerciseUnit]
+    /// Whether the exercise is in the catalog and the workout is the person's (nil: nothing to check).
+    func known(exercise: String?, workout: UUID?, of user: UUID, _ c: SQLConnection) throws -> (exercise: Bool, workout: Bool)
 }
 
 extension TrainingService: WorkoutLog {
@@ -28,4 +30,8 @@ extension TrainingService: WorkoutLog {
     func exercises(_ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(c) }
 
     func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] { try TrainingStore.units(c) }
+
+    func known(exercise: String?, workout: UUID?, of user: UUID, _ c: SQLConnection) throws -> (exercise: Bool, workout: Bool) {
+        (try exercise.map { try TrainingStore.exercise($0, c) != nil } ?? true, try workout.map { try TrainingStore.workout($0, user: user, c) != nil } ?? true)
+    }
 }

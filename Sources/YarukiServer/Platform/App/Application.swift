@@ -56,7 +56,7 @@ public final class Application: @unchecked Sendable {
             bus.listenerConnects.map { [("kind=\"connected\"", bus.isConnected ? 1 : 0), ("kind=\"connects\"", Double($0))] } ?? []
         })
         areas = try Areas(context)
-        if let kafka = areas.signage.kafka { Application.kafkaGauges(kafka, into: metrics) }
+        for gauge in areas.all.flatMap(\.gauges) { metrics.register(gauge) }
         let table = RouteTable(accesses: context.accesses, storage: context.storage)
         let openAPI = OpenAPIHolder()
         SystemRoutes(context: context, metrics: metrics, openAPI: openAPI).add(to: table)
@@ -103,25 +103,6 @@ public final class Application: @unchecked Sendable {
         }
     }
 
-    /// What this node's Kafka reader has done: messages per partition, lag, dead letters, the last commit.
-    static func kafkaGauges(_ kafka: SalesFromKafka, into metrics: HTTPMetrics) {
-        metrics.register(HTTPMetrics.Gauge(name: "yaruki_kafka_consumed", help: "Kafka messages this node has read since start, per partition.") {
-            kafka.snapshot.consumed.sorted { $0.key < $1.key }.map { ("partition=\"\($0.key)\"", Double($0.value)) }
-        })
-        metrics.register(HTTPMetrics.Gauge(name: "yaruki_kafka_lag", help: "Messages in each partition this node holds that it has not read yet.") {
-            SalesFromKafka.partitions(kafka.snapshot).compactMap { p in p.lag.map { ("partition=\"\(p.partition)\"", Double($0)) } }
-        })
-        metrics.register(HTTPMetrics.Gauge(name: "yaruki_kafka_dead_letters", help: "Kafka messages this node put in the dead letters since start.") {
-            [("", Double(kafka.snapshot.deadLetters))]
-        })
-        metrics.register(HTTPMetrics.Gauge(name: "yaruki_kafka_last_commit_seconds", help: "When this node last committed offsets (seconds since 1970; 0: not yet).") {
-            [("", kafka.snapshot.lastCommit?.timeIntervalSince1970 ?? 0)]
-        })
-        metrics.register(HTTPMetrics.Gauge(name: "yaruki_kafka_connected", help: "1 while this node is a member of its consumer group and reaches the brokers.") {
-            [("", kafka.snapshot.connected ? 1 : 0)]
-        })
-    }
-
     /// Adds a signing key to the data dir's keyring; returns its kid.
     public static func rotateSigningKey(_ settings: Settings) throws -> String {
         let directory = settings.dataDirectory + "/keys"
@@ -133,7 +114,7 @@ public final class Application: @unchecked Sendable {
     public static func openDatabase(_ settings: Settings) async throws -> Database {
         let database = try DatabaseURL.open(settings.databaseURL, readers: max(2, settings.http.loops * 2))
         try await Migrator.migrate(database)
-        try await ExerciseCatalog.ensure(database)
+        for area in Areas.list { try await area.prepare(database) }
         return database
     }
 
@@ -143,7 +124,7 @@ public final class Application: @unchecked Sendable {
         context.bus.start()
         context.jobs.start()
         areas.sync.start(on: server.backgroundExecutor)
-        areas.signage.kafka?.start()
+        for area in areas.all { area.start() }
         ServerLog.info("listening", ["url": "http://\(settings.http.host):\(server.port)", "database": database.dialect.rawValue,
                                      "loops": String(settings.http.loops), "web": settings.webDirectory ?? "(none)",
                                      "mail": settings.smtp?.url ?? "written to \(settings.dataDirectory)/mail (no --smtp-url)",
@@ -156,7 +137,7 @@ public final class Application: @unchecked Sendable {
 
     /// Stops serving (requests in flight get `grace` seconds) and running jobs.
     public func stop(grace: Double = 10) {
-        areas.signage.kafka?.stop(waiting: grace)
+        for area in areas.all { area.stop(grace: grace) }
         context.jobs.stop(waiting: grace)
         areas.sync.stop()
         server.shutdown(grace: grace)

@@ -21,31 +21,15 @@ public enum DemoSeed {
         public let run: @Sendable (Context) async throws -> Void
     }
 
-    /// The demo people, whose sign-in the README shows.
-    public static var people: [(email: String, password: String, name: String, role: Role, timeZone: String, locale: AppLanguage)] {
-        AccountsDemo.people
-    }
-
-    /// Each area's step, in the order their data builds on each other.
-    public static let steps: [Step] = [
-        Step(name: "server settings") { context in
+    /// The server's own step, then each area's, in the order of `Areas.list` (their data build on each other).
+    public static var steps: [Step] {
+        [Step(name: "server settings") { context in
             let settings = SettingsStore(database: context.database)
             if try await settings.value("demo.seededAt") == nil {
                 try await settings.set("demo.seededAt", ISO8601DateFormatter().string(from: context.now), at: context.now)
             }
-        },
-        Step(name: "demo people") { context in try await AccountsDemo.seed(context) },
-        Step(name: "demo workouts") { context in try await TrainingDemo.seed(context) },
-        Step(name: "demo follow-along videos") { context in try await TrainingDemo.seedVideos(context) },
-        Step(name: "demo group and proofs") { context in try await AccountabilityDemo.seed(context) },
-        Step(name: "demo community") { context in try await CommunityDemo.seed(context) },
-        Step(name: "demo sales board") { context in try await SignageDemo.seed(context) },
-        Step(name: "demo lifelog") { context in try await LifelogDemo.seed(context) },
-        // Aino arrives with the lifelog: her workouts come once she exists (the step adds only what is missing).
-        Step(name: "demo workouts for the lifelog's person") { context in try await TrainingDemo.seed(context) },
-        Step(name: "demo health") { context in try await HealthDemo.seed(context) },
-        Step(name: "demo classes") { context in try await ClassesDemo.seed(context) },
-    ]
+        }] + Areas.list.flatMap { $0.demo }
+    }
 
     /// Runs every step; returns their names for the CLI to report.
     @discardableResult
@@ -57,11 +41,6 @@ public enum DemoSeed {
             try await step.run(context)
         }
         return steps.map(\.name)
-    }
-
-    /// The demo sales board's wall screen link (a path with its secret), once seeded.
-    public static func wallLink(_ database: Database) async throws -> String? {
-        try await SignageDemo.wallLink(database)
     }
 
     /// The demo's media maker: an ffmpeg test pattern (`source`, then `output` options) written

@@ -49,7 +49,11 @@ final class JobRunner: @unchecked Sendable {
 
     func register(_ name: String, maxAttempts: Int = 8, lease: TimeInterval = 60, firstRetry: TimeInterval = 5,
                   _ run: @escaping @Sendable (JobStore.Job) async throws -> Void) {
-        lock.withLock { kinds[name] = Kind(name: name, maxAttempts: maxAttempts, lease: lease, firstRetry: firstRetry, run: run) }
+        register(Kind(name: name, maxAttempts: maxAttempts, lease: lease, firstRetry: firstRetry, run: run))
+    }
+
+    func register(_ kind: Kind) {
+        lock.withLock { kinds[kind.name] = kind }
     }
 
     /// Wakes every node's runner (jobs just committed; `enqueue` wakes them too, but a runner

@@ -9,7 +9,7 @@ import YarukiHTTP
 /// is ever held in memory whole.
 struct AccountExport: Sendable {
     let context: AppContext
-    let areas: [any PersonalData]
+    let areas: PersonalDataList
 
     struct Manifest: Encodable {
         var exportedAt: Date
@@ -27,7 +27,7 @@ struct AccountExport: Sendable {
         let folder = try ExportFolder(parent: context.media.uploads)
         let manifest: ExportFolder.Entry
         do {
-            for area in areas { try await area.export(user: principal.userID, into: folder.folder(area.area)) }
+            for area in areas.all { try await area.export(user: principal.userID, into: folder.folder(area.area)) }
             var counts: [String: Int] = [:]
             for entry in folder.entries { counts[String(entry.name.prefix { $0 != "/" }), default: 0] += 1 }
             try folder.write("export.json", Manifest(exportedAt: now, account: account.id, email: account.email, server: "Yaruki \(YarukiVersion.current)",

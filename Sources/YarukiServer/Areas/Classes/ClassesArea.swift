@@ -1,0 +1,22 @@
+import Foundation
+import YarukiStore
+
+/// Classes: paid classes with seats, checkout through the payment provider, refunds as jobs.
+/// Counts its money on the walls through `SalesLedger`.
+struct ClassesArea: Area {
+    static let demo = [DemoSeed.Step(name: "demo classes") { context in try await ClassesDemo.seed(context) }]
+    static let notificationKinds = ClassNotices.all
+
+    let classes: ClassService
+    let routes: [any RouteCollection]
+    let personalData: [any PersonalData]
+    var jobs: [JobRunner.Kind] { classes.orders.jobs }
+
+    init(_ platform: AreaPlatform) throws {
+        let context = platform.context
+        classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: try platform.interfaces.need((any SalesLedger).self),
+                                                                               inbox: platform.inbox))
+        routes = [ClassRoutes(classes: classes)]
+        personalData = [ClassesData(classes: classes)]
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import YarukiStore
+
+/// Lifelog: memos, check-ins, photos and voice notes through the day, and their playback on a
+/// map with routes between them. Reads a day's workouts and proofs through `WorkoutLog` and
+/// `ProofLog`.
+struct LifelogArea: Area {
+    static let demo = [DemoSeed.Step(name: "demo lifelog") { context in try await LifelogDemo.seed(context) }]
+
+    let lifelog: LifelogService
+    let routes: [any RouteCollection]
+    let personalData: [any PersonalData]
+    let syncZones: [any SyncZone]
+
+    init(_ platform: AreaPlatform) throws {
+        let (context, settings) = (platform.context, platform.context.settings)
+        lifelog = LifelogService(context: context, proofs: try platform.interfaces.need((any ProofLog).self),
+                                 workouts: try platform.interfaces.need((any WorkoutLog).self), plans: PlaybackParts())
+        let map = try settings.mapExtract.map { path in
+            do { return try MapData.shared(path) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
+        }
+        let provider: (any RouteProvider)? = settings.osrmURL.map { OSRMRouter(base: $0) }
+            ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
+        let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
+                                       credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
+        routes = [LifelogRoutes(lifelog: lifelog),
+                  PlaybackRoutes(playback: playback, map: map, tileURL: settings.tileURL,
+                                 router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none")]
+        personalData = [LifelogData(lifelog: lifelog)]
+        syncZones = [LifelogSync(lifelog: lifelog)]
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import YarukiAPI
+import YarukiStore
+
+/// Training: the exercise catalog, the workout log, the session under way. Provides
+/// `WorkoutLog` to the areas that show workouts; starts sessions from routines through
+/// `RoutinePlans`.
+struct TrainingArea: Area {
+    static let demo = [DemoSeed.Step(name: "demo workouts") { context in try await TrainingDemo.seed(context) },
+                       DemoSeed.Step(name: "demo follow-along videos") { context in try await TrainingDemo.seedVideos(context) }]
+
+    static func prepare(_ database: Database) async throws { try await ExerciseCatalog.ensure(database) }
+
+    let training: TrainingService
+    let routes: [any RouteCollection]
+    let personalData: [any PersonalData]
+    let syncZones: [any SyncZone]
+
+    init(_ platform: AreaPlatform) throws {
+        let context = platform.context
+        training = TrainingService(context: context)
+        platform.interfaces.provide((any WorkoutLog).self, training)
+        routes = [TrainingRoutes(training: training),
+                  TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: platform.interfaces.later((any RoutinePlans).self)))]
+        personalData = [TrainingData(context: context)]
+        syncZones = [WorkoutSync(training: training)]
+    }
+}
+
+/// A routine the person may see, as a plan to start a session from (Community provides it).
+protocol RoutinePlans: Sendable {
+    func routine(_ id: UUID, _ principal: Principal) async throws -> Routine
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import YarukiServer
+
+/// Every area plugs in through `Area`, named once in `Areas.list`; areas find each other's
+/// interfaces by protocol.
+@Suite struct AreaTests {
+    @Test func everyAreaFolderIsOneAreaOfTheList() {
+        let folders = LayoutTests.House.current.areas
+        let listed = Areas.list.map { "\($0)" }
+        #expect(listed.count == Set(listed).count)
+        #expect(Set(listed) == Set(folders.map { $0 + "Area" }), "an area folder without its Area in Areas.list, or the other way round")
+        #expect(listed.first == "AccountsArea", "the demo people come first: every other area's demo builds on them")
+    }
+
+    @Test func theDemoRunsTheServersStepThenEachAreasInTheListsOrder() {
+        let names = DemoSeed.steps.map(\.name)
+        #expect(names.first == "server settings")
+        #expect(Array(names.dropFirst()) == Areas.list.flatMap { $0.demo.map(\.name) })
+        #expect(names.count == Set(names).count)
+    }
+
+    protocol Greeting: Sendable { func hello() -> String }
+    struct English: Greeting { func hello() -> String { "hello" } }
+
+    @Test func anInterfaceIsFoundByItsProtocolAndAMissingOneIsNamed() throws {
+        let interfaces = Interfaces()
+        let later = interfaces.later((any Greeting).self)
+        #expect(throws: Interfaces.Missing.self) { try interfaces.need((any Greeting).self) }
+        do {
+            _ = try later.get()
+            Issue.record("found before it was provided")
+        } catch let missing as Interfaces.Missing {
+            #expect(missing.description.contains("Greeting"))
+        }
+        interfaces.provide((any Greeting).self, English())
+        #expect(try interfaces.need((any Greeting).self).hello() == "hello")
+        #expect(try later.get().hello() == "hello", "a later interface is found once provided")
+    }
+}
+
+extension Areas {
+    var signage: SignageService { the(SignageArea.self)!.signage }
+    var classes: ClassService { the(ClassesArea.self)!.classes }
+}
