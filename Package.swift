@@ -8,7 +8,7 @@ import PackageDescription
 // Every target: a warning fails the build, so a new one is never lost among old ones.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let serverSettings: [SwiftSetting] = strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
-let testSettings: [SwiftSetting] = serverSettings + [.swiftLanguageMode(.v5)]
+let testSettings: [SwiftSetting] = serverSettings
 // Release builds of the server skip the runtime's exclusivity checks, which took a fifth of a feed
 // page's time (each append to a class's buffer is checked); debug builds, where the tests run, keep them.
 let fastServerSettings = serverSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
@@ -54,7 +54,7 @@ let package = Package(
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
         .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",
                 swiftSettings: testSettings),
-        .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore", "YarukiAPI"], swiftSettings: strict + [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore", "YarukiAPI"], swiftSettings: strict),
         .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"], swiftSettings: testSettings),

@@ -9,7 +9,7 @@ public final class RawClient: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public struct Reply {
+    public struct Reply: Sendable {
         public var status: Int
         public var headers: [String: String]  // lowercased names
         public var body: [UInt8]

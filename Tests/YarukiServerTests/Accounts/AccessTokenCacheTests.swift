@@ -91,8 +91,9 @@ import YarukiTestSupport
         }
         func flood(_ total: Int, from first: Int) throws -> Int {
             let connections = 4, batch = 200
-            var shares: [[String]] = Array(repeating: [], count: connections)
-            for i in first..<(first + total) { shares[i % connections].append(try bad(i)) }
+            var dealt: [[String]] = Array(repeating: [], count: connections)
+            for i in first..<(first + total) { dealt[i % connections].append(try bad(i)) }
+            let shares = dealt
             let refused = Mutex(0)
             DispatchQueue.concurrentPerform(iterations: connections) { n in
                 guard let client = try? RawClient(port: port, timeout: 60) else { return }

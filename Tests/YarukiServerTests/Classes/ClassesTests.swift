@@ -209,11 +209,12 @@ import YarukiTestSupport
             // Paid at the provider without its own webhooks: this test sends the webhook itself.
             let paymentID = order["paymentId"] as! String
             try await f.database.transaction { c in try SandboxPaymentStore.pay(paymentID, amount: 20_000, currency: "KRW", status: "PAID", at: Date(), c) }
-            async let confirmed = Task.detached { try f.confirm(order, token) }.value
+            let sent = Sent(order)
+            async let confirmed = Task.detached { Sent(try f.confirm(sent.value, token)) }.value
             async let hooked = Task.detached { try f.webhook(id: "msg_race_\(round)", type: "Transaction.Paid", paymentID: paymentID) }.value
             let (c, h) = try await (confirmed, hooked)
             #expect(h.status == 200)
-            #expect(c["state"] as? String == "paid")
+            #expect(c.value["state"] as? String == "paid")
         }
         #expect(try f.seatsLeft(classID) == 0)
         let sales = try await f.classSales()
@@ -232,10 +233,10 @@ import YarukiTestSupport
             try await f.database.transaction { c in try SandboxPaymentStore.pay(paymentID, amount: 30_000, currency: "KRW", status: "PAID", at: Date(), c) }
             buyers.append((token, order))
         }
-        let states = try await withThrowingTaskGroup(of: [String: Any].self) { group in
-            for buyer in buyers { group.addTask { try f.confirm(buyer.order, buyer.token) } }
+        let states = try await withThrowingTaskGroup(of: Sent<[String: Any]>.self) { group in
+            for buyer in buyers.map(Sent.init) { group.addTask { Sent(try f.confirm(buyer.value.order, buyer.value.token)) } }
             var all: [[String: Any]] = []
-            for try await one in group { all.append(one) }
+            for try await one in group { all.append(one.value) }
             return all
         }
         #expect(states.filter { $0["state"] as? String == "paid" }.count == 2)

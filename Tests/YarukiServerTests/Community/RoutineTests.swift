@@ -6,7 +6,7 @@ import YarukiTestSupport
 
 /// Routines: checked against the catalog, shared when public, saved by a like, copied to edit.
 @Suite(.serialized) struct RoutineTests {
-    static let legs: [String: Any] = [
+    nonisolated(unsafe) static let legs: [String: Any] = [
         "title": "Legs in 20 minutes", "description": "Squats first, then hold a plank.", "public": true,
         "items": [["exerciseId": "squat", "sets": 3, "reps": 12, "restSeconds": 60],
                   ["exerciseId": "plank", "sets": 2, "seconds": 45, "restSeconds": 30]],

@@ -10,7 +10,7 @@ import YarukiTestSupport
 /// The real application on a socket, on each engine: PostgreSQL databases are copies of a
 /// migrated template, and passwords are hashed with argon2's least parameters (the production
 /// parameters are the binary's, tried by the binary tests and `bench/auth`).
-final class RunningApp {
+final class RunningApp: Sendable {
     let app: Application
     var port: Int { app.server.port }
     var dataDirectory: String { app.settings.dataDirectory }

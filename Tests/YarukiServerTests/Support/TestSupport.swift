@@ -17,7 +17,7 @@ final class TestClock: @unchecked Sendable {
 /// JSON over a real socket, for the auth flows. Made from a running app, it keeps that app alive:
 /// Swift may release a local after its last use, and a test that last touches `running` early
 /// would otherwise see its server shut down halfway.
-struct API {
+struct API: Sendable {
     let port: Int
     private var keep: RunningApp?
 
@@ -66,4 +66,10 @@ struct API {
 extension RawClient.Reply {
     var problemType: String? { (try? json())?["type"] as? String }
     func string(_ key: String) -> String? { (try? json())?[key] as? String }
+}
+
+/// A value (parsed JSON, mostly) a test hands to another task that only reads it.
+struct Sent<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }
