@@ -5,16 +5,23 @@
 # and Schemathesis fuzzing the API against its OpenAPI document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage says how long the one before it took, and the run ends with every stage's seconds.
+stage_name="" stage_start=$SECONDS timings=""
+stage() {
+  if [ -n "$stage_name" ]; then timings+="$(printf '%6d s  %s' $((SECONDS - stage_start)) "$stage_name")"$'\n'; fi
+  stage_name=$1 stage_start=$SECONDS
+  [ -z "$1" ] || echo "== $1"
+}
 pgdir=$(mktemp -d -u /tmp/yaruki-make-test-pg.XXXXXX)
 cleanup() { scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-echo "== PostgreSQL: throwaway cluster on port $port"
+stage "PostgreSQL: throwaway cluster on port $port"
 # An assignment of its own, so a cluster that fails to start stops the run here (set -e does not
 # see a failure inside `export X=$(…)`).
 pg_url=$(scripts/pg-cluster.sh start "$pgdir" "$port")
 export YARUKI_TEST_POSTGRES_URL=$pg_url
-echo "== swift build"
+stage "swift build"
 if ! swift build --build-tests >/tmp/yaruki-build.log 2>&1 || ! swift build --product yaruki >>/tmp/yaruki-build.log 2>&1; then
   grep -E "error:" /tmp/yaruki-build.log || tail -30 /tmp/yaruki-build.log
   exit 1
@@ -25,7 +32,7 @@ if grep -q "warning:" /tmp/yaruki-build.log; then
   echo "the build printed warnings; a clean build prints none"
   exit 1
 fi
-echo "== swift test"
+stage "swift test"
 # Decided by swift test's own exit status; its failures (and the summary) are shown either way.
 swift_status=0
 # At most four tests at a time (Swift Testing otherwise starts every one at once): on two busy
@@ -37,17 +44,21 @@ if [ "$swift_status" -ne 0 ]; then
   echo "swift test failed (exit status $swift_status); the whole log is /tmp/yaruki-swift-test.log"
   exit 1
 fi
-echo "== node --test (browser modules)"
+stage "node --test (browser modules)"
 node --test web/tests/
-echo "== Chromium (browser app against the real server)"
-python3 -m pytest -q tests/browser
-echo "== PortOne's own SDK against the fake PortOne server the Swift tests use"
+stage "Chromium (browser app against the real server)"
+# Two files at a time, each worker with its own server and browsers (a file's tests keep their order).
+python3 -m pytest -q -n 2 --dist loadfile tests/browser
+stage "PortOne's own SDK against the fake PortOne server the Swift tests use"
 python3 -m pytest -q tests/payments
-echo "== tmux (yaruki timer in a real terminal)"
+stage "tmux (yaruki timer in a real terminal)"
 python3 -m pytest -q tests/terminal
-echo "== Three nodes on one PostgreSQL behind nginx"
+stage "Three nodes on one PostgreSQL behind nginx"
 python3 -m pytest -q tests/cluster
-echo "== Sales from Kafka (a real Tansu broker)"
+stage "Sales from Kafka (a real Tansu broker)"
 python3 -m pytest -q tests/kafka
-echo "== Schemathesis (the API against its own document, every check)"
+stage "Schemathesis (the API against its own document, every check)"
 tests/api/fuzz.sh
+stage ""
+echo "== every stage passed, in $SECONDS s:"
+printf '%s' "$timings"
