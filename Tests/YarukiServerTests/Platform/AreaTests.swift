@@ -20,6 +20,21 @@ import Testing
         #expect(names.count == Set(names).count)
     }
 
+    /// Handlers and services ask for the person's account (often for their time zone) as they
+    /// need it; one request reads it from the database once.
+    @Test func aRequestReadsItsPersonsAccountOnce() async throws {
+        let running = try await RunningApp(.sqlite)
+        let (_, _, id) = try API(running).signUp("once@example.com", name: "Once")
+        let me = Principal(userID: try #require(UUID(uuidString: id)), sessionID: UUID(), role: .member)
+        let context = running.app.context
+        #expect(try await context.account(me).displayName == "Once")
+        try await running.app.database.transaction { c in _ = try c.execute("UPDATE users SET display_name = 'Twice' WHERE id = ?", me.userID) }
+        #expect(try await context.account(me).displayName == "Once", "read once for this request")
+        #expect(try await context.calendar(of: me).timeZone.identifier == "Asia/Tokyo")
+        let next = Principal(userID: me.userID, sessionID: me.sessionID, role: .member)
+        #expect(try await context.account(next).displayName == "Twice", "the next request reads it anew")
+    }
+
     protocol Greeting: Sendable { func hello() -> String }
     struct English: Greeting { func hello() -> String { "hello" } }
 

@@ -81,7 +81,7 @@ struct GroupRoutes: RouteCollection {
 
     func week(_ request: Request, _ me: Principal) async throws -> Reply<Standings> {
         let now = groups.context.now
-        let mine = groups.context.calendar(of: try await groups.context.account(me))
+        let mine = try await groups.context.calendar(of: me)
         let asked = request.queryItem("date")
         if let asked, !PersonalCalendar.accepts(asked) {
             throw HTTPError.badRequest("'\(asked)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])

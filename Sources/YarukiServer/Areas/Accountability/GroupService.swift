@@ -98,7 +98,7 @@ struct GroupService: Sendable {
     /// This week's quota with where I stand (judged as a group page would, so a person without a
     /// group still sees it), next week's, and the history.
     func quota(_ principal: Principal) async throws -> QuotaState {
-        let calendar = context.calendar(of: try await context.account(principal))
+        let calendar = try await context.calendar(of: principal)
         let now = context.now
         let week = calendar.week(of: now)
         guard let start = DayNumber.of(week) else { throw Refusal.bug() }
@@ -114,7 +114,7 @@ struct GroupService: Sendable {
 
     /// Sets the quota from next week on.
     func setQuota(_ quota: Quota, _ principal: Principal) async throws -> QuotaChange {
-        let calendar = context.calendar(of: try await context.account(principal))
+        let calendar = try await context.calendar(of: principal)
         let now = context.now
         guard let next = calendar.week(after: calendar.week(of: now)) else { throw Refusal.bug() }
         try await database.transaction { c in try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c) }

@@ -63,7 +63,7 @@ struct ProofRoutes: RouteCollection {
     }
 
     func list(_ request: Request, _ me: Principal) async throws -> Reply<Items<ProofInfo>> {
-        let calendar = proofs.context.calendar(of: try await proofs.context.account(me))
+        let calendar = try await proofs.context.calendar(of: me)
         let (from, to) = try DayRange.parse(request, calendar: calendar, now: proofs.context.now)
         return Reply(Items(try await proofs.proofs(me, from: from, to: to).map { proofs.info($0.0, $0.1) }))
     }

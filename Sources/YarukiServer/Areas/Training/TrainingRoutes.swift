@@ -112,7 +112,7 @@ struct TrainingRoutes: RouteCollection {
     func workouts(_ request: Request, _ me: Principal) async throws -> Reply<Page<Workout>> {
         let context = training.context
         return try await context.replies.reply(request, key: context.replyKey(request, me), tags: TrainingService.tags(me.userID)) {
-            let calendar = context.calendar(of: try await context.account(me))
+            let calendar = try await context.calendar(of: me)
             let (from, to) = try DayRange.parse(request, calendar: calendar, now: context.now)
             let limit = try Paging.limit(request, default: 50, most: 200)
             let rows = try await training.workouts(me, from: from, to: to, after: try Paging.cursor(request), limit: limit + 1)

@@ -79,12 +79,19 @@ final class AppContext: Sendable {
         return result
     }
 
-    /// The signed-in person's account; 401 when it is gone.
+    /// The signed-in person's account, read at most once a request; 401 when it is gone.
     func account(_ principal: Principal) async throws -> Account {
+        if let known = principal.known.value { return known }
         guard let account = try await database.read({ c in try AccountStore.account(id: principal.userID, c) }) else {
             throw Refusal.unauthenticated("This account no longer exists.")
         }
+        principal.known.value = account
         return account
+    }
+
+    /// The signed-in person's days and weeks (their account's time zone and week start).
+    func calendar(of principal: Principal) async throws -> PersonalCalendar {
+        calendar(of: try await account(principal))
     }
 
     /// The address of the person sending `request`: the peer, or behind a trusted proxy the

@@ -1,14 +1,36 @@
 import Foundation
+import Synchronization
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiStore
 
-/// The person behind an authenticated request.
+/// The person behind an authenticated request. Made anew for each request, it also keeps their
+/// account once a handler has read it (`AppContext.account`), so a request reads it at most once.
 struct Principal: Sendable, Equatable {
     var userID: UUID
     var sessionID: UUID
     var role: Role
+    let known = KnownAccount()
+
+    init(userID: UUID, sessionID: UUID, role: Role) {
+        self.userID = userID
+        self.sessionID = sessionID
+        self.role = role
+    }
+
+    static func == (a: Principal, b: Principal) -> Bool {
+        a.userID == b.userID && a.sessionID == b.sessionID && a.role == b.role
+    }
+}
+
+/// The account of a request's person, once read (nil before).
+final class KnownAccount: Sendable {
+    private let account = Mutex<Account?>(nil)
+    var value: Account? {
+        get { account.withLock { $0 } }
+        set { account.withLock { $0 = newValue } }
+    }
 }
 
 /// Access tokens: made for a session, and checked on every signed-in request. A token's
