@@ -13,11 +13,7 @@ stage() {
   [ -z "$1" ] || echo "== $1"
 }
 pgdir=$(mktemp -d -u /tmp/yaruki-make-test-pg.XXXXXX)
-# A stage that fails ends the run: what still runs beside it is stopped too.
-cleanup() {
-  for job in $(jobs -p); do pkill -P "$job" 2>/dev/null || true; kill "$job" 2>/dev/null || true; done
-  scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true
-}
+cleanup() { scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 stage "PostgreSQL: throwaway cluster on port $port"
@@ -36,36 +32,29 @@ if grep -q "warning:" /tmp/yaruki-build.log; then
   echo "the build printed warnings; a clean build prints none"
   exit 1
 fi
-# swift test runs beside the browser stages: each keeps about one of the two cores busy (the
-# Swift tests wait on their servers, the browser tests on their pages), so one after the other
-# left a core idle. Its summary is shown once both have ended.
-stage "swift test, beside the browser modules, Chromium, PortOne's SDK, tmux and three nodes"
+stage "swift test"
+# Decided by swift test's own exit status; its failures (and the summary) are shown either way.
+swift_status=0
 # At most four tests at a time (Swift Testing otherwise starts every one at once): on two busy
 # cores a test's own waits then measure the server, not four hundred neighbours; the whole run
 # takes as long (406 s against 415-495 s, both beside two `yes` loops).
-swift_started=$SECONDS
-(swift test --skip-build --experimental-maximum-parallelization-width 4 >/tmp/yaruki-swift-test.log 2>&1; echo $? >/tmp/yaruki-swift-test.status) &
-swift_tests=$!
-echo "== node --test (browser modules)"
-node --test web/tests/
-echo "== Chromium (browser app against the real server)"
-# Two files at a time, each worker with its own server and browsers (a file's tests keep their order).
-python3 -m pytest -q -n 2 --dist loadfile tests/browser
-echo "== PortOne's own SDK against the fake PortOne server the Swift tests use"
-python3 -m pytest -q tests/payments
-echo "== tmux (yaruki timer in a real terminal)"
-python3 -m pytest -q tests/terminal
-echo "== Three nodes on one PostgreSQL behind nginx"
-python3 -m pytest -q tests/cluster
-wait "$swift_tests"
-# Decided by swift test's own exit status; its failures (and the summary) are shown either way.
-swift_status=$(cat /tmp/yaruki-swift-test.status)
-echo "== swift test (ended $((SECONDS - swift_started)) s after it started)"
+swift test --skip-build --experimental-maximum-parallelization-width 4 >/tmp/yaruki-swift-test.log 2>&1 || swift_status=$?
 grep -E "✘|error:|recorded an issue|Test run with|Executed" /tmp/yaruki-swift-test.log | grep -v '^{"time' | head -200 || true
 if [ "$swift_status" -ne 0 ]; then
   echo "swift test failed (exit status $swift_status); the whole log is /tmp/yaruki-swift-test.log"
   exit 1
 fi
+stage "node --test (browser modules)"
+node --test web/tests/
+stage "Chromium (browser app against the real server)"
+# Two files at a time, each worker with its own server and browsers (a file's tests keep their order).
+python3 -m pytest -q -n 2 --dist loadfile tests/browser
+stage "PortOne's own SDK against the fake PortOne server the Swift tests use"
+python3 -m pytest -q tests/payments
+stage "tmux (yaruki timer in a real terminal)"
+python3 -m pytest -q tests/terminal
+stage "Three nodes on one PostgreSQL behind nginx"
+python3 -m pytest -q tests/cluster
 # The Kafka tests mostly wait on the broker and Schemathesis keeps the cores busy: they run side
 # by side, the Kafka tests' output shown once both have ended.
 stage "Schemathesis (the API against its own document, every check), beside sales from Kafka (a real Tansu broker)"
