@@ -110,8 +110,10 @@ import YarukiTestSupport
         try Self.put(api, mina, 600, 60.1690, 24.9450)
         let stale = try api.call("GET", first, token: mina)
         #expect(stale.status == 409 && stale.problemType?.hasSuffix("plan-changed") == true, "\(stale.text)")
-        let bad = try api.call("GET", "/v1/lifelog/playback/legs?range=week&date=2026-11-28&from=99&count=0", token: mina)
-        #expect(bad.status == 400 && Set(TrainingTests.fields(bad)) == ["from", "count"])
+        let bad = try api.call("GET", "/v1/lifelog/playback/legs?range=week&date=2026-11-28&from=-1&count=0", token: mina)
+        #expect(bad.status == 400 && Set(TrainingTests.fields(bad)) == ["from", "count"], "each against its declaration, in one answer")
+        let past = try api.call("GET", "/v1/lifelog/playback/legs?range=week&date=2026-11-28&from=99", token: mina)
+        #expect(past.status == 422 && TrainingTests.fields(past) == ["from"], "past the plan's last leg: \(past.text)")
     }
 
     /// A local server speaking OSRM's route service: on foot an L-shaped route through a corner

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YarukiHTTP
 @testable import YarukiServer
 
 /// Every area plugs in through `Area`, named once in `Areas.list`; areas find each other's
@@ -21,18 +22,21 @@ import Testing
     }
 
     /// Handlers and services ask for the person's account (often for their time zone) as they
-    /// need it; one request reads it from the database once.
+    /// need it; one request reads it from the database once, and every rule of it reads one `now`.
     @Test func aRequestReadsItsPersonsAccountOnce() async throws {
         let running = try await RunningApp(.sqlite)
         let (_, _, id) = try API(running).signUp("once@example.com", name: "Once")
-        let me = Principal(userID: try #require(UUID(uuidString: id)), sessionID: UUID(), role: .member)
-        let context = running.app.context
-        #expect(try await context.account(me).displayName == "Once")
+        let authenticator = running.app.context.authenticator
+        let request = Request(method: .get, target: "/v1/me")
+        let at = Date(timeIntervalSince1970: 1_790_000_000)
+        let me = Principal(userID: try #require(UUID(uuidString: id)), sessionID: UUID(), role: .member, scope: authenticator.scope(request, now: at))
+        #expect(try await me.account().displayName == "Once")
         try await running.app.database.transaction { c in _ = try c.execute("UPDATE users SET display_name = 'Twice' WHERE id = ?", me.userID) }
-        #expect(try await context.account(me).displayName == "Once", "read once for this request")
-        #expect(try await context.calendar(of: me).timeZone.identifier == "Asia/Tokyo")
-        let next = Principal(userID: me.userID, sessionID: me.sessionID, role: .member)
-        #expect(try await context.account(next).displayName == "Twice", "the next request reads it anew")
+        #expect(try await me.account().displayName == "Once", "read once for this request")
+        #expect(try await me.calendar().timeZone.identifier == "Asia/Tokyo")
+        #expect(me.now == at)
+        let next = Principal(userID: me.userID, sessionID: me.sessionID, role: .member, scope: authenticator.scope(request, now: at))
+        #expect(try await next.account().displayName == "Twice", "the next request reads it anew")
     }
 
     protocol Greeting: Sendable { func hello() -> String }

@@ -119,20 +119,20 @@ import YarukiTestSupport
         let request = Request(method: .get, target: "/x")
         for n in 0..<1000 {
             let name = String(repeating: "x", count: n % 700)
-            _ = try await replies.reply(request, key: .init(text: "k\(n)"), tags: [.init("t\(n % 3)")]) { Person(id: UUID(), displayName: name) }
+            _ = try await replies.reply(key: .init(text: "k\(n)"), tags: [.init("t\(n % 3)")]) { Person(id: UUID(), displayName: name) }
             #expect(replies.count <= 8 && replies.bytes <= 4096, "\(n): \(replies.count) replies, \(replies.bytes) bytes")
         }
-        let huge = try await replies.reply(request, key: .init(text: "huge"), tags: []) { Person(id: UUID(), displayName: String(repeating: "y", count: 3000)) }
-        #expect(try huge.response().status == 200 && replies.bytes <= 4096, "too big to keep, still answered")
+        let huge = try await replies.reply(key: .init(text: "huge"), tags: []) { Person(id: UUID(), displayName: String(repeating: "y", count: 3000)) }
+        #expect(try huge.response(to: request).status == 200 && replies.bytes <= 4096, "too big to keep, still answered")
         // A write lands while the reply is being made: that reply is not kept as current.
         var made = 0
         func read() async throws -> String {
-            let reply = try await replies.reply(request, key: .init(text: "race"), tags: [.init("t")]) { () -> Person in
+            let reply = try await replies.reply(key: .init(text: "race"), tags: [.init("t")]) { () -> Person in
                 made += 1
                 if made == 1 { replies.invalidate([.init("t")]) }
                 return Person(id: Example.personID, displayName: "made \(made)")
             }
-            guard case let .data(body) = try reply.response().body else { return "" }
+            guard case let .data(body) = try reply.response(to: request).body else { return "" }
             return String(decoding: body, as: UTF8.self)
         }
         #expect(try await read().contains("made 1"))

@@ -120,6 +120,25 @@ import YarukiTestSupport
         return names(in: file.text).filter { house.areaTypes[$0] != nil }.sorted().map { Violation(path: file.path, name: $0) }
     }
 
+    /// A handler reaches the platform through its request's scope (`Principal`, `Visitor`: now,
+    /// calendar, kept replies) and its service, never through `AppContext`.
+    static func handlersReachingTheContext(_ file: Source) -> [Violation] {
+        guard file.path.hasPrefix("YarukiServer/Areas/"), file.path.hasSuffix("Routes.swift") else { return [] }
+        let reaches = file.text.split(separator: "\n").contains { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && (line.contains(".context.") || line.contains(".context\n") || line.hasSuffix(".context"))
+        }
+        return reaches || names(in: file.text).contains("AppContext") ? [Violation(path: file.path, name: "AppContext")] : []
+    }
+
+    /// Query items are read where the request arrives: route files (each item checked against its
+    /// declaration first), a group's access, and the routing layer. Services take typed values.
+    static func queriesBelowTheRoutes(_ file: Source) -> [Violation] {
+        let arrives = file.path.hasSuffix("Routes.swift") || file.path.hasSuffix("Access.swift")
+            || file.path.hasPrefix("YarukiServer/Platform/Routing/") || file.path.hasPrefix("YarukiServer/Platform/Auth/")
+        guard file.path.hasPrefix("YarukiServer/"), !arrives, names(in: file.text).contains("queryItem") else { return [] }
+        return [Violation(path: file.path, name: "queryItem")]
+    }
+
     /// What a rule found that the debt list does not owe, and what the list owes that is no longer found.
     static func reckon(found: [Violation], owed: Set<String>) -> (new: [String], paid: [String]) {
         let found = Set(found.map(\.description))
@@ -154,6 +173,16 @@ import YarukiTestSupport
                    found: Self.sources("YarukiServer").flatMap(Self.httpBelowTheRoutes), owed: [])
     }
 
+    @Test func handlersReachNoFurtherThanTheirRequestAndService() {
+        Self.check("a handler reaches into AppContext; use the request's scope (me.now, me.calendar(), me.kept) or ask the service",
+                   found: Self.sources("YarukiServer").flatMap(Self.handlersReachingTheContext), owed: [])
+    }
+
+    @Test func servicesReadNoQuery() {
+        Self.check("a query item read below the routes; read it in the route file, declared in its Doc, and pass the value",
+                   found: Self.sources("YarukiServer").flatMap(Self.queriesBelowTheRoutes), owed: [])
+    }
+
     @Test func thePlatformNamesNoArea() {
         let house = House.current
         Self.check("the platform names an area; let the area plug in through a platform protocol",
@@ -184,6 +213,22 @@ import YarukiTestSupport
         #expect(Self.httpBelowTheRoutes(planted) == [Violation(path: planted.path, name: "HTTPError")])
         let routes = Source(path: "YarukiServer/Areas/Training/TrainingRoutes.swift", text: planted.text)
         #expect(Self.httpBelowTheRoutes(routes).isEmpty)
+    }
+
+    @Test func theContextRuleCatchesAHandlerReachingThrough() {
+        let planted = Source(path: "YarukiServer/Areas/Lifelog/LifelogRoutes.swift", text: "        let now = lifelog.context.now\n")
+        #expect(Self.handlersReachingTheContext(planted) == [Violation(path: planted.path, name: "AppContext")])
+        let fine = Source(path: planted.path, text: "        let range = try LifelogService.range(kind, date: date, calendar: calendar, now: me.now)\n")
+        #expect(Self.handlersReachingTheContext(fine).isEmpty)
+        let service = Source(path: "YarukiServer/Areas/Lifelog/LifelogService.swift", text: planted.text)
+        #expect(Self.handlersReachingTheContext(service).isEmpty, "services work with the context")
+    }
+
+    @Test func theQueryRuleCatchesAServiceReadingTheQuery() {
+        let planted = Source(path: "YarukiServer/Areas/Lifelog/PlaybackService.swift", text: "        let from = Int(request.queryItem(\"from\") ?? \"0\")\n")
+        #expect(Self.queriesBelowTheRoutes(planted) == [Violation(path: planted.path, name: "queryItem")])
+        let routes = Source(path: "YarukiServer/Areas/Lifelog/PlaybackRoutes.swift", text: planted.text)
+        #expect(Self.queriesBelowTheRoutes(routes).isEmpty)
     }
 
     @Test func thePlatformRuleCatchesAnAreasType() {

@@ -21,7 +21,7 @@ struct CalendarService: Sendable {
     static let monthPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$"
 
     func month(_ month: String?, _ principal: Principal) async throws -> CalendarMonth {
-        let calendar = try await context.calendar(of: principal)
+        let calendar = try await principal.calendar()
         let month = month ?? String(calendar.day(of: context.now).prefix(7))
         guard month.count == 7, PersonalCalendar.accepts(month + "-01"), let first = DayNumber.of(month + "-01") else {
             throw Refusal.malformed("'\(month)' is not a month like 2026-11.", fields: [.init(field: "month", message: "must be YYYY-MM")])
@@ -41,7 +41,7 @@ struct CalendarService: Sendable {
 
     /// One day's proofs (with playback links) and workouts.
     func day(_ date: String, _ principal: Principal) async throws -> CalendarDay {
-        let calendar = try await context.calendar(of: principal)
+        let calendar = try await principal.calendar()
         guard PersonalCalendar.accepts(date), let start = calendar.start(ofDay: date) else {
             throw Refusal.malformed("'\(date)' is not a date like 2026-11-29.", fields: [.init(field: "date", message: "must be YYYY-MM-DD")])
         }
@@ -83,7 +83,7 @@ struct CalendarService: Sendable {
             return (feed, account)
         }
         guard let (feed, account) = found else { throw Refusal.notFound("No such calendar feed.") }
-        let calendar = context.calendar(of: account)
+        let calendar = PersonalCalendar(of: account)
         guard let today = DayNumber.of(calendar.day(of: now)) else { throw Refusal.bug() }
         let firstDay = DayNumber.day(today - CalendarService.feedDays)
         guard let from = calendar.start(ofDay: firstDay) else { throw Refusal.bug() }

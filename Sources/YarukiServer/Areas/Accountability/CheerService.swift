@@ -19,8 +19,8 @@ struct CheerService: Sendable {
         }
         let sender = principal.userID
         guard member != sender else { throw Refusal(.unprocessable, "Cheer your groupmates; you are cheering yourself already.") }
-        let account = try await context.account(principal)
-        let day = context.calendar(of: account).day(of: context.now)
+        let account = try await principal.account()
+        let day = PersonalCalendar(of: account).day(of: context.now)
         let now = context.now
         let (receiver, notice) = try await database.transaction { c -> (Account, Notice??) in
             guard try GroupStore.group(groupID, member: sender, c) != nil,
@@ -42,8 +42,8 @@ struct CheerService: Sendable {
 
     /// Whom the person cheered or pushed today (their standings show it).
     func sentToday(_ principal: Principal) async throws -> [UUID] {
-        let account = try await context.account(principal)
-        let day = context.calendar(of: account).day(of: context.now)
+        let account = try await principal.account()
+        let day = PersonalCalendar(of: account).day(of: context.now)
         return try await database.read { c in Array(try CheerStore.sent(from: principal.userID, day: day, c)) }
     }
 

@@ -44,14 +44,11 @@ struct GroupRoutes: RouteCollection {
     }
 
     func rename(_ request: Request, _ me: Principal, _ body: GroupNameBody) async throws -> Reply<Group> {
-        let name = try GroupService.name(body.name)
-        return Reply(try await groups.change(try request.id("id", "group"), by: me) { group, c in try GroupStore.rename(group.id, to: name, c) })
+        Reply(try await groups.rename(try request.id("id", "group"), to: body.name, by: me))
     }
 
     func newCode(_ request: Request, _ me: Principal) async throws -> Reply<Group> {
-        Reply(try await groups.change(try request.id("id", "group"), by: me) { group, c in
-            try GroupStore.setInviteCode(group.id, GroupService.inviteCode(), c)
-        })
+        Reply(try await groups.newInviteCode(try request.id("id", "group"), by: me))
     }
 
     func join(_: Request, _ me: Principal, _ body: InviteCodeBody) async throws -> Reply<Group> {
@@ -80,13 +77,8 @@ struct GroupRoutes: RouteCollection {
     }
 
     func week(_ request: Request, _ me: Principal) async throws -> Reply<Standings> {
-        let now = groups.context.now
-        let mine = try await groups.context.calendar(of: me)
-        let asked = request.queryItem("date")
-        if let asked, !PersonalCalendar.accepts(asked) {
-            throw HTTPError.badRequest("'\(asked)' is not a date like 2026-11-29.", errors: [.init(field: "date", message: "must be YYYY-MM-DD")])
-        }
+        let mine = try await me.calendar()
         let id = try request.id("id", "group")
-        return Reply(try await standings.standings(group: id, me, date: asked, today: mine.day(of: now), now: now))
+        return Reply(try await standings.standings(group: id, me, date: request.queryItem("date"), today: mine.day(of: me.now), now: me.now))
     }
 }

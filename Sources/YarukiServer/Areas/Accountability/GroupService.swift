@@ -55,7 +55,18 @@ struct GroupService: Sendable {
     }
 
     /// A change only the owner may make (403 for other members).
-    func change(_ id: UUID, by principal: Principal, _ apply: @escaping @Sendable (GroupStore.GroupRow, SQLConnection) throws -> Void) async throws -> Group {
+    /// Renames a group (its owner).
+    func rename(_ id: UUID, to text: String, by principal: Principal) async throws -> Group {
+        let name = try GroupService.name(text)
+        return try await change(id, by: principal) { group, c in try GroupStore.rename(group.id, to: name, c) }
+    }
+
+    /// A new invite code; the old one stops working (its owner).
+    func newInviteCode(_ id: UUID, by principal: Principal) async throws -> Group {
+        try await change(id, by: principal) { group, c in try GroupStore.setInviteCode(group.id, GroupService.inviteCode(), c) }
+    }
+
+    private func change(_ id: UUID, by principal: Principal, _ apply: @escaping @Sendable (GroupStore.GroupRow, SQLConnection) throws -> Void) async throws -> Group {
         try await database.transaction { c in
             let group = try GroupService.memberGroup(id, principal, c)
             guard group.ownerID == principal.userID else { throw Refusal(.forbidden, "Only the group's owner can do that.") }
@@ -98,7 +109,7 @@ struct GroupService: Sendable {
     /// This week's quota with where I stand (judged as a group page would, so a person without a
     /// group still sees it), next week's, and the history.
     func quota(_ principal: Principal) async throws -> QuotaState {
-        let calendar = try await context.calendar(of: principal)
+        let calendar = try await principal.calendar()
         let now = context.now
         let week = calendar.week(of: now)
         guard let start = DayNumber.of(week) else { throw Refusal.bug() }
@@ -114,7 +125,7 @@ struct GroupService: Sendable {
 
     /// Sets the quota from next week on.
     func setQuota(_ quota: Quota, _ principal: Principal) async throws -> QuotaChange {
-        let calendar = try await context.calendar(of: principal)
+        let calendar = try await principal.calendar()
         let now = context.now
         guard let next = calendar.week(after: calendar.week(of: now)) else { throw Refusal.bug() }
         try await database.transaction { c in try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c) }

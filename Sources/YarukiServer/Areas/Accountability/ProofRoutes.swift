@@ -21,7 +21,7 @@ struct ProofRoutes: RouteCollection {
                   415: "Not a playable MP4, MOV or WebM video, or shorter than a second",
                   422: "recordedAt, or the video's own recording date, is more than 7 days before the upload"],
                                   query: [.instant("recordedAt", "When it was recorded, if the video does not say (the upload time when left out or in the future)"),
-                                          .text("exerciseId", .matching(Exercise.idPattern), "The exercise it proves"),
+                                          .text("exerciseId", .matching(Exercise.idPattern), "The exercise it proves").invalid("is not an exercise id (lower-case letters, digits and '-')"),
                                           .id("workoutId", "The workout of mine it belongs to")],
                                   upload: ["video/mp4", "video/quicktime", "video/webm"]), upload)
         me.get("/v1/proofs", Doc("My proofs recorded between two dates", [200: "The proofs", 400: "A bad date", 422: "from is after to, or a year before it"],
@@ -38,33 +38,15 @@ struct ProofRoutes: RouteCollection {
     }
 
     func upload(_ request: Request, _ me: Principal) async throws -> Reply<ProofInfo> {
-        let file = try request.upload("video")
-        var check = FieldCheck()
-        let text = request.queryItem("recordedAt")
-        let sent = text.flatMap(JSONCoding.parseDate)
-        if text != nil, sent == nil { check.fail("recordedAt", "is not an RFC 3339 date-time") }
-        let now = proofs.context.now
-        let recordedAt = Proof.recordingTime(sent: sent, uploadedAt: now)
-        if sent != nil, recordedAt == nil { check.conflict("recordedAt", "is more than 7 days before the upload") }
-        let workout = request.queryItem("workoutId")
-        let workoutID = workout.flatMap(UUID.init(uuidString:))
-        if workout != nil, workoutID == nil { check.fail("workoutId", "is not a UUID") }
-        let exercise = request.queryItem("exerciseId")
-        if let exercise, exercise.range(of: Exercise.idPattern, options: .regularExpression) == nil {
-            check.fail("exerciseId", "is not an exercise id (lower-case letters, digits and '-')")
-        }
-        let known = try await proofs.known(exercise: exercise, workout: workoutID, of: me.userID)
-        if !known.exercise { check.missing("exerciseId", "is not in the exercise catalog") }
-        if !known.workout { check.missing("workoutId", "is not one of your workouts") }
-        try check.done()
-        let upload = ProofService.Upload(file: file, recordedAt: recordedAt, uploadedAt: now, exerciseId: exercise, workoutId: workoutID)
+        let upload = ProofService.Upload(file: try request.upload("video"), recordedAt: request.value("recordedAt", as: Date.self),
+                                         exerciseId: request.queryItem("exerciseId"), workoutId: request.value("workoutId", as: UUID.self))
         let (proof, created) = try await proofs.file(upload, by: me)
         return Reply(proof, status: created ? 201 : 200)
     }
 
     func list(_ request: Request, _ me: Principal) async throws -> Reply<Items<ProofInfo>> {
-        let calendar = try await proofs.context.calendar(of: me)
-        let (from, to) = try DayRange.parse(request, calendar: calendar, now: proofs.context.now)
+        let calendar = try await me.calendar()
+        let (from, to) = try DayRange.parse(request, calendar: calendar, now: me.now)
         return Reply(Items(try await proofs.proofs(me, from: from, to: to).map { proofs.info($0.0, $0.1) }))
     }
 
@@ -78,15 +60,11 @@ struct ProofRoutes: RouteCollection {
         return .noContent()
     }
 
-    func video(_ request: Request, _ caller: MediaCaller) async throws -> Response {
-        let (_, media) = try await proofs.proof(try request.id("id", "proof"), for: caller.restrictedTo)
-        guard let kind = MediaFiles.Kind(rawValue: media.kind) else { throw HTTPError.notFound("No such proof.") }
-        return try proofs.context.media.serve(media.sha256, kind, cacheControl: "private, max-age=600", for: request)
+    func video(_ request: Request, _ caller: MediaCaller) async throws -> FileReply {
+        try await proofs.videoFile(try request.id("id", "proof"), for: caller.restrictedTo)
     }
 
-    func thumbnail(_ request: Request, _ caller: MediaCaller) async throws -> Response {
-        let (_, media) = try await proofs.proof(try request.id("id", "proof"), for: caller.restrictedTo)
-        guard media.hasThumbnail else { throw HTTPError.notFound("This proof has no thumbnail.") }
-        return try proofs.context.media.serveThumbnail(media.sha256, cacheControl: "private, max-age=600", for: request)
+    func thumbnail(_ request: Request, _ caller: MediaCaller) async throws -> FileReply {
+        try await proofs.thumbnailFile(try request.id("id", "proof"), for: caller.restrictedTo)
     }
 }

@@ -15,11 +15,6 @@ struct ProofService: Sendable {
     static let linkLifetime: TimeInterval = 600
 
     /// Proof metadata as the owner sees it, with signed links to the video and thumbnail.
-    /// True when the exercise is in the catalog and the workout (if any) is the person's own: what a proof may name.
-    func known(exercise: String?, workout: UUID?, of user: UUID) async throws -> (exercise: Bool, workout: Bool) {
-        try await database.read { c in try workouts.known(exercise: exercise, workout: workout, of: user, c) }
-    }
-
     func info(_ proof: Proof, _ row: MediaRow) -> ProofInfo {
         let base = "/v1/proofs/\(proof.id.uuidString.lowercased())"
         return ProofInfo(id: proof.id, recordedAt: proof.recordedAt, recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt,
@@ -31,13 +26,14 @@ struct ProofService: Sendable {
 
     struct Upload: Sendable {
         var file: BodyFile
+        /// When the app says it was recorded.
         var recordedAt: Date?
-        var uploadedAt: Date
         var exerciseId: String?
         var workoutId: UUID?
     }
 
-    /// Files an upload (its exercise and workout already checked) as a proof of `principal`'s:
+    /// Files an upload as a proof of `principal`'s, once its exercise is in the catalog and its
+    /// workout (if any) is theirs (404 naming the field otherwise):
     /// the file first (its kind by its bytes, its duration and thumbnail), then the row. The day
     /// it proves is the one the video says it was recorded on, when it says (the camera's tag
     /// wins over the app's word), at most seven days back; one recorded on an earlier day than it
@@ -45,11 +41,21 @@ struct ProofService: Sendable {
     /// same day it is the same proof (`created` false), for another day or by someone else it is
     /// refused (409).
     func file(_ upload: Upload, by principal: Principal) async throws -> (ProofInfo, created: Bool) {
-        let account = try await context.account(principal)
+        var check = FieldCheck()
+        let uploadedAt = principal.now
+        let sentAt = Proof.recordingTime(sent: upload.recordedAt, uploadedAt: uploadedAt)
+        if upload.recordedAt != nil, sentAt == nil { check.conflict("recordedAt", "is more than 7 days before the upload") }
+        let known = try await database.read { [workouts] c in
+            try workouts.known(exercise: upload.exerciseId, workout: upload.workoutId, of: principal.userID, c)
+        }
+        if !known.exercise { check.missing("exerciseId", "is not in the exercise catalog") }
+        if !known.workout { check.missing("workoutId", "is not one of your workouts") }
+        try check.done()
+        let account = try await principal.account()
         let stored = try await context.media.ingest(upload.file)
         let row = stored.row
-        let (id, now) = (UUID(), upload.uploadedAt)
-        let calendar = context.calendar(of: account)
+        let (id, now) = (UUID(), uploadedAt)
+        let calendar = PersonalCalendar(of: account)
         let recordedAt: Date
         if let tagged = stored.recordedAt {
             guard let accepted = Proof.recordingTime(sent: tagged, uploadedAt: now) else {
@@ -58,7 +64,7 @@ struct ProofService: Sendable {
             }
             recordedAt = accepted
         } else {
-            recordedAt = upload.recordedAt ?? now
+            recordedAt = sentAt ?? now
         }
         let day = calendar.day(of: recordedAt)
         let backdated = day < calendar.day(of: now)
@@ -92,6 +98,19 @@ struct ProofService: Sendable {
             throw Refusal.notFound("No such proof.")
         }
         return found
+    }
+
+    /// A proof's video, to its owner or a link signed for it (`owner` nil).
+    func videoFile(_ id: UUID, for owner: UUID?) async throws -> FileReply {
+        let (_, media) = try await proof(id, for: owner)
+        guard let kind = MediaFiles.Kind(rawValue: media.kind) else { throw Refusal.notFound("No such proof.") }
+        return context.media.file(media.sha256, kind, cacheControl: "private, max-age=600")
+    }
+
+    func thumbnailFile(_ id: UUID, for owner: UUID?) async throws -> FileReply {
+        let (_, media) = try await proof(id, for: owner)
+        guard media.hasThumbnail else { throw Refusal.notFound("This proof has no thumbnail.") }
+        return context.media.thumbnail(media.sha256, cacheControl: "private, max-age=600")
     }
 
     func delete(_ id: UUID, _ principal: Principal) async throws {

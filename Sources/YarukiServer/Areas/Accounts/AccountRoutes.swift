@@ -62,13 +62,13 @@ struct AccountRoutes: RouteCollection {
 
     // MARK: signing in
 
-    func signUp(_ request: Request, _: Visitor, _ body: SignUpBody) async throws -> Reply<SessionTokens> {
+    func signUp(_ request: Request, _ visitor: Visitor, _ body: SignUpBody) async throws -> Reply<SessionTokens> {
         let (account, tokens) = try await accounts.signUp(try AccountForms.signUp(body), device: AccountForms.device(body.device, request),
-                                                          place: SessionReplies.place(request, body.deviceToken, accounts.context))
+                                                          place: SessionReplies.place(request, body.deviceToken, visitor))
         return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: 201)
     }
 
-    func signIn(_ request: Request, _: Visitor, _ body: SignInBody) async throws -> Reply<SessionTokens> {
+    func signIn(_ request: Request, _ visitor: Visitor, _ body: SignInBody) async throws -> Reply<SessionTokens> {
         var check = FieldCheck()
         let email = check.attempt { () throws(FieldRuleError) in try EmailAddress(body.email) }
         check.attempt { () throws(FieldRuleError) in try PasswordRule.checkGiven(body.password) }
@@ -77,7 +77,7 @@ struct AccountRoutes: RouteCollection {
         try check.done()
         guard let email else { throw HTTPError.internal() }
         let (account, tokens) = try await accounts.signIn(email: email, password: body.password,
-                                                          device: AccountForms.device(body.device, request), place: SessionReplies.place(request, body.deviceToken, accounts.context))
+                                                          device: AccountForms.device(body.device, request), place: SessionReplies.place(request, body.deviceToken, visitor))
         return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
     }
 
@@ -118,15 +118,14 @@ struct AccountRoutes: RouteCollection {
     }
 
     func keys(_: Request, _: Visitor) async throws -> Reply<JSONWebKeySet> {
-        Reply(accounts.context.keyring.publicKeys())
+        Reply(accounts.publicKeys())
     }
 
     // MARK: the account
 
     func account(_ request: Request, _ me: Principal) async throws -> Reply<Account> {
-        let context = accounts.context
-        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: AccountService.tags(me.userID)) {
-            try await context.account(me)
+        try await me.kept(request, tags: AccountService.tags(me.userID)) {
+            try await me.account()
         }
     }
 
@@ -162,7 +161,7 @@ struct AccountRoutes: RouteCollection {
     }
 
     func storage(_: Request, _ me: Principal) async throws -> Reply<StorageUsage> {
-        Reply(try await accounts.context.storage.usage(of: me.userID), headers: [("Cache-Control", "no-store")])
+        Reply(try await accounts.storageUsage(me), headers: [("Cache-Control", "no-store")])
     }
 
     func sessions(_: Request, _ me: Principal) async throws -> Reply<Items<SessionInfo>> {

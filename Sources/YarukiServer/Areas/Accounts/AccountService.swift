@@ -419,6 +419,30 @@ final class AccountService: Sendable {
     /// What a person's account reply is made from, for kept replies.
     static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("account", user)] }
 
+    /// The keys access tokens are signed with, for anyone to verify them.
+    func publicKeys() -> JSONWebKeySet { context.keyring.publicKeys() }
+
+    /// What a person's uploads take on disk, and their room.
+    func storageUsage(_ principal: Principal) async throws -> StorageUsage { try await context.storage.usage(of: principal.userID) }
+
+    /// Every account (admins).
+    func all() async throws -> [Account] {
+        try await database.read { c in try AccountStore.accounts(c) }
+    }
+
+    /// Gives an account another role (admins; never their own), effective on its next request.
+    func setRole(of id: UUID, to role: Role, by admin: Principal) async throws -> Account {
+        guard id != admin.userID else { throw Refusal.conflict("Admins cannot change their own role; ask another admin.") }
+        let now = admin.now
+        let account = try await context.transaction(changing: AccountService.tags(id)) { c -> Account? in
+            guard try AccountStore.setRole(id, role, at: now, c) else { return nil }
+            return try AccountStore.account(id: id, c)
+        }
+        guard let account else { throw Refusal.notFound("No such account.") }
+        authenticator.sessions.forget(user: id)
+        return account
+    }
+
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {
         let (now, areas) = (context.now, personalData.all)
         do {

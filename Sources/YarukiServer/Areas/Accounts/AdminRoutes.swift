@@ -17,19 +17,10 @@ struct AdminRoutes: RouteCollection {
     }
 
     func users(_: Request, _: Principal) async throws -> Reply<Items<Account>> {
-        Reply(Items(try await accounts.database.read { c in try AccountStore.accounts(c) }))
+        Reply(Items(try await accounts.all()))
     }
 
     func setRole(_ request: Request, _ admin: Principal, _ body: RoleBody) async throws -> Reply<Account> {
-        let id = try request.id("id", "account")
-        guard id != admin.userID else { throw HTTPError.conflict("Admins cannot change their own role; ask another admin.") }
-        let now = accounts.context.now
-        let account = try await accounts.context.transaction(changing: AccountService.tags(id)) { c -> Account? in
-            guard try AccountStore.setRole(id, body.role, at: now, c) else { return nil }
-            return try AccountStore.account(id: id, c)
-        }
-        guard let account else { throw HTTPError.notFound("No such account.") }
-        accounts.authenticator.sessions.forget(user: id)
-        return Reply(account)
+        Reply(try await accounts.setRole(of: try request.id("id", "account"), to: body.role, by: admin))
     }
 }

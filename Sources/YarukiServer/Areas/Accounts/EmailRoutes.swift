@@ -44,24 +44,24 @@ struct EmailRoutes: RouteCollection {
         Reply(try await email.confirm(try EmailRoutes.token(body.token)))
     }
 
-    func forgot(_ request: Request, _: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
+    func forgot(_ request: Request, _ visitor: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
         let address = try EmailAddress(body.email)
-        return Reply(try await email.forgot(address, network: email.context.clientNetwork(request)), status: 202)
+        return Reply(try await email.forgot(address, network: visitor.network), status: 202)
     }
 
-    func mailSignInLink(_ request: Request, _: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
+    func mailSignInLink(_ request: Request, _ visitor: Visitor, _ body: ForgotPasswordBody) async throws -> Reply<MailAccepted> {
         let address = try EmailAddress(body.email)
-        return Reply(try await email.mailSignInLink(address, network: email.context.clientNetwork(request)), status: 202)
+        return Reply(try await email.mailSignInLink(address, network: visitor.network), status: 202)
     }
 
-    func signInWithLink(_ request: Request, _: Visitor, _ body: SignInLinkBody) async throws -> Reply<SessionTokens> {
+    func signInWithLink(_ request: Request, _ visitor: Visitor, _ body: SignInLinkBody) async throws -> Reply<SessionTokens> {
         let token = try EmailRoutes.token(body.token)
         var check = FieldCheck()
         check.device(body.device)
         if let given = body.deviceToken, !SessionReplies.isDeviceToken(given) { check.fail("deviceToken", "must be the 43 characters a sign-in handed out") }
         try check.done()
         let (account, tokens) = try await email.signIn(link: token, device: AccountForms.device(body.device, request),
-                                                       place: SessionReplies.place(request, body.deviceToken, email.context))
+                                                       place: SessionReplies.place(request, body.deviceToken, visitor))
         return SessionReplies.reply(account, tokens, cookie: body.useCookie == true, request, status: 200)
     }
 

@@ -20,7 +20,7 @@ final class EmailService: Sendable {
 
     /// Mails a new link confirming the signed-in account's address (the old ones stop working).
     func resendVerification(_ principal: Principal) async throws -> PendingEmail {
-        let account = try await context.account(principal)
+        let account = try await principal.account()
         guard !account.emailVerified else { throw Refusal.conflict("Your email address is confirmed already.") }
         try await accounts.requests.take([.init(kind: "mail-account", value: account.id.uuidString)], now: context.now, what: "Too many mails were sent to you")
         let now = context.now
@@ -65,7 +65,7 @@ final class EmailService: Sendable {
     /// Mails a link to the new address (the change happens when it is opened) and tells the
     /// old address. Needs the current password: a session alone does not move the account.
     func requestChange(_ principal: Principal, to newEmail: EmailAddress, password: String) async throws -> PendingEmail {
-        let account = try await context.account(principal)
+        let account = try await principal.account()
         guard account.hasPassword else {
             throw Refusal(.forbidden, code: "password-needed", "Set a password first; changing the email needs it.",
                           fields: [.init(field: "password", message: "is not set for this account")])

@@ -26,9 +26,9 @@ enum SessionReplies {
 
     /// Where an attempt comes from: the client's network, and the device's token from the body
     /// or the browser's cookie (one not of the server's shape is no device's).
-    static func place(_ request: Request, _ given: String?, _ context: AppContext) -> SignInPlace {
+    static func place(_ request: Request, _ given: String?, _ visitor: Visitor) -> SignInPlace {
         let token = given ?? request.cookie(deviceCookieName)
-        return SignInPlace(network: context.clientNetwork(request), deviceToken: token.flatMap { isDeviceToken($0) ? $0 : nil })
+        return SignInPlace(network: visitor.network, deviceToken: token.flatMap { isDeviceToken($0) ? $0 : nil })
     }
 
     static func isDeviceToken(_ text: String) -> Bool {

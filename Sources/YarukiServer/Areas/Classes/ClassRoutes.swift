@@ -69,20 +69,9 @@ struct ClassRoutes: RouteCollection {
     }
 
     func month(_ request: Request, _ me: Principal) async throws -> Reply<ClassMonth> {
-        let context = classes.context
         var month = request.queryItem("month")
-        if month == nil {
-            let account = try await context.account(me)
-            month = String(context.calendar(of: account).day(of: context.now).prefix(7))
-        }
-        var coach: UUID?
-        if let text = request.queryItem("coach") {
-            guard let id = UUID(uuidString: text) else {
-                throw HTTPError.badRequest("'\(text)' is not a coach's id.", errors: [.init(field: "coach", message: "must be a uuid")])
-            }
-            coach = id
-        }
-        return Reply(try await classes.month(month!, coach: coach, me))
+        if month == nil { month = String(try await me.calendar().day(of: me.now).prefix(7)) }
+        return Reply(try await classes.month(month ?? "", coach: request.value("coach", as: UUID.self), me))
     }
 
     func create(_: Request, _ me: Principal, _ draft: ClassDraft) async throws -> Reply<Items<ClassInfo>> {

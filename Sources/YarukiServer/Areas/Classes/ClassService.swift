@@ -29,7 +29,7 @@ struct ClassService: Sendable {
 
     /// The month's classes in the person's zone, a coach's alone when given.
     func month(_ month: String, coach: UUID?, _ principal: Principal) async throws -> ClassMonth {
-        let account = try await context.account(principal)
+        let account = try await principal.account()
         let zone = TimeZone(identifier: account.timeZone) ?? .gmt
         guard let (start, end) = ClassService.bounds(of: month, zone: zone) else {
             throw Refusal.malformed("'\(month)' is not a month like 2026-12.", fields: [.init(field: "month", message: "must be YYYY-MM")])
@@ -89,7 +89,7 @@ struct ClassService: Sendable {
     /// One class, or each meeting of a month's series; returns them by start.
     func create(_ draft: ClassDraft, by principal: Principal) async throws -> [ClassInfo] {
         guard ClassService.teaches(principal) else { throw Refusal(.forbidden, "Only coaches and admins publish classes.") }
-        let account = try await context.account(principal)
+        let account = try await principal.account()
         var check = FieldCheck()
         ClassService.check(draft, into: &check)
         let coachID = draft.coachId ?? principal.userID

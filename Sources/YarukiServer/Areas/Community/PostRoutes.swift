@@ -41,12 +41,9 @@ struct PostRoutes: RouteCollection {
         .created(try await posts.uploadPhoto(try request.upload("photo"), by: me))
     }
 
-    /// The signed link was checked by the group; a sha or copy that names no photo file is 404.
-    func photo(_ request: Request, _: Visitor) async throws -> Response {
-        let sha = try request.parameter("sha")
-        guard let copy = PhotoFiles.Copy(rawValue: try request.parameter("copy")), sha.count == 64,
-              sha.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { throw HTTPError.notFound("No such photo.") }
-        return try posts.context.photos.serve(sha, copy, cacheControl: "private, max-age=3600", for: request)
+    /// The signed link was checked by the group.
+    func photo(_ request: Request, _: Visitor) async throws -> FileReply {
+        try posts.photoFile(try request.parameter("sha"), copy: try request.parameter("copy"))
     }
 
     func create(_: Request, _ me: Principal, _ body: PostBody) async throws -> Reply<Post> {
@@ -54,17 +51,9 @@ struct PostRoutes: RouteCollection {
     }
 
     func feed(_ request: Request, _ me: Principal) async throws -> Reply<Page<Post>> {
-        let context = posts.context
-        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: PostService.tags) {
-            var check = FieldCheck()
-            let boardText = request.queryItem("board")
-            let board = boardText.flatMap(Board.init(rawValue:))
-            if boardText != nil, board == nil { check.fail("board", "must be done, feedback or talk") }
-            let authorText = request.queryItem("author")
-            let author = authorText.flatMap(UUID.init(uuidString:))
-            if authorText != nil, author == nil { check.fail("author", "is not a person's id") }
-            try check.done()
-            return try await posts.feed(me, board: board, author: author, before: try Paging.cursor(request), limit: try Paging.limit(request))
+        try await me.kept(request, tags: PostService.tags) {
+            try await posts.feed(me, board: request.value("board", as: Board.self), author: request.value("author", as: UUID.self),
+                                 before: Paging.cursor(request), limit: Paging.limit(request))
         }
     }
 
@@ -90,7 +79,7 @@ struct PostRoutes: RouteCollection {
     }
 
     func comments(_ request: Request, _ me: Principal) async throws -> Reply<Page<PostComment>> {
-        Reply(try await posts.comments(on: try request.id("id", "post"), me, after: try Paging.cursor(request), limit: try Paging.limit(request)))
+        Reply(try await posts.comments(on: try request.id("id", "post"), me, after: Paging.cursor(request), limit: Paging.limit(request)))
     }
 
     func comment(_ request: Request, _ me: Principal, _ body: CommentBody) async throws -> Reply<PostComment> {

@@ -35,6 +35,13 @@ struct PostService: Sendable {
                     createdAt: comment.createdAt)
     }
 
+    /// A photo copy by its hash; a sha or copy that names no photo file is 404.
+    func photoFile(_ sha: String, copy: String) throws -> FileReply {
+        guard let copy = PhotoFiles.Copy(rawValue: copy), sha.count == 64,
+              sha.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { throw Refusal.notFound("No such photo.") }
+        return context.photos.file(sha, copy, cacheControl: "private, max-age=3600")
+    }
+
     func uploadPhoto(_ file: BodyFile, by principal: Principal) async throws -> Photo {
         let stored = try await context.photos.ingest(file)
         let (id, now) = (UUID(), context.now)

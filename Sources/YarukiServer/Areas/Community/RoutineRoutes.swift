@@ -38,8 +38,8 @@ struct RoutineRoutes: RouteCollection {
 
     func search(_ request: Request, _ me: Principal) async throws -> Reply<Page<Routine>> {
         let text = request.queryItem("q").map { PostDraft.normalize($0) }.flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
-        return Reply(try await routines.search(me, text: text, exercise: request.queryItem("exercise"), before: try Paging.cursor(request),
-                                               limit: try Paging.limit(request)))
+        return Reply(try await routines.search(me, text: text, exercise: request.queryItem("exercise"), before: Paging.cursor(request),
+                                               limit: Paging.limit(request)))
     }
 
     func mine(_: Request, _ me: Principal) async throws -> Reply<Items<Routine>> {

@@ -61,8 +61,7 @@ struct HealthRoutes: RouteCollection {
     }
 
     func days(_ request: Request, _ me: Principal) async throws -> Reply<HealthDays> {
-        let context = health.context
-        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: HealthService.tags(me.userID)) {
+        try await me.kept(request, tags: HealthService.tags(me.userID)) {
             let today = try await health.today(me)
             let (first, last) = try DayRange.days(request, today: today)
             return try await health.days(from: first, to: last, today: today, me)
@@ -86,11 +85,8 @@ struct HealthRoutes: RouteCollection {
 
     func startImport(_ request: Request, _ me: Principal) async throws -> Reply<HealthImport> {
         let file = try request.upload("Apple Health export")
-        var check = FieldCheck()
         let name = request.queryItem("name") ?? "export.zip"
-        check.note(TextRule.check(name, field: "name", max: 200, required: false))
-        try check.done()
-        let account = try await health.context.account(me)
+        let account = try await me.account()
         let started = try await health.imports.start(file, fileName: TextRule.isBlank(name) ? "export.zip" : TextRule.trim(name), user: me.userID,
                                                      timeZone: TimeZone(identifier: account.timeZone) ?? .gmt)
         return Reply(started, status: 202)

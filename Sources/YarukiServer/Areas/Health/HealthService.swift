@@ -47,7 +47,7 @@ struct HealthService: Sendable {
 
     /// Today's day number in the person's time zone.
     func today(_ principal: Principal) async throws -> Int {
-        try await context.calendar(of: principal).dayNumber(of: context.now)
+        try await principal.calendar().dayNumber(of: context.now)
     }
 
     /// Every day from `from` to `to` in the person's calendar, with the goals and the streak up to `today`.

@@ -51,18 +51,18 @@ struct LifelogRoutes: RouteCollection {
         if let bodyID = body.id, bodyID != id {
             throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must match the path")])
         }
-        let draft = try LifelogService.draft(body, now: lifelog.context.now)
+        let draft = try LifelogService.draft(body, now: me.now)
         let (record, created, version) = try await lifelog.write(id, draft, by: me, ifVersion: try SyncVersions.expected(request))
         return Reply(record, status: created ? 201 : 200, headers: [SyncVersions.etag(version)])
     }
 
     func uploadPhoto(_ request: Request, _ me: Principal) async throws -> Reply<LifelogRecord> {
-        let (record, created) = try await lifelog.upload(.photo, request.bodyFile, try LifelogService.uploadFields(request), by: me)
+        let (record, created) = try await lifelog.upload(.photo, request.bodyFile, try LifelogRoutes.uploadFields(request), by: me)
         return Reply(record, status: created ? 201 : 200)
     }
 
     func uploadVoice(_ request: Request, _ me: Principal) async throws -> Reply<LifelogRecord> {
-        let (record, created) = try await lifelog.upload(.voice, request.bodyFile, try LifelogService.uploadFields(request), by: me)
+        let (record, created) = try await lifelog.upload(.voice, request.bodyFile, try LifelogRoutes.uploadFields(request), by: me)
         return Reply(record, status: created ? 201 : 200)
     }
 
@@ -76,17 +76,30 @@ struct LifelogRoutes: RouteCollection {
         return .noContent()
     }
 
-    func audio(_ request: Request, _ caller: MediaCaller) async throws -> Response {
-        let record = try await lifelog.record(try request.id("id", "record"), for: caller.restrictedTo)
-        guard let voice = record.voice, let kind = MediaFiles.Kind(rawValue: voice.kind) else { throw HTTPError.notFound("No such voice note.") }
-        return try lifelog.context.media.serve(voice.sha256, kind, cacheControl: "private, max-age=3600", for: request)
+    /// What an upload's query says of it (each item checked by its declaration).
+    static func uploadFields(_ request: Request) throws -> LifelogService.UploadFields {
+        var check = FieldCheck()
+        let latitude = request.value("latitude", as: Double.self), longitude = request.value("longitude", as: Double.self)
+        if (latitude == nil) != (longitude == nil) { check.conflict(latitude == nil ? "latitude" : "longitude", "is required with the other coordinate") }
+        let time = request.queryItem("occurredAt")
+        let occurredAt = time.flatMap(OffsetDateTime.parse)
+        if time != nil, occurredAt == nil { check.fail("occurredAt", "is not an RFC 3339 date-time") }
+        try check.done()
+        return LifelogService.UploadFields(id: request.value("id", as: UUID.self), occurredAt: occurredAt, text: request.queryItem("text") ?? "",
+                                           position: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
+                                           altitude: request.value("altitude", as: Double.self), accuracy: request.value("accuracy", as: Double.self),
+                                           source: request.value("source", as: LifelogSource.self) ?? .web)
+    }
+
+    func audio(_ request: Request, _ caller: MediaCaller) async throws -> FileReply {
+        try await lifelog.voiceFile(try request.id("id", "record"), for: caller.restrictedTo)
     }
 
     func timeline(_ request: Request, _ me: Principal) async throws -> Reply<Timeline> {
-        let context = lifelog.context
-        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: LifelogService.tags(me.userID)) {
-            let account = try await context.account(me)
-            let range = try LifelogService.range(request, calendar: context.calendar(of: account), now: context.now)
+        try await me.kept(request, tags: LifelogService.tags(me.userID)) {
+            let account = try await me.account()
+            let range = try LifelogService.range(request.value("range", as: LifelogRange.Kind.self), date: request.queryItem("date"),
+                                                 calendar: PersonalCalendar(of: account), now: me.now)
             return try await lifelog.timeline(range, zone: TimeZone(identifier: account.timeZone) ?? .gmt, me)
         }
     }

@@ -97,6 +97,14 @@ struct LifelogService: Sendable {
         return record
     }
 
+    /// A record's voice note, to its owner or a link signed for it (`user` nil).
+    func voiceFile(_ id: UUID, for user: UUID?) async throws -> FileReply {
+        guard let voice = try await record(id, for: user).voice, let kind = MediaFiles.Kind(rawValue: voice.kind) else {
+            throw Refusal.notFound("No such voice note.")
+        }
+        return context.media.file(voice.sha256, kind, cacheControl: "private, max-age=3600")
+    }
+
     /// The owner's record with its version.
     func versioned(_ id: UUID, _ principal: Principal) async throws -> (LifelogRecord, version: Int64) {
         let user = principal.userID
@@ -148,16 +156,11 @@ struct LifelogService: Sendable {
                         items: Array(items.prefix(limit)), truncated: records.count > limit || workouts.count > limit || items.count > limit)
     }
 
-    /// The range a request names (`range`, `date`), today's day by default.
-    static func range(_ request: Request, calendar: PersonalCalendar, now: Date) throws -> LifelogRange {
-        var check = FieldCheck()
-        let kind = LifelogRange.Kind(rawValue: request.queryItem("range") ?? "day")
-        if kind == nil { check.fail("range", "must be day, week or month") }
-        let date = request.queryItem("date") ?? calendar.day(of: now)
-        let range = kind.flatMap { LifelogRange($0, date: date, calendar: calendar) }
-        if kind != nil, range == nil { check.fail("date", "must be a date like 2026-11-30") }
-        try check.done()
-        guard let range else { throw Refusal.bug() }
+    /// The range asked for: a day, week or month (a day when left out) around `date` (today when left out).
+    static func range(_ kind: LifelogRange.Kind?, date: String?, calendar: PersonalCalendar, now: Date) throws -> LifelogRange {
+        guard let range = LifelogRange(kind ?? .day, date: date ?? calendar.day(of: now), calendar: calendar) else {
+            throw Refusal.malformed("'\(date ?? "")' is not a date.", fields: [.init(field: "date", message: "must be a date like 2026-11-30")])
+        }
         return range
     }
 }

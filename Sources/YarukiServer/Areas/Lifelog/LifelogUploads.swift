@@ -20,30 +20,6 @@ extension LifelogService {
         var source: LifelogSource
     }
 
-    static func uploadFields(_ request: Request) throws -> UploadFields {
-        var check = FieldCheck()
-        func number(_ name: String) -> Double? {
-            guard let text = request.queryItem(name) else { return nil }
-            guard let value = Double(text), value.isFinite else { check.fail(name, "is not a number"); return nil }
-            return value
-        }
-        let id = request.queryItem("id")
-        let parsedID = id.flatMap(UUID.init(uuidString:))
-        if id != nil, parsedID == nil { check.fail("id", "is not a UUID") }
-        let time = request.queryItem("occurredAt")
-        let occurredAt = time.flatMap(OffsetDateTime.parse)
-        if time != nil, occurredAt == nil { check.fail("occurredAt", "is not an RFC 3339 date-time") }
-        let latitude = number("latitude"), longitude = number("longitude")
-        if (latitude == nil) != (longitude == nil) { check.conflict(latitude == nil ? "latitude" : "longitude", "is required with the other coordinate") }
-        let source = LifelogSource(rawValue: request.queryItem("source") ?? "web")
-        if source == nil { check.fail("source", "must be phone, watch, web or import") }
-        let fields = UploadFields(id: parsedID, occurredAt: occurredAt, text: request.queryItem("text") ?? "",
-                                  position: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                                  altitude: number("altitude"), accuracy: number("accuracy"), source: source ?? .web)
-        try check.done()
-        return fields
-    }
-
     /// The seconds east of UTC that `zone` has at a wall-clock time (read as if UTC).
     static func offset(in zone: TimeZone, atWallClock local: Int) -> Int {
         let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
@@ -109,7 +85,7 @@ extension LifelogService {
             return (reply(record), false)
         }
         let now = context.now
-        let zone = TimeZone(identifier: try await context.account(principal).timeZone) ?? .gmt
+        let zone = TimeZone(identifier: try await principal.account().timeZone) ?? .gmt
         // The device's own fields are checked before any work on the file.
         try FieldCheck(LifelogDraft.check(LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now), now: now)).done()
         let attached = try await store(kind, file, fields, zone: zone, now: now)

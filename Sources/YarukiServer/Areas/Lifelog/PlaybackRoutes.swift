@@ -33,11 +33,16 @@ struct PlaybackRoutes: RouteCollection {
     }
 
     func replay(_ request: Request, _ me: Principal) async throws -> Reply<Replay> {
-        Reply(try await playback.replay(request, me))
+        Reply(try await playback.replay(PlaybackRoutes.asked(request), me))
     }
 
     func legs(_ request: Request, _ me: Principal) async throws -> Reply<ReplayLegs> {
-        Reply(try await playback.legs(request, me))
+        Reply(try await playback.legs(PlaybackRoutes.asked(request), from: request.value("from", as: Int.self) ?? 0,
+                                      count: request.value("count", as: Int.self) ?? 64, version: request.queryItem("version"), me))
+    }
+
+    static func asked(_ request: Request) -> PlaybackService.Asked {
+        .init(kind: request.value("range", as: LifelogRange.Kind.self), date: request.queryItem("date"))
     }
 
     func mapInfo(_: Request, _: Visitor) async throws -> Reply<MapInfo> {

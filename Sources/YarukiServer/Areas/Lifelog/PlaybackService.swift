@@ -29,11 +29,17 @@ struct PlaybackService: Sendable {
         var truncated: Bool
     }
 
-    func parts(_ request: Request, _ principal: Principal) async throws -> Parts {
+    /// The range a replay is asked for: a kind (day when nil) and a day in it (today when nil).
+    struct Asked: Sendable {
+        var kind: LifelogRange.Kind?
+        var date: String?
+    }
+
+    func parts(_ asked: Asked, _ principal: Principal) async throws -> Parts {
         let user = principal.userID
-        let account = try await context.account(principal)
+        let account = try await principal.account()
         let zone = TimeZone(identifier: account.timeZone) ?? .gmt
-        let range = try LifelogService.range(request, calendar: context.calendar(of: account), now: context.now)
+        let range = try LifelogService.range(asked.kind, date: asked.date, calendar: PersonalCalendar(of: account), now: principal.now)
         let limit = LifelogService.timelineLimit
         // A range whose records are as they were (same count, same latest change) reuses its
         // parts: the pages of a month's legs then cost a count, not a month of records each.
@@ -67,8 +73,8 @@ struct PlaybackService: Sendable {
         "/v1/lifelog/playback/legs?range=\(parts.range.kind.rawValue)&date=\(parts.range.first)&from=\(from)&version=\(parts.version)"
     }
 
-    func replay(_ request: Request, _ principal: Principal) async throws -> Replay {
-        let parts = try await parts(request, principal)
+    func replay(_ asked: Asked, _ principal: Principal) async throws -> Replay {
+        let parts = try await parts(asked, principal)
         let resolvedCount = min(PlaybackService.firstLegs, parts.legs.count)
         var legs = try await routed(parts, 0..<resolvedCount)
         legs += parts.legs.enumerated().dropFirst(resolvedCount).map { i, leg in PlaybackLeg(i, leg) }
@@ -83,21 +89,15 @@ struct PlaybackService: Sendable {
                       truncated: parts.truncated)
     }
 
-    func legs(_ request: Request, _ principal: Principal) async throws -> ReplayLegs {
-        let parts = try await parts(request, principal)
-        if let version = request.queryItem("version"), version != parts.version {
+    /// Legs `from` on, `count` of them, of the plan at `version` (409 when the records changed since).
+    func legs(_ asked: Asked, from: Int, count: Int, version: String?, _ principal: Principal) async throws -> ReplayLegs {
+        let parts = try await parts(asked, principal)
+        if let version, version != parts.version {
             throw Refusal(.conflict, code: "plan-changed", "The records changed since this plan was made. Load the playback again.")
         }
-        var check = FieldCheck()
-        let from = Int(request.queryItem("from") ?? "0") ?? -1
-        if from < 0 {
-            check.fail("from", "must be a leg index, 0 or more")
-        } else if from > parts.legs.count {
-            check.conflict("from", "must be a leg index from 0 to \(parts.legs.count)")
+        guard from <= parts.legs.count else {
+            throw Refusal(.unprocessable, "There are \(parts.legs.count) legs.", fields: [.init(field: "from", message: "must be a leg index from 0 to \(parts.legs.count)")])
         }
-        let count = Int(request.queryItem("count") ?? "64") ?? 0
-        if !(1...PlaybackService.maxPage).contains(count) { check.fail("count", "must be 1 to \(PlaybackService.maxPage)") }
-        try check.done()
         let end = min(parts.legs.count, from + count)
         return ReplayLegs(legs: try await routed(parts, from..<end), next: end < parts.legs.count ? PlaybackService.legsURL(parts, from: end) : nil)
     }

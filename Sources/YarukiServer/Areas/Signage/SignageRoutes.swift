@@ -7,7 +7,6 @@ import YarukiStore
 /// Sales in from machines, boards and keys for admins, and a board's state and stream for its wall screens.
 struct SignageRoutes: RouteCollection {
     let signage: SignageService
-    var database: Database { signage.database }
 
     func add(to routes: RouteTable) {
         let admin = routes.admin(tag: "admin")
@@ -49,14 +48,11 @@ struct SignageRoutes: RouteCollection {
     }
 
     func keys(_: Request, _: Principal) async throws -> Reply<Items<APIKeyInfo>> {
-        let keys = try await database.read { c in try SignageStore.keys(c) }
-        return Reply(Items(keys.map { APIKeyInfo(id: $0.id, name: $0.name, scopes: $0.scopes, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
-                                                 revokedAt: $0.revokedAt) }))
+        Reply(Items(try await signage.keys()))
     }
 
     func revokeKey(_ request: Request, _: Principal) async throws -> Response {
-        let (id, now) = (try request.id("id", "key"), signage.context.now)
-        guard try await database.transaction({ c in try SignageStore.revokeKey(id, at: now, c) }) else { throw HTTPError.notFound("No such key.") }
+        try await signage.revokeKey(try request.id("id", "key"))
         return .noContent()
     }
 
@@ -100,7 +96,7 @@ struct SignageRoutes: RouteCollection {
     }
 
     func listBoards(_: Request, _: Principal) async throws -> Reply<Items<SalesBoard>> {
-        Reply(Items(try await database.read { c in try SignageStore.boards(c) }))
+        Reply(Items(try await signage.boards()))
     }
 
     func changeBoard(_ request: Request, _: Principal, _ body: BoardBody) async throws -> Reply<SalesBoard> {
@@ -117,12 +113,7 @@ struct SignageRoutes: RouteCollection {
     }
 
     func wallPage(_ request: Request, _: Visitor) async throws -> Response {
-        let id = try request.id("id", "board")
-        guard let web = signage.context.settings.webDirectory, let page = FileManager.default.contents(atPath: web + "/index.html") else {
-            throw HTTPError.notFound("This server serves no browser app.")
-        }
-        let origins = try await database.read { c in try SignageStore.board(id, c)?.embedOrigins } ?? []
-        let policy = PagePolicy.contentSecurity(tileURL: signage.context.settings.tileURL, frameAncestors: origins)
+        let (page, policy) = try await signage.wallPage(try request.id("id", "board"))
         return Response(status: 200, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
                                                            ("Content-Security-Policy", policy)]), body: .data(page))
     }

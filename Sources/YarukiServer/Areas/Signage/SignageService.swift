@@ -19,39 +19,6 @@ struct SignageService: Sendable {
     /// The wall screen's own page (not a route inside the app: a board may let sites frame it).
     static func wallLink(_ id: UUID, token: String) -> String { "/wall/\(id.uuidString.lowercased())?token=\(token)" }
 
-    /// A machine with an API key (`Authorization: Bearer yk_…`) that holds `scope`.
-    func apiKey(_ scope: String) -> Access<SignageStore.APIKey> {
-        let database = database
-        return Access(security: [.apiKey]) { request in
-            guard let header = request.headers["Authorization"], header.hasPrefix("Bearer yk_") else {
-                throw Refusal.unauthenticated("Send an API key: Authorization: Bearer yk_…")
-            }
-            let hash = Crypto.tokenHash(String(header.dropFirst("Bearer ".count)))
-            guard let key = try await database.read({ c in try SignageStore.key(hash: hash, c) }) else {
-                throw Refusal.unauthenticated("This API key is not valid or was revoked.")
-            }
-            guard key.scopes.contains(scope) else { throw Refusal(.forbidden, "This key may not send sales.") }
-            return key
-        }
-    }
-
-    /// A wall screen: the board its link's token (`?token=`) names, or any board for a signed-in admin.
-    var wall: Access<SalesBoard> {
-        let (database, authenticator) = (database, context.authenticator)
-        return Access(security: [.boardToken, .bearer]) { request in
-            let id = try request.id("id", "board")
-            if let token = request.queryItem("token") {
-                guard let board = try await database.read({ c in try SignageStore.board(id, tokenHash: Crypto.tokenHash(token), c) }) else {
-                    throw Refusal.notFound("No such board, or the link was replaced.")
-                }
-                return board
-            }
-            _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
-            guard let board = try await database.read({ c in try SignageStore.board(id, c) }) else { throw Refusal.notFound("No such board.") }
-            return board
-        }
-    }
-
     static func board(_ body: BoardBody, id: UUID) throws -> SalesBoard {
         var check = FieldCheck()
         check.note(TextRule.check(body.title, field: "title", max: 80, required: true))
@@ -116,6 +83,33 @@ struct SignageService: Sendable {
             try SignageStore.insertKey(id: id, name: name, hash: Crypto.tokenHash(key), scopes: scopes, by: principal.userID, at: now, c)
         }
         return MadeAPIKey(id: id, name: name, scopes: scopes, key: key)
+    }
+
+    /// Every key, never the keys themselves.
+    func keys() async throws -> [APIKeyInfo] {
+        try await database.read { c in try SignageStore.keys(c) }.map {
+            APIKeyInfo(id: $0.id, name: $0.name, scopes: $0.scopes, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, revokedAt: $0.revokedAt)
+        }
+    }
+
+    /// Stops a key at once.
+    func revokeKey(_ id: UUID) async throws {
+        let now = context.now
+        guard try await database.transaction({ c in try SignageStore.revokeKey(id, at: now, c) }) else { throw Refusal.notFound("No such key.") }
+    }
+
+    func boards() async throws -> [SalesBoard] {
+        try await database.read { c in try SignageStore.boards(c) }
+    }
+
+    /// A wall screen's page: the browser app, with a policy that lets the sites the board names
+    /// show it in a frame.
+    func wallPage(_ id: UUID) async throws -> (page: Data, policy: String) {
+        guard let web = context.settings.webDirectory, let page = FileManager.default.contents(atPath: web + "/index.html") else {
+            throw Refusal.notFound("This server serves no browser app.")
+        }
+        let origins = try await database.read { c in try SignageStore.board(id, c)?.embedOrigins } ?? []
+        return (page, PagePolicy.contentSecurity(tileURL: context.settings.tileURL, frameAncestors: origins))
     }
 
     func makeBoard(_ body: BoardBody, by principal: Principal) async throws -> MadeBoard {

@@ -67,28 +67,21 @@ struct TrainingRoutes: RouteCollection {
         Reply(try await training.linkVideo(try request.parameter("id"), url: nil, by: me))
     }
 
-    /// Addressed with `?v=` and the file's hash, so a copy may be kept for a long time.
-    func video(_ request: Request, _: Visitor) async throws -> Response {
-        let (sha, kind) = try await training.videoFile(try request.parameter("id"))
-        return try training.context.media.serve(sha, kind, cacheControl: "public, max-age=86400", for: request)
+    func video(_ request: Request, _: Visitor) async throws -> FileReply {
+        try await training.videoFile(try request.parameter("id"))
     }
 
-    func exercises(_ request: Request, _: Visitor) async throws -> Reply<Items<Exercise>> {
+    func exercises(_ request: Request, _ visitor: Visitor) async throws -> Reply<Items<Exercise>> {
         let query = TextRule.trim(request.queryItem("q") ?? "").lowercased()
-        let category = try request.queryItem("category").map { text in
-            guard let category = ExerciseCategory(rawValue: text) else {
-                throw HTTPError.badRequest("No category '\(text)'.", errors: [.init(field: "category", message: "must be one of bodyweight, strength, core, cardio, stretch")])
-            }
-            return category
-        }
-        return try await training.context.replies.reply(request, key: .init(text: "exercises \(category?.rawValue ?? "") \(query)"), tags: TrainingService.catalog) {
+        let category = request.value("category", as: ExerciseCategory.self)
+        return try await visitor.kept(key: "exercises \(category?.rawValue ?? "") \(query)", tags: TrainingService.catalog) {
             Items(try await training.exercises(matching: query, category: category))
         }
     }
 
-    func exercise(_ request: Request, _: Visitor) async throws -> Reply<Exercise> {
+    func exercise(_ request: Request, _ visitor: Visitor) async throws -> Reply<Exercise> {
         let id = try request.parameter("id")
-        return try await training.context.replies.reply(request, key: .init(text: "exercise \(id)"), tags: TrainingService.catalog) { try await training.exercise(id) }
+        return try await visitor.kept(key: "exercise \(id)", tags: TrainingService.catalog) { try await training.exercise(id) }
     }
 
     func addExercise(_: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
@@ -110,12 +103,11 @@ struct TrainingRoutes: RouteCollection {
     }
 
     func workouts(_ request: Request, _ me: Principal) async throws -> Reply<Page<Workout>> {
-        let context = training.context
-        return try await context.replies.reply(request, key: context.replyKey(request, me), tags: TrainingService.tags(me.userID)) {
-            let calendar = try await context.calendar(of: me)
-            let (from, to) = try DayRange.parse(request, calendar: calendar, now: context.now)
-            let limit = try Paging.limit(request, default: 50, most: 200)
-            let rows = try await training.workouts(me, from: from, to: to, after: try Paging.cursor(request), limit: limit + 1)
+        try await me.kept(request, tags: TrainingService.tags(me.userID)) {
+            let calendar = try await me.calendar()
+            let (from, to) = try DayRange.parse(request, calendar: calendar, now: me.now)
+            let limit = Paging.limit(request, default: 50)
+            let rows = try await training.workouts(me, from: from, to: to, after: Paging.cursor(request), limit: limit + 1)
             return Paging.page(rows, limit: limit, key: { ($0.startedAt, $0.id) }) { $0 }
         }
     }

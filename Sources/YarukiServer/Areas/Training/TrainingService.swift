@@ -88,10 +88,11 @@ struct TrainingService: Sendable {
     }
 
     /// The uploaded follow-along video's hash and type.
-    func videoFile(_ id: String) async throws -> (sha256: String, kind: MediaFiles.Kind) {
+    /// An exercise's uploaded video, addressed with `?v=` and the file's hash, so a copy may be kept for a long time.
+    func videoFile(_ id: String) async throws -> FileReply {
         guard let video = try await database.read({ c in try TrainingStore.video(of: id, c) }),
               let kind = MediaFiles.Kind(rawValue: video.kind) else { throw Refusal.notFound("This exercise has no uploaded video.") }
-        return (video.sha256, kind)
+        return context.media.file(video.sha256, kind, cacheControl: "public, max-age=86400")
     }
 
     /// Checks the workout against the catalog and saves it in the caller's transaction

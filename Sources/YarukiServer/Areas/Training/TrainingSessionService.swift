@@ -22,7 +22,7 @@ struct TrainingSessionService: Sendable {
         if body.routineId != nil, body.repeatLast == true { check.conflict("repeatLast", "cannot be asked with a routine") }
         try check.done()
         let now = context.now
-        let unit = try await context.account(me).weightUnit
+        let unit = try await me.account().weightUnit
         var exercises: [TrainingSession.SessionExercise] = []
         var title = TextRule.trim(body.title ?? "")
         if let id = body.routineId {
@@ -124,7 +124,7 @@ struct TrainingSessionService: Sendable {
             (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, c) != nil)
         }
         guard known else { throw Refusal.notFound("No exercise '\(exercise)' in the catalog.") }
-        let calendar = try await context.calendar(of: me)
+        let calendar = try await me.calendar()
         let best = PersonalRecords.bests(workouts)[exercise] ?? PersonalRecords.Bests()
         return ExerciseProgress(exerciseId: exercise, points: TrainingProgress.points(workouts, exercise: exercise, calendar: calendar),
                                 heaviestKg: best.heaviestKg, estimatedOneRepMaxKg: best.estimatedOneRepMaxKg.map { ($0 * 10).rounded() / 10 },
@@ -132,7 +132,7 @@ struct TrainingSessionService: Sendable {
     }
 
     func weeks(count: Int, _ me: Principal) async throws -> [TrainingProgress.Week] {
-        let calendar = try await context.calendar(of: me)
+        let calendar = try await me.calendar()
         let now = context.now
         let from = now.addingTimeInterval(-Double(count + 1) * 7 * 86_400)
         var workouts: [Workout] = []

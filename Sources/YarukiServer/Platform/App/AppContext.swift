@@ -45,14 +45,14 @@ final class AppContext: Sendable {
         jobs = JobRunner(database: database, bus: bus, clock: clock, width: max(1, settings.http.loops))
         let width = max(1, settings.http.loops)
         keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
-        authenticator = Authenticator(database: database, keyring: keyring, clock: clock, idleLifetime: RefreshRule().idleLifetime)
+        replies = ReplyCache(maxAge: database.dialect == .sqlite ? 60 : 0, clock: clock)
+        authenticator = Authenticator(database: database, keyring: keyring, replies: replies, trustedProxies: settings.trustedProxies, clock: clock, idleLifetime: RefreshRule().idleLifetime)
         links = LinkSigner(secret: keyring.refreshSecret, clock: clock)
         media = try MediaFiles(dataDirectory: settings.dataDirectory, width: width)
         photos = PhotoFiles(media: media)
         self.hasher = hasher
         hashing = BlockingWork(name: "argon2", width: width, maxWaiting: 256)
         accesses = Accesses(authenticator: authenticator, links: links)
-        replies = ReplyCache(maxAge: database.dialect == .sqlite ? 60 : 0, clock: clock)
         storage = StorageQuota(limit: settings.storagePerPerson, database: database, clock: clock)
         mail = try MailOutbox(database: database, jobs: jobs, from: settings.mailFrom ?? MailAddress("no-reply@localhost")!,
                               transport: settings.smtp.map { .smtp($0) } ?? .folder(settings.dataDirectory + "/mail"), clock: clock)
@@ -65,12 +65,6 @@ final class AppContext: Sendable {
 
     var now: Date { clock() }
 
-    /// The key a person's read is kept under: who, the route and query as sent, and the quarter
-    /// hour (every time zone's midnight falls on one, so "today" in a reply never outlives its day).
-    func replyKey(_ request: Request, _ principal: Principal) -> ReplyCache.Key {
-        ReplyCache.Key(user: principal.userID, text: request.target, bucket: Int(now.timeIntervalSince1970 / 900))
-    }
-
     /// A write transaction that changes the data under `tags`: once it has committed, replies made
     /// from that data are no longer given (`ReplyCache`).
     func transaction<T>(changing tags: [ReplyCache.Tag], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
@@ -79,41 +73,18 @@ final class AppContext: Sendable {
         return result
     }
 
-    /// The signed-in person's account, read at most once a request; 401 when it is gone.
-    func account(_ principal: Principal) async throws -> Account {
-        if let known = principal.known.value { return known }
-        guard let account = try await database.read({ c in try AccountStore.account(id: principal.userID, c) }) else {
-            throw Refusal.unauthenticated("This account no longer exists.")
-        }
-        principal.known.value = account
-        return account
-    }
-
-    /// The signed-in person's days and weeks (their account's time zone and week start).
-    func calendar(of principal: Principal) async throws -> PersonalCalendar {
-        calendar(of: try await account(principal))
-    }
-
     /// The address of the person sending `request`: the peer, or behind a trusted proxy the
     /// address it forwards for.
     func clientAddress(_ request: Request) -> String {
         AddressRange.client(peer: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"], trusted: settings.trustedProxies)
     }
 
-    /// The network `request` comes from, for counting what one client does: its IPv4 address,
-    /// or its IPv6 /64.
-    func clientNetwork(_ request: Request) -> String {
-        AddressRange.network(of: clientAddress(request))
-    }
-
-    /// The person's days and weeks: their time zone and week start.
-    func calendar(of account: Account) -> PersonalCalendar {
-        PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
-    }
 }
 
 /// The groups' ways in, made once from the authenticator and the link signer.
 struct Accesses: Sendable {
+    /// Anyone at all.
+    let open: Access<Visitor>
     /// A bearer access token of a session that still stands.
     let signedIn: Access<Principal>
     /// The same, from an admin; 404 to everybody else.
@@ -126,6 +97,7 @@ struct Accesses: Sendable {
     let photoLinks: Access<Visitor>
 
     init(authenticator: Authenticator, links: LinkSigner) {
+        open = Access(security: []) { request in authenticator.visitor(request) }
         signedIn = Access(security: [.bearer]) { request in try await authenticator.authenticate(request) }
         admin = Access(security: [.bearer], hiddenFrom: "Not an admin") { request in try await authenticator.authenticate(request, atLeast: .admin) }
         events = Access(security: [.bearer, .accessTokenQuery]) { request in try await authenticator.authenticate(request.bearerFromQuery()) }
@@ -136,7 +108,7 @@ struct Accesses: Sendable {
         }
         photoLinks = Access(security: [.signedLink]) { request in
             try links.verify(request)
-            return Visitor()
+            return authenticator.visitor(request)
         }
     }
 }

@@ -5,18 +5,40 @@ import YarukiCore
 import YarukiHTTP
 import YarukiStore
 
-/// The person behind an authenticated request. Made anew for each request, it also keeps their
-/// account once a handler has read it (`AppContext.account`), so a request reads it at most once.
+/// The person behind an authenticated request, and what the request knows of them: its one
+/// `now`, their account and calendar (read when first asked, at most once a request), and the
+/// helper that keeps replies made for them. Made anew for each request by its group's access.
 struct Principal: Sendable, Equatable {
     var userID: UUID
     var sessionID: UUID
     var role: Role
-    let known = KnownAccount()
+    let scope: RequestScope
 
-    init(userID: UUID, sessionID: UUID, role: Role) {
+    init(userID: UUID, sessionID: UUID, role: Role, scope: RequestScope) {
         self.userID = userID
         self.sessionID = sessionID
         self.role = role
+        self.scope = scope
+    }
+
+    /// When the request is: every rule of one request reads this one instant.
+    var now: Date { scope.now }
+
+    /// The network the request comes from (`RequestScope.network`).
+    var network: String { scope.network }
+
+    /// The person's account, read once a request; 401 when it is gone.
+    func account() async throws -> Account { try await scope.account(of: userID) }
+
+    /// The person's days and weeks: their account's time zone and week start.
+    func calendar() async throws -> PersonalCalendar { PersonalCalendar(of: try await account()) }
+
+    /// The reply kept for this person under the route and query as sent (and the quarter hour:
+    /// every time zone's midnight falls on one, so "today" in a reply never outlives its day),
+    /// while none of `tags` changed; else `make`'s, kept.
+    func kept<T: APIModel>(_ request: Request, tags: [ReplyCache.Tag], make: () async throws -> T) async throws -> Reply<T> {
+        let key = ReplyCache.Key(user: userID, text: request.target, bucket: Int(now.timeIntervalSince1970 / 900))
+        return try await scope.replies.reply(key: key, tags: tags, make: make)
     }
 
     static func == (a: Principal, b: Principal) -> Bool {
@@ -24,12 +46,54 @@ struct Principal: Sendable, Equatable {
     }
 }
 
-/// The account of a request's person, once read (nil before).
-final class KnownAccount: Sendable {
-    private let account = Mutex<Account?>(nil)
-    var value: Account? {
-        get { account.withLock { $0 } }
-        set { account.withLock { $0 = newValue } }
+/// The caller of a public route: anyone at all, at the request's `now`.
+struct Visitor: Sendable {
+    let scope: RequestScope
+
+    var now: Date { scope.now }
+
+    /// The network the request comes from (`RequestScope.network`).
+    var network: String { scope.network }
+
+    /// The public reply kept under `key` (what was asked, in words that name it whatever the
+    /// query's spelling) while none of `tags` changed; else `make`'s, kept.
+    func kept<T: APIModel>(key: String, tags: [ReplyCache.Tag], make: () async throws -> T) async throws -> Reply<T> {
+        try await scope.replies.reply(key: .init(text: key), tags: tags, make: make)
+    }
+}
+
+/// What one request carries besides its bytes: its instant, the replies kept between requests,
+/// and its person's account once read. Handlers reach the platform through it, not `AppContext`.
+final class RequestScope: Sendable {
+    let now: Date
+    /// The network the request comes from, for counting what one client does: the peer's (or,
+    /// behind a trusted proxy, the forwarded) IPv4 address, or its IPv6 /64.
+    let network: String
+    let replies: ReplyCache
+    private let database: Database
+    private let known = Mutex<Account?>(nil)
+
+    init(now: Date, network: String, replies: ReplyCache, database: Database) {
+        self.now = now
+        self.network = network
+        self.replies = replies
+        self.database = database
+    }
+
+    func account(of user: UUID) async throws -> Account {
+        if let account = known.withLock({ $0 }), account.id == user { return account }
+        guard let account = try await database.read({ c in try AccountStore.account(id: user, c) }) else {
+            throw Refusal.unauthenticated("This account no longer exists.")
+        }
+        known.withLock { $0 = account }
+        return account
+    }
+}
+
+extension PersonalCalendar {
+    /// A person's days and weeks: their time zone and week start.
+    init(of account: Account) {
+        self.init(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
     }
 }
 
@@ -45,13 +109,19 @@ final class Authenticator: Sendable {
     /// Tokens that verified, so each is verified once per node.
     let tokens = VerifiedTokens()
     let clock: @Sendable () -> Date
+    /// Replies kept between requests, which each request's scope hands its handler.
+    let replies: ReplyCache
+    /// Proxies whose X-Forwarded-For is believed.
+    let trustedProxies: [AddressRange]
     let accessTokenLifetime: TimeInterval
     /// A session unused this long has ended.
     let idleLifetime: TimeInterval
 
-    init(database: Database, keyring: SigningKeyring, clock: @escaping @Sendable () -> Date, sessionCacheTTL: TimeInterval = 10,
-         accessTokenLifetime: TimeInterval = 15 * 60, idleLifetime: TimeInterval) {
+    init(database: Database, keyring: SigningKeyring, replies: ReplyCache, trustedProxies: [AddressRange], clock: @escaping @Sendable () -> Date,
+         sessionCacheTTL: TimeInterval = 10, accessTokenLifetime: TimeInterval = 15 * 60, idleLifetime: TimeInterval) {
         self.database = database
+        self.replies = replies
+        self.trustedProxies = trustedProxies
         self.keyring = keyring
         self.sessions = SessionCache(ttl: sessionCacheTTL)
         self.clock = clock
@@ -129,8 +199,17 @@ final class Authenticator: Sendable {
         guard entry.active, entry.userID == claims.user else {
             throw HTTPError(401, slug: "session-ended", detail: "This session was signed out. Sign in again.")
         }
-        return Principal(userID: claims.user, sessionID: claims.session, role: entry.role)
+        return Principal(userID: claims.user, sessionID: claims.session, role: entry.role, scope: scope(request, now: now))
     }
+
+    /// What `request` carries besides its bytes, at `now`.
+    func scope(_ request: Request, now: Date) -> RequestScope {
+        let client = AddressRange.client(peer: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"], trusted: trustedProxies)
+        return RequestScope(now: now, network: AddressRange.network(of: client), replies: replies, database: database)
+    }
+
+    /// The caller of `request` when nobody need be signed in.
+    func visitor(_ request: Request) -> Visitor { Visitor(scope: scope(request, now: clock())) }
 
     private func sessionEntry(_ session: UUID, now: Date) async throws -> SessionCache.Entry {
         if let cached = sessions.fresh(session, now: now) { return cached }

@@ -119,12 +119,14 @@ struct MediaFiles: Sendable {
         store.localPath(MediaFiles.key(sha, kind.rawValue))
     }
 
-    func serve(_ sha: String, _ kind: Kind, cacheControl: String, for request: Request) throws -> Response {
-        try store.serve(MediaFiles.key(sha, kind.rawValue), contentType: kind.contentType, cacheControl: cacheControl, for: request)
+    /// The file of a video or voice note, for a handler to answer with.
+    func file(_ sha: String, _ kind: Kind, cacheControl: String) -> FileReply {
+        FileReply(store: store, key: MediaFiles.key(sha, kind.rawValue), contentType: kind.contentType, cacheControl: cacheControl)
     }
 
-    func serveThumbnail(_ sha: String, cacheControl: String, for request: Request) throws -> Response {
-        try store.serve(MediaFiles.thumbnailKey(sha), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
+    /// A video's thumbnail, for a handler to answer with.
+    func thumbnail(_ sha: String, cacheControl: String) -> FileReply {
+        FileReply(store: store, key: MediaFiles.thumbnailKey(sha), contentType: "image/jpeg", cacheControl: cacheControl)
     }
 
     /// Checks, hashes and files an upload (off the loops); 415 for anything but the purpose's kinds.

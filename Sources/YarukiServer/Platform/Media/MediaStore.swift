@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiHTTP
 
 /// Where kept media live, by key (`ab/cd/<sha256>.<ext>`): written once, read many times, removed
@@ -50,4 +51,19 @@ struct SharedFolder: MediaStore {
     }
 
     func remove(_ key: String) { unlink(localPath(key)) }
+}
+
+/// A stored file a handler answers with: the service decides which file and who may have it,
+/// the route table serves it (ranges, validators) for the request.
+struct FileReply: ReplyConvertible {
+    let store: any MediaStore
+    let key: String
+    let contentType: String
+    let cacheControl: String
+
+    func response(to request: Request) throws -> Response {
+        try store.serve(key, contentType: contentType, cacheControl: cacheControl, for: request)
+    }
+
+    static var replyType: (any APIModel.Type)? { nil }
 }

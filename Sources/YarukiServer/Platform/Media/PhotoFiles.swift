@@ -54,8 +54,9 @@ struct PhotoFiles: Sendable {
         media.store.localPath(copy.key(sha))
     }
 
-    func serve(_ sha: String, _ copy: Copy, cacheControl: String, for request: Request) throws -> Response {
-        try media.store.serve(copy.key(sha), contentType: "image/jpeg", cacheControl: cacheControl, for: request)
+    /// A photo copy, for a handler to answer with.
+    func file(_ sha: String, _ copy: Copy, cacheControl: String) -> FileReply {
+        FileReply(store: media.store, key: copy.key(sha), contentType: "image/jpeg", cacheControl: cacheControl)
     }
 
     /// Checks and converts an upload (off the loops); 415 for anything but the four kinds, 400 for

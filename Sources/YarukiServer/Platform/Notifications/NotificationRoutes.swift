@@ -17,7 +17,7 @@ struct NotificationRoutes: RouteCollection {
     }
 
     func list(_ request: Request, _ me: Principal) async throws -> Reply<Notifications> {
-        Reply(try await inbox.page(me.userID, before: try Paging.cursor(request), limit: try Paging.limit(request)))
+        Reply(try await inbox.page(me.userID, before: Paging.cursor(request), limit: Paging.limit(request)))
     }
 
     func markRead(_: Request, _ me: Principal) async throws -> Reply<UnreadCount> {

@@ -22,7 +22,7 @@ struct AccountExport: Sendable {
     }
 
     func archive(for principal: Principal) async throws -> Response {
-        let account = try await context.account(principal)
+        let account = try await principal.account()
         let now = context.now
         let folder = try ExportFolder(parent: context.media.uploads)
         let manifest: ExportFolder.Entry
@@ -40,7 +40,7 @@ struct AccountExport: Sendable {
         let entries = [manifest] + folder.entries.dropLast()
         let zip = ZipStream(entries: entries.map { ZipStream.Entry(name: "yaruki-export/" + $0.name, source: $0.source, size: $0.size) },
                             modified: now)
-        let day = context.calendar(of: account).day(of: now)
+        let day = PersonalCalendar(of: account).day(of: now)
         let headers = HTTPHeaders([("Content-Type", "application/zip"), ("Cache-Control", "no-store"),
                                    ("Content-Disposition", "attachment; filename=\"yaruki-export-\(day).zip\"")])
         return Response(status: 200, headers: headers, body: .stream(length: zip.length) { writer in

@@ -42,13 +42,6 @@ struct Access<Caller: Sendable>: Sendable {
     var isPersonal: Bool { security.contains(.bearer) || security.contains(.accessTokenQuery) }
 }
 
-/// The caller of a public route: anyone at all.
-struct Visitor: Sendable {}
-
-extension Access where Caller == Visitor {
-    static var open: Access { Access(security: []) { _ in Visitor() } }
-}
-
 /// A request for private media: by its owner's access token, or by a link the server signed
 /// for this very path (an `<img>`, `<video>` or `<audio>` sends no token).
 enum MediaCaller: Sendable {

@@ -69,7 +69,7 @@ final class ReplyCache: @unchecked Sendable {
     }
 
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
-    func reply<T: APIModel>(_ request: Request, key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
+    func reply<T: APIModel>(key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
         let (found, source): (EncodedJSON?, Source?) = lock.withLock {
             guard maxAge > 0 else { missCount += 1; return (nil, nil) }
@@ -81,11 +81,11 @@ final class ReplyCache: @unchecked Sendable {
             missCount += 1
             return (nil, Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }))
         }
-        if let found { return Reply(kept: found, for: request) }
+        if let found { return Reply(kept: found) }
         // Made from what the tags were before; a write meanwhile leaves it stale at once.
         let json = try EncodedJSON(try await make())
         if let source { lock.withLock { insert(key, Kept(json: json, source: source)) } }
-        return Reply(kept: json, for: request)
+        return Reply(kept: json)
     }
 
     /// Young enough, and none of its tags changed since it was made (called under the lock).

@@ -35,26 +35,17 @@ enum Paging {
 
     static let cursorPattern = "^-?[0-9]{1,15}\\.[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 
-    /// The `cursor` a request sends, or nil for the first page.
-    static func cursor(_ request: Request) throws -> (Date, UUID)? {
+    /// The `cursor` a request sends (its route declares `.cursor`), or nil for the first page.
+    static func cursor(_ request: Request) -> (Date, UUID)? {
         guard let text = request.queryItem("cursor") else { return nil }
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let digits = parts.first.map { $0.hasPrefix("-") ? $0.dropFirst() : $0[...] } ?? ""
-        guard parts.count == 2, (1...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let ms = Int64(parts[0]),
-              parts[1].count == 36, let id = UUID(uuidString: String(parts[1])) else { throw badCursor }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let ms = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
         return (Date(timeIntervalSince1970: Double(ms) / 1000), id)
     }
 
-    static let badCursor = HTTPError.badRequest("A cursor is the nextCursor of a page, like 1764500000000.0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d.",
-                                                errors: [.init(field: "cursor", message: "is not a cursor")])
-
-    /// The page size a request asks for (`limit`), within `1...most`.
-    static func limit(_ request: Request, default standard: Int = 20, most: Int = 50) throws -> Int {
-        guard let text = request.queryItem("limit") else { return standard }
-        guard let n = Int(text), (1...most).contains(n) else {
-            throw HTTPError.badRequest("A page holds 1 to \(most) items.", errors: [.init(field: "limit", message: "must be 1 to \(most)")])
-        }
-        return n
+    /// The page size a request asks for (its route declares `.limit`), or `standard`.
+    static func limit(_ request: Request, default standard: Int = 20) -> Int {
+        request.value("limit", as: Int.self) ?? standard
     }
 
     /// A page from rows fetched with `limit + 1`: the extra row only says there is more.
@@ -75,22 +66,13 @@ enum DayRange {
         return (start, end)
     }
 
-    /// The range's first and last day as day numbers.
+    /// The range's first and last day as day numbers (its route declares `.from` and `.to`).
     static func days(_ request: Request, today: Int) throws -> (first: Int, last: Int) {
-        func day(_ field: String) throws -> Int? {
-            guard let text = request.queryItem(field) else { return nil }
-            guard PersonalCalendar.accepts(text), let day = DayNumber.of(text) else {
-                throw HTTPError.badRequest("'\(text)' is not a date like 2026-11-29.", errors: [.init(field: field, message: "must be YYYY-MM-DD")])
-            }
-            return day
-        }
-        let last = try day("to") ?? today
-        let first = try day("from") ?? last - 29
-        guard first <= last else {
-            throw HTTPError(422, detail: "'from' is after 'to'.", errors: [.init(field: "from", message: "must not be after to")])
-        }
+        let last = request.day("to") ?? today
+        let first = request.day("from") ?? last - 29
+        guard first <= last else { throw Refusal(.unprocessable, "'from' is after 'to'.", fields: [.init(field: "from", message: "must not be after to")]) }
         guard last - first <= 366 else {
-            throw HTTPError(422, detail: "Ask for a year at most.", errors: [.init(field: "from", message: "is more than 366 days before to")])
+            throw Refusal(.unprocessable, "Ask for a year at most.", fields: [.init(field: "from", message: "is more than 366 days before to")])
         }
         return (first, last)
     }

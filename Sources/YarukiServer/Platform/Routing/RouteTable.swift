@@ -55,7 +55,7 @@ struct Endpoint: Sendable {
 struct Reply<Value: APIModel>: Sendable {
     private enum Content: Sendable {
         case value(Value)
-        case kept(EncodedJSON, Request)
+        case kept(EncodedJSON)
     }
 
     private var content: Content
@@ -68,9 +68,9 @@ struct Reply<Value: APIModel>: Sendable {
         self.headers = headers
     }
 
-    /// The bytes of a `Value` encoded before, for `request` (304 when it holds them already).
-    init(kept json: EncodedJSON, for request: Request) {
-        content = .kept(json, request)
+    /// The bytes of a `Value` encoded before (304 to a request that holds them already).
+    init(kept json: EncodedJSON) {
+        content = .kept(json)
         status = 200
         headers = []
     }
@@ -78,23 +78,23 @@ struct Reply<Value: APIModel>: Sendable {
     static func created(_ value: Value) -> Reply { Reply(value, status: 201) }
 }
 
-/// What a handler may return: a `Reply` of an API type (described in the document), or a raw
-/// `Response` (files, streams, bytes made once).
+/// What a handler may return: a `Reply` of an API type (described in the document), a stored
+/// file (`FileReply`), or a raw `Response` (streams, bytes made once).
 protocol ReplyConvertible: Sendable {
-    func response() throws -> Response
+    func response(to request: Request) throws -> Response
     static var replyType: (any APIModel.Type)? { get }
 }
 
 extension Response: ReplyConvertible {
-    func response() throws -> Response { self }
+    func response(to _: Request) throws -> Response { self }
     static var replyType: (any APIModel.Type)? { nil }
 }
 
 extension Reply: ReplyConvertible {
-    func response() throws -> Response {
+    func response(to request: Request) throws -> Response {
         var response = switch content {
         case let .value(value): try Response.json(value, status: status)
-        case let .kept(json, request): json.response(to: request, status: status)
+        case let .kept(json): json.response(to: request, status: status)
         }
         for (name, value) in headers { response.headers.add(name, value) }
         return response
@@ -121,7 +121,7 @@ final class RouteTable: @unchecked Sendable {
         RouteGroup(table: self, access: access, tag: tag)
     }
 
-    func open(tag: String) -> RouteGroup<Visitor> { group(.open, tag: tag) }
+    func open(tag: String) -> RouteGroup<Visitor> { group(accesses.open, tag: tag) }
     func signedIn(tag: String) -> RouteGroup<Principal> { group(accesses.signedIn, tag: tag) }
     func admin(tag: String) -> RouteGroup<Principal> { group(accesses.admin, tag: tag) }
     func media(tag: String) -> RouteGroup<MediaCaller> { group(accesses.media, tag: tag) }
@@ -140,14 +140,15 @@ struct RouteGroup<Caller: Sendable> {
 
     func on<Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
                                       _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller) async throws -> Output) {
-        let (resolve, personal) = (access.resolve, access.isPersonal)
+        let (resolve, personal, query) = (access.resolve, access.isPersonal, QueryRules(doc.query))
         let storage = doc.upload.isEmpty ? nil : table.storage
         table.add(endpoint(method, path, doc, body: nil, reply: Output.replyType)) { request in
             let caller = try await resolve(request)
+            try query.check(request)
             // An upload counts against its person's storage: refused (413) before anything is kept.
             let uploader = storage == nil ? nil : (caller as? Principal)?.userID
             if let storage, let uploader, let file = request.bodyFile { try await storage.admit(uploader, bytes: file.size) }
-            let response = try await handler(request, caller).response()
+            let response = try await handler(request, caller).response(to: request)
             if let storage, let uploader, let file = request.bodyFile, (200..<300).contains(response.status) { storage.added(uploader, bytes: file.size) }
             return personal ? RouteGroup.personal(response) : response
         }
@@ -156,10 +157,11 @@ struct RouteGroup<Caller: Sendable> {
     /// A route whose JSON body is decoded (after the caller is known) into `Body`.
     func on<Body: APIModel, Output: ReplyConvertible>(_ method: HTTPMethod, _ path: String, _ doc: Doc,
                                                       _ handler: nonisolated(nonsending) @escaping @Sendable (Request, Caller, Body) async throws -> Output) {
-        let (resolve, personal) = (access.resolve, access.isPersonal)
+        let (resolve, personal, query) = (access.resolve, access.isPersonal, QueryRules(doc.query))
         table.add(endpoint(method, path, doc, body: Body.self, reply: Output.replyType)) { request in
             let caller = try await resolve(request)
-            let response = try await handler(request, caller, try request.decode(Body.self)).response()
+            try query.check(request)
+            let response = try await handler(request, caller, try request.decode(Body.self)).response(to: request)
             return personal ? RouteGroup.personal(response) : response
         }
     }

@@ -28,7 +28,7 @@ struct SyncRoutes: RouteCollection {
     func changes(_ request: Request, _ me: Principal) async throws -> Reply<SyncChanges> {
         let zone = try sync.zone(try request.parameter("zone"))
         let since = request.queryItem("since")
-        return Reply(try await sync.changes(zone, since: since, limit: try Paging.limit(request, default: 500, most: SyncService.maxLimit), user: me.userID))
+        return Reply(try await sync.changes(zone, since: since, limit: Paging.limit(request, default: 500), user: me.userID))
     }
 
     func push(_ request: Request, _ me: Principal, _ body: SyncPush) async throws -> Reply<SyncPushReply> {
