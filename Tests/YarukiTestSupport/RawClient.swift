@@ -14,6 +14,12 @@ public final class RawClient: @unchecked Sendable {
         public var headers: [String: String]  // lowercased names
         public var body: [UInt8]
         public var text: String { String(decoding: body, as: UTF8.self) }
+
+        public init(status: Int, headers: [String: String], body: [UInt8]) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
         public func json() throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
         }

@@ -28,6 +28,14 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
     }
 
+    /// Answers a request made in memory, with no socket: the same router, handlers and error
+    /// mapping as a request from a connection, run on one of the server's loops. What only a
+    /// connection does (framing, body limits, HEAD, keep-alive, the access log) is not involved.
+    public func answer(_ request: Request) async -> Response {
+        guard let loop = lifecycle.withLock({ states.first?.loop }) else { return await respond(to: request) }
+        return await withTaskExecutorPreference(loop) { await self.respond(to: request) }
+    }
+
     /// The one place an error becomes a response.
     func respond(to request: Request) async -> Response {
         do {

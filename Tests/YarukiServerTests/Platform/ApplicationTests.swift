@@ -40,6 +40,24 @@ final class RunningApp: Sendable {
 }
 
 @Suite struct ApplicationTests {
+    /// Most tests call the app in memory: the same routes, access checks and problems as over a
+    /// socket, with no connection made (the server counts none).
+    @Test func anInMemoryCallAnswersAsASocketDoesWithoutOne() async throws {
+        let running = try await RunningApp(.sqlite)
+        let (memory, socket) = (API(running), API(socket: running))
+        let (token, _, _) = try memory.signUp("memory@example.com")
+        func counted() -> [Substring] { running.app.server.metrics.render().split(separator: "\n").filter { $0.hasPrefix("yaruki_http_requests_total{") } }
+        let before = counted()
+        let mine = try memory.call("GET", "/v1/me", token: token)
+        #expect(mine.status == 200 && mine.string("email") == "memory@example.com" && mine.headers["cache-control"] == "private, no-cache")
+        #expect(try memory.call("GET", "/v1/me").status == 401)
+        #expect(TrainingTests.fields(try memory.call("GET", "/v1/posts?limit=0", token: token)) == ["limit"])
+        #expect(counted() == before, "no request came over a connection")
+        let same = try socket.call("GET", "/v1/me", token: token)
+        #expect(same.status == 200 && same.body == mine.body && same.headers["etag"] == mine.headers["etag"])
+        #expect(counted() != before, "the socket's request is counted")
+    }
+
     @Test(arguments: Engine.allCases)
     func healthChecksTheDatabase(engine: Engine) async throws {
         let running = try await RunningApp(engine)
