@@ -49,8 +49,7 @@ let package = Package(
         // bench/sync's devices: SyncEngines against a running server (built by bench/sync/run.sh).
         .executableTarget(name: "yaruki-sync-bench", dependencies: ["YarukiClient"], path: "bench/sync", exclude: ["run.sh", "reference.py"], swiftSettings: serverSettings),
 
-        // The tests build in the Swift 5 language mode for now (their shared helpers and captured
-        // test state are not yet written for strict checking); warnings still fail the build.
+        // The tests build in the Swift 6 language mode like everything else, warnings failing the build.
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.
         .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",
                 swiftSettings: testSettings),

@@ -1,3 +1,4 @@
+import atexit
 import os
 import shutil
 import socket
@@ -52,6 +53,23 @@ def serve(data, extra=()):
     process.terminate()
     process.wait(timeout=15)
     shutil.rmtree(data, ignore_errors=True)
+
+
+DEMO = {}
+
+
+def demo_copy(prefix):
+    """A data folder holding the demo as `yaruki demo` seeds it (what `make run` shows). The demo
+    is seeded once per worker and copied for each module that serves it: seeding draws photos and
+    videos with ffmpeg, and six modules seeding their own took a minute of both cores."""
+    if "template" not in DEMO:
+        template = tempfile.mkdtemp(prefix="yaruki-browser-demo-template-")
+        subprocess.run([BINARY, "demo", "--data-dir", template], check=True, capture_output=True, timeout=600)
+        atexit.register(shutil.rmtree, template, True)
+        DEMO["template"] = template
+    data = tempfile.mkdtemp(prefix=prefix)
+    shutil.copytree(DEMO["template"], data, dirs_exist_ok=True)
+    return data
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,6 @@
 a chart's exact value on hover and tap, goals checked in the page, and screenshots of a demo
 member's Health page in Japanese and Korean on a phone and a desktop."""
 import os
-import subprocess
-import tempfile
 import zipfile
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -13,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, click_on, is_shown, make_browser, serve, text_of, type_in
+from conftest import click_on, demo_copy, is_shown, make_browser, serve, text_of, type_in
 from test_account import OUT, api_call, api_login, ready, sign_up, wait
 
 WATCH = ('sourceName="Ana’s Apple Watch" sourceVersion="10.1" device="&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, '
@@ -196,8 +194,7 @@ def test_a_broken_export_says_why_in_the_page(server, tmp_path):
 
 @pytest.fixture(scope="module")
 def demo_server():
-    data = tempfile.mkdtemp(prefix="yaruki-browser-health-demo-")
-    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
+    data = demo_copy("yaruki-browser-health-demo-")
     yield from serve(data)
 
 

@@ -2,8 +2,6 @@
 wider than the screen (its 390 px, whatever the browser's layout viewport grew to), and the timer's and playback's main buttons above the tab bar. Screenshots of
 each page go to bench/out/screens/layout-*.png to look at."""
 import os
-import subprocess
-import tempfile
 import uuid
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -13,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import BINARY, click_on, make_browser, serve, text_of, type_in
+from conftest import click_on, demo_copy, make_browser, serve, text_of, type_in
 from test_account import OUT, api_call, api_login, api_sign_up, ready, wait
 
 PEOPLE = [("en-US", "ren@yaruki.example", "yaruki-demo-ren"), ("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
@@ -24,8 +22,7 @@ PAGES = ["home", "training", "session", "exercises", "timer", "workout", "accoun
 
 @pytest.fixture(scope="module")
 def demo():
-    data = tempfile.mkdtemp(prefix="yaruki-browser-layout-")
-    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
+    data = demo_copy("yaruki-browser-layout-")
     yield from serve(data)
 
 

@@ -1,7 +1,6 @@
 """The lifelog in a real Chromium: write a memo, check in where the (emulated) device is, and play
 a Helsinki day on the map until the person stops at a memo."""
 import subprocess
-import tempfile
 import time
 import urllib.request
 import uuid
@@ -12,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BINARY, act, attribute_of, click_on, is_shown, locator, make_browser, serve, text_of, type_in, with_class
+from conftest import act, attribute_of, click_on, demo_copy, is_shown, locator, make_browser, serve, text_of, type_in, with_class
 from test_account import api_call, api_login, ready, sign_up, wait
 
 # A morning in central Helsinki (inside the extract the server routes on).
@@ -213,8 +212,7 @@ def test_voice_note_and_photo_from_the_browser(server, tmp_path):
 def demo_server():
     """A server of its own with the demo data seeded, as `make run` shows it (the shared server
     stays free of demo people and boards)."""
-    data = tempfile.mkdtemp(prefix="yaruki-browser-demo-")
-    subprocess.run([BINARY, "demo", "--data-dir", data], check=True, capture_output=True, timeout=600)
+    data = demo_copy("yaruki-browser-demo-")
     yield from serve(data)
 
 

@@ -300,7 +300,7 @@ final class RunningApp: Sendable {
         regular.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         let health = try regular.readResponse()
         #expect(health.status == 200 && health.text.contains("\"database\""), "\(health.text)")
-        #expect(Date().timeIntervalSince(started) < 2, "answered without waiting for a descriptor")
+        #expect(Date().timeIntervalSince(started) < 4, "answered without waiting for a descriptor (a busy machine may take a second)")
         // A new one past the limit is told so and closed, not left hanging.
         let late = try RawClient(port: port, timeout: 5)
         late.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YarukiHTTP
 
 /// The demo's photos, drawn by ffmpeg: scenes of what people post (a sunrise run, a lunch bowl, a
@@ -24,10 +25,21 @@ enum DemoPhotos {
         }
     }
 
+    /// Each scene's JPEG once drawn: two areas post the same scenes, and drawing one takes ffmpeg
+    /// a second and a half of per-pixel expressions.
+    private static let drawn = Mutex<[Scene: Data]>([:])
+
     /// The scene as a JPEG in the uploads folder, for the photo store to ingest; nil without ffmpeg.
     static func make(_ scene: Scene, _ media: MediaFiles) -> BodyFile? {
-        DemoSeed.testPattern(media, "color=c=black:s=1280x960,format=rgb24", ["-frames:v", "1", "-vf", "\(filter(scene)),\(finish)", "-q:v", "3"],
-                             ext: "jpg")
+        if let bytes = drawn.withLock({ $0[scene] }) {
+            let path = "\(media.uploads)/demo-\(UUID().uuidString).jpg"
+            guard FileManager.default.createFile(atPath: path, contents: bytes) else { return nil }
+            return BodyFile(path: path, size: bytes.count)
+        }
+        guard let file = DemoSeed.testPattern(media, "color=c=black:s=1280x960,format=rgb24",
+                                              ["-frames:v", "1", "-vf", "\(filter(scene)),\(finish)", "-q:v", "3"], ext: "jpg") else { return nil }
+        if let bytes = FileManager.default.contents(atPath: file.path) { drawn.withLock { $0[scene] = bytes } }
+        return file
     }
 
     /// Every scene stored through the photo store, in `Scene` order; empty without ffmpeg or a data folder.
