@@ -8,9 +8,10 @@ mode=${1:-run}
 # zlib inflates OpenStreetMap extracts (.osm.pbf) for the router and the base map.
 # ffmpeg gives proofs a duration and a thumbnail, and the demo its proof videos; libvips reads,
 # turns and shrinks photos (JPEG, PNG, WebP, HEIC) and writes them without their metadata.
+# librsvg2-bin draws the installed app's icons from web/icon.svg (scripts/icons.sh).
 # libcurl sends mail over SMTP (STARTTLS or SMTPS). librdkafka-dev gives the build librdkafka's
 # declarations; the library itself is loaded only when sales come from Kafka (--kafka-*).
-packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev libcurl4-openssl-dev librdkafka-dev pkg-config ffmpeg)
+packages=(libevent-dev libsqlite3-dev libpq-dev libssl-dev libargon2-dev libvips-dev zlib1g-dev libcurl4-openssl-dev librdkafka-dev pkg-config ffmpeg librsvg2-bin)
 if [ "$mode" = test ]; then
   # nginx is the load balancer in front of three nodes in tests/cluster (deploy/nginx/yaruki.conf).
   packages+=(postgresql chromium chromium-driver fonts-noto-cjk tmux libimage-exiftool-perl libheif-examples nginx-light)
@@ -68,3 +69,4 @@ if [ "$mode" = test ] || [ "$mode" = bench ]; then
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (https://www.swift.org/install/)" >&2; exit 1; }
 "$(dirname "$0")/vendor.sh"
+"$(dirname "$0")/icons.sh"

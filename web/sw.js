@@ -3,10 +3,12 @@
 // only the person's recent reads that the offline pages show (the lifelog's timeline, the
 // workouts, the account) are kept, the same way, in a cache of their own
 // that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v24";
+const CACHE = "yaruki-shell-v25";
 const DATA = "yaruki-data-v1";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
-const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
+const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
+  "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/icons/apple-touch-icon.png",
+  "/icons/shortcut-timer.png", "/icons/shortcut-record.png", "/icons/shortcut-lifelog.png", "/js/install.js", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
   "/js/i18n/en.js", "/js/i18n/ja.js", "/js/i18n/ko.js",
   "/js/session.js", "/js/account.js", "/js/recovery.js", "/js/icons.js", "/js/upload.js", "/js/download.js", "/js/events.js",
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js", "/js/training/exercises.js", "/js/training/session.js", "/js/training/session-view.js", "/js/training/progress.js", "/js/training/units.js",

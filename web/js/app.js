@@ -4,6 +4,7 @@ import { createSession } from "./session.js";
 import { watchUnread } from "./community/notifications.js";
 import { areas, notFoundView } from "./home.js";
 import { icon } from "./icons.js";
+import { manifestHref } from "./install.js";
 import { match } from "./routes.js";
 import { checkFormsBeforeSending, clearProblems, el, showProblem, toast } from "./ui.js";
 import { watchOutbox } from "./sync/status.js";
@@ -119,6 +120,7 @@ function applyLanguage(language, announce = false) {
   const chosen = setCurrentLanguage(language);
   document.documentElement.lang = chosen;
   document.getElementById("language").value = chosen;
+  document.querySelector("link[rel=manifest]")?.setAttribute("href", manifestHref(chosen));
   if (announce) toast(t("toast.language"));
   return render();
 }
