@@ -5,6 +5,7 @@ import time
 import urllib.request
 import uuid
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -17,6 +18,12 @@ from test_account import OUT, ready, sign_up
 
 def text(driver, element_id):
     return text_of(driver, By.ID, element_id)
+
+
+def seconds(clock):
+    """The timer's figure ("1:00", "45") in seconds."""
+    minutes, _, rest = clock.rpartition(":")
+    return int(minutes or 0) * 60 + int(rest)
 
 
 def test_keyboard_drives_a_set_and_the_set_is_saved(server, phone):
@@ -103,3 +110,53 @@ def test_the_catalog_is_revalidated_not_fetched_again(server, phone):
     again = wait(phone).until(lambda d: d.execute_script(sizes))
     transferred, body = again[-1]
     assert body > 2000 and 0 < transferred < 1000, f"revalidated: headers only, the body from the cache ({again})"
+
+
+def test_a_double_tap_counts_once_a_step_undoes_and_sound_starts_in_the_tap(server, phone):
+    """The big button on a phone: two taps 100 ms apart record one set (the rest keeps running),
+    Undo takes back an early "Next set" (the same rest goes on) and then the set itself, and
+    the page's audio is made inside the first tap, where phones allow it, not in a timer."""
+    phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        const Real = window.AudioContext;
+        window.audioMadeInGesture = [];
+        window.AudioContext = class extends Real {
+          constructor(...args) { super(...args); window.audioMadeInGesture.push(navigator.userActivation.isActive); }
+        };"""})
+    sign_up(phone, server, f"taps-{uuid.uuid4().hex[:8]}@example.com", name="Taps")
+    phone.get(server + "/#/timer")
+    ready(phone)
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
+    assert phone.execute_script("return window.audioMadeInGesture") == []
+    for _ in range(6):
+        click_on(phone, By.CSS_SELECTOR, "[aria-label='One rep more']")
+    assert text(phone, "timer-figure") == "6"
+    # A sweaty double tap: the second is 100 ms after the first.
+    main = phone.find_element(By.ID, "timer-main")
+    ActionChains(phone).click(main).pause(0.1).click(main).perform()
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Next set"))
+    time.sleep(0.5)
+    assert text(phone, "timer-main") == "Next set", "the second tap did not end the rest"
+    assert [s.text for s in phone.find_elements(By.CSS_SELECTOR, "#timer-sets li")] == ["Set 1: 6 reps, 60 s rest"]
+    assert phone.execute_script("return window.audioMadeInGesture") == [True], "sound is unlocked by the tap itself"
+    resting = seconds(text(phone, "timer-figure"))
+    assert 55 <= resting <= 60
+
+    # Next set by mistake: Undo brings the same rest back, still counting down from where it was.
+    time.sleep(0.5)
+    click_on(phone, By.ID, "timer-main")
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
+    click_on(phone, By.ID, "timer-undo")
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Next set"))
+    assert resting - 3 <= seconds(text(phone, "timer-figure")) <= resting
+    assert attribute_of(phone, By.ID, "timer-undo", "hidden") is not None, "one step back at a time"
+
+    # Undo the set itself: back to training with its six reps and no set recorded.
+    time.sleep(0.5)
+    click_on(phone, By.ID, "timer-main")  # rest → training
+    time.sleep(0.5)
+    click_on(phone, By.ID, "timer-main")  # training → rest: a second set of 0
+    wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#timer-sets li")) == 2)
+    click_on(phone, By.ID, "timer-undo")
+    wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
+    assert len(phone.find_elements(By.CSS_SELECTOR, "#timer-sets li")) == 1
+    assert "Undone" in phone.find_element(By.ID, "timer-announce").get_attribute("textContent")

@@ -94,7 +94,7 @@ export default {
   "account.role": "Role: {role}", "role.member": "Member", "role.coach": "Coach", "role.admin": "Admin",
   "account.sessionEnded": "Your session ended. Sign in again.",
   "timer.title": "Timer", "timer.startRest": "Start rest", "timer.nextSet": "Next set", "timer.reps": "reps",
-  "timer.resting": "rest", "timer.restOver": "Rest is over. Go!", "timer.reset": "Reset",
+  "timer.resting": "rest", "timer.restOver": "Rest is over. Go!", "timer.reset": "Reset", "timer.undo": "Undo", "timer.undone": "Undone",
   "timer.minusLabel": "One rep less", "timer.plusLabel": "One rep more", "timer.exercise": "Exercise",
   "timer.presets": "Rest length", "timer.sets": "Sets", "timer.setLine": "Set {n}: {reps} reps, {rest} s rest",
   "timer.save": "Save as workout", "timer.saved": "Workout saved",

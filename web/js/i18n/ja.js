@@ -94,7 +94,7 @@ export default {
   "account.role": "ロール: {role}", "role.member": "メンバー", "role.coach": "コーチ", "role.admin": "管理者",
   "account.sessionEnded": "セッションが終了しました。もう一度ログインしてください。",
   "timer.title": "タイマー", "timer.startRest": "休憩スタート", "timer.nextSet": "次のセット", "timer.reps": "回",
-  "timer.resting": "休憩", "timer.restOver": "休憩終了。いこう！", "timer.reset": "リセット",
+  "timer.resting": "休憩", "timer.restOver": "休憩終了。いこう！", "timer.reset": "リセット", "timer.undo": "元に戻す", "timer.undone": "元に戻しました",
   "timer.minusLabel": "1回減らす", "timer.plusLabel": "1回増やす", "timer.exercise": "種目",
   "timer.presets": "休憩時間", "timer.sets": "セット", "timer.setLine": "{n}セット目: {reps}回、休憩{rest}秒",
   "timer.save": "ワークアウトとして保存", "timer.saved": "ワークアウトを保存しました",

@@ -94,7 +94,7 @@ export default {
   "account.role": "역할: {role}", "role.member": "멤버", "role.coach": "코치", "role.admin": "관리자",
   "account.sessionEnded": "세션이 끝났어요. 다시 로그인하세요.",
   "timer.title": "타이머", "timer.startRest": "휴식 시작", "timer.nextSet": "다음 세트", "timer.reps": "회",
-  "timer.resting": "휴식", "timer.restOver": "휴식 끝. 가자!", "timer.reset": "초기화",
+  "timer.resting": "휴식", "timer.restOver": "휴식 끝. 가자!", "timer.reset": "초기화", "timer.undo": "실행 취소", "timer.undone": "되돌렸어요",
   "timer.minusLabel": "1회 줄이기", "timer.plusLabel": "1회 늘리기", "timer.exercise": "운동",
   "timer.presets": "휴식 시간", "timer.sets": "세트", "timer.setLine": "{n}세트: {reps}회, 휴식 {rest}초",
   "timer.save": "운동으로 저장", "timer.saved": "운동을 저장했어요",

@@ -10,13 +10,57 @@ export function clockText(seconds) {
   return m > 0 ? `${m}:${String(s).padStart(2, "0")}` : String(s);
 }
 
-/** A short two-tone beep through Web Audio; silent where audio is not allowed yet. */
-export function beep() {
+/** The page's one audio context, made (or woken) inside a tap: iOS Safari and Chrome only let a
+ *  page sound that started its audio from a person's gesture, never from a timer's callback. A
+ *  silent sample played at once is what unlocks it for good on iOS. */
+export function unlockAudio() {
   try {
     const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
-    if (!Context) return;
-    beep.context ??= new Context();
-    const context = beep.context;
+    if (!Context) return null;
+    if (!unlockAudio.context) {
+      unlockAudio.context = new Context();
+      const silence = unlockAudio.context.createBuffer(1, 1, 22050);
+      const source = unlockAudio.context.createBufferSource();
+      source.buffer = silence;
+      source.connect(unlockAudio.context.destination);
+      source.start(0);
+    }
+    if (unlockAudio.context.state === "suspended") unlockAudio.context.resume().catch(() => {});
+    return unlockAudio.context;
+  } catch {
+    return null;
+  }
+}
+
+/** Taps on one button closer than `gap` ms are one tap: a sweaty double tap on "Start rest" must
+ *  not record a set and end its rest at once. `accept(now)` says whether a tap counts. */
+export function tapGuard(gap = 400) {
+  let last = -Infinity;
+  return {
+    accept(now) {
+      if (now - last < gap) return false;
+      last = now;
+      return true;
+    },
+  };
+}
+
+/** The machine's state before a step, to put back with `restore` (the undo of the big button). */
+export function snapshot(machine) {
+  return structuredClone(machine);
+}
+
+export function restore(machine, saved) {
+  for (const key of Object.keys(machine)) delete machine[key];
+  Object.assign(machine, structuredClone(saved));
+  return machine.phase === "rest" && !machine.restFinished ? ["startTimer"] : ["stopTimer"];
+}
+
+/** A short two-tone beep through Web Audio; silent where audio was never unlocked by a tap. */
+export function beep() {
+  try {
+    const context = unlockAudio.context;
+    if (!context) return;
     for (const [offset, frequency] of [[0, 880], [0.22, 1320]]) {
       const oscillator = context.createOscillator();
       const gain = context.createGain();
@@ -56,6 +100,11 @@ export function timerView(session, { exercises }) {
   const setList = el("ol", { class: "set-list", id: "timer-sets" });
   const save = el("button", { type: "button", class: "button quiet wide", id: "timer-save", hidden: true }, t("timer.save"));
   const announce = el("p", { class: "visually-hidden", role: "status", "aria-live": "assertive", id: "timer-announce" });
+  const undo = el("button", { type: "button", class: "chip", id: "timer-undo", hidden: true }, t("timer.undo"));
+  const guard = tapGuard(400);
+  // What the big button last changed, while it can still be taken back.
+  let undoable = null;
+  let undoTimer = null;
 
   function perform(effects) {
     for (const effect of effects) {
@@ -100,7 +149,28 @@ export function timerView(session, { exercises }) {
     save.hidden = machine.sets.length === 0;
   }
 
-  main.addEventListener("click", () => act({ type: "main" }));
+  function pressMain() {
+    const saved = { machine: snapshot(machine), sets: exerciseOfSet.length };
+    act({ type: "main" });
+    undoable = saved;
+    undo.hidden = false;
+    clearTimeout(undoTimer);
+    undoTimer = setTimeout(() => { undoable = null; undo.hidden = true; }, 8000);
+  }
+
+  main.addEventListener("click", () => { if (guard.accept(performance.now())) pressMain(); });
+  undo.addEventListener("click", () => {
+    if (!undoable) return;
+    perform(restore(machine, undoable.machine));
+    exerciseOfSet.length = undoable.sets;
+    undoable = null;
+    undo.hidden = true;
+    clearTimeout(undoTimer);
+    announce.textContent = t("timer.undone");
+    draw();
+  });
+  // The first touch of the page unlocks its sound, so the rest's end can beep later.
+  const unlock = () => unlockAudio();
   minus.addEventListener("click", () => act({ type: "decrement" }));
   plus.addEventListener("click", () => act({ type: "increment" }));
   reset.addEventListener("click", () => act({ type: "reset" }));
@@ -113,7 +183,8 @@ export function timerView(session, { exercises }) {
     const handled = { " ": "main", Enter: "main", ArrowUp: "increment", ArrowDown: "decrement", r: "reset", R: "reset" }[event.key];
     if (!handled) return;
     event.preventDefault();
-    act({ type: handled });
+    unlockAudio();
+    if (handled === "main") pressMain(); else act({ type: handled });
   }
 
   // After the tab slept, the remaining time is right at once: it is computed, not counted.
@@ -150,6 +221,7 @@ export function timerView(session, { exercises }) {
 
   document.addEventListener("keydown", onKey);
   document.addEventListener("visibilitychange", onVisible);
+  document.addEventListener("pointerdown", unlock, true);
   requestWakeLock();
   // Started from a routine (#/timer?exercise=squat&rest=45): its exercise, and the rest preset nearest its rest.
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
@@ -165,7 +237,7 @@ export function timerView(session, { exercises }) {
     el("div", { class: "timer", id: "timer" },
       el("div", { class: "timer-top" }, picker, el("div", { class: "chips", role: "group", "aria-label": t("timer.presets") }, presets)),
       el("div", { class: "timer-display" }, reps, caption, announce),
-      el("div", { class: "chips timer-small" }, minus, plus, less, more, reset),
+      el("div", { class: "chips timer-small" }, minus, plus, less, more, reset, undo),
       main),
     el("section", { class: "card stack timer-log" }, el("h2", {}, t("timer.sets")), setList,
       el("p", { class: "muted small", hidden: machine.sets.length > 0 }, t("timer.keys")), save),
@@ -176,6 +248,8 @@ export function timerView(session, { exercises }) {
     clearInterval(interval);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("visibilitychange", onVisible);
+    document.removeEventListener("pointerdown", unlock, true);
+    clearTimeout(undoTimer);
     wakeLock?.release?.().catch(() => {});
   };
   view.machine = machine;
