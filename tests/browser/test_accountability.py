@@ -2,15 +2,17 @@
 import os
 import subprocess
 import tempfile
+import time
 import urllib.request
 import uuid
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
-from conftest import click_on, is_shown, make_browser, type_in, wait
-from test_account import api_call, api_login, ready, sign_up
+from conftest import click_on, is_shown, make_browser, text_of, type_in, wait
+from test_account import OUT, api_call, api_login, ready, sign_up
 
 
 
@@ -87,6 +89,54 @@ def test_record_with_the_camera_and_upload(server):
         proofs = api_call(server, "GET", "/v1/proofs", api_login(server, email)["accessToken"])["items"]
         assert len(proofs) == 1 and proofs[0]["type"] in ("video/webm", "video/mp4")
         assert proofs[0]["durationMs"] >= 1500  # a live WebM has no duration in its header: its packets tell it
+    finally:
+        camera.quit()
+
+
+def test_recording_counts_down_first_unless_turned_off(server):
+    """"Ready? 3-2-1" over the camera's picture before a proof records; the same button cancels
+    the count; switched off (and remembered), recording starts at the tap."""
+    camera = make_browser(390, 844, extra_args=("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"))
+    try:
+        sign_up(camera, server, f"count-{uuid.uuid4().hex[:8]}@example.com", name="Kazu")
+        Select(camera.find_element(By.ID, "language")).select_by_value("ja")
+        camera.get(server + "/#/record")
+        ready(camera)
+        click_on(camera, By.ID, "camera")
+        assert camera.find_element(By.ID, "proof-countdown-on").is_selected(), "on unless the person turns it off"
+        click_on(camera, By.ID, "record")
+        wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-countdown"), "準備はいい？"))
+        assert not camera.find_element(By.ID, "proof-status").text, "nothing is recorded while it counts"
+        os.makedirs(OUT, exist_ok=True)
+        camera.save_screenshot(os.path.join(OUT, "proof-countdown-ready-390x844-ja.png"))
+        seen = set()
+        wait(camera, 10).until(lambda d: seen.add(d.find_element(By.ID, "proof-countdown").text) or "録画中" in d.find_element(By.ID, "proof-status").text)
+        assert {"3", "2", "1"} <= seen, seen
+        assert not camera.find_element(By.ID, "proof-countdown").is_displayed()
+        click_on(camera, By.ID, "record")  # stop
+        wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "アップロード"))
+
+        # Again, cancelled halfway: nothing records, and the button offers to start again.
+        click_on(camera, By.ID, "camera")
+        click_on(camera, By.ID, "record")
+        wait(camera).until(EC.text_to_be_present_in_element((By.ID, "proof-countdown"), "3"))
+        assert text_of(camera, By.ID, "record") == "カウントダウンをやめる"
+        click_on(camera, By.ID, "record")
+        wait(camera).until(lambda d: not d.find_element(By.ID, "proof-countdown").is_displayed())
+        time.sleep(4)
+        assert text_of(camera, By.ID, "record") == "録画開始" and "録画中" not in camera.find_element(By.ID, "proof-status").text
+
+        # Turned off: the tap records at once, and the choice holds on the next visit.
+        click_on(camera, By.ID, "proof-countdown-on")
+        camera.get(server + "/#/home")
+        camera.get(server + "/#/record")
+        ready(camera)
+        assert not camera.find_element(By.ID, "proof-countdown-on").is_selected()
+        click_on(camera, By.ID, "camera")
+        click_on(camera, By.ID, "record")
+        wait(camera, 3).until(EC.text_to_be_present_in_element((By.ID, "proof-status"), "録画中"))
+        assert not camera.find_element(By.ID, "proof-countdown").is_displayed()
+        click_on(camera, By.ID, "record")
     finally:
         camera.quit()
 

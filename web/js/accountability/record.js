@@ -14,6 +14,25 @@ function recorderType() {
   return ["video/mp4", "video/webm;codecs=vp9,opus", "video/webm;codecs=vp8,opus", "video/webm"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
 }
 
+/** "Ready?", then 3, 2, 1, each `step` ms apart (`show` is told each, then null), then `go`: so a
+ *  proof starts with the person in place, not walking into it. Returns what cancels it. */
+export function countdown(show, go, { from = 3, step = 1000 } = {}) {
+  const steps = ["ready", ...Array.from({ length: from }, (_, i) => from - i)];
+  let next = 0;
+  let timer = null;
+  function tick() {
+    if (next < steps.length) {
+      show(steps[next++]);
+      timer = setTimeout(tick, step);
+    } else {
+      show(null);
+      go();
+    }
+  }
+  tick();
+  return () => { clearTimeout(timer); show(null); };
+}
+
 export function recordView(session, { exercises, maxUploadBytes }) {
   const names = exercises.map((e) => [e.id, exerciseName(e)]).sort((a, b) => a[1].localeCompare(b[1], currentLanguage()));
   const exercise = el("select", { name: "exerciseId", id: "proof-exercise" },
@@ -31,7 +50,15 @@ export function recordView(session, { exercises, maxUploadBytes }) {
   const hideFollow = el("button", { type: "button", class: "chip small", id: "follow-hide" }, t("proof.hideFollow"));
   const followBox = el("div", { class: "follow-box", hidden: true }, follow);
   const followTools = el("div", { class: "chips follow-tools", hidden: true }, popOut, hideFollow);
-  const stage = el("div", { class: "record-stage" }, preview, followBox);
+  const counter = el("div", { class: "countdown", id: "proof-countdown", role: "status", "aria-live": "assertive", hidden: true });
+  const stage = el("div", { class: "record-stage" }, preview, followBox, counter);
+  let counts = true;
+  try { counts = localStorage.getItem("yaruki.proof.countdown") !== "off"; } catch { /* private mode */ }
+  const countsBox = el("input", { type: "checkbox", id: "proof-countdown-on", checked: counts });
+  countsBox.addEventListener("change", () => {
+    try { localStorage.setItem("yaruki.proof.countdown", countsBox.checked ? "on" : "off"); } catch { /* private mode */ }
+  });
+  let cancelCount = null;
   function showFollow(play) {
     const source = followAlong(byId.get(exercise.value));
     if (!source || !stream) { followBox.hidden = true; followTools.hidden = true; follow.pause(); return; }
@@ -57,6 +84,8 @@ export function recordView(session, { exercises, maxUploadBytes }) {
   let controller = null;
 
   function stopCamera() {
+    cancelCount?.();
+    cancelCount = null;
     clearInterval(ticker);
     follow.pause();
     if (recorder && recorder.state !== "inactive") recorder.stop();
@@ -109,6 +138,23 @@ export function recordView(session, { exercises, maxUploadBytes }) {
 
   recordButton.addEventListener("click", () => {
     if (recorder && recorder.state === "recording") { recorder.stop(); return; }
+    if (cancelCount) {  // counting down: the same button stops the count
+      cancelCount();
+      cancelCount = null;
+      recordButton.textContent = t("proof.start");
+      return;
+    }
+    if (!countsBox.checked) { startRecording(); return; }
+    recordButton.textContent = t("proof.cancelCountdown");
+    cancelCount = countdown((step) => {
+      counter.hidden = step === null;
+      counter.dataset.step = step === "ready" ? "ready" : "count";
+      counter.textContent = step === "ready" ? t("proof.getReady") : step === null ? "" : formatNumber(step);
+    }, () => { cancelCount = null; startRecording(); });
+  });
+
+  function startRecording() {
+    if (!stream) return;
     const type = recorderType();
     const parts = [];
     const startedAt = new Date();
@@ -134,7 +180,7 @@ export function recordView(session, { exercises, maxUploadBytes }) {
     ticker = setInterval(() => {
       status.textContent = t("proof.recording", { seconds: formatNumber(Math.round((Date.now() - startedAt) / 1000)) });
     }, 500);
-  });
+  }
 
   fileInput.addEventListener("change", () => {
     const file = fileInput.files?.[0];
@@ -180,7 +226,7 @@ export function recordView(session, { exercises, maxUploadBytes }) {
     el("h1", {}, t("proof.title")), el("p", { class: "muted" }, t("proof.lead")),
     el("div", { class: "card stack record-card" },
       el("div", { class: "field" }, el("label", { for: "proof-exercise" }, t("proof.exercise")), exercise),
-      stage, followTools, cameraButton, recordButton,
+      stage, followTools, cameraButton, recordButton, el("label", { class: "check small" }, countsBox, t("proof.countdown")),
       el("div", { class: "file-row" }, fileInput, el("label", { for: "proof-file", class: "button quiet file-button" }, t("proof.pick"))),
       status, bar, send),
   ];

@@ -120,6 +120,7 @@ export default {
   "proof.lead": "A short video of today's exercise. Only you can ever watch it; your group sees the count.",
   "proof.camera": "Turn on the camera",
   "proof.start": "Start recording",
+  "proof.countdown": "Count down “Ready? 3-2-1” before recording", "proof.getReady": "Ready?", "proof.cancelCountdown": "Cancel the countdown",
   "proof.stop": "Stop recording",
   "proof.pick": "Or choose a video file",
   "proof.exercise": "Exercise",

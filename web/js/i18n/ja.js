@@ -120,6 +120,7 @@ export default {
   "proof.lead": "今日の運動の短い動画。見られるのはあなただけ。グループに見えるのは回数だけです。",
   "proof.camera": "カメラをオン",
   "proof.start": "録画開始",
+  "proof.countdown": "録画の前に「準備はいい？ 3・2・1」とカウントダウン", "proof.getReady": "準備はいい？", "proof.cancelCountdown": "カウントダウンをやめる",
   "proof.stop": "録画停止",
   "proof.pick": "または動画ファイルを選ぶ",
   "proof.exercise": "種目",

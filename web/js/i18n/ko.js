@@ -120,6 +120,7 @@ export default {
   "proof.lead": "오늘 운동의 짧은 영상. 나만 볼 수 있고, 그룹에는 횟수만 보여요.",
   "proof.camera": "카메라 켜기",
   "proof.start": "녹화 시작",
+  "proof.countdown": "녹화 전에 “준비됐나요? 3-2-1” 카운트다운", "proof.getReady": "준비됐나요?", "proof.cancelCountdown": "카운트다운 취소",
   "proof.stop": "녹화 중지",
   "proof.pick": "또는 동영상 파일 선택",
   "proof.exercise": "운동",

@@ -7,7 +7,7 @@
 import { exerciseName, formatNumber, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { current, restProgress, remainingSeconds, send, workoutOf } from "./session.js";
-import { beep, clockText } from "./timer.js";
+import { beep, clockText, unlockAudio } from "./timer.js";
 import { weightIn } from "./units.js";
 import { versionOf } from "../sync/save.js";
 import { composeWith } from "../community/compose.js";
@@ -342,6 +342,9 @@ export function sessionView(session, { exercises, routineId = null }) {
     if (state) { perform(send(state.session, { type: "tick" }, Date.now())); drawHeader(); }
   };
   document.addEventListener("visibilitychange", onVisible);
+  // The first touch unlocks the page's sound (phones allow it only inside a gesture), so the end of a rest can beep.
+  const unlock = () => unlockAudio();
+  document.addEventListener("pointerdown", unlock, true);
   requestWakeLock();
   const online = () => { if (state?.dirty) save(); };
   window.addEventListener("online", online);
@@ -354,6 +357,7 @@ export function sessionView(session, { exercises, routineId = null }) {
     clearTimeout(saving);
     if (state?.dirty) save();
     document.removeEventListener("visibilitychange", onVisible);
+    document.removeEventListener("pointerdown", unlock, true);
     window.removeEventListener("online", online);
     wakeLock?.release?.().catch(() => {});
   };
