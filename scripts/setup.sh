@@ -52,10 +52,12 @@ if [ "$mode" = test ]; then
   # aiosmtpd is the real SMTP server the mail tests deliver to; Schemathesis fuzzes the API
   # against its own document; standardwebhooks and portone-server-sdk are the reference
   # webhook and PortOne code the payment tests hold Yaruki (and the fake PortOne) to;
-  # pytest-xdist runs the browser tests two files at a time.
-  python3 -c "import selenium, pytest, xdist, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk" 2>/dev/null || {
-    echo "setup: installing selenium, pytest, pytest-xdist, aiosmtpd, schemathesis, standardwebhooks and portone-server-sdk from PyPI"
-    python3 -m pip install -q --disable-pip-version-check selenium pytest pytest-xdist aiosmtpd schemathesis standardwebhooks portone-server-sdk cryptography
+  # pytest-xdist runs the browser tests two files at a time; http-ece, py-vapid and pywebpush are
+  # the Web Push references (RFC 8291 decryption, VAPID verification, a reference sender).
+  python3 -c "import selenium, pytest, xdist, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk, http_ece, py_vapid, pywebpush" 2>/dev/null || {
+    echo "setup: installing selenium, pytest, pytest-xdist, aiosmtpd, schemathesis, standardwebhooks, portone-server-sdk, http-ece, py-vapid and pywebpush from PyPI"
+    python3 -m pip install -q --disable-pip-version-check selenium pytest pytest-xdist aiosmtpd schemathesis standardwebhooks portone-server-sdk cryptography \
+      http-ece py-vapid pywebpush
   }
 fi
 if [ "$mode" = test ] || [ "$mode" = bench ]; then

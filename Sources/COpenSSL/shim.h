@@ -11,3 +11,4 @@
 
 /* Macros Swift cannot import, as constants. */
 static const int yaruki_evp_pkey_public_key = EVP_PKEY_PUBLIC_KEY;
+static const int yaruki_evp_ctrl_gcm_get_tag = EVP_CTRL_GCM_GET_TAG;

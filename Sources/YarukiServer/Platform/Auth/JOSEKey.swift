@@ -264,11 +264,17 @@ final class EVPKey: @unchecked Sendable {
 
     /// The public half as a JWK (for /.well-known/jwks.json).
     func publicJWK(kid: String) throws -> JSONWebKey {
+        let point = [UInt8](try publicPoint())
+        return JSONWebKey(kty: "EC", kid: kid, alg: "ES256", use: "sig", crv: "P-256",
+                          x: Base64URL.encode(point[1..<33]), y: Base64URL.encode(point[33..<65]))
+    }
+
+    /// The public point, uncompressed: 0x04 ‖ x ‖ y, 65 bytes.
+    func publicPoint() throws -> Data {
         var point = [UInt8](repeating: 0, count: 65)
         var length = 0
         guard EVP_PKEY_get_octet_string_param(pointer, OSSL_PKEY_PARAM_PUB_KEY, &point, point.count, &length) == 1,
               length == 65, point[0] == 4 else { throw JOSEKeyError.invalid("the public point could not be read") }
-        return JSONWebKey(kty: "EC", kid: kid, alg: "ES256", use: "sig", crv: "P-256",
-                   x: Base64URL.encode(point[1..<33]), y: Base64URL.encode(point[33..<65]))
+        return Data(point)
     }
 }
