@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything CI runs: Swift tests (unit, real sockets, SQLite and a throwaway PostgreSQL),
-# the browser modules under node, the app in a real headless Chromium, three nodes behind nginx,
+# the browser modules under node, the app in a real headless Chromium, Web Push to a stand-in push service, three nodes behind nginx,
 # sales read from a real Kafka-protocol broker,
 # and Schemathesis fuzzing the API against its OpenAPI document.
 set -euo pipefail
@@ -51,6 +51,8 @@ stage "Chromium (browser app against the real server)"
 python3 -m pytest -q -n 2 --dist loadfile tests/browser
 stage "PortOne's own SDK against the fake PortOne server the Swift tests use"
 python3 -m pytest -q tests/payments
+stage "Web Push to a push service of our own (http-ece, py-vapid, pywebpush)"
+python3 -m pytest -q tests/push
 stage "tmux (yaruki timer in a real terminal)"
 python3 -m pytest -q tests/terminal
 stage "Three nodes on one PostgreSQL behind nginx"

@@ -3,12 +3,12 @@
 // only the person's recent reads that the offline pages show (the lifelog's timeline, the
 // workouts, the account) are kept, the same way, in a cache of their own
 // that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v25";
+const CACHE = "yaruki-shell-v26";
 const DATA = "yaruki-data-v1";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
   "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/icons/apple-touch-icon.png",
-  "/icons/shortcut-timer.png", "/icons/shortcut-record.png", "/icons/shortcut-lifelog.png", "/js/install.js", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
+  "/icons/shortcut-timer.png", "/icons/shortcut-record.png", "/icons/shortcut-lifelog.png", "/js/install.js", "/js/push.js", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
   "/js/i18n/en.js", "/js/i18n/ja.js", "/js/i18n/ko.js",
   "/js/session.js", "/js/account.js", "/js/recovery.js", "/js/icons.js", "/js/upload.js", "/js/download.js", "/js/events.js",
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js", "/js/training/exercises.js", "/js/training/session.js", "/js/training/session-view.js", "/js/training/progress.js", "/js/training/units.js",
@@ -59,4 +59,26 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/.well-known/")) return;
   event.respondWith(networkFirst(event.request, CACHE, () => caches.match(event.request).then((hit) => hit || caches.match("/index.html")))
     .catch(() => Response.error()));
+});
+
+// A push from the server (Web Push, decrypted by the browser): shown as a notification; a newer
+// one with the same tag replaces the one before (ten likes are one line, not ten).
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch { message = { body: event.data?.text() ?? "" }; }
+  event.waitUntil(self.registration.showNotification(message.title || "Yaruki", {
+    body: message.body || "", tag: message.tag, renotify: Boolean(message.tag), icon: "/icons/icon-192.png", badge: "/icons/icon-192.png",
+    data: { url: message.url || "/#/notifications" },
+  }));
+});
+
+// A tap on a notification opens its page: in the app's open window when there is one, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/#/notifications", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (!open) return self.clients.openWindow(url);
+    return open.focus().then((client) => (client.url === url || !client.navigate ? client : client.navigate(url)));
+  }));
 });

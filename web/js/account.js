@@ -2,6 +2,7 @@
 import { currentLanguage, formatBytes, formatRelative, t } from "./i18n.js";
 import { download, save } from "./download.js";
 import { clearProblems, el, showProblem, toast } from "./ui.js";
+import { pushSupported, subscribeDevice, unsubscribeDevice } from "./push.js";
 
 export function field(label, input, hint = null) {
   const id = `f-${input.name}`;
@@ -155,6 +156,44 @@ function sessionsCard(session) {
   queueMicrotask(load);
   return el("section", { class: "card stack", "aria-labelledby": "sessions-title" },
     el("h2", { id: "sessions-title" }, t("account.sessions")), el("p", { class: "muted small" }, t("account.sessionsLead")), list, others);
+}
+
+function pushCard(session) {
+  const list = el("ul", { class: "rows", id: "push-devices", "aria-busy": "true" }, el("li", {}, el("span", { class: "skeleton" })));
+  const turnOn = el("button", { type: "button", class: "button wide", id: "push-on" }, t("push.turnOn"));
+  const note = el("p", { class: "muted small", id: "push-note" }, pushSupported() ? t("push.lead") : t("push.unsupported"));
+  turnOn.hidden = !pushSupported();
+  async function load() {
+    try {
+      const { items } = await session.api("/v1/me/push-subscriptions");
+      list.removeAttribute("aria-busy");
+      list.replaceChildren(...(items.length ? items.map((item) => el("li", { class: "row", "data-device": item.id },
+        el("div", {}, el("strong", {}, item.device),
+          el("p", { class: "muted small" }, item.lastPushedAt ? t("push.lastPushed", { when: formatRelative(item.lastPushedAt) }) : t("push.never"))),
+        el("button", { type: "button", class: "button quiet small", onclick: async (event) => {
+          event.target.disabled = true;
+          try { await unsubscribeDevice(session, item.id); await load(); } catch (p) { showProblem(p); event.target.disabled = false; }
+        } }, t("push.remove"))))
+        : [el("li", { class: "muted small" }, t("push.none"))]));
+    } catch (problem) {
+      showProblem(problem);
+    }
+  }
+  turnOn.addEventListener("click", async () => {
+    turnOn.disabled = true;
+    try {
+      await subscribeDevice(session);
+      toast(t("push.on"));
+      await load();
+    } catch (problem) {
+      if (problem?.code === "denied") note.textContent = t("push.denied"); else showProblem(problem);
+    } finally {
+      turnOn.disabled = false;
+    }
+  });
+  queueMicrotask(load);
+  return el("section", { class: "card stack", "aria-labelledby": "push-title" },
+    el("h2", { id: "push-title" }, t("push.title")), note, list, turnOn);
 }
 
 /** The zones a person may choose (the browser's list, the person's own kept first if the browser lacks it). */
@@ -331,6 +370,6 @@ export function accountView(session) {
     location.hash = "#/signin";
   } }, t("auth.signOut"));
   return [el("h1", {}, t("account.title")),
-    el("div", { class: "stack" }, profileCard(session, user), emailCard(session, user), sessionsCard(session), passwordCard(session, user), storageCard(session), exportCard(session), signOut,
+    el("div", { class: "stack" }, profileCard(session, user), emailCard(session, user), sessionsCard(session), pushCard(session), passwordCard(session, user), storageCard(session), exportCard(session), signOut,
       deleteCard(session, user))];
 }

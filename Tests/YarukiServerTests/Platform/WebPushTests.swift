@@ -81,4 +81,32 @@ import YarukiTestSupport
         let exp = claims?["exp"] as? Int ?? 0
         #expect(abs(exp - Int(now.timeIntervalSince1970) - 12 * 3600) <= 1)
     }
+
+    /// The server POSTs to what a subscription names: only a push service's public https host,
+    /// unless the operator runs their own (`--push-endpoints any`).
+    @Test func endpointsMustBeAPushServicesPublicHost() {
+        for good in ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/x", "https://web.push.apple.com/QGuQ"] {
+            #expect(WebPush.endpointProblem(good, anyEndpoint: false) == nil, "\(good)")
+        }
+        for bad in ["http://fcm.googleapis.com/fcm/send/abc", "https://localhost/x", "https://127.0.0.1/x", "https://10.0.0.5/x", "https://[::1]/x",
+                    "https://intranet/x", "https://printer.local/x", "https://metadata.google.internal/x", "ftp://push.example/x", "not a url",
+                    "https://push.example/" + String(repeating: "a", count: 2100)] {
+            #expect(WebPush.endpointProblem(bad, anyEndpoint: false) != nil, "\(bad)")
+        }
+        #expect(WebPush.endpointProblem("http://127.0.0.1:8089/push/a", anyEndpoint: true) == nil)
+        #expect(WebPush.endpointProblem("ftp://127.0.0.1/push/a", anyEndpoint: true) != nil)
+    }
+
+    @Test func retryAfterIsSecondsOrADateAndAtMostADay() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(WebPush.retryAfter("30", now: now) == now.addingTimeInterval(30))
+        #expect(WebPush.retryAfter("999999", now: now) == now.addingTimeInterval(86_400))
+        let date = Date(timeIntervalSince1970: 1_792_567_680)  // Wed, 21 Oct 2026 07:28:00 GMT
+        #expect(WebPush.retryAfter("Wed, 21 Oct 2026 07:28:00 GMT", now: date.addingTimeInterval(-3600)) == date)
+        #expect(WebPush.retryAfter("Wed, 21 Oct 2026 07:28:00 GMT", now: date.addingTimeInterval(-3 * 86_400)) == date.addingTimeInterval(-2 * 86_400),
+                "a day ahead at most")
+        #expect(WebPush.retryAfter("soon", now: now) == nil)
+        #expect(WebPush.topic("like 6f1d2c3a-5b4e-4d7f-9a8b-1c2d3e4f5a6b").count == 32)
+        #expect(WebPush.topic("a") != WebPush.topic("b"))
+    }
 }

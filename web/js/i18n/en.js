@@ -71,6 +71,7 @@ export default {
   "signinLink.signingIn": "Signing you in…",
   "signinLink.heldBack": "Sign-ins with a password are held back here for now. A link by email signs you in at once.",
   "account.title": "Account", "account.profile": "Profile", "account.save": "Save", "account.saved": "Saved",
+  "push.title": "Notifications on your devices", "push.lead": "Cheers, pushes, classes and replies reach this device even when Yaruki is closed.", "push.unsupported": "This browser cannot receive notifications while Yaruki is closed. On an iPhone, add Yaruki to the Home Screen first.", "push.turnOn": "Turn on for this device", "push.on": "Notifications are on for this device", "push.denied": "Notifications are blocked for this site: allow them in the browser's settings, then try again.", "push.remove": "Remove", "push.none": "No device receives notifications yet.", "push.never": "Nothing sent yet", "push.lastPushed": "Last sent {when}",
   "account.sessions": "Signed-in devices", "account.sessionsLead": "Sign out a device you no longer use or do not recognise.",
   "account.thisDevice": "This device", "account.lastUsed": "Last used {when}", "account.signOutDevice": "Sign out",
   "account.signOutOthers": "Sign out other devices", "account.signedOutOthers": "Signed out {count} other devices",

@@ -71,6 +71,7 @@ export default {
   "signinLink.signingIn": "サインインしています…",
   "signinLink.heldBack": "いまはここからのパスワードでのサインインが一時的に止められています。メールのリンクならすぐにサインインできます。",
   "account.title": "アカウント", "account.profile": "プロフィール", "account.save": "保存", "account.saved": "保存しました",
+  "push.title": "デバイスへの通知", "push.lead": "応援・喝・クラス・返信を、Yarukiを閉じていてもこのデバイスに届けます。", "push.unsupported": "このブラウザはYarukiを閉じている間の通知を受け取れません。iPhoneではまずYarukiをホーム画面に追加してください。", "push.turnOn": "このデバイスで通知をオン", "push.on": "このデバイスの通知をオンにしました", "push.denied": "このサイトの通知がブロックされています。ブラウザの設定で許可してから、もう一度お試しください。", "push.remove": "削除", "push.none": "通知を受け取るデバイスはまだありません。", "push.never": "まだ送信なし", "push.lastPushed": "最終送信 {when}",
   "account.sessions": "ログイン中の端末", "account.sessionsLead": "使っていない端末や心当たりのない端末はログアウトしてください。",
   "account.thisDevice": "この端末", "account.lastUsed": "最終利用 {when}", "account.signOutDevice": "ログアウト",
   "account.signOutOthers": "ほかの端末をすべてログアウト", "account.signedOutOthers": "ほかの端末 {count} 台をログアウトしました",

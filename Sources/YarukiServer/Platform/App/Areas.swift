@@ -22,15 +22,17 @@ struct Areas: Sendable {
     let routes: [any RouteCollection]
 
     init(_ context: AppContext) throws {
-        inbox = Inbox(context: context, kinds: Areas.notificationKinds)
+        let push = try WebPush(context: context)
+        context.jobs.register(WebPush.jobKind, maxAttempts: 6, lease: 30, firstRetry: 10) { job in try await push.deliver(job) }
+        inbox = Inbox(context: context, kinds: Areas.notificationKinds, push: push)
         let personalData = PersonalDataList()
         let platform = AreaPlatform(context: context, inbox: inbox, personalData: personalData, interfaces: Interfaces())
         all = try Areas.list.map { try $0.init(platform) }
         // Each area's part of a person, then the platform's; the account row itself goes last, after all of them.
-        personalData.set(all.flatMap(\.personalData) + [InboxData(), EventData()])
+        personalData.set(all.flatMap(\.personalData) + [InboxData(), PushData(database: context.database), EventData()])
         sync = SyncService(context: context, zones: all.flatMap(\.syncZones))
         for kind in all.flatMap(\.jobs) { context.jobs.register(kind) }
-        routes = all.flatMap(\.routes) + [NotificationRoutes(inbox: inbox), SyncRoutes(sync: sync)]
+        routes = all.flatMap(\.routes) + [NotificationRoutes(inbox: inbox), PushRoutes(push: push), SyncRoutes(sync: sync)]
     }
 
     /// The built area of a type (tests reach into one).

@@ -29,6 +29,9 @@ public struct Settings: Sendable {
     public var tileURL: String?
     /// Distinct reports that hide a post or comment until an admin decides.
     public var reportThreshold = 3
+    /// Web Push endpoints a subscription may name: only https to a public host (false), or any
+    /// http(s) URL (a push service of one's own on the network, or a test's).
+    public var pushToAnyEndpoint = false
     /// Accounts one client address may make in an hour (each costs an argon2 hash).
     public var signupsPerHour = 10
     /// A bearer token a metrics scraper shows when the server listens beyond loopback.
@@ -66,6 +69,7 @@ public struct Settings: Sendable {
         ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
         ("--max-health-import", "YARUKI_MAX_HEALTH_IMPORT", "largest Apple Health export upload in bytes (default 4294967296, 4 GB)"),
         ("--storage-per-person", "YARUKI_STORAGE_PER_PERSON", "bytes one person's videos, photos, voice notes and pending imports may take in all (default 5000000000, 5 GB; 0: no limit)"),
+        ("--push-endpoints", "YARUKI_PUSH_ENDPOINTS", "Web Push endpoints a device may subscribe with: public (default: https to a public host) or any (also http and local hosts: a push service of your own)"),
         ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
@@ -162,6 +166,11 @@ public struct Settings: Sendable {
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour
         syncTombstoneDays = try integer("--sync-tombstone-days", 1...3650) ?? syncTombstoneDays
+        switch values["--push-endpoints"]?.value {
+        case nil, "public": pushToAnyEndpoint = false
+        case "any": pushToAnyEndpoint = true
+        case let other?: throw SettingError(setting: named("--push-endpoints"), reason: "'\(other)' is neither public nor any")
+        }
         if let token = values["--metrics-token"]?.value {
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
                 throw SettingError(setting: named("--metrics-token"), reason: "must be 16 or more characters without spaces")

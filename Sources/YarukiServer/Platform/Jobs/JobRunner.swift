@@ -13,6 +13,11 @@ import YarukiStore
 /// the job is no longer its own. Nodes hear of a new job through the event bus and otherwise look
 /// every `poll` seconds. On SQLite the same loop runs in the one process.
 final class JobRunner: @unchecked Sendable {
+    /// A failure that says when to try again (a service's Retry-After), instead of the backoff.
+    protocol Later: Error {
+        var retryAfter: Date? { get }
+    }
+
     struct Kind: Sendable {
         var name: String
         var maxAttempts: Int
@@ -165,7 +170,8 @@ final class JobRunner: @unchecked Sendable {
         heartbeat.cancel()
         let now = clock()
         if let outcome {
-            let retry = job.attempt < job.maxAttempts ? now.addingTimeInterval(JobRunner.backoff(job.attempt, first: kind.firstRetry)) : nil
+            let asked = (outcome as? any Later)?.retryAfter.map { max($0, now) }
+            let retry = job.attempt < job.maxAttempts ? asked ?? now.addingTimeInterval(JobRunner.backoff(job.attempt, first: kind.firstRetry)) : nil
             _ = try? await database.transaction { c in
                 try JobStore.fail(job.id, node: node, error: String(describing: outcome), retryAt: retry, at: now, c)
             }

@@ -71,6 +71,8 @@ struct NotificationKind: Sendable {
 
 /// Said inside a write, delivered once it has committed.
 struct Notice: Sendable {
+    /// The inbox entry.
+    let id: UUID
     let user: UUID
     let kind: NotificationKind
 }
@@ -110,10 +112,13 @@ struct NotificationKinds: Sendable {
 struct Inbox: Sendable {
     let context: AppContext
     let kinds: NotificationKinds
+    /// The devices that hear of live kinds when the app is closed.
+    let push: WebPush?
 
-    init(context: AppContext, kinds: [NotificationKind]) {
+    init(context: AppContext, kinds: [NotificationKind], push: WebPush? = nil) {
         self.context = context
         self.kinds = NotificationKinds(kinds)
+        self.push = push
     }
 
     /// Adds one, inside the caller's write; nil when nothing is said (a person's own doing).
@@ -124,7 +129,7 @@ struct Inbox: Sendable {
             ServerLog.error("a notification of a kind no area registered", ["kind": kind.name])
             throw Refusal.bug()
         }
-        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, at: now, c) == nil ? nil : Notice(user: user, kind: kind)
+        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, at: now, c).map { Notice(id: $0, user: user, kind: kind) }
     }
 
     /// Takes back what `actor` caused about `subject` (a like undone).
@@ -132,9 +137,38 @@ struct Inbox: Sendable {
         try InboxStore.withdraw(kind.name, actor: actor, subject: subject, c)
     }
 
-    /// After the write committed: each person told live hears their new unread count.
+    /// After the write committed: each person told live hears their new unread count, and their
+    /// devices a push (one line in their language; a batching kind's unread items about one
+    /// subject as one line, which replaces the one before on the device).
     func deliver(_ notices: [Notice?]) {
-        recount(Set(notices.compactMap { $0 }.filter { $0.kind.delivery == .live }.map(\.user)))
+        let live = notices.compactMap { $0 }.filter { $0.kind.delivery == .live }
+        recount(Set(live.map(\.user)))
+        guard let push, !live.isEmpty else { return }
+        let inbox = self
+        Task {
+            for notice in live {
+                do {
+                    guard let message = try await inbox.message(notice) else { continue }
+                    try await push.send(message, to: notice.user)
+                } catch {
+                    ServerLog.error("a push could not be queued", ["kind": notice.kind.name, "error": String(describing: error)])
+                }
+            }
+        }
+    }
+
+    /// What a device shows for `notice`, or nil when it is no longer in the list (withdrawn).
+    func message(_ notice: Notice) async throws -> WebPush.Message? {
+        guard let account = try await context.database.read({ c in try AccountStore.account(id: notice.user, c) }) else { return nil }
+        let recent = try await page(notice.user, before: nil, limit: 50).items
+        guard let item = recent.first(where: { $0.id == notice.id }) else { return nil }
+        let subject = item.postId ?? item.routineId ?? item.orderId
+        let told = notice.kind.batches && subject != nil
+            ? recent.filter { !$0.read && $0.kind == item.kind && ($0.postId ?? $0.routineId ?? $0.orderId) == subject }
+            : [item]
+        guard let line = kinds.lines(told, in: account.locale).first else { return nil }
+        let tag = "\(item.kind) \((subject ?? item.id).uuidString.lowercased())"
+        return WebPush.Message(title: "Yaruki", body: line, url: "/#/notifications", tag: tag)
     }
 
     /// The people's open screens hear their unread count (after a change that may have moved it).
