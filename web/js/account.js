@@ -193,7 +193,44 @@ function pushCard(session) {
   });
   queueMicrotask(load);
   return el("section", { class: "card stack", "aria-labelledby": "push-title" },
-    el("h2", { id: "push-title" }, t("push.title")), note, list, turnOn);
+    el("h2", { id: "push-title" }, t("push.title")), note, list, turnOn, notificationSettings(session));
+}
+
+/** A mode for each kind (on my devices, in the app only, off) and quiet hours in my own zone. */
+function notificationSettings(session) {
+  const form = el("form", { class: "stack", id: "notification-settings", "aria-busy": "true" });
+  async function load() {
+    try {
+      const settings = await session.api("/v1/me/notification-settings");
+      const rows = settings.kinds.map(({ kind, mode }) => {
+        const select = el("select", { name: kind, id: `mode-${kind}` },
+          ["push", "app", "off"].map((value) => el("option", { value, selected: value === mode }, t(`push.mode.${value}`))));
+        return el("div", { class: "field" }, el("label", { for: `mode-${kind}` }, t(`push.kind.${kind}`)), select);
+      });
+      const start = el("input", { type: "time", id: "quiet-start", value: settings.quietHours?.start ?? "" });
+      const end = el("input", { type: "time", id: "quiet-end", value: settings.quietHours?.end ?? "" });
+      const save = el("button", { type: "submit", class: "button quiet wide", id: "save-notification-settings" }, t("push.save"));
+      form.replaceChildren(...rows,
+        el("fieldset", { class: "stack" }, el("legend", {}, t("push.quiet")), el("p", { class: "muted small" }, t("push.quietLead")),
+          el("div", { class: "field-row" }, el("label", {}, t("push.quietFrom"), start), el("label", {}, t("push.quietTo"), end))),
+        save);
+      form.removeAttribute("aria-busy");
+      form.onsubmit = async (event) => {
+        event.preventDefault();
+        save.disabled = true;
+        try {
+          const quietHours = start.value && end.value ? { start: start.value, end: end.value } : null;
+          await session.api("/v1/me/notification-settings", { method: "PUT", body: {
+            kinds: settings.kinds.map(({ kind }) => ({ kind, mode: form.elements[kind].value })), quietHours } });
+          toast(t("push.saved"));
+        } catch (problem) { showProblem(problem); } finally { save.disabled = false; }
+      };
+    } catch (problem) {
+      showProblem(problem);
+    }
+  }
+  queueMicrotask(load);
+  return form;
 }
 
 /** The zones a person may choose (the browser's list, the person's own kept first if the browser lacks it). */

@@ -70,3 +70,50 @@ public struct PushDevice: APIModel, Equatable {
     public static let example = PushDevice(id: Example.otherID, device: "Pixel 8, Chrome", service: "fcm.googleapis.com",
                                            createdAt: Example.instant, lastPushedAt: nil)
 }
+
+/// How I want one kind of notification: pushed to my devices, in the app only, or not at all.
+public struct NotificationKindSetting: APIModel, RuledModel, Equatable {
+    /// cheer, nudge, comment, like, save, refund, classMoved…
+    public var kind: String
+    /// push, app or off.
+    public var mode: String
+
+    public init(kind: String, mode: String) {
+        self.kind = kind
+        self.mode = mode
+    }
+
+    public static let modes = ["push", "app", "off"]
+    public static let rules: [String: FieldRule] = ["kind": .matching("^[A-Za-z]{1,40}$"), "mode": .words(modes)]
+    public static let example = NotificationKindSetting(kind: "like", mode: "app")
+}
+
+/// Hours in my own time zone when nothing is pushed (what comes meanwhile waits for the end).
+public struct QuietHours: APIModel, RuledModel, Equatable {
+    /// HH:MM, like 22:00.
+    public var start: String
+    /// HH:MM, like 07:00; before start means the next morning.
+    public var end: String
+
+    public init(start: String, end: String) {
+        self.start = start
+        self.end = end
+    }
+
+    public static let pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+    public static let rules: [String: FieldRule] = ["start": .matching(pattern), "end": .matching(pattern)]
+    public static let example = QuietHours(start: "22:00", end: "07:00")
+}
+
+/// My notification settings: a mode for every kind there is, and quiet hours (none when left out).
+public struct NotificationSettings: APIModel, Equatable {
+    public var kinds: [NotificationKindSetting]
+    public var quietHours: QuietHours?
+
+    public init(kinds: [NotificationKindSetting], quietHours: QuietHours?) {
+        self.kinds = kinds
+        self.quietHours = quietHours
+    }
+
+    public static let example = NotificationSettings(kinds: [.init(kind: "cheer", mode: "push"), .example], quietHours: .example)
+}

@@ -113,7 +113,7 @@ import YarukiTestSupport
             ("/v1/sync/lifelog/changes?limit=20", aino), ("/v1/me/mutes", mina), ("/v1/me/cheers/today", mina), ("/v1/sync/workouts/changes?limit=5", mina), ("/v1/sync/routines/changes", mina),
             ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
             ("/v1/signage/boards/\(board)", root), ("/v1/admin/signage/kafka", root), ("/v1/admin/signage/dead-letters", root),
-            ("/v1/push/key", nil), ("/v1/me/push-subscriptions", mina),
+            ("/v1/push/key", nil), ("/v1/me/push-subscriptions", mina), ("/v1/me/notification-settings", mina),
         ]
         let device = try api.call("POST", "/v1/me/push-subscriptions", json: [
             "endpoint": "https://fcm.googleapis.com/fcm/send/reply-schema", "device": "Pixel 8, Chrome",

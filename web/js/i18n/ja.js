@@ -72,6 +72,7 @@ export default {
   "signinLink.heldBack": "いまはここからのパスワードでのサインインが一時的に止められています。メールのリンクならすぐにサインインできます。",
   "account.title": "アカウント", "account.profile": "プロフィール", "account.save": "保存", "account.saved": "保存しました",
   "push.title": "デバイスへの通知", "push.lead": "応援・喝・クラス・返信を、Yarukiを閉じていてもこのデバイスに届けます。", "push.unsupported": "このブラウザはYarukiを閉じている間の通知を受け取れません。iPhoneではまずYarukiをホーム画面に追加してください。", "push.turnOn": "このデバイスで通知をオン", "push.on": "このデバイスの通知をオンにしました", "push.denied": "このサイトの通知がブロックされています。ブラウザの設定で許可してから、もう一度お試しください。", "push.remove": "削除", "push.none": "通知を受け取るデバイスはまだありません。", "push.never": "まだ送信なし", "push.lastPushed": "最終送信 {when}",
+  "push.mode.push": "デバイスに通知", "push.mode.app": "アプリ内のみ", "push.mode.off": "オフ", "push.kind.cheer": "グループからの応援", "push.kind.nudge": "グループからの喝", "push.kind.comment": "投稿へのコメント", "push.kind.like": "投稿へのいいね", "push.kind.save": "ルーティンの保存", "push.kind.refund": "返金", "push.kind.classMoved": "クラスの変更", "push.quiet": "おやすみ時間", "push.quietLead": "あなたのタイムゾーンでこの時間は通知しません。その間に届いたものは終わりにまとめて届きます。", "push.quietFrom": "開始", "push.quietTo": "終了", "push.save": "通知設定を保存", "push.saved": "通知設定を保存しました",
   "account.sessions": "ログイン中の端末", "account.sessionsLead": "使っていない端末や心当たりのない端末はログアウトしてください。",
   "account.thisDevice": "この端末", "account.lastUsed": "最終利用 {when}", "account.signOutDevice": "ログアウト",
   "account.signOutOthers": "ほかの端末をすべてログアウト", "account.signedOutOthers": "ほかの端末 {count} 台をログアウトしました",

@@ -72,6 +72,7 @@ export default {
   "signinLink.heldBack": "지금은 여기서 비밀번호 로그인이 잠시 막혀 있어요. 메일 링크로는 바로 로그인할 수 있어요.",
   "account.title": "계정", "account.profile": "프로필", "account.save": "저장", "account.saved": "저장했어요",
   "push.title": "기기 알림", "push.lead": "응원, 자극, 클래스, 답글을 Yaruki를 닫아 두어도 이 기기로 보내요.", "push.unsupported": "이 브라우저는 Yaruki를 닫은 동안 알림을 받을 수 없어요. iPhone에서는 먼저 Yaruki를 홈 화면에 추가하세요.", "push.turnOn": "이 기기에서 알림 켜기", "push.on": "이 기기의 알림을 켰어요", "push.denied": "이 사이트의 알림이 차단되어 있어요. 브라우저 설정에서 허용한 뒤 다시 시도하세요.", "push.remove": "삭제", "push.none": "아직 알림을 받는 기기가 없어요.", "push.never": "아직 보낸 알림 없음", "push.lastPushed": "마지막 전송 {when}",
+  "push.mode.push": "기기로 알림", "push.mode.app": "앱에서만", "push.mode.off": "끄기", "push.kind.cheer": "그룹의 응원", "push.kind.nudge": "그룹의 자극(喝)", "push.kind.comment": "내 글의 댓글", "push.kind.like": "내 글의 좋아요", "push.kind.save": "내 루틴 저장", "push.kind.refund": "환불", "push.kind.classMoved": "클래스 변경", "push.quiet": "방해 금지 시간", "push.quietLead": "내 시간대로 이 시간에는 알림을 보내지 않아요. 그동안 온 알림은 끝날 때 도착해요.", "push.quietFrom": "시작", "push.quietTo": "종료", "push.save": "알림 설정 저장", "push.saved": "알림 설정을 저장했어요",
   "account.sessions": "로그인된 기기", "account.sessionsLead": "쓰지 않거나 모르는 기기는 로그아웃하세요.",
   "account.thisDevice": "이 기기", "account.lastUsed": "마지막 사용 {when}", "account.signOutDevice": "로그아웃",
   "account.signOutOthers": "다른 기기 모두 로그아웃", "account.signedOutOthers": "다른 기기 {count}대를 로그아웃했어요",

@@ -75,6 +75,8 @@ struct Notice: Sendable {
     let id: UUID
     let user: UUID
     let kind: NotificationKind
+    /// The person wants this kind on their devices too, not only in the app.
+    var pushed = true
 }
 
 /// Every kind the areas register, by name (a name registered twice keeps its first kind).
@@ -129,7 +131,10 @@ struct Inbox: Sendable {
             ServerLog.error("a notification of a kind no area registered", ["kind": kind.name])
             throw Refusal.bug()
         }
-        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, at: now, c).map { Notice(id: $0, user: user, kind: kind) }
+        let mode = try NotificationSettingsStore.settings(user, c).modes[kind.name] ?? "push"
+        guard mode != "off" else { return nil }  // the person turned this kind off
+        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, at: now, c)
+            .map { Notice(id: $0, user: user, kind: kind, pushed: mode == "push") }
     }
 
     /// Takes back what `actor` caused about `subject` (a like undone).
@@ -143,13 +148,14 @@ struct Inbox: Sendable {
     func deliver(_ notices: [Notice?]) {
         let live = notices.compactMap { $0 }.filter { $0.kind.delivery == .live }
         recount(Set(live.map(\.user)))
-        guard let push, !live.isEmpty else { return }
+        let pushed = live.filter(\.pushed)
+        guard let push, !pushed.isEmpty else { return }
         let inbox = self
         Task {
-            for notice in live {
+            for notice in pushed {
                 do {
-                    guard let message = try await inbox.message(notice) else { continue }
-                    try await push.send(message, to: notice.user)
+                    guard let (message, runAt) = try await inbox.message(notice) else { continue }
+                    try await push.send(message, to: notice.user, runAt: runAt)
                 } catch {
                     ServerLog.error("a push could not be queued", ["kind": notice.kind.name, "error": String(describing: error)])
                 }
@@ -157,9 +163,13 @@ struct Inbox: Sendable {
         }
     }
 
-    /// What a device shows for `notice`, or nil when it is no longer in the list (withdrawn).
-    func message(_ notice: Notice) async throws -> WebPush.Message? {
-        guard let account = try await context.database.read({ c in try AccountStore.account(id: notice.user, c) }) else { return nil }
+    /// What a device shows for `notice`, and when (after the person's quiet hours), or nil when
+    /// it is no longer in the list (withdrawn).
+    func message(_ notice: Notice) async throws -> (WebPush.Message, Date?)? {
+        let found = try await context.database.read { c in
+            (try AccountStore.account(id: notice.user, c), try NotificationSettingsStore.settings(notice.user, c))
+        }
+        guard let account = found.0 else { return nil }
         let recent = try await page(notice.user, before: nil, limit: 50).items
         guard let item = recent.first(where: { $0.id == notice.id }) else { return nil }
         let subject = item.postId ?? item.routineId ?? item.orderId
@@ -168,8 +178,61 @@ struct Inbox: Sendable {
             : [item]
         guard let line = kinds.lines(told, in: account.locale).first else { return nil }
         let tag = "\(item.kind) \((subject ?? item.id).uuidString.lowercased())"
-        return WebPush.Message(title: "Yaruki", body: line, url: "/#/notifications", tag: tag)
+        let quiet = found.1.quietStart.flatMap { start in found.1.quietEnd.map { (start, $0) } }
+        let after = quiet.flatMap { Inbox.quietUntil(now: context.now, zone: PersonalCalendar(of: account).timeZone, start: $0.0, end: $0.1) }
+        return (WebPush.Message(title: "Yaruki", body: line, url: "/#/notifications", tag: tag), after)
     }
+
+    /// The end of the quiet hours `now` falls in (minutes after midnight in `zone`, wrapping past
+    /// midnight when the end is before the start), or nil outside them.
+    static func quietUntil(now: Date, zone: TimeZone, start: Int, end: Int) -> Date? {
+        guard start != end else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: now)
+        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        let inside = start < end ? (start..<end).contains(minute) : (minute >= start || minute < end)
+        guard inside else { return nil }
+        return calendar.nextDate(after: now, matching: DateComponents(hour: end / 60, minute: end % 60, second: 0), matchingPolicy: .nextTime)
+    }
+
+    /// The person's settings: every registered kind with its mode (pushed unless they chose), and quiet hours.
+    func settings(_ user: UUID) async throws -> NotificationSettings {
+        let saved = try await context.database.read { c in try NotificationSettingsStore.settings(user, c) }
+        return NotificationSettings(kinds: kinds.byName.keys.sorted().map { NotificationKindSetting(kind: $0, mode: saved.modes[$0] ?? "push") },
+                                    quietHours: saved.quietStart.flatMap { start in saved.quietEnd.map { QuietHours(start: Inbox.clock(start), end: Inbox.clock($0)) } })
+    }
+
+    /// Changes them: each kind named must be one there is; quiet hours start and end apart.
+    func setSettings(_ body: NotificationSettings, for user: UUID, at now: Date) async throws -> NotificationSettings {
+        var check = FieldCheck()
+        var modes: [String: String] = [:]
+        for (i, setting) in body.kinds.prefix(100).enumerated() {
+            if kinds[setting.kind] == nil { check.fail("kinds[\(i)].kind", "is not a kind of notification") }
+            if !NotificationKindSetting.modes.contains(setting.mode) { check.fail("kinds[\(i)].mode", "must be one of push, app, off") }
+            modes[setting.kind] = setting.mode
+        }
+        if body.kinds.count > 100 { check.fail("kinds", "must hold at most 100 kinds") }
+        let start = body.quietHours.flatMap { Inbox.minutes($0.start) }, end = body.quietHours.flatMap { Inbox.minutes($0.end) }
+        if let quiet = body.quietHours {
+            if start == nil { check.fail("quietHours.start", "must be HH:MM, like 22:00") }
+            if end == nil { check.fail("quietHours.end", "must be HH:MM, like 07:00") }
+            if start != nil, start == end { check.conflict("quietHours.end", "must differ from the start (\(quiet.start))") }
+        }
+        try check.done()
+        var saved = try await context.database.read { c in try NotificationSettingsStore.settings(user, c) }
+        saved.modes.merge(modes) { $1 }
+        (saved.quietStart, saved.quietEnd) = (start, end)
+        try await context.database.transaction { [saved] c in try NotificationSettingsStore.save(user, saved, at: now, c) }
+        return try await settings(user)
+    }
+
+    static func minutes(_ text: String) -> Int? {
+        guard text.range(of: QuietHours.pattern, options: .regularExpression) != nil, let h = Int(text.prefix(2)), let m = Int(text.suffix(2)) else { return nil }
+        return h * 60 + m
+    }
+
+    static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
 
     /// The people's open screens hear their unread count (after a change that may have moved it).
     func recount(_ users: Set<UUID>) {
@@ -218,7 +281,7 @@ struct InboxData: PersonalData {
     var area: String { "notifications" }
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
-        Removed(counts: ["notifications": try InboxStore.deleteAll(user: user, c)])
+        Removed(counts: ["notifications": try InboxStore.deleteAll(user: user, c) + NotificationSettingsStore.delete(user: user, c)])
     }
 
     func export(user: UUID, into folder: ExportFolder) async throws {}

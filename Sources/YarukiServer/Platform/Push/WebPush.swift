@@ -95,13 +95,13 @@ struct WebPush: Sendable {
     }
 
     /// Queues `message` for every device of `user`, each a job of its own.
-    func send(_ message: Message, to user: UUID, ttl: Int = 86_400, urgency: String = "normal") async throws {
+    func send(_ message: Message, to user: UUID, runAt: Date? = nil, ttl: Int = 86_400, urgency: String = "normal") async throws {
         let jobs = context.jobs
         try await context.database.transaction { c in
             for subscription in try PushStore.list(user: user, c) {
                 let delivery = Delivery(subscription: subscription.id, message: message, ttl: ttl, urgency: urgency)
                 let payload = String(decoding: try JSONEncoder().encode(delivery), as: UTF8.self)
-                _ = try jobs.enqueue(WebPush.jobKind, payload: payload, c)
+                _ = try jobs.enqueue(WebPush.jobKind, payload: payload, runAt: runAt, c)
             }
         }
     }
