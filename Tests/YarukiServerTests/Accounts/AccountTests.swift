@@ -122,7 +122,8 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/me", token: none).status == 401)
         // Signed by a key the server does not know, with a kid it does.
         let header = try JSONSerialization.jsonObject(with: Base64URL.decode(parts[0])!) as! [String: Any]
-        let stranger = try JWT.sign(claims: claims, kid: header["kid"] as! String, typ: "at+jwt", key: try EVPKey.generateP256())
+        let kid = header["kid"] as! String
+        let stranger = try JWT.sign(claims: claims, kid: kid, typ: "at+jwt", key: try EVPKey.generateP256())
         #expect(try api.call("GET", "/v1/me", token: stranger).problemType == "/problems/invalid-token")
 
         clock.advance(15 * 60 + 10)

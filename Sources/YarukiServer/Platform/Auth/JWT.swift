@@ -79,9 +79,11 @@ struct JWT {
         return claims["aud"] as? [String] ?? []
     }
 
-    /// A compact ES256 JWS of `claims`.
-    static func sign(claims: [String: Any], kid: String, typ: String, key: EVPKey) throws -> String {
-        let header = try JSONSerialization.data(withJSONObject: ["alg": "ES256", "kid": kid, "typ": typ], options: [.sortedKeys])
+    /// A compact ES256 JWS of `claims` (the key named by `kid` when the reader picks among several).
+    static func sign(claims: [String: Any], kid: String?, typ: String, key: EVPKey) throws -> String {
+        var fields = ["alg": "ES256", "typ": typ]
+        fields["kid"] = kid
+        let header = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
         let payload = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes])
         let input = Base64URL.encode(header) + "." + Base64URL.encode(payload)
         let signature = try key.signES256(Data(input.utf8))

@@ -36,8 +36,8 @@ struct PushRoutes: RouteCollection {
 
     /// A short name for a device from its User-Agent ("Chrome on Android"), when it sent none.
     static func browser(_ agent: String) -> String {
-        let browser = ["Edg/": "Edge", "Firefox/": "Firefox", "Chrome/": "Chrome", "Safari/": "Safari"].sorted { $0.key < $1.key }
-            .first { agent.contains($0.key) && !(($0.key == "Chrome/") && agent.contains("Edg/")) }?.value
+        // In this order: Edge also says Chrome/, and Chrome also says Safari/.
+        let browser = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")].first { agent.contains($0.0) }?.1
         let system = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Mac OS X", "Mac"), ("Windows", "Windows"), ("Linux", "Linux")]
             .first { agent.contains($0.0) }?.1
         switch (browser, system) {

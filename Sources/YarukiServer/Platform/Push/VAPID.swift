@@ -38,10 +38,7 @@ struct VAPID: Sendable {
         guard let scheme = endpoint.scheme, let host = endpoint.host else { throw WebPushCrypto.Failure.badKey("the endpoint has no origin") }
         let audience = "\(scheme)://\(host)" + (endpoint.port.map { ":\($0)" } ?? "")
         let claims: [String: Any] = ["aud": audience, "exp": Int(now.addingTimeInterval(VAPID.tokenLifetime).timeIntervalSince1970), "sub": subject]
-        let header = try JSONSerialization.data(withJSONObject: ["alg": "ES256", "typ": "JWT"], options: [.sortedKeys])
-        let payload = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes])
-        let input = Base64URL.encode(header) + "." + Base64URL.encode(payload)
-        let token = input + "." + Base64URL.encode(try key.signES256(Data(input.utf8)))
+        let token = try JWT.sign(claims: claims, kid: nil, typ: "JWT", key: key)
         return "vapid t=\(token),k=\(Base64URL.encode(publicKey))"
     }
 }
