@@ -20,6 +20,14 @@ public enum Command {
 
     private static let spawning = NSLock()
 
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which Swift's Glibc
+    /// module does not export.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: CloseFrom.self)
+    }()
+
     private static func closeOnExec(_ fds: [Int32]) {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     }
@@ -47,6 +55,10 @@ public enum Command {
             posix_spawn_file_actions_addclose(&actions, err[0])
             posix_spawn_file_actions_addclose(&actions, err[1])
         }
+        // The child starts with standard input, output and error only: sockets and files the
+        // parallel tests hold open would otherwise be inherited (a server under `ulimit -n 256`
+        // started with a hundred of them is out of descriptors before its first connection).
+        if let closeFrom = closeFrom { _ = closeFrom(&actions, 3) }
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]

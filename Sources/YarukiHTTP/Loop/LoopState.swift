@@ -39,13 +39,34 @@ final class LoopState {
         }, me, LEV_OPT_CLOSE_ON_EXEC, 0, fd)
         guard listener != nil else { throw ServerError.loop("libevent could not listen on the socket") }
         evconnlistener_set_error_cb(listener) { _, ctx in
-            Unmanaged<LoopState>.fromOpaque(ctx!).takeUnretainedValue().pauseAccepting()
+            let error = errno
+            Unmanaged<LoopState>.fromOpaque(ctx!).takeUnretainedValue().acceptFailed(error)
         }
     }
 
-    /// Out of descriptors: pause accepting briefly instead of spinning on the error.
-    private func pauseAccepting() {
+    /// A descriptor held back for the moment the process has none left: given up to accept
+    /// one waiting connection and tell it so, then taken again.
+    private var spare = LoopState.openSpare()
+
+    private static func openSpare() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
+
+    deinit { if spare >= 0 { Glibc.close(spare) } }
+
+    /// Accepting failed. Out of descriptors, the connections waiting are turned away with a 503
+    /// through the spare descriptor (otherwise they would wait unanswered until the client
+    /// gives up); then accepting pauses briefly instead of spinning on the error.
+    private func acceptFailed(_ error: Int32) {
         guard let listener else { return }
+        if error == EMFILE || error == ENFILE {
+            let listening = evconnlistener_get_fd(listener)
+            for _ in 0..<64 where spare >= 0 {
+                Glibc.close(spare)
+                let fd = Glibc.accept(listening, nil, nil)
+                if fd >= 0 { refuse(fd, "The server holds as many connections as it can right now. Try again in a moment.") }
+                spare = LoopState.openSpare()
+                if fd < 0 { break }
+            }
+        }
         evconnlistener_disable(listener)
         resumeAccepting.arm(0.1)
     }

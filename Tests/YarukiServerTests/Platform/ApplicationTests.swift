@@ -312,6 +312,28 @@ final class RunningApp: Sendable {
         #expect(eventually(timeout: 10) { (try? request(port, "/healthz").status) == 200 })
     }
 
+    /// Out of descriptors all the same (here its parent left 120 open in it, so its own count
+    /// of what it may hold is too high), the server still answers each new connection with a
+    /// 503 through the descriptor it holds back, instead of leaving it waiting unanswered.
+    @Test func outOfDescriptorsNewConnectionsAreStillToldSo() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let port = PostgresCluster.freePort()
+        let data = NSTemporaryDirectory() + "yaruki-fd-\(UUID().uuidString)"
+        let script = "ulimit -n 256 && for fd in $(seq 20 139); do eval \"exec $fd</dev/null\"; done && exec \"$0\" serve --data-dir \"$1\" --port \"$2\" --access-log off"
+        let server = try Command.spawn(["/bin/bash", "-c", script, Self.binary, data, String(port)], captureOutput: true, captureError: true)
+        defer { server.signal(SIGTERM); _ = server.wait(timeout: 10) }
+        try #require(eventually(timeout: 10) { (try? request(port, "/healthz").status) == 200 })
+        var idle: [RawClient] = []
+        for _ in 0..<300 { if let client = try? RawClient(port: port, timeout: 2) { idle.append(client) } }
+        #expect(idle.count == 300)
+        let late = try RawClient(port: port, timeout: 15)
+        late.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = try late.readResponse()
+        #expect(refused.status == 503 && refused.headers["retry-after"] == "5", "\(refused.text)")
+        idle.removeAll()
+        #expect(eventually(timeout: 10) { (try? request(port, "/healthz").status) == 200 })
+    }
+
     /// On a terminal (or with `--access-log text`) a person reads a short line per request,
     /// failures marked, and not the demo simulator's routine posts.
     @Test func theTextLogIsShortAndLeavesTheSimulatorOut() throws {
