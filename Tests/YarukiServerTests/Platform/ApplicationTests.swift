@@ -302,13 +302,17 @@ final class RunningApp: Sendable {
         let health = try regular.readResponse()
         #expect(health.status == 200 && health.text.contains("\"database\""), "\(health.text)")
         #expect(Date().timeIntervalSince(started) < 4, "answered without waiting for a descriptor (a busy machine may take a second)")
-        // A new one past the limit is told so and closed, not left hanging.
+        try Self.expectRefusedThenServedOnceTheFloodLeaves(port, flood: &idle)
+    }
+
+    /// A new connection past the limit is told so and closed, not left hanging; when the flood
+    /// leaves, new connections are served again.
+    private static func expectRefusedThenServedOnceTheFloodLeaves(_ port: Int, flood: inout [RawClient]) throws {
         let late = try RawClient(port: port, timeout: 15)
         late.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         let refused = try late.readResponse()
         #expect(refused.status == 503 && refused.headers["retry-after"] == "5", "\(refused.text)")
-        // The flood leaves: new connections are served again.
-        idle.removeAll()
+        flood.removeAll()
         #expect(eventually(timeout: 10) { (try? request(port, "/healthz").status) == 200 })
     }
 
@@ -326,12 +330,7 @@ final class RunningApp: Sendable {
         var idle: [RawClient] = []
         for _ in 0..<300 { if let client = try? RawClient(port: port, timeout: 2) { idle.append(client) } }
         #expect(idle.count == 300)
-        let late = try RawClient(port: port, timeout: 15)
-        late.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        let refused = try late.readResponse()
-        #expect(refused.status == 503 && refused.headers["retry-after"] == "5", "\(refused.text)")
-        idle.removeAll()
-        #expect(eventually(timeout: 10) { (try? request(port, "/healthz").status) == 200 })
+        try Self.expectRefusedThenServedOnceTheFloodLeaves(port, flood: &idle)
     }
 
     /// On a terminal (or with `--access-log text`) a person reads a short line per request,
