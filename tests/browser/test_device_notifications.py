@@ -50,13 +50,13 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
         wait(driver).until(lambda d: "No device" in d.find_element(By.ID, "push-devices").text)
         assert api_call(server, "GET", "/v1/me/push-subscriptions", token)["items"] == []
 
-        # In Korean: likes off, quiet hours 22:00–07:00, saved for the server to hold to.
+        # In Korean: likes off, quiet hours 22:00–07:00, the quota reminder at 07:30, saved for the server to hold to.
         Select(driver.find_element(By.ID, "language")).select_by_value("ko")
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "push-title"), "기기 알림"))
         wait(driver).until(EC.presence_of_element_located((By.ID, "mode-like")))
         Select(driver.find_element(By.ID, "mode-like")).select_by_value("off")
         driver.execute_script("""
-            for (const [id, value] of [["quiet-start", "22:00"], ["quiet-end", "07:00"]]) {
+            for (const [id, value] of [["quiet-start", "22:00"], ["quiet-end", "07:00"], ["quota-reminder-at", "07:30"]]) {
               const input = document.getElementById(id); input.value = value; input.dispatchEvent(new Event("input", { bubbles: true }));
             }""")
         assert text_of(driver, By.CSS_SELECTOR, "label[for=mode-like]") == "내 글의 좋아요"
@@ -66,6 +66,7 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "toast"), "알림 설정을 저장했어요"))
         saved = api_call(server, "GET", "/v1/me/notification-settings", token)
         assert {k["kind"]: k["mode"] for k in saved["kinds"]}["like"] == "off" and saved["quietHours"] == {"start": "22:00", "end": "07:00"}
+        assert saved["quotaReminderAt"] == "07:30", saved
         Select(driver.find_element(By.ID, "language")).select_by_value("ja")
         wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "label[for=mode-like]"), "投稿へのいいね"))
         assert Select(driver.find_element(By.ID, "mode-like")).first_selected_option.get_attribute("value") == "off", "the saved choice shows"

@@ -196,16 +196,18 @@ function pushCard(session) {
     el("h2", { id: "push-title" }, t("push.title")), note, list, turnOn, notificationSettings(session));
 }
 
-/** A mode for each kind (on my devices, in the app only, off) and quiet hours in my own zone. */
+/** A mode for each kind (on my devices, in the app only, off), the hour of my quota reminder, and quiet hours in my own zone. */
 function notificationSettings(session) {
   const form = el("form", { class: "stack", id: "notification-settings", "aria-busy": "true" });
   async function load() {
     try {
       const settings = await session.api("/v1/me/notification-settings");
+      const remindAt = el("input", { type: "time", id: "quota-reminder-at", value: settings.quotaReminderAt ?? "20:00", required: true });
       const rows = settings.kinds.map(({ kind, mode }) => {
         const select = el("select", { name: kind, id: `mode-${kind}` },
           ["push", "app", "off"].map((value) => el("option", { value, selected: value === mode }, t(`push.mode.${value}`))));
-        return el("div", { class: "field" }, el("label", { for: `mode-${kind}` }, t(`push.kind.${kind}`)), select);
+        const at = kind === "quotaReminder" ? el("label", { class: "muted small" }, t("push.remindAt"), remindAt) : null;
+        return el("div", { class: "field" }, el("label", { for: `mode-${kind}` }, t(`push.kind.${kind}`)), select, at);
       });
       const start = el("input", { type: "time", id: "quiet-start", value: settings.quietHours?.start ?? "" });
       const end = el("input", { type: "time", id: "quiet-end", value: settings.quietHours?.end ?? "" });
@@ -221,7 +223,8 @@ function notificationSettings(session) {
         try {
           const quietHours = start.value && end.value ? { start: start.value, end: end.value } : null;
           await session.api("/v1/me/notification-settings", { method: "PUT", body: {
-            kinds: settings.kinds.map(({ kind }) => ({ kind, mode: form.elements[kind].value })), quietHours } });
+            kinds: settings.kinds.map(({ kind }) => ({ kind, mode: form.elements[kind].value })), quietHours,
+            quotaReminderAt: remindAt.value || "20:00" } });
           toast(t("push.saved"));
         } catch (problem) { showProblem(problem); } finally { save.disabled = false; }
       };

@@ -257,7 +257,8 @@ public struct DecisionBody: APIModel, RuledModel {
 
 public struct NotificationItem: APIModel, Equatable {
     public var id: UUID
-    /// comment, like, save, cheer, nudge, refund (a class order's money given back) or classMoved (a class I paid for moved).
+    /// comment, like, save, cheer, nudge, quotaReminder (my week at risk), refund (a class order's money given back),
+    /// classMoved (a class I paid for moved), classSoon (a class I hold a seat in starts tomorrow or within the hour).
     public var kind: String
     public var actor: Person?
     public var postId: UUID?
@@ -271,6 +272,9 @@ public struct NotificationItem: APIModel, Equatable {
     public var classId: UUID?
     public var classStartsAt: Date?
     public var classTimeZone: String?
+    /// For a quota reminder: the proofs still to record this week, and the days left to record them on.
+    public var proofsToGo: Int?
+    public var daysLeft: Int?
     public var read: Bool
     public var createdAt: Date
 

@@ -105,15 +105,20 @@ public struct QuietHours: APIModel, RuledModel, Equatable {
     public static let example = QuietHours(start: "22:00", end: "07:00")
 }
 
-/// My notification settings: a mode for every kind there is, and quiet hours (none when left out).
-public struct NotificationSettings: APIModel, Equatable {
+/// My notification settings: a mode for every kind there is, quiet hours (none when left out),
+/// and when my quota reminder comes on the days my week is at risk.
+public struct NotificationSettings: APIModel, RuledModel, Equatable {
     public var kinds: [NotificationKindSetting]
     public var quietHours: QuietHours?
+    /// HH:MM in my own time zone; 20:00 until I choose. Left out of a change, it stays as it was.
+    public var quotaReminderAt: String?
 
-    public init(kinds: [NotificationKindSetting], quietHours: QuietHours?) {
+    public init(kinds: [NotificationKindSetting], quietHours: QuietHours?, quotaReminderAt: String? = nil) {
         self.kinds = kinds
         self.quietHours = quietHours
+        self.quotaReminderAt = quotaReminderAt
     }
 
-    public static let example = NotificationSettings(kinds: [.init(kind: "cheer", mode: "push"), .example], quietHours: .example)
+    public static let rules: [String: FieldRule] = ["quotaReminderAt": .matching(QuietHours.pattern)]
+    public static let example = NotificationSettings(kinds: [.init(kind: "cheer", mode: "push"), .example], quietHours: .example, quotaReminderAt: "20:00")
 }

@@ -55,6 +55,13 @@ public enum GroupStore {
         }
     }
 
+    /// Everyone in at least one group: the people whose week is judged.
+    public static func everyMember(_ c: SQLConnection) throws -> [Account] {
+        try c.query("""
+            SELECT \(AccountStore.accountColumns("u")) FROM users u WHERE EXISTS (SELECT 1 FROM group_members m WHERE m.user_id = u.id)
+            """).map { try AccountStore.credentials($0).account }
+    }
+
     /// Adds the member; false when they were already in.
     /// For each group of `user`, its members (the person included).
     public static func groupmates(of user: UUID, _ c: SQLConnection) throws -> [(UUID, [UUID])] {

@@ -13,16 +13,20 @@ public enum InboxStore {
         public var actorName: String?
         public var subjectID: UUID?
         public var detailID: UUID?
+        /// Numbers the entry tells that are not rows anywhere (a quota reminder's proofs to go).
+        public var facts: [String: Int]
         public var read: Bool
         public var createdAt: Date
     }
 
     /// Adds an entry; nil when the actor is the person (nothing is said of one's own doings).
-    public static func add(_ kind: String, to user: UUID, actor: UUID?, subject: UUID?, detail: UUID?, at now: Date, _ c: SQLConnection) throws -> UUID? {
+    public static func add(_ kind: String, to user: UUID, actor: UUID?, subject: UUID?, detail: UUID?, facts: [String: Int] = [:],
+                           at now: Date, _ c: SQLConnection) throws -> UUID? {
         guard user != actor else { return nil }
         let id = UUID()
-        try c.execute("INSERT INTO inbox (id, user_id, kind, actor_id, subject_id, detail_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      id, user, kind, actor, subject, detail, now)
+        let told = facts.isEmpty ? nil : String(decoding: try JSONEncoder().encode(facts), as: UTF8.self)
+        try c.execute("INSERT INTO inbox (id, user_id, kind, actor_id, subject_id, detail_id, facts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      id, user, kind, actor, subject, detail, told, now)
         return id
     }
 
@@ -46,14 +50,16 @@ public enum InboxStore {
         let page = SQLFragment.keyset("n", before)
         let values: [SQLValue] = [user.sqlValue, user.sqlValue, user.sqlValue] + page.values + [.integer(Int64(limit))]
         return try c.query("""
-            SELECT n.id, n.kind, n.actor_id, u.display_name, n.subject_id, n.detail_id, n.read_at, n.created_at
+            SELECT n.id, n.kind, n.actor_id, u.display_name, n.subject_id, n.detail_id, n.facts, n.read_at, n.created_at
             FROM inbox n LEFT JOIN users u ON u.id = n.actor_id
             WHERE n.user_id = ? AND \(SafetyStore.unblocked("n.actor_id")) \(page.sql)
             ORDER BY n.created_at DESC, n.id DESC LIMIT ?
             """, values).map { r in
             Entry(id: try r.uuid("id"), kind: try r.string("kind"), actorID: try r.optionalString("actor_id").flatMap(Row.parseUUID),
                   actorName: try r.optionalString("display_name"), subjectID: try r.optionalString("subject_id").flatMap(Row.parseUUID),
-                  detailID: try r.optionalString("detail_id").flatMap(Row.parseUUID), read: try r.optionalDate("read_at") != nil,
+                  detailID: try r.optionalString("detail_id").flatMap(Row.parseUUID),
+                  facts: try r.optionalString("facts").flatMap { try? JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:],
+                  read: try r.optionalDate("read_at") != nil,
                   createdAt: try r.date("created_at"))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Each person's choices for their notifications: a mode per kind and quiet hours.
+/// Each person's choices for their notifications: a mode per kind, quiet hours and the hour of
+/// their quota reminder.
 public enum NotificationSettingsStore {
     public struct Settings: Sendable, Equatable {
         /// Kind name → "push", "app" or "off"; a kind left out is pushed.
@@ -8,27 +9,47 @@ public enum NotificationSettingsStore {
         /// Minutes after midnight in the person's zone; both or neither.
         public var quietStart: Int?
         public var quietEnd: Int?
+        /// Minutes after midnight in the person's zone when the quota reminder comes.
+        public var remindAt: Int
 
-        public init(modes: [String: String] = [:], quietStart: Int? = nil, quietEnd: Int? = nil) {
+        /// 20:00 unless the person chose.
+        public static let defaultRemindAt = 20 * 60
+
+        public init(modes: [String: String] = [:], quietStart: Int? = nil, quietEnd: Int? = nil, remindAt: Int = defaultRemindAt) {
             self.modes = modes
             self.quietStart = quietStart
             self.quietEnd = quietEnd
+            self.remindAt = remindAt
         }
     }
 
     public static func settings(_ user: UUID, _ c: SQLConnection) throws -> Settings {
-        guard let r = try c.queryOne("SELECT modes, quiet_start, quiet_end FROM notification_settings WHERE user_id = ?", user) else { return Settings() }
+        guard let r = try c.queryOne("SELECT modes, quiet_start, quiet_end, remind_at FROM notification_settings WHERE user_id = ?", user) else { return Settings() }
         let modes = (try? JSONDecoder().decode([String: String].self, from: Data(try r.string("modes").utf8))) ?? [:]
-        return Settings(modes: modes, quietStart: try r.optionalInt("quiet_start"), quietEnd: try r.optionalInt("quiet_end"))
+        return Settings(modes: modes, quietStart: try r.optionalInt("quiet_start"), quietEnd: try r.optionalInt("quiet_end"),
+                        remindAt: try r.optionalInt("remind_at") ?? Settings.defaultRemindAt)
+    }
+
+    /// The people among `users` who chose another hour for their quota reminder than 20:00, and theirs.
+    public static func remindTimes(_ users: [UUID], _ c: SQLConnection) throws -> [UUID: Int] {
+        var times: [UUID: Int] = [:]
+        for slice in SQLFragment.slices(users) {
+            for r in try c.query("SELECT user_id, remind_at FROM notification_settings WHERE remind_at IS NOT NULL AND user_id IN (\(SQLFragment.marks(slice.count)))",
+                                 slice.map(\.sqlValue)) {
+                times[try r.uuid("user_id")] = try r.int("remind_at")
+            }
+        }
+        return times
     }
 
     public static func save(_ user: UUID, _ s: Settings, at now: Date, _ c: SQLConnection) throws {
         let modes = String(decoding: try JSONEncoder().encode(s.modes), as: UTF8.self)
-        let updated = try c.execute("UPDATE notification_settings SET modes = ?, quiet_start = ?, quiet_end = ?, updated_at = ? WHERE user_id = ?",
-                                    modes, s.quietStart, s.quietEnd, now, user)
+        let remindAt = s.remindAt == Settings.defaultRemindAt ? nil : s.remindAt
+        let updated = try c.execute("UPDATE notification_settings SET modes = ?, quiet_start = ?, quiet_end = ?, remind_at = ?, updated_at = ? WHERE user_id = ?",
+                                    modes, s.quietStart, s.quietEnd, remindAt, now, user)
         if updated == 0 {
-            try c.execute("INSERT INTO notification_settings (user_id, modes, quiet_start, quiet_end, updated_at) VALUES (?, ?, ?, ?, ?)",
-                          user, modes, s.quietStart, s.quietEnd, now)
+            try c.execute("INSERT INTO notification_settings (user_id, modes, quiet_start, quiet_end, remind_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                          user, modes, s.quietStart, s.quietEnd, remindAt, now)
         }
     }
 

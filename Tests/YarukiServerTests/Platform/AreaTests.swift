@@ -61,4 +61,5 @@ import YarukiHTTP
 extension Areas {
     var signage: SignageService { the(SignageArea.self)!.signage }
     var classes: ClassService { the(ClassesArea.self)!.classes }
+    var quotaReminders: QuotaReminders { the(AccountabilityArea.self)!.reminders }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import YarukiStore
 import YarukiTestSupport
@@ -22,6 +23,36 @@ import YarukiTestSupport
             JobRunner(database: database, bus: EventBus(database: database, clock: { clock.now }), clock: { clock.now }, width: 2, poll: 0.05)
         }
         return (database, runners)
+    }
+
+    /// A recurring kind runs once per slot across three nodes, each run queuing the next slot;
+    /// a slot missed while the clock jumped runs once, at the moment the clock moved to.
+    @Test(arguments: Engine.allCases)
+    func aRecurringKindRunsOncePerSlotOnWhicheverNode(engine: Engine) async throws {
+        let clock = TestClock(try Date("2026-12-04T00:00:30Z", strategy: .iso8601))
+        let (database, runners) = try await Self.runners(engine, 3, clock: clock)
+        let ran = Mutex<[Date]>([])
+        for runner in runners {
+            runner.register(.recurring("tick", every: 60) { ran.withLock { $0.append(clock.now) } })
+            runner.start()
+        }
+        defer { for runner in runners { runner.stop() } }
+        let queued = { try await database.read { c in try c.query("SELECT unique_key, state FROM jobs WHERE kind = 'tick' ORDER BY run_at", []) } }
+        #expect(await eventuallyAsync(timeout: 5) { ((try? await queued()) ?? []).count == 1 }, "three nodes starting queue one job for the next minute")
+        #expect(try await queued().first?.string("unique_key") == "tick@\(Int(clock.now.timeIntervalSince1970 / 60) + 1)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(ran.withLock { $0 }.isEmpty, "not before its minute")
+        for minute in 1...3 {
+            clock.advance(60)
+            #expect(await eventuallyAsync(timeout: 5) { ran.withLock { $0.count } == minute })
+        }
+        clock.advance(3600)  // an hour with nobody looking: one run now, not sixty
+        #expect(await eventuallyAsync(timeout: 5) { ran.withLock { $0.count } == 4 })
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(ran.withLock { $0 }.count == 4)
+        #expect(ran.withLock { $0 }.last == clock.now)
+        let rows = try await queued()
+        #expect(rows.filter { (try? $0.string("state")) == "queued" }.count == 1, "the next slot, and only it, waits")
     }
 
     @Test(arguments: Engine.allCases)

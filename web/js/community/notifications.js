@@ -23,6 +23,7 @@ function line(item) {
     const when = formatInstant(item.classStartsAt, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone });
     return t("notifications.classMoved", { title: item.classTitle || "", time: when });
   }
+  if (item.kind === "quotaReminder") return t("notifications.quotaReminder", { toGo: item.proofsToGo ?? 0, daysLeft: item.daysLeft ?? 0 });
   const name = item.actor?.displayName || "";
   return t(`notifications.${item.kind}`, { name });
 }
@@ -41,7 +42,7 @@ function muteButton(session, item) {
 function link(item) {
   if (item.kind === "classMoved" && item.classId) return `#/class/${item.classId}`;
   if (item.kind === "refund") return "#/classes?tab=mine";
-  if (item.kind === "cheer" || item.kind === "nudge") return "#/accountability";
+  if (["cheer", "nudge", "quotaReminder"].includes(item.kind)) return "#/accountability";
   return item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine";
 }
 

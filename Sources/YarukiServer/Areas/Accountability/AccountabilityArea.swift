@@ -5,12 +5,14 @@ import YarukiStore
 /// cheers, and the calendar. Provides `ProofLog`; reads workouts through `WorkoutLog`.
 struct AccountabilityArea: Area {
     static let demo = [DemoSeed.Step(name: "demo group and proofs") { context in try await AccountabilityDemo.seed(context) }]
-    static let notificationKinds = CheerNotices.all
+    static let notificationKinds = [QuotaReminders.kind] + CheerNotices.all
 
     let proofs: ProofService
     let groups: GroupService
     let routes: [any RouteCollection]
     let personalData: [any PersonalData]
+    let jobs: [JobRunner.Kind]
+    let reminders: QuotaReminders
 
     init(_ platform: AreaPlatform) throws {
         let context = platform.context
@@ -24,5 +26,8 @@ struct AccountabilityArea: Area {
                   GroupRoutes(groups: groups, standings: StandingsService(context: context)),
                   CheerRoutes(cheers: CheerService(context: context, inbox: platform.inbox))]
         personalData = [AccountabilityData(proofs: proofs)]
+        let reminders = QuotaReminders(context: context, inbox: platform.inbox)
+        self.reminders = reminders
+        jobs = [.recurring(QuotaReminders.jobName, every: 60) { try await reminders.sweep(at: context.now) }]
     }
 }

@@ -65,9 +65,9 @@ struct CheerService: Sendable {
 enum CheerNotices {
     static let cheer = NotificationKind("cheer", words: .init(one: [
         .en: "{name} cheered you on", .ja: "{name}さんが応援しています", .ko: "{name}님이 응원했어요",
-    ]))
+    ]), opens: { _ in "/#/accountability" })
     static let nudge = NotificationKind("nudge", words: .init(one: [
         .en: "{name} gave you a push", .ja: "{name}さんから喝が入りました", .ko: "{name}님이 자극을 줬어요",
-    ]))
+    ]), opens: { _ in "/#/accountability" })
     static let all = [cheer, nudge]
 }

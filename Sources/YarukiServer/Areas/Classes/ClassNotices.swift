@@ -8,13 +8,15 @@ import YarukiStore
 enum ClassNotices {
     static let refund = NotificationKind("refund", words: .init(one: [
         .en: "Refund for {title}", .ja: "{title}の返金", .ko: "{title} 환불",
-    ]), describe: describe)
+    ]), opens: { _ in "/#/classes?tab=mine" }, describe: describe)
 
     static let classMoved = NotificationKind("classMoved", words: .init(one: [
         .en: "{title} moved to a new time", .ja: "{title}の日時が変更されました", .ko: "{title} 일정이 바뀌었어요",
-    ]), describe: describe)
+    ]), opens: theClass, describe: describe)
 
     static let all = [refund, classMoved]
+
+    static let theClass: @Sendable (NotificationItem) -> String = { item in item.classId.map { "/#/class/\($0.uuidString.lowercased())" } ?? "/#/classes?tab=mine" }
 
     private static func describe(_ items: [NotificationItem], _ entries: [InboxStore.Entry], _ c: SQLConnection) throws -> [NotificationItem] {
         let notes = try ClassStore.orderNotes(entries.compactMap(\.subjectID), c)

@@ -11,21 +11,23 @@ enum CommunityNotices {
     ], batch: [
         .en: "{name} and {count} more commented on your post", .ja: "{name}さんほか{count}人があなたの投稿にコメントしました",
         .ko: "{name}님 외 {count}명이 내 글에 댓글을 달았어요",
-    ]), batches: true) { item, entry in (item.postId, item.commentId) = (entry.subjectID, entry.detailID) }
+    ]), batches: true, opens: post) { item, entry in (item.postId, item.commentId) = (entry.subjectID, entry.detailID) }
 
     static let like = NotificationKind("like", words: .init(one: [
         .en: "{name} liked your post", .ja: "{name}さんがあなたの投稿にいいねしました", .ko: "{name}님이 내 글을 좋아해요",
     ], batch: [
         .en: "{name} and {count} more liked your post", .ja: "{name}さんほか{count}人があなたの投稿にいいねしました",
         .ko: "{name}님 외 {count}명이 내 글을 좋아해요",
-    ]), batches: true) { item, entry in item.postId = entry.subjectID }
+    ]), batches: true, opens: post) { item, entry in item.postId = entry.subjectID }
 
     static let save = NotificationKind("save", words: .init(one: [
         .en: "{name} saved your routine", .ja: "{name}さんがあなたのルーティンを保存しました", .ko: "{name}님이 내 루틴을 저장했어요",
     ], batch: [
         .en: "{name} and {count} more saved your routine", .ja: "{name}さんほか{count}人があなたのルーティンを保存しました",
         .ko: "{name}님 외 {count}명이 내 루틴을 저장했어요",
-    ]), batches: true) { item, entry in item.routineId = entry.subjectID }
+    ]), batches: true, opens: { _ in "/#/routines?tab=mine" }) { item, entry in item.routineId = entry.subjectID }
 
     static let all = [comment, like, save]
+
+    private static let post: @Sendable (NotificationItem) -> String = { item in item.postId.map { "/#/post/\($0.uuidString.lowercased())" } ?? "/#/notifications" }
 }

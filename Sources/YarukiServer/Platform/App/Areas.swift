@@ -32,6 +32,10 @@ struct Areas: Sendable {
         personalData.set(all.flatMap(\.personalData) + [InboxData(), PushData(database: context.database), EventData()])
         sync = SyncService(context: context, zones: all.flatMap(\.syncZones))
         for kind in all.flatMap(\.jobs) { context.jobs.register(kind) }
+        context.jobs.register(.recurring("housekeeping", every: 3600) { [inbox] in
+            try await context.jobs.prune(finishedBefore: context.now.addingTimeInterval(-7 * 86_400))
+            try await inbox.forgetReminders(sentBefore: context.now.addingTimeInterval(-62 * 86_400))
+        })
         routes = all.flatMap(\.routes) + [NotificationRoutes(inbox: inbox), PushRoutes(push: push), SyncRoutes(sync: sync)]
     }
 

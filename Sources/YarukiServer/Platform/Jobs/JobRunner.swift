@@ -24,7 +24,16 @@ final class JobRunner: @unchecked Sendable {
         var lease: TimeInterval
         /// The first retry's wait; each later one doubles it, to at most an hour.
         var firstRetry: TimeInterval
+        /// A kind that recurs: one job every `every` seconds, on whichever node claims it (each
+        /// slot's job is unique), tried once (the next slot comes anyway).
+        var every: TimeInterval? = nil
         var run: @Sendable (JobStore.Job) async throws -> Void
+
+        /// A kind that runs every `seconds` on one node of all.
+        static func recurring(_ name: String, every seconds: TimeInterval, lease: TimeInterval = 60,
+                              _ run: @escaping @Sendable () async throws -> Void) -> Kind {
+            Kind(name: name, maxAttempts: 1, lease: lease, firstRetry: seconds, every: seconds) { _ in try await run() }
+        }
     }
 
     static let topic = "jobs"
@@ -61,6 +70,18 @@ final class JobRunner: @unchecked Sendable {
         lock.withLock { kinds[kind.name] = kind }
     }
 
+    /// Queues a recurring kind's job for its next slot (once: the slot is its unique key).
+    private func scheduleNext(_ kind: Kind) async {
+        guard let every = kind.every else { return }
+        let slot = (clock().timeIntervalSince1970 / every).rounded(.down) + 1
+        let key = "\(kind.name)@\(Int64(slot))"
+        do {
+            try await enqueue(kind.name, runAt: Date(timeIntervalSince1970: slot * every), uniqueKey: key)
+        } catch {
+            ServerLog.error("a recurring job could not be queued", ["kind": kind.name, "error": String(describing: error)])
+        }
+    }
+
     /// Wakes every node's runner (jobs just committed; `enqueue` wakes them too, but a runner
     /// woken before the caller's transaction committed finds nothing until its next look).
     func nudge() {
@@ -91,6 +112,12 @@ final class JobRunner: @unchecked Sendable {
         return await run(job, kind)
     }
 
+    /// Forgets jobs done or failed for good before `before` (the table would otherwise only grow).
+    @discardableResult
+    func prune(finishedBefore before: Date) async throws -> Int {
+        try await database.transaction { c in try JobStore.prune(finishedBefore: before, c) }
+    }
+
     /// Jobs run here since start, and those that failed for good.
     var ran: Int { lock.withLock { counts.ran } }
     var failedForGood: Int { lock.withLock { counts.failed } }
@@ -99,6 +126,8 @@ final class JobRunner: @unchecked Sendable {
 
     func start() {
         let runner = self
+        let recurring = lock.withLock { kinds.values.filter { $0.every != nil } }
+        Task.detached { for kind in recurring { await runner.scheduleNext(kind) } }
         let loop = Task.detached {
             for await _ in runner.signals { await runner.claimWhileFree() }
         }
@@ -168,6 +197,7 @@ final class JobRunner: @unchecked Sendable {
             outcome = error
         }
         heartbeat.cancel()
+        await scheduleNext(kind)
         let now = clock()
         if let outcome {
             let asked = (outcome as? any Later)?.retryAfter.map { max($0, now) }

@@ -17,8 +17,9 @@ enum NotificationDelivery: Sendable {
 /// how it reads in each language, whether several of it fold into one when told outside the list,
 /// how it is delivered, and what its items are about.
 struct NotificationKind: Sendable {
-    /// How a kind reads: `{name}` is who caused it, `{title}` the title of what it is about, and
-    /// for a batch `{count}` how many more people did the same.
+    /// How a kind reads: `{name}` is who caused it, `{title}` the title of what it is about,
+    /// `{toGo}` and `{daysLeft}` a quota reminder's numbers, and for a batch `{count}` how many
+    /// more people did the same.
     struct Words: Sendable {
         let one: [AppLanguage: String]
         let batch: [AppLanguage: String]
@@ -38,19 +39,25 @@ struct NotificationKind: Sendable {
     /// result in the same order). Called once per kind per page, inside one read.
     let describe: @Sendable (_ items: [NotificationItem], _ entries: [InboxStore.Entry], _ c: SQLConnection) throws -> [NotificationItem]
 
+    /// The page a device opens when its notification is clicked (a path with the app's `#/` route).
+    let opens: @Sendable (NotificationItem) -> String
+
     init(_ name: String, words: Words, batches: Bool = false, delivery: NotificationDelivery = .live,
+         opens: @escaping @Sendable (NotificationItem) -> String = { _ in "/#/notifications" },
          describe: @escaping @Sendable ([NotificationItem], [InboxStore.Entry], SQLConnection) throws -> [NotificationItem] = { items, _, _ in items }) {
         self.name = name
         self.words = words
         self.batches = batches
         self.delivery = delivery
+        self.opens = opens
         self.describe = describe
     }
 
     /// A kind whose items say what they are about from their own entry alone.
     init(_ name: String, words: Words, batches: Bool = false, delivery: NotificationDelivery = .live,
+         opens: @escaping @Sendable (NotificationItem) -> String = { _ in "/#/notifications" },
          each fill: @escaping @Sendable (inout NotificationItem, InboxStore.Entry) -> Void) {
-        self.init(name, words: words, batches: batches, delivery: delivery) { items, entries, _ in
+        self.init(name, words: words, batches: batches, delivery: delivery, opens: opens) { items, entries, _ in
             zip(items, entries).map { item, entry in
                 var item = item
                 fill(&item, entry)
@@ -65,6 +72,8 @@ struct NotificationKind: Sendable {
         return (template ?? words.one[language] ?? words.one[.en] ?? name)
             .replacingOccurrences(of: "{name}", with: item.actor?.displayName ?? "")
             .replacingOccurrences(of: "{title}", with: item.classTitle ?? "")
+            .replacingOccurrences(of: "{toGo}", with: String(item.proofsToGo ?? 0))
+            .replacingOccurrences(of: "{daysLeft}", with: String(item.daysLeft ?? 0))
             .replacingOccurrences(of: "{count}", with: String(others))
     }
 }
@@ -77,14 +86,20 @@ struct Notice: Sendable {
     let kind: NotificationKind
     /// The person wants this kind on their devices too, not only in the app.
     var pushed = true
+    /// When it was said (quiet hours are judged at this instant).
+    var at: Date
 }
 
 /// Every kind the areas register, by name (a name registered twice keeps its first kind).
 struct NotificationKinds: Sendable {
     let byName: [String: NotificationKind]
+    /// Their names in the order the areas register them (the order a person's settings list them).
+    let names: [String]
 
     init(_ kinds: [NotificationKind]) {
         byName = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        names = kinds.map(\.name).filter { seen.insert($0).inserted }
     }
 
     subscript(_ name: String) -> NotificationKind? { byName[name] }
@@ -126,15 +141,15 @@ struct Inbox: Sendable {
     /// Adds one, inside the caller's write; nil when nothing is said (a person's own doing).
     /// Deliver what it returns once the write has committed.
     func add(_ kind: NotificationKind, to user: UUID, actor: UUID? = nil, subject: UUID? = nil, detail: UUID? = nil,
-             at now: Date, _ c: SQLConnection) throws -> Notice? {
+             facts: [String: Int] = [:], at now: Date, _ c: SQLConnection) throws -> Notice? {
         guard kinds[kind.name] != nil else {
             ServerLog.error("a notification of a kind no area registered", ["kind": kind.name])
             throw Refusal.bug()
         }
         let mode = try NotificationSettingsStore.settings(user, c).modes[kind.name] ?? "push"
         guard mode != "off" else { return nil }  // the person turned this kind off
-        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, at: now, c)
-            .map { Notice(id: $0, user: user, kind: kind, pushed: mode == "push") }
+        return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, facts: facts, at: now, c)
+            .map { Notice(id: $0, user: user, kind: kind, pushed: mode == "push", at: now) }
     }
 
     /// Takes back what `actor` caused about `subject` (a like undone).
@@ -179,8 +194,8 @@ struct Inbox: Sendable {
         guard let line = kinds.lines(told, in: account.locale).first else { return nil }
         let tag = "\(item.kind) \((subject ?? item.id).uuidString.lowercased())"
         let quiet = found.1.quietStart.flatMap { start in found.1.quietEnd.map { (start, $0) } }
-        let after = quiet.flatMap { Inbox.quietUntil(now: context.now, zone: PersonalCalendar(of: account).timeZone, start: $0.0, end: $0.1) }
-        return (WebPush.Message(title: "Yaruki", body: line, url: "/#/notifications", tag: tag), after)
+        let after = quiet.flatMap { Inbox.quietUntil(now: notice.at, zone: PersonalCalendar(of: account).timeZone, start: $0.0, end: $0.1) }
+        return (WebPush.Message(title: "Yaruki", body: line, url: notice.kind.opens(item), tag: tag), after)
     }
 
     /// The end of the quiet hours `now` falls in (minutes after midnight in `zone`, wrapping past
@@ -196,11 +211,32 @@ struct Inbox: Sendable {
         return calendar.nextDate(after: now, matching: DateComponents(hour: end / 60, minute: end % 60, second: 0), matchingPolicy: .nextTime)
     }
 
+    /// When each of `users` wants their quota reminder, in minutes after midnight in their zone.
+    func remindTimes(_ users: [UUID]) async throws -> [UUID: Int] {
+        let chosen = try await context.database.read { c in try NotificationSettingsStore.remindTimes(users, c) }
+        return Dictionary(uniqueKeysWithValues: users.map { ($0, chosen[$0] ?? NotificationSettingsStore.Settings.defaultRemindAt) })
+    }
+
+    /// Tells `user` of `kind` once for `occasion` (a reminder the server sends on its own): false,
+    /// and nothing said, when it was told before. Deliver what it adds once the write commits.
+    func remind(_ kind: NotificationKind, to user: UUID, occasion: String, subject: UUID? = nil, facts: [String: Int] = [:],
+                at now: Date, _ c: SQLConnection) throws -> (sent: Bool, notice: Notice?) {
+        guard try ReminderStore.claim(user, occasion: occasion, at: now, c) else { return (false, nil) }
+        return (true, try add(kind, to: user, subject: subject, facts: facts, at: now, c))
+    }
+
+    /// Forgets reminders sent before `before` (their occasions are long past).
+    @discardableResult
+    func forgetReminders(sentBefore before: Date) async throws -> Int {
+        try await context.database.transaction { c in try ReminderStore.prune(sentBefore: before, c) }
+    }
+
     /// The person's settings: every registered kind with its mode (pushed unless they chose), and quiet hours.
     func settings(_ user: UUID) async throws -> NotificationSettings {
         let saved = try await context.database.read { c in try NotificationSettingsStore.settings(user, c) }
-        return NotificationSettings(kinds: kinds.byName.keys.sorted().map { NotificationKindSetting(kind: $0, mode: saved.modes[$0] ?? "push") },
-                                    quietHours: saved.quietStart.flatMap { start in saved.quietEnd.map { QuietHours(start: Inbox.clock(start), end: Inbox.clock($0)) } })
+        return NotificationSettings(kinds: kinds.names.map { NotificationKindSetting(kind: $0, mode: saved.modes[$0] ?? "push") },
+                                    quietHours: saved.quietStart.flatMap { start in saved.quietEnd.map { QuietHours(start: Inbox.clock(start), end: Inbox.clock($0)) } },
+                                    quotaReminderAt: Inbox.clock(saved.remindAt))
     }
 
     /// Changes them: each kind named must be one there is; quiet hours start and end apart.
@@ -219,10 +255,13 @@ struct Inbox: Sendable {
             if end == nil { check.fail("quietHours.end", "must be HH:MM, like 07:00") }
             if start != nil, start == end { check.conflict("quietHours.end", "must differ from the start (\(quiet.start))") }
         }
+        let remindAt = body.quotaReminderAt.flatMap(Inbox.minutes)
+        if body.quotaReminderAt != nil, remindAt == nil { check.fail("quotaReminderAt", "must be HH:MM, like 20:00") }
         try check.done()
         var saved = try await context.database.read { c in try NotificationSettingsStore.settings(user, c) }
         saved.modes.merge(modes) { $1 }
         (saved.quietStart, saved.quietEnd) = (start, end)
+        if let remindAt { saved.remindAt = remindAt }
         try await context.database.transaction { [saved] c in try NotificationSettingsStore.save(user, saved, at: now, c) }
         return try await settings(user)
     }
@@ -281,7 +320,8 @@ struct InboxData: PersonalData {
     var area: String { "notifications" }
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
-        Removed(counts: ["notifications": try InboxStore.deleteAll(user: user, c) + NotificationSettingsStore.delete(user: user, c)])
+        Removed(counts: ["notifications": try InboxStore.deleteAll(user: user, c) + NotificationSettingsStore.delete(user: user, c)
+                         + ReminderStore.delete(user: user, c)])
     }
 
     func export(user: UUID, into folder: ExportFolder) async throws {}
