@@ -3,7 +3,7 @@
 // only the person's recent reads that the offline pages show (the lifelog's timeline, the
 // workouts, the account) are kept, the same way, in a cache of their own
 // that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v26";
+const CACHE = "yaruki-shell-v27";
 const DATA = "yaruki-data-v1";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
@@ -62,13 +62,19 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A push from the server (Web Push, decrypted by the browser): shown as a notification; a newer
-// one with the same tag replaces the one before (ten likes are one line, not ten).
+// one with the same tag replaces the one before (ten likes are one line, not ten). A rest's end
+// buzzes; it is not shown where the app is in view, whose own timer rings.
 self.addEventListener("push", (event) => {
   let message = {};
   try { message = event.data ? event.data.json() : {}; } catch { message = { body: event.data?.text() ?? "" }; }
-  event.waitUntil(self.registration.showNotification(message.title || "Yaruki", {
-    body: message.body || "", tag: message.tag, renotify: Boolean(message.tag), icon: "/icons/icon-192.png", badge: "/icons/icon-192.png",
-    data: { url: message.url || "/#/notifications" },
+  const rest = message.tag === "restEnd";
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then((windows) => {
+    if (rest && windows.some((client) => client.visibilityState === "visible")) return undefined;
+    return self.registration.showNotification(message.title || "Yaruki", {
+      body: message.body || "", tag: message.tag, renotify: Boolean(message.tag), icon: "/icons/icon-192.png", badge: "/icons/icon-192.png",
+      ...(rest ? { vibrate: [300, 120, 300, 120, 300] } : {}),
+      data: { url: message.url || "/#/notifications" },
+    });
   }));
 });
 
@@ -79,6 +85,9 @@ self.addEventListener("notificationclick", (event) => {
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
     const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
     if (!open) return self.clients.openWindow(url);
-    return open.focus().then((client) => (client.url === url || !client.navigate ? client : client.navigate(url)));
+    // Navigated first: focusing needs the click's permission, and a refusal must not leave the page where it was.
+    // (Always navigated: a client's url is where its document loaded, not where its hash has gone since.)
+    const moved = open.navigate ? open.navigate(url).then((client) => client || open) : Promise.resolve(open);
+    return moved.then((client) => client.focus().catch(() => client));
   }));
 });

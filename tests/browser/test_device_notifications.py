@@ -4,14 +4,33 @@ ServiceWorker.deliverPushMessage, as a push service would) is shown as a notific
 server's words and the page its tap opens, and a newer one with the same tag replaces it."""
 import json
 import os
+import sys
+import tempfile
+import time
 import uuid
 
+import urllib.request
+
+import pytest
+import websocket
+
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import click_on, make_browser, text_of, wait
+from conftest import click_on, make_browser, serve, text_of, wait
 from test_account import OUT, api_call, api_login, ready, sign_up
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "push"))
+# The RFC 8030 stand-in of the push tests, as its fixture, and a browser's keys for it.
+from test_push import Browser, push  # noqa: E402,F401
+
+
+@pytest.fixture(scope="module")
+def push_server():
+    """A server that may push to the stand-in on this machine."""
+    yield from serve(tempfile.mkdtemp(prefix="yaruki-browser-push-"), extra=["--push-endpoints", "any"])
 
 
 def deliver(driver, origin, message):
@@ -27,6 +46,30 @@ def deliver(driver, origin, message):
         except Exception as error:  # noqa: BLE001 (a wrong id is an error from CDP; the next is tried)
             errors.append(str(error))
     raise AssertionError(errors)
+
+
+def in_service_worker(driver, origin, expression):
+    """Evaluates `expression` (a promise) inside the origin's service worker, over the browser's
+    DevTools socket: Selenium's own CDP session speaks only to the page."""
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    targets = json.load(urllib.request.urlopen(f"http://{address}/json/list", timeout=5))
+    worker = next(t for t in targets if t["type"] == "service_worker" and t["url"].startswith(origin))
+    socket = websocket.create_connection(worker["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
+    try:
+        socket.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "awaitPromise": True, "returnByValue": True}}))
+        while True:
+            reply = json.loads(socket.recv())
+            if reply.get("id") == 1:
+                return reply["result"]["result"].get("value")
+    finally:
+        socket.close()
+
+
+# A tap on the notification, as the browser hands it to the service worker.
+CLICK = """self.registration.getNotifications().then((shown) => {
+  self.dispatchEvent(new NotificationEvent("notificationclick", { notification: shown[0] }));
+  return shown.length;
+})"""
 
 
 def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server):
@@ -77,12 +120,90 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
         driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
         driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["notifications"]})
         driver.execute_cdp_cmd("ServiceWorker.enable", {})
-        for body in ("Mina님이 응원했어요", "Mina님 외 1명이 내 글을 좋아해요"):
-            deliver(driver, server, {"title": "Yaruki", "body": body, "url": "/#/community", "tag": "like post-1"})
-        shown = wait(driver).until(lambda d: d.execute_async_script("""
-            const done = arguments[0];
-            navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) =>
-              done(list.length ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url })) : null));"""))
-        assert shown == [{"title": "Yaruki", "body": "Mina님 외 1명이 내 글을 좋아해요", "tag": "like post-1", "url": "/#/community"}], shown
+        def shown():
+            return in_service_worker(driver, server, """self.registration.getNotifications().then((list) =>
+              list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url })))""")
+        # One like, then a second of the same post: the newer line replaces the one before. (Headless
+        # Chromium now and then drops a notification its service worker showed, about one run in
+        # fifteen, with the same handler the old way too: a push that shows nothing in 5 s is sent again.)
+        for body in ("Mina님이 내 글을 좋아해요", "Mina님 외 1명이 내 글을 좋아해요"):
+            expected = [{"title": "Yaruki", "body": body, "tag": "like post-1", "url": "/#/community"}]
+            for attempt in range(3):
+                deliver(driver, server, {"title": "Yaruki", "body": body, "url": "/#/community", "tag": "like post-1"})
+                try:
+                    wait(driver, 5).until(lambda d: shown() == expected)
+                    break
+                except TimeoutException:
+                    assert attempt < 2, f"never shown: {shown()}"
+        driver.save_screenshot(os.path.join(OUT, "push-notification-account-390x844-ko.png"))
+
+        # Tapped: the open window goes to the notification's page, and the notification is gone.
+        assert driver.current_url.endswith("/#/account")
+        assert in_service_worker(driver, server, CLICK) == 1
+        wait(driver).until(lambda d: "/#/community" in d.current_url)
+        ready(driver)
+        assert in_service_worker(driver, server, "self.registration.getNotifications().then((list) => list.length)") == 0
+
+        # A rest's end is not shown where the app is in view (its own timer rings)…
+        rest = {"title": "Yaruki", "body": "휴식 끝. 다음: 스쿼트 2세트", "url": "/#/session", "tag": "restEnd"}
+        deliver(driver, server, rest)
+        time.sleep(2)
+        assert shown() == []
+        # …but is, buzzing, once the app is out of view (another tab in front).
+        driver.switch_to.new_window("tab")
+        driver.get("about:blank")
+        driver.execute_cdp_cmd("ServiceWorker.enable", {})  # Selenium's CDP session follows the new tab
+        for attempt in range(3):
+            deliver(driver, server, rest)
+            try:
+                wait(driver, 5).until(lambda d: shown() == [{"title": "Yaruki", "body": rest["body"], "tag": "restEnd", "url": "/#/session"}])
+                break
+            except TimeoutException:
+                assert attempt < 2, f"never shown: {shown()}"
+        assert in_service_worker(driver, server, "self.registration.getNotifications().then((list) => list[0].vibrate)") == [300, 120, 300, 120, 300]
+    finally:
+        driver.quit()
+
+
+def test_a_rests_end_reaches_the_other_device_and_a_set_resumed_early_takes_it_back(push_server, push):
+    """The phone in hand marks a set done: four seconds later the person's other device (the
+    stand-in's "watch") gets the push, in their words, naming the next set. The next set's rest
+    is cut short with Skip: nothing arrives."""
+    server = push_server
+    driver = make_browser(390, 844)
+    try:
+        email = f"rest-{uuid.uuid4().hex[:8]}@example.com"
+        sign_up(driver, server, email, name="Ren")
+        token = api_login(server, email)["accessToken"]
+        api_call(server, "POST", "/v1/routines", token, {"title": "Legs", "public": False, "items": [
+            {"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 4}]})
+        watch = Browser()
+        name = f"watch-{uuid.uuid4().hex[:6]}"
+        api_call(server, "POST", "/v1/me/push-subscriptions", token,
+                 {"endpoint": f"http://127.0.0.1:{push.port}/push/{name}", "keys": watch.keys, "device": "Watch"})
+        driver.get(server + "/#/training")
+        ready(driver)
+        click_on(driver, By.ID, "start-session")
+        click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=squat]")))
+
+        started = time.monotonic()
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))
+        arrived = wait(driver, 15).until(lambda d: push.messages(name) or None)
+        took = arrived[0]["at"] - started
+        assert 3.5 <= took <= 7, f"at the rest's end (4 s), not {took:.1f} s"
+        message = watch.read(arrived[0]["body"])
+        assert message == {"title": "Yaruki", "body": "Rest is over. Next: Squat, set 2", "url": "/#/session", "tag": "restEnd"}, message
+        assert arrived[0]["headers"]["urgency"] == "high" and arrived[0]["headers"]["ttl"] == "60"
+
+        # The second set done, then its rest skipped once the phone has saved it: nothing comes.
+        wait(driver).until(EC.invisibility_of_element_located((By.ID, "skip-rest")))
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-1']")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))
+        time.sleep(1.5)  # saved (the page saves 0.6 s after a change): the push waits on the server
+        click_on(driver, By.ID, "skip-rest")
+        time.sleep(6)
+        assert len(push.messages(name)) == 1, "a rest cut short pushes nothing"
     finally:
         driver.quit()

@@ -111,6 +111,21 @@ public enum JobStore {
         return counts
     }
 
+    /// Deletes the jobs of `kind` still queued whose unique key starts with `keyPrefix` (work
+    /// taken back before its time); a job already running goes on.
+    @discardableResult
+    public static func cancel(kind: String, keyPrefix: String, _ c: SQLConnection) throws -> Int {
+        try c.execute("DELETE FROM jobs WHERE kind = ? AND state = 'queued' AND substr(unique_key, 1, ?) = ?",
+                      kind, keyPrefix.count, keyPrefix)
+    }
+
+    /// When the next queued job of `kinds` is due, if any is queued.
+    public static func nextDue(kinds: [String], _ c: SQLConnection) throws -> Date? {
+        guard !kinds.isEmpty else { return nil }
+        return try c.query("SELECT MIN(run_at) AS due FROM jobs WHERE state = 'queued' AND kind IN (\(SQLFragment.marks(kinds.count)))",
+                           kinds.map(\.sqlValue)).first?.optionalDate("due")
+    }
+
     /// Drops finished jobs older than `before`.
     @discardableResult
     public static func prune(finishedBefore before: Date, _ c: SQLConnection) throws -> Int {

@@ -12,7 +12,7 @@ import YarukiCore
     @Test func everyKindIsRegisteredOnceAndReadsInEveryLanguage() {
         let names = Areas.notificationKinds.map(\.name)
         #expect(Set(names).count == names.count, "a kind registered twice: \(names)")
-        #expect(Set(names) == ["comment", "like", "save", "cheer", "nudge", "refund", "classMoved", "quotaReminder"])
+        #expect(Set(names) == ["comment", "like", "save", "cheer", "nudge", "refund", "classMoved", "quotaReminder", "restEnd"])
         for kind in Areas.notificationKinds {
             for language in AppLanguage.allCases {
                 #expect(kind.words.one[language]?.isEmpty == false, "\(kind.name) has no words in \(language)")

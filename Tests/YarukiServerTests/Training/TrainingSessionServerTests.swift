@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 import YarukiTestSupport
@@ -14,6 +15,74 @@ import YarukiTestSupport
 
     static func json(_ session: TrainingSession) throws -> Any {
         try JSONSerialization.jsonObject(with: try JSONCoding.encoder.encode(session))
+    }
+
+    /// A rest starting schedules its end's push to the person's devices, in their language and
+    /// naming the next set; the set resumed early, the rest lengthened, the session finished or the
+    /// kind kept in the app take it back or move it. Saved twice, one push waits, not two.
+    @Test(arguments: Engine.allCases)
+    func aRestsEndIsPushedOnTimeAndTakenBackWhenTheSetResumesEarly(engine: Engine) async throws {
+        let clock = TestClock(try Date("2026-12-04T10:00:00Z", strategy: .iso8601))
+        let running = try await RunningApp(engine, clock: clock)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("rest-\(UUID().uuidString.prefix(6))@example.com", extra: ["locale": "ja"])
+        for device in ["phone", "watch"] {
+            #expect(try api.call("POST", "/v1/me/push-subscriptions", json: ["endpoint": "https://fcm.googleapis.com/fcm/send/rest-\(device)",
+                                                                             "keys": ["p256dh": PushKeys.example.p256dh, "auth": PushKeys.example.auth]],
+                                 token: token).status == 201)
+        }
+        let waiting = {
+            try await running.app.database.read { c in
+                try c.query("SELECT payload, run_at FROM jobs WHERE kind = 'push' AND state = 'queued' ORDER BY unique_key", [])
+            }
+        }
+        var session = try Self.decode(try api.call("POST", "/v1/training/session", json: ["defaultRest": 90], token: token))
+        session.send(.addExercise("squat", restSeconds: 120, lastTime: Array(repeating: WorkoutSet(reps: 5, weightKg: 60), count: 3)), at: clock.now)
+        var version = 1
+        func save() throws {
+            let reply = try api.call("PUT", "/v1/training/session", json: try Self.json(session), token: token, headers: ["If-Match": "\"v\(version)\""])
+            #expect(reply.status == 200, "\(reply.text)")
+            version += 1
+        }
+        try save()
+        #expect(try await waiting().isEmpty, "no rest, nothing waits")
+
+        // The first set done at 10:00:30: its 120 s rest ends at 10:02:30, told to both devices.
+        session.send(.toggleSet(exercise: 0, set: 0), at: clock.now.addingTimeInterval(30))
+        try save()
+        try save()  // the same state saved again
+        var jobs = try await waiting()
+        #expect(jobs.count == 2, "one push per device")
+        #expect(try jobs.allSatisfy { try $0.date("run_at") == Date("2026-12-04T10:02:30Z", strategy: .iso8601) })
+        let payload = try JSONSerialization.jsonObject(with: Data(try jobs[0].string("payload").utf8)) as? [String: Any]
+        let message = payload?["message"] as? [String: Any]
+        #expect(message?["body"] as? String == "休憩終了。次はスクワットの2セット目", "\(String(describing: message))")
+        #expect(message?["tag"] as? String == "restEnd" && message?["url"] as? String == "/#/session")
+        #expect(payload?["urgency"] as? String == "high" && payload?["ttl"] as? Int == 60)
+
+        // Thirty seconds more: the push moves to 10:03:00.
+        session.send(.adjustRest(30), at: clock.now.addingTimeInterval(40))
+        try save()
+        jobs = try await waiting()
+        #expect(jobs.count == 2)
+        #expect(try jobs.allSatisfy { try $0.date("run_at") == Date("2026-12-04T10:03:00Z", strategy: .iso8601) })
+
+        // The set resumed early: nothing is pushed.
+        session.send(.skipRest, at: clock.now.addingTimeInterval(60))
+        try save()
+        #expect(try await waiting().isEmpty)
+
+        // Kept in the app, a rest pushes nothing; pushed again, the next rest does, and finishing takes it back.
+        #expect(try api.call("PUT", "/v1/me/notification-settings", json: ["kinds": [["kind": "restEnd", "mode": "app"]]], token: token).status == 200)
+        session.send(.toggleSet(exercise: 0, set: 1), at: clock.now.addingTimeInterval(120))
+        try save()
+        #expect(try await waiting().isEmpty)
+        #expect(try api.call("PUT", "/v1/me/notification-settings", json: ["kinds": [["kind": "restEnd", "mode": "push"]]], token: token).status == 200)
+        session.send(.adjustRest(10), at: clock.now.addingTimeInterval(125))
+        try save()
+        #expect(try await waiting().count == 2)
+        #expect(try api.call("POST", "/v1/training/session/finish", token: token).status == 200)
+        #expect(try await waiting().isEmpty, "finished: no rest left to end")
     }
 
     @Test(arguments: Engine.allCases)

@@ -9,6 +9,8 @@ struct TrainingArea: Area {
     static let demo = [DemoSeed.Step(name: "demo workouts") { context in try await TrainingDemo.seed(context) },
                        DemoSeed.Step(name: "demo follow-along videos") { context in try await TrainingDemo.seedVideos(context) }]
 
+    static let notificationKinds = [RestEndPush.kind]
+
     static func prepare(_ database: Database) async throws { try await ExerciseCatalog.ensure(database) }
 
     let training: TrainingService
@@ -21,7 +23,8 @@ struct TrainingArea: Area {
         training = TrainingService(context: context)
         platform.interfaces.provide((any WorkoutLog).self, training)
         routes = [TrainingRoutes(training: training),
-                  TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: platform.interfaces.later((any RoutinePlans).self)))]
+                  TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: platform.interfaces.later((any RoutinePlans).self),
+                                                                       restEnd: RestEndPush(inbox: platform.inbox)))]
         personalData = [TrainingData(context: context)]
         syncZones = [WorkoutSync(training: training)]
     }

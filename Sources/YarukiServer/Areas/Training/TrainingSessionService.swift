@@ -12,6 +12,7 @@ import YarukiStore
 struct TrainingSessionService: Sendable {
     let training: TrainingService
     let routines: Interfaces.Later<any RoutinePlans>
+    let restEnd: RestEndPush
     var context: AppContext { training.context }
     var database: Database { context.database }
 
@@ -68,6 +69,8 @@ struct TrainingSessionService: Sendable {
         try await checked(session)
         let state = try Self.encode(session)
         let now = context.now
+        let account = try await me.account()
+        let restEnd = self.restEnd
         let outcome = try await database.transaction { c -> Result<Int64, Refusal> in
             guard let stored = try TrainingSessionStore.current(user: me.userID, c) else { return .failure(.notFound("No training session is under way.")) }
             guard stored.id == session.id else {
@@ -76,13 +79,18 @@ struct TrainingSessionService: Sendable {
             guard let version = try TrainingSessionStore.replace(user: me.userID, id: session.id, state: state, ifVersion: ifVersion, at: now, c) else {
                 return .failure(Refusal(.stale, "The session changed on another device since version \(ifVersion ?? 0); load it again."))
             }
+            try restEnd.follow(session, of: account, now: now, c)
             return .success(version)
         }
         return (session, try outcome.get())
     }
 
     func discard(_ me: Principal) async throws {
-        guard try await database.transaction({ c in try TrainingSessionStore.delete(user: me.userID, c) }) else {
+        let (account, now, restEnd) = (try await me.account(), me.now, self.restEnd)
+        guard try await database.transaction({ c in
+            try restEnd.follow(nil, of: account, now: now, c)
+            return try TrainingSessionStore.delete(user: me.userID, c)
+        }) else {
             throw Refusal.notFound("No training session is under way.")
         }
     }
@@ -106,7 +114,9 @@ struct TrainingSessionService: Sendable {
                           fields: [.init(field: "exercises", message: "has no set done")])
         }
         let (saved, _, _) = try await training.save(workout, me)
+        let (account, restEnd) = (try await me.account(), self.restEnd)
         let history = try await database.transaction { c in
+            try restEnd.follow(nil, of: account, now: now, c)
             _ = try TrainingSessionStore.delete(user: me.userID, c)
             return try TrainingStore.history(user: me.userID, exercises: saved.exercises.map(\.exerciseId), c)
         }

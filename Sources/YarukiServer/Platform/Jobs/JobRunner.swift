@@ -131,13 +131,23 @@ final class JobRunner: @unchecked Sendable {
         let loop = Task.detached {
             for await _ in runner.signals { await runner.claimWhileFree() }
         }
+        // Looks every `poll` seconds, or sooner when a job falls due before then (a rest's end).
         let timer = Task.detached {
             while !Task.isCancelled {
                 runner.wake.yield()
-                try? await Task.sleep(for: .seconds(runner.poll))
+                try? await Task.sleep(for: .seconds(await runner.untilNextLook()))
             }
         }
         lock.withLock { tasks = [loop, timer] }
+    }
+
+    /// Seconds until the next look: the poll, or less when a queued job falls due sooner (one
+    /// due already waits for a free slot, and a job ending wakes the loop).
+    private func untilNextLook() async -> Double {
+        let registered = lock.withLock { Array(kinds.keys) }
+        guard let due = try? await database.read({ c in try JobStore.nextDue(kinds: registered, c) }) else { return poll }
+        let wait = due.timeIntervalSince(clock())
+        return wait > 0 ? min(poll, max(0.002, wait)) : poll
     }
 
     /// Claims nothing more; with `waiting`, gives the jobs running here that many seconds to end

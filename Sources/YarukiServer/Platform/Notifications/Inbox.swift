@@ -68,13 +68,14 @@ struct NotificationKind: Sendable {
 
     /// One item, in `language` (English where a language has no words).
     func text(_ item: NotificationItem, others: Int = 0, in language: AppLanguage) -> String {
-        let template = others > 0 ? words.batch[language] ?? words.batch[.en] : nil
-        return (template ?? words.one[language] ?? words.one[.en] ?? name)
-            .replacingOccurrences(of: "{name}", with: item.actor?.displayName ?? "")
-            .replacingOccurrences(of: "{title}", with: item.classTitle ?? "")
-            .replacingOccurrences(of: "{toGo}", with: String(item.proofsToGo ?? 0))
-            .replacingOccurrences(of: "{daysLeft}", with: String(item.daysLeft ?? 0))
-            .replacingOccurrences(of: "{count}", with: String(others))
+        text(["name": item.actor?.displayName ?? "", "title": item.classTitle ?? "", "toGo": String(item.proofsToGo ?? 0),
+              "daysLeft": String(item.daysLeft ?? 0), "count": String(others)], batch: others > 0, in: language)
+    }
+
+    /// The words with each `{key}` of `values` filled in.
+    func text(_ values: [String: String], batch: Bool = false, in language: AppLanguage) -> String {
+        let template = batch ? words.batch[language] ?? words.batch[.en] : nil
+        return values.reduce(template ?? words.one[language] ?? words.one[.en] ?? name) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
     }
 }
 
@@ -151,6 +152,26 @@ struct Inbox: Sendable {
         return try InboxStore.add(kind.name, to: user, actor: actor, subject: subject, detail: detail, facts: facts, at: now, c)
             .map { Notice(id: $0, user: user, kind: kind, pushed: mode == "push", at: now) }
     }
+
+    /// A push the person set going themselves (a rest's end): at `at`, to their devices, urgent and
+    /// kept by the push service only `ttl` seconds; never in the list (the open app says it
+    /// itself), and not pushed when they keep the kind in the app or turned it off. Inside the
+    /// caller's write; what waited under `key` is taken back first, and the same key at the same
+    /// instant is pushed once however often it is asked for.
+    func schedule(_ kind: NotificationKind, to user: UUID, key: String, at: Date, values: [String: String], language: AppLanguage,
+                  ttl: Int, _ c: SQLConnection) throws {
+        try unschedule(key: key, c)
+        guard let push, (try NotificationSettingsStore.settings(user, c).modes[kind.name] ?? "push") == "push" else { return }
+        let message = WebPush.Message(title: "Yaruki", body: kind.text(values, in: language), url: kind.opens(Inbox.nothing), tag: kind.name)
+        try push.send(message, to: user, runAt: at, ttl: ttl, urgency: "high", key: "\(key) \(Int64(at.timeIntervalSince1970 * 1000))", c)
+    }
+
+    /// Takes back what `schedule` left waiting under `key`.
+    func unschedule(key: String, _ c: SQLConnection) throws {
+        try push?.cancel(keyPrefix: key + " ", c)
+    }
+
+    private static let nothing = NotificationItem(id: UUID(), kind: "", actor: nil, postId: nil, commentId: nil, routineId: nil, read: false, createdAt: .distantPast)
 
     /// Takes back what `actor` caused about `subject` (a like undone).
     func withdraw(_ kind: NotificationKind, actor: UUID, subject: UUID, _ c: SQLConnection) throws {

@@ -96,14 +96,22 @@ struct WebPush: Sendable {
 
     /// Queues `message` for every device of `user`, each a job of its own.
     func send(_ message: Message, to user: UUID, runAt: Date? = nil, ttl: Int = 86_400, urgency: String = "normal") async throws {
-        let jobs = context.jobs
-        try await context.database.transaction { c in
-            for subscription in try PushStore.list(user: user, c) {
-                let delivery = Delivery(subscription: subscription.id, message: message, ttl: ttl, urgency: urgency)
-                let payload = String(decoding: try JSONEncoder().encode(delivery), as: UTF8.self)
-                _ = try jobs.enqueue(WebPush.jobKind, payload: payload, runAt: runAt, c)
-            }
+        try await context.database.transaction { c in try self.send(message, to: user, runAt: runAt, ttl: ttl, urgency: urgency, key: nil, c) }
+    }
+
+    /// The same inside the caller's write; under `key` (each device's job keyed `key` and its
+    /// subscription), `cancel(keyPrefix:)` takes the message back while it waits.
+    func send(_ message: Message, to user: UUID, runAt: Date?, ttl: Int, urgency: String, key: String?, _ c: SQLConnection) throws {
+        for subscription in try PushStore.list(user: user, c) {
+            let delivery = Delivery(subscription: subscription.id, message: message, ttl: ttl, urgency: urgency)
+            let payload = String(decoding: try JSONEncoder().encode(delivery), as: UTF8.self)
+            _ = try context.jobs.enqueue(WebPush.jobKind, payload: payload, runAt: runAt, uniqueKey: key.map { "\($0) \(subscription.id.uuidString.lowercased())" }, c)
         }
+    }
+
+    /// Takes back the messages still waiting whose key starts with `keyPrefix`.
+    func cancel(keyPrefix: String, _ c: SQLConnection) throws {
+        try JobStore.cancel(kind: WebPush.jobKind, keyPrefix: keyPrefix, c)
     }
 
     /// A push service's answer that means "again later".
