@@ -48,6 +48,9 @@ let package = Package(
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),
         // bench/sync's devices: SyncEngines against a running server (built by bench/sync/run.sh).
         .executableTarget(name: "yaruki-sync-bench", dependencies: ["YarukiClient"], path: "bench/sync", exclude: ["run.sh", "reference.py"], swiftSettings: serverSettings),
+        // bench/push's encryption: Web Push messages encrypted as delivery does (built by bench/push/run.sh).
+        .executableTarget(name: "yaruki-push-bench", dependencies: ["YarukiServer"], path: "bench/push", exclude: ["run.sh", "rest_end.py", "encrypt.py"],
+                          swiftSettings: serverSettings),
 
         // The tests build in the Swift 6 language mode like everything else, warnings failing the build.
         // Shared by the test targets: a raw HTTP client, child processes, PostgreSQL clusters.

@@ -47,6 +47,10 @@ if [ "$mode" = bench ]; then
     echo "setup: installing healthkit-to-sqlite from PyPI (the health import benchmark's reference)"
     python3 -m pip install -q --disable-pip-version-check healthkit-to-sqlite
   }
+  python3 -c "import http_ece, py_vapid, pywebpush" 2>/dev/null || {
+    echo "setup: installing http-ece, py-vapid and pywebpush from PyPI (the push benchmark's stand-in and reference)"
+    python3 -m pip install -q --disable-pip-version-check http-ece py-vapid pywebpush
+  }
 fi
 if [ "$mode" = test ]; then
   # aiosmtpd is the real SMTP server the mail tests deliver to; Schemathesis fuzzes the API

@@ -25,6 +25,28 @@ import YarukiTestSupport
         return (database, runners)
     }
 
+    /// A kind with a width of its own (work that waits on the network) runs that many at once
+    /// beside the runner's width, and does not take the runner's slots.
+    @Test func aKindWithItsOwnWidthRunsThatManyAtOnceBesideTheRest() async throws {
+        let clock = TestClock()
+        let (_, runners) = try await Self.runners(.sqlite, 1, clock: clock)
+        let runner = runners[0]
+        let peak = Mutex((now: 0, most: 0, others: 0))
+        runner.register("wait", lease: 30, ownWidth: 8) { _ in
+            peak.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            try await Task.sleep(for: .milliseconds(150))
+            peak.withLock { $0.now -= 1 }
+        }
+        runner.register("work", lease: 30) { _ in peak.withLock { $0.others += 1 } }
+        for _ in 0..<24 { try await runner.enqueue("wait") }
+        for _ in 0..<4 { try await runner.enqueue("work") }
+        runner.start()
+        defer { runner.stop() }
+        #expect(await eventuallyAsync(timeout: 10) { peak.withLock { $0.others } == 4 }, "the other kind runs meanwhile")
+        #expect(await eventuallyAsync(timeout: 10) { runner.ran == 28 })
+        #expect(peak.withLock { $0.most } == 8, "eight at once, not the runner's two")
+    }
+
     /// A recurring kind runs once per slot across three nodes, each run queuing the next slot;
     /// a slot missed while the clock jumped runs once, at the moment the clock moved to.
     @Test(arguments: Engine.allCases)

@@ -80,6 +80,11 @@ import YarukiTestSupport
         #expect(claims?["sub"] as? String == "mailto:ops@yaruki.example")
         let exp = claims?["exp"] as? Int ?? 0
         #expect(abs(exp - Int(now.timeIntervalSince1970) - 12 * 3600) <= 1)
+        // One token per push service for half its life: the same an hour later, a new one after six hours, one per origin.
+        let endpoint = URL(string: "https://push.example.net:8443/wpush/v2/other")!
+        #expect(try vapid.authorization(for: endpoint, now: now.addingTimeInterval(3600)) == header)
+        #expect(try vapid.authorization(for: endpoint, now: now.addingTimeInterval(6 * 3600 + 1)) != header)
+        #expect(try vapid.authorization(for: URL(string: "https://fcm.googleapis.com/fcm/send/x")!, now: now) != header)
     }
 
     /// The server POSTs to what a subscription names: only a push service's public https host,

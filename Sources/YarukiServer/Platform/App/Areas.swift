@@ -23,7 +23,8 @@ struct Areas: Sendable {
 
     init(_ context: AppContext) throws {
         let push = try WebPush(context: context)
-        context.jobs.register(WebPush.jobKind, maxAttempts: 6, lease: 30, firstRetry: 10) { job in try await push.deliver(job) }
+        // Pushes mostly wait on the push service: up to 64 at once on a node, beside the other work.
+        context.jobs.register(WebPush.jobKind, maxAttempts: 6, lease: 30, firstRetry: 10, ownWidth: 64) { job in try await push.deliver(job) }
         inbox = Inbox(context: context, kinds: Areas.notificationKinds, push: push)
         let personalData = PersonalDataList()
         let platform = AreaPlatform(context: context, inbox: inbox, personalData: personalData, interfaces: Interfaces())

@@ -42,13 +42,17 @@ final class EVPKey: @unchecked Sendable {
             guard let x = jwk.x.flatMap(Base64URL.decode), let y = jwk.y.flatMap(Base64URL.decode), x.count == 32, y.count == 32 else {
                 throw JOSEKeyError.invalid("a P-256 key needs 32-byte x and y")
             }
-            let point = Data([4]) + x + y
-            return try fromData("EC", algorithm: .es256) { builder in
-                try builder.push(OSSL_PKEY_PARAM_GROUP_NAME, text: "P-256")
-                try builder.push(OSSL_PKEY_PARAM_PUB_KEY, octets: point)
-            }
+            return try p256(uncompressed: Data([4]) + x + y)
         default:
             throw JOSEKeyError.unsupported("key type \(jwk.kty)")
+        }
+    }
+
+    /// A P-256 public key from its uncompressed point (0x04 ‖ x ‖ y); OpenSSL refuses a point off the curve.
+    static func p256(uncompressed point: Data) throws -> EVPKey {
+        try fromData("EC", algorithm: .es256) { builder in
+            try builder.push(OSSL_PKEY_PARAM_GROUP_NAME, text: "P-256")
+            try builder.push(OSSL_PKEY_PARAM_PUB_KEY, octets: point)
         }
     }
 

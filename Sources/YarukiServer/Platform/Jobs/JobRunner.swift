@@ -27,6 +27,9 @@ final class JobRunner: @unchecked Sendable {
         /// A kind that recurs: one job every `every` seconds, on whichever node claims it (each
         /// slot's job is unique), tried once (the next slot comes anyway).
         var every: TimeInterval? = nil
+        /// Jobs of this kind that may run at once on a node apart from the runner's `width`: for
+        /// work that mostly waits on the network (a push), not on this machine.
+        var ownWidth: Int? = nil
         var run: @Sendable (JobStore.Job) async throws -> Void
 
         /// A kind that runs every `seconds` on one node of all.
@@ -44,6 +47,8 @@ final class JobRunner: @unchecked Sendable {
     private let lock = NSLock()
     private var kinds: [String: Kind] = [:]
     private var inFlight = 0
+    /// Running here now, by kind (for kinds with a width of their own).
+    private var inFlightOf: [String: Int] = [:]
     private var counts = (ran: 0, failed: 0)
     private var tasks: [Task<Void, Never>] = []
     private let wake: AsyncStream<Void>.Continuation
@@ -61,9 +66,9 @@ final class JobRunner: @unchecked Sendable {
         bus.subscribe(JobRunner.topic) { [weak self] _ in self?.wake.yield() }
     }
 
-    func register(_ name: String, maxAttempts: Int = 8, lease: TimeInterval = 60, firstRetry: TimeInterval = 5,
+    func register(_ name: String, maxAttempts: Int = 8, lease: TimeInterval = 60, firstRetry: TimeInterval = 5, ownWidth: Int? = nil,
                   _ run: @escaping @Sendable (JobStore.Job) async throws -> Void) {
-        register(Kind(name: name, maxAttempts: maxAttempts, lease: lease, firstRetry: firstRetry, run: run))
+        register(Kind(name: name, maxAttempts: maxAttempts, lease: lease, firstRetry: firstRetry, ownWidth: ownWidth, run: run))
     }
 
     func register(_ kind: Kind) {
@@ -122,7 +127,7 @@ final class JobRunner: @unchecked Sendable {
     var ran: Int { lock.withLock { counts.ran } }
     var failedForGood: Int { lock.withLock { counts.failed } }
     /// Jobs running here now.
-    var running: Int { lock.withLock { inFlight } }
+    var running: Int { lock.withLock { inFlight + inFlightOf.values.reduce(0, +) } }
 
     func start() {
         let runner = self
@@ -156,7 +161,7 @@ final class JobRunner: @unchecked Sendable {
         wake.finish()
         for task in lock.withLock({ tasks }) { task.cancel() }
         let end = Date().addingTimeInterval(waiting)
-        while Date() < end, lock.withLock({ inFlight }) > 0 { usleep(20_000) }
+        while Date() < end, running > 0 { usleep(20_000) }
     }
 
     /// Seconds before attempt `attempt + 1`: `first` (5), then twice as long each time, at most an hour.
@@ -164,25 +169,33 @@ final class JobRunner: @unchecked Sendable {
         min(3600, first * pow(2, Double(max(0, attempt - 1))))
     }
 
-    /// Claims the job due first of the kinds registered here (or the one under `uniqueKey`),
-    /// leased for the longest of their leases until its heartbeat takes over.
-    private func claim(uniqueKey: String? = nil) async -> (JobStore.Job, Kind)? {
+    /// Claims the job due first of `among` (every kind registered here unless named), or the one
+    /// under `uniqueKey`, leased for the longest of their leases until its heartbeat takes over.
+    private func claim(among names: [String]? = nil, uniqueKey: String? = nil) async -> (JobStore.Job, Kind)? {
         let registered = lock.withLock { kinds }
-        guard !registered.isEmpty else { return nil }
+        let open = names ?? Array(registered.keys)
+        guard !open.isEmpty else { return nil }
         let (now, node) = (clock(), self.node)
-        let until = now.addingTimeInterval(registered.values.map(\.lease).max() ?? 60)
+        let until = now.addingTimeInterval(open.compactMap { registered[$0]?.lease }.max() ?? 60)
         guard let job = try? await database.transaction({ c in
-            try JobStore.claim(kinds: Array(registered.keys), node: node, now: now, leaseUntil: until, uniqueKey: uniqueKey, c)
+            try JobStore.claim(kinds: open, node: node, now: now, leaseUntil: until, uniqueKey: uniqueKey, c)
         }), let kind = registered[job.kind] else { return nil }
         return (job, kind)
     }
 
+    /// The kinds with room to run one more here now.
+    private func withRoom() -> [String] {
+        lock.withLock {
+            kinds.values.filter { kind in kind.ownWidth.map { (inFlightOf[kind.name] ?? 0) < $0 } ?? (inFlight < width) }.map(\.name)
+        }
+    }
+
     private func claimWhileFree() async {
-        while lock.withLock({ inFlight < width }), let (job, kind) = await claim() {
-            lock.withLock { inFlight += 1 }
+        while case let open = withRoom(), !open.isEmpty, let (job, kind) = await claim(among: open) {
+            lock.withLock { if kind.ownWidth != nil { inFlightOf[kind.name, default: 0] += 1 } else { inFlight += 1 } }
             Task.detached { [self] in
                 await run(job, kind)
-                lock.withLock { inFlight -= 1 }
+                lock.withLock { if kind.ownWidth != nil { inFlightOf[kind.name, default: 1] -= 1 } else { inFlight -= 1 } }
                 wake.yield()
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YarukiAPI
 
 /// The server's application server key (VAPID, RFC 8292): one P-256 key, made on first start in
@@ -11,6 +12,19 @@ struct VAPID: Sendable {
     let publicKey: Data
     /// Who to contact about this server's pushes: `mailto:` or an https URL.
     let subject: String
+    /// Tokens made, by push service origin, reused while they have over half their life left
+    /// (one signature per service every six hours, not one per message).
+    private let tokens = Tokens()
+
+    private final class Tokens: Sendable {
+        let kept = Mutex<[String: (header: String, expires: Date)]>([:])
+    }
+
+    init(key: EVPKey, publicKey: Data, subject: String) {
+        self.key = key
+        self.publicKey = publicKey
+        self.subject = subject
+    }
 
     static func load(keysDirectory: String, subject: String) throws -> VAPID {
         let path = keysDirectory + "/vapid.key"
@@ -37,8 +51,11 @@ struct VAPID: Sendable {
     func authorization(for endpoint: URL, now: Date) throws -> String {
         guard let scheme = endpoint.scheme, let host = endpoint.host else { throw WebPushCrypto.Failure.badKey("the endpoint has no origin") }
         let audience = "\(scheme)://\(host)" + (endpoint.port.map { ":\($0)" } ?? "")
-        let claims: [String: Any] = ["aud": audience, "exp": Int(now.addingTimeInterval(VAPID.tokenLifetime).timeIntervalSince1970), "sub": subject]
-        let token = try JWT.sign(claims: claims, kid: nil, typ: "JWT", key: key)
-        return "vapid t=\(token),k=\(Base64URL.encode(publicKey))"
+        if let kept = tokens.kept.withLock({ $0[audience] }), kept.expires.timeIntervalSince(now) > VAPID.tokenLifetime / 2 { return kept.header }
+        let expires = Date(timeIntervalSince1970: (now.addingTimeInterval(VAPID.tokenLifetime).timeIntervalSince1970).rounded(.down))
+        let claims: [String: Any] = ["aud": audience, "exp": Int(expires.timeIntervalSince1970), "sub": subject]
+        let header = "vapid t=\(try JWT.sign(claims: claims, kid: nil, typ: "JWT", key: key)),k=\(Base64URL.encode(publicKey))"
+        tokens.kept.withLock { $0[audience] = (header, expires) }
+        return header
     }
 }
