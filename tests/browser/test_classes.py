@@ -34,7 +34,7 @@ def open_checkout(driver, server, class_id):
     wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-form")))
 
 
-def test_a_seat_bought_through_the_sandbox(server):
+def test_a_seat_bought_through_the_sandbox(server, tmp_path):
     coach = coach_token(server, "coach-buy@example.com")
     class_id = publish(server, coach, "Kettlebell basics", capacity=4, price=1500, currency="USD")
     driver = make_browser(390, 844)
@@ -62,8 +62,14 @@ def test_a_seat_bought_through_the_sandbox(server):
         assert [entry["person"]["displayName"] for entry in detail["roster"]] == ["Ana"]
         click_on(driver, By.ID, "checkout-done")
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-class="{class_id}"] .order-state.paid'))
-        # Plans change: the seat is given back from the class's page before the deadline, and refunded.
+        # The seat's class goes into the person's calendar as an event.
         click_on(driver, By.CSS_SELECTOR, f'[data-class="{class_id}"]')
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+        click_on(driver, By.ID, "class-add-to-calendar")
+        wait(driver).until(lambda d: "yaruki-class.ics" in os.listdir(tmp_path))
+        event = open(os.path.join(tmp_path, "yaruki-class.ics"), encoding="utf-8").read()
+        assert "BEGIN:VEVENT" in event and "SUMMARY:Kettlebell basics" in event, event
+        # Plans change: the seat is given back from the class's page before the deadline, and refunded.
         click_and_confirm(driver, By.ID, "class-cancel-seat", expect="$15.00")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "class-book")))
         assert "Refunded" in text_of(driver, By.ID, "class-last-order")

@@ -65,6 +65,20 @@ public enum ICalendar {
         return lines.map(fold).joined()
     }
 
+    /// One event to add to a calendar (a class): its time in UTC, which every calendar shows in
+    /// its own zone; `uid` keeps it one event when added again after a change of time.
+    public static func event(uid: String, title: String, startsAt: Date, minutes: Int, location: String?, description: String?,
+                             url: String?, generatedAt: Date) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Yaruki//Classes//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+                     "BEGIN:VEVENT", "UID:\(uid)@yaruki", "DTSTAMP:\(timestamp(generatedAt))", "DTSTART:\(timestamp(startsAt))",
+                     "DTEND:\(timestamp(startsAt.addingTimeInterval(Double(minutes) * 60)))", "SUMMARY:" + escape(title)]
+        if let location, !location.isEmpty { lines.append("LOCATION:" + escape(location)) }
+        if let description, !description.isEmpty { lines.append("DESCRIPTION:" + escape(description)) }
+        if let url { lines.append("URL:" + url) }
+        lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT1H", "DESCRIPTION:" + escape(title), "END:VALARM", "END:VEVENT", "END:VCALENDAR"]
+        return lines.map(fold).joined()
+    }
+
     /// TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11).
     public static func escape(_ text: String) -> String {
         var out = ""

@@ -379,6 +379,24 @@ public enum ClassStore {
             """, user, now)?.int("n") ?? 0
     }
 
+    /// A paid seat in a class that starts soon: what a reminder needs.
+    public struct Seat: Sendable, Equatable {
+        public var order: UUID
+        public var user: UUID
+        public var startsAt: Date
+        public var paidAt: Date?
+    }
+
+    /// The paid seats of classes still on that start after `from` and no later than `to`.
+    public static func seats(startingAfter from: Date, through to: Date, _ c: SQLConnection) throws -> [Seat] {
+        try c.query("""
+            SELECT o.id, o.user_id, k.starts_at, o.paid_at FROM class_orders o JOIN classes k ON k.id = o.class_id
+            WHERE k.starts_at > ? AND k.starts_at <= ? AND k.state = 'open' AND o.state = 'paid' ORDER BY k.starts_at, o.id
+            """, from, to).map { r in
+            Seat(order: try r.uuid("id"), user: try r.uuid("user_id"), startsAt: try r.date("starts_at"), paidAt: try r.optionalDate("paid_at"))
+        }
+    }
+
     /// Deletes the person's orders (giving back the seats of upcoming classes) and the classes
     /// and series they coach; returns (orders, classes).
     public static func deleteAll(user: UUID, now: Date, _ c: SQLConnection) throws -> (orders: Int, classes: Int) {

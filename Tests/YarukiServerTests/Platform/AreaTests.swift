@@ -61,5 +61,6 @@ import YarukiHTTP
 extension Areas {
     var signage: SignageService { the(SignageArea.self)!.signage }
     var classes: ClassService { the(ClassesArea.self)!.classes }
+    var classReminders: ClassReminders { the(ClassesArea.self)!.reminders }
     var quotaReminders: QuotaReminders { the(AccountabilityArea.self)!.reminders }
 }

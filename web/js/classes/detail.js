@@ -3,6 +3,7 @@
 // and admins also see the roster and what it took, and can change, renew or cancel it.
 import { formatInstant, t } from "../i18n.js";
 import { icon } from "../icons.js";
+import { download, save } from "../download.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 import { formatMoney } from "./money.js";
 import { seatsLabel, timeRange } from "./view.js";
@@ -30,7 +31,16 @@ function bookingCard(session, detail, reload, payments) {
         reload();
       } catch (problem) { cancel.disabled = false; showProblem(problem); }
     });
-    card.append(...[el("p", { class: "booked-line" }, icon("accountability"), el("strong", {}, t("classes.youreBooked"))),
+    // The class as an event for the person's own calendar (with its online link: the server gives it to seat holders only).
+    const addToCalendar = el("button", { type: "button", class: "button quiet small", id: "class-add-to-calendar" }, t("classes.addToCalendar"));
+    addToCalendar.addEventListener("click", async () => {
+      addToCalendar.disabled = true;
+      try {
+        const { blob, name } = await download(session, `/v1/classes/${item.id}/calendar.ics`);
+        save(blob, name);
+      } catch (problem) { showProblem(problem); } finally { addToCalendar.disabled = false; }
+    });
+    card.append(...[el("p", { class: "booked-line" }, icon("accountability"), el("strong", {}, t("classes.youreBooked"))), addToCalendar,
       myOrder.refundedAmount ? el("p", { class: "notice small", id: "class-partly-refunded" },
         t("classes.partlyRefunded", { amount: formatMoney(myOrder.refundedAmount, myOrder.currency) })) : null,
       el("p", { class: "muted small" }, canCancel ? t("classes.cancelUntil", { time: formatInstant(deadline, { dateStyle: "medium", timeStyle: "short" }) })

@@ -3,7 +3,8 @@ import YarukiAPI
 import YarukiStore
 
 /// What Classes tells people in the inbox, the server speaking (no actor): an order's money given
-/// back (the order's reason says why), and a class they paid for moved to another time. The
+/// back (the order's reason says why), a class they paid for moved to another time, and one
+/// starting tomorrow or within the hour. The
 /// subject is the order; a page's items learn their class in one read.
 enum ClassNotices {
     static let refund = NotificationKind("refund", words: .init(one: [
@@ -14,7 +15,16 @@ enum ClassNotices {
         .en: "{title} moved to a new time", .ja: "{title}の日時が変更されました", .ko: "{title} 일정이 바뀌었어요",
     ]), opens: theClass, describe: describe)
 
-    static let all = [refund, classMoved]
+    /// A class I hold a seat in starts tomorrow, or within the hour (`ClassReminders`).
+    static let classTomorrow = NotificationKind("classTomorrow", words: .init(one: [
+        .en: "Tomorrow at {time}: {title}", .ja: "明日{time}から「{title}」", .ko: "내일 {time}: {title}",
+    ]), opens: theClass, describe: describe)
+
+    static let classSoon = NotificationKind("classSoon", words: .init(one: [
+        .en: "{title} starts at {time}, within the hour", .ja: "「{title}」は{time}から。まもなく始まります", .ko: "{title}, {time}에 곧 시작해요",
+    ]), opens: theClass, describe: describe)
+
+    static let all = [refund, classMoved, classTomorrow, classSoon]
 
     static let theClass: @Sendable (NotificationItem) -> String = { item in item.classId.map { "/#/class/\($0.uuidString.lowercased())" } ?? "/#/classes?tab=mine" }
 

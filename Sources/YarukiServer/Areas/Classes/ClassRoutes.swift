@@ -25,6 +25,8 @@ struct ClassRoutes: RouteCollection {
                                     422: "Fields that do not fit together (a price outside its currency's bounds, both startsAt and series, a cancel deadline already past…)"]), create)
         me.get("/v1/classes/{id}", Doc("A class, my latest order for it, and for its coach and admins the roster and revenue",
                                        [200: "The class", 404: "No such class"]), detail)
+        me.get("/v1/classes/{id}/calendar.ics", Doc("The class as an event to add to a calendar (a seat holder, its coach and admins)",
+                                                    [200: "The event", 404: "No such class, or no seat in it"], produces: "text/calendar"), calendar)
         me.patch("/v1/classes/{id}", Doc("""
             Change a class (its coach or an admin); orders already made keep their amount and their cancel deadline, and a new time lets \
             everyone who paid cancel for a refund until it starts (they are told)
@@ -80,6 +82,13 @@ struct ClassRoutes: RouteCollection {
 
     func detail(_ request: Request, _ me: Principal) async throws -> Reply<ClassDetail> {
         Reply(try await classes.detail(try request.id("id", "class"), me))
+    }
+
+    func calendar(_ request: Request, _ me: Principal) async throws -> Response {
+        var response = Response.text(try await classes.calendarEvent(try request.id("id", "class"), me), contentType: "text/calendar; charset=utf-8")
+        response.headers.add("Cache-Control", "private, no-store")
+        response.headers.add("Content-Disposition", "attachment; filename=\"yaruki-class.ics\"")
+        return response
     }
 
     func edit(_ request: Request, _ me: Principal, _ edit: ClassEdit) async throws -> Reply<ClassInfo> {

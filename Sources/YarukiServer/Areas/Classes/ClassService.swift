@@ -73,6 +73,20 @@ struct ClassService: Sendable {
                            revenue: canEdit ? revenue : nil)
     }
 
+    /// The class as one event to add to a calendar: for whoever holds a paid seat and for its coach
+    /// and admins (an online class's link is in it, and the link is what was paid for); anyone
+    /// else is told there is no such class.
+    func calendarEvent(_ id: UUID, _ principal: Principal) async throws -> String {
+        let user = principal.userID
+        let (row, booked) = try await database.read { c in (try ClassStore.classRow(id, c), try ClassStore.hasPaidSeat(class: id, user: user, c)) }
+        guard let row, booked || ClassService.may(edit: row, principal) else { throw Refusal.notFound("No such class of yours.") }
+        let page = context.settings.publicURL.map { "\($0)/#/class/\(id.uuidString.lowercased())" }
+        return ICalendar.event(uid: "class-\(id.uuidString.lowercased())", title: row.title, startsAt: row.startsAt, minutes: row.durationMinutes,
+                               location: row.place ?? row.onlineURL, description: [row.description, row.onlineURL].compactMap { $0 }
+                                   .filter { !$0.isEmpty }.joined(separator: "\n\n"),
+                               url: page, generatedAt: principal.now)
+    }
+
     /// My classes: seats held, refunded, and orders still being paid; latest class first.
     func mine(_ principal: Principal) async throws -> [BookedClass] {
         let (user, now) = (principal.userID, context.now)

@@ -10,12 +10,16 @@ struct ClassesArea: Area {
     let classes: ClassService
     let routes: [any RouteCollection]
     let personalData: [any PersonalData]
-    var jobs: [JobRunner.Kind] { classes.orders.jobs }
+    let reminders: ClassReminders
+    var jobs: [JobRunner.Kind] {
+        [.recurring(ClassReminders.jobName, every: 60) { [reminders] in try await reminders.sweep(at: reminders.context.now) }] + classes.orders.jobs
+    }
 
     init(_ platform: AreaPlatform) throws {
         let context = platform.context
         classes = ClassService(context: context, orders: try ClassOrders.make(context: context, sales: try platform.interfaces.need((any SalesLedger).self),
                                                                                inbox: platform.inbox))
+        reminders = ClassReminders(context: context, inbox: platform.inbox)
         routes = [ClassRoutes(classes: classes)]
         personalData = [ClassesData(classes: classes)]
     }

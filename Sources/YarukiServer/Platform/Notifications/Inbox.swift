@@ -17,7 +17,8 @@ enum NotificationDelivery: Sendable {
 /// how it reads in each language, whether several of it fold into one when told outside the list,
 /// how it is delivered, and what its items are about.
 struct NotificationKind: Sendable {
-    /// How a kind reads: `{name}` is who caused it, `{title}` the title of what it is about,
+    /// How a kind reads: `{name}` is who caused it, `{title}` the title of what it is about
+    /// (`{time}` a class's start, HH:MM where it takes place),
     /// `{toGo}` and `{daysLeft}` a quota reminder's numbers, and for a batch `{count}` how many
     /// more people did the same.
     struct Words: Sendable {
@@ -69,7 +70,16 @@ struct NotificationKind: Sendable {
     /// One item, in `language` (English where a language has no words).
     func text(_ item: NotificationItem, others: Int = 0, in language: AppLanguage) -> String {
         text(["name": item.actor?.displayName ?? "", "title": item.classTitle ?? "", "toGo": String(item.proofsToGo ?? 0),
-              "daysLeft": String(item.daysLeft ?? 0), "count": String(others)], batch: others > 0, in: language)
+              "daysLeft": String(item.daysLeft ?? 0), "count": String(others), "time": NotificationKind.clock(item)], batch: others > 0, in: language)
+    }
+
+    /// A class's start as its own place tells it (HH:MM in the class's zone): a class in Seoul starts at 19:00 for everyone.
+    static func clock(_ item: NotificationItem) -> String {
+        guard let start = item.classStartsAt else { return "" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = item.classTimeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
+        let parts = calendar.dateComponents([.hour, .minute], from: start)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// The words with each `{key}` of `values` filled in.
