@@ -17,7 +17,7 @@ export function watchUnread(session, badge) {
 
 function line(item) {
   if (item.kind === "refund") return t("notifications.refund", { title: item.classTitle || "", reason: t(`order.reason.${item.reason}`) });
-  if (["classMoved", "classTomorrow", "classSoon"].includes(item.kind)) {
+  if (["classMoved", "classTomorrow", "classSoon", "seatBooked"].includes(item.kind)) {
     // Told in the class's own zone, where it happens.
     const zone = item.classTimeZone || undefined;
     const when = formatInstant(item.classStartsAt, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: zone });
@@ -40,7 +40,7 @@ function muteButton(session, item) {
 }
 
 function link(item) {
-  if (["classMoved", "classTomorrow", "classSoon"].includes(item.kind) && item.classId) return `#/class/${item.classId}`;
+  if (["classMoved", "classTomorrow", "classSoon", "seatBooked"].includes(item.kind) && item.classId) return `#/class/${item.classId}`;
   if (item.kind === "refund") return "#/classes?tab=mine";
   if (["cheer", "nudge", "quotaReminder"].includes(item.kind)) return "#/accountability";
   return item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine";

@@ -24,7 +24,12 @@ enum ClassNotices {
         .en: "{title} starts at {time}, within the hour", .ja: "「{title}」は{time}から。まもなく始まります", .ko: "{title}, {time}에 곧 시작해요",
     ]), opens: theClass, describe: describe)
 
-    static let all = [refund, classMoved, classTomorrow, classSoon]
+    /// My payment went through and the seat is mine (decided by the provider, maybe after I left the page).
+    static let seatBooked = NotificationKind("seatBooked", words: .init(one: [
+        .en: "You're booked: {title}, {time}", .ja: "予約が確定しました：「{title}」{time}", .ko: "예약이 확정됐어요: {title}, {time}",
+    ]), opens: theClass, describe: describe)
+
+    static let all = [seatBooked, refund, classMoved, classTomorrow, classSoon]
 
     static let theClass: @Sendable (NotificationItem) -> String = { item in item.classId.map { "/#/class/\($0.uuidString.lowercased())" } ?? "/#/classes?tab=mine" }
 

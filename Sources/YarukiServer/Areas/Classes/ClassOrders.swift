@@ -152,6 +152,7 @@ final class ClassOrders: Sendable {
     /// The order as the provider's payment decides it. Pending orders (and expired or cancelled
     /// ones whose money arrived anyway) move on once; everything else is left as it is.
     func check(_ order: ClassStore.Order, retry: Bool = true) async throws {
+        let said = Said()
         if order.state == "paid" { return try await checkPaid(order) }
         guard ["pending", "expired", "cancelled"].contains(order.state) else { return }
         let payment = try await providerPayment(order)
@@ -201,13 +202,13 @@ final class ClassOrders: Sendable {
         case let .refund(reason):
             changed = try await taken(order, from: from, at: now) { c in
                 guard try self.owing(order.id, from: from, to: "refunding", reason: reason.rawValue, paid: true, at: now, c) else { return false }
-                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
+                said.add(try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c))
                 return true
             }
             owed = changed
         case .enroll:
             do {
-                changed = try await enroll(order, from: from, at: now)
+                changed = try await enroll(order, from: from, at: now, said)
             } catch let error where retry {
                 // Another order of the same person took their seat in the class at the same
                 // moment (the one-paid-seat index refused this one): checked again, it is refunded.
@@ -217,7 +218,7 @@ final class ClassOrders: Sendable {
             owed = true
         }
         guard changed else { return }
-        await told(order.id, user: order.userID)
+        await told(order.id, user: order.userID, said)
         if owed { await refundNow(order.id) }
     }
 
@@ -235,6 +236,7 @@ final class ClassOrders: Sendable {
     /// outside Yaruki), the seat goes and the wall counts the money back; cancelled in part, the
     /// seat stays and the order says how much went back.
     private func checkPaid(_ order: ClassStore.Order) async throws {
+        let said = Said()
         let payment = try await providerPayment(order)
         guard let payment, payment.currency == order.currency else { return }
         let now = context.now
@@ -246,25 +248,25 @@ final class ClassOrders: Sendable {
             let moved = try await recorded(sale, at: now) { c in
                 guard try ClassStore.move(order.id, from: ["paid"], to: "refunded", reason: "providerCancelled", at: now, c) else { return false }
                 try ClassStore.releaseSeat(order.classID, at: now, c)
-                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
+                said.add(try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c))
                 return true
             }
-            if moved { await told(order.id, user: order.userID) }
+            if moved { await told(order.id, user: order.userID, said) }
         case .partialCancelled where payment.cancelled > order.refundedAmount && payment.cancelled < order.amount:
             let sale = SaleEvent(id: "class-refund:\(id):\(payment.cancelled)", amount: -(payment.cancelled - order.refundedAmount), currency: order.currency,
                                  occurredAt: now, channel: ClassOrders.channel)
             let noted = try await recorded(sale, at: now) { c in
                 guard try ClassStore.noteProviderRefund(order.id, total: payment.cancelled, at: now, c) else { return false }
-                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
+                said.add(try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c))
                 return true
             }
-            if noted { await told(order.id, user: order.userID) }
+            if noted { await told(order.id, user: order.userID, said) }
         default:
             return
         }
     }
 
-    private func enroll(_ order: ClassStore.Order, from: [String], at now: Date) async throws -> Bool {
+    private func enroll(_ order: ClassStore.Order, from: [String], at now: Date, _ said: Said) async throws -> Bool {
         try await taken(order, from: from, at: now) { c in
             // The seat keeps the cancel deadline it was bought under, whatever the class's later changes.
             let deadline = try ClassStore.classRow(order.classID, c).map { ClassService.deadline($0.startsAt, hours: $0.cancelHours) }
@@ -273,7 +275,9 @@ final class ClassOrders: Sendable {
             // one went meanwhile, the money goes back and the person is told why.
             if try !ClassStore.takeSeat(order.classID, at: now, c) {
                 _ = try self.owing(order.id, from: ["paid"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, at: now, c)
-                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
+                said.add(try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c))
+            } else {
+                said.add(try self.inbox.add(ClassNotices.seatBooked, to: order.userID, subject: order.id, at: now, c))
             }
             return true
         }
@@ -300,9 +304,10 @@ final class ClassOrders: Sendable {
     }
 
     /// Tells the person's screens: the order changed, and their unread count did.
-    private func told(_ id: UUID, user: UUID) async {
+    private func told(_ id: UUID, user: UUID, _ said: Said) async {
         if let shown = try? await shown(id) { context.events.publish("order", shown, to: [user]) }
-        inbox.recount(user)
+        let notices = said.take()
+        if notices.isEmpty { inbox.recount(user) } else { inbox.deliver(notices) }
     }
 
     /// A webhook's payment: found by its id and checked as a confirm would be. Unknown ids (another
@@ -350,6 +355,7 @@ final class ClassOrders: Sendable {
     /// A coach cancels a class: nobody can order it any more, and everyone who paid is refunded
     /// and told. Payments still arriving for it are refunded as they are checked.
     func cancelClass(_ id: UUID, by principal: Principal) async throws -> [UUID] {
+        let said = Said()
         let now = context.now
         let refunded = try await database.transaction { c -> [ClassStore.Order] in
             guard let k = try ClassStore.classRow(id, c) else { throw Refusal.notFound("No such class.") }
@@ -358,12 +364,12 @@ final class ClassOrders: Sendable {
             var refunded: [ClassStore.Order] = []
             for order in try ClassStore.paidOrders(id, c)
             where try self.owing(order.id, from: ["paid"], to: "refunding", reason: "classCancelled", at: now, c) {
-                _ = try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c)
+                said.add(try self.inbox.add(ClassNotices.refund, to: order.userID, subject: order.id, at: now, c))
                 refunded.append(order)
             }
             return refunded
         }
-        for order in refunded { await told(order.id, user: order.userID) }
+        for order in refunded { await told(order.id, user: order.userID, said) }
         for order in refunded { await refundNow(order.id) }
         return refunded.map(\.id)
     }
@@ -403,6 +409,7 @@ final class ClassOrders: Sendable {
     /// One attempt; throws when the provider refused or could not be reached (noted on the order
     /// and tried again by the job).
     private func refund(_ id: UUID) async throws {
+        let said = Said()
         guard let order = try await database.read({ c in try ClassStore.owedRefund(id, c) }) else { return }
         do {
             _ = try await provider.cancel(order.paymentID, amount: nil, reason: ClassOrders.cancelReason(order))
@@ -420,7 +427,7 @@ final class ClassOrders: Sendable {
         } else {
             _ = try await database.transaction { c in try ClassStore.refundDone(order.id, at: now, c) }
         }
-        await told(order.id, user: order.userID)
+        await told(order.id, user: order.userID, said)
     }
 
     static func cancelReason(_ order: ClassStore.Order) -> String {

@@ -183,6 +183,7 @@ struct ClassService: Sendable {
     }
 
     func edit(_ id: UUID, _ edit: ClassEdit, by principal: Principal) async throws -> ClassInfo {
+        let said = Said()
         var check = FieldCheck()
         if let title = edit.title { check.note(TextRule.check(title, field: "title", max: ClassDraft.titleMax, required: true)) }
         if let text = edit.description { check.note(TextRule.check(text, field: "description", max: ClassDraft.descriptionMax, required: false, paragraph: true)) }
@@ -195,7 +196,7 @@ struct ClassService: Sendable {
         let now = context.now
         if let start = edit.startsAt, start <= now { check.conflict("startsAt", "must be in the future") }
         try check.done()
-        let moved = try await database.transaction { c -> [ClassStore.Order] in
+        try await database.transaction { c in
             guard var k = try ClassStore.classRow(id, c) else { throw Refusal.notFound("No such class.") }
             guard ClassService.may(edit: k, principal) else { throw Refusal(.forbidden, "Only the class's coach or an admin changes it.") }
             guard k.state == "open" else { throw Refusal.conflict("A cancelled class cannot be changed.") }
@@ -220,12 +221,12 @@ struct ClassService: Sendable {
                 throw Refusal.validation([.init(field: "capacity", message: "is below the \(k.enrolled) seats already taken")])
             }
             // A new time: everyone who paid may cancel for a refund until it starts, and is told.
-            guard k.startsAt != before else { return [] }
-            let paid = try ClassStore.openCancellation(class: id, until: k.startsAt, at: now, c)
-            for order in paid { _ = try orders.inbox.add(ClassNotices.classMoved, to: order.userID, subject: order.id, at: now, c) }
-            return paid
+            guard k.startsAt != before else { return }
+            for order in try ClassStore.openCancellation(class: id, until: k.startsAt, at: now, c) {
+                said.add(try orders.inbox.add(ClassNotices.classMoved, to: order.userID, subject: order.id, at: now, c))
+            }
         }
-        for order in moved { orders.inbox.recount(order.userID) }
+        orders.inbox.deliver(said.take())
         guard let shown = try await reread([id]).first else { throw Refusal.notFound("No such class.") }
         return shown
     }

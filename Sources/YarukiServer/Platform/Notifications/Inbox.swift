@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -99,6 +100,19 @@ struct Notice: Sendable {
     var pushed = true
     /// When it was said (quiet hours are judged at this instant).
     var at: Date
+}
+
+/// What a write said, gathered where the notices come deep inside other work (an order refunded
+/// in a payment's check), to deliver once it has committed.
+final class Said: Sendable {
+    private let list = Mutex<[Notice]>([])
+
+    func add(_ notice: Notice?) {
+        if let notice { list.withLock { $0.append(notice) } }
+    }
+
+    /// What was gathered, now taken (delivered once).
+    func take() -> [Notice] { list.withLock { taken in defer { taken = [] }; return taken } }
 }
 
 /// Every kind the areas register, by name (a name registered twice keeps its first kind).
