@@ -102,6 +102,8 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
             for (const [id, value] of [["quiet-start", "22:00"], ["quiet-end", "07:00"], ["quota-reminder-at", "07:30"]]) {
               const input = document.getElementById(id); input.value = value; input.dispatchEvent(new Event("input", { bubbles: true }));
             }""")
+        assert "인증" in text_of(driver, By.CSS_SELECTOR, "#notification-settings .field:has(#weekly-digest) p"), "an unconfirmed address is told"
+        click_on(driver, By.ID, "weekly-digest")
         assert text_of(driver, By.CSS_SELECTOR, "label[for=mode-like]") == "내 글의 좋아요"
         driver.execute_script("document.getElementById('notification-settings').scrollIntoView()")
         driver.save_screenshot(os.path.join(OUT, "push-settings-390x844-ko.png"))
@@ -109,7 +111,7 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "toast"), "알림 설정을 저장했어요"))
         saved = api_call(server, "GET", "/v1/me/notification-settings", token)
         assert {k["kind"]: k["mode"] for k in saved["kinds"]}["like"] == "off" and saved["quietHours"] == {"start": "22:00", "end": "07:00"}
-        assert saved["quotaReminderAt"] == "07:30", saved
+        assert saved["quotaReminderAt"] == "07:30" and saved["weeklyDigest"] is True, saved
         Select(driver.find_element(By.ID, "language")).select_by_value("ja")
         wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "label[for=mode-like]"), "投稿へのいいね"))
         assert Select(driver.find_element(By.ID, "mode-like")).first_selected_option.get_attribute("value") == "off", "the saved choice shows"

@@ -212,7 +212,12 @@ function notificationSettings(session) {
       const start = el("input", { type: "time", id: "quiet-start", value: settings.quietHours?.start ?? "" });
       const end = el("input", { type: "time", id: "quiet-end", value: settings.quietHours?.end ?? "" });
       const save = el("button", { type: "submit", class: "button quiet wide", id: "save-notification-settings" }, t("push.save"));
-      form.replaceChildren(...rows,
+      // The weekly mail goes to a confirmed address only: said here rather than found out by waiting for it.
+      const digest = el("input", { type: "checkbox", id: "weekly-digest", checked: Boolean(settings.weeklyDigest) });
+      const confirmed = session.user?.emailVerified !== false;
+      const digestRow = el("div", { class: "field" }, el("label", { class: "check" }, digest, t("push.weeklyDigest")),
+        el("p", { class: "muted small" }, t(confirmed ? "push.weeklyDigestLead" : "push.weeklyDigestUnconfirmed")));
+      form.replaceChildren(...rows, digestRow,
         el("fieldset", { class: "stack" }, el("legend", {}, t("push.quiet")), el("p", { class: "muted small" }, t("push.quietLead")),
           el("div", { class: "field-row" }, el("label", {}, t("push.quietFrom"), start), el("label", {}, t("push.quietTo"), end))),
         save);
@@ -224,7 +229,7 @@ function notificationSettings(session) {
           const quietHours = start.value && end.value ? { start: start.value, end: end.value } : null;
           await session.api("/v1/me/notification-settings", { method: "PUT", body: {
             kinds: settings.kinds.map(({ kind }) => ({ kind, mode: form.elements[kind].value })), quietHours,
-            quotaReminderAt: remindAt.value || "20:00" } });
+            quotaReminderAt: remindAt.value || "20:00", weeklyDigest: digest.checked } });
           toast(t("push.saved"));
         } catch (problem) { showProblem(problem); } finally { save.disabled = false; }
       };

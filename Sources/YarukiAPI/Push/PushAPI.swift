@@ -112,13 +112,18 @@ public struct NotificationSettings: APIModel, RuledModel, Equatable {
     public var quietHours: QuietHours?
     /// HH:MM in my own time zone; 20:00 until I choose. Left out of a change, it stays as it was.
     public var quotaReminderAt: String?
+    /// A mail each Monday morning (my week's first day, 08:00 my time) with what my notifications
+    /// said that week, to a confirmed address; off until I turn it on. Left out of a change, it stays.
+    public var weeklyDigest: Bool?
 
-    public init(kinds: [NotificationKindSetting], quietHours: QuietHours?, quotaReminderAt: String? = nil) {
+    public init(kinds: [NotificationKindSetting], quietHours: QuietHours?, quotaReminderAt: String? = nil, weeklyDigest: Bool? = nil) {
         self.kinds = kinds
         self.quietHours = quietHours
         self.quotaReminderAt = quotaReminderAt
+        self.weeklyDigest = weeklyDigest
     }
 
     public static let rules: [String: FieldRule] = ["quotaReminderAt": .matching(QuietHours.pattern)]
-    public static let example = NotificationSettings(kinds: [.init(kind: "cheer", mode: "push"), .example], quietHours: .example, quotaReminderAt: "20:00")
+    public static let example = NotificationSettings(kinds: [.init(kind: "cheer", mode: "push"), .example], quietHours: .example, quotaReminderAt: "20:00",
+                                                     weeklyDigest: false)
 }

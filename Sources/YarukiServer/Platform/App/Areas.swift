@@ -17,6 +17,7 @@ struct Areas: Sendable {
 
     let all: [any Area]
     let inbox: Inbox
+    let digest: WeeklyDigest
     let sync: SyncService
     /// The routes of the areas and of the platform services beside them.
     let routes: [any RouteCollection]
@@ -33,6 +34,9 @@ struct Areas: Sendable {
         personalData.set(all.flatMap(\.personalData) + [InboxData(), PushData(database: context.database), EventData()])
         sync = SyncService(context: context, zones: all.flatMap(\.syncZones))
         for kind in all.flatMap(\.jobs) { context.jobs.register(kind) }
+        let digest = WeeklyDigest(context: context, inbox: inbox)
+        self.digest = digest
+        context.jobs.register(.recurring(WeeklyDigest.jobName, every: 600) { try await digest.sweep(at: context.now) })
         context.jobs.register(.recurring("housekeeping", every: 3600) { [inbox] in
             try await context.jobs.prune(finishedBefore: context.now.addingTimeInterval(-7 * 86_400))
             try await inbox.forgetReminders(sentBefore: context.now.addingTimeInterval(-62 * 86_400))

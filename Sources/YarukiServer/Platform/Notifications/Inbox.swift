@@ -281,7 +281,7 @@ struct Inbox: Sendable {
         let saved = try await context.database.read { c in try NotificationSettingsStore.settings(user, c) }
         return NotificationSettings(kinds: kinds.names.map { NotificationKindSetting(kind: $0, mode: saved.modes[$0] ?? "push") },
                                     quietHours: saved.quietStart.flatMap { start in saved.quietEnd.map { QuietHours(start: Inbox.clock(start), end: Inbox.clock($0)) } },
-                                    quotaReminderAt: Inbox.clock(saved.remindAt))
+                                    quotaReminderAt: Inbox.clock(saved.remindAt), weeklyDigest: saved.weeklyDigest)
     }
 
     /// Changes them: each kind named must be one there is; quiet hours start and end apart.
@@ -307,6 +307,7 @@ struct Inbox: Sendable {
         saved.modes.merge(modes) { $1 }
         (saved.quietStart, saved.quietEnd) = (start, end)
         if let remindAt { saved.remindAt = remindAt }
+        if let digest = body.weeklyDigest { saved.weeklyDigest = digest }
         try await context.database.transaction { [saved] c in try NotificationSettingsStore.save(user, saved, at: now, c) }
         return try await settings(user)
     }
