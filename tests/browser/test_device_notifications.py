@@ -137,7 +137,6 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
                     break
                 except TimeoutException:
                     assert attempt < 2, f"never shown: {shown()}"
-        driver.save_screenshot(os.path.join(OUT, "push-notification-account-390x844-ko.png"))
 
         # Tapped: the open window goes to the notification's page, and the notification is gone.
         assert driver.current_url.endswith("/#/account")
@@ -163,6 +162,25 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
             except TimeoutException:
                 assert attempt < 2, f"never shown: {shown()}"
         assert in_service_worker(driver, server, "self.registration.getNotifications().then((list) => list[0].vibrate)") == [300, 120, 300, 120, 300]
+
+        # The app's own list holds to the same settings: two people like Jiwoo's post and one comments;
+        # likes are off, so only the comment is there (in Japanese, the language Jiwoo chose last).
+        driver.switch_to.window(driver.window_handles[0])
+        post = api_call(server, "POST", "/v1/posts", token, {"board": "talk", "body": "오늘 5km 완주"})["id"]
+        for name in ("Mina", "Ren"):
+            other = f"{name.lower()}-{uuid.uuid4().hex[:6]}@example.com"
+            request = urllib.request.Request(server + "/v1/auth/signup", method="POST", headers={"Content-Type": "application/json"},
+                                             data=json.dumps({"email": other, "password": "correct horse battery", "displayName": name,
+                                                              "timeZone": "Asia/Seoul"}).encode())
+            with urllib.request.urlopen(request) as reply:
+                liker = json.load(reply)["accessToken"]
+            api_call(server, "PUT", f"/v1/posts/{post}/like", liker)
+        api_call(server, "POST", f"/v1/posts/{post}/comments", liker, {"body": "대단해요!"})
+        driver.get(server + "/#/notifications")
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notifications [data-kind=comment]"))
+        assert [e.get_attribute("data-kind") for e in driver.find_elements(By.CSS_SELECTOR, ".notifications [data-kind]")] == ["comment"]
+        assert "Renさんがあなたの投稿にコメントしました" in text_of(driver, By.CSS_SELECTOR, ".notifications [data-kind=comment]")
+        driver.save_screenshot(os.path.join(OUT, "notifications-390x844-ja.png"))
     finally:
         driver.quit()
 

@@ -3,6 +3,7 @@ demo, the manifest it reads is in the page's language with the timer, proof and 
 shortcuts, every icon is a PNG of the size the manifest says, and the service worker keeps them
 for offline starts."""
 import json
+import os
 import struct
 import urllib.request
 
@@ -11,6 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import demo_copy, make_browser, ready, serve, wait
+from test_account import OUT
 
 
 @pytest.fixture(scope="module")
@@ -72,5 +74,23 @@ def test_the_demo_installs_in_the_persons_language_with_its_shortcuts(demo):
             Promise.all(["/manifest.ko.webmanifest", "/icons/maskable-512.png", "/icons/shortcut-record.png"].map((path) => caches.match(path)))
               .then((hits) => done(hits.map((hit) => Boolean(hit && hit.ok))));""")
         assert kept == [True, True, True]
+
+        # What an install prompt and a home screen show: the manifest's icons as it gives them, the
+        # maskable one cut to a circle as Android does, the shortcuts' beside them (a screenshot).
+        driver.execute_script("""
+            const [icons, shortcuts] = arguments;
+            const sheet = document.createElement("main");
+            sheet.id = "icon-sheet";
+            for (const icon of [...icons, ...shortcuts]) {
+              const img = document.createElement("img");
+              img.src = icon.src; img.width = 96; img.height = 96; img.alt = icon.src;
+              if ((icon.purpose || "").includes("maskable")) img.style.borderRadius = "50%";
+              img.style.margin = "12px";
+              sheet.append(img);
+            }
+            document.body.replaceChildren(sheet);""", data["icons"], [icon for s in data["shortcuts"] for icon in s["icons"]])
+        wait(driver).until(lambda d: d.execute_script("return [...document.images].every((i) => i.complete && i.naturalWidth > 0)"))
+        os.makedirs(OUT, exist_ok=True)
+        driver.save_screenshot(os.path.join(OUT, "install-icons-390x844-ko.png"))
     finally:
         driver.quit()
