@@ -14,7 +14,9 @@ bench_database() {
   db=()
   url=""
   if [ "$1" = postgres ]; then
-    url=$(scripts/pg-cluster.sh start "$pgdir" "$(free_port)")
+    # Durable, as a deployment runs it: every commit on disk before it is answered.
+    url=$(PG_DURABLE=${PG_DURABLE:-1} scripts/pg-cluster.sh start "$pgdir" "$(free_port)")
+    echo "== PostgreSQL $(scripts/pg-cluster.sh settings "$pgdir" | sed 's/-c //g') ($([ "${PG_DURABLE:-1}" = 1 ] && echo durable || echo 'NOT durable: figures below are not a deployment'"'"'s'))" >&2
     db=(--db "$url")
   fi
   "$bin" migrate --data-dir "$data" "${db[@]}" >/dev/null
