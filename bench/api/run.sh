@@ -56,6 +56,10 @@ events { worker_connections 4096; }
 http {
   access_log off;
   etag off;
+  # Served as a tuned nginx serves files: sendfile, and the files' descriptors kept open.
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=64 inactive=60s;
   server {
     listen 127.0.0.1:$nport;
 $locations  }
@@ -64,7 +68,8 @@ CONF
 nginx -c "$PWD/$out/nginx.conf"
 sleep 0.3
 
-rps() { wrk -t2 -c"$connections" -d"${seconds}s" "${@:2}" "$1" | awk '/Requests\/sec/ {print $2}'; }
+. bench/wrk.sh
+rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s" "${@:2}"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 echo "== wrk -t2 -c$connections -d${seconds}s, $rounds rounds per route alternating; 2 cores shared by server and wrk; SQLite"
@@ -86,8 +91,8 @@ for i in "${!routes[@]}"; do
   # The same route with a new query string every time: no kept reply answers, the reply is made
   # (what PostgreSQL, which keeps none, serves). The catalog is kept by what it reads (q and
   # category), so an extra parameter still finds it.
-  made=$(wrk -t2 -c"$connections" -d"${seconds}s" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok" \
-    "http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')" | awk '/Requests\/sec/ {print $2}')
+  made=$(rps "http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')" -s bench/api/made-each-time.lua \
+    -H "Authorization: Bearer $tok")
   summary+=("$(printf '%-52s %6d B  nginx %8.0f  yaruki %8.0f  ratio %.2f   made each time %7.0f' "${routes[$i]}" "$(wc -c <"$out/$name.json")" \
     "$(printf '%s\n' "${ns[@]}" | median)" "$(printf '%s\n' "${ys[@]}" | median)" "$(printf '%s\n' "${ratios[@]}" | median)" "$made")")
 done

@@ -55,7 +55,8 @@ CONF
   echo "bytes: $body"
 }
 
-rps() { wrk -t2 -c"$connections" -d"${seconds}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
+. bench/wrk.sh
+rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 for log in off on; do
