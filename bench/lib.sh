@@ -40,19 +40,21 @@ bench_serve() {
 
 bench_stop_server() { kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; }
 
-# latency URL TOKEN N WARMUP PERCENTILE: p50 and the percentile in ms over N sequential
-# requests on one connection, after WARMUP that are not counted.
+# latency URL TOKEN N WARMUP PERCENTILE [made]: p50 and the percentile in ms over N sequential
+# requests on one connection, after WARMUP that are not counted. With `made`, every request
+# carries a query string of its own, so no kept reply answers and each reply is made.
 latency() {
   python3 - "$@" <<'PY'
 import http.client, statistics, sys, time, urllib.parse
 url, token, n, warmup, pct = urllib.parse.urlparse(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+made = len(sys.argv) > 6 and sys.argv[6] == "made"
 conn = http.client.HTTPConnection(url.hostname, url.port)
 headers = {"Authorization": f"Bearer {token}"} if token else {}
 path = url.path + ("?" + url.query if url.query else "")
 samples = []
 for i in range(n + warmup):
     start = time.perf_counter()
-    conn.request("GET", path, headers=headers)
+    conn.request("GET", path + (("&" if "?" in path else "?") + f"made={i}" if made else ""), headers=headers)
     response = conn.getresponse(); response.read()
     assert response.status == 200, response.status
     if i >= warmup: samples.append((time.perf_counter() - start) * 1000)
