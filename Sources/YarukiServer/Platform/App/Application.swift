@@ -144,5 +144,8 @@ public final class Application: @unchecked Sendable {
         context.bus.stop()
         // Nothing listens here any more (the sandbox's webhooks stop; the port may go to another).
         context.servedPort.store(0, ordering: .relaxed)
+        // The database's idle connections close now, not when the last reference to it goes: the
+        // job kinds' closures hold the context, and a PostgreSQL server counts its clients.
+        context.database.close()
     }
 }

@@ -162,6 +162,8 @@ final class JobRunner: @unchecked Sendable {
         for task in lock.withLock({ tasks }) { task.cancel() }
         let end = Date().addingTimeInterval(waiting)
         while Date() < end, running > 0 { usleep(20_000) }
+        // The kinds' closures hold what runs them (often the context that holds this runner).
+        lock.withLock { kinds = [:] }
     }
 
     /// Seconds before attempt `attempt + 1`: `first` (5), then twice as long each time, at most an hour.
