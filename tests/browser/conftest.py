@@ -195,6 +195,12 @@ def text_of(driver, by, value, within=None):
     return act(driver, locator(by, value, within), lambda e: e.text)
 
 
+def texts_of(driver, css):
+    """The rendered text of every element `css` finds, read at once in the page (a list the page
+    redraws every second cannot go stale between finding its items and reading them)."""
+    return driver.execute_script("return [...document.querySelectorAll(arguments[0])].map((e) => e.innerText.trim())", css)
+
+
 def attribute_of(driver, by, value, name, within=None):
     """One of the element's attributes (or DOM properties), once it is there."""
     return act(driver, locator(by, value, within), lambda e: e.get_attribute(name))

@@ -5,7 +5,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import act, attribute_of, click_on, is_shown, locator, make_browser, text_of, type_in, with_class
+from conftest import act, attribute_of, click_on, is_shown, locator, make_browser, text_of, texts_of, type_in, with_class
 from test_community import geotagged_photo
 from test_account import api_call, api_login, ready, sign_up, wait
 
@@ -26,20 +26,19 @@ def test_a_routine_session_from_start_to_personal_records(server):
         ready(driver)
         click_on(driver, By.ID, "start-session")
         click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
-        card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=squat]")))
-        rows = card.find_elements(By.CSS_SELECTOR, ".session-set")
-        assert len(rows) == 3
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=squat]")))
+        assert len(texts_of(driver, "[data-exercise=squat] .session-set")) == 3
         # Last time's numbers beside each set, and pre-filled.
-        assert "60 kg × 5" in rows[0].find_element(By.CSS_SELECTOR, ".set-previous").text
-        assert rows[0].find_element(By.NAME, "weightKg").get_attribute("value") == "60"
+        assert "60 kg × 5" in text_of(driver, By.CSS_SELECTOR, "[data-exercise=squat] .session-set .set-previous")
+        assert attribute_of(driver, By.CSS_SELECTOR, "[data-exercise=squat] .session-set [name=weightKg]", "value") == "60"
 
         # Counting reps with the big number, then one tap marks the set done: the rest starts by itself.
         for _ in range(6):
             click_on(driver, By.ID, "count-rep")
         assert text_of(driver, By.ID, "count-rep") == "6"
         click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
-        ring = wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
-        assert ring.get_attribute("role") == "timer"
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
+        assert attribute_of(driver, By.ID, "rest-ring", "role") == "timer"  # read again if the ring redrew meanwhile
         text = text_of(driver, By.ID, "rest-left")  # "1:00", then "59"…
         left = sum(int(part) * 60 ** i for i, part in enumerate(reversed(text.split(":"))))
         assert 50 <= left <= 60, text
@@ -51,8 +50,7 @@ def test_a_routine_session_from_start_to_personal_records(server):
         ready(driver)
         wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
         assert attribute_of(driver, By.CSS_SELECTOR, "[data-set='0-0']", "aria-pressed") == "true"
-        rows = driver.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] .session-set")
-        assert rows[0].find_element(By.NAME, "reps").get_attribute("value") == "6"
+        assert attribute_of(driver, By.CSS_SELECTOR, "[data-exercise=squat] .session-set [name=reps]", "value") == "6"
 
         # Skip the rest; the third set moves up (its menu) and back; make the second heavier, done, finish.
         click_on(driver, By.ID, "skip-rest")

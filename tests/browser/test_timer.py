@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import attribute_of, click_on, text_of, type_in, wait
+from conftest import attribute_of, click_on, text_of, texts_of, type_in, wait
 
 from test_account import OUT, ready, sign_up
 
@@ -59,8 +59,7 @@ def test_keyboard_drives_a_set_and_the_set_is_saved(server, phone):
     body.send_keys(Keys.SPACE)  # rest → training
     wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Start rest"))
     assert text(phone, "timer-figure") == "0"
-    sets = phone.find_elements(By.CSS_SELECTOR, "#timer-sets li")
-    assert [s.text for s in sets] == ["Set 1: 3 reps, 30 s rest"]
+    assert texts_of(phone, "#timer-sets li") == ["Set 1: 3 reps, 30 s rest"]
     body.send_keys("r")
     assert text(phone, "timer-figure") == "0"
     phone.save_screenshot(os.path.join(OUT, "timer-training-390x844-dark.png"))
@@ -136,7 +135,7 @@ def test_a_double_tap_counts_once_a_step_undoes_and_sound_starts_in_the_tap(serv
     wait(phone).until(EC.text_to_be_present_in_element((By.ID, "timer-main"), "Next set"))
     time.sleep(0.5)
     assert text(phone, "timer-main") == "Next set", "the second tap did not end the rest"
-    assert [s.text for s in phone.find_elements(By.CSS_SELECTOR, "#timer-sets li")] == ["Set 1: 6 reps, 60 s rest"]
+    assert texts_of(phone, "#timer-sets li") == ["Set 1: 6 reps, 60 s rest"]
     assert phone.execute_script("return window.audioMadeInGesture") == [True], "sound is unlocked by the tap itself"
     resting = seconds(text(phone, "timer-figure"))
     assert 55 <= resting <= 60
