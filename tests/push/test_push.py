@@ -129,7 +129,7 @@ def test_a_cheer_reaches_a_closed_app_encrypted_signed_and_in_korean(server, pus
     [message] = wait_for(lambda: push.messages("jiwoo-phone"))
     assert message["status"] == 201 and message["problems"] == [], message["problems"]
     shown = phone.read(message["body"])
-    assert shown["body"] == "Mina님이 응원했어요" and shown["title"] == "Yaruki" and shown["url"] == "/#/notifications", shown
+    assert shown["body"] == "Mina님이 응원했어요" and shown["title"] == "Yaruki" and shown["url"] == "/#/accountability", shown  # a cheer opens the group
     headers = message["headers"]
     assert headers["ttl"] == "86400" and headers["urgency"] == "normal" and 0 < len(headers["topic"]) <= 32
     assert headers["content-type"] == "application/octet-stream" and headers["authorization"].startswith("vapid t=")
