@@ -36,14 +36,20 @@ let package = Package(
         // librdkafka's declarations only: the library is opened at run time (see its shim.h), so no pkgConfig, no link.
         .systemLibrary(name: "CRdKafka", providers: [.apt(["librdkafka-dev"])]),
 
-        .target(name: "YarukiCore", swiftSettings: strict),
+        // JSON written without `Encoder`: the writer, and each Codable type's `writeJSON` made at build
+        // time from its declaration by the JSONWriters plugin (yaruki-json-writers, run on this machine).
+        .target(name: "YarukiJSON", swiftSettings: fastServerSettings),
+        .executableTarget(name: "yaruki-json-writers", path: "Tools/yaruki-json-writers", swiftSettings: strict),
+        .plugin(name: "JSONWriters", capability: .buildTool(), dependencies: ["yaruki-json-writers"]),
+
+        .target(name: "YarukiCore", dependencies: ["YarukiJSON"], swiftSettings: strict, plugins: ["JSONWriters"]),
         // The API's request and reply types, written once: the server encodes them, the SDK decodes them, the
         // OpenAPI document is made from them. Foundation and YarukiCore only, like the SDK.
-        .target(name: "YarukiAPI", dependencies: ["YarukiCore"], swiftSettings: strict),
-        .target(name: "YarukiHTTP", dependencies: ["CLibEvent"], swiftSettings: fastServerSettings),
+        .target(name: "YarukiAPI", dependencies: ["YarukiCore"], swiftSettings: strict, plugins: ["JSONWriters"]),
+        .target(name: "YarukiHTTP", dependencies: ["CLibEvent", "YarukiJSON"], swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl", "CRdKafka"],
-                swiftSettings: fastServerSettings),
+                swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
         .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", .target(name: "CSQLite", condition: .when(platforms: [.linux]))], swiftSettings: strict),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),
         // bench/sync's devices: SyncEngines against a running server (built by bench/sync/run.sh).
@@ -57,7 +63,7 @@ let package = Package(
         .target(name: "YarukiTestSupport", dependencies: ["YarukiStore"], path: "Tests/YarukiTestSupport",
                 swiftSettings: testSettings),
         .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore", "YarukiAPI"], swiftSettings: strict),
-        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"], swiftSettings: testSettings, plugins: ["JSONWriters"]),
         .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"], swiftSettings: testSettings),
         .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"], swiftSettings: testSettings),
     ],

@@ -3,9 +3,10 @@ import Testing
 @testable import YarukiHTTP
 
 /// `JSONBytes` must write what `JSONCoding.encoder` writes, byte for byte, for any value: the
-/// scalars at their edges, key order, every container shape, and the shapes it hands to Foundation.
+/// scalars at their edges, key order, every container shape, and each shape of declaration the
+/// JSONWriters plugin writes a writer from (this target's types get theirs from it too).
 @Suite struct JSONBytesTests {
-    func same<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func same<T: Encodable & JSONWritable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try JSONCoding.encoder.encode(value)
         let written = try JSONBytes.encode(value)
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), sourceLocation: sourceLocation)
@@ -83,57 +84,55 @@ import Testing
         try same([1: "one", 10: "ten", 2: "two"])
     }
 
-    struct Nothing: Encodable { func encode(to encoder: Encoder) throws {} }
+    /// Renamed and left-out keys.
+    struct Renamed: Codable {
+        var isPublic: Bool
+        var title: String
+        var skipped: Int = 7
+        static let shared = 5
+        var note: String?
+        enum CodingKeys: String, CodingKey { case isPublic = "public", title, note = "a note" }
+    }
 
-    struct Twice: Encodable {
+    /// A writer of its own, a plain list of keyed calls: the plugin follows it.
+    struct Custom: Codable {
+        var list: [String]
+        var flag: Bool
+        var maybe: String?
+        enum CodingKeys: String, CodingKey { case list, flag = "Flag", maybe }
         func encode(to encoder: Encoder) throws {
-            var first = encoder.container(keyedBy: AnyKey.self)
-            try first.encode(1, forKey: AnyKey("b"))
-            var second = encoder.container(keyedBy: AnyKey.self)
-            try second.encode(2, forKey: AnyKey("a"))
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(Optional(list), forKey: .list)
+            try c.encode(flag, forKey: .flag)
+            try c.encode(maybe, forKey: .maybe)  // null when nil: encode, not encodeIfPresent
         }
     }
 
-    struct SameKey: Encodable {
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: AnyKey.self)
-            try c.encode(1, forKey: AnyKey("k"))
-            try c.encode("z", forKey: AnyKey("a"))
-            try c.encode(2, forKey: AnyKey("k"))
+    /// Generic, constant members, optionals spelled out, observers, Int raw values.
+    struct Box<Content: Encodable>: Encodable {
+        let version = 3
+        var content: Content
+        var extra: Optional<Int>
+        var watched: Int = 0 {
+            didSet { _ = oldValue }
         }
+        var computed: Int { content is String ? 1 : 2 }
+        static func make(_ content: Content) -> Box { Box(content: content, extra: nil) }
     }
 
-    struct Nested: Encodable {
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: AnyKey.self)
-            var inner = c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("inner"))
-            try c.encode(1, forKey: AnyKey("z"))
-            try inner.encode(2, forKey: AnyKey("y"))
-            var list = c.nestedUnkeyedContainer(forKey: AnyKey("list"))
-            try list.encode("x")
-            try c.encode(3, forKey: AnyKey("a"))
-        }
-    }
+    enum Level: Int, Codable { case low = 1, high = 10 }
 
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ s: String) { stringValue = s }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    @Test func shapesBeyondTheStreamingGiveTheSameBytes() throws {
-        #expect(throws: EncodingError.self) { try JSONCoding.encoder.encode(Nothing()) }
-        #expect(throws: EncodingError.self) { try JSONBytes.encode(Nothing()) }
-        try same([Nothing(), Nothing()])
-        try same(["n": Nothing()])
-        try same(Twice())
-        try same(SameKey())
-        try same(Nested())
-        try same(["deep": [Nested()]])
+    @Test func everyShapeOfDeclarationIsWrittenAsTheEncoderWritesIt() throws {
+        try same(Renamed(isPublic: true, title: "t", note: nil))
+        try same([Renamed(isPublic: false, title: "x\"y", note: "n")])
+        try same(Custom(list: [], flag: true, maybe: nil))
+        try same(Custom(list: ["a"], flag: false, maybe: "m"))
+        try same(Box(content: "text", extra: nil, watched: 4))
+        try same(Box(content: [Level.low, .high], extra: 0))
+        try same(Box(content: Box(content: ["k": Level.high], extra: -1), extra: 2))
         try same([String?.none, "x"])
         try same([[Int]]([[], [1], [2, 3]]))
         try same([String: [String: Int]]())
+        #expect(try JSONBytes.encode(Box(content: 1, extra: nil)) == Array(#"{"content":1,"version":3,"watched":0}"#.utf8))
     }
 }

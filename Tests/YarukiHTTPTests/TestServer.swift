@@ -39,6 +39,13 @@ final class TestServer {
     /// The byte at `offset` of a /produce body.
     static func pattern(_ offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: offset &* 7 &+ offset / 251) }
 
+    struct UploadReply: Encodable {
+        var size: Int
+        var onDisk: Int
+        var memory: Int
+        var path: String
+    }
+
     struct Echo: Codable { var name: String; var reps: Int; var tags: [String]? }
 
     /// Where streamed uploads land (POST /upload and /keep), and where /keep moves them.
@@ -75,8 +82,7 @@ final class TestServer {
         router.post("/upload") { request in
             guard let file = request.bodyFile else { return try .json(["inMemory": request.body.count]) }
             let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
-            struct Reply: Encodable { var size, onDisk, memory: Int; var path: String }
-            return try .json(Reply(size: file.size, onDisk: data.count, memory: request.body.count, path: file.path))
+            return try .json(UploadReply(size: file.size, onDisk: data.count, memory: request.body.count, path: file.path))
         }
         let keep = kept
         router.post("/keep") { request in

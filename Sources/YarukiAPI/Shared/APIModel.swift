@@ -1,10 +1,11 @@
 import Foundation
 import YarukiCore
+import YarukiJSON
 
 /// A request or reply body of the API. The server encodes replies and decodes requests with these
 /// very types, the SDK the other way round, and the OpenAPI document describes each from its
 /// `example` as the server's encoder writes it: one declaration, three uses, no copy to drift.
-public protocol APIModel: Codable, Sendable {
+public protocol APIModel: Codable, JSONWritable, Sendable {
     /// A value with every optional field that matters filled in, so the document shows its shape.
     static var example: Self { get }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 
 /// An instant with the UTC offset of the place it happened: "2026-11-30T09:12:00+02:00" in JSON.
 /// The offset is kept so a day replays in the clock of where it was lived, not of the reader.
@@ -74,6 +75,10 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
+}
+
+extension OffsetDateTime: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.string(text) }
 }
 
 /// What a lifelog record is.

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 
 /// Any JSON value, for documents whose shape is data (OpenAPI, schemas, synced records, a 412's current record).
 public indirect enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral,
@@ -44,5 +45,20 @@ public indirect enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStrin
     public subscript(key: String) -> JSONValue? {
         if case let .object(o) = self { return o[key] }
         return nil
+    }
+}
+
+/// Written as `encode(to:)` writes it: whole numbers without a fraction, objects in key order.
+extension JSONValue: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) throws {
+        switch self {
+        case .null: w.null()
+        case let .bool(b): w.bool(b)
+        case let .number(n):
+            if n.rounded() == n, abs(n) < 1e15 { w.int(Int64(n)) } else { try w.double(n) }
+        case let .string(s): w.string(s)
+        case let .array(a): try a.writeJSON(to: &w)
+        case let .object(o): try o.writeJSON(to: &w)
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct HTTPError: Error, Sendable, Codable, Equatable {
     public var headers: [String: String] = [:]
     /// RFC 9457 extension members written beside the standard ones (a 412's current record);
     /// not compared, not read back.
-    public var extensions: [String: any Encodable & Sendable] = [:]
+    public var extensions: [String: any Encodable & JSONWritable & Sendable] = [:]
 
     public static func == (a: HTTPError, b: HTTPError) -> Bool {
         a.type == b.type && a.title == b.title && a.status == b.status && a.detail == b.detail && a.errors == b.errors && a.headers == b.headers
@@ -89,5 +89,22 @@ public struct HTTPError: Error, Sendable, Codable, Equatable {
 
     public func encodedBody() -> Data {
         (try? JSONBytes.data(self)) ?? Data("{\"status\":\(status)}".utf8)  // the same problem is the same bytes
+    }
+}
+
+/// Written by hand: the extension members go in key order among the standard ones.
+extension HTTPError: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) throws {
+        var members: [(key: String, value: any JSONWritable)] = [("type", type), ("title", title), ("status", status)]
+        if let detail { members.append(("detail", detail)) }
+        if let errors { members.append(("errors", errors)) }
+        for (key, value) in extensions { members.append((key, value)) }
+        members.sort { JSONWriter.precedes($0.key, $1.key) }
+        w.beginObject()
+        for member in members {
+            w.key(member.key)
+            try member.value.writeJSON(to: &w)
+        }
+        w.endObject()
     }
 }

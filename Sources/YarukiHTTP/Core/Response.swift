@@ -24,7 +24,7 @@ public struct Response: Sendable {
         self.body = body
     }
 
-    public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> Response {
+    public static func json<T: JSONWritable>(_ value: T, status: Int = 200) throws -> Response {
         Response(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .data(try JSONBytes.data(value)))
     }
 

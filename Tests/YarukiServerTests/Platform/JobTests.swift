@@ -32,9 +32,12 @@ import YarukiTestSupport
         let (_, runners) = try await Self.runners(.sqlite, 1, clock: clock)
         let runner = runners[0]
         let peak = Mutex((now: 0, most: 0, others: 0))
+        // Each waits until eight run at once (or 5 s pass): a runner that allowed fewer would
+        // never get there, however fast or slow the machine.
         runner.register("wait", lease: 30, ownWidth: 8) { _ in
             peak.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-            try await Task.sleep(for: .milliseconds(150))
+            let until = Date().addingTimeInterval(5)
+            while peak.withLock({ $0.most }) < 8, Date() < until { try await Task.sleep(for: .milliseconds(20)) }
             peak.withLock { $0.now -= 1 }
         }
         runner.register("work", lease: 30) { _ in peak.withLock { $0.others += 1 } }
@@ -43,7 +46,7 @@ import YarukiTestSupport
         runner.start()
         defer { runner.stop() }
         #expect(await eventuallyAsync(timeout: 10) { peak.withLock { $0.others } == 4 }, "the other kind runs meanwhile")
-        #expect(await eventuallyAsync(timeout: 10) { runner.ran == 28 })
+        #expect(await eventuallyAsync(timeout: 20) { runner.ran == 28 })
         #expect(peak.withLock { $0.most } == 8, "eight at once, not the runner's two")
     }
 
@@ -64,9 +67,13 @@ import YarukiTestSupport
         #expect(try await queued().first?.string("unique_key") == "tick@\(Int(clock.now.timeIntervalSince1970 / 60) + 1)")
         try await Task.sleep(for: .milliseconds(300))
         #expect(ran.withLock { $0 }.isEmpty, "not before its minute")
+        // The clock moves only once the run is over (no job left running): a job still running
+        // when the clock jumps an hour would find its lease long expired, and run again.
+        let settled = { ((try? await queued()) ?? []).allSatisfy { (try? $0.string("state")) != "running" } }
         for minute in 1...3 {
             clock.advance(60)
             #expect(await eventuallyAsync(timeout: 5) { ran.withLock { $0.count } == minute })
+            #expect(await eventuallyAsync(timeout: 5) { await settled() })
         }
         clock.advance(3600)  // an hour with nobody looking: one run now, not sixty
         #expect(await eventuallyAsync(timeout: 5) { ran.withLock { $0.count } == 4 })

@@ -96,7 +96,7 @@ final class SignageHub: @unchecked Sendable {
         return BoardTotals.summing(board, sums, version: version, at: clock())
     }
 
-    static func encoded<T: Encodable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
+    static func encoded<T: JSONWritable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
         let json = (try? JSONBytes.encode(value)) ?? Array("{}".utf8)
         return ServerSentEvent(id: String(version), event: event, data: String(decoding: json, as: UTF8.self), retry: 2000).encoded
     }

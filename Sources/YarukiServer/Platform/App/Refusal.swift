@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 
 /// A service's "no", in its own terms: what kind of no it is, the sentence a person reads, and
 /// the fields at fault. Services and the platform under the routes throw it; `ErrorMapping`
@@ -53,7 +54,7 @@ struct Refusal: Error, Sendable, CustomStringConvertible {
     /// Asks the client for a bearer token (a `WWW-Authenticate` challenge).
     var challenge = false
     /// Members the problem carries beside the standard ones (a stale record's current version).
-    var extensions: [String: any Encodable & Sendable] = [:]
+    var extensions: [String: any Encodable & JSONWritable & Sendable] = [:]
 
     init(_ reason: Reason, code: String? = nil, _ detail: String, fields: [Field]? = nil, retryAfter: Int? = nil) {
         self.reason = reason

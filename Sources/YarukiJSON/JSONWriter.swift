@@ -1,0 +1,366 @@
+import Foundation
+
+/// A value that writes its own JSON: the bytes `JSONEncoder` writes with `.sortedKeys` and
+/// `.withoutEscapingSlashes`, RFC 3339 dates in UTC (seconds), whole doubles without ".0",
+/// upper-case UUIDs, nil members left out.
+///
+/// The API's types get theirs at build time: the JSONWriters plugin writes each one from the
+/// type's declaration (its members in key order, each key a constant), so a reply is written
+/// without `Encoder`, its containers, boxed values or run-time key sorting.
+public protocol JSONWritable {
+    func writeJSON(to w: inout JSONWriter) throws
+}
+
+extension JSONWritable {
+    /// The value's JSON bytes.
+    public func jsonBytes() throws -> [UInt8] {
+        var w = JSONWriter()
+        try writeJSON(to: &w)
+        return w.bytes
+    }
+}
+
+/// JSON written into a byte buffer. Objects and arrays track only whether a comma is due.
+public struct JSONWriter {
+    public var bytes: [UInt8]
+    @usableFromInline var first = true
+
+    public init(capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Containers
+
+    @inlinable public mutating func beginObject() {
+        bytes.append(123)
+        first = true
+    }
+
+    @inlinable public mutating func endObject() {
+        bytes.append(125)
+        first = false
+    }
+
+    @inlinable public mutating func beginArray() {
+        bytes.append(91)
+        first = true
+    }
+
+    @inlinable public mutating func endArray() {
+        bytes.append(93)
+        first = false
+    }
+
+    /// Before an array's element: the comma, unless it is the first.
+    @inlinable public mutating func element() {
+        if first { first = false } else { bytes.append(44) }
+    }
+
+    /// `"key":` (the key's JSON, colon included, as a constant), after a comma unless it is the first.
+    @inlinable public mutating func key(_ quoted: StaticString) {
+        if first { first = false } else { bytes.append(44) }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: quoted.utf8Start, count: quoted.utf8CodeUnitCount))
+    }
+
+    /// `"key":` for a key known only at run time.
+    public mutating func key(_ name: String) {
+        if first { first = false } else { bytes.append(44) }
+        string(name)
+        bytes.append(58)
+    }
+
+    @inlinable public mutating func member<T: JSONWritable>(_ quoted: StaticString, _ value: T) throws {
+        key(quoted)
+        try value.writeJSON(to: &self)
+    }
+
+    /// A member written only when there is a value (`encodeIfPresent`).
+    @inlinable public mutating func member<T: JSONWritable>(_ quoted: StaticString, ifPresent value: T?) throws {
+        guard let value else { return }
+        key(quoted)
+        try value.writeJSON(to: &self)
+    }
+
+    @inlinable public mutating func write<T: JSONWritable>(_ value: T) throws {
+        try value.writeJSON(to: &self)
+    }
+
+    // MARK: Values
+
+    public mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    public mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func null() { raw("null") }
+
+    public mutating func string(_ text: String) {
+        bytes.append(34)
+        var text = text
+        text.withUTF8 { utf8 in
+            var mark = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == 34 || byte == 92 else { continue }
+                if i > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<i])) }
+                mark = i + 1
+                switch byte {
+                case 34: bytes.append(92); bytes.append(34)
+                case 92: bytes.append(92); bytes.append(92)
+                case 0x0A: bytes.append(92); bytes.append(110)
+                case 0x0D: bytes.append(92); bytes.append(114)
+                case 0x09: bytes.append(92); bytes.append(116)
+                case 0x08: bytes.append(92); bytes.append(98)
+                case 0x0C: bytes.append(92); bytes.append(102)
+                default:
+                    bytes.append(contentsOf: [92, 117, 48, 48, JSONWriter.hex[Int(byte >> 4)], JSONWriter.hex[Int(byte & 15)]])
+                }
+            }
+            if utf8.count > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<utf8.count])) }
+        }
+        bytes.append(34)
+        first = false
+    }
+
+    static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    public mutating func int<I: FixedWidthInteger>(_ n: I) {
+        first = false
+        if n == 0 { bytes.append(48); return }
+        if n < 0 { bytes.append(45) }
+        var magnitude = n.magnitude
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes: enough for any 128-bit integer
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var i = buffer.count
+            while magnitude > 0 {
+                i -= 1
+                buffer[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
+
+    public mutating func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+        first = false
+    }
+
+    public mutating func double(_ value: Double) throws {
+        guard value.isFinite else { throw JSONWriter.nonConforming(value) }
+        // A whole number well inside the range where `description` writes every digit.
+        if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+            return int(Int64(value))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        raw(text)
+        first = false
+    }
+
+    public mutating func float(_ value: Float) throws {
+        guard value.isFinite else { throw JSONWriter.nonConforming(Double(value)) }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        raw(text)
+        first = false
+    }
+
+    static func nonConforming(_ value: Double) -> EncodingError {
+        .invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON."))
+    }
+
+    public mutating func uuid(_ id: UUID) {
+        let u = id.uuid
+        withUnsafeBytes(of: u) { raw in
+            bytes.append(34)
+            for (i, byte) in raw.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 { bytes.append(45) }
+                bytes.append(JSONWriter.upperHex[Int(byte >> 4)])
+                bytes.append(JSONWriter.upperHex[Int(byte & 15)])
+            }
+            bytes.append(34)
+        }
+        first = false
+    }
+
+    /// `2026-11-30T08:00:00Z`: what `Date.ISO8601FormatStyle` writes (seconds, UTC).
+    public mutating func date(_ date: Date) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // Before 1583 the style counts days in the Julian calendar; after 9998 years grow a digit.
+        guard seconds.isFinite, seconds >= -12_212_553_600, seconds < 253_370_764_800 else { return string(date.formatted(.iso8601)) }
+        let total = Int(seconds)
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let second = total - days * 86_400
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { b in
+            func two(_ at: Int, _ n: Int) { b[at] = UInt8(48 + n / 10); b[at + 1] = UInt8(48 + n % 10) }
+            b[0] = 34
+            two(1, year / 100); two(3, year % 100); b[5] = 45; two(6, month); b[8] = 45; two(9, day)
+            b[11] = 84; two(12, second / 3600); b[14] = 58; two(15, second / 60 % 60); b[17] = 58; two(18, second % 60)
+            b[20] = 90; b[21] = 34
+            bytes.append(contentsOf: UnsafeBufferPointer(b))
+        }
+        first = false
+    }
+
+    /// Whether `a` sorts before `b` by their UTF-8 bytes, as `.sortedKeys` sorts keys.
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                return c < 0 || (c == 0 && x.count < y.count)
+            }
+        }
+    }
+}
+
+// MARK: The standard library's and Foundation's values
+
+extension String: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) { w.string(self) }
+}
+
+extension Substring: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.string(String(self)) }
+}
+
+extension Bool: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) { w.bool(self) }
+}
+
+extension Int: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension Int8: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension Int16: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension Int32: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension Int64: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension UInt: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension UInt8: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension UInt16: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension UInt32: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension UInt64: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.int(self) }
+}
+
+extension Double: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) throws { try w.double(self) }
+}
+
+extension Float: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) throws { try w.float(self) }
+}
+
+extension UUID: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) { w.uuid(self) }
+}
+
+extension Date: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) { w.date(self) }
+}
+
+extension URL: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.string(absoluteString) }
+}
+
+extension Data: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) { w.string(base64EncodedString()) }
+}
+
+extension Decimal: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) {
+        w.raw(description)
+        w.first = false
+    }
+}
+
+/// Inside an array (where `JSONEncoder` writes it): `null` when nil. A member that is nil is left
+/// out instead, by `member(_:ifPresent:)`.
+extension Optional: JSONWritable where Wrapped: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) throws {
+        if let self { try self.writeJSON(to: &w) } else { w.null(); w.first = false }
+    }
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    @inlinable public func writeJSON(to w: inout JSONWriter) throws {
+        w.beginArray()
+        for element in self {
+            w.element()
+            try element.writeJSON(to: &w)
+        }
+        w.endArray()
+    }
+}
+
+extension ArraySlice: JSONWritable where Element: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) throws { try Array(self).writeJSON(to: &w) }
+}
+
+/// A dictionary key `JSONEncoder` writes as an object's member name (an Int key as its digits).
+public protocol JSONKey: Hashable {
+    var jsonKey: String { get }
+}
+
+extension String: JSONKey {
+    public var jsonKey: String { self }
+}
+
+extension Int: JSONKey {
+    public var jsonKey: String { String(self) }
+}
+
+/// Keys in the order of their UTF-8 bytes, as `.sortedKeys` writes them.
+extension Dictionary: JSONWritable where Key: JSONKey, Value: JSONWritable {
+    public func writeJSON(to w: inout JSONWriter) throws {
+        w.beginObject()
+        for (name, value) in map({ ($0.key.jsonKey, $0.value) }).sorted(by: { JSONWriter.precedes($0.0, $1.0) }) {
+            w.key(name)
+            try value.writeJSON(to: &w)
+        }
+        w.endObject()
+    }
+}
