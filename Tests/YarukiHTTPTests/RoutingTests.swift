@@ -4,6 +4,19 @@ import YarukiTestSupport
 @testable import YarukiHTTP
 
 @Suite struct RoutingTests {
+    /// `queryItem` scans the raw query; it must find what decoding the whole query finds.
+    @Test func aQueryItemIsWhatTheDecodedQueryHolds() {
+        let queries = ["", "a=1", "a=1&a=2", "b=2&a=", "a", "x=%41&%61=encoded-name", "a+b=c+d&a%20b=no", "a=%ZZ&%ZZ=bad", "q=%E3%83%99%E3%83%B3%E3%83%81&limit=20&n=3-9",
+                       "&&a=&=b", "a=b=c", "from=2026-11-01&to=2026-11-30&cursor=MTc2NDUwMDAwMDAwMC4w"]
+        for query in queries {
+            let request = Request(method: .get, target: "/x?\(query)")
+            for name in ["a", "b", "x", "a b", "%ZZ", "q", "limit", "n", "", "to", "cursor", "missing"] {
+                #expect(request.queryItem(name) == request.queryItems.first { $0.0 == name }?.1, "\(name) in \(query)")
+            }
+        }
+        #expect(Request(method: .get, target: "/x").queryItem("a") == nil)
+    }
+
     @Test func answersJSONWithRequestID() throws {
         let t = try TestServer()
         let reply = try request(t.port, "/hello")

@@ -1,54 +1,74 @@
 #!/usr/bin/env bash
-# The routes people use, each against nginx returning the very same bytes (from a file), driven
-# by wrk in the same run: GET /v1/me, GET /v1/exercises, a Done feed page of 20 posts with photos
-# and likes, a page of 20 workouts, a lifelog day of 100 records, and a month of health days from
-# two sources, on SQLite. Rounds alternate
-# nginx and Yaruki; access logs off on both. Prints each round and the median ratio per route, and
-# the route's rate when every request asks something new (its reply made, not kept).
-# Targets: every route >= 0.5x nginx, /v1/me >= 0.7x.
-# Usage: bench/api/run.sh [seconds per round] [rounds]
+# The routes people use, on each engine, against nginx returning the very same bytes (from a file,
+# with sendfile and open_file_cache), driven by wrk in the same run: GET /v1/me, GET /v1/exercises,
+# a Done feed page of 20 posts with photos and likes, a page of 20 workouts of 12 sets, a lifelog
+# day of 100 records, and a month of health days from two sources. Access logs off on both.
+#
+# Each route is measured three ways, rounds alternating: nginx; Yaruki asked the same URL again
+# (kept: a kept reply answers, where the engine keeps any); and Yaruki asked a new query string
+# every time (made: no kept reply answers, the reply is made, as after every write and on every
+# first read). PostgreSQL runs with durable settings (fsync and synchronous_commit on) and keeps
+# no replies. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections.
+# Any reply that is not 2xx fails the run.
+#
+# Targets (issue 35): made, SQLite: /v1/me >= 0.8x nginx; feed, workouts, health month >= 0.3x;
+# lifelog day >= 0.1x. PostgreSQL made >= 0.7x SQLite made; PostgreSQL writes >= 0.5x SQLite's.
+# Usage: bench/api/run.sh [seconds per round] [rounds]    (ENGINES="sqlite postgres" by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-5}
 rounds=${2:-3}
 connections=${CONNECTIONS:-64}
+engines=${ENGINES:-"sqlite postgres"}
 out=bench/out/api
 mkdir -p "$out"
 swift build -c release --product yaruki >/dev/null
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-data=$(mktemp -d /tmp/yaruki-bench-api.XXXXXX)
+. bench/lib.sh
+. bench/wrk.sh
 pid=""
-cleanup() {
+stop_all() {
   [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
   [ -f "$out/nginx.conf" ] && nginx -c "$PWD/$out/nginx.conf" -s stop 2>/dev/null || true
-  rm -rf "$data"
+  bench_cleanup
 }
-trap cleanup EXIT
-
-yport=$(free_port); nport=$(free_port)
-.build/release/yaruki serve --port "$yport" --data-dir "$data" --access-log off --signups-per-hour 1000 >"$out/server.log" 2>&1 &
-pid=$!
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$yport/healthz" >/dev/null && break; sleep 0.1; done
-ffmpeg -loglevel error -y -f lavfi -i testsrc=size=1280x960 -frames:v 1 "$data/photo.jpg"
-echo "== seeding through the API"
-python3 bench/api/seed.py "http://127.0.0.1:$yport" "$data/photo.jpg" >"$out/credentials.json"
-
-token() {
-  curl -sf -H 'Content-Type: application/json' --data @"$out/credentials.json" "http://127.0.0.1:$yport/v1/auth/login" |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])'
-}
+trap stop_all EXIT
+ffmpeg -loglevel error -y -f lavfi -i testsrc=size=1280x960 -frames:v 1 "$out/photo.jpg"
 
 routes=("/v1/me" "/v1/exercises" "/v1/posts?board=done&limit=20" "/v1/workouts?limit=20" "/v1/lifelog/timeline?range=day&date=2026-11-28"
         "/v1/health/days?from=2026-11-01&to=2026-11-30")
 names=("me" "exercises" "feed" "workouts" "lifelog-day" "health-month")
-tok=$(token)
-locations=""
-for i in "${!routes[@]}"; do
-  curl -sf -H "Authorization: Bearer $tok" "http://127.0.0.1:$yport${routes[$i]}" >"$out/${names[$i]}.json"
-  locations+="    location = /${names[$i]} { default_type application/json; alias $PWD/$out/${names[$i]}.json; }
+rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s" "${@:2}"; }
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+declare -A made_rate write_rate
+summary=()
+
+for engine in $engines; do
+  data=$(mktemp -d /tmp/yaruki-bench-api.XXXXXX)
+  db=()
+  setting="SQLite (WAL, synchronous=NORMAL)"
+  if [ "$engine" = postgres ]; then
+    url=$(PG_DURABLE=1 scripts/pg-cluster.sh start "$pgdir" "$(free_port)")
+    db=(--db "$url")
+    setting="PostgreSQL, durable: $(scripts/pg-cluster.sh settings "$pgdir" | sed 's/-c //g')"
+  fi
+  yport=$(free_port); nport=$(free_port)
+  .build/release/yaruki serve --port "$yport" --data-dir "$data" "${db[@]}" --access-log off --signups-per-hour 1000 >"$out/server-$engine.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$yport/healthz" >/dev/null && break; sleep 0.1; done
+  echo "== $engine: seeding through the API"
+  python3 bench/api/seed.py "http://127.0.0.1:$yport" "$out/photo.jpg" >"$out/credentials.json"
+  token() {
+    curl -sf -H 'Content-Type: application/json' --data @"$out/credentials.json" "http://127.0.0.1:$yport/v1/auth/login" |
+      python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])'
+  }
+  tok=$(token)
+  locations=""
+  for i in "${!routes[@]}"; do
+    curl -sf -H "Authorization: Bearer $tok" "http://127.0.0.1:$yport${routes[$i]}" >"$out/${names[$i]}.json"
+    locations+="    location = /${names[$i]} { default_type application/json; alias $PWD/$out/${names[$i]}.json; }
 "
-done
-cat >"$out/nginx.conf" <<CONF
+  done
+  cat >"$out/nginx.conf" <<CONF
 worker_processes 2;
 pid $PWD/$out/nginx.pid;
 error_log $PWD/$out/nginx-error.log;
@@ -65,36 +85,51 @@ http {
 $locations  }
 }
 CONF
-nginx -c "$PWD/$out/nginx.conf"
-sleep 0.3
+  nginx -c "$PWD/$out/nginx.conf"
+  sleep 0.3
 
-. bench/wrk.sh
-rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s" "${@:2}"; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
-echo "== wrk -t2 -c$connections -d${seconds}s, $rounds rounds per route alternating; 2 cores shared by server and wrk; SQLite"
-summary=()
-for i in "${!routes[@]}"; do
-  name=${names[$i]}
-  tok=$(token)  # access tokens last 15 minutes
-  # The bytes again, now: signed photo links in a reply change on the hour.
-  curl -sf -H "Authorization: Bearer $tok" "http://127.0.0.1:$yport${routes[$i]}" >"$out/$name.json"
-  cmp -s <(curl -sf "http://127.0.0.1:$nport/$name") <(curl -sf -H "Authorization: Bearer $tok" "http://127.0.0.1:$yport${routes[$i]}") ||
-    { echo "nginx and yaruki differ on ${routes[$i]}"; exit 1; }
-  ratios=(); ys=(); ns=()
-  for r in $(seq "$rounds"); do
-    n=$(rps "http://127.0.0.1:$nport/$name")
-    y=$(rps "http://127.0.0.1:$yport${routes[$i]}" -H "Authorization: Bearer $tok")
-    ratios+=("$(echo "$y / $n" | bc -l)"); ys+=("$y"); ns+=("$n")
-    printf '%-12s round %d: nginx %8.0f req/s   yaruki %8.0f req/s   ratio %.2f\n' "$name" "$r" "$n" "$y" "${ratios[-1]}"
+  echo "== $engine: $setting; wrk -t2 -c$connections -d${seconds}s, $rounds rounds per route alternating; 2 cores shared by server and wrk"
+  for i in "${!routes[@]}"; do
+    name=${names[$i]}
+    tok=$(token)  # access tokens last 15 minutes
+    # The bytes again, now: signed photo links in a reply change on the hour.
+    curl -sf -H "Authorization: Bearer $tok" "http://127.0.0.1:$yport${routes[$i]}" >"$out/$name.json"
+    cmp -s <(curl -sf "http://127.0.0.1:$nport/$name") <(curl -sf -H "Authorization: Bearer $tok" "http://127.0.0.1:$yport${routes[$i]}") ||
+      { echo "nginx and yaruki differ on ${routes[$i]}"; exit 1; }
+    # A new query string on every request: no kept reply answers. The catalog is kept by what it
+    # reads (q and category), so an extra parameter still finds it.
+    madeurl="http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')"
+    ns=(); ks=(); ms=()
+    for r in $(seq "$rounds"); do
+      n=$(rps "http://127.0.0.1:$nport/$name")
+      k=$(rps "http://127.0.0.1:$yport${routes[$i]}" -H "Authorization: Bearer $tok")
+      m=$(rps "$madeurl" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok")
+      ns+=("$n"); ks+=("$k"); ms+=("$m")
+      printf '%-8s %-12s round %d: nginx %8.0f   kept %8.0f (%.2f)   made %8.0f (%.2f)\n' "$engine" "$name" "$r" "$n" "$k" "$(echo "$k / $n" | bc -l)" \
+        "$m" "$(echo "$m / $n" | bc -l)"
+    done
+    n=$(printf '%s\n' "${ns[@]}" | median); k=$(printf '%s\n' "${ks[@]}" | median); m=$(printf '%s\n' "${ms[@]}" | median)
+    made_rate[$engine/$name]=$m
+    summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×)' "$engine" "${routes[$i]}" "$(wc -c <"$out/$name.json")" \
+      "$n" "$k" "$(echo "$k / $n" | bc -l)" "$m" "$(echo "$m / $n" | bc -l)")")
   done
-  # The same route with a new query string every time: no kept reply answers, the reply is made
-  # (what PostgreSQL, which keeps none, serves). The catalog is kept by what it reads (q and
-  # category), so an extra parameter still finds it.
-  made=$(rps "http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')" -s bench/api/made-each-time.lua \
-    -H "Authorization: Bearer $tok")
-  summary+=("$(printf '%-52s %6d B  nginx %8.0f  yaruki %8.0f  ratio %.2f   made each time %7.0f' "${routes[$i]}" "$(wc -c <"$out/$name.json")" \
-    "$(printf '%s\n' "${ns[@]}" | median)" "$(printf '%s\n' "${ys[@]}" | median)" "$(printf '%s\n' "${ratios[@]}" | median)" "$made")")
+  # Writes: a workout of two sets, a new one each request, from 16 connections.
+  tok=$(token)
+  w=$(wrk_rps "http://127.0.0.1:$yport/v1/workouts" -t2 -c16 -d"${seconds}s" -s bench/api/write.lua -H "Authorization: Bearer $tok")
+  write_rate[$engine]=$w
+  summary+=("$(printf '%-8s %-48s          POST, 16 connections                     %7.0f writes/s' "$engine" "/v1/workouts" "$w")")
+  nginx -c "$PWD/$out/nginx.conf" -s stop; sleep 0.3
+  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+  [ "$engine" = postgres ] && scripts/pg-cluster.sh stop "$pgdir" >/dev/null
+  rm -rf "$data"
 done
-echo "== medians (targets: every route >= 0.50, /v1/me >= 0.70)"
+
+echo "== medians: rate and ratio to nginx (targets, made on SQLite: /v1/me >= 0.8, feed, workouts and health >= 0.3, lifelog day >= 0.1)"
 printf '%s\n' "${summary[@]}"
+if [[ $engines == *sqlite* && $engines == *postgres* ]]; then
+  echo "== PostgreSQL (durable) over SQLite, made each time (target >= 0.7) and writes (target >= 0.5)"
+  for name in "${names[@]}"; do
+    printf '%-12s %.2f×\n' "$name" "$(echo "${made_rate[postgres/$name]} / ${made_rate[sqlite/$name]}" | bc -l)"
+  done
+  printf '%-12s %.2f×\n' "writes" "$(echo "${write_rate[postgres]} / ${write_rate[sqlite]}" | bc -l)"
+fi

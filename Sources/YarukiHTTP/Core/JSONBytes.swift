@@ -33,10 +33,19 @@ public struct EncodedJSON: Sendable {
         etag = EncodedJSON.etag(of: data)
     }
 
-    /// `"…"`: 64-bit FNV-1a of the bytes and their length, in hex.
+    /// `"…"`: a 64-bit hash of the bytes and their length, in hex. Eight bytes a step (FNV-1a's
+    /// multiply with a shift to mix the high bits down): byte by byte took 3% of a page made
+    /// each time. The same bytes give the same tag on every node.
     public static func etag(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 } }
+        data.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for i in 0..<words {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* 0x100_0000_01b3
+                hash ^= hash >> 29
+            }
+            for i in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[i])) &* 0x100_0000_01b3 }
+        }
         return "\"\(String(hash, radix: 16))-\(String(data.count, radix: 16))\""
     }
 

@@ -137,8 +137,24 @@ public struct Request: Sendable {
         return nil
     }
 
+    /// The first value named `name` (as `queryItems` would give it), found without decoding the
+    /// whole query: a route asks for several parameters, each a scan of the raw bytes.
     public func queryItem(_ name: String) -> String? {
-        queryItems.first { $0.0 == name }?.1
+        guard let query, !query.isEmpty else { return nil }
+        for pair in query.utf8.split(separator: UInt8(ascii: "&")) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            let rawName = pair[..<(equals ?? pair.endIndex)]
+            if rawName.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+                let text = String(Substring(rawName))
+                guard (PercentDecoding.decode(text, plusAsSpace: true) ?? text) == name else { continue }
+            } else {
+                guard rawName.elementsEqual(name.utf8) else { continue }
+            }
+            guard let equals else { return "" }
+            let text = String(Substring(pair[pair.index(after: equals)...]))
+            return PercentDecoding.decode(text, plusAsSpace: true) ?? text
+        }
+        return nil
     }
 }
 

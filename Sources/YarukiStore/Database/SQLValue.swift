@@ -129,18 +129,21 @@ public struct Row: Sendable {
         var text = text
         return text.withUTF8 { u -> UUID? in
             guard u.count == 36, u[8] == 45, u[13] == 45, u[18] == 45, u[23] == 45 else { return nil }
-            var bytes = [UInt8](repeating: 0, count: 16)
-            var n = 0
-            var i = 0
-            while i < 36 {
-                if i == 8 || i == 13 || i == 18 || i == 23 { i += 1; continue }
-                guard let hi = hex(u[i]), let lo = hex(u[i + 1]) else { return nil }
-                bytes[n] = hi << 4 | lo
-                n += 1
-                i += 2
+            // Into the UUID's own 16 bytes: no array per id.
+            var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let valid = withUnsafeMutableBytes(of: &id) { bytes -> Bool in
+                var n = 0
+                var i = 0
+                while i < 36 {
+                    if i == 8 || i == 13 || i == 18 || i == 23 { i += 1; continue }
+                    guard let hi = hex(u[i]), let lo = hex(u[i + 1]) else { return false }
+                    bytes[n] = hi << 4 | lo
+                    n += 1
+                    i += 2
+                }
+                return true
             }
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                               bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            return valid ? UUID(uuid: id) : nil
         }
     }
 

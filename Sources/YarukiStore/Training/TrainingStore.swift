@@ -140,21 +140,34 @@ public enum TrainingStore {
         // Every set of the page in one query, not one per workout.
         let ids = try heads.map { try $0.uuid("id") }
         var entries: [UUID: [WorkoutEntry]] = [:]
+        // Rows come grouped by workout: each workout's entries are built in one array and filed
+        // once, its id read once (not a parse and two hash lookups per set).
+        var current: (text: String, entries: [WorkoutEntry])?
+        func file() throws {
+            guard let current else { return }
+            guard let id = Row.parseUUID(current.text) else { throw DatabaseError.decoding("column 'workout_id' is not a UUID") }
+            entries[id] = current.entries
+        }
         for row in try c.query("""
             SELECT workout_id, entry, exercise_id, reps, seconds, weight_grams, rest_seconds FROM workout_sets
             WHERE workout_id IN (\(SQLFragment.marks(ids.count))) ORDER BY workout_id, entry, position
             """, ids.map(\.sqlValue)) {
-            let id = try row.uuid("workout_id")
+            let text = try row.string("workout_id")
+            if current?.text != text {
+                try file()
+                current = (text, [])
+            }
             let entry = try row.int("entry")
             let set = WorkoutSet(reps: try row.optionalInt("reps"), seconds: try row.optionalInt("seconds"),
                                  weightKg: try row.optionalInt("weight_grams").map { Double($0) / 1000 },
                                  restSeconds: try row.optionalInt("rest_seconds"))
-            if entry == (entries[id]?.count ?? 0) - 1 {
-                entries[id]![entry].sets.append(set)
+            if entry == current!.entries.count - 1 {
+                current!.entries[entry].sets.append(set)
             } else {
-                entries[id, default: []].append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set]))
+                current!.entries.append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set]))
             }
         }
+        try file()
         return try zip(heads, ids).map { head, id in
             Workout(id: id, startedAt: try head.date("started_at"), endedAt: try head.optionalDate("ended_at"),
                     notes: try head.string("notes"), exercises: entries[id] ?? [])
