@@ -55,6 +55,17 @@ public enum TrainingStore {
         return .some(try before.optionalString("video_sha256"))
     }
 
+    /// The units of the catalog's exercises among `ids` (an unknown id is left out).
+    public static func units(of ids: [String], _ c: SQLConnection) throws -> [String: ExerciseUnit] {
+        let distinct = Array(Set(ids)).sorted()
+        guard !distinct.isEmpty, distinct.count <= 500 else { return distinct.isEmpty ? [:] : try units(c) }
+        var units: [String: ExerciseUnit] = [:]
+        for row in try c.query("SELECT id, unit FROM exercises WHERE id IN (\(SQLFragment.marks(distinct.count)))", distinct.map(\.sqlValue)) {
+            units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit"))
+        }
+        return units
+    }
+
     public static func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] {
         var units: [String: ExerciseUnit] = [:]
         for row in try c.query("SELECT id, unit FROM exercises") {
@@ -76,31 +87,62 @@ public enum TrainingStore {
 
     // MARK: workouts
 
-    /// Writes the workout and its sets, replacing any earlier version with the same id.
-    public static func save(_ w: Workout, user: UUID, at now: Date, _ c: SQLConnection) throws {
-        try c.execute("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
-        let changed = try c.execute("UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-                                    w.startedAt, w.endedAt, w.notes, now, w.id, user)
-        if changed == 0 {
+    /// Writes the workout and its sets, replacing any earlier version with the same id (`exists`:
+    /// whether there is one, when the caller knows; a new one skips the replacing). Returns the
+    /// record's sync version. Round trips are counted: one per statement, the sets in one.
+    @discardableResult
+    public static func save(_ w: Workout, user: UUID, at now: Date, exists: Bool? = nil, _ c: SQLConnection) throws -> Int64 {
+        var replaced = false
+        if exists != false {
+            try c.execute("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
+            replaced = try c.execute("UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+                                     w.startedAt, w.endedAt, w.notes, now, w.id, user) > 0
+        }
+        if !replaced {
             try c.execute("""
                 INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now)
         }
+        var values: [SQLValue] = []
         for (entry, exercise) in w.exercises.enumerated() {
             for (position, set) in exercise.sets.enumerated() {
-                try c.execute("""
-                    INSERT INTO workout_sets (workout_id, entry, position, exercise_id, reps, seconds, weight_grams, rest_seconds)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, w.id, entry, position, exercise.exerciseId, set.reps, set.seconds,
-                    set.weightKg.map { Int(($0 * 1000).rounded()) }, set.restSeconds)
+                values += [w.id.sqlValue, entry.sqlValue, position.sqlValue, exercise.exerciseId.sqlValue, set.reps.sqlValue, set.seconds.sqlValue,
+                           set.weightKg.map { Int(($0 * 1000).rounded()) }.sqlValue, set.restSeconds.sqlValue]
             }
         }
-        try SyncStore.touch(user: user, .workouts, w.id, at: now, c)
+        // Eight values a set; a workout holds at most maxExercises × maxSetsPerExercise sets, well
+        // under either engine's limit on parameters per statement (the rows go 100 at a time).
+        for start in stride(from: 0, to: values.count, by: 800) {
+            let chunk = Array(values[start..<min(start + 800, values.count)])
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count / 8).joined(separator: ", ")
+            try c.execute("INSERT INTO workout_sets (workout_id, entry, position, exercise_id, reps, seconds, weight_grams, rest_seconds) VALUES \(rows)", chunk)
+        }
+        return try SyncStore.touch(user: user, .workouts, w.id, at: now, c)
+    }
+
+    /// The workout as `workout(_:user:)` reads it back after `save`: instants to the millisecond
+    /// and weights to the gram, as they are stored.
+    public static func asStored(_ w: Workout) -> Workout {
+        func ms(_ d: Date) -> Date { Date(timeIntervalSince1970: Double(Int64((d.timeIntervalSince1970 * 1000).rounded())) / 1000) }
+        var stored = w
+        stored.startedAt = ms(w.startedAt)
+        stored.endedAt = w.endedAt.map(ms)
+        for e in stored.exercises.indices {
+            for s in stored.exercises[e].sets.indices {
+                stored.exercises[e].sets[s].weightKg = w.exercises[e].sets[s].weightKg.map { Double(Int(($0 * 1000).rounded())) / 1000 }
+            }
+        }
+        return stored
+    }
+
+    /// Who owns the workout with this id, if there is one.
+    public static func owner(of id: UUID, _ c: SQLConnection) throws -> UUID? {
+        try c.queryOne("SELECT user_id FROM workouts WHERE id = ?", id).map { try $0.uuid("user_id") }
     }
 
     /// True when a workout with this id exists and belongs to someone else.
     public static func isOthers(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
-        try c.queryOne("SELECT user_id FROM workouts WHERE id = ?", id).map { try $0.uuid("user_id") != user } ?? false
+        try owner(of: id, c).map { $0 != user } ?? false
     }
 
     public static func workout(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Workout? {

@@ -129,6 +129,17 @@ import YarukiTestSupport
         #expect(replaced.string("notes") == "PR")
         #expect(((try replaced.json()["exercises"] as? [[String: Any]])?.first?["sets"] as? [Any])?.count == 1)
 
+        #expect(try api.call("GET", "/v1/workouts/\(id)", token: token).text == replaced.text, "a save replies with what a read returns")
+
+        // A save replies with the workout as stored (not read back): to the millisecond and the
+        // gram, the very bytes a read returns.
+        let fine = try api.call("POST", "/v1/workouts", json: Self.workout("2026-11-20T07:00:00.1234Z", sets: [["reps": 5, "weightKg": 60.0004], ["reps": 3, "weightKg": 61.2346]]),
+                                token: token)
+        #expect(fine.status == 201, "\(fine.text)")
+        let fineID = try #require(fine.string("id"))
+        #expect(try api.call("GET", "/v1/workouts/\(fineID)", token: token).text == fine.text)
+        #expect(fine.text.contains("\"weightKg\":60}") && fine.text.contains("61.235"), "\(fine.text)")
+
         #expect(try api.call("DELETE", "/v1/workouts/\(id)", token: token).status == 204)
         #expect(try api.call("GET", "/v1/workouts/\(id)", token: token).status == 404)
         #expect(try api.call("DELETE", "/v1/workouts/\(id)", token: token).status == 404)

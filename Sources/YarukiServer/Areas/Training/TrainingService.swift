@@ -97,22 +97,25 @@ struct TrainingService: Sendable {
 
     /// Checks the workout against the catalog and saves it in the caller's transaction
     /// (`ifVersion`: 412 unless the workout is at that version).
-    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool) {
-        if try TrainingStore.isOthers(workout.id, user: user, c) { throw Refusal.notFound("No such workout.") }
-        let before = try TrainingStore.workout(workout.id, user: user, c)
-        try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) { try before.map(SyncVersions.json) }
-        try FieldCheck(Workout.check(workout, units: try TrainingStore.units(c), now: now)).done()
-        try TrainingStore.save(workout, user: user, at: now, c)
-        guard let saved = try TrainingStore.workout(workout.id, user: user, c) else { throw Refusal.bug() }
-        return (saved, before == nil)
+    /// Saves the workout for its owner; returns it as stored, whether it is new, and its version.
+    /// Six statements for a new workout (whose owner, the units of its exercises, the workout, its
+    /// sets, the version, the sync record); the stored workout is what was written, not read back.
+    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool, version: Int64) {
+        let owner = try TrainingStore.owner(of: workout.id, c)
+        if let owner, owner != user { throw Refusal.notFound("No such workout.") }
+        try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) {
+            try TrainingStore.workout(workout.id, user: user, c).map(SyncVersions.json)
+        }
+        try FieldCheck(Workout.check(workout, units: try TrainingStore.units(of: workout.exercises.map(\.exerciseId), c), now: now)).done()
+        let version = try TrainingStore.save(workout, user: user, at: now, exists: owner != nil, c)
+        return (TrainingStore.asStored(workout), owner == nil, version)
     }
 
     /// `save` in a transaction of its own; the workout, whether it is new, and its version.
     func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil) async throws -> (Workout, created: Bool, version: Int64) {
         let (user, now) = (principal.userID, context.now)
         let saved = try await context.transaction(changing: TrainingService.tags(user)) { c in
-            let (saved, created) = try save(workout, user: user, now: now, ifVersion: ifVersion, c)
-            return (saved, created, try SyncVersions.version(user: user, .workouts, workout.id, c))
+            try save(workout, user: user, now: now, ifVersion: ifVersion, c)
         }
         context.nudge(user, .workouts, saved.2)
         return saved
