@@ -99,6 +99,14 @@ public struct JSONWriter {
 
     public mutating func null() { raw("null") }
 
+    /// A string whose bytes need no escaping (digits, dashes, colons), appended by `body` between the quotes.
+    @inlinable public mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
+        bytes.append(34)
+        body(&bytes)
+        bytes.append(34)
+        first = false
+    }
+
     public mutating func string(_ text: String) {
         bytes.append(34)
         var text = text
@@ -128,7 +136,6 @@ public struct JSONWriter {
     }
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-    static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     public mutating func int<I: FixedWidthInteger>(_ n: I) {
         first = false
@@ -176,19 +183,28 @@ public struct JSONWriter {
         .invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON."))
     }
 
+    /// `"6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B"`: 38 bytes made on the stack, appended at once.
     public mutating func uuid(_ id: UUID) {
         let u = id.uuid
         withUnsafeBytes(of: u) { raw in
-            bytes.append(34)
-            for (i, byte) in raw.enumerated() {
-                if i == 4 || i == 6 || i == 8 || i == 10 { bytes.append(45) }
-                bytes.append(JSONWriter.upperHex[Int(byte >> 4)])
-                bytes.append(JSONWriter.upperHex[Int(byte & 15)])
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { out in
+                out[0] = 34
+                var at = 1
+                for i in 0..<16 {
+                    if i == 4 || i == 6 || i == 8 || i == 10 { out[at] = 45; at += 1 }
+                    let byte = raw[i]
+                    out[at] = JSONWriter.hexUpper(byte >> 4)
+                    out[at + 1] = JSONWriter.hexUpper(byte & 15)
+                    at += 2
+                }
+                out[37] = 34
+                bytes.append(contentsOf: UnsafeBufferPointer(out))
             }
-            bytes.append(34)
         }
         first = false
     }
+
+    private static func hexUpper(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 55 + nibble }
 
     /// `2026-11-30T08:00:00Z`: what `Date.ISO8601FormatStyle` writes (seconds, UTC).
     public mutating func date(_ date: Date) {
@@ -198,16 +214,7 @@ public struct JSONWriter {
         let total = Int(seconds)
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let second = total - days * 86_400
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.of(days: days)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { b in
             func two(_ at: Int, _ n: Int) { b[at] = UInt8(48 + n / 10); b[at + 1] = UInt8(48 + n % 10) }
             b[0] = 34
@@ -362,5 +369,30 @@ extension Dictionary: JSONWritable where Key: JSONKey, Value: JSONWritable {
             try value.writeJSON(to: &w)
         }
         w.endObject()
+    }
+}
+
+/// Calendar dates from day numbers (days since 1970-01-01, proleptic Gregorian): for dates
+/// written into JSON and for YarukiCore's `DayNumber`.
+public enum CivilDate {
+    /// Howard Hinnant's civil_from_days.
+    @inlinable public static func of(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// "2026-11-29" appended as bytes (a four-digit year).
+    @inlinable public static func append(days: Int, to out: inout [UInt8]) {
+        let (y, m, d) = of(days: days)
+        out.append(UInt8(48 + y / 1000 % 10)); out.append(UInt8(48 + y / 100 % 10)); out.append(UInt8(48 + y / 10 % 10)); out.append(UInt8(48 + y % 10))
+        out.append(45); out.append(UInt8(48 + m / 10)); out.append(UInt8(48 + m % 10))
+        out.append(45); out.append(UInt8(48 + d / 10)); out.append(UInt8(48 + d % 10))
     }
 }

@@ -40,14 +40,21 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
 
     /// "2026-11-30T09:12:00+02:00" (milliseconds only when there are some).
     public var text: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(29)
+        append(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text`'s bytes, appended: a lifelog day's reply writes a hundred of them straight into its
+    /// buffer (a String and its day's String each were a tenth of the reply).
+    public func append(to out: inout [UInt8]) {
         let local = date.timeIntervalSince1970 + Double(utcOffset)
         let whole = Int(local.rounded(.down))
         let millis = Int(((local - Double(whole)) * 1000).rounded())
-        let day = DayNumber.day(Int((Double(whole) / 86_400).rounded(.down)))
-        let seconds = whole - Int((Double(whole) / 86_400).rounded(.down)) * 86_400
-        // Written byte by byte: String(format:) took most of a lifelog day's reply.
-        var out = Array(day.utf8)
-        out.reserveCapacity(29)
+        let days = Int((Double(whole) / 86_400).rounded(.down))
+        let seconds = whole - days * 86_400
+        CivilDate.append(days: days, to: &out)
         func two(_ n: Int) { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)) }
         out.append(84); two(seconds / 3600); out.append(58); two(seconds / 60 % 60); out.append(58); two(seconds % 60)
         if millis > 0 && millis < 1000 { out.append(46); out.append(UInt8(48 + millis / 100)); two(millis % 100) }
@@ -57,7 +64,6 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
             let a = abs(utcOffset)
             out.append(utcOffset < 0 ? 45 : 43); two(a / 3600); out.append(58); two(a / 60 % 60)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The local calendar day, "2026-11-30".
@@ -78,7 +84,9 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
 }
 
 extension OffsetDateTime: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) { w.string(text) }
+    public func writeJSON(to w: inout JSONWriter) {
+        w.unescapedString { append(to: &$0) }
+    }
 }
 
 /// What a lifelog record is.

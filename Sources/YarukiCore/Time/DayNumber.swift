@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 
 /// Local dates as day numbers (days since 1970-01-01), for counting many of them quickly. The
 /// weekday of a date does not depend on any time zone, so weeks of dates need no calendar.
@@ -28,28 +29,12 @@ public enum DayNumber {
         return era * 146_097 + doe - 719_468
     }
 
-    /// 20_786 → "2026-11-29".
+    /// 20_786 → "2026-11-29" (ten bytes: a string without a heap allocation).
     public static func day(_ n: Int) -> String {
-        let z = n + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        // Built by hand: String(format:) showed up in profiles of the group page.
-        func digits(_ value: Int, _ width: Int) -> [UInt8] {
-            var out = [UInt8](repeating: 48, count: width)
-            var v = value
-            for i in stride(from: width - 1, through: 0, by: -1) {
-                out[i] = UInt8(48 + v % 10)
-                v /= 10
-            }
-            return out
-        }
-        return String(decoding: digits(y, 4) + [45] + digits(m, 2) + [45] + digits(d, 2), as: UTF8.self)
+        var out: [UInt8] = []
+        out.reserveCapacity(10)
+        CivilDate.append(days: n, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The first day of the week holding day `n`.

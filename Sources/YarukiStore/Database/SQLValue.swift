@@ -55,13 +55,20 @@ public struct Row: Sendable {
     }
 
     public subscript(column: String) -> SQLValue {
-        guard let i = columns.firstIndex(of: column) else { return .null }
+        guard let i = index(of: column) else { return .null }
         return values[i]
     }
 
     private func value(_ column: String) throws -> SQLValue {
-        guard let i = columns.firstIndex(of: column) else { throw DatabaseError.decoding("no column '\(column)' in the result") }
+        guard let i = index(of: column) else { throw DatabaseError.decoding("no column '\(column)' in the result") }
         return values[i]
+    }
+
+    /// The column's place. Names of another length are passed over without comparing them: a
+    /// lifelog record's fourteen columns read by name were a twelfth of a day's reply.
+    private func index(of column: String) -> Int? {
+        let length = column.utf8.count
+        return columns.firstIndex { $0.utf8.count == length && $0 == column }
     }
 
     public func int(_ column: String) throws -> Int {

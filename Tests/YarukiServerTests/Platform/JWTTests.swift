@@ -1,6 +1,7 @@
 import Foundation
 import YarukiAPI
 import Testing
+import YarukiHTTP
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -217,5 +218,28 @@ struct OpenSSLKeys {
             data.append(UInt8(String(decoding: chars[i..<i + 2], as: UTF8.self), radix: 16)!)
         }
         return data
+    }
+}
+
+/// Hourly links are kept for the hour they were made in: the same bytes all hour, a new
+/// signature when the hour turns, and each one verifies until it expires.
+@Suite struct SignedLinkTests {
+    @Test func anHourlyLinkIsTheSameAllHourAndNewAfterIt() throws {
+        let clock = TestClock(try Date("2026-12-03T10:05:00Z", strategy: .iso8601))
+        let signer = LinkSigner(secret: Data("secret".utf8), clock: { clock.now })
+        let first = signer.hourlyLink("/v1/photos/abc/large")
+        let noon = Int(try Date("2026-12-03T12:00:00Z", strategy: .iso8601).timeIntervalSince1970)
+        #expect(first.contains("expires=\(noon)&sig="))
+        clock.advance(50 * 60)
+        #expect(signer.hourlyLink("/v1/photos/abc/large") == first)
+        #expect(signer.hourlyLink("/v1/photos/abd/large") != first)
+        clock.advance(10 * 60)  // 11:05
+        let next = signer.hourlyLink("/v1/photos/abc/large")
+        #expect(next != first && next == signer.link("/v1/photos/abc/large", expires: noon + 3600))
+        for link in [first, next] { try signer.verify(Request(method: .get, target: link)) }
+        clock.advance(3600)  // 12:05: the first has expired, the second has not
+        #expect(throws: HTTPError.self) { try signer.verify(Request(method: .get, target: first)) }
+        try signer.verify(Request(method: .get, target: next))
+        #expect(throws: HTTPError.self) { try signer.verify(Request(method: .get, target: next.replacingOccurrences(of: "abc", with: "abd"))) }
     }
 }

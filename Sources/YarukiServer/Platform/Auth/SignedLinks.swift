@@ -9,6 +9,16 @@ import YarukiHTTP
 struct LinkSigner: Sendable {
     private let key: Data
     let clock: @Sendable () -> Date
+    private let hourly = HourlyLinks()
+
+    /// The hour's links already signed, by path: a board page signs two per photo, the same ones
+    /// for every viewer all hour, and an HMAC per link was an eighth of a page made each time.
+    private final class HourlyLinks: @unchecked Sendable {
+        let lock = NSLock()
+        var expires = 0
+        var links: [String: String] = [:]
+        static let most = 100_000
+    }
 
     init(secret: Data, clock: @escaping @Sendable () -> Date) {
         key = Crypto.hmacSHA256(key: secret, Data("yaruki media links".utf8))
@@ -27,7 +37,18 @@ struct LinkSigner: Sendable {
 
     /// Signed until the end of the next hour: the same link for an hour, so browsers cache what it fetches.
     func hourlyLink(_ path: String) -> String {
-        link(path, expires: (Int(clock().timeIntervalSince1970) / 3600 + 2) * 3600)
+        let expires = (Int(clock().timeIntervalSince1970) / 3600 + 2) * 3600
+        let kept = hourly.lock.withLock { hourly.expires == expires ? hourly.links[path] : nil }
+        if let kept { return kept }
+        let made = link(path, expires: expires)
+        hourly.lock.withLock {
+            if hourly.expires != expires || hourly.links.count >= HourlyLinks.most {
+                hourly.expires = expires
+                hourly.links.removeAll(keepingCapacity: true)
+            }
+            hourly.links[path] = made
+        }
+        return made
     }
 
     private func signature(_ path: String, _ expires: Int) -> String {
