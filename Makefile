@@ -30,6 +30,7 @@ bench:
 	bench/sync/run.sh
 	bench/push/run.sh
 	bench/scale/run.sh
+	bench/peers/run.sh
 
 clean-data:
 	rm -rf $(DATA)

