@@ -32,11 +32,12 @@ import YarukiTestSupport
         let (_, runners) = try await Self.runners(.sqlite, 1, clock: clock)
         let runner = runners[0]
         let peak = Mutex((now: 0, most: 0, others: 0))
-        // Each waits until eight run at once (or 5 s pass): a runner that allowed fewer would
-        // never get there, however fast or slow the machine.
+        // Each waits until eight run at once (or 10 s pass): a runner that allowed fewer would
+        // never get there, however fast or slow the machine. The waits below are long because a
+        // loaded full suite can leave this test's tasks unscheduled for many seconds.
         runner.register("wait", lease: 30, ownWidth: 8) { _ in
             peak.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-            let until = Date().addingTimeInterval(5)
+            let until = Date().addingTimeInterval(10)
             while peak.withLock({ $0.most }) < 8, Date() < until { try await Task.sleep(for: .milliseconds(20)) }
             peak.withLock { $0.now -= 1 }
         }
@@ -45,8 +46,8 @@ import YarukiTestSupport
         for _ in 0..<4 { try await runner.enqueue("work") }
         runner.start()
         defer { runner.stop() }
-        #expect(await eventuallyAsync(timeout: 10) { peak.withLock { $0.others } == 4 }, "the other kind runs meanwhile")
-        #expect(await eventuallyAsync(timeout: 20) { runner.ran == 28 })
+        #expect(await eventuallyAsync(timeout: 60) { peak.withLock { $0.others } == 4 }, "the other kind runs meanwhile")
+        #expect(await eventuallyAsync(timeout: 60) { runner.ran == 28 })
         #expect(peak.withLock { $0.most } == 8, "eight at once, not the runner's two")
     }
 
