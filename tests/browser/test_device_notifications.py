@@ -186,9 +186,10 @@ def test_devices_are_listed_and_removed_and_a_push_shows_its_notification(server
 
 
 def test_a_rests_end_reaches_the_other_device_and_a_set_resumed_early_takes_it_back(push_server, push):
-    """The phone in hand marks a set done: four seconds later the person's other device (the
+    """The phone in hand marks a set done: ten seconds later the person's other device (the
     stand-in's "watch") gets the push, in their words, naming the next set. The next set's rest
-    is cut short with Skip: nothing arrives."""
+    is cut short with Skip: nothing arrives. (Rests of ten seconds: with both cores busy a
+    skip took more than the 2.5 s a four-second rest left it to reach the server.)"""
     server = push_server
     driver = make_browser(390, 844)
     try:
@@ -196,7 +197,7 @@ def test_a_rests_end_reaches_the_other_device_and_a_set_resumed_early_takes_it_b
         sign_up(driver, server, email, name="Ren")
         token = api_login(server, email)["accessToken"]
         api_call(server, "POST", "/v1/routines", token, {"title": "Legs", "public": False, "items": [
-            {"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 4}]})
+            {"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 10}]})
         watch = Browser()
         name = f"watch-{uuid.uuid4().hex[:6]}"
         api_call(server, "POST", "/v1/me/push-subscriptions", token,
@@ -210,20 +211,20 @@ def test_a_rests_end_reaches_the_other_device_and_a_set_resumed_early_takes_it_b
         started = time.monotonic()
         click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))
-        arrived = wait(driver, 15).until(lambda d: push.messages(name) or None)
+        arrived = wait(driver, 25).until(lambda d: push.messages(name) or None)
         took = arrived[0]["at"] - started
-        assert took >= 3.5, f"not before the rest's end (4 s after the tap), but {took:.1f} s after it"
+        assert took >= 9.5, f"not before the rest's end (10 s after the tap), but {took:.1f} s after it"
         message = watch.read(arrived[0]["body"])
         assert message == {"title": "Yaruki", "body": "Rest is over. Next: Squat, set 2", "url": "/#/session", "tag": "restEnd"}, message
         assert arrived[0]["headers"]["urgency"] == "high" and arrived[0]["headers"]["ttl"] == "60"
 
         # The second set done, then its rest skipped once the phone has saved it: nothing comes.
-        wait(driver).until(EC.invisibility_of_element_located((By.ID, "skip-rest")))
+        wait(driver, 15).until(EC.invisibility_of_element_located((By.ID, "skip-rest")))
         click_on(driver, By.CSS_SELECTOR, "[data-set='0-1']")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))
         time.sleep(1.5)  # saved (the page saves 0.6 s after a change): the push waits on the server
         click_on(driver, By.ID, "skip-rest")
-        time.sleep(6)
+        time.sleep(12)  # past the rest's end (10 s after the tap) with room for a late push
         assert len(push.messages(name)) == 1, "a rest cut short pushes nothing"
     finally:
         driver.quit()
