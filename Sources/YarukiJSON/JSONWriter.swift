@@ -11,16 +11,9 @@ public protocol JSONWritable {
     func writeJSON(to w: inout JSONWriter) throws
 }
 
-extension JSONWritable {
-    /// The value's JSON bytes.
-    public func jsonBytes() throws -> [UInt8] {
-        var w = JSONWriter()
-        try writeJSON(to: &w)
-        return w.bytes
-    }
-}
-
-/// JSON written into a byte buffer. Objects and arrays track only whether a comma is due.
+/// JSON written into a byte buffer. Objects and arrays track only whether a comma is due:
+/// `key` and `element` clear `first` before each value, and a container clears it as it closes,
+/// so a value itself never touches it.
 public struct JSONWriter {
     public var bytes: [UInt8]
     @usableFromInline var first = true
@@ -104,7 +97,6 @@ public struct JSONWriter {
         bytes.append(34)
         body(&bytes)
         bytes.append(34)
-        first = false
     }
 
     public mutating func string(_ text: String) {
@@ -132,13 +124,11 @@ public struct JSONWriter {
             if utf8.count > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<utf8.count])) }
         }
         bytes.append(34)
-        first = false
     }
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     public mutating func int<I: FixedWidthInteger>(_ n: I) {
-        first = false
         if n == 0 { bytes.append(48); return }
         if n < 0 { bytes.append(45) }
         var magnitude = n.magnitude
@@ -156,7 +146,6 @@ public struct JSONWriter {
 
     public mutating func bool(_ value: Bool) {
         raw(value ? "true" : "false")
-        first = false
     }
 
     public mutating func double(_ value: Double) throws {
@@ -168,7 +157,6 @@ public struct JSONWriter {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         raw(text)
-        first = false
     }
 
     public mutating func float(_ value: Float) throws {
@@ -176,7 +164,6 @@ public struct JSONWriter {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         raw(text)
-        first = false
     }
 
     static func nonConforming(_ value: Double) -> EncodingError {
@@ -201,7 +188,6 @@ public struct JSONWriter {
                 bytes.append(contentsOf: UnsafeBufferPointer(out))
             }
         }
-        first = false
     }
 
     private static func hexUpper(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 55 + nibble }
@@ -223,7 +209,6 @@ public struct JSONWriter {
             b[20] = 90; b[21] = 34
             bytes.append(contentsOf: UnsafeBufferPointer(b))
         }
-        first = false
     }
 
     /// Whether `a` sorts before `b` by their UTF-8 bytes, as `.sortedKeys` sorts keys.
@@ -243,10 +228,6 @@ public struct JSONWriter {
 
 extension String: JSONWritable {
     @inlinable public func writeJSON(to w: inout JSONWriter) { w.string(self) }
-}
-
-extension Substring: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) { w.string(String(self)) }
 }
 
 extension Bool: JSONWritable {
@@ -320,7 +301,6 @@ extension Data: JSONWritable {
 extension Decimal: JSONWritable {
     public func writeJSON(to w: inout JSONWriter) {
         w.raw(description)
-        w.first = false
     }
 }
 
@@ -328,7 +308,7 @@ extension Decimal: JSONWritable {
 /// out instead, by `member(_:ifPresent:)`.
 extension Optional: JSONWritable where Wrapped: JSONWritable {
     @inlinable public func writeJSON(to w: inout JSONWriter) throws {
-        if let self { try self.writeJSON(to: &w) } else { w.null(); w.first = false }
+        if let self { try self.writeJSON(to: &w) } else { w.null() }
     }
 }
 
@@ -341,10 +321,6 @@ extension Array: JSONWritable where Element: JSONWritable {
         }
         w.endArray()
     }
-}
-
-extension ArraySlice: JSONWritable where Element: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) throws { try Array(self).writeJSON(to: &w) }
 }
 
 /// A dictionary key `JSONEncoder` writes as an object's member name (an Int key as its digits).

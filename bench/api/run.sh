@@ -39,6 +39,11 @@ routes=("/v1/me" "/v1/exercises" "/v1/posts?board=done&limit=20" "/v1/workouts?l
 names=("me" "exercises" "feed" "workouts" "lifelog-day" "health-month")
 rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s" "${@:2}"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+# The bench person's access token from the server now serving ($yport); they last 15 minutes.
+token() {
+  curl -sf -H 'Content-Type: application/json' --data @"$out/credentials.json" "http://127.0.0.1:$yport/v1/auth/login" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])'
+}
 declare -A made_rate write_rate
 summary=()
 
@@ -57,10 +62,6 @@ for engine in $engines; do
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$yport/healthz" >/dev/null && break; sleep 0.1; done
   echo "== $engine: seeding through the API"
   python3 bench/api/seed.py "http://127.0.0.1:$yport" "$out/photo.jpg" >"$out/credentials.json"
-  token() {
-    curl -sf -H 'Content-Type: application/json' --data @"$out/credentials.json" "http://127.0.0.1:$yport/v1/auth/login" |
-      python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])'
-  }
   tok=$(token)
   locations=""
   for i in "${!routes[@]}"; do

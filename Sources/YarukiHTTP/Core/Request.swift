@@ -122,8 +122,6 @@ public struct Request: Sendable {
         return value
     }
 
-    public var queryItems: [(String, String)] { PercentDecoding.form(query ?? "") }
-
     /// A cookie's value from the `Cookie` headers (RFC 6265 §5.4), or nil.
     public func cookie(_ name: String) -> String? {
         for header in headers.all("Cookie") {
@@ -137,8 +135,8 @@ public struct Request: Sendable {
         return nil
     }
 
-    /// The first value named `name` (as `queryItems` would give it), found without decoding the
-    /// whole query: a route asks for several parameters, each a scan of the raw bytes.
+    /// The first value named `name` (as `PercentDecoding.form` would give it), found without
+    /// decoding the whole query: a route asks for several parameters, each a scan of the raw bytes.
     public func queryItem(_ name: String) -> String? {
         guard let query, !query.isEmpty else { return nil }
         for pair in query.utf8.split(separator: UInt8(ascii: "&")) {

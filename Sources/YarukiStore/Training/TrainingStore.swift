@@ -58,7 +58,8 @@ public enum TrainingStore {
     /// The units of the catalog's exercises among `ids` (an unknown id is left out).
     public static func units(of ids: [String], _ c: SQLConnection) throws -> [String: ExerciseUnit] {
         let distinct = Array(Set(ids)).sorted()
-        guard !distinct.isEmpty, distinct.count <= 500 else { return distinct.isEmpty ? [:] : try units(c) }
+        if distinct.isEmpty { return [:] }
+        if distinct.count > 500 { return try units(c) }  // more than a workout may hold: the check refuses it anyway
         var units: [String: ExerciseUnit] = [:]
         for row in try c.query("SELECT id, unit FROM exercises WHERE id IN (\(SQLFragment.marks(distinct.count)))", distinct.map(\.sqlValue)) {
             units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit"))
@@ -107,7 +108,7 @@ public enum TrainingStore {
         for (entry, exercise) in w.exercises.enumerated() {
             for (position, set) in exercise.sets.enumerated() {
                 values += [w.id.sqlValue, entry.sqlValue, position.sqlValue, exercise.exerciseId.sqlValue, set.reps.sqlValue, set.seconds.sqlValue,
-                           set.weightKg.map { Int(($0 * 1000).rounded()) }.sqlValue, set.restSeconds.sqlValue]
+                           set.weightKg.map(grams).sqlValue, set.restSeconds.sqlValue]
             }
         }
         // Eight values a set; a workout holds at most maxExercises × maxSetsPerExercise sets, well
@@ -129,20 +130,18 @@ public enum TrainingStore {
         stored.endedAt = w.endedAt.map(ms)
         for e in stored.exercises.indices {
             for s in stored.exercises[e].sets.indices {
-                stored.exercises[e].sets[s].weightKg = w.exercises[e].sets[s].weightKg.map { Double(Int(($0 * 1000).rounded())) / 1000 }
+                stored.exercises[e].sets[s].weightKg = w.exercises[e].sets[s].weightKg.map { Double(grams($0)) / 1000 }
             }
         }
         return stored
     }
 
+    /// A weight as stored: whole grams.
+    static func grams(_ kg: Double) -> Int { Int((kg * 1000).rounded()) }
+
     /// Who owns the workout with this id, if there is one.
     public static func owner(of id: UUID, _ c: SQLConnection) throws -> UUID? {
         try c.queryOne("SELECT user_id FROM workouts WHERE id = ?", id).map { try $0.uuid("user_id") }
-    }
-
-    /// True when a workout with this id exists and belongs to someone else.
-    public static func isOthers(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
-        try owner(of: id, c).map { $0 != user } ?? false
     }
 
     public static func workout(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Workout? {

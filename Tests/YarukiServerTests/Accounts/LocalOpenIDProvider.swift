@@ -83,7 +83,7 @@ final class LocalOpenIDProvider: @unchecked Sendable {
     }
 
     private func authorize(_ request: Request) -> Response {
-        let q = Dictionary(request.queryItems, uniquingKeysWith: { first, _ in first })
+        let q = Dictionary(PercentDecoding.form(request.query ?? ""), uniquingKeysWith: { first, _ in first })
         guard q["response_type"] == "code", q["client_id"] == clientID, let redirect = q["redirect_uri"], let state = q["state"],
               q["code_challenge_method"] == "S256", let challenge = q["code_challenge"] else {
             return Response.text("invalid_request", status: 400)

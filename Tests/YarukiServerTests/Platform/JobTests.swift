@@ -31,14 +31,14 @@ import YarukiTestSupport
         let clock = TestClock()
         let (_, runners) = try await Self.runners(.sqlite, 1, clock: clock)
         let runner = runners[0]
-        let peak = Mutex((now: 0, most: 0, others: 0))
-        // Each waits until eight run at once (or 10 s pass): a runner that allowed fewer would
-        // never get there, however fast or slow the machine. The waits below are long because a
-        // loaded full suite can leave this test's tasks unscheduled for many seconds.
+        let peak = Mutex((now: 0, most: 0, others: 0, released: false))
+        // Each waits until eight run at once, or the test lets them go: a runner that allowed
+        // fewer would never get there, however fast or slow the machine, and no job watches a
+        // clock. The waits below are long because a loaded full suite can leave this test's tasks
+        // unscheduled for many seconds.
         runner.register("wait", lease: 30, ownWidth: 8) { _ in
             peak.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-            let until = Date().addingTimeInterval(10)
-            while peak.withLock({ $0.most }) < 8, Date() < until { try await Task.sleep(for: .milliseconds(20)) }
+            while !peak.withLock({ $0.most >= 8 || $0.released }) { try await Task.sleep(for: .milliseconds(20)) }
             peak.withLock { $0.now -= 1 }
         }
         runner.register("work", lease: 30) { _ in peak.withLock { $0.others += 1 } }
@@ -47,6 +47,8 @@ import YarukiTestSupport
         runner.start()
         defer { runner.stop() }
         #expect(await eventuallyAsync(timeout: 60) { peak.withLock { $0.others } == 4 }, "the other kind runs meanwhile")
+        _ = await eventuallyAsync(timeout: 60) { peak.withLock { $0.most } >= 8 }
+        peak.withLock { $0.released = true }
         #expect(await eventuallyAsync(timeout: 60) { runner.ran == 28 })
         #expect(peak.withLock { $0.most } == 8, "eight at once, not the runner's two")
     }
