@@ -138,7 +138,7 @@ import YarukiTestSupport
         #expect(try Self.upload(running.port, token: token, Self.video, query: "workoutId=\(UUID().uuidString)").status == 404)
         #expect(try Self.upload(running.port, token: token, Self.video, query: "workoutId=nope").status == 400)
         #expect(try Self.upload(running.port, token: token, Data()).status == 415)
-        #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
+        #expect(await eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
         // A recording time in the future is filed at the upload time.
         let future = try Self.upload(running.port, token: token, Self.video, query: "recordedAt=2099-01-01T00:00:00Z").json()
         #expect(future["recordedAt"] as? String == future["uploadedAt"] as? String)
@@ -168,7 +168,7 @@ import YarukiTestSupport
             #expect(reply.status == 415, "\(name): \(reply.status) \(reply.text)")
             #expect(reply.text.contains(words), "\(name): \(reply.text)")
         }
-        #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
+        #expect(await eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
         #expect((try api.call("GET", "/v1/proofs", token: token).json()["items"] as? [Any])?.isEmpty == true)
         let week = try #require(try api.call("GET", "/v1/me/quota", token: token).json()["week"] as? [String: Any])
         #expect(week["done"] as? Int == 0)
@@ -200,9 +200,9 @@ import YarukiTestSupport
             let client = try RawClient(port: running.port)
             client.send("POST /v1/proofs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: 4000\r\n\r\n")
             client.send([UInt8](Self.video.prefix(2000)))
-            #expect(eventually(timeout: 5) { Self.files(running).count == 1 })
+            #expect(await eventually(timeout: 5) { Self.files(running).count == 1 })
         }
-        #expect(eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
+        #expect(await eventually(timeout: 5) { Self.files(running).isEmpty }, "\(Self.files(running))")
     }
 
     /// One file proves one day: the same file sent again for the same day is the same proof

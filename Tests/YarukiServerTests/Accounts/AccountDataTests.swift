@@ -169,7 +169,7 @@ import YarukiTestSupport
         #expect(records.contains { ($0["photo"] as? [String: Any])?["url"] as? String != nil })
         // Nothing of Lee's is in Kai's export, and the gathering folder is gone.
         #expect(!zip.json.values.contains { $0.contains("lee@example.com") })
-        #expect(eventually { !((try? FileManager.default.contentsOfDirectory(atPath: running.dataDirectory + "/uploads")) ?? []).contains { $0.hasPrefix("export-") } })
+        #expect(await eventually { !((try? FileManager.default.contentsOfDirectory(atPath: running.dataDirectory + "/uploads")) ?? []).contains { $0.hasPrefix("export-") } })
         // Signed out, there is no export.
         #expect(try request(running.port, "/v1/me/export").status == 401)
     }

@@ -15,7 +15,7 @@ import YarukiTestSupport
         var nodes: [RunningApp] = []
         for _ in 0..<count { nodes.append(try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared])) }
         // Each node's listener is connected before anything is written.
-        for node in nodes { #expect(eventually(timeout: 20) { node.app.context.bus.isConnected }) }
+        for node in nodes { #expect(await eventually(timeout: 20) { node.app.context.bus.isConnected }) }
         return nodes
     }
 
@@ -104,7 +104,7 @@ import YarukiTestSupport
         let got = try await watching.waitFor("\"unread\":7")
         #expect(got.contains("event: notification"))
         // The listener catches up from the log before it counts the connection made.
-        #expect(eventually(timeout: 15) { (bus.listenerConnects ?? 0) > before }, "it reconnected, and caught up from the log")
+        #expect(await eventually(timeout: 15) { (bus.listenerConnects ?? 0) > before }, "it reconnected, and caught up from the log")
     }
 
     /// Node B keeps publishing events for Kai while node A deletes Kai's account: once the

@@ -36,7 +36,7 @@ import YarukiTestSupport
         let proof = try #require(first.string("id"))
         #expect(try api.call("GET", "/v1/proofs/\(proof)", token: token).status == 200)
         #expect(try api.call("GET", "/v1/me/storage", token: token).json()["usedBytes"] as? Int == video.count, "nothing more was kept")
-        #expect(eventually(timeout: 10) { ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).allSatisfy { $0.hasPrefix("export-") } },
+        #expect(await eventually(timeout: 10) { ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).allSatisfy { $0.hasPrefix("export-") } },
                 "the upload's file is removed")
         // Now the room left is known here: a body announced larger is refused before it is sent.
         let client = try RawClient(port: running.port, timeout: 10)

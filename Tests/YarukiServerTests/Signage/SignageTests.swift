@@ -205,7 +205,7 @@ import YarukiTestSupport
         let events = try SignageTests.replay(try await again.waitFor("\"total\":105000") + again.waitFor("\n\n"), into: &resumed)
         #expect(events.first?.name == "total" && events.dropFirst().allSatisfy { $0.name == "change" } && resumed?.total == 105_000, "\(events)")
         #expect(UInt64(try #require(events.first?.id)) ?? 0 > UInt64(lastID) ?? .max)
-        #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 })
+        #expect(await eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 })
     }
 
     @Test(arguments: Engine.allCases)
@@ -231,7 +231,7 @@ import YarukiTestSupport
         let stuck = try live.open(receiveBuffer: 4096)
         let reader = try live.open()
         _ = try await reader.waitFor("\"total\":0,")
-        #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 2 })
+        #expect(await eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 2 })
         // Each batch of 2,500 sales over as many new channels makes a change of ~190 KB (under the
         // 256 KiB limit): the stuck screen's backlog passes the kernel's buffers and then the
         // limit within a few, while the reader gets every change at once.
@@ -249,7 +249,7 @@ import YarukiTestSupport
             // The reading screen gets each change while the stuck one is still attached (the read's timeout is the only ceiling).
             _ = try await reader.waitFor("\"total\":\(total),")
         }
-        #expect(eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
+        #expect(await eventually(timeout: 5) { running.app.areas.signage.hub.watchers == 1 }, "the stuck screen was dropped after \(batches) changes")
         stuck.setTimeout(10)
         #expect(stuck.isClosedByServer())
     }
