@@ -260,7 +260,9 @@ function importCard(session, { maxBytes, onDone }) {
   async function resume() {
     try {
       const { items } = await session.api("/v1/health/imports");
-      if (items[0]) progress(items[0]);
+      // Asked when the stream connects, which may be while an import runs: its end can be heard
+      // on the stream before this reply (made earlier, still saying "running") arrives.
+      if (items[0]) progress(ended.get(items[0].id) || items[0]);
     } catch { /* the page works without the last import */ }
   }
 
