@@ -5,9 +5,7 @@ import YarukiTestSupport
 /// The shape the code keeps as it grows: SQL only in YarukiStore, route tables and handlers short,
 /// and walls between the areas. Each wall is a pure rule over a file's path and text, so a test
 /// plants a violation and sees the rule catch it; a rule that catches nothing proves nothing.
-///
-/// What the code still owes a wall is listed by name in `LayoutDebt` and may only shrink: a listed
-/// entry that is no longer true fails too, so the list says exactly what is left to move.
+/// No wall has exceptions.
 @Suite struct LayoutTests {
     struct Source {
         /// From `Sources/`, like `YarukiServer/Areas/Lifelog/LifelogService.swift`.
@@ -139,16 +137,8 @@ import YarukiTestSupport
         return [Violation(path: file.path, name: "queryItem")]
     }
 
-    /// What a rule found that the debt list does not owe, and what the list owes that is no longer found.
-    static func reckon(found: [Violation], owed: Set<String>) -> (new: [String], paid: [String]) {
-        let found = Set(found.map(\.description))
-        return (found.subtracting(owed).sorted(), owed.subtracting(found).sorted())
-    }
-
-    static func check(_ rule: String, found: [Violation], owed: Set<String>) {
-        let (new, paid) = reckon(found: found, owed: owed)
-        for violation in new { Issue.record("\(violation): \(rule)") }
-        for entry in paid { Issue.record("'\(entry)' is no longer true: take it off LayoutDebt") }
+    static func check(_ rule: String, found: [Violation]) {
+        for violation in Set(found).sorted(by: { $0.description < $1.description }) { Issue.record("\(violation): \(rule)") }
     }
 
     // MARK: The house keeps them
@@ -157,7 +147,7 @@ import YarukiTestSupport
         let files = Self.sources("YarukiServer").filter { $0.path.hasSuffix("Routes.swift") }
         #expect(files.count >= 12)
         Self.check("a route file names another; share through a service or the platform",
-                   found: files.flatMap(Self.routesNamingOtherRoutes), owed: [])
+                   found: files.flatMap(Self.routesNamingOtherRoutes))
     }
 
     @Test func areasUseNoOtherAreasStores() {
@@ -165,29 +155,28 @@ import YarukiTestSupport
         #expect(house.areas.count >= 8)
         #expect(house.storeTypes["ProofStore"] == "Accountability" && house.areaTypes["ClassService"] == "Classes")
         Self.check("an area uses another area's store; ask that area through an interface it provides",
-                   found: Self.sources("YarukiServer").flatMap { Self.storesOfOtherAreas($0, in: house) }, owed: LayoutDebt.storesOfOtherAreas)
+                   found: Self.sources("YarukiServer").flatMap { Self.storesOfOtherAreas($0, in: house) })
     }
 
     @Test func servicesSpeakNoHTTP() {
         Self.check("HTTP below the routes; throw the area's own error and let ErrorMapping make the problem",
-                   found: Self.sources("YarukiServer").flatMap(Self.httpBelowTheRoutes), owed: [])
+                   found: Self.sources("YarukiServer").flatMap(Self.httpBelowTheRoutes))
     }
 
     @Test func handlersReachNoFurtherThanTheirRequestAndService() {
         Self.check("a handler reaches into AppContext; use the request's scope (me.now, me.calendar(), me.kept) or ask the service",
-                   found: Self.sources("YarukiServer").flatMap(Self.handlersReachingTheContext), owed: [])
+                   found: Self.sources("YarukiServer").flatMap(Self.handlersReachingTheContext))
     }
 
     @Test func servicesReadNoQuery() {
         Self.check("a query item read below the routes; read it in the route file, declared in its Doc, and pass the value",
-                   found: Self.sources("YarukiServer").flatMap(Self.queriesBelowTheRoutes), owed: [])
+                   found: Self.sources("YarukiServer").flatMap(Self.queriesBelowTheRoutes))
     }
 
     @Test func thePlatformNamesNoArea() {
         let house = House.current
         Self.check("the platform names an area; let the area plug in through a platform protocol",
-                   found: Self.sources("YarukiServer/Platform").flatMap { Self.areasInThePlatform($0, in: house) },
-                   owed: LayoutDebt.areasInThePlatform)
+                   found: Self.sources("YarukiServer/Platform").flatMap { Self.areasInThePlatform($0, in: house) })
     }
 
     // MARK: Each rule catches a planted violation
@@ -238,12 +227,6 @@ import YarukiTestSupport
         #expect(Self.areasInThePlatform(planted, in: house).map(\.name) == ["ClassService", "ClassStore"])
         let list = Source(path: "YarukiServer/Platform/App/Areas.swift", text: planted.text)
         #expect(Self.areasInThePlatform(list, in: house).isEmpty)
-    }
-
-    @Test func theDebtListSaysWhatIsNewAndWhatIsPaid() {
-        let found = [Violation(path: "a.swift", name: "ProofStore"), Violation(path: "b.swift", name: "ClassStore")]
-        let (new, paid) = Self.reckon(found: found, owed: ["a.swift names ProofStore", "c.swift names PostStore"])
-        #expect(new == ["b.swift names ClassStore"] && paid == ["c.swift names PostStore"])
     }
 
     // MARK: Size and SQL

@@ -32,6 +32,7 @@ enum ClassesDemo {
 
     static func seed(_ context: DemoSeed.Context) async throws {
         let database = context.database
+        let book = try context.interfaces.need((any SalesBook).self)
         func person(_ email: String) async throws -> Account? {
             let key = try EmailAddress(email).key
             return try await database.read { c in try AccountStore.credentials(emailKey: key, c)?.account }
@@ -70,19 +71,20 @@ enum ClassesDemo {
                 }
                 for (k, people) in sold {
                     for (n, user) in people.enumerated() {
-                        try buy(k, user: user, at: now.addingTimeInterval(-Double(3600 * (n + 1) + index * 600)), c)
+                        try buy(k, user: user, at: now.addingTimeInterval(-Double(3600 * (n + 1) + index * 600)), book, c)
                     }
                 }
                 // The late buyer of a full morning: paid as the last seat went, refunded, told.
                 if index == 1, let full = made.first, buyers.count > 4 {
-                    try buy(full, user: buyers[4], at: now.addingTimeInterval(-1800), refundedBecauseFull: true, c)
+                    try buy(full, user: buyers[4], at: now.addingTimeInterval(-1800), refundedBecauseFull: true, book, c)
                 }
             }
         }
     }
 
     /// One seat bought through the sandbox: its payment, the paid order holding a seat, the sale.
-    private static func buy(_ k: ClassStore.ClassRow, user: UUID, at time: Date, refundedBecauseFull: Bool = false, _ c: SQLConnection) throws {
+    private static func buy(_ k: ClassStore.ClassRow, user: UUID, at time: Date, refundedBecauseFull: Bool = false, _ book: any SalesBook,
+                            _ c: SQLConnection) throws {
         let id = UUID()
         let payment = "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try SandboxPaymentStore.pay(payment, amount: k.price, currency: k.currency, status: refundedBecauseFull ? "CANCELLED" : "PAID", at: time, c)
@@ -100,6 +102,6 @@ enum ClassesDemo {
             _ = try ClassStore.move(id, from: ["pending"], to: "paid", reason: nil, paid: true, at: time, c)
             _ = try ClassStore.takeSeat(k.id, at: time, c)
         }
-        _ = try SignageStore.ingest(sales, at: time, c)
+        try book.enter(sales, at: time, c)
     }
 }

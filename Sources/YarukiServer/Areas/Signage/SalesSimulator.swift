@@ -18,7 +18,7 @@ public struct SalesSimulator: Sendable {
     }
 
     /// What the simulator calls itself in its requests (the terminal log leaves its routine posts out).
-    static let userAgent = "yaruki-sales-simulator/1"
+    static let userAgent = Settings.quietUserAgent
     /// Where the sales go.
     public enum Target: Sendable {
         case server(URL, key: String)

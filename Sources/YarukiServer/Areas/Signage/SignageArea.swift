@@ -6,7 +6,10 @@ import YarukiStore
 /// Signage: sales boards counted live on every wall screen, fed by the API or a Kafka topic.
 /// Provides `SalesLedger` to the areas that take money.
 struct SignageArea: Area {
-    static let demo = [DemoSeed.Step(name: "demo sales board") { context in try await SignageDemo.seed(context) }]
+    static let demo = [DemoSeed.Step(name: "demo sales board") { context in
+        context.interfaces.provide((any SalesBook).self, SignageSalesBook())
+        try await SignageDemo.seed(context)
+    }]
 
     let signage: SignageService
     let routes: [any RouteCollection]
@@ -55,3 +58,13 @@ protocol SalesLedger: Sendable {
 }
 
 extension SignageHub: SalesLedger {}
+
+/// Sales written inside another area's transaction, before any server runs (the demo's class
+/// orders): what the Signage demo step offers the steps after it.
+protocol SalesBook: Sendable {
+    func enter(_ sales: [SaleEvent], at now: Date, _ c: SQLConnection) throws
+}
+
+struct SignageSalesBook: SalesBook {
+    func enter(_ sales: [SaleEvent], at now: Date, _ c: SQLConnection) throws { _ = try SignageStore.ingest(sales, at: now, c) }
+}

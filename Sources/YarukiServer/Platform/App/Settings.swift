@@ -41,6 +41,9 @@ public struct Settings: Sendable {
     /// Proxies whose `X-Forwarded-For` names the client (loopback: a reverse proxy on this host).
     public var trustedProxies: [AddressRange] = AddressRange.loopback
     /// Sign in with Apple / Google, each present only when its client ids are set.
+    /// What the demo's own background traffic calls itself (its sales simulator posts every few
+    /// seconds): the terminal's access log leaves those requests out.
+    static let quietUserAgent = "yaruki-sales-simulator/1"
     public var identityProviders: [IdentityProvider] = []
     /// Where people open the app, for links in mail; nil: http://localhost and the port served.
     public var publicURL: String?
@@ -194,8 +197,7 @@ public struct Settings: Sendable {
         } else if isatty(1) == 1 {
             http.accessLog = .terminal
         }
-        // The demo's sales simulator posts every few seconds: a person watching the terminal need not see it.
-        http.quietUserAgents = [SalesSimulator.userAgent]
+        http.quietUserAgents = [Settings.quietUserAgent]
 
         dataDirectory = values["--data-dir"]?.value ?? "data"
         var isDirectory: ObjCBool = false

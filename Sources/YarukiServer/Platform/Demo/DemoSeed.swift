@@ -14,6 +14,9 @@ public enum DemoSeed {
         public var dataDirectory: String?
         /// How the demo people's passwords are hashed (tests choose cheap parameters).
         public var hasher: PasswordHasher
+        /// What one area's step offers a later one (by protocol, as areas find each other when
+        /// serving): the sales board's book, for the classes' demo orders.
+        let interfaces = Interfaces()
     }
 
     public struct Step: Sendable {
