@@ -54,6 +54,28 @@ public enum LifelogStore {
         try SyncStore.touch(user: user, .lifelog, id, at: now, c)
     }
 
+    /// Writes many new records without attachments (memos and check-ins) at once, each noted as
+    /// its push stamps it: one statement per 500 records, and their versions in order. Throws
+    /// when any id is taken (the caller's savepoint then undoes all of them).
+    public static func insert(_ records: [(id: UUID, draft: LifelogDraft, stamp: SyncStore.Stamp)], user: UUID, at now: Date,
+                              _ c: SQLConnection) throws -> [Int64] {
+        for slice in SQLFragment.slices(records) {
+            var values: [SQLValue] = []
+            values.reserveCapacity(slice.count * 14)
+            for (id, d, _) in slice {
+                values += [id.sqlValue, user.sqlValue, d.kind.rawValue.sqlValue, d.occurredAt.date.sqlValue, d.occurredAt.utcOffset.sqlValue,
+                           d.text.sqlValue, d.place.sqlValue, d.position?.latitude.sqlValue ?? .null, d.position?.longitude.sqlValue ?? .null,
+                           d.altitude.sqlValue, d.accuracy.sqlValue, d.source.rawValue.sqlValue, now.sqlValue, now.sqlValue]
+            }
+            try c.execute("""
+                INSERT INTO lifelog_records (id, user_id, kind, occurred_at, utc_offset, text, place, latitude, longitude, altitude, accuracy, source,
+                                             created_at, updated_at)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
+                """, values)
+        }
+        return try SyncStore.touch(user: user, .lifelog, records.map { ($0.id, $0.stamp) }, at: now, c)
+    }
+
     /// Changes what a person may change (not the kind, nor the attachment); false when not theirs.
     public static func update(_ id: UUID, user: UUID, _ d: LifelogDraft, at now: Date, _ c: SQLConnection) throws -> Bool {
         guard try c.execute("""

@@ -44,6 +44,50 @@ public enum SyncStore {
         return version
     }
 
+    /// What a sync push says of a change beside its fields: its client id (a retried push finds
+    /// it), its device, and when the device says it was made.
+    public struct Stamp: Sendable {
+        public var changeID: String?
+        public var device: String?
+        public var modifiedAt: Date?
+
+        public init(changeID: String?, device: String?, modifiedAt: Date?) {
+            self.changeID = changeID
+            self.device = device
+            self.modifiedAt = modifiedAt
+        }
+    }
+
+    /// Notes the first change of many records at once, each stamped as its push says: their
+    /// versions, in order, from one bump of the person's counter and one statement per 500
+    /// records (a tombstone among them is replaced, as `touch` would).
+    public static func touch(user: UUID, _ zone: Zone, _ stamped: [(id: UUID, stamp: Stamp)], at now: Date,
+                             _ c: SQLConnection) throws -> [Int64] {
+        guard !stamped.isEmpty else { return [] }
+        guard let row = try c.queryOne("""
+            INSERT INTO sync_counters (user_id, version, purged_through) VALUES (?, ?, 0)
+            ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + excluded.version RETURNING version
+            """, user, stamped.count) else { throw DatabaseError.decoding("no sync version") }
+        let first = Int64(try row.int("version")) - Int64(stamped.count) + 1
+        var next = first
+        for slice in SQLFragment.slices(stamped) {
+            var values: [SQLValue] = []
+            values.reserveCapacity(slice.count * 9)
+            for (id, stamp) in slice {
+                values += [user.sqlValue, zone.rawValue.sqlValue, id.sqlValue, next.sqlValue, false.sqlValue,
+                           stamp.changeID.sqlValue, now.sqlValue, (stamp.modifiedAt ?? now).sqlValue, stamp.device.sqlValue]
+                next += 1
+            }
+            try c.execute("""
+                INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at, modified_at, device)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
+                ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
+                    change_id = excluded.change_id, changed_at = excluded.changed_at, modified_at = excluded.modified_at, device = excluded.device
+                """, values)
+        }
+        return Array(first..<next)
+    }
+
     /// Names the client change that made the record's current version (a retried push finds it),
     /// its device and when the device says it was made; returns that version.
     public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String?, device: String?, modifiedAt: Date?, _ c: SQLConnection) throws -> Int64? {
@@ -72,6 +116,21 @@ public enum SyncStore {
         try c.queryOne("""
             SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records WHERE user_id = ? AND zone = ? AND record_id = ?
             """, user, zone.rawValue, id).map(entry)
+    }
+
+    /// The last changes of the records among `ids` that ever had one, by id: one query per 500.
+    public static func entries(user: UUID, _ zone: Zone, _ ids: [UUID], _ c: SQLConnection) throws -> [UUID: Entry] {
+        var found: [UUID: Entry] = [:]
+        for slice in SQLFragment.slices(ids) {
+            for row in try c.query("""
+                SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records
+                WHERE user_id = ? AND zone = ? AND record_id IN (\(SQLFragment.marks(slice.count)))
+                """, [user.sqlValue, zone.rawValue.sqlValue] + slice.map(\.sqlValue)) {
+                let e = try entry(row)
+                found[e.id] = e
+            }
+        }
+        return found
     }
 
     /// Changes after `version`, oldest first; tombstones only when `tombstones` (a first sync needs none).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YarukiHTTP
 import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
@@ -223,6 +224,89 @@ import YarukiTestSupport
         let restart = try Self.pull(api, fresh, "lifelog")
         #expect((restart["changes"] as! [[String: Any]]).isEmpty)
         #expect(try api.call("GET", "/v1/sync/lifelog/changes?since=\(restart["token"] as! String)", token: fresh).status == 200)
+    }
+
+    /// New records are written together (a first sync), yet each is still answered for itself: one
+    /// that cannot be written as new (another person's id, a photo) makes its run go one at a
+    /// time, records already there (an edit, a retried change) go their own way between runs, and
+    /// versions follow the push's order.
+    @Test(arguments: Engine.allCases)
+    func newRecordsAreWrittenTogetherAndEachIsStillAnsweredForItself(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-together@example.com")
+        let (other, _, _) = try api.signUp("sync-together-other@example.com")
+        let theirs = UUID().uuidString
+        _ = try Self.push(api, other, "lifelog", [["id": theirs, "type": "lifelogRecord", "fields": Self.memo("theirs")]])
+        // Within a day of the server's clock, so taken as the device says.
+        let modifiedAt = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3600)
+        let modified = ISO8601DateFormatter().string(from: modifiedAt)
+        func record(_ i: Int) -> [String: Any] {
+            ["id": UUID().uuidString, "type": "lifelogRecord", "changeId": "c\(i)", "device": "phone", "modifiedAt": modified,
+             "fields": i % 2 == 0 ? Self.memo("memo \(i)")
+                : ["kind": "checkin", "occurredAt": Self.memoAt, "text": "check-in \(i)", "place": "Kallio",
+                   "position": ["latitude": 60.18, "longitude": 24.95, "altitude": 12.5, "accuracy": 8]]]
+        }
+        // A clean run of 500: all saved, versions rising in the push's order.
+        let first = (0..<500).map(record)
+        var results = try Self.push(api, token, "lifelog", first)
+        #expect(results.allSatisfy { $0["status"] as? String == "saved" })
+        let versions = results.map { $0["version"] as! Int }
+        #expect(versions == Array(versions[0]...versions[0] + 499))
+        #expect(results.map { $0["id"] as? String } == first.map { $0["id"] as? String })
+        // The same push again (its reply was lost): the same answers, nothing written twice.
+        results = try Self.push(api, token, "lifelog", first)
+        #expect(results.map { $0["version"] as! Int } == versions)
+        // New ones around another person's id, a photo, an edit of a record on the server and a
+        // change already saved.
+        var mixed = (500..<520).map(record)
+        mixed[5] = ["id": theirs, "type": "lifelogRecord", "fields": Self.memo("mine now?")]
+        mixed[9] = ["id": UUID().uuidString, "type": "lifelogRecord", "fields": ["kind": "photo", "occurredAt": Self.memoAt, "text": "no file"]]
+        mixed[12] = ["id": first[0]["id"]!, "type": "lifelogRecord", "baseVersion": versions[0], "changeId": "e0", "fields": Self.memo("memo 0, edited")]
+        mixed[14] = first[1]
+        results = try Self.push(api, token, "lifelog", mixed)
+        let statuses = results.map { $0["status"] as? String }
+        #expect(statuses[5] == "rejected" && statuses[9] == "rejected")
+        #expect((results[9]["errors"] as? [[String: Any]])?.first?["field"] as? String == "kind")
+        #expect(statuses.enumerated().allSatisfy { [5, 9].contains($0.offset) || $0.element == "saved" })
+        #expect(results[14]["version"] as? Int == versions[1])
+        let saved = results.enumerated().filter { $0.element["status"] as? String == "saved" && $0.offset != 14 }.map { $0.element["version"] as! Int }
+        #expect(saved == saved.sorted() && Set(saved).count == saved.count && saved[0] > versions.last!)
+        #expect(try api.call("GET", "/v1/lifelog/records/\(first[0]["id"]!)", token: token).json()["text"] as? String == "memo 0, edited")
+        // An atomic push whose one record cannot be written: nothing of it is.
+        let lone = UUID().uuidString
+        results = try Self.push(api, token, "lifelog", [["id": lone, "type": "lifelogRecord", "fields": Self.memo("all or none")],
+                                                        ["id": theirs, "type": "lifelogRecord", "fields": Self.memo("still theirs")]], atomic: true)
+        #expect(results.map { $0["status"] as? String } == ["aborted", "rejected"])
+        #expect(try api.call("GET", "/v1/lifelog/records/\(lone)", token: token).status == 404)
+        #expect(try api.call("GET", "/v1/lifelog/records/\(theirs)", token: other).json()["text"] as? String == "theirs")
+        // What was written together reads back whole, stamped as its push said.
+        var changes: [[String: Any]] = []
+        var since: String?
+        repeat {
+            let page = try Self.pull(api, token, "lifelog", since: since, limit: 1000)
+            changes += page["changes"] as! [[String: Any]]
+            since = page["token"] as? String
+            if page["moreComing"] as? Bool != true { break }
+        } while true
+        #expect(changes.count == 516)  // 500, and 20 more less the two refused and the two already there
+        #expect(Self.byIDText(changes, first[0]["id"] as! String) == "memo 0, edited")
+        let byID = Dictionary(uniqueKeysWithValues: changes.map { ($0["id"] as! String, $0) })
+        for (i, sent) in first.enumerated().dropFirst() {
+            let change = try #require(byID[sent["id"] as! String])
+            let fields = sent["fields"] as! [String: Any]
+            let got = change["record"] as! [String: Any]
+            #expect(change["version"] as? Int == versions[i] && change["device"] as? String == "phone" && (change["modifiedAt"] as? String).flatMap(JSONCoding.parseDate) == modifiedAt)
+            #expect(got["text"] as? String == fields["text"] as? String && got["kind"] as? String == fields["kind"] as? String)
+            #expect(got["place"] as? String == fields["place"] as? String)
+            let (gotAt, sentAt) = (got["position"] as? [String: Any], fields["position"] as? [String: Any])
+            #expect(gotAt?["latitude"] as? Double == sentAt?["latitude"] as? Double && gotAt?["altitude"] as? Double == sentAt?["altitude"] as? Double)
+            #expect(gotAt?["accuracy"] as? Double == sentAt?["accuracy"] as? Double && (gotAt == nil) == (sentAt == nil))
+        }
+    }
+
+    static func byIDText(_ changes: [[String: Any]], _ id: String) -> String? {
+        (changes.first { $0["id"] as? String == id }?["record"] as? [String: Any])?["text"] as? String
     }
 
     @Test func aChangeNudgesThePersonsOtherDevices() async throws {

@@ -18,13 +18,13 @@ struct RoutineSync: SyncZone {
         return found
     }
 
-    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> @Sendable (SQLConnection) throws -> SyncEffects {
-        let draft = try SyncFields.decode(RoutineDraft.self, fields, id: nil)
-        let routines = self.routines
-        return { c in
-            _ = try routines.save(draft, id: id, user: user, now: now, mustExist: false, c)
-            return SyncEffects(tags: PostService.tags)
-        }
+    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> RoutineDraft {
+        try SyncFields.decode(RoutineDraft.self, fields, id: nil)
+    }
+
+    func write(_ id: UUID, _ draft: RoutineDraft, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
+        _ = try routines.save(draft, id: id, user: user, now: now, mustExist: false, c)
+        return SyncEffects(tags: PostService.tags)
     }
 
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {

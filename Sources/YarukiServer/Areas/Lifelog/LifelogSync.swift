@@ -18,15 +18,28 @@ struct LifelogSync: SyncZone {
         return found
     }
 
-    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> @Sendable (SQLConnection) throws -> SyncEffects {
-        let body = try SyncFields.decode(LifelogRecordBody.self, fields, id: id)
-        let draft = try LifelogService.draft(body, now: now)
-        let lifelog = self.lifelog
-        return { c in
-            try lifelog.save(id, draft, user: user, now: now, c)
-            let plans = lifelog.plans
-            return SyncEffects(tags: LifelogService.tags(user), afterwards: [{ plans.forget(user: user) }])
+    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> LifelogDraft {
+        try LifelogService.draft(try SyncFields.decode(LifelogRecordBody.self, fields, id: id), now: now)
+    }
+
+    func write(_ id: UUID, _ draft: LifelogDraft, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
+        try lifelog.save(id, draft, user: user, now: now, c)
+        return effects(user)
+    }
+
+    /// Memos and check-ins new to the server, in one statement per 500 (a first sync is mostly
+    /// these); any other kind, or an id already taken, is written one at a time instead.
+    func create(_ records: [(id: UUID, draft: LifelogDraft, stamp: SyncStore.Stamp)], user: UUID, now: Date,
+                _ c: SQLConnection) throws -> (SyncEffects, [Int64]) {
+        guard records.allSatisfy({ $0.draft.kind == .memo || $0.draft.kind == .checkin }) else {
+            throw Refusal(.unprocessable, "Photos and voice notes begin as uploads.")
         }
+        return (effects(user), try LifelogStore.insert(records, user: user, at: now, c))
+    }
+
+    private func effects(_ user: UUID) -> SyncEffects {
+        let plans = lifelog.plans
+        return SyncEffects(tags: LifelogService.tags(user), afterwards: [{ plans.forget(user: user) }])
     }
 
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {

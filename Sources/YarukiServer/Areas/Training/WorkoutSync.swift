@@ -17,14 +17,14 @@ struct WorkoutSync: SyncZone {
         return found
     }
 
-    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> @Sendable (SQLConnection) throws -> SyncEffects {
+    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> Workout {
         let body = try SyncFields.decode(WorkoutBody.self, fields, id: id)
-        let workout = Workout(id: id, startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
-        let training = self.training
-        return { c in
-            _ = try training.save(workout, user: user, now: now, c)
-            return SyncEffects(tags: TrainingService.tags(user))
-        }
+        return Workout(id: id, startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
+    }
+
+    func write(_ id: UUID, _ workout: Workout, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
+        _ = try training.save(workout, user: user, now: now, c)
+        return SyncEffects(tags: TrainingService.tags(user))
     }
 
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {

@@ -96,16 +96,23 @@ final class SyncService: Sendable {
 
     private struct Aborted: Error { let results: [SyncResult] }
 
-    private enum Plan {
-        case write(@Sendable (SQLConnection) throws -> SyncEffects)
+    private enum Plan<Draft: Sendable>: Sendable {
+        case write(Draft)
         case delete
         case rejected(String, [SyncResult.FieldProblem]?)
     }
 
-    /// Applies a push in one transaction, each record by its own savepoint; all or none when `atomic`.
+    /// Applies a push in one transaction; all or none when `atomic`. Records the server has never
+    /// had are written together (a first sync is all of them: a few statements per 500 records);
+    /// any other record, or a run of new ones that cannot all be written, goes one at a time,
+    /// each by its own savepoint.
     func push(_ zone: any SyncZone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
+        try await pushing(zone, push, user: user)
+    }
+
+    private func pushing<Zone: SyncZone>(_ zone: Zone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
         let now = context.now
-        let plans: [Plan] = push.records.map { record in
+        let plans: [Plan<Zone.Draft>] = push.records.map { record in
             guard record.type == zone.recordType else { return .rejected("A \(zone.zone.rawValue) zone holds \(zone.recordType) records, not \(record.type).", nil) }
             if record.deleted == true { return .delete }
             guard let fields = record.fields, case .object = fields else { return .rejected("A write needs its fields (an object), or deleted: true.", nil) }
@@ -122,30 +129,59 @@ final class SyncService: Sendable {
         let results: [SyncResult]
         do {
             (results, effects) = try await database.transaction { c -> ([SyncResult], [SyncEffects]) in
-                var results: [SyncResult] = []
+                let records = push.records
+                let known = try SyncStore.entries(user: user, zone.zone, records.map(\.id), c)
+                var results = [SyncResult?](repeating: nil, count: records.count)
                 var effects: [SyncEffects] = []
-                for (record, plan) in zip(push.records, plans) {
+                var fresh: [(index: Int, draft: Zone.Draft)] = []
+                // The new records waiting to be written together, written before anything after
+                // them (versions follow the push's order); one at a time when together fails.
+                func flush() throws {
+                    guard !fresh.isEmpty else { return }
+                    defer { fresh = [] }
+                    let group = fresh.map { (id: records[$0.index].id, draft: $0.draft, stamp: self.stamp(records[$0.index])) }
+                    if let (effect, versions) = try? SyncStore.savepoint(c, { try zone.create(group, user: user, now: now, c) }),
+                       versions.count == fresh.count {
+                        for ((index, _), version) in zip(fresh, versions) { results[index] = SyncResult(id: records[index].id, status: "saved", version: version) }
+                        effects.append(effect)
+                        return
+                    }
+                    for (index, draft) in fresh {
+                        let (result, effect) = try self.apply(records[index], .write(draft), zone, user: user, now: now, c)
+                        results[index] = result
+                        if let effect { effects.append(effect) }
+                    }
+                }
+                // (A push names each record once: the route refuses one that does not.)
+                for (index, (record, plan)) in zip(records, plans).enumerated() {
+                    if case let .write(draft) = plan, known[record.id] == nil, (record.baseVersion ?? 0) == 0 {
+                        fresh.append((index, draft))
+                        continue
+                    }
+                    try flush()
                     let (result, effect) = try self.apply(record, plan, zone, user: user, now: now, c)
-                    results.append(result)
+                    results[index] = result
                     if let effect { effects.append(effect) }
                 }
-                if atomic, results.contains(where: { $0.status != "saved" }) {
-                    throw Aborted(results: results.map { $0.status == "saved" ? SyncResult(id: $0.id, status: "aborted",
-                                                                                           reason: "Another record of this atomic push was not saved.") : $0 })
+                try flush()
+                let done = results.map { $0! }
+                if atomic, done.contains(where: { $0.status != "saved" }) {
+                    throw Aborted(results: done.map { $0.status == "saved" ? SyncResult(id: $0.id, status: "aborted",
+                                                                                     reason: "Another record of this atomic push was not saved.") : $0 })
                 }
-                return (results, effects)
+                return (done, effects)
             }
         } catch let aborted as Aborted {
             return SyncPushReply(results: aborted.results)
         }
-        context.replies.invalidate(effects.flatMap(\.tags))
+        context.replies.invalidate(Array(Set(effects.flatMap(\.tags))))
         for effect in effects { for work in effect.afterwards { work() } }
         if let newest = results.compactMap({ $0.status == "saved" ? $0.version : nil }).max() { context.nudge(user, zone.zone, newest) }
         return SyncPushReply(results: results)
     }
 
-    private func apply(_ record: SyncPushRecord, _ plan: Plan, _ zone: any SyncZone, user: UUID, now: Date,
-                       _ c: SQLConnection) throws -> (SyncResult, SyncEffects?) {
+    private func apply<Zone: SyncZone>(_ record: SyncPushRecord, _ plan: Plan<Zone.Draft>, _ zone: Zone, user: UUID, now: Date,
+                                       _ c: SQLConnection) throws -> (SyncResult, SyncEffects?) {
         if case let .rejected(reason, errors) = plan { return (SyncResult(id: record.id, status: "rejected", reason: reason, errors: errors), nil) }
         let entry = try SyncStore.entry(user: user, zone.zone, record.id, c)
         // The same change sent again (its reply was lost): the same answer, nothing applied twice.
@@ -167,11 +203,11 @@ final class SyncService: Sendable {
                     guard (record.baseVersion ?? 0) == entry.version else { return try conflict() }
                     let effect = try zone.delete(record.id, user: user, now: now, c)
                     return (try saved(record, zone, user: user, c), effect)
-                case let .write(write):
+                case let .write(draft):
                     // Against the version the device last saw: none for a new record; a tombstone's
                     // version to write a record again after its deletion was seen (a resolved conflict).
                     guard (record.baseVersion ?? 0) == (entry?.version ?? 0) else { return try conflict() }
-                    let effect = try write(c)
+                    let effect = try zone.write(record.id, draft, user: user, now: now, c)
                     return (try saved(record, zone, user: user, c), effect)
                 case .rejected:
                     throw Refusal.bug()
@@ -183,19 +219,26 @@ final class SyncService: Sendable {
         }
     }
 
-    private func saved(_ record: SyncPushRecord, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncResult {
-        // A device's clock is taken as it says, except beyond a day from the server's (a clock that is plainly wrong).
+    /// What the push says of a record's change. A device's clock is taken as it says, except
+    /// beyond a day from the server's (a clock that is plainly wrong).
+    private func stamp(_ record: SyncPushRecord) -> SyncStore.Stamp {
         let now = context.now
-        let modified = record.modifiedAt.map { abs($0.timeIntervalSince(now)) <= 86_400 ? $0 : now }
-        let version = try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: record.changeId, device: record.device, modifiedAt: modified, c)
+        return SyncStore.Stamp(changeID: record.changeId, device: record.device,
+                               modifiedAt: record.modifiedAt.map { abs($0.timeIntervalSince(now)) <= 86_400 ? $0 : now })
+    }
+
+    private func saved(_ record: SyncPushRecord, _ zone: some SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncResult {
+        let stamp = stamp(record)
+        let version = try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: stamp.changeID, device: stamp.device,
+                                               modifiedAt: stamp.modifiedAt, c)
         return SyncResult(id: record.id, status: "saved", version: version)
     }
 
-    private func current(_ entry: SyncStore.Entry, _ zone: any SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncChange {
+    private func current(_ entry: SyncStore.Entry, _ zone: some SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncChange {
         SyncService.change(entry, zone, record: entry.deleted ? nil : try zone.records([entry.id], user: user, c)[entry.id])
     }
 
-    static func change(_ entry: SyncStore.Entry, _ zone: any SyncZone, record: JSONValue?) -> SyncChange {
+    static func change(_ entry: SyncStore.Entry, _ zone: some SyncZone, record: JSONValue?) -> SyncChange {
         SyncChange(id: entry.id, type: zone.recordType, version: entry.version, deleted: entry.deleted, changedAt: entry.changedAt,
                    modifiedAt: entry.modifiedAt, device: entry.device, record: record)
     }

@@ -8,16 +8,42 @@ import YarukiStore
 /// to read them as the API shows them, and how to write and delete them inside sync's
 /// transaction through the same code the area's own routes use. Sync knows none of their tables.
 protocol SyncZone: Sendable {
+    /// A pushed record's fields, read and checked.
+    associatedtype Draft: Sendable
     var zone: SyncStore.Zone { get }
     /// The `type` a pushed record of this zone carries.
     var recordType: String { get }
     /// The person's records among `ids`, as the API shows them.
     func records(_ ids: [UUID], user: UUID, _ c: SQLConnection) throws -> [UUID: JSONValue]
     /// Pushed fields read and checked as the area's PUT would (throwing a 4xx problem), before
-    /// any transaction: the write to run in the batch's transaction.
-    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> @Sendable (SQLConnection) throws -> SyncEffects
+    /// any transaction.
+    func prepare(_ fields: JSONValue, id: UUID, user: UUID, now: Date) throws -> Draft
+    /// Writes one record in the batch's transaction, as the area's PUT would.
+    func write(_ id: UUID, _ draft: Draft, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects
+    /// Writes records the server has never had, together, each noted with its stamp; their
+    /// versions in order. Throws when any one cannot be written as new (sync then writes them
+    /// one at a time, to say which). A zone without a way of its own writes them one by one.
+    func create(_ records: [(id: UUID, draft: Draft, stamp: SyncStore.Stamp)], user: UUID, now: Date,
+                _ c: SQLConnection) throws -> (SyncEffects, [Int64])
     /// Deletes the person's record in the batch's transaction (nothing when it is gone already).
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects
+}
+
+extension SyncZone {
+    func create(_ records: [(id: UUID, draft: Draft, stamp: SyncStore.Stamp)], user: UUID, now: Date,
+                _ c: SQLConnection) throws -> (SyncEffects, [Int64]) {
+        var effects = SyncEffects()
+        var versions: [Int64] = []
+        for (id, draft, stamp) in records {
+            let effect = try write(id, draft, user: user, now: now, c)
+            effects.tags += effect.tags
+            effects.afterwards += effect.afterwards
+            guard let version = try SyncStore.noteChange(user: user, zone, id, changeID: stamp.changeID, device: stamp.device,
+                                                         modifiedAt: stamp.modifiedAt, c) else { throw Refusal.bug() }
+            versions.append(version)
+        }
+        return (effects, versions)
+    }
 }
 
 /// What a write or delete leaves for after its transaction: kept replies to forget, caches and
