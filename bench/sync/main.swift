@@ -30,8 +30,10 @@ func memo(_ text: String) -> [String: JSONValue] {
     ["kind": "memo", "occurredAt": "2026-11-30T08:15:00+09:00", "text": .string(text), "source": "phone"]
 }
 
+// Detached: top-level code runs on the main actor (Swift 6), and a Task made here would wait
+// for the main thread this file then blocks on the semaphore.
 let semaphore = DispatchSemaphore(value: 0)
-Task {
+Task.detached {
     do {
         let phone = try await device("phone")
         let ids = (0..<count).map { _ in UUID() }

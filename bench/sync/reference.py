@@ -1,6 +1,8 @@
 """bench/sync's references, over plain HTTP on one kept-alive connection (what a client without the
 sync protocol would do): COUNT records PUT one request each, the same number read back by paging
-the changes feed without keeping anything (its bytes are what a first sync receives), and 100 PUTs.
+the changes feed without keeping anything (its bytes are what a first sync receives), 100 PUTs,
+and, last, COUNT more records sent as sync pushes of 500 with their bodies made beforehand: the
+server's side of a first sync alone, without a device's engine around it.
 Usage: reference.py URL TOKEN COUNT   (prints JSON)"""
 import http.client
 import json
@@ -48,4 +50,17 @@ start = time.perf_counter()
 for i in range(100):
     put(i)
 hundred = time.perf_counter() - start
-print(json.dumps({"putSeconds": puts, "putBytes": sent, "pageSeconds": pages, "pageBytes": received, "pageRecords": records, "hundredPutSeconds": hundred}))
+bodies = []
+for start in range(0, count, 500):
+    bodies.append(json.dumps({"records": [
+        {"id": str(uuid.uuid4()), "type": "lifelogRecord", "changeId": str(uuid.uuid4()), "device": "phone",
+         "fields": {"kind": "memo", "occurredAt": "2026-11-30T08:15:00+09:00", "text": f"Memo number {i}, written offline on the phone", "source": "phone"}}
+        for i in range(start, min(start + 500, count))]}))
+start = time.perf_counter()
+for body in bodies:
+    conn.request("POST", "/v1/sync/lifelog/push", body=body, headers=headers)
+    response = conn.getresponse()
+    results = json.loads(response.read())["results"]
+    assert response.status == 200 and all(r["status"] == "saved" for r in results), response.status
+pushes = time.perf_counter() - start
+print(json.dumps({"rawPushSeconds": pushes, "putSeconds": puts, "putBytes": sent, "pageSeconds": pages, "pageBytes": received, "pageRecords": records, "hundredPutSeconds": hundred}))

@@ -2,7 +2,8 @@
 # Offline-first sync, each figure beside a reference measured in the same run:
 #   The first sync of COUNT (default 100,000) records: sent from one device (seconds, MB sent) and
 #     received by another (seconds), beside the same records PUT one request each and read back by
-#     paging the changes feed without keeping them.
+#     paging the changes feed without keeping them; and the server's side alone: the same number
+#     sent as pushes of 500 by a plain HTTP client with their bodies made beforehand.
 #   An incremental sync of 100 changes, beside 100 PUTs.
 #   The delay from a push on one device to the record on another that pulled when its event
 #     stream nudged it, beside a pull with nothing new.
@@ -36,6 +37,8 @@ print(f"  first sync, sent by the phone   {e['firstPushSeconds']:7.2f} s  {e['fi
       f"({n / e['firstPushSeconds']:8,.0f} records/s)")
 print(f"    reference: {n:,} PUTs          {r['putSeconds']:7.2f} s  {r['putBytes'] / 1e6:6.1f} MB of bodies  "
       f"sync/PUTs {e['firstPushSeconds'] / r['putSeconds']:.2f}x the time")
+print(f"    the server alone: the same pushes from a plain HTTP client {r['rawPushSeconds']:7.2f} s ({n / r['rawPushSeconds']:8,.0f} records/s): "
+      f"the engine takes {e['firstPushSeconds'] / r['rawPushSeconds']:.1f}x that")
 print(f"  first sync, received by a watch {e['firstPullSeconds']:7.2f} s  {r['pageBytes'] / 1e6:6.1f} MB received "
       f"({e['firstPullReceived']:,} records kept)")
 print(f"    reference: paging the feed     {r['pageSeconds']:7.2f} s  (nothing kept)  engine/raw {e['firstPullSeconds'] / r['pageSeconds']:.1f}x")

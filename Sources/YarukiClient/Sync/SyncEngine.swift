@@ -156,7 +156,7 @@ public actor SyncEngine {
                                fields: p.deleted ? nil : p.fields.map(JSONValue.object), deleted: p.deleted ? true : nil, modifiedAt: p.modifiedAt, device: device)
             }
             let push = SyncPush(records: records)
-            report.bytesSent += (try? JSONEncoder().encode(push).count) ?? 0
+            report.bytesSent += (try? YarukiClient.json(push).count) ?? 0
             let reply = try await client.syncPush(zone: zone, push)
             try afterPush?()
             var progressed = false

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// The sync engine's file: all of its SQL. A record's row holds what the device shows (`fields`,
@@ -208,10 +209,11 @@ struct SyncLocalStore: Sendable {
         return object(value)
     }
 
+    /// Fields as text, keys sorted (JSONValue's own writer: no `Encoder` walk per record).
     static func text(_ fields: [String: JSONValue]?) -> LocalDatabase.Value {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let fields, let data = try? encoder.encode(JSONValue.object(fields)) else { return .null }
-        return .text(String(decoding: data, as: UTF8.self))
+        guard let fields else { return .null }
+        var writer = JSONWriter(capacity: 256)
+        guard (try? JSONValue.object(fields).writeJSON(to: &writer)) != nil else { return .null }
+        return .text(String(decoding: writer.bytes, as: UTF8.self))
     }
 }
