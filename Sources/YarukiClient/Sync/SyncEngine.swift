@@ -156,8 +156,8 @@ public actor SyncEngine {
                                fields: p.deleted ? nil : p.fields.map(JSONValue.object), deleted: p.deleted ? true : nil, modifiedAt: p.modifiedAt, device: device)
             }
             let push = SyncPush(records: records)
-            report.bytesSent += (try? YarukiClient.json(push).count) ?? 0
-            let reply = try await client.syncPush(zone: zone, push)
+            let (reply, bytes) = try await client.sending(zone: zone, push)
+            report.bytesSent += bytes
             try afterPush?()
             var progressed = false
             var changes: [Change] = []

@@ -14,6 +14,12 @@ extension YarukiClient {
     }
 
     public func syncPush(zone: String, _ push: SyncPush) async throws -> SyncPushReply {
-        try await authorized(request("POST", "/v1/sync/\(zone)/push", body: push))
+        try await sending(zone: zone, push).reply
+    }
+
+    /// The push's reply and how many bytes its body took (encoded once, for both).
+    func sending(zone: String, _ push: SyncPush) async throws -> (reply: SyncPushReply, bytes: Int) {
+        let made = try request("POST", "/v1/sync/\(zone)/push", body: push)
+        return (try await authorized(made), made.httpBody?.count ?? 0)
     }
 }

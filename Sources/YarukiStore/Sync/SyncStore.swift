@@ -90,11 +90,11 @@ public enum SyncStore {
 
     /// Names the client change that made the record's current version (a retried push finds it),
     /// its device and when the device says it was made; returns that version.
-    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, changeID: String?, device: String?, modifiedAt: Date?, _ c: SQLConnection) throws -> Int64? {
+    public static func noteChange(user: UUID, _ zone: Zone, _ id: UUID, _ stamp: Stamp, _ c: SQLConnection) throws -> Int64? {
         try c.queryOne("""
             UPDATE sync_records SET change_id = ?, device = ?, modified_at = COALESCE(?, modified_at) WHERE user_id = ? AND zone = ? AND record_id = ?
             RETURNING version
-            """, changeID, device, modifiedAt, user, zone.rawValue, id).map { Int64(try $0.int("version")) }
+            """, stamp.changeID, stamp.device, stamp.modifiedAt, user, zone.rawValue, id).map { Int64(try $0.int("version")) }
     }
 
     /// Runs `work` so that what it wrote is undone, and nothing else, when it throws.
@@ -114,7 +114,7 @@ public enum SyncStore {
     /// The record's last change (a tombstone too), if it ever had one.
     public static func entry(user: UUID, _ zone: Zone, _ id: UUID, _ c: SQLConnection) throws -> Entry? {
         try c.queryOne("""
-            SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records WHERE user_id = ? AND zone = ? AND record_id = ?
+            SELECT \(entryColumns) FROM sync_records WHERE user_id = ? AND zone = ? AND record_id = ?
             """, user, zone.rawValue, id).map(entry)
     }
 
@@ -123,7 +123,7 @@ public enum SyncStore {
         var found: [UUID: Entry] = [:]
         for slice in SQLFragment.slices(ids) {
             for row in try c.query("""
-                SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records
+                SELECT \(entryColumns) FROM sync_records
                 WHERE user_id = ? AND zone = ? AND record_id IN (\(SQLFragment.marks(slice.count)))
                 """, [user.sqlValue, zone.rawValue.sqlValue] + slice.map(\.sqlValue)) {
                 let e = try entry(row)
@@ -136,7 +136,7 @@ public enum SyncStore {
     /// Changes after `version`, oldest first; tombstones only when `tombstones` (a first sync needs none).
     public static func changes(user: UUID, _ zone: Zone, after version: Int64, limit: Int, tombstones: Bool, _ c: SQLConnection) throws -> [Entry] {
         try c.query("""
-            SELECT record_id, version, deleted, change_id, changed_at, modified_at, device FROM sync_records
+            SELECT \(entryColumns) FROM sync_records
             WHERE user_id = ? AND zone = ? AND version > ? \(tombstones ? "" : "AND deleted = 0") ORDER BY version LIMIT ?
             """, user, zone.rawValue, version, limit).map(entry)
     }
@@ -160,6 +160,8 @@ public enum SyncStore {
         }
         return try c.execute("DELETE FROM sync_records WHERE deleted = 1 AND changed_at < ?", before)
     }
+
+    private static let entryColumns = "record_id, version, deleted, change_id, changed_at, modified_at, device"
 
     private static func entry(_ r: Row) throws -> Entry {
         Entry(id: try r.uuid("record_id"), version: Int64(try r.int("version")), deleted: try r.bool("deleted"),

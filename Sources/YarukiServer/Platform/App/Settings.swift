@@ -40,10 +40,10 @@ public struct Settings: Sendable {
     public var metricsAllow: [AddressRange] = []
     /// Proxies whose `X-Forwarded-For` names the client (loopback: a reverse proxy on this host).
     public var trustedProxies: [AddressRange] = AddressRange.loopback
-    /// Sign in with Apple / Google, each present only when its client ids are set.
     /// What the demo's own background traffic calls itself (its sales simulator posts every few
     /// seconds): the terminal's access log leaves those requests out.
     static let quietUserAgent = "yaruki-sales-simulator/1"
+    /// Sign in with Apple / Google, each present only when its client ids are set.
     public var identityProviders: [IdentityProvider] = []
     /// Where people open the app, for links in mail; nil: http://localhost and the port served.
     public var publicURL: String?

@@ -106,11 +106,7 @@ final class SyncService: Sendable {
     /// had are written together (a first sync is all of them: a few statements per 500 records);
     /// any other record, or a run of new ones that cannot all be written, goes one at a time,
     /// each by its own savepoint.
-    func push(_ zone: any SyncZone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
-        try await pushing(zone, push, user: user)
-    }
-
-    private func pushing<Zone: SyncZone>(_ zone: Zone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
+    func push<Zone: SyncZone>(_ zone: Zone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
         let now = context.now
         let plans: [Plan<Zone.Draft>] = push.records.map { record in
             guard record.type == zone.recordType else { return .rejected("A \(zone.zone.rawValue) zone holds \(zone.recordType) records, not \(record.type).", nil) }
@@ -139,9 +135,8 @@ final class SyncService: Sendable {
                 func flush() throws {
                     guard !fresh.isEmpty else { return }
                     defer { fresh = [] }
-                    let group = fresh.map { (id: records[$0.index].id, draft: $0.draft, stamp: self.stamp(records[$0.index])) }
-                    if let (effect, versions) = try? SyncStore.savepoint(c, { try zone.create(group, user: user, now: now, c) }),
-                       versions.count == fresh.count {
+                    let group = fresh.map { (id: records[$0.index].id, draft: $0.draft, stamp: SyncService.stamp(records[$0.index], now: now)) }
+                    if let (effect, versions) = try? SyncStore.savepoint(c, { try zone.create(group, user: user, now: now, c) }) {
                         for ((index, _), version) in zip(fresh, versions) { results[index] = SyncResult(id: records[index].id, status: "saved", version: version) }
                         effects.append(effect)
                         return
@@ -202,13 +197,13 @@ final class SyncService: Sendable {
                     if entry.deleted { return (SyncResult(id: record.id, status: "saved", version: entry.version), nil) }
                     guard (record.baseVersion ?? 0) == entry.version else { return try conflict() }
                     let effect = try zone.delete(record.id, user: user, now: now, c)
-                    return (try saved(record, zone, user: user, c), effect)
+                    return (try saved(record, zone, user: user, now: now, c), effect)
                 case let .write(draft):
                     // Against the version the device last saw: none for a new record; a tombstone's
                     // version to write a record again after its deletion was seen (a resolved conflict).
                     guard (record.baseVersion ?? 0) == (entry?.version ?? 0) else { return try conflict() }
                     let effect = try zone.write(record.id, draft, user: user, now: now, c)
-                    return (try saved(record, zone, user: user, c), effect)
+                    return (try saved(record, zone, user: user, now: now, c), effect)
                 case .rejected:
                     throw Refusal.bug()
                 }
@@ -221,17 +216,13 @@ final class SyncService: Sendable {
 
     /// What the push says of a record's change. A device's clock is taken as it says, except
     /// beyond a day from the server's (a clock that is plainly wrong).
-    private func stamp(_ record: SyncPushRecord) -> SyncStore.Stamp {
-        let now = context.now
-        return SyncStore.Stamp(changeID: record.changeId, device: record.device,
-                               modifiedAt: record.modifiedAt.map { abs($0.timeIntervalSince(now)) <= 86_400 ? $0 : now })
+    private static func stamp(_ record: SyncPushRecord, now: Date) -> SyncStore.Stamp {
+        SyncStore.Stamp(changeID: record.changeId, device: record.device,
+                        modifiedAt: record.modifiedAt.map { abs($0.timeIntervalSince(now)) <= 86_400 ? $0 : now })
     }
 
-    private func saved(_ record: SyncPushRecord, _ zone: some SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncResult {
-        let stamp = stamp(record)
-        let version = try SyncStore.noteChange(user: user, zone.zone, record.id, changeID: stamp.changeID, device: stamp.device,
-                                               modifiedAt: stamp.modifiedAt, c)
-        return SyncResult(id: record.id, status: "saved", version: version)
+    private func saved(_ record: SyncPushRecord, _ zone: some SyncZone, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncResult {
+        SyncResult(id: record.id, status: "saved", version: try SyncStore.noteChange(user: user, zone.zone, record.id, SyncService.stamp(record, now: now), c))
     }
 
     private func current(_ entry: SyncStore.Entry, _ zone: some SyncZone, user: UUID, _ c: SQLConnection) throws -> SyncChange {

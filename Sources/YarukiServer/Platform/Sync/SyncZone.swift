@@ -38,8 +38,7 @@ extension SyncZone {
             let effect = try write(id, draft, user: user, now: now, c)
             effects.tags += effect.tags
             effects.afterwards += effect.afterwards
-            guard let version = try SyncStore.noteChange(user: user, zone, id, changeID: stamp.changeID, device: stamp.device,
-                                                         modifiedAt: stamp.modifiedAt, c) else { throw Refusal.bug() }
+            guard let version = try SyncStore.noteChange(user: user, zone, id, stamp, c) else { throw Refusal.bug() }
             versions.append(version)
         }
         return (effects, versions)
