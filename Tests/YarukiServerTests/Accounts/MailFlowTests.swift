@@ -221,6 +221,8 @@ import YarukiStore
         #expect(try api.call("POST", "/v1/auth/password/forgot", json: ["email": "owner@example.com"], headers: stranger).status == 429)
         // …and the owner's mailbox got five at most, whoever asked.
         // (A try that fails under load is retried 30 s later: the ceiling leaves room for one.)
+        // Each lookup runs after its answer: wait for all ten, then for their mails to be handed over.
+        #expect(await eventuallyAsync(timeout: 90) { running.app.context.mail.laterWorkUnderWay == 0 }, "every lookup done")
         #expect(await eventuallyAsync(timeout: 90) { (try? await running.app.database.read { c in try MailOutboxStore.waiting(c) }) == 0 }, "every queued mail handed over")
         #expect(running.mailbox.mails(to: "owner@example.com").filter { $0.token(for: "reset-password") != nil }.count == 5)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import YarukiHTTP
 import YarukiStore
 
@@ -19,6 +20,7 @@ final class MailOutbox: Sendable {
     private let jobs: JobRunner
     private let clock: @Sendable () -> Date
     private let work = BlockingWork(name: "mail", width: 1, maxWaiting: 10_000)
+    private let underWay = Mutex(0)
 
     static let job = "mail.deliver"
     /// Tries before a mail is given up (about two hours of waiting in all).
@@ -54,8 +56,16 @@ final class MailOutbox: Sendable {
     /// Runs `work` after the request that asked for it has been answered (a reset link: the
     /// answer must not wait for, or time, the lookup).
     func later(_ work: @escaping @Sendable () async -> Void) {
-        Task.detached { await work() }
+        underWay.withLock { $0 += 1 }
+        Task.detached { [self] in
+            await work()
+            self.underWay.withLock { $0 -= 1 }
+        }
     }
+
+    /// How many pieces of work `later` holds that have not finished (none: every mail asked for
+    /// so far is queued, or was refused).
+    var laterWorkUnderWay: Int { underWay.withLock { $0 } }
 
     /// One try at one mail (the job's): sent and forgotten, dropped when its link ran out or on
     /// the last try, or thrown back to the runner to try again later.
