@@ -3,7 +3,8 @@ deploy/nginx/yaruki.conf (its upstream pointed at the three nodes), all on loopb
 of gyms relies on: any node serves any request, a stream on one node hears writes made through
 the others in order, a wall counts every node's sales, a screen whose node dies resumes on another
 with Last-Event-ID and misses nothing, a node killed under writes loses no acknowledged one, and
-background jobs run exactly once while nodes stop and start."""
+background jobs run exactly once while nodes stop and start, and every node keeps its replies yet
+answers a write made through another at once."""
 import http.client
 import json
 import os
@@ -273,6 +274,55 @@ def test_any_node_serves_any_request_and_streams_hear_every_node(cluster):
     assert missed == sorted(missed) and missed[0] > last and len(missed) >= 3, resumed.events
     assert heard + missed == logged(), (heard, missed, logged())
     resumed.close()
+
+
+def test_a_write_through_one_node_is_read_at_once_through_every_other(cluster):
+    """Each node keeps its replies; a thousand times, a write through one node (or nginx) is read
+    straight after through the two others and through nginx, and no read gives what was there
+    before: a kept reply is given only while the versions of its data in the database are the
+    ones it was made from."""
+    cluster.revive()
+    nodes = {name: requests.Session() for name in ("a", "b", "c", "nginx")}
+    base = {name: (cluster.url if name == "nginx" else cluster.node(name)) for name in nodes}
+    person = sign_up(cluster.node("a"), f"ryw-{uuid.uuid4().hex[:6]}@example.com", "Ryw")
+    auth = {"Authorization": f"Bearer {person['accessToken']}"}
+    page = "/v1/workouts?from=2026-01-01&to=2026-12-31&limit=100"
+
+    def get(name, path):
+        reply = nodes[name].get(base[name] + path, headers=auth, timeout=30)
+        assert reply.status_code == 200, reply.text
+        return reply.json()
+
+    hits_before = sum(kept_hits(cluster.node(n)) for n in "abc")
+    workouts = 0
+    for i in range(1000):
+        writer = list(nodes)[i % 4]
+        readers = [n for n in nodes if n != writer]
+        if i % 10 == 9:
+            workout = {"startedAt": "2026-03-01T08:00:00Z", "notes": f"w{i}", "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5}]}]}
+            assert nodes[writer].post(base[writer] + "/v1/workouts", json=workout, headers=auth, timeout=30).status_code == 201
+            workouts += 1
+            for reader in readers:
+                assert len(get(reader, page)["items"]) == workouts, f"write {i} through {writer}, read through {reader}"
+        else:
+            reply = nodes[writer].patch(base[writer] + "/v1/me", json={"displayName": f"Ryw {i}"}, headers=auth, timeout=30)
+            assert reply.status_code == 200, reply.text
+            for reader in readers:
+                assert get(reader, "/v1/me")["displayName"] == f"Ryw {i}", f"write {i} through {writer}, read through {reader}"
+        # Read again where nothing changed since: answered from what that node kept, and the same.
+        if i % 10 == 9:
+            assert len(get(readers[0], page)["items"]) == workouts
+        else:
+            assert get(readers[0], "/v1/me")["displayName"] == f"Ryw {i}"
+    hits = sum(kept_hits(cluster.node(n)) for n in "abc") - hits_before
+    assert hits >= 900, f"the nodes kept replies: {hits} reads answered from what they kept"
+
+
+def kept_hits(node):
+    metrics = requests.get(node + "/metrics", timeout=30).text
+    found = re.search(r'^yaruki_kept_replies\{kind="hits"\} (\d+(?:\.\d+)?)', metrics, re.M)
+    assert found, "the node reports its kept replies' hits"
+    return int(float(found.group(1)))
 
 
 def test_a_wall_counts_sales_posted_to_every_node(cluster):

@@ -518,7 +518,7 @@ final class AccountService: Sendable {
         }
         for file in files { context.remove(file) }
         for area in areas { area.forget(user: user) }
-        context.replies.invalidateAll()  // their posts, likes and name leave what others read
+        await context.replies.invalidateAll()  // their posts, likes and name leave what others read
         authenticator.sessions.forget(user: user)
         for work in afterwards { await work() }
         var receipt = counts

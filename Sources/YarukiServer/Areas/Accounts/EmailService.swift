@@ -56,7 +56,7 @@ final class EmailService: Sendable {
                 return (ConfirmedEmail(email: email.value, changed: false), account.id)
             }
         }
-        context.replies.invalidate(AccountService.tags(user))
+        await context.replies.invalidate(AccountService.tags(user))
         return confirmed
     }
 
@@ -161,7 +161,7 @@ final class EmailService: Sendable {
             tokens.deviceToken = try accounts.recognize(account.id, place, at: now, c)
             return (try AccountStore.account(id: account.id, c) ?? account, tokens)
         }
-        context.replies.invalidate(AccountService.tags(account.id))
+        await context.replies.invalidate(AccountService.tags(account.id))
         await accounts.signIns.clear(AccountService.signInKeys(account.email.lowercased(), place.network)[0])
         return (account, tokens)
     }
@@ -192,7 +192,7 @@ final class EmailService: Sendable {
             return (account, signedOut)
         }
         mail.kick()
-        context.replies.invalidate(AccountService.tags(account.id))
+        await context.replies.invalidate(AccountService.tags(account.id))
         context.authenticator.sessions.forget(user: account.id)
         await accounts.signIns.clear(.init(kind: "account", value: account.email.lowercased()))
         return signedOut

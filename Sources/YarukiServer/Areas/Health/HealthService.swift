@@ -222,7 +222,7 @@ final class HealthImports: @unchecked Sendable {
         let (database, now) = (context.database, context.now)
         do {
             try await HealthService.land(try result.get(), user: user, importID: id, database: database, now: now)
-            context.replies.invalidate(HealthService.tags(user))
+            await context.replies.invalidate(HealthService.tags(user))
         } catch {
             let message = (error as? HealthImporter.Failure)?.description ?? "The import failed: \(error)"
             _ = try? await database.transaction { c in

@@ -28,8 +28,8 @@ final class AppContext: Sendable {
     let accesses: Accesses
     /// Outgoing mail, delivered in the background.
     let mail: MailOutbox
-    /// Encoded replies kept until a write changes what they were made from (on SQLite only: one
-    /// node sees every write).
+    /// Encoded replies kept until a write changes what they were made from (on PostgreSQL, with
+    /// their versions shared between the nodes).
     let replies: ReplyCache
     /// What each person's uploads may take on disk.
     let storage: StorageQuota
@@ -45,7 +45,7 @@ final class AppContext: Sendable {
         jobs = JobRunner(database: database, bus: bus, clock: clock, width: max(1, settings.http.loops))
         let width = max(1, settings.http.loops)
         keyring = try SigningKeyring(directory: settings.dataDirectory + "/keys", now: clock())
-        replies = ReplyCache(maxAge: database.dialect == .sqlite ? 60 : 0, clock: clock)
+        replies = ReplyCache(maxAge: 60, shared: database.dialect == .postgres ? database : nil, clock: clock)
         authenticator = Authenticator(database: database, keyring: keyring, replies: replies, trustedProxies: settings.trustedProxies, clock: clock, idleLifetime: RefreshRule().idleLifetime)
         links = LinkSigner(secret: keyring.refreshSecret, clock: clock)
         media = try MediaFiles(dataDirectory: settings.dataDirectory, width: width)
@@ -69,7 +69,7 @@ final class AppContext: Sendable {
     /// from that data are no longer given (`ReplyCache`).
     func transaction<T>(changing tags: [ReplyCache.Tag], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         let result = try await database.transaction(work)
-        replies.invalidate(tags)
+        await replies.invalidate(tags)
         return result
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import YarukiAPI
 import YarukiHTTP
+import YarukiStore
 
 /// Encoded replies of reads, kept until the data under them changes. A reply is kept under a key
 /// (its route, query and, for a person's own data, the person) with the tags of what it was made
@@ -8,10 +9,12 @@ import YarukiHTTP
 /// (`invalidate`, or `AppContext.transaction(changing:)`), and a reply made before that is not
 /// given again. Each reply carries an ETag and answers 304 to a client that holds the same bytes.
 ///
-/// Only a process that sees every write can trust this: on SQLite (one node) replies are kept up
-/// to `maxAge`; on PostgreSQL, where another node may write, nothing is kept (`maxAge` 0) and every
-/// request makes its reply, still with its ETag and 304. `maxAge` also bounds what a reply holds
-/// that ages by itself, like the hour a signed photo link is good for.
+/// On one node (SQLite) the tags' counts live in memory: that node sees every write. With
+/// several nodes (PostgreSQL) each tag also has a version in the database (`ReplyVersionStore`),
+/// bumped by a write before its answer goes out and read before every kept reply is given, in
+/// one query: a write on one node is never answered by another node's older reply, even before
+/// any news of it has arrived there. `maxAge` also bounds what a reply holds that ages by itself,
+/// like the hour a signed photo link is good for.
 ///
 /// Bounded: two generations of at most `capacity / 2` replies and `maxBytes / 2` bytes each; when
 /// the newer fills, the older is dropped. Tag counters are dropped together past `capacity * 16`.
@@ -32,13 +35,21 @@ final class ReplyCache: @unchecked Sendable {
             self.name = name
             self.user = user
         }
+
+        /// Its name in the shared versions: `community`, `workouts:<id>`.
+        var text: String { user.map { "\(name):\($0.uuidString.lowercased())" } ?? name }
+
+        /// Stands for every tag: bumped when everything changed.
+        static let all = Tag("*")
     }
 
-    /// What a reply was made from: when, and the counts of its tags then.
+    /// What a reply was made from: when, the counts of its tags then, and their shared versions
+    /// (with `Tag.all`'s last) when there are several nodes.
     private struct Source {
         var made: Date
         var epoch: Int
         var tags: [(Tag, Int)]
+        var shared: [Int64]
     }
 
     private struct Kept {
@@ -49,6 +60,8 @@ final class ReplyCache: @unchecked Sendable {
     let maxAge: TimeInterval
     let capacity: Int
     let maxBytes: Int
+    /// Where the tags' versions are shared between nodes (none: this node sees every write).
+    private let shared: Database?
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
     private var newer: [Key: Kept] = [:]
@@ -61,8 +74,10 @@ final class ReplyCache: @unchecked Sendable {
     private var hitCount = 0
     private var missCount = 0
 
-    init(maxAge: TimeInterval, capacity: Int = 8192, maxBytes: Int = 64 << 20, clock: @escaping @Sendable () -> Date) {
+    init(maxAge: TimeInterval, capacity: Int = 8192, maxBytes: Int = 64 << 20, shared: Database? = nil,
+         clock: @escaping @Sendable () -> Date) {
         self.maxAge = maxAge
+        self.shared = shared
         self.capacity = max(2, capacity)
         self.maxBytes = maxBytes
         self.clock = clock
@@ -71,31 +86,35 @@ final class ReplyCache: @unchecked Sendable {
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
     func reply<T: APIModel>(key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
+        // Read before the reply is made: a write meanwhile leaves what is made stale at once.
+        let current: [Int64] = if let shared, maxAge > 0 {
+            try await shared.read { c in try ReplyVersionStore.versions(tags.map(\.text) + [Tag.all.text], c) }
+        } else { [] }
         let (found, source): (EncodedJSON?, Source?) = lock.withLock {
             guard maxAge > 0 else { missCount += 1; return (nil, nil) }
-            if let kept = newer[key] ?? older[key], isCurrent(kept.source, now) {
+            if let kept = newer[key] ?? older[key], isCurrent(kept.source, now), kept.source.shared == current {
                 hitCount += 1
                 if newer[key] == nil { insert(key, kept) }
                 return (kept.json, nil)
             }
             missCount += 1
-            return (nil, Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }))
+            return (nil, Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }, shared: current))
         }
         if let found { return Reply(kept: found) }
-        // Made from what the tags were before; a write meanwhile leaves it stale at once.
         let json = try EncodedJSON(try await make())
         if let source { lock.withLock { insert(key, Kept(json: json, source: source)) } }
         return Reply(kept: json)
     }
 
-    /// Young enough, and none of its tags changed since it was made (called under the lock).
+    /// Young enough, and none of its tags changed here since it was made (called under the lock).
     private func isCurrent(_ source: Source, _ now: Date) -> Bool {
         now.timeIntervalSince(source.made) < maxAge && now >= source.made && source.epoch == epoch
             && source.tags.allSatisfy { versions[$0.0, default: 0] == $0.1 }
     }
 
-    /// The data under `tags` changed: replies made from it are not given again.
-    func invalidate(_ tags: [Tag]) {
+    /// The data under `tags` changed (and has committed): replies made from it are not given
+    /// again, on this node at once and on every node once this returns.
+    func invalidate(_ tags: [Tag]) async {
         lock.withLock {
             if versions.count + tags.count > capacity * 16 {
                 versions.removeAll(keepingCapacity: true)
@@ -103,16 +122,29 @@ final class ReplyCache: @unchecked Sendable {
             }
             for tag in tags { versions[tag, default: 0] += 1 }
         }
+        await share(tags)
     }
 
     /// Everything changed (an account was deleted, with its part in every area).
-    func invalidateAll() {
+    func invalidateAll() async {
         lock.withLock {
             newer.removeAll(keepingCapacity: true)
             older.removeAll(keepingCapacity: true)
             newerBytes = 0
             versions.removeAll(keepingCapacity: true)
             epoch += 1
+        }
+        await share([.all])
+    }
+
+    /// Bumps the shared versions. A bump that fails leaves other nodes' replies of those tags
+    /// standing until they age out (`maxAge`): logged, and the write it follows stands.
+    private func share(_ tags: [Tag]) async {
+        guard let shared, maxAge > 0, !tags.isEmpty else { return }
+        do {
+            try await shared.transaction { c in try ReplyVersionStore.bump(tags.map(\.text), c) }
+        } catch {
+            ServerLog.error("kept replies' versions not bumped", ["tags": tags.map(\.text).joined(separator: ","), "reason": String(describing: error)])
         }
     }
 

@@ -169,7 +169,7 @@ final class SyncService: Sendable {
         } catch let aborted as Aborted {
             return SyncPushReply(results: aborted.results)
         }
-        context.replies.invalidate(Array(Set(effects.flatMap(\.tags))))
+        await context.replies.invalidate(Array(Set(effects.flatMap(\.tags))))
         for effect in effects { for work in effect.afterwards { work() } }
         if let newest = results.compactMap({ $0.status == "saved" ? $0.version : nil }).max() { context.nudge(user, zone.zone, newest) }
         return SyncPushReply(results: results)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Versions of the kinds of data replies are made from (`account:<id>`, `community`…), shared by
+/// every node: a write bumps the ones it changed once it has committed, and a read compares them
+/// with the ones a kept reply was made from.
+public enum ReplyVersionStore {
+    /// The versions of `tags` now (a tag never bumped is at 0), in their order.
+    public static func versions(_ tags: [String], _ c: SQLConnection) throws -> [Int64] {
+        guard !tags.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: tags.count).joined(separator: ", ")
+        var found: [String: Int64] = [:]
+        for row in try c.query("SELECT tag, version FROM reply_versions WHERE tag IN (\(marks))", tags.map(\.sqlValue)) {
+            found[try row.string("tag")] = Int64(try row.int("version"))
+        }
+        return tags.map { found[$0] ?? 0 }
+    }
+
+    /// Bumps each of `tags` by one, in one statement. Taken in name order, so two bumps of
+    /// overlapping tags never wait on each other crosswise. On PostgreSQL this transaction does not
+    /// wait for its flush to disk: the change it marks is durable already, and a bump lost to a
+    /// crash leaves a kept reply at most its age.
+    public static func bump(_ tags: [String], _ c: SQLConnection) throws {
+        let names = Array(Set(tags)).sorted()
+        guard !names.isEmpty else { return }
+        if c.dialect == .postgres { try c.execute("SET LOCAL synchronous_commit TO OFF", []) }
+        let rows = Array(repeating: "(?, 1)", count: names.count).joined(separator: ", ")
+        try c.execute("""
+            INSERT INTO reply_versions (tag, version) VALUES \(rows)
+            ON CONFLICT (tag) DO UPDATE SET version = reply_versions.version + 1
+            """, names.map(\.sqlValue))
+    }
+}
