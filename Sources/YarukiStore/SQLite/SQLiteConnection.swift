@@ -35,6 +35,9 @@ final class SQLiteConnection: SQLConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Whether a transaction is open (SQLite ends one by itself on some errors, like a full disk).
+    var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     private func run(_ sql: String) throws {
         _ = try query(sql, [])
     }

@@ -3,12 +3,31 @@ import Foundation
 /// SQLite in WAL mode: one writer on its own serial queue, a pool of readers.
 /// A read that finds a reader free runs at once on the caller's thread (WAL readers never
 /// wait for the writer); otherwise it waits on a worker thread.
+///
+/// Writes that wait together commit together: the writer takes every transaction queued while
+/// the last group ran (up to `groupLimit`) into one SQLite transaction, each in a savepoint of
+/// its own, so one that throws is undone alone and the others stand. Each caller hears back
+/// once the group has committed. A group shares its pages' writes to the WAL: sixteen writers
+/// of workouts append each table's and index's last page once, not sixteen times.
 public final class SQLiteDatabase: Database, @unchecked Sendable {
     public let dialect = SQLDialect.sqlite
     public let path: String
     private let writer: SQLiteConnection
     private let writerQueue = DispatchQueue(label: "yaruki.sqlite.writer")
     private let readers: BlockingPool<SQLiteConnection>
+    /// Transactions waiting for the writer, and whether a group is scheduled to take them.
+    private let waiting = NSLock()
+    private var queued: [Pending] = []
+    private var scheduled = false
+    private var groups = 0
+    /// The most transactions one group commits.
+    static let groupLimit = 64
+
+    /// A transaction waiting: its work, and what to tell its caller once the group is over.
+    private struct Pending {
+        var work: (SQLConnection) throws -> Void
+        var finish: (Error?) -> Void
+    }
 
     public init(path: String, readers: Int = 4) throws {
         let directory = (path as NSString).deletingLastPathComponent
@@ -36,24 +55,78 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
 
     @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
-        let (work, writer) = (HandedOver(work), HandedOver(self.writer))
-        return try await withCheckedThrowingContinuation { continuation in
-            writerQueue.async {
-                let writer = writer.value
-                continuation.resume(with: Result {
-                    try writer.execute("BEGIN IMMEDIATE", [])
-                    do {
-                        let value = try work.value(writer)
-                        try writer.execute("COMMIT", [])
-                        return value
-                    } catch {
-                        _ = try? writer.execute("ROLLBACK", [])
-                        throw error
-                    }
-                })
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+            // The value lives here from the work's end to the group's commit (the writer's queue only).
+            let value = Slot<T>()
+            let pending = Pending(work: { c in value.value = try work(c) }, finish: { error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: value.value!) }
+            })
+            let schedule: Bool = waiting.withLock {
+                queued.append(pending)
+                defer { scheduled = true }
+                return !scheduled
             }
+            if schedule { writerQueue.async { [self] in drain() } }
         }
     }
+
+    /// Commits what waits, group by group, until nothing does (on the writer's queue).
+    private func drain() {
+        while true {
+            let group: [Pending] = waiting.withLock {
+                let taken = Array(queued.prefix(SQLiteDatabase.groupLimit))
+                queued.removeFirst(taken.count)
+                if taken.isEmpty { scheduled = false }
+                return taken
+            }
+            if group.isEmpty { return }
+            commit(group)
+        }
+    }
+
+    /// One SQLite transaction for `group`, each of its works in a savepoint.
+    private func commit(_ group: [Pending]) {
+        var outcomes: [Error?] = []
+        do {
+            try writer.execute("BEGIN IMMEDIATE", [])
+        } catch {
+            for pending in group { pending.finish(error) }
+            return
+        }
+        for pending in group {
+            do {
+                try writer.execute("SAVEPOINT grouped", [])
+                try pending.work(writer)
+                try writer.execute("RELEASE SAVEPOINT grouped", [])
+                outcomes.append(nil)
+            } catch {
+                guard writer.inTransaction else {
+                    // SQLite ended the whole transaction (a full disk, an I/O error): nothing of
+                    // the group was written, and each caller hears so.
+                    for pending in group { pending.finish(error) }
+                    return
+                }
+                _ = try? writer.execute("ROLLBACK TO SAVEPOINT grouped", [])
+                _ = try? writer.execute("RELEASE SAVEPOINT grouped", [])
+                outcomes.append(error)
+            }
+        }
+        do {
+            try writer.execute("COMMIT", [])
+        } catch {
+            _ = try? writer.execute("ROLLBACK", [])
+            for pending in group { pending.finish(error) }
+            return
+        }
+        waiting.withLock { groups += 1 }
+        for (pending, outcome) in zip(group, outcomes) { pending.finish(outcome) }
+    }
+
+    /// Transactions waiting for the writer.
+    public var waitingWrites: Int { waiting.withLock { queued.count } }
+
+    /// How many SQLite transactions the writer has committed (each one group of `transaction`s).
+    public var commits: Int { waiting.withLock { groups } }
 
     public func statistics() -> PoolStatistics {
         var stats = readers.statistics
@@ -64,4 +137,9 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
     public func close() {
         _ = readers.drainIdle()
     }
+}
+
+/// A work's value, from its end to its group's commit (touched on the writer's queue only).
+private final class Slot<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import YarukiTestSupport
 @testable import YarukiStore
@@ -145,6 +146,51 @@ import YarukiTestSupport
                 try await db.transaction { try $0.execute("INSERT INTO child (id, parent) VALUES (?, ?)", 1, 404) }
             } catch DatabaseError.foreignKeyViolation { throw DatabaseError.foreignKeyViolation("") }
         }
+    }
+
+    /// Writes that wait together commit together, and each still stands or falls alone: a write
+    /// that throws is undone without taking its group's others along, and each caller gets its
+    /// own value or error.
+    @Test func sqliteWritesWaitingTogetherCommitAsOneAndFailAlone() async throws {
+        let db = try #require(try await freshDatabase(.sqlite) as? SQLiteDatabase)
+        try await db.transaction { c in try c.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)", []) }
+        let before = db.commits
+        // The first write holds the writer until the other 40 are queued behind it.
+        let gate = DispatchSemaphore(value: 0)
+        let holding = Atomic<Bool>(false)
+        let first = Task {
+            try await db.transaction { c in
+                holding.store(true, ordering: .sequentiallyConsistent)
+                gate.wait()
+                try c.execute("INSERT INTO t (n) VALUES (0)", [])
+                return 0
+            }
+        }
+        while !holding.load(ordering: .sequentiallyConsistent) { try await Task.sleep(for: .milliseconds(5)) }
+        struct Refused: Error {}
+        let rest = (1...40).map { n in
+            Task { () -> Int? in
+                try? await db.transaction { c -> Int in
+                    try c.execute("INSERT INTO t (n) VALUES (?)", n)
+                    if n % 10 == 0 { throw Refused() }  // after its insert: that insert must go too
+                    if n == 7 { try c.execute("INSERT INTO t (n) VALUES (1)", []) }  // a duplicate: the statement fails
+                    return n * 2
+                }
+            }
+        }
+        while db.waitingWrites < 40 { try await Task.sleep(for: .milliseconds(5)) }
+        gate.signal()
+        #expect(try await first.value == 0)
+        var values: [Int: Int] = [:]
+        var refused: [Int] = []
+        for (n, task) in zip(1..., rest) {
+            if let value = await task.value { values[n] = value } else { refused.append(n) }
+        }
+        #expect(refused == [7, 10, 20, 30, 40])
+        #expect(values.count == 35 && values.allSatisfy { $0.value == $0.key * 2 })
+        let stored = try await db.read { c in try c.query("SELECT n FROM t ORDER BY n").map { try $0.int("n") } }
+        #expect(stored == [0] + (1...40).filter { !refused.contains($0) })
+        #expect(db.commits - before == 2, "the held write, then the forty that waited as one group")
     }
 
     @Test func placeholdersAreNumberedOutsideQuotesAndComments() {
