@@ -7,8 +7,8 @@
 # Each route is measured three ways, rounds alternating: nginx; Yaruki asked the same URL again
 # (kept: a kept reply answers, where the engine keeps any); and Yaruki asked a new query string
 # every time (made: no kept reply answers, the reply is made, as after every write and on every
-# first read). PostgreSQL runs with durable settings (fsync and synchronous_commit on) and keeps
-# no replies. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections.
+# first read). PostgreSQL runs with durable settings (fsync and synchronous_commit on); its kept
+# replies read their data's versions from the database on every request. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections.
 # Any reply that is not 2xx fails the run.
 #
 # Targets (issue 35): made, SQLite: /v1/me >= 0.8x nginx; feed, workouts, health month >= 0.3x;

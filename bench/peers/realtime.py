@@ -20,25 +20,14 @@ import socket
 import sys
 import time
 import urllib.parse
-import urllib.request
+
+from calls import call
 
 yaruki, pb, su_email, su_password = sys.argv[1:5]
 subscribers, writes, rounds = int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
 PASSWORD = "correct horse battery staple"
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4 * subscribers + 256)), hard))
-
-
-def call(method, url, body=None, token=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", token)
-    with urllib.request.urlopen(request, timeout=60) as response:
-        text = response.read()
-        return json.loads(text) if text else None
 
 
 def in_parallel(work, items):

@@ -6,23 +6,12 @@ Prints shell assignments: the tokens, PocketBase's user id, and the write body f
 Usage: seed.py YARUKI_URL POCKETBASE_URL SUPERUSER_EMAIL SUPERUSER_PASSWORD"""
 import json
 import sys
-import urllib.request
 import uuid
+
+from calls import call
 
 yaruki, pb, su_email, su_password = sys.argv[1:5]
 PASSWORD = "correct horse battery staple"
-
-
-def call(method, url, body=None, token=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method)
-    if data is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", token)
-    with urllib.request.urlopen(request) as response:
-        text = response.read()
-        return json.loads(text) if text else None
 
 
 def workout(w):

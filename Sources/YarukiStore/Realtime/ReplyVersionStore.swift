@@ -15,17 +15,20 @@ public enum ReplyVersionStore {
         return tags.map { found[$0] ?? 0 }
     }
 
-    /// Bumps each of `tags` by one, in one statement. Taken in name order, so two bumps of
-    /// overlapping tags never wait on each other crosswise. On PostgreSQL this transaction does not
-    /// wait for its flush to disk: the change it marks is durable already, and a bump lost to a
-    /// crash leaves a kept reply at most its age.
+    /// Bumps each of `tags` by one, in one statement that is its own transaction (run it outside
+    /// one). Taken in name order, so two bumps of overlapping tags never wait on each other
+    /// crosswise. On PostgreSQL its commit does not wait for the flush to disk (`synchronous_commit`
+    /// set for this transaction alone, in the same statement: one round trip): the change it marks
+    /// is durable already, and a bump lost to a crash leaves a kept reply at most its age.
     public static func bump(_ tags: [String], _ c: SQLConnection) throws {
         let names = Array(Set(tags)).sorted()
         guard !names.isEmpty else { return }
-        if c.dialect == .postgres { try c.execute("SET LOCAL synchronous_commit TO OFF", []) }
-        let rows = Array(repeating: "(?, 1)", count: names.count).joined(separator: ", ")
+        let rows = Array(repeating: "(?)", count: names.count).joined(separator: ", ")
+        let bumped = c.dialect == .postgres
+            ? "SELECT bumped.tag, 1 FROM (VALUES \(rows)) AS bumped (tag) CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed"
+            : "SELECT column1, 1 FROM (VALUES \(rows)) WHERE true"
         try c.execute("""
-            INSERT INTO reply_versions (tag, version) VALUES \(rows)
+            INSERT INTO reply_versions (tag, version) \(bumped)
             ON CONFLICT (tag) DO UPDATE SET version = reply_versions.version + 1
             """, names.map(\.sqlValue))
     }

@@ -148,6 +148,33 @@ import YarukiTestSupport
         }
     }
 
+    /// Reply versions: a tag never bumped is at 0, a bump adds one to each tag named (once however
+    /// often named), and on PostgreSQL the unflushed commit is that statement's alone.
+    @Test(arguments: Engine.allCases)
+    func replyVersionsCountBumpsAndLeaveTheConnectionDurable(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        _ = try await Migrator.migrate(db)
+        #expect(try await db.read { c in try ReplyVersionStore.versions(["a", "b:1"], c) } == [0, 0])
+        if engine == .postgres {
+            try await db.read { c in try ReplyVersionStore.bump(["b:1", "a", "b:1"], c) }
+        } else {
+            try await db.transaction { c in try ReplyVersionStore.bump(["b:1", "a", "b:1"], c) }
+        }
+        try await db.transaction { c in try ReplyVersionStore.bump(["a"], c) }
+        #expect(try await db.read { c in try ReplyVersionStore.versions(["a", "b:1", "c"], c) } == [2, 1, 0])
+        if engine == .postgres {
+            // (The test cluster does not flush at all: the session asks for it, as a durable server's would.)
+            let setting = try await db.read { c -> String? in
+                try c.execute("SET synchronous_commit TO on", [])
+                try ReplyVersionStore.bump(["a"], c)
+                let now = try c.queryOne("SHOW synchronous_commit")?.string("synchronous_commit")
+                try c.execute("RESET synchronous_commit", [])
+                return now
+            }
+            #expect(setting == "on", "the next transaction on the connection waits for its flush again")
+        }
+    }
+
     /// Writes that wait together commit together, and each still stands or falls alone: a write
     /// that throws is undone without taking its group's others along, and each caller gets its
     /// own value or error.

@@ -142,7 +142,8 @@ final class ReplyCache: @unchecked Sendable {
     private func share(_ tags: [Tag]) async {
         guard let shared, maxAge > 0, !tags.isEmpty else { return }
         do {
-            try await shared.transaction { c in try ReplyVersionStore.bump(tags.map(\.text), c) }
+            // One statement, its own transaction: on a connection of the pool, outside any other.
+            try await shared.read { c in try ReplyVersionStore.bump(tags.map(\.text), c) }
         } catch {
             ServerLog.error("kept replies' versions not bumped", ["tags": tags.map(\.text).joined(separator: ","), "reason": String(describing: error)])
         }
