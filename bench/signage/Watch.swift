@@ -129,6 +129,10 @@ let epoll = epoll_create1(0)
 var screenCount = 0
 var newest = Histogram()
 var every = Histogram()
+// Each sale's delay split in two: how long it was held for the newest sale its update carries
+// (the deliberate coalescing window), and the rest, from that newest sale's sending to the screen.
+var held = Histogram()
+var apart = Histogram()
 var base = -1  // the board's count when the till starts
 var closed = 0
 var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -147,8 +151,13 @@ func saw(_ fd: Int32, _ sales: Int, at: Int64) {
         // The update that brings the run's last sale waits out the coalescing window with no sale
         // after it: it counts for "every", not for "newest".
         if newestIndex >= 0, newestIndex < lastSale, sentAt[newestIndex] > 0 { newest.add(at - sentAt[newestIndex]) }
+        let counted = newestIndex >= 0 && newestIndex < lastSale && sentAt[newestIndex] > 0
         for index in max(0, before - base)..<max(max(0, before - base), min(capacity, sales - base)) where sentAt[index] > 0 {
             every.add(at - sentAt[index])
+            if counted {
+                held.add(sentAt[newestIndex] - sentAt[index])
+                apart.add(at - sentAt[newestIndex])
+            }
         }
     }
     if measuring, base >= 0, sales - base >= 0, sales - base < capacity, sales > before {
@@ -338,8 +347,10 @@ let behind = shown.filter { $0 != -2 && $0 != final }.count
 let updates = received.reduce(0, +)
 
 print(String(format: "clients=%d connected=%d closed=%d connect_s=%.1f sales=%d failed=%d newest_p50=%.2f newest_p99=%.2f every_p50=%.2f every_p99=%.2f "
+             + "held_p50=%.2f held_p99=%.2f apart_p50=%.2f apart_p99=%.2f "
              + "spread_p50=%.2f spread_max=%.2f send_us=%.2f post_p50=%.2f post_p99=%.2f post_max=%.2f updates_per_s=%.2f behind=%d rss_before_kib=%d rss_connected_kib=%d rss_after_kib=%d",
              clients, screenCount, closed, connectSeconds, sent, failedPosts, newest.percentile(50), newest.percentile(99),
-             every.percentile(50), every.percentile(99), spreads.isEmpty ? .nan : spreads[spreads.count / 2], spreads.last ?? .nan, sendMicroseconds, postTimes.percentile(50), postTimes.percentile(99), postTimes.percentile(100), Double(updates - screenCount) / Double(max(1, screenCount)) / seconds,
+             every.percentile(50), every.percentile(99), held.percentile(50), held.percentile(99), apart.percentile(50), apart.percentile(99),
+             spreads.isEmpty ? .nan : spreads[spreads.count / 2], spreads.last ?? .nan, sendMicroseconds, postTimes.percentile(50), postTimes.percentile(99), postTimes.percentile(100), Double(updates - screenCount) / Double(max(1, screenCount)) / seconds,
              behind, rssBefore, rssConnected, rssAfter))
 

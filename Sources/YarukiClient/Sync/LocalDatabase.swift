@@ -22,6 +22,8 @@ final class LocalDatabase: @unchecked Sendable {
 
     private var handle: OpaquePointer?
     private let lock = NSLock()
+    /// Statements prepared once per SQL text (a first sync runs the same few for every record).
+    private var prepared: [String: OpaquePointer] = [:]
 
     init(path: String) throws {
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil) == SQLITE_OK else {
@@ -34,7 +36,10 @@ final class LocalDatabase: @unchecked Sendable {
         try execute("PRAGMA synchronous = NORMAL")
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        for statement in prepared.values { sqlite3_finalize(statement) }
+        sqlite3_close(handle)
+    }
 
     func execute(_ sql: String, _ values: [Value] = []) throws {
         _ = try query(sql, values)
@@ -44,9 +49,11 @@ final class LocalDatabase: @unchecked Sendable {
     func query(_ sql: String, _ values: [Value] = []) throws -> [[String: Value]] {
         lock.lock()
         defer { lock.unlock() }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw failure(sql) }
-        defer { sqlite3_finalize(statement) }
+        let statement = try statement(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
@@ -88,6 +95,17 @@ final class LocalDatabase: @unchecked Sendable {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// The statement for `sql`, prepared the first time (called under the lock).
+    private func statement(_ sql: String) throws -> OpaquePointer {
+        if let found = prepared[sql] { return found }
+        var made: OpaquePointer?
+        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil) == SQLITE_OK, let made else {
+            throw failure(sql)
+        }
+        prepared[sql] = made
+        return made
     }
 
     private func failure(_ sql: String) -> Failure {
