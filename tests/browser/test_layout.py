@@ -58,6 +58,26 @@ def above_tab_bar(driver, element):
         return getComputedStyle(document.getElementById('nav')).position !== 'fixed' || box.bottom <= bar.top;""", element)
 
 
+def broken_labels(driver):
+    """Short labels (an element whose whole text is under 12 characters: a name, a streak, a chip,
+    a button) drawn on more than one line: "応/援", "Jiw/oo", "3/주/연/속". Each text node's line
+    boxes are counted from its range's rectangles."""
+    return driver.execute_script("""
+        const found = [];
+        const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const owner = node.parentElement;
+          if (!owner || node.textContent.trim().length < 2 || owner.closest('[hidden], script, style, svg, textarea')) continue;
+          const whole = owner.innerText.trim();
+          if (!whole || [...whole].length >= 12) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) found.push(`${owner.tagName.toLowerCase()}.${owner.className}: ${JSON.stringify(whole)} on ${lines.size} lines`);
+        }
+        return found.slice(0, 8);""")
+
+
 def printed_nothing(driver):
     """Words a value the page never had prints as ("nullnull" too): none may show."""
     return driver.execute_script("return document.body.innerText.match(/(?<![A-Za-z])(null|undefined|NaN)+(?![A-Za-z])|\\[object Object\\]/g) || []")
@@ -88,6 +108,42 @@ def test_no_page_is_wider_than_a_phone_or_prints_null(demo, language, email, pas
             if found:
                 problems[page] = found
                 driver.save_screenshot(os.path.join(OUT, f"layout-{language[:2]}-{page.split('/')[0]}-390x844.png"))
+        assert not problems, problems
+    finally:
+        driver.quit()
+
+
+LONG_NAMES = {"en-US": ["Alexandra Montgomery-Whitfield", "Bartholomew Okonkwo-Lindqvist"],
+              "ja-JP": ["長谷川ゆかりさんの練習仲間", "小鳥遊ひなたの週三回"],
+              "ko-KR": ["김지우의 아주 긴 운동 친구", "박서연과 함께하는 스쿼트"]}
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1440, 900)])
+@pytest.mark.parametrize("language,email,password", PEOPLE)
+def test_no_short_label_breaks_across_lines(demo, language, email, password, width, height):
+    """The standings as a crowded group shows them (members with long names, streaks, the cheer
+    and push chips, someone at risk), on Home and the Quota page, on a phone and a desktop, in each
+    language: no name, streak, chip or status is broken mid-word. (Before the row's redesign:
+    "応/援", "Mina (あな/た)", "C/h/e/er".)"""
+    token = api_login(demo, email, password=password)["accessToken"]
+    group = api_call(demo, "GET", "/v1/groups", token)["items"][0]
+    for name in LONG_NAMES[language]:
+        mate = f"long-{uuid.uuid4().hex[:8]}@example.com"
+        api_call(demo, "POST", "/v1/groups/join", api_sign_up(demo, mate, name=name), {"code": group["inviteCode"]})
+    driver = make_browser(width, height, language=language)
+    problems = {}
+    try:
+        sign_in(driver, demo, email, password)
+        for page in ("home", "accountability"):
+            driver.get(f"{demo}/#/{page}")
+            ready(driver)
+            settled(driver)
+            wait(driver).until(lambda d: d.execute_script("const h = document.body.innerHTML.length; const was = window.__h; window.__h = h; return was === h"))
+            wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".member[data-member]"))
+            found = broken_labels(driver)
+            if found:
+                problems[page] = found
+                driver.save_screenshot(os.path.join(OUT, f"labels-{language[:2]}-{page}-{width}x{height}.png"))
         assert not problems, problems
     finally:
         driver.quit()

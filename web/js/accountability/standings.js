@@ -28,17 +28,22 @@ function cheerButtons(member, { cheer, sent }) {
   }));
 }
 
+/** One member: name and streak on one line (the name gives way, cut with an ellipsis), the dots,
+ * count and status at the right; "at risk" on a line of its own; the cheer and push chips, which
+ * never wrap, after them or on their own line when the row is short of room. */
 function memberRow(member, me, actions = {}) {
   const name = member.id === me ? `${member.displayName} (${t("standings.you")})` : member.displayName;
+  const atRisk = member.status === "atRisk";
   return el("li", { class: "member", "data-member": member.id, "data-status": member.status },
-    el("div", { class: "member-who" }, avatar(member), el("div", { class: "member-name" }, el("strong", {}, name),
-      member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null,
-      actions.cheer && member.id !== me ? cheerButtons(member, actions) : null)),
+    el("div", { class: "member-who" }, avatar(member), el("div", { class: "member-name" }, el("strong", { title: name }, name),
+      member.streak > 0 ? el("span", { class: "muted small streak" }, icon("flame"), t("standings.streak", { count: formatNumber(member.streak) })) : null)),
     el("div", { class: "member-figures" }, pips(member.done, member.quota, member.status, member.backdated?.length ?? 0),
       el("span", { class: "figure-small" }, `${formatNumber(member.done)}/${formatNumber(member.quota)}`),
       member.backdated?.length ? el("span", { class: "muted small late-count", "data-late": member.backdated.length,
         title: t("standings.lateTitle") }, t("standings.late", { count: formatNumber(member.backdated.length) })) : null,
-      el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))));
+      atRisk ? null : el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))),
+    atRisk ? el("p", { class: "member-risk small", "data-status": member.status }, icon("alert"), t(statusKey[member.status])) : null,
+    actions.cheer && member.id !== me ? cheerButtons(member, actions) : null);
 }
 
 function column(kind, title, lead, members, me, actions) {
