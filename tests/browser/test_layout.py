@@ -36,6 +36,15 @@ def sign_in(driver, server, email, password):
     wait(driver).until(lambda d: "#/signin" not in d.current_url)
 
 
+def opened(driver, server, page):
+    """Opens a page and waits until it has drawn and its live parts (a group's standings, which
+    arrive a moment after the page) stop changing."""
+    driver.get(f"{server}/#/{page}")
+    ready(driver)
+    settled(driver)
+    wait(driver).until(lambda d: d.execute_script("const h = document.body.innerHTML.length; const was = window.__h; window.__h = h; return was === h"))
+
+
 def settled(driver):
     """The page has drawn: nothing busy, no skeleton left."""
     wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "main [aria-busy=true], main .skeleton"))
@@ -95,11 +104,7 @@ def test_no_page_is_wider_than_a_phone_or_prints_null(demo, language, email, pas
         pages = PAGES + [f"post/{post}"] + ([f"class/{booked[0]['item']['id']}"] if booked else [])
         os.makedirs(OUT, exist_ok=True)
         for page in pages:
-            driver.get(f"{demo}/#/{page}")
-            ready(driver)
-            settled(driver)
-            # Live parts (a group's standings) arrive a moment after the page: wait until it stops changing.
-            wait(driver).until(lambda d: d.execute_script("const h = document.body.innerHTML.length; const was = window.__h; window.__h = h; return was === h"))
+            opened(driver, demo, page)
             found = spill(driver)
             # A value the page never had, printed as text: "null", "undefined", "NaN", "[object Object]".
             printed = printed_nothing(driver)
@@ -135,10 +140,7 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
     try:
         sign_in(driver, demo, email, password)
         for page in ("home", "accountability"):
-            driver.get(f"{demo}/#/{page}")
-            ready(driver)
-            settled(driver)
-            wait(driver).until(lambda d: d.execute_script("const h = document.body.innerHTML.length; const was = window.__h; window.__h = h; return was === h"))
+            opened(driver, demo, page)
             wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".member[data-member]"))
             found = broken_labels(driver)
             if found:
