@@ -127,9 +127,9 @@ LONG_NAMES = {"en-US": ["Alexandra Montgomery-Whitfield", "Bartholomew Okonkwo-L
 @pytest.mark.parametrize("language,email,password", PEOPLE)
 def test_no_short_label_breaks_across_lines(demo, language, email, password, width, height):
     """The standings as a crowded group shows them (members with long names, streaks, the cheer
-    and push chips, someone at risk), on Home and the Quota page, on a phone and a desktop, in each
-    language: no name, streak, chip or status is broken mid-word. (Before the row's redesign:
-    "応/援", "Mina (あな/た)", "C/h/e/er".)"""
+    and push chips, someone at risk), on a phone and a desktop, in each language: no name, streak,
+    chip or status is broken mid-word (before the row's redesign: "応/援", "Mina (あな/た)",
+    "C/h/e/er"); and on every other page, no tab, figure or exercise name either."""
     token = api_login(demo, email, password=password)["accessToken"]
     group = api_call(demo, "GET", "/v1/groups", token)["items"][0]
     for name in LONG_NAMES[language]:
@@ -139,9 +139,10 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
     problems = {}
     try:
         sign_in(driver, demo, email, password)
-        for page in ("home", "accountability"):
+        for page in PAGES:
             opened(driver, demo, page)
-            wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".member[data-member]"))
+            if page in ("home", "accountability"):
+                wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".member[data-member]"))
             found = broken_labels(driver)
             if found:
                 problems[page] = found
