@@ -152,6 +152,34 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
         driver.quit()
 
 
+@pytest.mark.parametrize("email,password,sees_signage", [("ren@yaruki.example", "yaruki-demo-ren", False),
+                                                          ("coach@yaruki.example", "yaruki-demo-coach", False),
+                                                          ("admin@yaruki.example", "yaruki-demo-admin", True)])
+def test_signage_is_shown_only_to_admins(demo, email, password, sees_signage):
+    """The navigation (a desktop's bar and a phone's More page) leads only where the person can
+    act: members and coaches see no Signage, whose page is for admins; an admin does and can open
+    it; a guest sees none."""
+    desktop, phone = make_browser(1440, 900), make_browser(390, 844)
+    try:
+        for driver in (desktop, phone):
+            driver.get(f"{demo}/#/more")
+            ready(driver)
+            assert not driver.find_elements(By.CSS_SELECTOR, '#nav a[href="#/signage"], main a[href="#/signage"]'), "a guest sees no Signage"
+            sign_in(driver, demo, email, password)
+        wait(desktop).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#nav a[href="#/training"]'))
+        assert bool(desktop.find_elements(By.CSS_SELECTOR, '#nav a[href="#/signage"]')) == sees_signage
+        opened(phone, demo, "more")
+        cards = [a.get_attribute("href").split("#/")[1] for a in phone.find_elements(By.CSS_SELECTOR, "main a.card")]
+        assert "health" in cards and "classes" in cards, cards
+        assert ("signage" in cards) == sees_signage, cards
+        if sees_signage:
+            click_on(phone, By.CSS_SELECTOR, 'main a.card[href="#/signage"]')
+            wait(phone).until(lambda d: d.find_elements(By.ID, "boards"))
+    finally:
+        desktop.quit()
+        phone.quit()
+
+
 @pytest.mark.parametrize("language,email,password", PEOPLE)
 def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab_bar(demo, language, email, password):
     driver = make_browser(390, 844, language=language)

@@ -2,7 +2,7 @@
 import { currentLanguage, languages, pickLanguage, setCurrentLanguage, t } from "./i18n.js";
 import { createSession } from "./session.js";
 import { watchUnread } from "./community/notifications.js";
-import { areas, notFoundView } from "./home.js";
+import { areasFor, notFoundView } from "./home.js";
 import { icon } from "./icons.js";
 import { manifestHref } from "./install.js";
 import { match } from "./routes.js";
@@ -16,7 +16,7 @@ const api = session.api;
 
 function renderNav(current) {
   const nav = document.getElementById("nav");
-  const links = areas.map((area) => el("a", {
+  const links = areasFor(session.user).map((area) => el("a", {
     href: `#/${area.id}`, class: area.bar ? null : "wide-only", "aria-current": area.id === current ? "page" : null,
   }, icon(area.id), el("span", {}, t(`nav.${area.id}`))));
   const more = el("a", { href: "#/more", class: "narrow-only", "aria-current": current === "more" ? "page" : null },

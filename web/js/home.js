@@ -6,9 +6,15 @@ import { el, emptyState, showProblem, toast } from "./ui.js";
 import { joinGroup, liveStandings, showGroups } from "./accountability/view.js";
 import { myWeek } from "./accountability/standings.js";
 
-/** The areas of the app; `bar` ones sit in the phone's tab bar, the rest under More. */
+/** The areas of the app; `bar` ones sit in the phone's tab bar, the rest under More; one with a
+ * `role` is shown only to people with it (Signage: admins set up the walls). */
 export const areas = ["home", "training", "accountability", "community", "health", "classes", "lifelog", "signage"]
-  .map((id) => ({ id, bar: ["home", "training", "community", "lifelog"].includes(id) }));
+  .map((id) => ({ id, bar: ["home", "training", "community", "lifelog"].includes(id), role: id === "signage" ? "admin" : null }));
+
+/** The areas a person is shown (a guest: those without a role). */
+export function areasFor(user) {
+  return areas.filter((area) => !area.role || user?.role === area.role);
+}
 
 function areaCards(list) {
   return el("div", { class: "cards" }, list.map((area) => el("a", { class: "card", href: `#/${area.id}` },
@@ -75,8 +81,8 @@ export function notFoundView() {
   return [el("h1", {}, t("empty.title")), emptyState(icon("unknown"), t("empty.notfound"), el("a", { class: "button", href: "#/home" }, t("action.home")))];
 }
 
-export function moreView() {
-  return [el("h1", {}, t("nav.more")), el("p", { class: "muted" }, t("empty.more")), areaCards(areas.filter((a) => !a.bar))];
+export function moreView({ session }) {
+  return [el("h1", {}, t("nav.more")), el("p", { class: "muted" }, t("empty.more")), areaCards(areasFor(session.user).filter((a) => !a.bar))];
 }
 
 /** #/join?code=…: the invite link. Joins, then shows the group. */
