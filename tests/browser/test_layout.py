@@ -152,6 +152,35 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
         driver.quit()
 
 
+def test_a_page_opens_at_its_top_and_back_returns_where_it_was(demo):
+    """Following a link opens the next page at its top (the tab bar's Lifelog from far down
+    Training), and back returns to the place the person had read to."""
+    driver = make_browser(390, 844)
+    try:
+        sign_in(driver, demo, "ren@yaruki.example", "yaruki-demo-ren")
+        opened(driver, demo, "training")
+        wait(driver).until(lambda d: d.execute_script("return document.documentElement.scrollHeight") > 2500)
+        driver.execute_script("window.scrollTo(0, 1500)")
+        wait(driver).until(lambda d: d.execute_script("return Math.round(window.scrollY)") == 1500)
+        # What the person is reading: the workout in the middle of the screen.
+        in_view = "return document.elementFromPoint(195, 400)?.closest('[data-workout]')?.dataset.workout"
+        reading = driver.execute_script(in_view)
+        assert reading
+        click_on(driver, By.CSS_SELECTOR, '#nav a[href="#/lifelog"]')
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.view") == "lifelog")
+        settled(driver)
+        assert driver.execute_script("return window.scrollY") == 0
+        driver.back()
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.view") == "training")
+        # (Content above may settle a little later; the browser keeps the same workout in view.)
+        wait(driver).until(lambda d: d.execute_script("return window.scrollY") > 1000 and d.execute_script(in_view) == reading)
+        driver.forward()
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.view") == "lifelog")
+        wait(driver).until(lambda d: d.execute_script("return window.scrollY") == 0)
+    finally:
+        driver.quit()
+
+
 @pytest.mark.parametrize("email,password,sees_signage", [("ren@yaruki.example", "yaruki-demo-ren", False),
                                                           ("coach@yaruki.example", "yaruki-demo-coach", False),
                                                           ("admin@yaruki.example", "yaruki-demo-admin", True)])

@@ -87,7 +87,39 @@ function currentHash() {
   return wall ? `#/wall/${wall[1]}${location.search}` : "";
 }
 
+// Each history entry remembers how far down it was read: a page opened anew starts at the top,
+// and back (or forward) returns to where the person was, once the page is tall enough again.
+const scrolls = new Map();
+let entry = null;
+let restoring = null;
+
+function currentEntry() {
+  const id = history.state?.yarukiEntry;
+  if (id !== undefined) return { id, fresh: false };
+  const made = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  history.replaceState({ ...(history.state || {}), yarukiEntry: made }, "");
+  return { id: made, fresh: true };
+}
+
+function restoreScroll(top) {
+  restoring?.disconnect();
+  restoring = null;
+  window.scrollTo(0, top);
+  if (top === 0 || Math.abs(window.scrollY - top) < 2) return;
+  // The page's lists arrive after it: try again as it grows, for two seconds at most.
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, top);
+    if (Math.abs(window.scrollY - top) < 2) observer.disconnect();
+  });
+  observer.observe(document.body);
+  restoring = observer;
+  setTimeout(() => observer.disconnect(), 2000);
+  // The person scrolling themselves ends it.
+  for (const kind of ["wheel", "touchstart", "keydown"]) window.addEventListener(kind, () => observer.disconnect(), { once: true, passive: true });
+}
+
 async function render() {
+  if (entry !== null) scrolls.set(entry, window.scrollY);
   const hash = currentHash();
   const found = match(hash);
   const id = hash.replace(/^#\/?/, "").split("?")[0].split("/")[0] || "home";
@@ -112,6 +144,9 @@ async function render() {
   openView = content;
   document.getElementById("view").replaceChildren(...content);
   document.body.dataset.view = id;
+  const place = currentEntry();
+  entry = place.id;
+  restoreScroll(place.fresh ? 0 : scrolls.get(place.id) ?? 0);
   const title = found?.route.title || (found?.route.area && found.route.area !== "home" ? `nav.${found.route.area}` : null);
   document.title = title ? `${t(title)} · Yaruki` : "Yaruki";
 }
@@ -146,6 +181,7 @@ async function start() {
     try { localStorage.setItem("yaruki.language", event.detail); } catch { /* private mode */ }
     applyLanguage(event.detail, true);
   });
+  history.scrollRestoration = "manual";
   window.addEventListener("hashchange", () => { clearProblems(); render(); });
   // "Skip to content" moves the focus; following its #view would leave the page for "not found".
   document.querySelector(".skip")?.addEventListener("click", (event) => {
