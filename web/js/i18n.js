@@ -28,9 +28,21 @@ export function currentLanguage() { return current; }
 
 /** The string for `key` in the current language, with {placeholders} filled in. */
 export function t(key, values = {}, language = current) {
-  const text = dictionaries[language]?.[key] ?? dictionaries.en[key] ?? key;
+  const dictionary = dictionaries[language] ? language : "en";
+  let text = dictionaries[dictionary][key] ?? dictionaries.en[key] ?? key;
+  // A count picks its plural form where the language has one ("1 like", "2 likes"): the text
+  // under `key.one`, `key.few`… for the form Intl.PluralRules gives the first placeholder's number.
+  const first = text.match(/\{(\w+)\}/)?.[1];
+  const count = first !== undefined && first in values ? Number(String(values[first]).replace(/[^\d.-]/g, "")) : NaN;
+  if (Number.isFinite(count) && String(values[first]).trim() !== "") {
+    const form = new Intl.PluralRules(dictionary).select(count);
+    text = dictionaries[dictionary][`${key}.${form}`] ?? text;
+  }
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
+
+/** Plural forms a dictionary may add beside a key (CLDR's categories other than "other"). */
+export const pluralForms = ["zero", "one", "two", "few", "many"];
 
 /** "3 minutes ago" through Intl, for a past or future instant. */
 export function formatRelative(date, now = new Date(), language = current) {

@@ -1,20 +1,50 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, pickLanguage, setCurrentLanguage, t } from "../js/i18n.js";
+import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, pickLanguage, pluralForms, setCurrentLanguage, t } from "../js/i18n.js";
+
+/** A key's plural form beside it ("community.likes.one"), which only languages with that form hold. */
+const isPluralForm = (key) => pluralForms.some((form) => key.endsWith(`.${form}`));
 
 test("every language has exactly the same keys", () => {
-  const english = Object.keys(dictionaries.en).sort();
+  const english = Object.keys(dictionaries.en).filter((key) => !isPluralForm(key)).sort();
   for (const language of ["ja", "ko"]) {
-    assert.deepEqual(Object.keys(dictionaries[language]).sort(), english, `${language} differs from en`);
+    assert.deepEqual(Object.keys(dictionaries[language]).filter((key) => !isPluralForm(key)).sort(), english, `${language} differs from en`);
     for (const key of english) assert.ok(dictionaries[language][key].trim().length > 0, `${language}.${key} is empty`);
   }
 });
 
 test("placeholders match across languages", () => {
   const names = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-  for (const key of Object.keys(dictionaries.en)) {
+  for (const key of Object.keys(dictionaries.en).filter((key) => !isPluralForm(key))) {
     for (const language of ["ja", "ko"]) assert.deepEqual(names(dictionaries[language][key]), names(dictionaries.en[key]), `${language}.${key}`);
   }
+});
+
+test("a plural form is one its language has, beside a key it shares placeholders with", () => {
+  const names = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  let forms = 0;
+  for (const [language, dictionary] of Object.entries(dictionaries)) {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    for (const key of Object.keys(dictionary).filter(isPluralForm)) {
+      const [base, form] = [key.slice(0, key.lastIndexOf(".")), key.slice(key.lastIndexOf(".") + 1)];
+      assert.ok(categories.includes(form), `${language} has no "${form}" form (${key})`);
+      assert.ok(base in dictionary, `${language}.${key} stands beside no ${base}`);
+      assert.deepEqual(names(dictionary[key]), names(dictionary[base]), `${language}.${key}`);
+      forms += 1;
+    }
+  }
+  assert.ok(forms >= 14);
+});
+
+test("a count picks its plural form: one like, two likes; languages without one keep their text", () => {
+  assert.equal(t("community.likes", { count: 1 }, "en"), "1 like");
+  assert.equal(t("community.likes", { count: formatNumber(1, "en") }, "en"), "1 like");
+  assert.equal(t("community.likes", { count: 2 }, "en"), "2 likes");
+  assert.equal(t("community.likes", { count: formatNumber(1001, "en") }, "en"), "1,001 likes");
+  assert.equal(t("progress.weekLine", { sessions: "1", volume: "80 kg" }, "en"), "1 session · 80 kg lifted");
+  assert.equal(t("progress.weekSessions", { sessions: "0" }, "en"), "0 sessions");
+  assert.equal(t("community.likes", { count: 1 }, "ja"), dictionaries.ja["community.likes"].replace("{count}", "1"));
+  assert.equal(t("community.likes", {}, "en"), "{count} likes", "no count, no choice");
 });
 
 test("language comes from the saved choice, then the browser, then English", () => {
