@@ -256,5 +256,15 @@ def test_the_accounts_language_and_time_zone_are_chosen_on_the_account_page_and_
         driver.refresh()
         ready(driver)
         wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+        # One language setting: the top bar's English shows in the form, and saving the profile
+        # (a new name) keeps English instead of switching back to Korean.
+        Select(wait(driver).until(EC.visibility_of_element_located((By.ID, "language")))).select_by_value("en")
+        wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+        wait(driver).until(lambda d: Select(d.find_element(By.ID, "f-locale")).first_selected_option.get_attribute("value") == "en")
+        fill(driver, "displayName", "Mina K")
+        click_on(driver, By.XPATH, "//*[@id='f-locale']/ancestor::form//button[@type='submit']")
+        wait(driver).until(lambda d: api_call(server, "GET", "/v1/me", api_login(server, email)["accessToken"])["displayName"] == "Mina K")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+        assert api_call(server, "GET", "/v1/me", api_login(server, email)["accessToken"])["locale"].startswith("en")
     finally:
         driver.quit()

@@ -251,9 +251,11 @@ function profileCard(session, user) {
   const weekStart = el("select", { name: "weekStart" },
     el("option", { value: "monday", selected: user.weekStart === "monday" }, t("auth.monday")),
     el("option", { value: "sunday", selected: user.weekStart === "sunday" }, t("auth.sunday")));
-  // The language and zone the account keeps: every device the person signs in on uses them.
+  // The language and zone the account keeps: every device the person signs in on uses them. The
+  // language shown is the one in use (the top bar's picker keeps the account's too), so saving the
+  // profile never switches it back; saving applies a language chosen here.
   const language = el("select", { name: "locale" },
-    [["en", "English"], ["ja", "日本語"], ["ko", "한국어"]].map(([value, name]) => el("option", { value, selected: (user.locale || currentLanguage()).startsWith(value) }, name)));
+    [["en", "English"], ["ja", "日本語"], ["ko", "한국어"]].map(([value, name]) => el("option", { value, selected: currentLanguage().startsWith(value) }, name)));
   const zone = el("select", { name: "timeZone" },
     zoneNames(user.timeZone).map((name) => el("option", { value: name, selected: name === user.timeZone }, name.replaceAll("_", " "))));
   const unit = el("select", { name: "weightUnit" },
