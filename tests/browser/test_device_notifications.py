@@ -21,6 +21,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import click_on, make_browser, serve, text_of, wait
 from test_account import OUT, api_call, api_login, ready, sign_up
+from test_session import person_with_routine, start_routine
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "push"))
 # The RFC 8030 stand-in of the push tests, as its fixture, and a browser's keys for it.
@@ -193,20 +194,12 @@ def test_a_rests_end_reaches_the_other_device_and_a_set_resumed_early_takes_it_b
     server = push_server
     driver = make_browser(390, 844)
     try:
-        email = f"rest-{uuid.uuid4().hex[:8]}@example.com"
-        sign_up(driver, server, email, name="Ren")
-        token = api_login(server, email)["accessToken"]
-        api_call(server, "POST", "/v1/routines", token, {"title": "Legs", "public": False, "items": [
-            {"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 10}]})
+        token = person_with_routine(driver, server, "rest", "Ren", "Legs", [{"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 10}])
         watch = Browser()
         name = f"watch-{uuid.uuid4().hex[:6]}"
         api_call(server, "POST", "/v1/me/push-subscriptions", token,
                  {"endpoint": f"http://127.0.0.1:{push.port}/push/{name}", "keys": watch.keys, "device": "Watch"})
-        driver.get(server + "/#/training")
-        ready(driver)
-        click_on(driver, By.ID, "start-session")
-        click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
-        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=squat]")))
+        start_routine(driver, server, "squat")
 
         started = time.monotonic()
         click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")

@@ -10,23 +10,36 @@ from test_community import geotagged_photo
 from test_account import api_call, api_login, ready, sign_up, wait
 
 
+def person_with_routine(driver, server, prefix, name, title, items, before=None):
+    """Signs a new person up in the browser with a saved routine of `items` (and whatever `before`
+    writes first with their token); returns the token."""
+    email = f"{prefix}-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(driver, server, email, name=name)
+    token = api_login(server, email)["accessToken"]
+    if before:
+        before(token)
+    api_call(server, "POST", "/v1/routines", token, {"title": title, "public": False, "items": items})
+    return token
+
+
+def start_routine(driver, server, exercise):
+    """Training → Start → the routine's card: the session opens on `exercise`."""
+    driver.get(server + "/#/training")
+    ready(driver)
+    click_on(driver, By.ID, "start-session")
+    click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
+    wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f"[data-exercise={exercise}]")))
+
+
 def test_a_routine_session_from_start_to_personal_records(server):
     driver = make_browser(390, 844)
     try:
-        email = f"session-{uuid.uuid4().hex[:6]}@example.com"
-        sign_up(driver, server, email, name="Sam")
-        token = api_login(server, email)["accessToken"]
         # Last week: squats 5 × 60, the routine: squats 3 × 5 with 60 s rest.
-        api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z", "notes": "Legs",
-                                                          "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 60}]}]})
-        api_call(server, "POST", "/v1/routines", token, {"title": "Legs", "public": False, "items": [
-            {"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 60}]})
-
-        driver.get(server + "/#/training")
-        ready(driver)
-        click_on(driver, By.ID, "start-session")
-        click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
-        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=squat]")))
+        token = person_with_routine(driver, server, "session", "Sam", "Legs", [{"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 60}],
+                                    before=lambda token: api_call(server, "POST", "/v1/workouts", token, {
+                                        "startedAt": "2026-11-20T08:00:00Z", "notes": "Legs",
+                                        "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 60}]}]}))
+        start_routine(driver, server, "squat")
         assert len(texts_of(driver, "[data-exercise=squat] .session-set")) == 3
         # Last time's numbers beside each set, and pre-filled.
         assert "60 kg × 5" in text_of(driver, By.CSS_SELECTOR, "[data-exercise=squat] .session-set .set-previous")
@@ -108,6 +121,27 @@ def test_a_routine_session_from_start_to_personal_records(server):
         assert [float(b.get_attribute("data-value")) for b in driver.find_elements(By.CSS_SELECTOR, "#exercise-volume rect.chart-bar")] == [300, 710]
         assert "70 kg" in text_of(driver, By.ID, "exercise-records")
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        driver.quit()
+
+
+def test_a_body_weight_move_asks_for_no_weight_and_sums_its_reps(server):
+    """Push-ups in a session: no weight to fill in, and the summary counts the reps done instead
+    of saying "0 kg"."""
+    driver = make_browser(390, 844)
+    try:
+        person_with_routine(driver, server, "bodyweight", "Bo", "Push", [{"exerciseId": "push-up", "sets": 2, "reps": 12, "restSeconds": 30}])
+        start_routine(driver, server, "push-up")
+        assert len(texts_of(driver, "[data-exercise=push-up] .session-set")) == 2
+        assert not driver.find_elements(By.CSS_SELECTOR, "[data-exercise=push-up] [name=weightKg]")
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
+        click_on(driver, By.ID, "skip-rest")
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-1']")
+        click_on(driver, By.ID, "finish-session")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "session-summary")))
+        assert text_of(driver, By.ID, "summary-reps") == "24"
+        assert not driver.find_elements(By.ID, "summary-volume")
+        assert "0 kg" not in text_of(driver, By.ID, "session-summary")
     finally:
         driver.quit()
 

@@ -144,17 +144,19 @@ export function sessionView(session, { exercises, routineId = null }) {
 
   function setRow(e, i, set, exercise) {
     const timed = set.seconds !== null || catalog.get(exercise.exerciseId)?.unit === "seconds";
-    const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2204 : 1000, step: "any", name: "weightKg",
+    // A body-weight move has no weight to write, unless this set already carries one (a vest, a belt).
+    const bodyweight = catalog.get(exercise.exerciseId)?.category === "bodyweight" && set.weightKg == null;
+    const weight = bodyweight ? null : el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2204 : 1000, step: "any", name: "weightKg",
       class: "set-weight", "aria-label": t("session.weightIn", { unit: units.unit }), value: units.shown(set.weightKg) ?? "", placeholder: units.unit });
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: timed ? 86400 : 1000, name: timed ? "seconds" : "reps",
       class: "set-amount", "aria-label": timed ? t("editor.seconds") : t("editor.reps"), value: (timed ? set.seconds : set.reps) ?? "" });
     const update = () => {
       const number = (input) => (input.value === "" ? null : Number(input.value));
-      act({ type: "setValues", exercise: e, set: i, weightKg: units.stored(number(weight)), reps: timed ? null : number(amount),
+      act({ type: "setValues", exercise: e, set: i, weightKg: weight ? units.stored(number(weight)) : null, reps: timed ? null : number(amount),
         seconds: timed ? number(amount) : null },
         { redraw: false });
     };
-    weight.addEventListener("change", update);
+    weight?.addEventListener("change", update);
     amount.addEventListener("change", update);
     const done = el("button", { type: "button", class: `set-done${set.done ? " on" : ""}`, "aria-pressed": String(set.done),
       "data-set": `${e}-${i}`, "aria-label": t(set.done ? "session.undoSet" : "session.doneSet", { n: i + 1 }) }, "✓");
@@ -170,7 +172,8 @@ export function sessionView(session, { exercises, routineId = null }) {
         count > 1 ? el("button", { type: "button", class: "button quiet small", "data-remove": "set",
           onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, t("editor.removeSet")) : null));
     return el("li", { class: `session-set${set.done ? " done" : ""}` }, el("span", { class: "set-index" }, formatNumber(i + 1)),
-      el("span", { class: "muted small set-previous" }, previousText(set.previous, units)), weight, amount, done, menu);
+      el("span", { class: "muted small set-previous" }, previousText(set.previous, units)),
+      weight ?? el("span", { class: "set-weight", "aria-hidden": "true" }), amount, done, menu);
   }
 
   function exerciseCard(exercise, e) {
@@ -271,6 +274,10 @@ export function sessionView(session, { exercises, routineId = null }) {
     return t(`session.record.${r.kind}`, { value, weight: units.text(r.weightKg), reps: formatNumber(r.reps) });
   }
 
+  function totalReps(workout) {
+    return workout.exercises.reduce((sum, entry) => sum + entry.sets.reduce((n, set) => n + (set.reps ?? 0), 0), 0);
+  }
+
   function summaryScreen({ workout, summary }) {
     const records = summary.records.map((r) => el("li", { class: "record", "data-kind": r.kind },
       el("strong", {}, nameOf(r.exerciseId)), " ",
@@ -293,7 +300,10 @@ export function sessionView(session, { exercises, routineId = null }) {
       el("section", { class: "card stack", id: "session-summary" },
         el("div", { class: "summary-figures" },
           el("div", {}, el("strong", { id: "summary-duration" }, formatDuration(summary.durationSeconds)), el("span", { class: "muted small" }, t("session.duration"))),
-          el("div", {}, el("strong", { id: "summary-volume" }, units.text(summary.volumeKg)), el("span", { class: "muted small" }, t("session.volume"))),
+          // Nothing lifted (body-weight moves, holds): the reps done, not "0 kg".
+          summary.volumeKg > 0 || totalReps(workout) === 0
+            ? el("div", {}, el("strong", { id: "summary-volume" }, units.text(summary.volumeKg)), el("span", { class: "muted small" }, t("session.volume")))
+            : el("div", {}, el("strong", { id: "summary-reps" }, formatNumber(totalReps(workout))), el("span", { class: "muted small" }, t("editor.reps"))),
           el("div", {}, el("strong", { id: "summary-sets" }, formatNumber(summary.sets)), el("span", { class: "muted small" }, t("session.sets")))),
         previous ? el("p", { class: "muted small", id: "summary-previous" }, previous.volumeKg > 0
           ? t("session.comparedTo", { volume: units.text(previous.volumeKg), sets: formatNumber(previous.sets) })
