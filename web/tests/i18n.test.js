@@ -47,6 +47,19 @@ test("a count picks its plural form: one like, two likes; languages without one 
   assert.equal(t("community.likes", {}, "en"), "{count} likes", "no count, no choice");
 });
 
+test("one term per idea: a video that proves a day is called the same on every page", () => {
+  // For each language, the term in use and the words that drifted in beside it (証拠 beside 証明).
+  const terms = { en: ["proof", ["evidence"]], ja: ["証明", ["証拠"]], ko: ["인증", ["증거"]] };
+  for (const [language, [term, others]] of Object.entries(terms)) {
+    const texts = Object.values(dictionaries[language]);
+    assert.ok(texts.some((text) => text.toLowerCase().includes(term)), `${language} uses ${term}`);
+    for (const other of others) {
+      const found = Object.entries(dictionaries[language]).filter(([, text]) => text.toLowerCase().includes(other)).map(([key]) => key);
+      assert.deepEqual(found, [], `${language}: ${other} where ${term} is meant`);
+    }
+  }
+});
+
 test("language comes from the saved choice, then the browser, then English", () => {
   assert.equal(pickLanguage(["ja-JP", "en-US"]), "ja");
   assert.equal(pickLanguage(["fr-FR", "ko-KR"]), "ko");
