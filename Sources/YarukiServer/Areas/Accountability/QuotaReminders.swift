@@ -19,7 +19,7 @@ struct QuotaReminders: Sendable {
     /// My week is at risk: what is left of it, at the hour I chose.
     static let kind = NotificationKind("quotaReminder", words: .init(one: [
         .en: "Your week is at risk: {toGo} to go, days left: {daysLeft}. Record a proof today.",
-        .ja: "今週はあと{toGo}回、残り{daysLeft}日。今日の証拠を撮りましょう。",
+        .ja: "今週はあと{toGo}回、残り{daysLeft}日。今日の証明を撮りましょう。",
         .ko: "이번 주 {toGo}번 남았고 {daysLeft}일 남았어요. 오늘 인증을 찍어요.",
     ]), opens: { _ in "/#/accountability" }) { item, entry in (item.proofsToGo, item.daysLeft) = (entry.facts["toGo"], entry.facts["daysLeft"]) }
 
