@@ -60,6 +60,9 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]")) == 1)
         write_memo(driver, "Second memo without a network")
         wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]")) == 2)
+        # Every page says the network is gone, under the top bar.
+        banner = driver.find_element(By.ID, "offline")
+        assert banner.is_displayed() and "You are offline" in banner.text
         pill = driver.find_element(By.ID, "sync-status")
         wait(driver).until(lambda d: pill.is_displayed() and pill.get_attribute("data-count") == "3")
         assert "Waiting to sync" in pill.get_attribute("aria-label") and pill.text.strip().endswith("3")
@@ -81,6 +84,7 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         assert not [i for i in timeline["items"] if i["type"] == "record"]
         # The network returns: everything goes out, and the page shows the server's copies.
         network(driver, online=True)
+        wait(driver).until(lambda d: not d.find_element(By.ID, "offline").is_displayed())
         wait(driver, 30).until(lambda d: not d.find_element(By.ID, "sync-status").is_displayed())
         wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#lifelog-items [data-pending=true]"))
         assert "First memo without a network" in text_of(driver, By.ID, "lifelog-items")

@@ -181,6 +181,12 @@ async function start() {
     try { localStorage.setItem("yaruki.language", event.detail); } catch { /* private mode */ }
     applyLanguage(event.detail, true);
   });
+  // Without a network, a banner says so: pages show what was last loaded, and writing still works.
+  const offline = document.getElementById("offline");
+  const showNetwork = () => { offline.hidden = navigator.onLine; };
+  window.addEventListener("online", showNetwork);
+  window.addEventListener("offline", showNetwork);
+  showNetwork();
   history.scrollRestoration = "manual";
   window.addEventListener("hashchange", () => { clearProblems(); render(); });
   // "Skip to content" moves the focus; following its #view would leave the page for "not found".

@@ -566,6 +566,7 @@ export default {
   "sync.synced": "Synced {n} changes", "sync.synced.one": "Synced {n} change",
   "sync.rejected": "A change could not be saved",
   "sync.offlineNote": "You are offline. What you write here is kept and sent when you are back online.",
+  "offline.banner": "You are offline: this is what was last loaded. What you write is kept and sent when you are back.",
   "sync.conflictsTitle": "Changed in two places",
   "sync.conflictsLead": "These were changed on this device and on another before they could meet. Choose which version to keep.",
   "sync.thisDevice": "This device",

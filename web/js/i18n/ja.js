@@ -566,6 +566,7 @@ export default {
   "sync.synced": "{n}件の変更を同期しました",
   "sync.rejected": "保存できなかった変更があります",
   "sync.offlineNote": "オフラインです。ここで書いたものは保存され、オンラインに戻ると送られます。",
+  "offline.banner": "オフラインです。最後に読み込んだ内容を表示しています。書いたものは保存され、オンラインに戻ると送られます。",
   "sync.conflictsTitle": "2か所で変更されました",
   "sync.conflictsLead": "この端末と別の端末で、同期される前にそれぞれ変更されました。残す方を選んでください。",
   "sync.thisDevice": "この端末",

@@ -566,6 +566,7 @@ export default {
   "sync.synced": "변경 {n}개를 동기화했어요",
   "sync.rejected": "저장하지 못한 변경이 있어요",
   "sync.offlineNote": "오프라인이에요. 여기서 쓴 내용은 보관했다가 온라인이 되면 보내요.",
+  "offline.banner": "오프라인이에요. 마지막으로 불러온 내용을 보여 드려요. 쓴 내용은 보관했다가 다시 연결되면 보내요.",
   "sync.conflictsTitle": "두 곳에서 바뀌었어요",
   "sync.conflictsLead": "이 기기와 다른 기기에서 동기화되기 전에 각각 바뀌었어요. 남길 버전을 골라 주세요.",
   "sync.thisDevice": "이 기기",
