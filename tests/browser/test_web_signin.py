@@ -39,7 +39,7 @@ def test_continue_with_google_signs_up_and_a_stray_return_signs_nobody_in(with_g
         # Back at the app without having started here: nothing to finish, and the page says so.
         driver.get(url + "/#/signin?web=finish")
         ready(driver)
-        wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[role=status]"), "다시 시작해 주세요"))
+        wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "main [role=status]"), "다시 시작해 주세요"))
 
         driver.get(url + "/#/signin")
         ready(driver)
