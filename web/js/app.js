@@ -114,9 +114,10 @@ function restoreScroll(top) {
   observer.observe(document.body);
   restoring = observer;
   setTimeout(() => observer.disconnect(), 2000);
-  // The person scrolling themselves ends it.
-  for (const kind of ["wheel", "touchstart", "keydown"]) window.addEventListener(kind, () => observer.disconnect(), { once: true, passive: true });
 }
+
+// The person scrolling themselves ends a restoring scroll.
+for (const kind of ["wheel", "touchstart", "keydown"]) window.addEventListener(kind, () => restoring?.disconnect(), { passive: true });
 
 async function render() {
   if (entry !== null) scrolls.set(entry, window.scrollY);
