@@ -47,7 +47,7 @@ let package = Package(
         // OpenAPI document is made from them. Foundation and YarukiCore only, like the SDK.
         .target(name: "YarukiAPI", dependencies: ["YarukiCore"], swiftSettings: strict, plugins: ["JSONWriters"]),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent", "YarukiJSON"], swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
-        .target(name: "YarukiStore", dependencies: ["YarukiCore", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
+        .target(name: "YarukiStore", dependencies: ["YarukiCore", "YarukiJSON", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl", "CRdKafka"],
                 swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
         .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", "YarukiJSON", .target(name: "CSQLite", condition: .when(platforms: [.linux]))], swiftSettings: strict),

@@ -41,6 +41,42 @@ public struct Page<Item: APIModel>: APIModel {
     public static var example: Page { Page(items: [Item.example], nextCursor: "MTc2NDUwMDAwMDAwMC4w") }
 }
 
+/// A value whose JSON was written when it was stored: a reply writes those bytes as they are,
+/// instead of reading the value's rows and writing it again. On the wire and in the document it
+/// is `Value` (the bytes are `Value`'s own writer's, checked per type by the store's tests).
+public struct Prewritten<Value: APIModel>: APIModel, PrewrittenModel {
+    public static var valueType: any APIModel.Type { Value.self }
+    public let json: [UInt8]
+
+    public init(json: [UInt8]) { self.json = json }
+
+    public init(_ value: Value) throws {
+        var w = JSONWriter(capacity: 512)
+        try value.writeJSON(to: &w)
+        json = w.bytes
+    }
+
+    public func writeJSON(to w: inout JSONWriter) throws { w.bytes.append(contentsOf: json) }
+
+    /// The value itself, read back from its bytes (for the document and the SDK; replies never do).
+    public func value() throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(Value.self, from: Data(json))
+    }
+
+    public func encode(to encoder: any Encoder) throws { try value().encode(to: encoder) }
+
+    public init(from decoder: any Decoder) throws { try self.init(Value(from: decoder)) }
+
+    public static var example: Prewritten { (try? Prewritten(Value.example)) ?? Prewritten(json: Array("null".utf8)) }
+}
+
+/// A `Prewritten` of some type, for the document to describe as that type.
+public protocol PrewrittenModel {
+    static var valueType: any APIModel.Type { get }
+}
+
 /// Someone as others see them.
 public struct Person: APIModel, Equatable {
     public var id: UUID

@@ -1,5 +1,6 @@
 import Foundation
 import YarukiCore
+import YarukiJSON
 
 /// The exercise catalog and workout logs. Weights are stored in grams, so they stay exact.
 public enum TrainingStore {
@@ -91,18 +92,24 @@ public enum TrainingStore {
     /// Writes the workout and its sets, replacing any earlier version with the same id (`exists`:
     /// whether there is one, when the caller knows; a new one skips the replacing). Returns the
     /// record's sync version. Round trips are counted: one per statement, the sets in one.
+    /// The shape of the JSON stored with each workout (`wire`): raise it when `Workout`'s writer
+    /// changes, and `writeStale` writes every older one again.
+    public static let wireRevision = 1
+
     @discardableResult
     public static func save(_ w: Workout, user: UUID, at now: Date, exists: Bool? = nil, _ c: SQLConnection) throws -> Int64 {
         var replaced = false
+        let wire = try written(asStored(w))
         if exists != false {
             try c.execute("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
-            replaced = try c.execute("UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-                                     w.startedAt, w.endedAt, w.notes, now, w.id, user) > 0
+            replaced = try c.execute("""
+                UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ?, wire = ?, wire_rev = ? WHERE id = ? AND user_id = ?
+                """, w.startedAt, w.endedAt, w.notes, now, wire, wireRevision, w.id, user) > 0
         }
         if !replaced {
             try c.execute("""
-                INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now)
+                INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at, wire, wire_rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now, wire, wireRevision)
         }
         var values: [SQLValue] = []
         for (entry, exercise) in w.exercises.enumerated() {
@@ -133,7 +140,15 @@ public enum TrainingStore {
                 stored.exercises[e].sets[s].weightKg = w.exercises[e].sets[s].weightKg.map { Double(grams($0)) / 1000 }
             }
         }
+        stored.exercises.removeAll { $0.sets.isEmpty }  // an exercise is stored as its sets
         return stored
+    }
+
+    /// A workout's JSON as a reply writes it.
+    static func written(_ w: Workout) throws -> String {
+        var writer = JSONWriter(capacity: 1024)
+        try w.writeJSON(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// A weight as stored: whole grams.
@@ -170,6 +185,52 @@ public enum TrainingStore {
             values += [time.sqlValue, time.sqlValue, id.sqlValue]
         }
         return try workouts(where: clause, values, limit: limit, c)
+    }
+
+    /// The page `workouts(user:from:to:after:limit:)` reads, as each workout's stored JSON: one
+    /// row per workout, not one per set. A workout stored in an older shape (or before its JSON
+    /// was kept) is read from its sets and written as the reply writes it.
+    public static func writtenWorkouts(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
+                                       _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
+        var clause = "user_id = ? AND started_at >= ? AND started_at < ?"
+        var values: [SQLValue] = [user.sqlValue, from.sqlValue, to.sqlValue]
+        if let (time, id) = cursor {
+            clause += " AND (started_at < ? OR (started_at = ? AND id < ?))"
+            values += [time.sqlValue, time.sqlValue, id.sqlValue]
+        }
+        var page: [(startedAt: Date, id: UUID, json: [UInt8])] = []
+        var stale: [Int] = []
+        for row in try c.query("""
+            SELECT id, started_at, wire, wire_rev FROM workouts WHERE \(clause) ORDER BY started_at DESC, id DESC LIMIT \(max(1, min(limit, 500)))
+            """, values) {
+            var json: [UInt8] = []
+            if try row.int("wire_rev") == wireRevision, let wire = try row.optionalString("wire") {
+                json = Array(wire.utf8)
+            } else {
+                stale.append(page.count)
+            }
+            page.append((try row.date("started_at"), try row.uuid("id"), json))
+        }
+        if !stale.isEmpty {
+            let made = Dictionary(try workouts(ids: stale.map { page[$0].id }, user: user, c).map { ($0.id, $0) }) { a, _ in a }
+            for i in stale {
+                guard let workout = made[page[i].id] else { continue }
+                page[i].json = Array(try written(workout).utf8)
+            }
+        }
+        return page
+    }
+
+    /// Writes the JSON of up to `limit` workouts stored in an older shape than `wireRevision`
+    /// (or before their JSON was kept) as `save` writes it now; returns how many it wrote.
+    public static func writeStale(limit: Int, _ c: SQLConnection) throws -> Int {
+        let rows = try c.query("SELECT id, user_id FROM workouts WHERE wire_rev <> ? LIMIT ?", wireRevision, limit)
+        for row in rows {
+            let id = try row.uuid("id"), user = try row.uuid("user_id")
+            let wire = try workout(id, user: user, c).map(written)  // none: read from its sets every time
+            try c.execute("UPDATE workouts SET wire = ?, wire_rev = ? WHERE id = ?", wire, wireRevision, id)
+        }
+        return rows.count
     }
 
     private static func workouts(where clause: String, _ values: [SQLValue], limit: Int, _ c: SQLConnection) throws -> [Workout] {

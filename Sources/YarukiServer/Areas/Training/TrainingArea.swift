@@ -11,7 +11,11 @@ struct TrainingArea: Area {
 
     static let notificationKinds = [RestEndPush.kind]
 
-    static func prepare(_ database: Database) async throws { try await ExerciseCatalog.ensure(database) }
+    static func prepare(_ database: Database) async throws {
+        try await ExerciseCatalog.ensure(database)
+        // Workouts whose stored JSON is of an older shape (or none, from before it was kept).
+        while try await database.transaction({ c in try TrainingStore.writeStale(limit: 500, c) }) == 500 {}
+    }
 
     let training: TrainingService
     let routes: [any RouteCollection]

@@ -102,13 +102,13 @@ struct TrainingRoutes: RouteCollection {
         return Reply(saved, status: 201, headers: [SyncVersions.etag(version)])
     }
 
-    func workouts(_ request: Request, _ me: Principal) async throws -> Reply<Page<Workout>> {
+    func workouts(_ request: Request, _ me: Principal) async throws -> Reply<Page<Prewritten<Workout>>> {
         try await me.kept(request, tags: TrainingService.tags(me.userID)) {
             let calendar = try await me.calendar()
             let (from, to) = try DayRange.parse(request, calendar: calendar, now: me.now)
             let limit = Paging.limit(request, default: 50)
             let rows = try await training.workouts(me, from: from, to: to, after: Paging.cursor(request), limit: limit + 1)
-            return Paging.page(rows, limit: limit, key: { ($0.startedAt, $0.id) }) { $0 }
+            return Paging.page(rows, limit: limit, key: { ($0.startedAt, $0.id) }) { Prewritten(json: $0.json) }
         }
     }
 

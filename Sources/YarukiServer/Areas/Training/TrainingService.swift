@@ -121,9 +121,11 @@ struct TrainingService: Sendable {
         return saved
     }
 
-    func workouts(_ principal: Principal, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int) async throws -> [Workout] {
+    /// A page of the person's workouts as their stored JSON (`TrainingStore.writtenWorkouts`).
+    func workouts(_ principal: Principal, from: Date, to: Date, after cursor: (Date, UUID)?,
+                  limit: Int) async throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
         try await database.read { c in
-            try TrainingStore.workouts(user: principal.userID, from: from, to: to, after: cursor, limit: limit, c)
+            try TrainingStore.writtenWorkouts(user: principal.userID, from: from, to: to, after: cursor, limit: limit, c)
         }
     }
 

@@ -14,7 +14,9 @@ final class SchemaRegistry {
     private var defining: Set<String> = []
 
     /// `{"$ref": …}` to a model's schema, defined on first use.
-    func reference(_ type: any APIModel.Type) -> JSONValue { define(type) }
+    func reference(_ type: any APIModel.Type) -> JSONValue {
+        (type as? any PrewrittenModel.Type).map { reference($0.valueType) } ?? define(type)
+    }
 
     private func define<M: APIModel>(_ type: M.Type) -> JSONValue {
         let name = SchemaRegistry.name(of: type)
@@ -69,7 +71,7 @@ final class SchemaRegistry {
 
     /// `Items<YarukiAPI.Post>` → `ItemsOfPost`, `BoardTotals.Channel` → `BoardTotalsChannel`.
     static func name(of type: Any.Type) -> String {
-        var text = String(reflecting: type)
+        var text = String(reflecting: type).replacingOccurrences(of: "YarukiAPI.Prewritten<", with: "")  // named as the value it holds
         for module in ["YarukiAPI.", "YarukiCore.", "Swift."] { text = text.replacingOccurrences(of: module, with: "") }
         return text.replacingOccurrences(of: "<", with: "Of").replacingOccurrences(of: ">", with: "")
             .replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ", ", with: "And")
