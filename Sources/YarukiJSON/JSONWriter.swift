@@ -154,9 +154,44 @@ public struct JSONWriter {
         if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
             return int(Int64(value))
         }
+        if abs(value) >= 0.001, abs(value) < 1e9, decimal(value) { return }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         raw(text)
+    }
+
+    private static let scales: [Double] = [10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// A number of at most six decimals (a coordinate, a weight, a tenth) written from its
+    /// digits, as `description` writes it, without making a String: when `n / 10^k` is exactly
+    /// the value (both exact, the division rounded once, as parsing the text would be), the
+    /// shortest text that reads back as the value is n's digits with the point k from the right
+    /// (fewer than 16 digits name one double each). False when it is not such a number.
+    @usableFromInline mutating func decimal(_ value: Double) -> Bool {
+        for (k, scale) in JSONWriter.scales.enumerated() {
+            let n = (value * scale).rounded()
+            guard n / scale == value else { continue }
+            if value < 0 { bytes.append(45) }
+            var magnitude = Int64(n).magnitude  // under 10^15: exact
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
+                var i = out.count
+                for _ in 0...k {
+                    i -= 1
+                    out[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                    magnitude /= 10
+                }
+                i -= 1
+                out[i] = 46
+                repeat {
+                    i -= 1
+                    out[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: out[i...]))
+            }
+            return true
+        }
+        return false
     }
 
     public mutating func float(_ value: Float) throws {

@@ -31,6 +31,16 @@ import Testing
             if d.isFinite { try same(d) }
             try same(Double(Int64(truncatingIfNeeded: random.next()) % 1_000_000) / 100)
         }
+        // Numbers of a few decimals (coordinates, weights, tenths), written from their digits.
+        for decimals in 1...8 {
+            let scale = (0..<decimals).reduce(1.0) { v, _ in v * 10 }
+            for _ in 0..<3000 {
+                let d = Double(Int64.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &random) / Int64(pow(10, Double(Int.random(in: 0...12, using: &random))))) / scale
+                try same(d)
+                try same(Double.random(in: -180...180, using: &random))
+            }
+        }
+        for d in [0.001, -0.001, 0.0015, 0.000_999, 999_999_999.999_999, 999_999_999.5, 1e9 + 0.5, 60.169_856, -0.5, 0.1 + 0.2, 100.000_4] { try same(d) }
         try same([Int.min, Int.max, 0, -1, 10, 1_000_000])
         try same([Int8.min, Int8.max])
         try same([UInt64.max, 0])

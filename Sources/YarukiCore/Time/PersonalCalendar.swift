@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Days and weeks as a person lives them: in their time zone, weeks starting on their chosen day.
 /// A day is named by its date ("2026-11-29"), a week by the date of its first day.
@@ -40,6 +41,27 @@ public struct PersonalCalendar: Sendable {
     /// The instant a local date begins (midnight, or the first moment after a DST gap); nil for
     /// anything but a real date from 1899 to 3000.
     public func start(ofDay day: String) -> Date? {
+        let key = StartKey(zone: timeZone.identifier, day: day)
+        if let known = PersonalCalendar.starts.withLock({ $0[key] }) { return known }
+        let start = startFromCalendar(ofDay: day)
+        PersonalCalendar.starts.withLock { starts in
+            if starts.count >= 4096 { starts.removeAll(keepingCapacity: true) }
+            starts[key] = start
+        }
+        return start
+    }
+
+    /// Days' starts already found, per zone: Foundation's calendar takes microseconds for each,
+    /// the most of a page made each time over a date range (the zones' rules are fixed while the
+    /// process runs).
+    private struct StartKey: Hashable {
+        let zone: String
+        let day: String
+    }
+
+    private static let starts = Mutex<[StartKey: Date?]>([:])
+
+    private func startFromCalendar(ofDay day: String) -> Date? {
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard day.count == 10, parts.count == 3, PersonalCalendar.reach.contains(parts[0]), DayNumber.of(day) != nil,
               let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),

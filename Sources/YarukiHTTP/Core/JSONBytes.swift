@@ -34,17 +34,34 @@ public struct EncodedJSON: Sendable {
     }
 
     /// `"…"`: a 64-bit hash of the bytes and their length, in hex. Eight bytes a step (FNV-1a's
-    /// multiply with a shift to mix the high bits down): byte by byte took 3% of a page made
-    /// each time. The same bytes give the same tag on every node.
+    /// multiply with a shift to mix the high bits down), in four lanes that do not wait on each
+    /// other (one lane's chain of multiplies took 4% of a page made each time), folded at the end.
+    /// The same bytes give the same tag on every node.
     public static func etag(of data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let prime: UInt64 = 0x100_0000_01b3
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
+        var hash: UInt64 = 0
         data.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* 0x100_0000_01b3
-                hash ^= hash >> 29
+            func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+            func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
+                let m = (h ^ w) &* prime
+                return m ^ (m >> 29)
             }
-            for i in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[i])) &* 0x100_0000_01b3 }
+            let blocks = raw.count / 32
+            for i in 0..<blocks {
+                let o = i * 32
+                lanes = (mix(lanes.0, word(o)), mix(lanes.1, word(o + 8)), mix(lanes.2, word(o + 16)), mix(lanes.3, word(o + 24)))
+            }
+            hash = mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
+            var i = blocks * 32
+            while i + 8 <= raw.count {
+                hash = mix(hash, word(i))
+                i += 8
+            }
+            while i < raw.count {
+                hash = (hash ^ UInt64(raw[i])) &* prime
+                i += 1
+            }
         }
         return "\"\(String(hash, radix: 16))-\(String(data.count, radix: 16))\""
     }

@@ -139,7 +139,13 @@ public struct Request: Sendable {
     /// decoding the whole query: a route asks for several parameters, each a scan of the raw bytes.
     public func queryItem(_ name: String) -> String? {
         guard let query, !query.isEmpty else { return nil }
-        for pair in query.utf8.split(separator: UInt8(ascii: "&")) {
+        let utf8 = query.utf8
+        var from = utf8.startIndex
+        while from < utf8.endIndex {  // pair by pair, without an array of them
+            let end = utf8[from...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            let pair = utf8[from..<end]
+            from = end < utf8.endIndex ? utf8.index(after: end) : end
+            if pair.isEmpty { continue }
             let equals = pair.firstIndex(of: UInt8(ascii: "="))
             let rawName = pair[..<(equals ?? pair.endIndex)]
             if rawName.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {

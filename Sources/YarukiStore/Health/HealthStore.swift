@@ -57,8 +57,14 @@ public enum HealthStore {
                       totals: HealthTotals(steps: try r.double("steps"), distanceMeters: try r.double("distance_m"),
                                            activeEnergyKcal: try r.double("energy_kcal"), standMinutes: try r.double("stand_minutes"),
                                            standHours: try r.double("stand_hours"), exerciseMinutes: try r.double("exercise_minutes")),
-                      devices: try r.string("devices").split(separator: "\n").map(String.init))
+                      devices: lines(try r.string("devices")))
         }
+    }
+
+    /// A column's lines, split by byte: splitting by Character (grapheme clusters) took an eighth
+    /// of a month's reply.
+    private static func lines(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The person's first and last day with data.

@@ -150,6 +150,9 @@ import YarukiTestSupport
         #expect(try api.call("PUT", "/v1/health/days/2026-11-30", json: met, token: token).status == 200)
         range = try api.call("GET", "/v1/health/days?from=2026-11-30&to=2026-11-30", token: token).json()
         #expect(range["streak"] as? Int == 4)
+        // From the days the page reads, when the chain breaks inside them; else read further.
+        #expect(try api.call("GET", "/v1/health/days?from=2026-11-20&to=2026-11-30", token: token).json()["streak"] as? Int == 4)
+        #expect(try api.call("GET", "/v1/health/days?from=2026-11-28&to=2026-11-30", token: token).json()["streak"] as? Int == 4)
     }
 
     @Test(arguments: Engine.allCases)

@@ -61,14 +61,18 @@ struct HealthService: Sendable {
             let sources = byDay[day] ?? []
             return Self.reply(day, HealthTotals.day(of: sources.map(\.totals)), sources: sources, goals: goals)
         }
-        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals), today: DayNumber.day(today),
-                          firstDate: span.map { DayNumber.day($0.first) })
+        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals, read: (from, to, rows)),
+                          today: DayNumber.day(today), firstDate: span.map { DayNumber.day($0.first) })
     }
 
-    /// Days met in a row up to today, read in widening windows: most streaks are short.
-    private func streak(user: UUID, today: Int, goals: HealthGoals) async throws -> Int {
-        for window in [31, 366, 3660] {
-            let rows = try await database.read { c in try HealthStore.days(user: user, from: today - window, to: today, c) }
+    /// Days met in a row up to today, read in widening windows: most streaks are short. The days
+    /// already `read`, when they reach today, are the first window (the month a page shows).
+    private func streak(user: UUID, today: Int, goals: HealthGoals, read: (from: Int, to: Int, rows: [HealthStore.SourceDay])) async throws -> Int {
+        let known = read.to >= today && read.from < today ? [today - read.from] : []
+        for window in known + [31, 366, 3660] {
+            let rows = read.from <= today - window && read.to >= today
+                ? read.rows.filter { $0.day >= today - window && $0.day <= today }
+                : try await database.read { c in try HealthStore.days(user: user, from: today - window, to: today, c) }
             let totals = Dictionary(grouping: rows, by: \.day).mapValues { HealthTotals.day(of: $0.map(\.totals)) }
             let streak = goals.streak(today: today, totals)
             if streak < window { return streak }
