@@ -1,11 +1,15 @@
 // Keeps the app usable offline once it has loaded: the shell is fetched from the network when
-// there is one (so a deploy shows at once) and from this cache when there is not. Of the API,
-// only the person's recent reads that the offline pages show (the lifelog's timeline, the
-// workouts, the account) are kept, the same way, in a cache of their own
-// that signing out empties; writes never go through here (the pages' outbox holds them).
-const CACHE = "yaruki-shell-v27";
+// there is one (so a deploy shows at once) and from this cache when there is not. Of the API, the
+// person's last reads of every page are kept the same way (each page opens offline on what it
+// showed last: the lifelog's timeline, workouts, health days, the week and groups, the boards,
+// routines, classes, notifications, the account), in a cache of their own that signing out
+// empties; writes never go through here (the pages' outbox holds them), nor the event stream.
+const CACHE = "yaruki-shell-v28";
 const DATA = "yaruki-data-v1";
-const KEPT = [/^\/v1\/lifelog\/timeline$/, /^\/v1\/workouts(\/[0-9a-fA-F-]+)?$/, /^\/v1\/me$/, /^\/v1\/meta$/];
+const ID = "[0-9a-fA-F-]{36}";
+const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`), /^\/v1\/me$/, /^\/v1\/meta$/, /^\/v1\/exercises$/,
+  /^\/v1\/health\/(days|imports)$/, /^\/v1\/me\/(health-goals|quota|classes|teaching|cheers\/today)$/, new RegExp(`^/v1/groups(/${ID}/standings)?$`),
+  new RegExp(`^/v1/(posts|routines|classes)(/${ID})?$`), /^\/v1\/notifications$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
   "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/icons/apple-touch-icon.png",
   "/icons/shortcut-timer.png", "/icons/shortcut-record.png", "/icons/shortcut-lifelog.png", "/js/install.js", "/js/push.js", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
@@ -14,7 +18,7 @@ const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webman
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js", "/js/training/exercises.js", "/js/training/session.js", "/js/training/session-view.js", "/js/training/progress.js", "/js/training/units.js",
   "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js",
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
-  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/signage/kafka.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/lifelog/minimap.js", "/js/signage/wall.js", "/js/health/view.js",
+  "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/community/moderation.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/signage/kafka.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/lifelog/minimap.js", "/js/signage/wall.js", "/js/health/view.js",
   "/js/classes/money.js", "/js/classes/view.js", "/js/classes/detail.js", "/js/classes/checkout.js", "/js/classes/editor.js",
   "/js/sync/outbox.js", "/js/sync/save.js", "/js/sync/status.js", "/js/problems.js"];
 

@@ -79,6 +79,64 @@ def test_a_seat_bought_through_the_sandbox(server, tmp_path):
         driver.quit()
 
 
+def test_a_class_in_seoul_is_told_in_seoul_time_with_its_date_to_ren_in_los_angeles(server, tmp_path):
+    """Ren lives in Los Angeles. A class in a Seoul studio at 7:00 is shown as 7:00 Seoul with its
+    date (not 2 PM the day before); an online class at the same moment in Ren's own time. The
+    refund rule shows before paying, and the paid seat is confirmed with its date, place and event."""
+    from zoneinfo import ZoneInfo
+    coach = coach_token(server, "coach-seoul@example.com")
+    seoul = ZoneInfo("Asia/Seoul")
+    day = (datetime.now(seoul) + timedelta(days=4)).date()
+    start = datetime(day.year, day.month, day.day, 7, 0, tzinfo=seoul).astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+    common = {"startsAt": start, "durationMinutes": 60, "capacity": 5, "price": 1500, "currency": "USD", "timeZone": "Asia/Seoul", "cancelHours": 24}
+    studio = api_call(server, "POST", "/v1/classes", coach, {**common, "title": "Dawn kettlebells", "place": "Gangnam studio"})["items"][0]["id"]
+    online = api_call(server, "POST", "/v1/classes", coach, {**common, "title": "Dawn mobility online", "onlineUrl": "https://meet.example.com/dawn"})
+    online = online["items"][0]["id"]
+    driver = make_browser(390, 844)
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/Los_Angeles"})
+    try:
+        sign_up(driver, server, "classes-ren@example.com", name="Ren")
+        token = api_login(server, "classes-ren@example.com")["accessToken"]
+        assert api_call(server, "GET", "/v1/me", token)["timeZone"] == "America/Los_Angeles"
+        la_month = datetime.fromisoformat(start.replace("Z", "+00:00")).astimezone(ZoneInfo("America/Los_Angeles")).strftime("%Y-%m")
+        driver.get(f"{server}/#/classes?month={la_month}")
+        card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-class="{studio}"]')))
+        weekday_month_day = f"{day.strftime('%a')}, {day.strftime('%b')} {day.day}"
+        assert "7:00" in card.text and "Seoul" in card.text and weekday_month_day in card.text, card.text
+        assert card.get_attribute("data-zone") == "Asia/Seoul"
+        # Online: joined from home, so in Ren's clock (the afternoon before), with no place named.
+        remote = driver.find_element(By.CSS_SELECTOR, f'[data-class="{online}"]')
+        la_start = datetime.fromisoformat(start.replace("Z", "+00:00")).astimezone(ZoneInfo("America/Los_Angeles"))
+        assert f"{la_start.hour % 12 or 12}:00" in remote.text and "Seoul" not in remote.text, remote.text
+        assert remote.get_attribute("data-zone") == "America/Los_Angeles"
+        driver.save_screenshot(os.path.join(OUT, "classes-zones-en-390x844.png"))
+        # The class page says when in Seoul, and the refund rule before anything is paid.
+        click_on(driver, By.CSS_SELECTOR, f'[data-class="{studio}"]')
+        when = text_of(driver, By.CSS_SELECTOR, ".class-when")
+        assert "7:00" in when and "Seoul" in when and day.strftime("%B") in when, when
+        policy = text_of(driver, By.ID, "class-refund-policy")
+        deadline_day = day - timedelta(days=1)
+        assert "refunded in full" in policy and f"{deadline_day.strftime('%b')} {deadline_day.day}" in policy, policy
+        click_on(driver, By.ID, "class-book")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-form")))
+        checkout = text_of(driver, By.ID, "checkout")
+        assert "Gangnam studio" in checkout and "Seoul" in checkout and "refunded in full" in checkout, checkout
+        driver.save_screenshot(os.path.join(OUT, "classes-checkout-policy-en-390x844.png"))
+        click_on(driver, By.ID, "checkout-pay")
+        confirmation = wait(driver).until(EC.visibility_of_element_located((By.ID, "checkout-add-to-calendar")))
+        confirmed = text_of(driver, By.ID, "checkout-confirmation")
+        assert "Dawn kettlebells" in confirmed and "Gangnam studio" in confirmed and "7:00" in confirmed and "Seoul" in confirmed, confirmed
+        driver.save_screenshot(os.path.join(OUT, "classes-confirmation-en-390x844.png"))
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+        confirmation.click()
+        wait(driver).until(lambda d: "yaruki-class.ics" in os.listdir(tmp_path))
+        event = open(os.path.join(tmp_path, "yaruki-class.ics"), encoding="utf-8").read()
+        assert "SUMMARY:Dawn kettlebells" in event and "LOCATION:Gangnam studio" in event, event
+        assert "null" not in text_of(driver, By.TAG_NAME, "main")
+    finally:
+        driver.quit()
+
+
 def test_a_declined_card_books_nothing(server):
     coach = coach_token(server, "coach-decline@example.com")
     class_id = publish(server, coach, "Morning mobility", capacity=3)
@@ -144,6 +202,8 @@ def test_the_demo_classes_as_members_see_them(demo, language, email, password):
             wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".class-card")) >= 3)
             assert driver.find_elements(By.CSS_SELECTOR, '.class-card[data-seats="full"]'), "the demo's first mornings are full"
             assert driver.find_elements(By.CSS_SELECTOR, ".class-card .badge.ok"), "the member's own seats are marked"
+            assert not driver.find_elements(By.ID, "classes-tab-teaching"), "members teach nothing"
+            assert all(card.find_elements(By.CSS_SELECTOR, ".class-date") for card in driver.find_elements(By.CSS_SELECTOR, ".class-card"))
             assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
             os.makedirs(OUT, exist_ok=True)
             driver.save_screenshot(os.path.join(OUT, f"classes-{language[:2]}-{width}x{height}.png"))
@@ -164,8 +224,19 @@ def test_the_demo_coach_sees_the_roster_and_revenue(demo):
         driver = make_browser(width, height, language="ko-KR")
         try:
             sign_in(driver, demo, "coach@yaruki.example", "yaruki-demo-coach")
-            driver.get(demo + "/#/classes")
-            click_on(driver, By.CSS_SELECTOR, '.class-card[data-seats="full"]')
+            # Classes I teach: each with its seats taken and what it took, agreeing with the server.
+            driver.get(demo + "/#/classes?tab=teaching")
+            wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#classes-teaching [data-taught]"))
+            token = api_login(demo, "coach@yaruki.example", password="yaruki-demo-coach")["accessToken"]
+            taught = api_call(demo, "GET", "/v1/me/teaching", token)["items"]
+            shown = driver.find_elements(By.CSS_SELECTOR, "#classes-teaching [data-taught]")
+            assert len(shown) == len(taught) > 0
+            full = next(x for x in taught if x["revenue"]["net"] == 60000 and x["item"]["seatsLeft"] == 0)
+            line = driver.find_element(By.CSS_SELECTOR, f'[data-taught="{full["item"]["id"]}"]').text
+            assert "₩60,000" in line and f'{full["item"]["capacity"]}/{full["item"]["capacity"]}' in line, line
+            assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+            driver.save_screenshot(os.path.join(OUT, f"classes-teaching-ko-{width}x{height}.png"))
+            click_on(driver, By.CSS_SELECTOR, f'.class-card[data-class="{full["item"]["id"]}"]')
             roster = wait(driver).until(EC.visibility_of_element_located((By.ID, "class-roster")))
             assert len(roster.find_elements(By.CSS_SELECTOR, 'li[data-state="paid"]')) == 4
             assert roster.find_elements(By.CSS_SELECTOR, 'li[data-state="refunded"]'), "the late buyer's refund"

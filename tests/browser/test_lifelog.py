@@ -1,10 +1,11 @@
 """The lifelog in a real Chromium: write a memo, check in where the (emulated) device is, and play
 a Helsinki day on the map until the person stops at a memo."""
+import os
 import subprocess
 import time
 import urllib.request
 import uuid
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import act, attribute_of, click_on, demo_copy, is_shown, locator, make_browser, serve, text_of, type_in, with_class
-from test_account import api_call, api_login, ready, sign_up, wait
+from test_account import OUT, api_call, api_login, ready, sign_up, wait
 
 # A morning in central Helsinki (inside the extract the server routes on).
 DAY = [
@@ -121,6 +122,73 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
         driver.quit()
 
 
+def open_composer(driver):
+    """The lifelog opens on the day; its composer opens when asked."""
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "lifelog-compose")))
+    if not driver.find_element(By.ID, "memo-form").is_displayed():
+        click_on(driver, By.ID, "lifelog-compose")
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "memo-text")))
+
+
+def record_menu(driver, record_id, action):
+    """Opens a record's "⋯" and picks `action` (edit or delete)."""
+    click_on(driver, By.CSS_SELECTOR, f'[data-id="{record_id}"] .lifelog-more summary')
+    click_on(driver, By.CSS_SELECTOR, f'[data-id="{record_id}"] [data-action="{action}"]')
+
+
+def test_a_record_is_edited_searched_found_and_deleted_with_undo(server):
+    driver = make_browser(390, 844)
+    try:
+        email = f"journal-{uuid.uuid4().hex[:6]}@example.com"
+        sign_up(driver, server, email)
+        token = api_login(server, email)["accessToken"]
+        just_now = (datetime.now(timezone.utc) - timedelta(seconds=10)).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+        old, leg = str(uuid.uuid4()).upper(), str(uuid.uuid4()).upper()  # as the API writes ids
+        api_call(server, "PUT", f"/v1/lifelog/records/{old}", token, {"kind": "memo", "occurredAt": "2025-06-01T08:00:00Z", "text": "Swim at the harbour"})
+        api_call(server, "PUT", f"/v1/lifelog/records/{leg}", token, {"kind": "memo", "occurredAt": just_now, "text": "Leg day"})
+        driver.get(server + "/#/lifelog")
+        ready(driver)
+        # The day first: the composer waits closed below it.
+        wait(driver).until(lambda d: "Leg day" in d.find_element(By.ID, "lifelog-items").text)
+        assert not driver.find_element(By.ID, "memo-form").is_displayed()
+        top = driver.execute_script("return document.getElementById('lifelog-items').getBoundingClientRect().top")
+        assert top < 844, "the day's records are on the first screen"
+        driver.save_screenshot(os.path.join(OUT, "lifelog-journal-en-390x844.png"))
+        # Edited in place, through ⋯.
+        record_menu(driver, leg, "edit")
+        editor = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-id="{leg}"] .lifelog-edit-text')))
+        editor.clear()
+        editor.send_keys("Leg day, then stretching")
+        click_on(driver, By.CSS_SELECTOR, f'[data-id="{leg}"] [data-action="save-edit"]')
+        wait(driver).until(lambda d: "Leg day, then stretching" in d.find_element(By.ID, "lifelog-items").text)
+        assert api_call(server, "GET", f"/v1/lifelog/records/{leg}", token)["text"] == "Leg day, then stretching"
+        # Searched across every day: last year's swim is found, with its date.
+        type_in(driver, By.ID, "lifelog-search", "HARBOUR")
+        found = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'#lifelog-found [data-id="{old}"]')))
+        assert "Swim at the harbour" in found.text and "2025" in found.text, found.text
+        assert not driver.find_element(By.ID, "lifelog-items").is_displayed()
+        driver.save_screenshot(os.path.join(OUT, "lifelog-search-en-390x844.png"))
+        type_in(driver, By.ID, "lifelog-search", "nothing like this")
+        wait(driver).until(lambda d: "Nothing found" in d.find_element(By.ID, "lifelog-found").text)
+        type_in(driver, By.ID, "lifelog-search", "")
+        driver.find_element(By.ID, "lifelog-search").send_keys(" \b")
+        wait(driver).until(lambda d: d.find_element(By.ID, "lifelog-items").is_displayed())
+        # Deleted through ⋯ with Undo: undone, it stays; left alone, it goes.
+        record_menu(driver, leg, "delete")
+        wait(driver).until(lambda d: not d.find_element(By.CSS_SELECTOR, f'#lifelog-items [data-id="{leg}"]').is_displayed())
+        click_on(driver, By.ID, "undo")
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, f'#lifelog-items [data-id="{leg}"]').is_displayed())
+        assert api_call(server, "GET", f"/v1/lifelog/records/{leg}", token)["text"] == "Leg day, then stretching"
+        record_menu(driver, leg, "delete")
+        wait(driver, 15).until(lambda d: not d.find_elements(By.ID, "undo"))
+        wait(driver).until(lambda d: [i for i in api_call(server, "GET", "/v1/lifelog/timeline?range=day", token)["items"] if i["type"] == "record"] == [])
+        # The composer opens when asked.
+        open_composer(driver)
+        assert driver.find_element(By.ID, "lifelog-compose").get_attribute("aria-expanded") == "true"
+    finally:
+        driver.quit()
+
+
 def test_memo_and_check_in_from_the_browser(server):
     driver = make_browser(390, 844)
     try:
@@ -136,6 +204,7 @@ def test_memo_and_check_in_from_the_browser(server):
         play = driver.find_element(By.ID, "lifelog-play")
         assert play.get_attribute("aria-disabled") == "true", "nothing to play yet"
         # An empty memo is refused in the page.
+        open_composer(driver)
         click_on(driver, By.ID, "save-memo")
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#problems .problem"))
         type_in(driver, By.ID, "memo-text", "Stretching by the harbour", clear=False)
@@ -187,6 +256,7 @@ def test_voice_note_and_photo_from_the_browser(server, tmp_path):
         driver.get(server + "/#/lifelog")
         ready(driver)
         # No place for these two: the checkbox is for memos; uploads take the device's place only when allowed.
+        open_composer(driver)
         click_on(driver, By.ID, "voice")
         wait(driver).until(lambda d: d.find_element(By.ID, "voice").text == "Stop and save")
         time.sleep(1.5)

@@ -3,13 +3,15 @@ a workout edited with no network wait on the device as "waiting to sync", reach 
 network returns, and show in a second browser; a workout changed elsewhere meanwhile is shown to the
 person with both versions and a choice."""
 import os
+import tempfile
 import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import act, click_on, locator, make_browser, text_of, type_in
+from conftest import act, click_on, locator, make_browser, serve, text_of, type_in
 from test_account import OUT, api_call, api_login, ready, sign_up, wait
+from test_lifelog import open_composer
 
 WORKOUT = {"startedAt": "2026-11-29T07:00:00Z", "notes": "before",
            "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 100}]}]}
@@ -53,7 +55,7 @@ def test_memos_and_a_workout_written_offline_reach_the_server_and_another_browse
         # Two memos, still offline.
         driver.get(f"{server}/#/lifelog")
         ready(driver)
-        wait(driver).until(EC.visibility_of_element_located((By.ID, "memo-text")))
+        open_composer(driver)
         if act(driver, locator(By.ID, "memo-place"), lambda e: e.is_selected()):
             click_on(driver, By.ID, "memo-place")
         write_memo(driver, "First memo without a network")
@@ -130,3 +132,44 @@ def test_a_workout_changed_elsewhere_meanwhile_is_decided_with_both_versions_sho
         wait(driver).until(lambda d: not d.find_element(By.ID, "sync-status").is_displayed())
     finally:
         driver.quit()
+
+
+def test_health_and_home_open_offline_on_what_they_showed_last():
+    """Every page keeps its last data: Health and Home, opened once online, open again with no
+    network on what they showed, under the offline banner, with no error, also when the app is
+    opened again from nothing. The server is stopped for it (the DevTools protocol's offline
+    covers the page, not its service worker, which would still reach the server)."""
+    running = serve(tempfile.mkdtemp(prefix="yaruki-browser-offline-"))
+    server = next(running)
+    email = f"offline-health-{uuid.uuid4().hex[:6]}@example.com"
+    driver = make_browser(390, 844)
+    try:
+        sign_up(driver, server, email)
+        token = api_login(server, email)["accessToken"]
+        today = api_call(server, "GET", "/v1/health/days", token)["today"]
+        api_call(server, "PUT", f"/v1/health/days/{today}", token, {"source": "Watch", "steps": 12345, "activeEnergyKcal": 420, "standHours": 9})
+        driver.execute_script("location.hash = '#/health'")
+        wait(driver).until(lambda d: "12,345" in d.find_element(By.TAG_NAME, "main").text)
+        driver.get(server + "/#/home")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "home-record")))
+        # The network goes: the server stops, and the page hears it is offline.
+        next(running, None)
+        network(driver, online=False)
+        wait(driver).until(lambda d: d.execute_script("return navigator.onLine") is False)
+        driver.execute_script("location.hash = '#/health'")  # under More on a phone
+        wait(driver).until(lambda d: "12,345" in d.find_element(By.TAG_NAME, "main").text)
+        banner = driver.find_element(By.ID, "offline")
+        assert banner.is_displayed() and "You are offline" in banner.text
+        assert not driver.find_elements(By.CSS_SELECTOR, "#problems .problem"), "kept data is not an error"
+        driver.save_screenshot(os.path.join(OUT, "offline-health-en-390x844.png"))
+        # The app opened again from nothing, still without a server: the pages from what they kept.
+        driver.refresh()
+        ready(driver)
+        wait(driver).until(lambda d: "12,345" in d.find_element(By.TAG_NAME, "main").text)
+        assert not driver.find_elements(By.CSS_SELECTOR, "#problems .problem")
+        driver.execute_script("location.hash = '#/home'")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "home-record")))
+        assert not driver.find_elements(By.CSS_SELECTOR, "#problems .problem")
+    finally:
+        driver.quit()
+        next(running, None)

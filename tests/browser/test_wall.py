@@ -1,5 +1,6 @@
 """The wall screen in a real Chromium: a burst of sales arrives faster than the count-up lasts,
 and the figure counts up without going back and stops on the right total."""
+import os
 import subprocess
 import urllib.error
 import urllib.request
@@ -9,7 +10,7 @@ import uuid
 from selenium.webdriver.common.by import By
 
 from conftest import BINARY, SERVER, attribute_of, click_and_confirm, click_on, first, is_shown, make_browser, not_red, text_of, wait
-from test_account import api_call, api_login
+from test_account import OUT, api_call, api_login
 
 
 def admin_token(server):
@@ -58,6 +59,20 @@ def test_the_wall_counts_up_to_the_total_after_a_burst(server):
         assert set(channels) == {"store", "online"}
         assert channels["store"].startswith("Store") and channels["online"].startswith("Online"), "known channels by name"
         assert "%" in text_of(wall, By.CSS_SELECTOR, ".wall-goal p")
+        # A time axis under the hours (at most eight labels, on the screen's clock), and every
+        # piece of text, secondary ones too, at WCAG AA contrast or more on the wall's black.
+        labels = [e.text for e in wall.find_elements(By.CSS_SELECTOR, "#wall-axis .wall-tick") if e.text]
+        assert 2 <= len(labels) <= 8, labels
+        assert len(wall.find_elements(By.CSS_SELECTOR, "#wall-axis .wall-tick")) == len(wall.find_elements(By.CSS_SELECTOR, ".wall-hour"))
+        low = wall.execute_script("""
+            const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).slice(0, 3).map(Number).map((v) => v / 255)
+              .map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+            const back = lum(getComputedStyle(document.body).backgroundColor);
+            return [...document.querySelectorAll('#wall *')].filter((e) => e.children.length === 0 && e.textContent.trim() && e.offsetParent !== null)
+              .map((e) => { const f = lum(getComputedStyle(e).color); return [e.className || e.tagName, ((Math.max(f, back) + 0.05) / (Math.min(f, back) + 0.05))]; })
+              .filter(([, ratio]) => ratio < 4.5);""")
+        assert not low, low
+        wall.save_screenshot(os.path.join(OUT, "wall-axis-en-1280x720.png"))
         # A new link: the screen on the old one is closed and says the link no longer works.
         api_call(server, "POST", f"/v1/signage/boards/{board['board']['id']}/link", admin)
         wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-gone").is_displayed())

@@ -7,9 +7,11 @@ import { joinGroup, liveStandings, showGroups } from "./accountability/view.js";
 import { myWeek } from "./accountability/standings.js";
 
 /** The areas of the app; `bar` ones sit in the phone's tab bar, the rest under More; one with a
- * `role` is shown only to people with it (Signage: admins set up the walls). */
-export const areas = ["home", "training", "accountability", "community", "health", "classes", "lifelog", "signage"]
-  .map((id) => ({ id, bar: ["home", "training", "community", "lifelog"].includes(id), role: id === "signage" ? "admin" : null }));
+ * `role` is shown only to people with it (Signage: admins set up the walls; Moderation: admins
+ * decide on what was reported). */
+const roles = { signage: "admin", moderation: "admin" };
+export const areas = ["home", "training", "accountability", "community", "health", "classes", "lifelog", "signage", "moderation"]
+  .map((id) => ({ id, bar: ["home", "training", "community", "lifelog"].includes(id), role: roles[id] || null }));
 
 /** The areas a person is shown (a guest: those without a role). */
 export function areasFor(user) {

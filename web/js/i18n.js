@@ -107,3 +107,11 @@ export function shiftMonth(month, delta) {
 export function exerciseName(exercise, language = current) {
   return exercise.names[language] || exercise.names.en;
 }
+
+/** A muscle (as the catalog names it, in English) in the person's language; a name the
+ * dictionaries do not hold shows as written. */
+export function muscleName(muscle, language = current) {
+  const key = `muscle.${muscle}`;
+  const named = t(key, {}, language);
+  return named === key ? muscle : named;
+}

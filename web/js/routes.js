@@ -13,6 +13,7 @@ import { composeView } from "./community/compose.js";
 import { routinesView } from "./community/routines.js";
 import { routineEditorView } from "./community/routine-editor.js";
 import { notificationsView } from "./community/notifications.js";
+import { moderationView } from "./community/moderation.js";
 import { homeView, joinView, moreView } from "./home.js";
 import { classesView } from "./classes/view.js";
 import { classView } from "./classes/detail.js";
@@ -67,6 +68,7 @@ export const routes = [
     view: ({ session, exercises, params }) => routineEditorView(session, { exercises, routineId: idOf(params) }) },
   { path: "notifications", area: "community", account: true, title: "notifications.title",
     view: ({ session, unread }) => notificationsView(session, { onRead: () => unread()?.show(0) }) },
+  { path: "moderation", area: "moderation", account: true, view: ({ session }) => moderationView(session) },
   { path: "lifelog", area: "lifelog", account: true, needs: ["exercises", "meta"],
     view: ({ session, exercises, meta }) => lifelogView(session, { exercises, maxPhotoBytes: meta?.maxPhotoBytes ?? null }) },
   { path: "playback", area: "lifelog", account: true, title: "playback.title", view: ({ session }) => playbackView(session, {}) },

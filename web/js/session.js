@@ -68,9 +68,15 @@ export function createSession({ baseURL = "", fetchImpl, networkProblem, device 
 
   const withToken = createApi({ baseURL, fetchImpl, networkProblem, token: () => accessToken, refresh });
   /** Opened without a network, the person is known but holds no token: each call first takes the
-   *  session up again, and fails as offline (status 0) while there is still no network. */
+   *  session up again; while there is still no network the call goes out without one, for the
+   *  service worker to answer with what it kept (or fail as offline, status 0). */
   async function api(path, options) {
-    if (user && !accessToken) await refresh();
+    if (user && !accessToken) {
+      let offline = null;
+      try { await refresh(); } catch (problem) { if (problem.status !== 0) throw problem; offline = problem; }
+      // Without a token a server that does answer says 401: that is still "offline" to the page.
+      if (offline) return withToken(path, options).catch((problem) => { throw problem.status === 401 ? offline : problem; });
+    }
     return withToken(path, options);
   }
 

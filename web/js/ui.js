@@ -83,6 +83,28 @@ export function toast(message) {
   toast.timer = setTimeout(() => node.classList.remove("show"), 2200);
 }
 
+/** A message with Undo, for `ms`: `onUndo` if it is tapped in time, else `onDone` (also when
+ *  another undoable action replaces it). One at a time, above the tab bar. */
+export function undoToast(message, { onUndo, onDone, ms = 5000 }) {
+  undoToast.current?.settle();
+  const undo = el("button", { type: "button", class: "button quiet small", id: "undo" }, t("undo.undo"));
+  const node = el("div", { class: "undo-toast", role: "status", "aria-live": "polite" }, el("span", {}, message), undo);
+  let settled = false;
+  const settle = (undone = false) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    node.remove();
+    if (undoToast.current?.node === node) undoToast.current = null;
+    if (undone) onUndo(); else onDone();
+  };
+  const timer = setTimeout(() => settle(false), ms);
+  undo.addEventListener("click", () => settle(true));
+  document.body.append(node);
+  undoToast.current = { node, settle: () => settle(false) };
+  return undoToast.current;
+}
+
 export function emptyState(icon, message, action = null) {
   return el("div", { class: "empty" }, icon,
     el("h2", {}, t("empty.title")), el("p", { class: "muted" }, message), action);

@@ -6,7 +6,7 @@ import { formatMoney, toMajorText, toMinor } from "../js/classes/money.js";
 import { setCurrentLanguage, shiftMonth, dayIn, t } from "../js/i18n.js";
 
 // The modules that draw pages import ui.js, which needs a document only when called.
-const { seatsLabel } = await import("../js/classes/view.js");
+const { classWhen, classZone, seatsLabel, zoneCity } = await import("../js/classes/view.js");
 const { outcomeOf, portOneRequest, providerReturn, redirectUrl } = await import("../js/classes/checkout.js");
 const { readClassForm } = await import("../js/classes/editor.js");
 
@@ -102,4 +102,28 @@ test("the app opened at PortOne's redirect goes to the order's checkout and says
   assert.equal(query.get("message"), "사용자가 결제를 취소했습니다");
   assert.equal(providerReturn(""), null);
   assert.equal(providerReturn("?checkout=../../etc"), null, "only an order id");
+});
+
+test("an in-person class is told on its own clock with its place named; an online one on the viewer's", () => {
+  setCurrentLanguage("en");
+  // 07:00 in Seoul on Tuesday 8 December 2026 is 14:00 on Monday the 7th in Los Angeles.
+  const studio = { startsAt: "2026-12-07T22:00:00Z", durationMinutes: 60, timeZone: "Asia/Seoul", online: false };
+  assert.equal(classZone(studio, "America/Los_Angeles"), "Asia/Seoul");
+  const when = classWhen(studio, "America/Los_Angeles");
+  assert.equal(when.day, "Tue, Dec 8");
+  assert.match(when.time, /^7:00\sAM–8:00\sAM Seoul$/);
+  // In Seoul itself no place is named: it is the viewer's own clock.
+  assert.match(classWhen(studio, "Asia/Seoul").time, /^7:00\sAM–8:00\sAM$/);
+  const online = { ...studio, online: true };
+  assert.equal(classZone(online, "America/Los_Angeles"), "America/Los_Angeles");
+  const remote = classWhen(online, "America/Los_Angeles");
+  assert.equal(remote.day, "Mon, Dec 7");
+  assert.match(remote.time, /^2:00\sPM–3:00\sPM$/);
+  setCurrentLanguage("ja");
+  assert.equal(zoneCity("Asia/Seoul"), "ソウル");
+  assert.match(classWhen(studio, "Asia/Tokyo").time, /7:00.*ソウル$/);
+  setCurrentLanguage("ko");
+  assert.equal(zoneCity("America/Los_Angeles"), "로스앤젤레스");
+  assert.equal(zoneCity("Africa/Nairobi"), "Nairobi", "a zone no dictionary names: its city from the id");
+  setCurrentLanguage("en");
 });

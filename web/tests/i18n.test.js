@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, pickLanguage, pluralForms, setCurrentLanguage, t } from "../js/i18n.js";
+import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, pickLanguage, pluralForms, setCurrentLanguage, t, muscleName } from "../js/i18n.js";
 
 /** A key's plural form beside it ("community.likes.one"), which only languages with that form hold. */
 const isPluralForm = (key) => pluralForms.some((form) => key.endsWith(`.${form}`));
@@ -95,4 +95,16 @@ test("days move by calendar arithmetic, across months and years", () => {
   assert.equal(addDays("2026-11-30", 1), "2026-12-01");
   assert.equal(addDays("2026-12-31", 1), "2027-01-01");
   assert.equal(addDays("2026-03-01", -1), "2026-02-28");
+});
+
+test("muscles and time zones are named in each language, not left in English", () => {
+  for (const prefix of ["muscle.", "zone.Asia/", "zone.America/", "zone.Europe/"]) {
+    const keys = Object.keys(dictionaries.en).filter((key) => key.startsWith(prefix));
+    assert.ok(keys.length >= 3, prefix);
+    for (const language of ["ja", "ko"]) {
+      for (const key of keys) assert.ok(/[^\x00-\x7F]/.test(dictionaries[language][key]), `${language} ${key}: ${dictionaries[language][key]}`);
+    }
+  }
+  assert.equal(muscleName("quadriceps", "ja"), "大腿四頭筋");
+  assert.equal(muscleName("hip flexors", "ko"), "hip flexors", "a muscle no dictionary holds shows as written");
 });

@@ -109,3 +109,21 @@ test("devices are named by browser and system", () => {
   assert.equal(describeDevice("Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:121.0) Gecko/20100101 Firefox/121.0"), "Firefox · macOS");
   assert.equal(describeDevice(""), "Browser");
 });
+
+test("opened without a network, a read goes out without a token for the service worker's kept answer", async () => {
+  // The network is gone for the page's own calls (the refresh); what the service worker answers
+  // for a read is its kept copy (200), or nothing kept (here: the server's 401 without a token).
+  let kept = { id: "u1", displayName: "Ana (kept)" };
+  const fetchImpl = async (url, init) => {
+    if (url.endsWith("/v1/auth/refresh")) throw new TypeError("Failed to fetch");
+    assert.equal(init.headers.Authorization, undefined, "no token to send");
+    return kept ? new Response(JSON.stringify(kept), { status: 200, headers: { "Content-Type": "application/json" } })
+      : new Response(JSON.stringify({ status: 401, title: "Unauthorized" }), { status: 401, headers: { "Content-Type": "application/problem+json" } });
+  };
+  const session = createSession({ baseURL: "http://offline.invalid", fetchImpl, device: "test", storage: signedInBefore() });
+  assert.equal(await session.restore(), true, "the person whose device it is, known offline");
+  assert.equal((await session.api("/v1/me")).displayName, "Ana (kept)");
+  kept = null;
+  await assert.rejects(session.api("/v1/me"), (problem) => problem.status === 0, "nothing kept is offline, not signed out");
+  assert.equal(session.user.displayName, "Ana", "still the person whose device it is");
+});

@@ -338,6 +338,20 @@ public struct ClassDetail: APIModel, Equatable {
                                             revenue: ClassRevenue(currency: "KRW", paid: 20_000, refunded: 0, net: 20_000))
 }
 
+/// A class I teach, with what it took: its seats are `item.capacity - item.seatsLeft`, its roster
+/// on its own page (`ClassDetail`).
+public struct TaughtClass: APIModel, Equatable {
+    public var item: ClassInfo
+    public var revenue: ClassRevenue
+
+    public init(item: ClassInfo, revenue: ClassRevenue) {
+        self.item = item
+        self.revenue = revenue
+    }
+
+    public static let example = TaughtClass(item: ClassInfo.example, revenue: ClassRevenue(currency: "KRW", paid: 60_000, refunded: 20_000, net: 40_000))
+}
+
 /// One of my classes with my order for it.
 public struct BookedClass: APIModel, Equatable {
     public var item: ClassInfo

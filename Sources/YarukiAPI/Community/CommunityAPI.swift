@@ -227,8 +227,11 @@ public struct ReportedItem: APIModel, Equatable {
     public var reports: Int
     public var reasons: [String]
     public var lastReportedAt: Date
+    /// Whether its author's account is suspended (a ban lifted from the author's row).
+    public var authorBanned: Bool
 
-    public init(kind: String, id: UUID, author: Person, body: String, hidden: Bool, reports: Int, reasons: [String], lastReportedAt: Date) {
+    public init(kind: String, id: UUID, author: Person, body: String, hidden: Bool, reports: Int, reasons: [String], lastReportedAt: Date,
+                authorBanned: Bool = false) {
         self.kind = kind
         self.id = id
         self.author = author
@@ -237,6 +240,7 @@ public struct ReportedItem: APIModel, Equatable {
         self.reports = reports
         self.reasons = reasons
         self.lastReportedAt = lastReportedAt
+        self.authorBanned = authorBanned
     }
 
     public static let example = ReportedItem(kind: "post", id: Example.otherID, author: Person.example, body: "Buy followers here", hidden: true,
@@ -245,12 +249,14 @@ public struct ReportedItem: APIModel, Equatable {
 
 /// `POST /v1/admin/reports/{kind}/{id}`.
 public struct DecisionBody: APIModel, RuledModel {
-    /// restore or delete.
+    /// restore (shown again, reports cleared), hide (hidden now), delete, warn (its author is told
+    /// in their inbox) or ban (its author's account is suspended and it is deleted).
     public var decision: String
 
     public init(decision: String) { self.decision = decision }
 
-    public static let rules: [String: FieldRule] = ["decision": .words(["restore", "delete"])]
+    public static let decisions = ["restore", "hide", "delete", "warn", "ban"]
+    public static let rules: [String: FieldRule] = ["decision": .words(decisions)]
 
     public static let example = DecisionBody(decision: "restore")
 }

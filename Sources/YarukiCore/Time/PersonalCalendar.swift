@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Days and weeks as a person lives them: in their time zone, weeks starting on their chosen day.
 /// A day is named by its date ("2026-11-29"), a week by the date of its first day.
@@ -42,11 +41,11 @@ public struct PersonalCalendar: Sendable {
     /// anything but a real date from 1899 to 3000.
     public func start(ofDay day: String) -> Date? {
         let key = StartKey(zone: timeZone.identifier, day: day)
-        if let known = PersonalCalendar.starts.withLock({ $0[key] }) { return known }
+        if let known = PersonalCalendar.starts.lock.withLock({ PersonalCalendar.starts.entries[key] }) { return known }
         let start = startFromCalendar(ofDay: day)
-        PersonalCalendar.starts.withLock { starts in
-            if starts.count >= 4096 { starts.removeAll(keepingCapacity: true) }
-            starts[key] = start
+        PersonalCalendar.starts.lock.withLock {
+            if PersonalCalendar.starts.entries.count >= 4096 { PersonalCalendar.starts.entries.removeAll(keepingCapacity: true) }
+            PersonalCalendar.starts.entries[key] = start
         }
         return start
     }
@@ -59,7 +58,13 @@ public struct PersonalCalendar: Sendable {
         let day: String
     }
 
-    private static let starts = Mutex<[StartKey: Date?]>([:])
+    /// Foundation's lock (this target builds for phones and watches too: Foundation only).
+    private final class Starts: @unchecked Sendable {
+        let lock = NSLock()
+        var entries: [StartKey: Date?] = [:]
+    }
+
+    private static let starts = Starts()
 
     private func startFromCalendar(ofDay day: String) -> Date? {
         let parts = day.split(separator: "-").compactMap { Int($0) }

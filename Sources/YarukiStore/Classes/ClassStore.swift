@@ -80,6 +80,17 @@ public enum ClassStore {
                            from, to, limit).map(row)
     }
 
+    /// The classes a coach teaches starting at or after `from`, by start, each with what its
+    /// orders took (paid, refunding and refunded) and gave back (refunded), in its currency.
+    public static func taught(coach: UUID, from: Date, limit: Int, _ c: SQLConnection) throws -> [(klass: ClassRow, paid: Int64, refunded: Int64)] {
+        try c.query("""
+            SELECT \(columns),
+                (SELECT COALESCE(SUM(o.amount), 0) FROM class_orders o WHERE o.class_id = k.id AND o.state IN ('paid', 'refunding', 'refunded')) AS took,
+                (SELECT COALESCE(SUM(o.amount), 0) FROM class_orders o WHERE o.class_id = k.id AND o.state = 'refunded') AS gave_back
+            FROM \(Self.from) WHERE k.coach_id = ? AND k.starts_at >= ? ORDER BY k.starts_at, k.id LIMIT ?
+            """, coach, from, limit).map { r in (try row(r), Int64(try r.int("took")), Int64(try r.int("gave_back"))) }
+    }
+
     /// Writes a class's editable fields back; false when the new capacity is below the seats
     /// already taken (checked in the same statement, so a seat taken meanwhile counts).
     public static func update(_ k: ClassRow, at now: Date, _ c: SQLConnection) throws -> Bool {

@@ -57,6 +57,8 @@ public enum ReportStore {
         public var reports: Int
         public var reasons: [String]
         public var lastReportedAt: Date
+        /// Whether its author's account is suspended.
+        public var authorBanned: Bool
     }
 
     /// The author of a target `viewer` can see; nil when they cannot.
@@ -89,19 +91,31 @@ public enum ReportStore {
         var found: [Pending] = []
         for kind in Kind.allCases {
             for r in try c.query("""
-                SELECT t.id, t.author_id, u.display_name, t.body, t.hidden, COUNT(*) AS reports, MAX(x.created_at) AS last_at
+                SELECT t.id, t.author_id, u.display_name, u.banned_at, t.body, t.hidden, COUNT(*) AS reports, MAX(x.created_at) AS last_at
                 FROM reports x JOIN \(kind.table) t ON t.id = x.target_id JOIN users u ON u.id = t.author_id
-                WHERE x.target_kind = ? GROUP BY t.id, t.author_id, u.display_name, t.body, t.hidden
+                WHERE x.target_kind = ? GROUP BY t.id, t.author_id, u.display_name, u.banned_at, t.body, t.hidden
                 """, kind.rawValue) {
                 let id = try r.uuid("id")
                 let reasons = try c.query("SELECT reason FROM reports WHERE target_kind = ? AND target_id = ? ORDER BY created_at",
                                           kind.rawValue, id).map { try $0.string("reason") }.filter { !$0.isEmpty }
                 found.append(Pending(kind: kind, id: id, authorID: try r.uuid("author_id"), authorName: try r.string("display_name"),
                                      body: try r.string("body"), hidden: try r.bool("hidden"), reports: try r.int("reports"), reasons: reasons,
-                                     lastReportedAt: try r.date("last_at")))
+                                     lastReportedAt: try r.date("last_at"), authorBanned: try r.optionalInt("banned_at") != nil))
             }
         }
         return found.sorted { ($0.hidden ? 1 : 0, $0.lastReportedAt) > ($1.hidden ? 1 : 0, $1.lastReportedAt) }
+    }
+
+    /// An admin hides the target now, however few reported it; its reports stay for the decision.
+    public static func hide(_ kind: Kind, _ id: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE \(kind.table) SET hidden = 1 WHERE id = ?", id) == 1
+    }
+
+    /// The reported target's author and the post it is (or is on), for telling the author.
+    public static func target(_ kind: Kind, _ id: UUID, _ c: SQLConnection) throws -> (author: UUID, post: UUID)? {
+        let row = kind == .post ? try c.queryOne("SELECT author_id, id AS post_id FROM posts WHERE id = ?", id)
+            : try c.queryOne("SELECT author_id, post_id FROM comments WHERE id = ?", id)
+        return try row.map { (try $0.uuid("author_id"), try $0.uuid("post_id")) }
     }
 
     /// An admin keeps the target: it shows again and its reports are cleared.

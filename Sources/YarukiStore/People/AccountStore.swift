@@ -240,6 +240,16 @@ public enum AccountStore {
             """, now, reason, user, keep?.uuidString.lowercased() ?? "")
     }
 
+    /// Suspends the account (or with nil lifts it); false when there is no such account.
+    public static func setBanned(_ user: UUID, at instant: Date?, _ c: SQLConnection) throws -> Bool {
+        try c.execute("UPDATE users SET banned_at = ? WHERE id = ?", instant, user) == 1
+    }
+
+    /// Whether the account is suspended.
+    public static func isBanned(_ user: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.queryOne("SELECT banned_at FROM users WHERE id = ?", user)?.optionalInt("banned_at") != nil
+    }
+
     /// Drops sessions (and their tokens) revoked or unused since before `cutoff`.
     public static func pruneSessions(of user: UUID, before cutoff: Date, _ c: SQLConnection) throws {
         try c.execute("DELETE FROM sessions WHERE user_id = ? AND (revoked_at < ? OR last_used_at < ?)", user, cutoff, cutoff)

@@ -120,6 +120,40 @@ import YarukiTestSupport
         #expect(try f.pay(order, mina).status == 409)
     }
 
+    @Test(arguments: Engine.allCases)
+    func aCoachSeesTheClassesTheyTeachWithSeatsAndTakings(engine: Engine) async throws {
+        let f = try await ClassFixture(engine)
+        let (mina, _) = try f.member("Mina")
+        let (jiwoo, _) = try f.member("Jiwoo")
+        let later = try f.publish(capacity: 4, price: 20_000, days: 5, title: "Later")
+        let sooner = try f.publish(capacity: 3, price: 20_000, days: 2, title: "Sooner")
+        for token in [mina, jiwoo] {
+            let order = try f.order(sooner, token)
+            #expect(try f.pay(order, token).status == 200)
+            #expect(try f.confirm(order, token)["state"] as? String == "paid")
+        }
+        // Jiwoo gives the seat back before the deadline: refunded, so it took one seat's price.
+        let jiwoos = try #require((try f.api.call("GET", "/v1/classes/\(sooner)", token: jiwoo).json()["myOrder"] as? [String: Any])?["id"] as? String)
+        #expect(try f.api.call("POST", "/v1/orders/\(jiwoos)/cancel", token: jiwoo).status == 200)
+        try await f.until("the refund settles") {
+            (try f.api.call("GET", "/v1/me/classes", token: jiwoo).json()["items"] as? [[String: Any]])?
+                .first.flatMap { ($0["order"] as? [String: Any])?["state"] as? String } == "refunded"
+        }
+        let taught = try #require(try f.api.call("GET", "/v1/me/teaching", token: f.coach).json()["items"] as? [[String: Any]])
+        #expect(taught.map { ($0["item"] as? [String: Any])?["id"] as? String } == [sooner, later], "by start")
+        let first = try #require(taught.first)
+        #expect((first["item"] as? [String: Any])?["seatsLeft"] as? Int == 2)
+        let revenue = try #require(first["revenue"] as? [String: Any])
+        #expect(revenue["paid"] as? Int == 40_000 && revenue["refunded"] as? Int == 20_000 && revenue["net"] as? Int == 20_000)
+        #expect((taught[1]["revenue"] as? [String: Any])?["net"] as? Int == 0)
+        // The same takings as the class's own page says.
+        let detail = try f.api.call("GET", "/v1/classes/\(sooner)", token: f.coach).json()
+        #expect((detail["revenue"] as? [String: Any])?["net"] as? Int == 20_000)
+        // A member teaches nothing and is told so.
+        let refused = try f.api.call("GET", "/v1/me/teaching", token: mina)
+        #expect(refused.status == 403 && refused.text.contains("coaches"))
+    }
+
     @Test func aDeclinedCardEnrollsNobody() async throws {
         let f = try await ClassFixture(.sqlite)
         let (mina, _) = try f.member("Mina")

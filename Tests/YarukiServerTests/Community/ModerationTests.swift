@@ -13,6 +13,12 @@ import YarukiTestSupport
 
     static func items(_ reply: RawClient.Reply) throws -> [[String: Any]] { try reply.json()["items"] as? [[String: Any]] ?? [] }
 
+    /// An admin made with the operator's tool, signed in: their access token.
+    static func admin(_ running: RunningApp, _ email: String) async throws -> String {
+        try await AccountAdmin.create(running.app.database, email: email, displayName: "Admin", password: "admin password 1", role: .admin)
+        return try #require(try API(running).signIn(email, password: "admin password 1").string("accessToken"))
+    }
+
     /// A block works both ways and reaches every corner: posts, comments, likes, routines and
     /// notifications; only the two people are affected; it is listed, and lifted.
     @Test(arguments: Engine.allCases)
@@ -85,9 +91,7 @@ import YarukiTestSupport
         let (bo, _, _) = try api.signUp("bo-mod@example.com", name: "Bo")
         let (cy, _, _) = try api.signUp("cy-mod@example.com", name: "Cy")
         let (dee, _, _) = try api.signUp("dee-mod@example.com", name: "Dee")
-        try await AccountAdmin.create(running.app.database, email: "admin-mod@example.com", displayName: "Admin",
-                                      password: "admin password 1", role: .admin)
-        let admin = try #require(try api.signIn("admin-mod@example.com", password: "admin password 1").string("accessToken"))
+        let admin = try await ModerationTests.admin(running, "admin-mod@example.com")
         let post = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "Cheap pills"], token: aki).string("id"))
         func queue() throws -> [[String: Any]] { try Self.items(try api.call("GET", "/v1/admin/reports", token: admin)) }
 
@@ -137,6 +141,57 @@ import YarukiTestSupport
         #expect(try await Self.count(running, "SELECT COUNT(*) AS n FROM reports") == 0)
         #expect(try queue().isEmpty)
         #expect(try api.call("GET", "/v1/posts/\(second)", token: cy).json()["commentCount"] as? Int == 0)
+    }
+
+    /// An admin's other decisions: warn tells the author in their inbox (the post stays); hide
+    /// hides at once, below the threshold; ban ends the author's sessions, refuses every way in
+    /// and deletes the comment; lifted, they sign in again. Admins are not banned.
+    @Test(arguments: Engine.allCases)
+    func anAdminWarnsHidesAndBans(engine: Engine) async throws {
+        let running = try await RunningApp(engine, arguments: ["--report-threshold", "3"])
+        let api = API(running)
+        let (aki, _, _) = try api.signUp("aki-ban@example.com", name: "Aki")
+        let (bo, _, boID) = try api.signUp("bo-ban@example.com", name: "Bo")
+        let admin = try await ModerationTests.admin(running, "admin-ban@example.com")
+        let adminID = try #require(try api.call("GET", "/v1/me", token: admin).string("id"))
+        let post = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "Leg day"], token: aki).string("id"))
+        let comment = try #require(try api.call("POST", "/v1/posts/\(post)/comments", json: ["body": "buy followers"], token: bo).string("id"))
+        _ = try api.call("POST", "/v1/reports", json: ["kind": "comment", "id": comment, "reason": "spam"], token: aki)
+        func decide(_ decision: String) throws -> Int {
+            try api.call("POST", "/v1/admin/reports/comment/\(comment)", json: ["decision": decision], token: admin).status
+        }
+        #expect(try decide("shout") == 400)
+
+        // Warn: Bo is told, about the post the comment is on; the comment stays.
+        #expect(try decide("warn") == 204)
+        let told = try Self.items(try api.call("GET", "/v1/notifications", token: bo))
+        #expect(told.first?["kind"] as? String == "moderationWarning" && told.first?["postId"] as? String == post)
+        #expect(try Self.items(try api.call("GET", "/v1/posts/\(post)/comments", token: aki)).count == 1)
+
+        // Hide: one report is under the threshold of three, hidden all the same; still queued.
+        #expect(try decide("hide") == 204)
+        #expect(try Self.items(try api.call("GET", "/v1/posts/\(post)/comments", token: aki)).isEmpty)
+        let queued = try Self.items(try api.call("GET", "/v1/admin/reports", token: admin))
+        #expect(queued.first?["hidden"] as? Bool == true && queued.first?["authorBanned"] as? Bool == false)
+
+        // Ban: Bo's session ends at once, no way in is left open, the comment is gone.
+        #expect(try decide("ban") == 204)
+        #expect(try api.call("GET", "/v1/me", token: bo).status == 401)
+        let refused = try api.call("POST", "/v1/auth/login", json: ["email": "bo-ban@example.com", "password": "correct horse battery", "device": "x"])
+        #expect(refused.status == 403 && refused.text.contains("suspended"))
+        #expect(try await Self.count(running, "SELECT COUNT(*) AS n FROM comments") == 0)
+        #expect(try await Self.count(running, "SELECT COUNT(*) AS n FROM sessions WHERE user_id = '\(boID.lowercased())' AND revoked_at IS NULL") == 0)
+        #expect(try Self.items(try api.call("GET", "/v1/admin/reports", token: admin)).isEmpty)
+
+        // Only admins ban and lift; an admin is not banned (their role changes first).
+        #expect(try api.call("PUT", "/v1/admin/users/\(boID)/ban", token: aki).status == 404)
+        #expect(try api.call("PUT", "/v1/admin/users/\(adminID)/ban", token: admin).status == 409)
+        #expect(try api.call("DELETE", "/v1/admin/users/\(UUID().uuidString)/ban", token: admin).status == 404)
+        #expect(try api.call("DELETE", "/v1/admin/users/\(boID)/ban", token: admin).status == 204)
+        #expect(try api.signIn("bo-ban@example.com").status == 200)
+        // Banned straight from the people page, then lifted again.
+        #expect(try api.call("PUT", "/v1/admin/users/\(boID)/ban", token: admin).status == 204)
+        #expect(try api.signIn("bo-ban@example.com").status == 403)
     }
 
     /// A post deleted takes everything that hangs on it: comments, likes, the notifications they

@@ -15,9 +15,7 @@ import YarukiTestSupport
         let (bo, _, _) = try api.signUp("bo-report@example.com", name: "Bo")
         let (cy, _, _) = try api.signUp("cy-report@example.com", name: "Cy")
         let (dee, _, _) = try api.signUp("dee-report@example.com", name: "Dee")
-        try await AccountAdmin.create(running.app.database, email: "admin-report@example.com", displayName: "Admin",
-                                      password: "admin password 1", role: .admin)
-        let admin = try #require(try api.signIn("admin-report@example.com", password: "admin password 1").string("accessToken"))
+        let admin = try await ModerationTests.admin(running, "admin-report@example.com")
         let id = try #require(try api.call("POST", "/v1/posts", json: ["board": "talk", "body": "Buy my pills"], token: aki).string("id"))
         let comment = try #require(try api.call("POST", "/v1/posts/\(id)/comments", json: ["body": "spam spam"], token: dee).string("id"))
         func visible(_ token: String) throws -> Bool {

@@ -192,6 +192,42 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/lifelog/records/\(id)", token: mina).status == 404)
     }
 
+    /// Search finds my records by their words or place in any case, across days, newest first,
+    /// page by page; what I typed is matched as typed (no wildcards), and never someone else's.
+    @Test(arguments: Engine.allCases) func searchFindsMyRecordsByWordsOrPlace(_ engine: Engine) async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T00:53Z
+        let running = try await RunningApp(engine, clock: clock)
+        let api = API(running)
+        let (mina, _, _) = try api.signUp("mina-search@example.com")
+        let (bo, _, _) = try api.signUp("bo-search@example.com")
+        func put(_ token: String, _ body: [String: Any]) throws -> String {
+            let id = UUID().uuidString.lowercased()
+            let reply = try api.call("PUT", "/v1/lifelog/records/\(id)", json: body, token: token)
+            #expect(reply.status == 201, "\(reply.text)")
+            return id
+        }
+        let old = try put(mina, ["kind": "memo", "occurredAt": "2025-06-01T08:00:00+09:00", "text": "Swim at the HARBOUR"])
+        let checkin = try put(mina, ["kind": "checkin", "occurredAt": "2026-11-20T18:00:00+09:00", "place": "Harbour café",
+                                     "position": ["latitude": 35.6, "longitude": 139.7]])
+        _ = try put(mina, ["kind": "memo", "occurredAt": "2026-11-28T07:00:00+09:00", "text": "Squats, 100% effort"])
+        _ = try put(bo, ["kind": "memo", "occurredAt": "2026-11-29T07:00:00+09:00", "text": "harbour run"])
+        func ids(_ reply: RawClient.Reply) throws -> [String] {
+            (try reply.json()["items"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? String)?.lowercased() }
+        }
+        #expect(try ids(try api.call("GET", "/v1/lifelog/search?q=harbour", token: mina)) == [checkin, old], "newest first, text and place, mine only")
+        let first = try api.call("GET", "/v1/lifelog/search?q=Harbour&limit=1", token: mina).json()
+        #expect((first["items"] as? [[String: Any]])?.count == 1)
+        let cursor = try #require(first["nextCursor"] as? String)
+        let rest = try api.call("GET", "/v1/lifelog/search?q=Harbour&limit=1&cursor=\(cursor)", token: mina)
+        #expect(try ids(rest) == [old] && (try rest.json()["nextCursor"]) == nil)
+        #expect(try ids(try api.call("GET", "/v1/lifelog/search?q=100%25", token: mina)).count == 1, "a % is a percent sign")
+        #expect(try ids(try api.call("GET", "/v1/lifelog/search?q=1_0", token: mina)).isEmpty, "an underscore is an underscore")
+        #expect(try ids(try api.call("GET", "/v1/lifelog/search?q=harbour", token: bo)).count == 1)
+        #expect(try api.call("GET", "/v1/lifelog/search?q=%20%20", token: mina).status == 400)
+        #expect(try api.call("GET", "/v1/lifelog/search", token: mina).status == 400)
+        #expect(try api.call("GET", "/v1/lifelog/search?q=harbour").status == 401)
+    }
+
     @Test(arguments: Engine.allCases)
     func voiceNotesPlayForTheirOwnerOnly(engine: Engine) async throws {
         let running = try await RunningApp(engine)

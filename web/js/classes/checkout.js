@@ -7,10 +7,12 @@
 // confirm, which checks the payment with the provider itself, and shows the outcome: booked,
 // declined, refunded because the class filled up, or expired. The order's changes also arrive
 // over my event stream (a webhook may settle it first).
-import { currentLanguage, t } from "../i18n.js";
+import { currentLanguage, formatInstant, t } from "../i18n.js";
 import { listen } from "../events.js";
 import { el, showProblem } from "../ui.js";
+import { calendarButton, classFacts, refundPolicy } from "./detail.js";
 import { formatMoney } from "./money.js";
+import { classZone } from "./view.js";
 
 /** What the outcome says, by the order's state (and its reason). */
 export function outcomeOf(order) {
@@ -69,6 +71,7 @@ export function checkoutView(session, { orderId, query = new URLSearchParams() }
   const panel = el("section", { class: "card checkout", id: "checkout", "aria-busy": "true", "aria-live": "polite" }, el("span", { class: "skeleton" }));
   let order = null;
   let classTitle = "";
+  let detail = null;
   let stream = null;
   let timer = null;
 
@@ -76,13 +79,26 @@ export function checkoutView(session, { orderId, query = new URLSearchParams() }
     const outcome = outcomeOf(order);
     if (!outcome) return false;
     clearInterval(timer);
-    panel.replaceChildren(
+    const confirmation = order.state === "paid" ? el("div", { class: "stack confirmation", id: "checkout-confirmation" }) : null;
+    panel.replaceChildren(...[
       el("div", { class: `outcome ${outcome.tone}`, id: "checkout-outcome", "data-state": order.state },
         el("h2", {}, outcome.title), el("p", {}, outcome.text),
         ["refunding", "refunded"].includes(order.state) ? el("p", { class: "muted small" },
           order.state === "refunded" ? t("checkout.refundDone", { amount: formatMoney(order.amount, order.currency) }) : t("checkout.refundSoon")) : null),
+      confirmation,
       el("a", { class: "button wide", href: order.state === "paid" ? "#/classes?tab=mine" : `#/class/${order.classId}`, id: "checkout-done" },
-        order.state === "paid" ? t("checkout.toMine") : t("checkout.backToClass")));
+        order.state === "paid" ? t("checkout.toMine") : t("checkout.backToClass"))].filter(Boolean));
+    // Booked: the class's date, place or link (now given: the seat is paid), and the event to keep.
+    if (confirmation) {
+      session.api(`/v1/classes/${order.classId}`).then((paid) => {
+        detail = paid;
+        confirmation.replaceChildren(el("p", { class: "muted" }, paid.item.title), ...classFacts(paid, session.user?.timeZone),
+          el("p", { class: "muted small" }, t("classes.cancelUntil", {
+            time: formatInstant(order.cancelDeadline || paid.item.cancelDeadline,
+              { dateStyle: "medium", timeStyle: "short", timeZone: classZone(paid.item, session.user?.timeZone) }) })),
+          calendarButton(session, paid.item, "checkout-add-to-calendar"));
+      }, showProblem);
+    }
     return true;
   }
 
@@ -112,8 +128,10 @@ export function checkoutView(session, { orderId, query = new URLSearchParams() }
 
   function showForm(note = null) {
     const expiry = el("p", { class: "muted small", id: "checkout-expiry" });
-    const head = [el("p", { class: "muted" }, classTitle), el("p", { class: "checkout-amount figure", id: "checkout-amount" }, formatMoney(order.amount, order.currency)),
-      expiry, note ? el("p", { class: "notice" }, note) : null].filter(Boolean);
+    // What is bought and the rule for giving it back, before paying.
+    const head = [el("p", { class: "muted" }, classTitle), ...(detail ? classFacts(detail, session.user?.timeZone) : []),
+      el("p", { class: "checkout-amount figure", id: "checkout-amount" }, formatMoney(order.amount, order.currency)),
+      detail ? refundPolicy(detail.item, session.user?.timeZone) : null, expiry, note ? el("p", { class: "notice" }, note) : null].filter(Boolean);
     if (order.checkout.provider === "portone") {
       // The card first (the primary button), then each easy-pay app the operator offers.
       const buttons = order.checkout.methods.map((method, i) => {
@@ -158,6 +176,7 @@ export function checkoutView(session, { orderId, query = new URLSearchParams() }
     try {
       order = await session.api(`/v1/orders/${orderId}`);
       classTitle = order.checkout.orderName;
+      detail = await session.api(`/v1/classes/${order.classId}`).catch(() => null);  // the order stands without it
       panel.removeAttribute("aria-busy");
       if (!showOutcome()) {
         // Back from the payment company's page: PortOne said it failed (or was closed), or the

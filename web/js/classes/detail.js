@@ -6,10 +6,40 @@ import { icon } from "../icons.js";
 import { download, save } from "../download.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 import { formatMoney } from "./money.js";
-import { seatsLabel, timeRange } from "./view.js";
+import { classWhen, classZone, seatsLabel } from "./view.js";
 
 function when(item, zone) {
-  return `${formatInstant(item.startsAt, { weekday: "long", month: "long", day: "numeric", timeZone: zone })} · ${timeRange(item, zone)}`;
+  const { day, time } = classWhen(item, zone, { weekday: "long", month: "long" });
+  return `${day} · ${time}`;
+}
+
+/** The class as an event for the person's own calendar (with its online link: the server gives
+ * it to seat holders only). */
+export function calendarButton(session, item, id = "class-add-to-calendar") {
+  const button = el("button", { type: "button", class: "button quiet small", id }, t("classes.addToCalendar"));
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const { blob, name } = await download(session, `/v1/classes/${item.id}/calendar.ics`);
+      save(blob, name);
+    } catch (problem) { showProblem(problem); } finally { button.disabled = false; }
+  });
+  return button;
+}
+
+/** When and where, as the class page and the checkout say it. */
+export function classFacts(detail, viewerZone) {
+  const { item } = detail;
+  return [el("p", { class: "class-when" }, when(item, viewerZone)),
+    item.place ? el("p", { class: "class-place" }, item.place) : null,
+    item.online ? el("p", { id: "class-online" }, detail.onlineUrl
+      ? el("a", { href: detail.onlineUrl, rel: "noopener", target: "_blank" }, t("classes.joinOnline")) : t("classes.online")) : null].filter(Boolean);
+}
+
+/** The refund rule, said before anyone pays: until when a seat given back is refunded. */
+export function refundPolicy(item, viewerZone) {
+  const deadline = formatInstant(item.cancelDeadline, { dateStyle: "medium", timeStyle: "short", timeZone: classZone(item, viewerZone) });
+  return el("p", { class: "muted small refund-policy", id: "class-refund-policy" }, t("classes.refundPolicy", { time: deadline }));
 }
 
 function bookingCard(session, detail, reload, payments) {
@@ -31,19 +61,12 @@ function bookingCard(session, detail, reload, payments) {
         reload();
       } catch (problem) { cancel.disabled = false; showProblem(problem); }
     });
-    // The class as an event for the person's own calendar (with its online link: the server gives it to seat holders only).
-    const addToCalendar = el("button", { type: "button", class: "button quiet small", id: "class-add-to-calendar" }, t("classes.addToCalendar"));
-    addToCalendar.addEventListener("click", async () => {
-      addToCalendar.disabled = true;
-      try {
-        const { blob, name } = await download(session, `/v1/classes/${item.id}/calendar.ics`);
-        save(blob, name);
-      } catch (problem) { showProblem(problem); } finally { addToCalendar.disabled = false; }
-    });
+    const addToCalendar = calendarButton(session, item);
     card.append(...[el("p", { class: "booked-line" }, icon("accountability"), el("strong", {}, t("classes.youreBooked"))), addToCalendar,
       myOrder.refundedAmount ? el("p", { class: "notice small", id: "class-partly-refunded" },
         t("classes.partlyRefunded", { amount: formatMoney(myOrder.refundedAmount, myOrder.currency) })) : null,
-      el("p", { class: "muted small" }, canCancel ? t("classes.cancelUntil", { time: formatInstant(deadline, { dateStyle: "medium", timeStyle: "short" }) })
+      el("p", { class: "muted small" }, canCancel
+        ? t("classes.cancelUntil", { time: formatInstant(deadline, { dateStyle: "medium", timeStyle: "short", timeZone: classZone(item, session.user?.timeZone) }) })
         : t("classes.cancelClosed")), cancel].filter(Boolean));
     return card;
   }
@@ -57,6 +80,7 @@ function bookingCard(session, detail, reload, payments) {
     open ? t("classes.book", { price: formatMoney(item.price, item.currency) })
       : item.state === "cancelled" ? t("classes.cancelled") : started ? t("classes.started") : !selling ? t("classes.notForSale") : t("classes.full"));
   if (!selling) card.append(el("p", { class: "muted small", id: "class-not-for-sale" }, t("classes.notForSaleWhy")));
+  if (open) card.append(refundPolicy(item, session.user?.timeZone));
   book.addEventListener("click", async () => {
     book.disabled = true;
     try {
@@ -121,10 +145,7 @@ export function classView(session, { classId, payments = null }) {
         el("header", {}, el("h1", { id: "class-title" }, item.title),
           el("p", { class: "muted" }, item.coach.displayName)),
         el("section", { class: "card class-facts" },
-          el("p", { class: "class-when" }, when(item, zone)),
-          item.place ? el("p", {}, item.place) : null,
-          item.online ? el("p", { id: "class-online" }, detail.onlineUrl
-            ? el("a", { href: detail.onlineUrl, rel: "noopener", target: "_blank" }, t("classes.joinOnline")) : t("classes.online")) : null,
+          ...classFacts(detail, zone),
           el("p", { class: "class-meta" }, el("strong", { class: "class-price" }, formatMoney(item.price, item.currency)),
             el("span", { class: `seats ${seats.tone}`, id: "class-seats" }, seats.text)),
           item.description ? el("p", { class: "muted class-description" }, item.description) : null),

@@ -1,17 +1,39 @@
 // Classes: a month's schedule in my time zone, grouped by day, with the seats left and the
 // price; a coach filter; and My classes (seats I hold, refunds, orders still being paid). Coaches
 // publish from here.
-import { dayIn, formatDay, formatInstant, shiftMonth, t, todayIn } from "../i18n.js";
+import { currentLanguage, dayIn, formatDay, formatInstant, shiftMonth, t, todayIn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { el, emptyState, showProblem } from "../ui.js";
 import { formatMoney } from "./money.js";
 
-/** "19:00–20:00" in the class's own zone's wall time as the viewer's zone shows it. */
+/** "19:00–20:00" on the clock of `timeZone`. */
 export function timeRange(item, timeZone) {
   const start = new Date(item.startsAt);
   const end = new Date(start.getTime() + item.durationMinutes * 60000);
   const options = { hour: "numeric", minute: "2-digit", timeZone };
   return `${formatInstant(start, options)}–${formatInstant(end, options)}`;
+}
+
+/** The zone a class is told in: an in-person class's own (the clock on the studio's wall, where
+ * people must be), an online one's the viewer's (joined from wherever they are). */
+export function classZone(item, viewerZone) {
+  return item.online ? (viewerZone || item.timeZone) : (item.timeZone || viewerZone);
+}
+
+/** A zone named as its place ("Seoul", "ソウル", "서울"): the city of its id, in the language. */
+export function zoneCity(zone, language = currentLanguage()) {
+  const key = `zone.${zone}`;
+  const named = t(key, {}, language);
+  return named !== key ? named : zone.split("/").pop().replaceAll("_", " ");
+}
+
+/** When a class is, with its date, on the clock it is told in, naming that clock's place when it
+ * is not the viewer's own: "Tue, Dec 8 · 7:00–8:00 AM Seoul". */
+export function classWhen(item, viewerZone, { weekday = "short", month = "short" } = {}) {
+  const zone = classZone(item, viewerZone);
+  const day = formatInstant(item.startsAt, { weekday, month, day: "numeric", timeZone: zone });
+  const place = zone && viewerZone && zone !== viewerZone ? ` ${zoneCity(zone)}` : "";
+  return { day, time: `${timeRange(item, zone)}${place}`, zone };
 }
 
 /** The seats line and its tone: open with seats, few left, full, cancelled. */
@@ -24,8 +46,9 @@ export function seatsLabel(item) {
 
 export function classCard(item, timeZone, extra = null) {
   const seats = seatsLabel(item);
-  return el("a", { class: "card class-card", href: `#/class/${item.id}`, "data-class": item.id, "data-seats": seats.tone },
-    el("div", { class: "class-time" }, el("strong", { class: "figure-small" }, timeRange(item, timeZone))),
+  const when = classWhen(item, timeZone);
+  return el("a", { class: "card class-card", href: `#/class/${item.id}`, "data-class": item.id, "data-seats": seats.tone, "data-zone": when.zone },
+    el("div", { class: "class-time" }, el("span", { class: "class-date muted small" }, when.day), el("strong", { class: "figure-small" }, when.time)),
     el("div", { class: "class-main" },
       el("h3", {}, item.title),
       el("p", { class: "muted small" }, [item.coach.displayName, item.place || (item.online ? t("classes.online") : null)].filter(Boolean).join(" · ")),
@@ -80,27 +103,23 @@ function scheduleTab(session, state, body) {
   load();
 }
 
-/** My classes: upcoming seats first, then what is past or refunded. */
-function mineTab(session, body) {
-  const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+/** A tab of classes split at now: "Upcoming" (soonest first), then "Past" (latest first), each
+ * drawn by `row`; `empty` when there are none. */
+function timedTab(body, { id, items: read, empty, row }) {
+  const list = el("div", { class: "stack", id, "aria-busy": "true" }, el("span", { class: "skeleton" }));
   body.replaceChildren(list);
   (async () => {
     try {
-      const [{ items }, me] = await Promise.all([session.api("/v1/me/classes"), Promise.resolve(session.user)]);
-      const zone = me?.timeZone;
+      const items = await read();
       list.removeAttribute("aria-busy");
-      if (!items.length) {
-        list.replaceChildren(emptyState(icon("classes"), t("classes.mineEmpty"), el("a", { class: "button", href: "#/classes" }, t("classes.browse"))));
-        return;
-      }
+      if (!items.length) { list.replaceChildren(empty()); return; }
       const now = Date.now();
-      const upcoming = items.filter((b) => new Date(b.item.startsAt).getTime() > now).reverse();
-      const rest = items.filter((b) => new Date(b.item.startsAt).getTime() <= now);
-      const row = (b) => classCard(b.item, zone, el("p", { class: `order-state ${b.order.state}`, "data-order": b.order.id },
-        t(`order.state.${b.order.state}`), b.order.reason ? ` · ${t(`order.reason.${b.order.reason}`)}` : ""));
+      const at = (x) => new Date(x.item.startsAt).getTime();
+      const upcoming = items.filter((x) => at(x) > now).sort((a, b) => at(a) - at(b));
+      const past = items.filter((x) => at(x) <= now).sort((a, b) => at(b) - at(a));
       list.replaceChildren(
         ...(upcoming.length ? [el("h2", { class: "section-title" }, t("classes.upcoming")), ...upcoming.map(row)] : []),
-        ...(rest.length ? [el("h2", { class: "section-title" }, t("classes.past")), ...rest.map(row)] : []));
+        ...(past.length ? [el("h2", { class: "section-title" }, t("classes.past")), ...past.map(row)] : []));
     } catch (problem) {
       list.removeAttribute("aria-busy");
       showProblem(problem);
@@ -108,19 +127,41 @@ function mineTab(session, body) {
   })();
 }
 
+/** My classes: upcoming seats first, then what is past or refunded. */
+function mineTab(session, body) {
+  const zone = session.user?.timeZone;
+  timedTab(body, { id: "classes-mine", items: async () => (await session.api("/v1/me/classes")).items,
+    empty: () => emptyState(icon("classes"), t("classes.mineEmpty"), el("a", { class: "button", href: "#/classes" }, t("classes.browse"))),
+    row: (b) => classCard(b.item, zone, el("p", { class: `order-state ${b.order.state}`, "data-order": b.order.id },
+      t(`order.state.${b.order.state}`), b.order.reason ? ` · ${t(`order.reason.${b.order.reason}`)}` : "")) });
+}
+
+/** Classes I teach (coaches and admins): upcoming first, then the last 30 days, each with its
+ * seats taken and what it took; the roster is on the class's page. */
+function teachingTab(session, body) {
+  const zone = session.user?.timeZone;
+  timedTab(body, { id: "classes-teaching", items: async () => (await session.api("/v1/me/teaching")).items,
+    empty: () => emptyState(icon("classes"), t("classes.teachingEmpty"), el("a", { class: "button", href: "#/class-editor" }, t("classes.new"))),
+    row: ({ item, revenue }) => classCard(item, zone, el("p", { class: "teaching-line", "data-taught": item.id },
+      el("span", { class: "teaching-seats" }, t("classes.seatsTaken", { n: item.capacity - item.seatsLeft, capacity: item.capacity })),
+      el("span", { class: "teaching-revenue" }, t("classes.took", { amount: formatMoney(revenue.net, revenue.currency) })))) });
+}
+
 export function classesView(session, { query }) {
   const me = session.user;
   const state = { month: (query.get("month") && /^\d{4}-\d{2}$/.test(query.get("month"))) ? query.get("month") : todayIn(me?.timeZone).slice(0, 7),
     coach: query.get("coach") || "" };
+  const teaches = ["coach", "admin"].includes(me.role);
+  const names = teaches ? ["schedule", "mine", "teaching"] : ["schedule", "mine"];
   const body = el("div", { class: "stack" });
-  const tabs = el("div", { class: "segmented two", role: "tablist" });
+  const tabs = el("div", { class: teaches ? "segmented" : "segmented two", role: "tablist" });
   function select(tab) {
     for (const button of tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
-    if (tab === "mine") mineTab(session, body); else scheduleTab(session, state, body);
+    if (tab === "mine") mineTab(session, body); else if (tab === "teaching") teachingTab(session, body); else scheduleTab(session, state, body);
   }
-  tabs.append(...["schedule", "mine"].map((name) => el("button", { type: "button", role: "tab", "data-tab": name, onclick: () => select(name) },
+  tabs.append(...names.map((name) => el("button", { type: "button", role: "tab", "data-tab": name, id: `classes-tab-${name}`, onclick: () => select(name) },
     t(`classes.tab.${name}`))));
-  select(query.get("tab") === "mine" ? "mine" : "schedule");
-  const publish = ["coach", "admin"].includes(me.role) ? el("a", { class: "button quiet small", href: "#/class-editor", id: "class-new" }, t("classes.new")) : null;
+  select(names.includes(query.get("tab")) ? query.get("tab") : "schedule");
+  const publish = teaches ? el("a", { class: "button quiet small", href: "#/class-editor", id: "class-new" }, t("classes.new")) : null;
   return [el("header", { class: "page-head" }, el("h1", {}, t("nav.classes")), publish), tabs, body];
 }

@@ -1,12 +1,13 @@
-// The lifelog page: write a memo, check in where you are, add a photo or a voice note; below,
-// the day, week or month as a timeline with workouts and proofs merged in, and a button that
-// replays it on the map. Records go up under an id made here (so a retry never doubles one)
-// with the time and UTC offset of this device.
+// The lifelog page, a journal: the day, week or month first, as a timeline with workouts and
+// proofs merged in and a button that replays it on the map; a composer that opens when asked
+// (a memo, a check-in where you are, a photo or a voice note); a record edited in place or
+// deleted with Undo from its "⋯"; search across every day. Records go up under an id made here
+// (so a retry never doubles one) with the time and UTC offset of this device.
 import { exerciseName, formatDay, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
 import { drawMiniMap } from "./minimap.js";
-import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
-import { writeRecord } from "../sync/save.js";
+import { clearProblems, el, emptyState, showProblem, toast, undoToast } from "../ui.js";
+import { versionOf, writeRecord } from "../sync/save.js";
 import { queuedIn } from "../sync/outbox.js";
 
 import { icon } from "../icons.js";
@@ -39,7 +40,7 @@ function query(fields) {
 
 const kindIcon = { memo: "memo", checkin: "flag", photo: "camera", voice: "mic", workout: "training", proof: "play" };
 
-function recordItem(session, record, { onDelete }) {
+function recordItem(session, record, { onDelete, onEdit }) {
   const body = [];
   if (record.place) body.push(el("strong", {}, record.place));
   if (record.text) body.push(el("p", { class: "lifelog-text" }, record.text));
@@ -55,23 +56,32 @@ function recordItem(session, record, { onDelete }) {
     body.push(canvas);
     requestAnimationFrame(() => drawMiniMap(session, canvas, record.position).then((drawn) => { if (!drawn) canvas.remove(); }));
   }
-  const remove = el("button", { type: "button", class: "button quiet small danger-text", "aria-label": t("lifelog.delete") }, t("lifelog.delete"));
-  remove.addEventListener("click", async () => {
-    if (!confirm(t("lifelog.deleteConfirm"))) return;
-    try {
-      await session.api(`/v1/lifelog/records/${record.id}`, { method: "DELETE" });
-      toast(t("lifelog.deleted"));
-      onDelete();
-    } catch (problem) { showProblem(problem); }
-  });
-  return el("li", { class: "lifelog-item", "data-kind": record.kind, "data-id": record.id },
+  // Edit and Delete wait in "⋯": a delete hides the row at once and is sent only when its Undo
+  // has gone unused; an edit changes the text (and a check-in's place) in place.
+  const menu = el("details", { class: "more-menu lifelog-more" }, el("summary", { "aria-label": t("lifelog.more") }, "⋯"),
+    el("div", { class: "menu" },
+      el("button", { type: "button", class: "menu-item", "data-action": "edit", onclick: () => { menu.open = false; onEdit(record, item); } }, t("lifelog.edit")),
+      el("button", { type: "button", class: "menu-item danger-text", "data-action": "delete", onclick: () => { menu.open = false; onDelete(record, item); } },
+        t("lifelog.delete"))));
+  const item = el("li", { class: "lifelog-item", "data-kind": record.kind, "data-id": record.id },
     el("span", { class: "lifelog-kind" }, icon(kindIcon[record.kind])),
     el("div", { class: "lifelog-body" },
       el("div", { class: "lifelog-meta muted small" }, el("time", { datetime: record.occurredAt }, clockOf(record.occurredAt)),
         ` · ${t(`lifelog.kind.${record.kind}`)}`,
         record.position ? el("span", { class: "has-place", title: t("lifelog.hasPlace"), "aria-label": t("lifelog.hasPlace") }, icon("lifelog")) : null),
       ...body),
-    remove);
+    menu);
+  return item;
+}
+
+/** What a record's PUT takes back, with `change` (its text, a check-in's place) made. */
+export function editedFields(record, change) {
+  const fields = { kind: record.kind, occurredAt: record.occurredAt, source: record.source || "web" };
+  for (const key of ["text", "place", "position"]) if (record[key] != null) fields[key] = record[key];
+  for (const [key, value] of Object.entries(change)) {
+    if (value === "" && key !== "text") delete fields[key]; else fields[key] = value;
+  }
+  return fields;
 }
 
 function otherItem(item, { nameOf }) {
@@ -103,11 +113,21 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   const voiceButton = el("button", { type: "button", class: "button quiet", id: "voice" }, t("lifelog.voice"));
   const progress = el("progress", { max: 100, value: 0, hidden: true, id: "lifelog-progress", "aria-label": t("lifelog.uploading") });
   const status = el("p", { class: "muted small", "aria-live": "polite", id: "lifelog-status" });
-  const form = el("form", { class: "card stack", id: "memo-form" },
+  const compose = el("button", { type: "button", class: "button quiet small", id: "lifelog-compose", "aria-expanded": "false", "aria-controls": "memo-form" },
+    `＋ ${t("lifelog.compose")}`);
+  const form = el("form", { class: "card stack", id: "memo-form", hidden: true },
     el("label", { for: "memo-text", class: "visually-hidden" }, t("lifelog.memo")), text,
     el("label", { class: "check small" }, withPlace, t("lifelog.withPlace")),
     el("label", { for: "place-name", class: "visually-hidden" }, t("lifelog.placePrompt")), placeName,
     el("div", { class: "actions" }, saveMemo, checkIn, photoButton, voiceButton), photoInput, progress, status);
+  // The day comes first; the composer opens when asked (and stays open for the next entry).
+  function openComposer(open) {
+    form.hidden = !open;
+    compose.setAttribute("aria-expanded", String(open));
+    compose.textContent = open ? `× ${t("lifelog.closeComposer")}` : `＋ ${t("lifelog.compose")}`;
+    if (open) text.focus();
+  }
+  compose.addEventListener("click", () => openComposer(form.hidden));
 
   /** A new record under this browser's id: to the server, or into the outbox without a network. */
   async function put(body) {
@@ -212,6 +232,81 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     }
   });
 
+  // — a record's edit and delete —
+  const deleting = new Map();  // id → the deletion waiting for its Undo to go unused
+  async function sendDelete(record, item) {
+    deleting.delete(record.id);
+    try {
+      await session.api(`/v1/lifelog/records/${record.id}`, { method: "DELETE" });
+    } catch (problem) { item.hidden = false; showProblem(problem); }
+  }
+  function remove(record, item) {
+    item.hidden = true;
+    const pending = undoToast(t("lifelog.deleted"), {
+      onUndo: () => { deleting.delete(record.id); item.hidden = false; },
+      onDone: () => sendDelete(record, item),
+    });
+    deleting.set(record.id, pending);
+  }
+
+  function edit(record, item) {
+    if (item.querySelector(".lifelog-edit")) return;
+    const area = el("textarea", { name: "text", rows: 3, maxlength: 10000, class: "lifelog-edit-text" });
+    area.value = record.text || "";
+    const place = record.kind === "checkin" ? el("input", { type: "text", name: "place", maxlength: 200, class: "lifelog-edit-place", value: record.place || "" }) : null;
+    const save = el("button", { type: "submit", class: "button small", "data-action": "save-edit" }, t("lifelog.saveEdit"));
+    const cancel = el("button", { type: "button", class: "button quiet small", "data-action": "cancel-edit" }, t("lifelog.cancelEdit"));
+    const editor = el("form", { class: "stack lifelog-edit" },
+      el("label", { class: "visually-hidden" }, t("lifelog.memo"), area), place ? el("label", { class: "visually-hidden" }, t("lifelog.placePrompt"), place) : null,
+      el("div", { class: "actions" }, save, cancel));
+    cancel.addEventListener("click", () => editor.remove());
+    editor.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      clearProblems();
+      save.disabled = true;
+      try {
+        // The version the page last saw, so an edit made elsewhere meanwhile is not overwritten.
+        let baseVersion = null;
+        await session.api(`/v1/lifelog/records/${record.id}`, { onResponse: (response) => { baseVersion = versionOf(response); } }).catch(() => null);
+        const change = { text: area.value, ...(place ? { place: place.value.trim() } : {}) };
+        const written = await writeRecord(session, { zone: "lifelog", id: record.id, path: `/v1/lifelog/records/${record.id}`,
+          fields: editedFields(record, change), baseVersion });
+        if (written.conflict) return;
+        toast(written.offline ? t("sync.savedOffline") : t("lifelog.edited"));
+        load();
+      } catch (problem) { showProblem(problem, editor); } finally { save.disabled = false; }
+    });
+    item.querySelector(".lifelog-body").append(editor);
+    area.focus();
+  }
+  const handlers = { onDelete: remove, onEdit: edit };
+
+  // — search, across every day —
+  const search = el("input", { type: "search", id: "lifelog-search", maxlength: 200, autocomplete: "off", placeholder: t("lifelog.searchPlaceholder"),
+    "aria-label": t("lifelog.search") });
+  const found = el("ul", { class: "lifelog-list", id: "lifelog-found", hidden: true });
+  let searching = 0;
+  async function runSearch() {
+    const q = search.value.trim();
+    const mine = ++searching;
+    if (!q) { found.hidden = true; list.hidden = false; return; }
+    try {
+      const page = await session.api(`/v1/lifelog/search?${new URLSearchParams({ q })}`);
+      if (mine !== searching) return;
+      found.hidden = false;
+      list.hidden = true;
+      found.replaceChildren(...(page.items.length
+        ? page.items.map((record) => {
+          const item = recordItem(session, record, handlers);
+          item.querySelector(".lifelog-meta time").textContent = `${formatDay(record.occurredAt.slice(0, 10), { year: "numeric", month: "short", day: "numeric" })} ${clockOf(record.occurredAt)}`;
+          return item;
+        })
+        : [el("li", {}, emptyState(icon("memo"), t("lifelog.searchEmpty", { q })))]));
+    } catch (problem) { showProblem(problem); }
+  }
+  let searchTimer = null;
+  search.addEventListener("input", () => { clearTimeout(searchTimer); searchTimer = setTimeout(runSearch, 250); });
+
   // — the timeline —
   const tabs = el("div", { class: "segmented", role: "tablist" }, ["day", "week", "month"].map((r) => {
     const tab = el("button", { type: "button", role: "tab", "data-range": r, "aria-selected": String(r === range) }, t(`lifelog.range.${r}`));
@@ -240,10 +335,10 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   async function waitingItems() {
     const queued = await queuedIn("lifelog").catch(() => []);
     return queued.filter((e) => !e.deleted && e.fields).map((e) => {
-      const item = recordItem(session, { ...e.fields, id: e.id }, { onDelete: load });
+      const item = recordItem(session, { ...e.fields, id: e.id }, handlers);
       item.classList.add("pending");
       item.dataset.pending = "true";
-      item.querySelector("button")?.remove();
+      item.querySelector(".lifelog-more")?.remove();
       item.querySelector(".lifelog-meta")?.append(el("span", { class: "badge warn" }, t("sync.waitingOne")));
       return item;
     });
@@ -271,7 +366,7 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
       list.replaceChildren(...waitingNow, ...[...days].flatMap(([day, items]) => [
         range === "day" ? null : el("li", { class: "lifelog-day muted small" }, formatDay(day, { weekday: "long", month: "short", day: "numeric" })),
         ...items.filter((item) => item.type !== "record" || !waitingIds.has(item.record.id))
-          .map((item) => (item.type === "record" ? recordItem(session, item.record, { onDelete: load }) : otherItem(item, { nameOf }))),
+          .map((item) => (item.type === "record" ? recordItem(session, item.record, handlers) : otherItem(item, { nameOf }))),
       ]).filter(Boolean));
       if (!reply.items.length && !waitingNow.length) list.replaceChildren(el("li", {}, emptyState(icon("memo"), t(`lifelog.empty.${range}`))));
     } catch (problem) {
@@ -285,8 +380,12 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   const reloadOnSync = () => load();
   globalThis.addEventListener("outbox-changed", reloadOnSync);
 
-  const view = [el("h1", {}, t("nav.lifelog")), el("p", { class: "muted" }, t("area.lifelog")), form,
-    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), list];
-  view.close = () => { if (recorder) recorder.stop(); globalThis.removeEventListener("outbox-changed", reloadOnSync); };
+  const view = [el("header", { class: "page-head" }, el("h1", {}, t("nav.lifelog")), compose),
+    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), form, search, found, list];
+  view.close = () => {
+    if (recorder) recorder.stop();
+    globalThis.removeEventListener("outbox-changed", reloadOnSync);
+    undoToast.current?.settle();  // a deletion waiting for its Undo is sent as the page goes
+  };
   return view;
 }

@@ -19,6 +19,7 @@ export function wallView({ boardId, token, session }) {
   const goal = el("div", { class: "wall-goal", hidden: true }, el("div", { class: "bar" }, el("span", {})), el("p", { class: "muted" }));
   const channels = el("ul", { class: "wall-channels" });
   const hours = el("div", { class: "wall-hours", "aria-hidden": "true" });
+  const axis = el("div", { class: "wall-axis", id: "wall-axis", "aria-hidden": "true" });
   const clock = () => performance.now() / 1000;
   let counter = null;
   let currency = "JPY";
@@ -68,6 +69,14 @@ export function wallView({ boardId, token, session }) {
       const when = start + 3_600_000 <= now ? "past" : start <= now ? "now" : "ahead";
       return el("span", { class: `wall-hour ${when}`, title: `${hourFormat.format(new Date(start))}: ${formatMoney(h.amount, currency, currentLanguage())}`,
         style: `height:${Math.max(2, (Math.max(0, h.amount) / top) * 100).toFixed(1)}%` });
+    }));
+    // The time axis on the screen's clock: at most eight labels, a new day named by its date.
+    const step = [1, 2, 3, 4, 6, 12, 24].find((s) => state.hours.length / s <= 8) || 24;
+    const hourOnly = new Intl.DateTimeFormat(currentLanguage(), { hour: "numeric" });
+    axis.replaceChildren(...state.hours.map((h, i) => {
+      const start = new Date(Date.parse(h.start));
+      const label = i % step !== 0 ? "" : start.getHours() === 0 && state.hours.length > 24 ? days.format(start) : hourOnly.format(start);
+      return el("span", { class: "wall-tick" }, label);
     }));
   }
 
@@ -119,7 +128,7 @@ export function wallView({ boardId, token, session }) {
   const view = [el("section", { class: "wall", id: "wall" },
     el("header", { class: "wall-head" }, el("div", {}, title, span), dot),
     gone, total, sales, goal,
-    el("div", { class: "wall-bottom" }, channels, hours))];
+    el("div", { class: "wall-bottom" }, channels, el("div", { class: "wall-chart" }, hours, axis)))];
   view.close = () => { source?.close(); if (frame) cancelAnimationFrame(frame); };
   return view;
 }

@@ -1,7 +1,7 @@
 // The exercise catalog: every exercise with its follow-along video. Coaches and admins attach
 // one (an upload, with progress, or a link to a video elsewhere) or remove it; the recorder plays
 // it picture-in-picture while the camera records.
-import { currentLanguage, exerciseName, t } from "../i18n.js";
+import { currentLanguage, exerciseName, muscleName, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { upload } from "../upload.js";
 
@@ -37,7 +37,7 @@ export function exercisesView(session, { icon }) {
     const video = source ? el("video", { src: source, controls: true, playsinline: true, preload: "metadata", loop: true, class: "follow-video" }) : null;
     return el("article", { class: "card exercise", "data-exercise": exercise.id },
       el("h2", {}, exerciseName(exercise)),
-      el("p", { class: "muted small" }, [t(`category.${exercise.category}`), ...exercise.muscles].join(" · ")),
+      el("p", { class: "muted small" }, [t(`category.${exercise.category}`), ...exercise.muscles.map((m) => muscleName(m))].join(" · ")),
       video ?? el("p", { class: "muted small" }, t("exercises.noVideo")),
       coach ? coachTools(exercise) : null);
   }

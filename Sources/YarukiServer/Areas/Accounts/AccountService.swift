@@ -297,6 +297,8 @@ final class AccountService: Sendable {
 
     /// A new session (refresh-token family) and its first tokens, inside the caller's transaction.
     func startSession(for account: Account, device: String, at now: Date, _ c: SQLConnection) throws -> IssuedTokens {
+        // Every way in (password, mailed link, identity provider, the browser's sign-in) starts here.
+        guard try !AccountStore.isBanned(account.id, c) else { throw AccountService.suspended }
         let session = UUID()
         try AccountStore.insertSession(id: session, user: account.id, device: device, at: now, c)
         let refresh = Crypto.randomToken(32)
@@ -304,6 +306,8 @@ final class AccountService: Sendable {
         return IssuedTokens(accessToken: try authenticator.accessToken(user: account.id, session: session, role: account.role, now: now),
                             expiresIn: Int(authenticator.accessTokenLifetime), refreshToken: refresh, sessionID: session)
     }
+
+    static let suspended = Refusal(.forbidden, "This account is suspended by an admin of this server.")
 
     // MARK: refresh
 
@@ -441,6 +445,28 @@ final class AccountService: Sendable {
         guard let account else { throw Refusal.notFound("No such account.") }
         authenticator.sessions.forget(user: id)
         return account
+    }
+
+    /// Suspends an account (a ban): every session ends at once on this node (within the session
+    /// cache's seconds on the others) and signing in is refused until an admin lifts it. Admins
+    /// are not banned: their role is changed first.
+    func suspend(_ id: UUID, by admin: Principal) async throws {
+        guard id != admin.userID else { throw Refusal.conflict("Admins cannot ban themselves.") }
+        let now = admin.now
+        try await context.transaction(changing: AccountService.tags(id)) { c in
+            guard let account = try AccountStore.account(id: id, c) else { throw Refusal.notFound("No such account.") }
+            guard account.role != .admin else { throw Refusal.conflict("An admin cannot be banned; change their role first.") }
+            _ = try AccountStore.setBanned(id, at: now, c)
+            _ = try AccountStore.revokeAll(of: id, except: nil, reason: "banned", at: now, c)
+        }
+        authenticator.sessions.forget(user: id)
+    }
+
+    /// Lifts a ban: the person may sign in again.
+    func lift(_ id: UUID) async throws {
+        guard try await context.transaction(changing: AccountService.tags(id), { c in try AccountStore.setBanned(id, at: nil, c) }) else {
+            throw Refusal.notFound("No such account.")
+        }
     }
 
     func update(_ principal: Principal, _ change: AccountStore.ProfileChange) async throws -> Account {

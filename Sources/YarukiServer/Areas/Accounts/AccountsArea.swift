@@ -13,8 +13,17 @@ struct AccountsArea: Area {
     init(_ platform: AreaPlatform) throws {
         let context = platform.context
         accounts = try AccountService(context: context, personalData: platform.personalData)
+        platform.interfaces.provide((any AccountSuspension).self, accounts)
         personalData = [AccountsData(context: context)]
         routes = [AccountRoutes(accounts: accounts, export: AccountExport(context: context, areas: platform.personalData)), AdminRoutes(accounts: accounts),
                   WebSignInRoutes(web: WebSignIn(accounts: accounts)), EmailRoutes(email: EmailService(accounts: accounts))]
     }
 }
+
+/// Suspending an account and lifting it (Community's moderation bans a post's author).
+protocol AccountSuspension: Sendable {
+    func suspend(_ user: UUID, by admin: Principal) async throws
+    func lift(_ user: UUID) async throws
+}
+
+extension AccountService: AccountSuspension {}

@@ -14,10 +14,23 @@ struct AdminRoutes: RouteCollection {
         admin.patch("/v1/admin/users/{id}", Doc("Give an account another role (admins only)",
                                                 [200: "The changed account", 400: "Not a role", 404: "Not an admin, or no such account",
                                                  409: "Admins cannot change their own role"]), setRole)
+        admin.put("/v1/admin/users/{id}/ban", Doc("Suspend an account: its sessions end and it cannot sign in (admins only)",
+                                                  [204: "Banned", 404: "Not an admin, or no such account", 409: "An admin, or yourself"]), ban)
+        admin.delete("/v1/admin/users/{id}/ban", Doc("Lift a suspension (admins only)", [204: "Lifted", 404: "Not an admin, or no such account"]), lift)
     }
 
     func users(_: Request, _: Principal) async throws -> Reply<Items<Account>> {
         Reply(Items(try await accounts.all()))
+    }
+
+    func ban(_ request: Request, _ admin: Principal) async throws -> Response {
+        try await accounts.suspend(try request.id("id", "account"), by: admin)
+        return .noContent()
+    }
+
+    func lift(_ request: Request, _: Principal) async throws -> Response {
+        try await accounts.lift(try request.id("id", "account"))
+        return .noContent()
     }
 
     func setRole(_ request: Request, _ admin: Principal, _ body: RoleBody) async throws -> Reply<Account> {

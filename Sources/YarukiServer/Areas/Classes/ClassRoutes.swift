@@ -43,6 +43,8 @@ struct ClassRoutes: RouteCollection {
     private func addOrders(_ routes: RouteTable) {
         let me = routes.signedIn(tag: "classes")
         me.get("/v1/me/classes", Doc("My classes: seats I hold, refunds, and orders still being paid; latest class first"), mine)
+        me.get("/v1/me/teaching", Doc("The classes I teach from 30 days ago on, by start, each with what it took (coaches and admins)",
+                                      [200: "The classes", 403: "Not a coach or admin"]), teaching)
         me.post("/v1/classes/{id}/orders", Doc("""
             Order a seat: a pending order at the class's price (the amount is never the client's), its paymentId and when it expires; \
             ordering again while one is pending gives that one back (200)
@@ -107,6 +109,10 @@ struct ClassRoutes: RouteCollection {
 
     func mine(_: Request, _ me: Principal) async throws -> Reply<Items<BookedClass>> {
         Reply(Items(try await classes.mine(me)))
+    }
+
+    func teaching(_: Request, _ me: Principal) async throws -> Reply<Items<TaughtClass>> {
+        Reply(Items(try await classes.teaching(me)))
     }
 
     func order(_ request: Request, _ me: Principal) async throws -> Reply<OrderInfo> {

@@ -94,6 +94,17 @@ struct ClassService: Sendable {
         return rows.map { BookedClass(item: info($0.klass, booked: $0.order.state == "paid"), order: orders.info($0.order, title: $0.klass.title)) }
     }
 
+    /// The classes I teach from 30 days ago on, by start, with what each took (coaches and admins).
+    func teaching(_ principal: Principal) async throws -> [TaughtClass] {
+        guard ClassService.teaches(principal) else { throw Refusal(.forbidden, "Only coaches and admins teach classes.") }
+        let (user, from) = (principal.userID, context.now.addingTimeInterval(-30 * 86_400))
+        let rows = try await database.read { c in try ClassStore.taught(coach: user, from: from, limit: 500, c) }
+        return rows.map { row in
+            TaughtClass(item: info(row.klass, booked: false),
+                        revenue: ClassRevenue(currency: row.klass.currency, paid: row.paid, refunded: row.refunded, net: row.paid - row.refunded))
+        }
+    }
+
     static func may(edit k: ClassStore.ClassRow, _ principal: Principal) -> Bool {
         principal.role == .admin || (principal.role >= .coach && k.coachID == principal.userID)
     }

@@ -20,7 +20,7 @@ struct CommunityArea: Area {
         posts = PostService(context: context, likes: likes)
         routines = RoutineService(context: context, likes: likes, workouts: try platform.interfaces.need((any WorkoutLog).self))
         platform.interfaces.provide((any RoutinePlans).self, routines)
-        routes = [PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(safety: SafetyService(posts: posts))]
+        routes = [PostRoutes(posts: posts), RoutineRoutes(routines: routines), SafetyRoutes(safety: SafetyService(posts: posts, suspension: try platform.interfaces.need((any AccountSuspension).self)))]
         personalData = [CommunityData(posts: posts)]
         syncZones = [RoutineSync(routines: routines)]
     }

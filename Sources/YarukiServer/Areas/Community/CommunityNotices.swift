@@ -27,7 +27,14 @@ enum CommunityNotices {
         .ko: "{name}님 외 {count}명이 내 루틴을 저장했어요",
     ]), batches: true, opens: { _ in "/#/routines?tab=mine" }) { item, entry in item.routineId = entry.subjectID }
 
-    static let all = [comment, like, save]
+    /// An admin's warning about a reported post or comment (subject the post), from the moderation page.
+    static let warning = NotificationKind("moderationWarning", words: .init(one: [
+        .en: "An admin warned you: a post or comment of yours breaks the community's rules",
+        .ja: "管理者からの警告: あなたの投稿またはコメントがコミュニティのルールに反しています",
+        .ko: "관리자 경고: 내 글이나 댓글이 커뮤니티 규칙에 어긋나요",
+    ]), opens: post) { item, entry in item.postId = entry.subjectID }
+
+    static let all = [comment, like, save, warning]
 
     private static let post: @Sendable (NotificationItem) -> String = { item in item.postId.map { "/#/post/\($0.uuidString.lowercased())" } ?? "/#/notifications" }
 }

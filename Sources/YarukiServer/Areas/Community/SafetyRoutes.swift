@@ -17,8 +17,10 @@ struct SafetyRoutes: RouteCollection {
         let admin = routes.admin(tag: "admin")
         admin.get("/v1/admin/reports", Doc("Reported posts and comments, hidden ones first (admins only)", [200: "The reports", 404: "Not an admin"]),
                   reports)
-        admin.post("/v1/admin/reports/{kind}/{id}", Doc("Decide on a reported post or comment: restore or delete (admins only)",
-                                                        [204: "Done", 400: "Not a decision", 404: "Not an admin, or no such target"],
+        admin.post("/v1/admin/reports/{kind}/{id}", Doc("""
+            Decide on a reported post or comment (admins only): restore it, hide it, delete it, warn its author, or ban its author \
+            (their sessions end, they cannot sign in, and it is deleted)
+            """, [204: "Done", 400: "Not a decision", 404: "Not an admin, or no such target", 409: "Its author is an admin (not banned)"],
                                                         path: [.words("kind", ["post", "comment"], "What was reported")]), decide)
     }
 

@@ -9,6 +9,7 @@ import YarukiStore
 /// deletion is the same deletion its author's would be (`PostService`).
 struct SafetyService: Sendable {
     let posts: PostService
+    let suspension: any AccountSuspension
     var context: AppContext { posts.context }
     var database: Database { context.database }
 
@@ -49,22 +50,43 @@ struct SafetyService: Sendable {
     func reports() async throws -> [ReportedItem] {
         try await database.read { c in try ReportStore.pending(c) }.map {
             ReportedItem(kind: $0.kind.rawValue, id: $0.id, author: Person(id: $0.authorID, displayName: $0.authorName), body: $0.body,
-                         hidden: $0.hidden, reports: $0.reports, reasons: $0.reasons, lastReportedAt: $0.lastReportedAt)
+                         hidden: $0.hidden, reports: $0.reports, reasons: $0.reasons, lastReportedAt: $0.lastReportedAt, authorBanned: $0.authorBanned)
         }
     }
 
-    /// An admin restores a reported post or comment (its reports cleared) or deletes it.
+    /// An admin decides on a reported post or comment: restores it (its reports cleared), hides
+    /// it now, deletes it (the same deletion its author's would be), warns its author in their
+    /// inbox, or bans its author (every session ended, signing in refused) and deletes it.
     func decide(_ decision: String, _ kind: ReportStore.Kind, _ id: UUID, by admin: Principal) async throws {
-        guard ["restore", "delete"].contains(decision) else {
-            throw Refusal.malformed("Decide restore or delete.", fields: [.init(field: "decision", message: "must be restore or delete")])
+        guard DecisionBody.decisions.contains(decision) else {
+            throw Refusal.malformed("Decide \(DecisionBody.decisions.joined(separator: ", ")).",
+                                    fields: [.init(field: "decision", message: "must be one of \(DecisionBody.decisions.joined(separator: ", "))")])
         }
-        switch (decision, kind) {
-        case ("restore", _):
-            guard try await context.transaction(changing: PostService.tags, { c in try ReportStore.restore(kind, id, c) }) else {
-                throw Refusal.notFound("No such \(kind.rawValue).")
+        let now = context.now
+        switch decision {
+        case "restore", "hide":
+            guard try await context.transaction(changing: PostService.tags, { c in
+                decision == "restore" ? try ReportStore.restore(kind, id, c) : try ReportStore.hide(kind, id, c)
+            }) else { throw Refusal.notFound("No such \(kind.rawValue).") }
+        case "warn":
+            let notice = try await database.transaction { [posts] c -> Notice? in
+                guard let target = try ReportStore.target(kind, id, c) else { throw Refusal.notFound("No such \(kind.rawValue).") }
+                return try posts.inbox.add(CommunityNotices.warning, to: target.author, subject: target.post, at: now, c)
             }
-        case (_, .post): try await posts.delete(id, admin)
-        case (_, .comment): try await posts.deleteComment(id, admin)
+            posts.inbox.deliver([notice])
+        case "ban":
+            guard let target = try await database.read({ c in try ReportStore.target(kind, id, c) }) else { throw Refusal.notFound("No such \(kind.rawValue).") }
+            try await suspension.suspend(target.author, by: admin)
+            try await delete(kind, id, admin)
+        default:
+            try await delete(kind, id, admin)
+        }
+    }
+
+    private func delete(_ kind: ReportStore.Kind, _ id: UUID, _ admin: Principal) async throws {
+        switch kind {
+        case .post: try await posts.delete(id, admin)
+        case .comment: try await posts.deleteComment(id, admin)
         }
     }
 }

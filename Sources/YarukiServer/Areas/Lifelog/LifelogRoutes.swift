@@ -40,6 +40,8 @@ struct LifelogRoutes: RouteCollection {
         routes.media(tag: "lifelog").get("/v1/lifelog/records/{id}/audio", Doc("A voice note's audio, by a signed link or my token (Range requests welcome)",
                                                                               [200: "The audio", 206: "Part of it", 401: "A bad or expired link",
                                                                                404: "Not mine, or none"], produces: "audio/mp4"), audio)
+        me.get("/v1/lifelog/search", Doc("My records whose text or place holds the words, newest first, across every day", [200: "A page of records",
+                                         400: "No words, or a bad limit or cursor"], query: [.text("q", FieldRule(minLength: 1, maxLength: 200), "The words"), .limit(), .cursor]), search)
         me.get("/v1/lifelog/timeline", Doc("My day, week or month, in my time zone: records, workouts and proofs in time order",
                                            [200: "The timeline", 400: "A bad range or date"],
                                            query: [.words("range", LifelogRange.Kind.allCases.map(\.rawValue), "day, week or month (day when left out)"),
@@ -64,6 +66,14 @@ struct LifelogRoutes: RouteCollection {
     func uploadVoice(_ request: Request, _ me: Principal) async throws -> Reply<LifelogRecord> {
         let (record, created) = try await lifelog.upload(.voice, request.bodyFile, try LifelogRoutes.uploadFields(request), by: me)
         return Reply(record, status: created ? 201 : 200)
+    }
+
+    func search(_ request: Request, _ me: Principal) async throws -> Reply<Page<LifelogRecord>> {
+        let text = PostDraft.normalize(request.queryItem("q") ?? "")
+        guard !text.isEmpty else {
+            throw HTTPError(400, detail: "Say what to search for.", errors: [.init(field: "q", message: "must hold a word")])
+        }
+        return Reply(try await lifelog.search(String(text.prefix(200)), before: Paging.cursor(request), limit: Paging.limit(request), me))
     }
 
     func record(_ request: Request, _ me: Principal) async throws -> Reply<LifelogRecord> {

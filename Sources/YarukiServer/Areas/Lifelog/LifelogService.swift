@@ -106,6 +106,13 @@ struct LifelogService: Sendable {
     }
 
     /// The owner's record with its version.
+    /// My records whose text or place holds `text`, newest first, across every day.
+    func search(_ text: String, before cursor: (Date, UUID)?, limit: Int, _ principal: Principal) async throws -> Page<LifelogRecord> {
+        let user = principal.userID
+        let rows = try await database.read { c in try LifelogStore.search(user: user, text: text, before: cursor, limit: limit + 1, c) }
+        return Paging.page(rows, limit: limit, key: { ($0.draft.occurredAt.date, $0.id) }) { reply($0) }
+    }
+
     func versioned(_ id: UUID, _ principal: Principal) async throws -> (LifelogRecord, version: Int64) {
         let user = principal.userID
         guard let (record, version) = try await database.read({ c in
