@@ -152,6 +152,33 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
         driver.quit()
 
 
+@pytest.mark.parametrize("language", ["ja-JP", "ko-KR"])
+def test_the_pages_of_admins_and_coaches_fit_and_read_in_each_language(demo, language):
+    """Moderation (with a reported post waiting) as the demo's admin, and the classes a coach
+    teaches, on a phone and a desktop: nothing spills, no short label breaks, nothing prints
+    null; each looked at in its screenshot."""
+    mina = api_login(demo, "mina@yaruki.example", password="yaruki-demo-mina")["accessToken"]
+    post = next(p for p in api_call(demo, "GET", "/v1/posts?board=talk", mina)["items"] if not p.get("mine"))
+    api_call(demo, "POST", "/v1/reports", mina, {"kind": "post", "id": post["id"], "reason": "広告のようです"})
+    views = [("admin@yaruki.example", "yaruki-demo-admin", "moderation", "[data-report]"),
+             ("coach@yaruki.example", "yaruki-demo-coach", "classes?tab=teaching", "[data-taught]")]
+    problems = {}
+    for width, height in ((390, 844), (1440, 900)):
+        for email, password, page, shown in views:
+            driver = make_browser(width, height, language=language)
+            try:
+                sign_in(driver, demo, email, password)
+                opened(driver, demo, page)
+                wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, shown))
+                found = (spill(driver, width) or []) + broken_labels(driver) + [f"prints {w!r}" for w in printed_nothing(driver)]
+                if found:
+                    problems[f"{page} {width}"] = found
+                driver.save_screenshot(os.path.join(OUT, f"{page.split('?')[0]}{'-teaching' if 'teaching' in page else ''}-{language[:2]}-{width}x{height}.png"))
+            finally:
+                driver.quit()
+    assert not problems, problems
+
+
 def test_a_page_opens_at_its_top_and_back_returns_where_it_was(demo):
     """Following a link opens the next page at its top (the tab bar's Lifelog from far down
     Training), and back returns to the place the person had read to."""
