@@ -146,11 +146,18 @@ def test_a_record_is_edited_searched_found_and_deleted_with_undo(server):
         old, leg = str(uuid.uuid4()).upper(), str(uuid.uuid4()).upper()  # as the API writes ids
         api_call(server, "PUT", f"/v1/lifelog/records/{old}", token, {"kind": "memo", "occurredAt": "2025-06-01T08:00:00Z", "text": "Swim at the harbour"})
         api_call(server, "PUT", f"/v1/lifelog/records/{leg}", token, {"kind": "memo", "occurredAt": just_now, "text": "Leg day"})
+        today = datetime.now(timezone.utc).date()
+        year_ago = f"{today.year - 1:04d}-{today.month:02d}-{min(today.day, 28):02d}T12:00:00Z"
+        if today.day <= 28:  # the same date last year ("On this day")
+            api_call(server, "PUT", f"/v1/lifelog/records/{uuid.uuid4()}", token, {"kind": "memo", "occurredAt": year_ago, "text": "First run of the season"})
         driver.get(server + "/#/lifelog")
         ready(driver)
         # The day first: the composer waits closed below it.
         wait(driver).until(lambda d: "Leg day" in d.find_element(By.ID, "lifelog-items").text)
         assert not driver.find_element(By.ID, "memo-form").is_displayed()
+        if today.day <= 28:
+            past = wait(driver).until(EC.visibility_of_element_located((By.ID, "on-this-day")))
+            assert "On this day" in past.text and "First run of the season" in past.text and "last year" in past.text, past.text
         top = driver.execute_script("return document.getElementById('lifelog-items').getBoundingClientRect().top")
         assert top < 844, "the day's records are on the first screen"
         driver.save_screenshot(os.path.join(OUT, "lifelog-journal-en-390x844.png"))

@@ -57,6 +57,9 @@ def test_log_by_hand_fix_a_mistake_and_edit(server, phone):
     assert workouts(server, email) == []
 
     type_in(phone, By.XPATH, set_field(1, 2, "amount"), "10")
+    # A push-up is a body-weight move: no weight column until one is asked for (a vest, say).
+    assert not phone.find_element(By.XPATH, set_field(1, 2, "weight")).is_displayed()
+    click_on(phone, By.XPATH, entry(1) + "//button[@data-action='add-weight']")
     type_in(phone, By.XPATH, set_field(1, 2, "weight"), "7.5")
     click_on(phone, By.CSS_SELECTOR, "#workout-form button[type=submit]")
     wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, "article.workout")))
@@ -69,6 +72,9 @@ def test_log_by_hand_fix_a_mistake_and_edit(server, phone):
 
     click_on(phone, By.XPATH, f"//article[{with_class('workout')}]//a[text()='Edit']")
     wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#workout-form .entry")) == 2)
+    # Edited again: the set with a weight shows its field, the one without keeps none.
+    assert phone.find_element(By.XPATH, set_field(1, 2, "weight")).is_displayed()
+    assert not phone.find_element(By.XPATH, set_field(1, 1, "weight")).is_displayed()
     assert attribute_of(phone, By.XPATH, set_field(1, 1, "amount"), "value") == "12"
     type_in(phone, By.XPATH, set_field(1, 1, "amount"), "15")
     click_on(phone, By.CSS_SELECTOR, "#workout-form button[type=submit]")

@@ -228,6 +228,37 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/lifelog/search?q=harbour").status == 401)
     }
 
+    /// On this day: the same date in each of the ten years before, newest first, mine only; a
+    /// 29 February looks back to leap years alone.
+    @Test(arguments: Engine.allCases) func onThisDayLooksBackTenYears(_ engine: Engine) async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T00:53Z
+        let running = try await RunningApp(engine, clock: clock)
+        let api = API(running)
+        let (mina, _, _) = try api.signUp("mina-past@example.com")
+        let (bo, _, _) = try api.signUp("bo-past@example.com")
+        func memo(_ token: String, _ at: String, _ text: String) throws {
+            let reply = try api.call("PUT", "/v1/lifelog/records/\(UUID().uuidString)", json: ["kind": "memo", "occurredAt": at, "text": text], token: token)
+            #expect(reply.status == 201, "\(reply.text)")
+        }
+        // Mina's days are Tokyo's: 2025-11-30T23:30+09:00 is still the 30th there (14:30 UTC).
+        try memo(mina, "2025-11-30T07:00:00+09:00", "a year ago, morning")
+        try memo(mina, "2025-11-30T23:30:00+09:00", "a year ago, evening")
+        try memo(mina, "2025-11-30T23:30:00Z", "a year ago in UTC, the 1st in Tokyo")
+        try memo(mina, "2024-11-30T12:00:00+09:00", "two years ago")
+        try memo(mina, "2016-11-30T12:00:00+09:00", "ten years ago")
+        try memo(mina, "2015-11-30T12:00:00+09:00", "eleven years ago")
+        try memo(mina, "2025-11-29T12:00:00+09:00", "the day before")
+        try memo(mina, "2024-02-29T12:00:00+09:00", "a leap day")
+        try memo(bo, "2025-11-30T12:00:00Z", "someone else's")
+        func texts(_ query: String, _ token: String) throws -> [String] {
+            (try api.call("GET", "/v1/lifelog/on-this-day\(query)", token: token).json()["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        }
+        #expect(try texts("", mina) == ["a year ago, evening", "a year ago, morning", "two years ago", "ten years ago"])
+        #expect(try texts("?date=2028-02-29", mina) == ["a leap day"])
+        #expect(try texts("", bo) == ["someone else's"])
+        #expect(try api.call("GET", "/v1/lifelog/on-this-day?date=2026-02-30", token: mina).status == 400)
+    }
+
     @Test(arguments: Engine.allCases)
     func voiceNotesPlayForTheirOwnerOnly(engine: Engine) async throws {
         let running = try await RunningApp(engine)

@@ -105,7 +105,7 @@ import YarukiTestSupport
             ("/v1/posts/\(post)/comments", mina), ("/v1/routines", mina), ("/v1/routines/mine", mina), ("/v1/routines/\(routine)", mina),
             ("/v1/notifications", mina), ("/v1/blocks", mina), ("/v1/training/session", mina), ("/v1/training/progress?exercise=squat", mina), ("/v1/training/weeks?count=8", mina),
             ("/v1/lifelog/timeline?range=week", aino), ("/v1/lifelog/records/\(record)", aino), ("/v1/lifelog/playback?range=week", aino),
-            ("/v1/lifelog/playback/legs?range=week&count=3", aino), ("/v1/lifelog/search?q=a", aino),
+            ("/v1/lifelog/playback/legs?range=week&count=3", aino), ("/v1/lifelog/search?q=a", aino), ("/v1/lifelog/on-this-day", aino),
             ("/v1/health/days?from=2026-01-01&to=2026-12-31", mina), ("/v1/me/health-goals", mina), ("/v1/health/imports", mina),
             ("/v1/health/imports/\(healthImport)", mina),
             ("/v1/classes", mina), ("/v1/classes?month=\(ClassSeriesRule.month(after: String(today.prefix(7))))", mina), ("/v1/classes/\(bookedClass)", mina),

@@ -3,7 +3,7 @@
 // (a memo, a check-in where you are, a photo or a voice note); a record edited in place or
 // deleted with Undo from its "⋯"; search across every day. Records go up under an id made here
 // (so a retry never doubles one) with the time and UTC offset of this device.
-import { exerciseName, formatDay, formatNumber, t } from "../i18n.js";
+import { exerciseName, formatDay, formatNumber, formatRelative, t } from "../i18n.js";
 import { upload } from "../upload.js";
 import { drawMiniMap } from "./minimap.js";
 import { clearProblems, el, emptyState, showProblem, toast, undoToast } from "../ui.js";
@@ -289,12 +289,13 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   async function runSearch() {
     const q = search.value.trim();
     const mine = ++searching;
-    if (!q) { found.hidden = true; list.hidden = false; return; }
+    if (!q) { found.hidden = true; list.hidden = false; past.hidden = !past.childElementCount; return; }
     try {
       const page = await session.api(`/v1/lifelog/search?${new URLSearchParams({ q })}`);
       if (mine !== searching) return;
       found.hidden = false;
       list.hidden = true;
+      past.hidden = true;
       found.replaceChildren(...(page.items.length
         ? page.items.map((record) => {
           const item = recordItem(session, record, handlers);
@@ -319,6 +320,23 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   // One primary action here (Save memo); playing the day is the quieter second.
   const play = el("a", { class: "button quiet", id: "lifelog-play" }, `▶ ${t("lifelog.play")}`);
   const list = el("ul", { class: "lifelog-list", id: "lifelog-items", "aria-busy": "true" });
+  // "On this day": the same date in years before, under a day's timeline.
+  const past = el("section", { class: "stack on-this-day", id: "on-this-day", hidden: true });
+  async function loadPast(day) {
+    past.hidden = true;
+    past.replaceChildren();
+    if (range !== "day") return;
+    try {
+      const { items } = await session.api(`/v1/lifelog/on-this-day?${query({ date: day })}`);
+      if (!items.length || range !== "day") return;
+      past.replaceChildren(el("h2", { class: "section-title" }, t("lifelog.onThisDay")), el("ul", { class: "lifelog-list" }, items.map((record) => {
+        const item = recordItem(session, record, handlers);
+        item.querySelector(".lifelog-meta time").textContent = `${formatRelative(new Date(record.occurredAt), new Date())} · ${clockOf(record.occurredAt)}`;
+        return item;
+      })));
+      past.hidden = false;
+    } catch { /* the day shows without it */ }
+  }
   let reply = null;
 
   function navigate() {
@@ -353,6 +371,7 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
       title.textContent = reply.first === reply.last ? formatDay(reply.first, { dateStyle: "full" })
         : `${formatDay(reply.first)} – ${formatDay(reply.last)}`;
       play.href = `#/playback?${query({ range, date: reply.first })}`;
+      loadPast(reply.first);
       const withPlace = reply.items.some((i) => i.type === "record" && i.record.position);
       play.classList.toggle("disabled", !withPlace);
       play.setAttribute("aria-disabled", String(!withPlace));
@@ -381,7 +400,7 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   globalThis.addEventListener("outbox-changed", reloadOnSync);
 
   const view = [el("header", { class: "page-head" }, el("h1", {}, t("nav.lifelog")), compose),
-    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), form, search, found, list];
+    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), form, search, found, list, past];
   view.close = () => {
     if (recorder) recorder.stop();
     globalThis.removeEventListener("outbox-changed", reloadOnSync);

@@ -20,13 +20,15 @@ export function editorView(session, { exercises, workoutId }) {
   const entries = el("div", { class: "stack", id: "workout-entries" });
   const title = el("h1", {}, workoutId ? t("editor.editTitle") : t("editor.newTitle"));
 
-  function setRow(unit, set = {}) {
+  /** A body-weight move (push-up, plank) has no weight to type unless one was logged (a weighted
+   *  dip): no empty kg column, no 0 kg set. */
+  function setRow(unit, set = {}, bodyweight = false) {
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: unit === "seconds" ? 86400 : 1000, required: true,
       name: "amount", "aria-label": unit === "seconds" ? t("editor.seconds") : t("editor.reps"),
       value: unit === "seconds" ? set.seconds ?? "" : set.reps ?? "" });
     const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2200 : 1000, step: units.unit === "lb" ? "0.1" : "0.5",
       name: "weight", "aria-label": t("editor.weightIn", { unit: units.unit }), value: set.weightKg == null ? "" : units.shown(set.weightKg),
-      placeholder: units.unit });
+      placeholder: units.unit, hidden: bodyweight && set.weightKg == null });
     const row = el("li", { class: "set-row" }, amount, el("span", { class: "muted" }, unit === "seconds" ? "s" : "×"), weight,
       el("button", { type: "button", class: "chip", "aria-label": t("editor.removeSet"), onclick: () => row.remove() }, "−"));
     return row;
@@ -37,16 +39,30 @@ export function editorView(session, { exercises, workoutId }) {
       exercises.map((e) => el("option", { value: e.id, selected: e.id === entry.exerciseId }, exerciseName(e))));
     const sets = el("ol", { class: "sets" });
     const unit = () => byId.get(picker.value)?.unit ?? "reps";
-    const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s)));
+    const bodyweight = () => byId.get(picker.value)?.category === "bodyweight";
+    const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s, bodyweight())));
     fill(entry.sets.length ? entry.sets : [{}]);
     picker.addEventListener("change", () => fill([...sets.children].map(() => ({}))));
+    // A body-weight move takes a weight only when asked (a weighted dip, a vest on push-ups).
+    const addWeight = el("button", { type: "button", class: "button quiet small", "data-action": "add-weight",
+      onclick: () => { for (const input of sets.querySelectorAll("[name=weight]")) input.hidden = false; addWeight.hidden = true; } },
+    t("editor.addWeight", { unit: units.unit }));
+    const showAddWeight = () => { addWeight.hidden = !bodyweight() || [...sets.querySelectorAll("[name=weight]")].some((input) => !input.hidden); };
+    picker.addEventListener("change", showAddWeight);
     const card = el("section", { class: "entry" }, el("div", { class: "entry-head" }, picker,
       el("button", { type: "button", class: "chip", "aria-label": t("editor.removeExercise"), onclick: () => card.remove() }, "×")),
       sets,
-      el("button", { type: "button", class: "button quiet small", onclick: () => sets.append(setRow(unit())) }, t("editor.addSet")));
+      el("div", { class: "actions" },
+        el("button", { type: "button", class: "button quiet small", onclick: () => {
+          const weighted = [...sets.querySelectorAll("[name=weight]")].some((input) => !input.hidden);
+          sets.append(setRow(unit(), {}, bodyweight() && !weighted));
+        } }, t("editor.addSet")),
+        addWeight));
+    showAddWeight();
     card.read = () => ({ exerciseId: picker.value, sets: [...sets.children].map((row) => {
       const amount = row.querySelector("[name=amount]").value;
-      const weight = row.querySelector("[name=weight]").value;
+      const input = row.querySelector("[name=weight]");
+      const weight = input.hidden ? "" : input.value;
       const value = amount === "" ? null : Number(amount);
       const set = unit() === "seconds" ? { seconds: value } : { reps: value };
       // Typed in the person's unit, kept in kg (to the gram, as the server keeps it).

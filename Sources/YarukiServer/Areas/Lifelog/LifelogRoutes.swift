@@ -40,12 +40,20 @@ struct LifelogRoutes: RouteCollection {
         routes.media(tag: "lifelog").get("/v1/lifelog/records/{id}/audio", Doc("A voice note's audio, by a signed link or my token (Range requests welcome)",
                                                                               [200: "The audio", 206: "Part of it", 401: "A bad or expired link",
                                                                                404: "Not mine, or none"], produces: "audio/mp4"), audio)
-        me.get("/v1/lifelog/search", Doc("My records whose text or place holds the words, newest first, across every day", [200: "A page of records",
-                                         400: "No words, or a bad limit or cursor"], query: [.text("q", FieldRule(minLength: 1, maxLength: 200), "The words"), .limit(), .cursor]), search)
+        addReads(me)
+    }
+
+    /// The ways to look back: a range of days, a search, the same day in years before.
+    private func addReads(_ me: RouteGroup<Principal>) {
+        me.get("/v1/lifelog/search", Doc("My records whose text or place holds the words, newest first, across every day",
+                                         [200: "A page of records", 400: "No words, or a bad limit or cursor"],
+                                         query: [.text("q", FieldRule(minLength: 1, maxLength: 200), "The words"), .limit(), .cursor]), search)
         me.get("/v1/lifelog/timeline", Doc("My day, week or month, in my time zone: records, workouts and proofs in time order",
                                            [200: "The timeline", 400: "A bad range or date"],
                                            query: [.words("range", LifelogRange.Kind.allCases.map(\.rawValue), "day, week or month (day when left out)"),
                                                    .day("date", "A day of the range (today when left out)")]), timeline)
+        me.get("/v1/lifelog/on-this-day", Doc("My records of the same date in each of the ten years before, newest first (\"On this day\")",
+                                              [200: "The records", 400: "A bad date"], query: [.day("date", "The day (today when left out)")]), onThisDay)
     }
 
     func write(_ request: Request, _ me: Principal, _ body: LifelogRecordBody) async throws -> Reply<LifelogRecord> {
@@ -103,6 +111,11 @@ struct LifelogRoutes: RouteCollection {
 
     func audio(_ request: Request, _ caller: MediaCaller) async throws -> FileReply {
         try await lifelog.voiceFile(try request.id("id", "record"), for: caller.restrictedTo)
+    }
+
+    func onThisDay(_ request: Request, _ me: Principal) async throws -> Reply<Items<LifelogRecord>> {
+        let calendar = try await me.calendar()
+        return Reply(Items(try await lifelog.onThisDay(request.queryItem("date") ?? calendar.day(of: me.now), calendar: calendar, me)))
     }
 
     func timeline(_ request: Request, _ me: Principal) async throws -> Reply<Timeline> {

@@ -163,6 +163,25 @@ struct LifelogService: Sendable {
                         items: Array(items.prefix(limit)), truncated: records.count > limit || workouts.count > limit || items.count > limit)
     }
 
+    /// "On this day": my records of the same date in each of the ten years before `day`, newest
+    /// first, each year's day in my calendar (a 29 February looks back only to leap years).
+    func onThisDay(_ day: String, calendar: PersonalCalendar, _ principal: Principal) async throws -> [LifelogRecord] {
+        guard let year = Int(day.prefix(4)), PersonalCalendar.accepts(day) else {
+            throw Refusal.malformed("'\(day)' is not a date.", fields: [.init(field: "date", message: "must be a date like 2026-11-30")])
+        }
+        let days = (1...10).map { String(format: "%04d", year - $0) + day.dropFirst(4) }.filter(PersonalCalendar.accepts)
+        let ranges = days.compactMap { past -> (Date, Date)? in
+            guard let start = calendar.start(ofDay: past), let number = DayNumber.of(past),
+                  let end = calendar.start(ofDay: DayNumber.day(number + 1)) else { return nil }
+            return (start, end)
+        }
+        let user = principal.userID
+        let rows = try await database.read { c in
+            try ranges.flatMap { try LifelogStore.records(user: user, from: $0.0, to: $0.1, limit: 50, c).reversed() }
+        }
+        return rows.map(reply)
+    }
+
     /// The range asked for: a day, week or month (a day when left out) around `date` (today when left out).
     static func range(_ kind: LifelogRange.Kind?, date: String?, calendar: PersonalCalendar, now: Date) throws -> LifelogRange {
         guard let range = LifelogRange(kind ?? .day, date: date ?? calendar.day(of: now), calendar: calendar) else {
