@@ -135,10 +135,15 @@ import YarukiTestSupport
         #expect(PhotoMetadata.read(exifBlock: [0x7F, 0xFF, 0xFF, 0xFF] + block) == nil && PhotoMetadata.read(exifBlock: [0xFF, 0xFF, 0xFF, 0xFF]) == nil)
     }
 
-    @Test(arguments: Engine.allCases) func recordsAreWrittenChangedAndPrivate(_ engine: Engine) async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T00:53Z
+    /// A server whose clock reads 2026-11-30T00:53Z, and its API.
+    static func atNovember30(_ engine: Engine) async throws -> (RunningApp, API, TestClock) {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))
         let running = try await RunningApp(engine, clock: clock)
-        let api = API(running)
+        return (running, API(running), clock)
+    }
+
+    @Test(arguments: Engine.allCases) func recordsAreWrittenChangedAndPrivate(_ engine: Engine) async throws {
+        let (running, api, _) = try await Self.atNovember30(engine)
         let (mina, _, _) = try api.signUp("mina@example.com")
         let (bo, _, _) = try api.signUp("bo@example.com")
         let id = UUID().uuidString.lowercased()
@@ -195,9 +200,7 @@ import YarukiTestSupport
     /// Search finds my records by their words or place in any case, across days, newest first,
     /// page by page; what I typed is matched as typed (no wildcards), and never someone else's.
     @Test(arguments: Engine.allCases) func searchFindsMyRecordsByWordsOrPlace(_ engine: Engine) async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T00:53Z
-        let running = try await RunningApp(engine, clock: clock)
-        let api = API(running)
+        let (_, api, _) = try await Self.atNovember30(engine)
         let (mina, _, _) = try api.signUp("mina-search@example.com")
         let (bo, _, _) = try api.signUp("bo-search@example.com")
         func put(_ token: String, _ body: [String: Any]) throws -> String {
@@ -231,9 +234,7 @@ import YarukiTestSupport
     /// On this day: the same date in each of the ten years before, newest first, mine only; a
     /// 29 February looks back to leap years alone.
     @Test(arguments: Engine.allCases) func onThisDayLooksBackTenYears(_ engine: Engine) async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T00:53Z
-        let running = try await RunningApp(engine, clock: clock)
-        let api = API(running)
+        let (_, api, _) = try await Self.atNovember30(engine)
         let (mina, _, _) = try api.signUp("mina-past@example.com")
         let (bo, _, _) = try api.signUp("bo-past@example.com")
         func memo(_ token: String, _ at: String, _ text: String) throws {
@@ -322,9 +323,7 @@ import YarukiTestSupport
     }
 
     @Test(arguments: Engine.allCases) func timelineMergesEverySourceInTimeOrder(_ engine: Engine) async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: 1_796_000_000))  // 2026-11-30T00:53Z
-        let running = try await RunningApp(engine, clock: clock)
-        let api = API(running)
+        let (_, api, _) = try await Self.atNovember30(engine)
         let (mina, _, _) = try api.signUp("time@example.com", extra: ["timeZone": "Europe/Helsinki"])
         let (bo, _, _) = try api.signUp("other@example.com", extra: ["timeZone": "Europe/Helsinki"])
         func put(_ token: String, _ body: [String: Any]) throws {
