@@ -311,6 +311,11 @@ public struct ClassRevenue: Codable, Sendable, Equatable {
         self.refunded = refunded
         self.net = net
     }
+
+    /// What was paid and given back, and so what was kept.
+    public init(currency: String, paid: Int64, refunded: Int64) {
+        self.init(currency: currency, paid: paid, refunded: refunded, net: paid - refunded)
+    }
 }
 
 /// `GET /v1/classes/{id}`: the class, my latest order for it, and for its coach and admins the

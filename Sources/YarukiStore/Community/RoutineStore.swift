@@ -106,9 +106,7 @@ public enum RoutineStore {
                  SELECT 1 FROM routine_items i JOIN exercises e ON e.id = i.exercise_id WHERE i.routine_id = r.id
                  AND (LOWER(e.name_en) LIKE ? ESCAPE '!' OR e.name_ja LIKE ? ESCAPE '!' OR e.name_ko LIKE ? ESCAPE '!')))
                 """)
-            let pattern = "%" + text.lowercased().replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
-                .replacingOccurrences(of: "_", with: "!_") + "%"
-            values += Array(repeating: .text(pattern), count: 5)
+            values += Array(repeating: SQLFragment.containing(text), count: 5)
         }
         if let exercise {
             conditions.append("EXISTS (SELECT 1 FROM routine_items i WHERE i.routine_id = r.id AND i.exercise_id = ?)")

@@ -10,11 +10,21 @@ enum SQLFragment {
         stride(from: 0, to: values.count, by: 500).map { Array(values[$0..<min($0 + 500, values.count)]) }
     }
 
-    /// The keyset page condition on `alias.created_at, alias.id` (empty without a cursor): rows
-    /// strictly older than it for a newest-first list, strictly newer for an oldest-first one.
-    static func keyset(_ alias: String, _ cursor: (Date, UUID)?, newestFirst: Bool = true) -> (sql: String, values: [SQLValue]) {
+    /// The keyset page condition on `alias.<column>, alias.id` (`created_at` unless named; empty
+    /// without a cursor): rows strictly older than it for a newest-first list, strictly newer for
+    /// an oldest-first one.
+    static func keyset(_ alias: String, _ cursor: (Date, UUID)?, column: String = "created_at",
+                       newestFirst: Bool = true) -> (sql: String, values: [SQLValue]) {
         guard let (at, id) = cursor else { return ("", []) }
         let op = newestFirst ? "<" : ">"
-        return ("AND (\(alias).created_at \(op) ? OR (\(alias).created_at = ? AND \(alias).id \(op) ?))", [at.sqlValue, at.sqlValue, id.sqlValue])
+        return ("AND (\(alias).\(column) \(op) ? OR (\(alias).\(column) = ? AND \(alias).id \(op) ?))", [at.sqlValue, at.sqlValue, id.sqlValue])
+    }
+
+    /// A `LIKE … ESCAPE '!'` pattern for text that holds `text` as typed (lower-cased, for a
+    /// `LOWER(column)`): its own `%`, `_` and `!` escaped with `!` (a backslash means different
+    /// things to the two engines).
+    static func containing(_ text: String) -> SQLValue {
+        .text("%" + text.lowercased().replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
+            .replacingOccurrences(of: "_", with: "!_") + "%")
     }
 }

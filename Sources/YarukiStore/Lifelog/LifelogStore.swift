@@ -119,18 +119,12 @@ public enum LifelogStore {
     /// The person's records whose text or place holds `text` (any case; `!` escapes LIKE's
     /// wildcards in what was typed), newest first, before `cursor` (the last of the previous page).
     public static func search(user: UUID, text: String, before cursor: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [Record] {
-        let pattern = "%" + text.lowercased().replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
-            .replacingOccurrences(of: "_", with: "!_") + "%"
-        var values: [SQLValue] = [user.sqlValue, .text(pattern), .text(pattern)]
-        var clause = ""
-        if let (at, id) = cursor {
-            clause = "AND (r.occurred_at < ? OR (r.occurred_at = ? AND r.id < ?))"
-            values += [at.sqlValue, at.sqlValue, id.sqlValue]
-        }
+        let page = SQLFragment.keyset("r", cursor, column: "occurred_at")
+        let pattern = SQLFragment.containing(text)
         return try c.query("""
-            SELECT \(columns) \(from) WHERE r.user_id = ? AND (LOWER(r.text) LIKE ? ESCAPE '!' OR LOWER(r.place) LIKE ? ESCAPE '!') \(clause)
+            SELECT \(columns) \(from) WHERE r.user_id = ? AND (LOWER(r.text) LIKE ? ESCAPE '!' OR LOWER(r.place) LIKE ? ESCAPE '!') \(page.sql)
             ORDER BY r.occurred_at DESC, r.id DESC LIMIT ?
-            """, values + [.integer(Int64(limit))]).map(row)
+            """, [user.sqlValue, pattern, pattern] + page.values + [.integer(Int64(limit))]).map(row)
     }
 
     /// What changes whenever a record in the range is added, changed or deleted: their count and

@@ -89,13 +89,14 @@ public enum TrainingStore {
 
     // MARK: workouts
 
-    /// Writes the workout and its sets, replacing any earlier version with the same id (`exists`:
-    /// whether there is one, when the caller knows; a new one skips the replacing). Returns the
-    /// record's sync version. Round trips are counted: one per statement, the sets in one.
     /// The shape of the JSON stored with each workout (`wire`): raise it when `Workout`'s writer
     /// changes, and `writeStale` writes every older one again.
     public static let wireRevision = 1
 
+    /// Writes the workout and its sets, replacing any earlier version with the same id (`exists`:
+    /// whether there is one, when the caller knows; a new one skips the replacing). Returns the
+    /// record's sync version. Round trips are counted: one per statement, the sets in one.
+    /// The workout's JSON is written beside them (`wire`), for pages of workouts to send as it is.
     @discardableResult
     public static func save(_ w: Workout, user: UUID, at now: Date, exists: Bool? = nil, _ c: SQLConnection) throws -> Int64 {
         var replaced = false
@@ -178,13 +179,14 @@ public enum TrainingStore {
     /// one of the previous page).
     public static func workouts(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
                                 _ c: SQLConnection) throws -> [Workout] {
-        var clause = "w.user_id = ? AND w.started_at >= ? AND w.started_at < ?"
-        var values: [SQLValue] = [user.sqlValue, from.sqlValue, to.sqlValue]
-        if let (time, id) = cursor {
-            clause += " AND (w.started_at < ? OR (w.started_at = ? AND w.id < ?))"
-            values += [time.sqlValue, time.sqlValue, id.sqlValue]
-        }
+        let (clause, values) = pageClause(user: user, from: from, to: to, after: cursor)
         return try workouts(where: clause, values, limit: limit, c)
+    }
+
+    /// Which of `workouts w` a page holds: the person's, started in [from, to), after `cursor`.
+    private static func pageClause(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?) -> (String, [SQLValue]) {
+        let page = SQLFragment.keyset("w", cursor, column: "started_at")
+        return ("w.user_id = ? AND w.started_at >= ? AND w.started_at < ? \(page.sql)", [user.sqlValue, from.sqlValue, to.sqlValue] + page.values)
     }
 
     /// The page `workouts(user:from:to:after:limit:)` reads, as each workout's stored JSON: one
@@ -192,16 +194,12 @@ public enum TrainingStore {
     /// was kept) is read from its sets and written as the reply writes it.
     public static func writtenWorkouts(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
                                        _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
-        var clause = "user_id = ? AND started_at >= ? AND started_at < ?"
-        var values: [SQLValue] = [user.sqlValue, from.sqlValue, to.sqlValue]
-        if let (time, id) = cursor {
-            clause += " AND (started_at < ? OR (started_at = ? AND id < ?))"
-            values += [time.sqlValue, time.sqlValue, id.sqlValue]
-        }
+        let (clause, values) = pageClause(user: user, from: from, to: to, after: cursor)
         var page: [(startedAt: Date, id: UUID, json: [UInt8])] = []
         var stale: [Int] = []
         for row in try c.query("""
-            SELECT id, started_at, wire, wire_rev FROM workouts WHERE \(clause) ORDER BY started_at DESC, id DESC LIMIT \(max(1, min(limit, 500)))
+            SELECT w.id, w.started_at, w.wire, w.wire_rev FROM workouts w WHERE \(clause)
+            ORDER BY w.started_at DESC, w.id DESC LIMIT \(max(1, min(limit, 500)))
             """, values) {
             var json: [UInt8] = []
             if try row.int("wire_rev") == wireRevision, let wire = try row.optionalString("wire") {
@@ -225,10 +223,13 @@ public enum TrainingStore {
     /// (or before their JSON was kept) as `save` writes it now; returns how many it wrote.
     public static func writeStale(limit: Int, _ c: SQLConnection) throws -> Int {
         let rows = try c.query("SELECT id, user_id FROM workouts WHERE wire_rev <> ? LIMIT ?", wireRevision, limit)
-        for row in rows {
-            let id = try row.uuid("id"), user = try row.uuid("user_id")
-            let wire = try workout(id, user: user, c).map(written)  // none: read from its sets every time
-            try c.execute("UPDATE workouts SET wire = ?, wire_rev = ? WHERE id = ?", wire, wireRevision, id)
+        let byPerson = Dictionary(grouping: try rows.map { (id: try $0.uuid("id"), user: try $0.uuid("user_id")) }, by: \.user)
+        for (user, stale) in byPerson {
+            let made = Dictionary(try workouts(ids: stale.map(\.id), user: user, c).map { ($0.id, $0) }) { a, _ in a }
+            for (id, _) in stale {
+                let wire = try made[id].map(written)  // none: read from its sets every time
+                try c.execute("UPDATE workouts SET wire = ?, wire_rev = ? WHERE id = ?", wire, wireRevision, id)
+            }
         }
         return rows.count
     }

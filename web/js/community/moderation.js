@@ -6,12 +6,19 @@ import { formatRelative, t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 
-/** The decisions a row offers: restore or hide (by whether it is hidden), then warn, delete, ban. */
+/** The decisions a row offers: restore or hide (by whether it is hidden), then warn, delete, and
+ *  ban its author, or lift the ban when they are banned. */
 export function decisionsFor(item) {
-  return [item.hidden ? "restore" : "hide", "warn", "delete", ...(item.authorBanned ? [] : ["ban"])];
+  return [item.hidden ? "restore" : "hide", "warn", "delete", item.authorBanned ? "lift" : "ban"];
 }
 
 const severe = new Set(["delete", "ban"]);
+
+/** The request a decision makes: lifting a ban is the author's; every other is the report's. */
+function requestFor(item, decision) {
+  return decision === "lift" ? [`/v1/admin/users/${item.author.id}/ban`, { method: "DELETE" }]
+    : [`/v1/admin/reports/${item.kind}/${item.id}`, { method: "POST", body: { decision } }];
+}
 
 export function moderationView(session) {
   const list = el("div", { class: "stack", id: "moderation-list", "aria-busy": "true" }, el("span", { class: "skeleton" }));
@@ -20,17 +27,8 @@ export function moderationView(session) {
     if (severe.has(decision) && !confirm(t(`moderation.confirm.${decision}`, { name: item.author.displayName }))) return;
     button.disabled = true;
     try {
-      await session.api(`/v1/admin/reports/${item.kind}/${item.id}`, { method: "POST", body: { decision } });
+      await session.api(...requestFor(item, decision));
       toast(t(`moderation.done.${decision}`, { name: item.author.displayName }));
-      await load();
-    } catch (problem) { button.disabled = false; showProblem(problem); }
-  }
-
-  async function lift(item, button) {
-    button.disabled = true;
-    try {
-      await session.api(`/v1/admin/users/${item.author.id}/ban`, { method: "DELETE" });
-      toast(t("moderation.done.lift", { name: item.author.displayName }));
       await load();
     } catch (problem) { button.disabled = false; showProblem(problem); }
   }
@@ -42,11 +40,6 @@ export function moderationView(session) {
       button.addEventListener("click", () => decide(item, decision, button));
       return button;
     });
-    if (item.authorBanned) {
-      const button = el("button", { type: "button", class: "button small quiet", "data-decision": "lift" }, t("moderation.decide.lift"));
-      button.addEventListener("click", () => lift(item, button));
-      buttons.push(button);
-    }
     return el("article", { class: "card report", "data-report": item.id, "data-kind": item.kind, "data-hidden": String(item.hidden) },
       el("p", { class: "report-head" },
         el("span", { class: "badge" }, t(`moderation.kind.${item.kind}`)),

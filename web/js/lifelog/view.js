@@ -40,7 +40,8 @@ function query(fields) {
 
 const kindIcon = { memo: "memo", checkin: "flag", photo: "camera", voice: "mic", workout: "training", proof: "play" };
 
-function recordItem(session, record, { onDelete, onEdit }) {
+/** A record's row; `when` is what its time says (the clock by default; a date where days mix). */
+function recordItem(session, record, { onDelete, onEdit }, when = clockOf(record.occurredAt)) {
   const body = [];
   if (record.place) body.push(el("strong", {}, record.place));
   if (record.text) body.push(el("p", { class: "lifelog-text" }, record.text));
@@ -66,7 +67,7 @@ function recordItem(session, record, { onDelete, onEdit }) {
   const item = el("li", { class: "lifelog-item", "data-kind": record.kind, "data-id": record.id },
     el("span", { class: "lifelog-kind" }, icon(kindIcon[record.kind])),
     el("div", { class: "lifelog-body" },
-      el("div", { class: "lifelog-meta muted small" }, el("time", { datetime: record.occurredAt }, clockOf(record.occurredAt)),
+      el("div", { class: "lifelog-meta muted small" }, el("time", { datetime: record.occurredAt }, when),
         ` · ${t(`lifelog.kind.${record.kind}`)}`,
         record.position ? el("span", { class: "has-place", title: t("lifelog.hasPlace"), "aria-label": t("lifelog.hasPlace") }, icon("lifelog")) : null),
       ...body),
@@ -297,11 +298,8 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
       list.hidden = true;
       past.hidden = true;
       found.replaceChildren(...(page.items.length
-        ? page.items.map((record) => {
-          const item = recordItem(session, record, handlers);
-          item.querySelector(".lifelog-meta time").textContent = `${formatDay(record.occurredAt.slice(0, 10), { year: "numeric", month: "short", day: "numeric" })} ${clockOf(record.occurredAt)}`;
-          return item;
-        })
+        ? page.items.map((record) => recordItem(session, record, handlers,
+          `${formatDay(record.occurredAt.slice(0, 10), { year: "numeric", month: "short", day: "numeric" })} ${clockOf(record.occurredAt)}`))
         : [el("li", {}, emptyState(icon("memo"), t("lifelog.searchEmpty", { q })))]));
     } catch (problem) { showProblem(problem); }
   }
@@ -329,11 +327,8 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     try {
       const { items } = await session.api(`/v1/lifelog/on-this-day?${query({ date: day })}`);
       if (!items.length || range !== "day") return;
-      past.replaceChildren(el("h2", { class: "section-title" }, t("lifelog.onThisDay")), el("ul", { class: "lifelog-list" }, items.map((record) => {
-        const item = recordItem(session, record, handlers);
-        item.querySelector(".lifelog-meta time").textContent = `${formatRelative(new Date(record.occurredAt), new Date())} · ${clockOf(record.occurredAt)}`;
-        return item;
-      })));
+      past.replaceChildren(el("h2", { class: "section-title" }, t("lifelog.onThisDay")), el("ul", { class: "lifelog-list" }, items.map((record) =>
+        recordItem(session, record, handlers, `${formatRelative(new Date(record.occurredAt), new Date())} · ${clockOf(record.occurredAt)}`))));
       past.hidden = false;
     } catch { /* the day shows without it */ }
   }

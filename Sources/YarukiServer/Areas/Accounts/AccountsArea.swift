@@ -20,10 +20,10 @@ struct AccountsArea: Area {
     }
 }
 
-/// Suspending an account and lifting it (Community's moderation bans a post's author).
+/// Suspending an account (Community's moderation bans a post's author; lifting is the admin
+/// routes' own).
 protocol AccountSuspension: Sendable {
     func suspend(_ user: UUID, by admin: Principal) async throws
-    func lift(_ user: UUID) async throws
 }
 
 extension AccountService: AccountSuspension {}

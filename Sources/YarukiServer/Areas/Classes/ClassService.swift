@@ -62,11 +62,8 @@ struct ClassService: Sendable {
         let canEdit = ClassService.may(edit: row, principal)
         // The link is the product: the coach and admins see it, and whoever holds a paid seat.
         let link = canEdit || booked ? row.onlineURL : nil
-        let revenue = roster.reduce(into: ClassRevenue(currency: row.currency, paid: 0, refunded: 0, net: 0)) { sum, entry in
-            sum.paid += entry.order.amount
-            if entry.order.state == "refunded" { sum.refunded += entry.order.amount }
-            sum.net = sum.paid - sum.refunded
-        }
+        let revenue = ClassRevenue(currency: row.currency, paid: roster.reduce(0) { $0 + $1.order.amount },
+                                   refunded: roster.filter { $0.order.state == "refunded" }.reduce(0) { $0 + $1.order.amount })
         return ClassDetail(item: info(row, booked: booked), myOrder: mine.map { orders.info($0, title: row.title) }, canEdit: canEdit,
                            onlineUrl: link, roster: canEdit ? roster.map { RosterEntry(person: Person(id: $0.order.userID, displayName: $0.name), orderId: $0.order.id,
                                                                       state: $0.order.state, reason: $0.order.reason, amount: $0.order.amount) } : nil,
@@ -100,8 +97,7 @@ struct ClassService: Sendable {
         let (user, from) = (principal.userID, context.now.addingTimeInterval(-30 * 86_400))
         let rows = try await database.read { c in try ClassStore.taught(coach: user, from: from, limit: 500, c) }
         return rows.map { row in
-            TaughtClass(item: info(row.klass, booked: false),
-                        revenue: ClassRevenue(currency: row.klass.currency, paid: row.paid, refunded: row.refunded, net: row.paid - row.refunded))
+            TaughtClass(item: info(row.klass, booked: false), revenue: ClassRevenue(currency: row.klass.currency, paid: row.paid, refunded: row.refunded))
         }
     }
 

@@ -105,7 +105,6 @@ struct LifelogService: Sendable {
         return context.media.file(voice.sha256, kind, cacheControl: "private, max-age=3600")
     }
 
-    /// The owner's record with its version.
     /// My records whose text or place holds `text`, newest first, across every day.
     func search(_ text: String, before cursor: (Date, UUID)?, limit: Int, _ principal: Principal) async throws -> Page<LifelogRecord> {
         let user = principal.userID
@@ -113,6 +112,7 @@ struct LifelogService: Sendable {
         return Paging.page(rows, limit: limit, key: { ($0.draft.occurredAt.date, $0.id) }) { reply($0) }
     }
 
+    /// The owner's record with its version.
     func versioned(_ id: UUID, _ principal: Principal) async throws -> (LifelogRecord, version: Int64) {
         let user = principal.userID
         guard let (record, version) = try await database.read({ c in
