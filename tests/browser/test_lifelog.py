@@ -100,12 +100,16 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
                 const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
                 return [arguments[0].classList.contains("leaflet-zoom-anim"), centre(arguments[1]), centre(arguments[2])];""",
                                                                map_node, person, stops[2])
-            if moving:
+            on_stop = abs(px - sx) < 3 and abs(py - sy) < 3
+            if moving or (not on_stop and still == 0):
+                # A zoom under way, or the marker's last step not drawn yet (a busy machine draws
+                # the stop's flag a frame before the marker arrives): read again.
                 time.sleep(0.1)
                 continue
-            assert abs(px - sx) < 3 and abs(py - sy) < 3, f"person at {px},{py}, the stop at {sx},{sy}"
+            assert on_stop, f"person left the stop while resting: at {px},{py}, the stop at {sx},{sy}"
             still += 1
             time.sleep(0.2)
+        assert still >= 1, "the person stood on the stop while resting"
         # Dragging the map stops following; playback goes on; "follow" takes the camera back.
         assert not is_shown(driver, By.ID, "playback-follow")
         driver.execute_script("arguments[0].dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}))", map_node)
