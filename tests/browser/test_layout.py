@@ -1,7 +1,9 @@
 """Every page on a phone, as demo group members see them in English, Japanese and Korean: nothing
 wider than the screen (its 390 px, whatever the browser's layout viewport grew to), and the timer's and playback's main buttons above the tab bar. Screenshots of
 each page go to bench/out/screens/layout-*.png to look at."""
+import contextlib
 import os
+import urllib.error
 import uuid
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -152,6 +154,15 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
         driver.quit()
 
 
+def looked_at(driver, width, name, problems):
+    """The screen as it is, saved as `name`.png to be looked at; what spills, breaks mid-word or
+    prints null goes into `problems` under its name."""
+    found = (spill(driver, width) or []) + broken_labels(driver) + [f"prints {w!r}" for w in printed_nothing(driver)]
+    if found:
+        problems[name] = found
+    driver.save_screenshot(os.path.join(OUT, f"{name}.png"))
+
+
 @pytest.mark.parametrize("language", ["ja-JP", "ko-KR"])
 def test_the_pages_of_admins_and_coaches_fit_and_read_in_each_language(demo, language):
     """Moderation (with a reported post waiting) as the demo's admin, and the classes a coach
@@ -170,12 +181,38 @@ def test_the_pages_of_admins_and_coaches_fit_and_read_in_each_language(demo, lan
                 sign_in(driver, demo, email, password)
                 opened(driver, demo, page)
                 wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, shown))
-                found = (spill(driver, width) or []) + broken_labels(driver) + [f"prints {w!r}" for w in printed_nothing(driver)]
-                if found:
-                    problems[f"{page} {width}"] = found
-                driver.save_screenshot(os.path.join(OUT, f"{page.split('?')[0]}{'-teaching' if 'teaching' in page else ''}-{language[:2]}-{width}x{height}.png"))
+                looked_at(driver, width, f"{page.split('?')[0]}{'-teaching' if 'teaching' in page else ''}-{language[:2]}-{width}x{height}", problems)
             finally:
                 driver.quit()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("language,email,password", PEOPLE[1:])
+def test_the_way_into_training_and_the_quick_session_fit_and_read_in_each_language(demo, language, email, password):
+    """One way to train, on a phone and a desktop in Japanese and Korean: Training opens on its
+    start card (routines, repeat last, empty), the timer's quick start is a session whose header
+    is the timer (counting, then resting), and Training then offers to resume it. Nothing spills,
+    no short label breaks, nothing prints null; each looked at in its screenshot."""
+    token = api_login(demo, email, password=password)["accessToken"]
+    problems = {}
+    for width, height in ((390, 844), (1440, 900)):
+        driver = make_browser(width, height, language=language)
+        try:
+            sign_in(driver, demo, email, password)
+            screens = [("training", "#start-card #empty-session", None), ("timer", "#session-main", "count-rep"),
+                       ("session", "#rest-ring", "session-main"), ("training", "#resume-session", None)]
+            for index, (page, shown, press_first) in enumerate(screens):
+                if page != "session":
+                    opened(driver, demo, page)
+                if press_first:
+                    for _ in range(3 if press_first == "count-rep" else 1):
+                        click_on(driver, By.ID, press_first)
+                wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, shown))
+                looked_at(driver, width, f"train-{index}-{page}-{language[:2]}-{width}x{height}", problems)
+        finally:
+            driver.quit()
+            with contextlib.suppress(urllib.error.HTTPError):  # none was started
+                api_call(demo, "DELETE", "/v1/training/session", token)
     assert not problems, problems
 
 
@@ -240,15 +277,20 @@ def test_signage_is_shown_only_to_admins(demo, email, password, sees_signage):
 def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab_bar(demo, language, email, password):
     driver = make_browser(390, 844, language=language)
     try:
+        # Signed in, the timer is the quick start into a session: its big button under the number.
         sign_in(driver, demo, email, password)
         driver.get(f"{demo}/#/timer")
         ready(driver)
-        click_on(driver, By.ID, "timer-main")  # rest begins
-        wait(driver).until(lambda d: d.find_element(By.ID, "timer-main").get_attribute("data-action") == "nextSet")
+        wait(driver).until(lambda d: "#/session" in d.current_url)
+        assert above_tab_bar(driver, wait(driver).until(EC.visibility_of_element_located((By.ID, "session-main"))))
+        click_on(driver, By.ID, "session-main")  # rest begins
         driver.execute_script("window.scrollTo(0, 0)")
-        assert above_tab_bar(driver, driver.find_element(By.ID, "timer-main")), "the rest's main button is hidden under the tab bar"
+        assert above_tab_bar(driver, wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))), \
+            "the rest's main button is hidden under the tab bar"
     finally:
         driver.quit()
+        # The demo person trains on in other tests: the quick start leaves no session behind.
+        api_call(demo, "DELETE", "/v1/training/session", api_login(demo, email, password)["accessToken"])
 
 
 def test_a_body_weight_exercise_chart_and_an_empty_session_print_no_null(demo):
@@ -268,7 +310,7 @@ def test_a_body_weight_exercise_chart_and_an_empty_session_print_no_null(demo):
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "exercise-chart"), "Sets per session"))
         settled(driver)
         assert printed_nothing(driver) == []
-        driver.get(demo + "/#/session")
+        driver.get(demo + "/#/training")
         ready(driver)
         click_on(driver, By.ID, "empty-session")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "finish-session")))

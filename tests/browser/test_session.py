@@ -23,11 +23,10 @@ def person_with_routine(driver, server, prefix, name, title, items, before=None)
 
 
 def start_routine(driver, server, exercise):
-    """Training → Start → the routine's card: the session opens on `exercise`."""
+    """Training → the routine's Start on the start card: the session opens on `exercise`."""
     driver.get(server + "/#/training")
     ready(driver)
-    click_on(driver, By.ID, "start-session")
-    click_on(driver, By.CSS_SELECTOR, "[data-routine] button")
+    click_on(driver, By.CSS_SELECTOR, "#start-card [data-routine] .button")
     wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f"[data-exercise={exercise}]")))
 
 
@@ -45,11 +44,12 @@ def test_a_routine_session_from_start_to_personal_records(server):
         assert "60 kg × 5" in text_of(driver, By.CSS_SELECTOR, "[data-exercise=squat] .session-set .set-previous")
         assert attribute_of(driver, By.CSS_SELECTOR, "[data-exercise=squat] .session-set [name=weightKg]", "value") == "60"
 
-        # Counting reps with the big number, then one tap marks the set done: the rest starts by itself.
+        # Counting reps with the big number, then the big button marks the set in hand done: the rest starts by itself.
         for _ in range(6):
             click_on(driver, By.ID, "count-rep")
         assert text_of(driver, By.ID, "count-rep") == "6"
-        click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
+        assert attribute_of(driver, By.ID, "session-main", "data-action") == "doneSet"
+        click_on(driver, By.ID, "session-main")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
         assert attribute_of(driver, By.ID, "rest-ring", "role") == "timer"  # read again if the ring redrew meanwhile
         text = text_of(driver, By.ID, "rest-left")  # "1:00", then "59"…
@@ -161,7 +161,7 @@ def test_pounds_are_shown_and_stored_as_kilograms(server):
         click_on(driver, By.XPATH, "//*[@id='f-weightUnit']/ancestor::form//button[@type='submit']")
         wait(driver).until(lambda d: api_call(server, "GET", "/v1/me", token)["weightUnit"] == "lb")
 
-        driver.get(server + "/#/session")
+        driver.get(server + "/#/training")
         ready(driver)
         click_on(driver, By.ID, "repeat-last")
         first_set = "[data-exercise=deadlift] .session-set"
@@ -174,3 +174,65 @@ def test_pounds_are_shown_and_stored_as_kilograms(server):
                                          - 102.0582) < 0.001)
     finally:
         driver.quit()
+
+
+def test_the_timer_is_a_quick_start_into_a_session_with_no_plan(server, phone):
+    """One way to train: signed in, the timer opens an empty session whose header is the timer.
+    The number counts reps (↑ ↓ on a keyboard), the big button logs a set of them and rests (two
+    taps 100 ms apart are one), Training offers to resume it, and Finish saves what was done."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.select import Select
+    import time
+    email = f"quick-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up(phone, server, email, name="Quinn")
+    token = api_login(server, email)["accessToken"]
+    phone.get(server + "/#/timer")
+    ready(phone)
+    main = wait(phone).until(EC.visibility_of_element_located((By.ID, "session-main")))
+    assert "#/session" in phone.current_url and "start=" not in phone.current_url, "started once: a reload does not start another"
+    assert main.text == "Start rest" and main.get_attribute("data-action") == "logSet"
+    Select(phone.find_element(By.ID, "session-exercise")).select_by_value("squat")
+    click_on(phone, By.CSS_SELECTOR, "[data-preset='30']")
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-preset='30']").get_attribute("aria-pressed") == "true")
+    body = phone.find_element(By.TAG_NAME, "body")
+    for key in (Keys.ARROW_UP,) * 4 + (Keys.ARROW_DOWN,):
+        body.send_keys(key)
+    assert text_of(phone, By.ID, "count-rep") == "3"
+    body.send_keys(Keys.SPACE)  # the big button: a set of 3 squats, and the 30 s rest
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
+    left = text_of(phone, By.ID, "rest-left")
+    assert 25 <= int(left) <= 30, left
+    assert attribute_of(phone, By.CSS_SELECTOR, "[data-exercise=squat] .session-set [name=reps]", "value") == "3"
+    time.sleep(0.5)  # taps on the big button closer than 400 ms are one
+    click_on(phone, By.ID, "skip-rest")  # "Next set"
+    wait(phone).until(lambda d: d.find_element(By.ID, "session-header").get_attribute("data-phase") == "training")
+    for _ in range(2):
+        click_on(phone, By.ID, "count-rep")
+    # A sweaty double press of the big button, 100 ms apart by the presses' own times (a busy
+    # machine may deliver them further apart): one set, and the rest it started goes on.
+    phone.execute_script("document.activeElement.blur()")
+    first = time.time()
+    for at in (first, first + 0.1):
+        for kind in ("keyDown", "keyUp"):
+            phone.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": kind, "key": " ", "code": "Space", "windowsVirtualKeyCode": 32,
+                                                             "text": " " if kind == "keyDown" else "", "timestamp": at})
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
+    time.sleep(0.5)
+    assert phone.find_elements(By.ID, "rest-ring"), "the second tap did not end the rest"
+    wait(phone).until(lambda d: len(api_call(server, "GET", "/v1/training/session", token)["exercises"][0]["sets"]) == 2)
+
+    # Training offers the session under way as the one thing to do.
+    phone.get(server + "/#/training")
+    ready(phone)
+    click_on(phone, By.ID, "resume-session")
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
+    assert [attribute_of(phone, By.CSS_SELECTOR, f"[data-set='0-{i}']", "aria-pressed") for i in range(2)] == ["true", "true"]
+    click_on(phone, By.ID, "finish-session")
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "session-summary")))
+    assert text_of(phone, By.ID, "summary-sets") == "2" and text_of(phone, By.ID, "summary-reps") == "5"
+    workout = api_call(server, "GET", "/v1/workouts", token)["items"][0]
+    assert workout["exercises"] == [{"exerciseId": "squat", "sets": [{"reps": 3, "restSeconds": 30}, {"reps": 2, "restSeconds": 30}]}]
+    phone.get(server + "/#/training")
+    ready(phone)
+    wait(phone).until(EC.visibility_of_element_located((By.ID, "empty-session")))
+    assert not phone.find_elements(By.ID, "resume-session")

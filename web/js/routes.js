@@ -34,6 +34,12 @@ import { sessionView } from "./training/session-view.js";
 /** `new` in an id's place means a fresh one. */
 const idOf = (params) => (params.id && params.id !== "new" ? params.id : null);
 
+/** Goes on to the session's quick start, leaving no step in the history to come back to. */
+function quickStart() {
+  location.replace("#/session?start=empty");
+  return [];
+}
+
 export const routes = [
   { path: "home", area: "home", view: homeView },
   { path: "signin", guest: true, title: "auth.signIn", view: ({ session, next, query, serverInfo }) => signInView(session, next, { query, serverInfo }) },
@@ -45,9 +51,12 @@ export const routes = [
   { path: "account", account: true, title: "account.title", view: ({ session }) => accountView(session) },
   { path: "training", area: "training", needs: ["exercises"], view: ({ session, exercises }) => trainingView(session, { exercises, icon }) },
   { path: "session", area: "training", account: true, title: "session.title", needs: ["exercises"],
-    view: ({ session, exercises, query }) => sessionView(session, { exercises, routineId: query.get("routine") }) },
+    view: ({ session, exercises, query }) => sessionView(session, { exercises, routineId: query.get("routine"), start: query.get("start") }) },
   { path: "exercises", area: "training", account: true, title: "exercises.title", view: ({ session }) => exercisesView(session, { icon }) },
-  { path: "timer", area: "training", title: "timer.title", needs: ["exercises"], view: ({ session, exercises }) => timerView(session, { exercises }) },
+  // Signed in, the timer is a quick start into a session with no plan (or back into the one under
+  // way); a guest counts with the timer alone.
+  { path: "timer", area: "training", title: "timer.title", needs: ["exercises"],
+    view: ({ session, exercises }) => (session.user ? quickStart() : timerView(session, { exercises })) },
   { path: "workout/:id?", area: "training", account: true, title: "editor.newTitle", needs: ["exercises"],
     view: ({ session, exercises, params }) => editorView(session, { exercises, workoutId: idOf(params) }) },
   { path: "accountability", area: "accountability", account: true, needs: ["exercises"],

@@ -52,6 +52,12 @@ public struct TrainingSession: Equatable, Sendable, Codable {
         case toggleSet(exercise: Int, set: Int)
         /// The big number: one more rep into the set in hand.
         case countRep
+        /// The big number, one rep back (a miscount).
+        case uncountRep
+        /// The big button with no set in hand (a session with no plan, or every planned set done):
+        /// the simple timer inside a session. A done set of the reps counted, of the exercise
+        /// given: after the last exercise when it is that one, else as a new exercise; its rest starts.
+        case logSet(String)
         case setValues(exercise: Int, set: Int, reps: Int?, seconds: Int?, weightKg: Double?)
         /// A set like the last one of the exercise (its values pre-filled).
         case addSet(exercise: Int)
@@ -161,6 +167,20 @@ public struct TrainingSession: Equatable, Sendable, Codable {
         case .countRep:
             counted += 1
             return []
+        case .uncountRep:
+            counted = max(0, counted - 1)
+            return []
+        case let .logSet(id):
+            guard phase == .training, current == nil else { return [] }
+            if exercises.last?.exerciseId != id {
+                guard exercises.count < Self.maxExercises else { return [] }
+                exercises.append(SessionExercise(exerciseId: id, sets: []))
+            }
+            let e = exercises.count - 1
+            guard exercises[e].sets.count < Self.maxSets else { return [] }
+            exercises[e].sets.append(SessionSet(reps: counted, done: true, completedAt: now))
+            counted = 0
+            return startRest(exercises[e].restSeconds ?? defaultRest, at: now)
         case let .setValues(e, s, reps, seconds, weight):
             guard valid(e, s) else { return [] }
             exercises[e].sets[s].reps = reps.map { min(max($0, 0), 1000) }

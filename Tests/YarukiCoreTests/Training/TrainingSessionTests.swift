@@ -125,6 +125,35 @@ import Testing
         #expect(s.exercises.map(\.exerciseId) == ["front-squat", "plank"])
     }
 
+    @Test func withNoPlanTheBigButtonLogsTheCountedRepsAndRestsLikeTheTimer() {
+        var s = TrainingSession(startedAt: t0, defaultRest: 60, exercises: [])
+        for i in 0..<4 { s.send(.countRep, at: at(Double(i))) }
+        s.send(.uncountRep, at: at(4))
+        #expect(s.send(.logSet("push-up"), at: at(5)) == [.startTimer])
+        #expect(s.phase == .rest && s.restLength == 60 && s.counted == 0)
+        #expect(s.exercises.map(\.exerciseId) == ["push-up"] && s.exercises[0].sets == [.init(reps: 3, done: true, completedAt: at(5))])
+        // Resting, the big button is "next set": no set is logged twice by a second tap.
+        #expect(s.send(.logSet("push-up"), at: at(6)).isEmpty && s.exercises[0].sets.count == 1)
+        s.send(.skipRest, at: at(30))
+        s.send(.countRep, at: at(31))
+        s.send(.logSet("push-up"), at: at(32))
+        s.send(.skipRest, at: at(40))
+        // Another exercise starts its own entry; going back to the first starts another.
+        s.send(.logSet("squat"), at: at(41))
+        s.send(.skipRest, at: at(42))
+        s.send(.logSet("push-up"), at: at(43))
+        #expect(s.exercises.map(\.exerciseId) == ["push-up", "squat", "push-up"])
+        #expect(s.exercises[0].sets.map(\.reps) == [3, 1] && s.exercises[1].sets.map(\.reps) == [0])
+        // Never below zero; with a planned set in hand the big button is its ✓, not a new set.
+        s.send(.uncountRep, at: at(44))
+        #expect(s.counted == 0)
+        var planned = session()
+        #expect(planned.send(.logSet("squat"), at: at(1)).isEmpty && planned.exercises.count == 2)
+        s.send(.finish, at: at(50))
+        #expect(s.workout.exercises.map { $0.sets.map(\.reps) } == [[3, 1], [0], [0]])
+        #expect(s.workout.exercises[0].sets[0].restSeconds == 60)
+    }
+
     @Test func finishingMakesTheWorkoutOfTheDoneSetsAndTakesNoMore() {
         var s = session()
         s.send(.toggleSet(exercise: 0, set: 0), at: at(60))
@@ -232,6 +261,8 @@ import Testing
         switch event {
         case let .toggleSet(x, y): e.type = "toggleSet"; e.exercise = x; e.set = y
         case .countRep: e.type = "countRep"
+        case .uncountRep: e.type = "uncountRep"
+        case let .logSet(id): e.type = "logSet"; e.id = id
         case let .setValues(x, y, reps, seconds, kg): e.type = "setValues"; e.exercise = x; e.set = y; e.reps = reps; e.seconds = seconds; e.weightKg = kg
         case let .addSet(x): e.type = "addSet"; e.exercise = x
         case let .removeSet(x, y): e.type = "removeSet"; e.exercise = x; e.set = y
@@ -249,7 +280,7 @@ import Testing
         return e
     }
 
-    static func scenario(_ name: String, defaultRest: Int = 90, _ script: [(Double, TrainingSession.Event)]) -> Scenario {
+    static func scenario(_ name: String, defaultRest: Int = 90, plan: [Plan] = plan, _ script: [(Double, TrainingSession.Event)]) -> Scenario {
         var s = TrainingSession(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, startedAt: t0, defaultRest: defaultRest,
                                 exercises: plan.map { TrainingSession.planned($0.exerciseId, sets: $0.sets, restSeconds: $0.restSeconds, lastTime: $0.lastTime) })
         var steps: [Step] = []
@@ -265,7 +296,7 @@ import Testing
     }
 
     static let allEvents: [TrainingSession.Event] = [
-        .toggleSet(exercise: 0, set: 0), .toggleSet(exercise: 1, set: 1), .toggleSet(exercise: 7, set: 0), .countRep,
+        .toggleSet(exercise: 0, set: 0), .toggleSet(exercise: 1, set: 1), .toggleSet(exercise: 7, set: 0), .countRep, .uncountRep, .logSet("squat"), .logSet("push-up"),
         .setValues(exercise: 0, set: 1, reps: 6, seconds: nil, weightKg: 82.5), .setValues(exercise: 1, set: 0, reps: nil, seconds: 90_000, weightKg: -1),
         .addSet(exercise: 0), .addSet(exercise: 4), .removeSet(exercise: 0, set: 2), .moveSet(exercise: 0, from: 0, to: 2),
         .moveSet(exercise: 0, from: 0, to: 9), .addExercise("lunge", restSeconds: 60, lastTime: [WorkoutSet(reps: 10)]),
@@ -288,6 +319,11 @@ import Testing
             scenario("no rest by default", defaultRest: 0, [(0, .toggleSet(exercise: 0, set: 0)), (1, .tick), (2, .toggleSet(exercise: 1, set: 0)),
                                                             (3, .skipRest), (50, .tick)]),
             scenario("clock jumps", [(0, .toggleSet(exercise: 0, set: 0)), (-30, .tick), (-30, .adjustRest(-15)), (1000, .tick), (1001, .tick)]),
+            // The simple timer as a session: no plan; the big number counts, the big button logs a set and rests.
+            scenario("no plan: the big button logs sets", defaultRest: 60, plan: [], [
+                (0, .countRep), (1, .countRep), (2, .countRep), (3, .uncountRep), (4, .logSet("push-up")), (5, .logSet("push-up")),
+                (30, .skipRest), (31, .countRep), (32, .logSet("push-up")), (40, .skipRest), (41, .setDefaultRest(30)), (42, .countRep),
+                (43, .logSet("squat")), (80, .tick), (81, .logSet("push-up")), (82, .uncountRep), (83, .finish)]),
         ]
         let prefixes: [(String, [(Double, TrainingSession.Event)])] = [
             ("training", []), ("counting", [(0, .countRep), (0, .countRep)]), ("rest", [(0, .toggleSet(exercise: 0, set: 0))]),

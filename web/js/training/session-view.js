@@ -1,13 +1,16 @@
 // The training session page: start from a routine, from the last workout or empty; then every
 // exercise with its sets (last time's beside them), one tap marks a set done and the rest starts
-// on its own; the header is the one-button timer (tap the number to count reps, a ring while
-// resting); finish shows the summary and personal records. The rules are session.js; this file
+// on its own. The header is the one-button timer: tap the number to count reps, the big button
+// marks the set in hand done (or, with no plan, logs a set of the reps counted) and rests, a
+// ring while resting. Finish shows the summary and personal records. The rules are session.js; this file
 // draws and performs. The session lives in this browser (a reload or a locked phone finds it)
 // and on the server (another device finds it), saved after each change with If-Match.
 import { exerciseName, formatNumber, t } from "../i18n.js";
-import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { clearProblems, el, showProblem, toast } from "../ui.js";
 import { current, restProgress, remainingSeconds, send, workoutOf } from "./session.js";
-import { beep, clockText, unlockAudio } from "./timer.js";
+import { beep, clockText, tapGuard, unlockAudio } from "./timer.js";
+import { PRESETS } from "./machine.js";
+import { startCard } from "./start.js";
 import { weightIn } from "./units.js";
 import { versionOf } from "../sync/save.js";
 import { composeWith } from "../community/compose.js";
@@ -45,7 +48,7 @@ function previousText(previous, weight) {
   return previous.weightKg != null ? `${weight.text(previous.weightKg)} × ${formatNumber(previous.reps ?? 0)}` : `× ${formatNumber(previous.reps ?? 0)}`;
 }
 
-export function sessionView(session, { exercises, routineId = null }) {
+export function sessionView(session, { exercises, routineId = null, start: startWith = null }) {
   const catalog = new Map(exercises.map((e) => [e.id, e]));
   const nameOf = (id) => (catalog.get(id) ? exerciseName(catalog.get(id)) : id);
   const units = weightIn(session.user?.weightUnit || "kg");
@@ -116,6 +119,36 @@ export function sessionView(session, { exercises, routineId = null }) {
   const header = el("section", { class: "card session-header", id: "session-header" });
   const body = el("div", { class: "stack", id: "session-exercises" });
 
+  // The big button: a set in hand is marked done, with no set in hand (no plan, or every planned
+  // set done) one is logged of the reps counted, the way the timer did; resting, it ends the rest.
+  // Taps closer than 400 ms are one: a sweaty double tap must not log a set and end its rest.
+  const guard = tapGuard(400);
+  const repsOnly = exercises.filter((e) => e.unit === "reps");
+  let free = null;
+  try { free = localStorage.getItem("yaruki.timer.exercise"); } catch { /* private mode */ }
+
+  /** The exercise the big button logs with no plan: the one chosen, else the last one done. */
+  function freeExercise(s) {
+    const last = s.exercises.at(-1)?.exerciseId;
+    const chosen = [free, last, "push-up"].find((id) => repsOnly.some((e) => e.id === id));
+    return chosen ?? repsOnly[0]?.id;
+  }
+
+  function pressMain() {
+    const s = state?.session;
+    if (!s) return;
+    if (s.phase === "rest") { act({ type: "skipRest" }); return; }
+    const hand = current(s);
+    if (hand) act({ type: "toggleSet", exercise: hand[0], set: hand[1] });
+    else if (freeExercise(s)) act({ type: "logSet", id: freeExercise(s) });
+  }
+
+  function mainButton(action, label, id) {
+    const main = el("button", { type: "button", class: "timer-main", id, "data-action": action }, label);
+    main.addEventListener("click", (event) => { if (guard.accept(event.timeStamp)) pressMain(); });
+    return main;
+  }
+
   function drawHeader() {
     const s = state.session;
     const now = Date.now();
@@ -128,8 +161,8 @@ export function sessionView(session, { exercises, routineId = null }) {
         el("p", { class: "timer-caption" }, left === 0 ? t("timer.restOver") : t("session.resting")),
         el("div", { class: "chips timer-small" },
           el("button", { type: "button", class: "chip", onclick: () => act({ type: "adjustRest", value: -15 }) }, "−15 s"),
-          el("button", { type: "button", class: "chip", id: "skip-rest", onclick: () => act({ type: "skipRest" }) }, t("session.skipRest")),
-          el("button", { type: "button", class: "chip", onclick: () => act({ type: "adjustRest", value: 15 }) }, "+15 s")));
+          el("button", { type: "button", class: "chip", onclick: () => act({ type: "adjustRest", value: 15 }) }, "+15 s")),
+        mainButton("nextSet", t("timer.nextSet"), "skip-rest"));
       header.dataset.phase = "rest";
       return;
     }
@@ -137,8 +170,21 @@ export function sessionView(session, { exercises, routineId = null }) {
     const count = el("button", { type: "button", class: "count-button", id: "count-rep", "aria-label": t("session.countRep") },
       el("span", { class: "timer-figure" }, formatNumber(s.counted)));
     count.addEventListener("click", () => act({ type: "countRep" }));
+    const less = el("button", { type: "button", class: "chip", id: "uncount-rep", "aria-label": t("timer.minusLabel"), hidden: s.counted === 0,
+      onclick: () => act({ type: "uncountRep" }) }, "−1");
+    const tools = [less];
+    if (!hand) {
+      const picker = el("select", { id: "session-exercise", "aria-label": t("timer.exercise") },
+        repsOnly.map((e) => el("option", { value: e.id }, exerciseName(e))));
+      picker.value = freeExercise(s) ?? "";
+      picker.addEventListener("change", () => { free = picker.value; try { localStorage.setItem("yaruki.timer.exercise", free); } catch { /* private mode */ } });
+      tools.push(picker, ...PRESETS.map((seconds) => el("button", { type: "button", class: "chip preset", "data-preset": seconds,
+        "aria-pressed": String(s.defaultRest === seconds), onclick: () => act({ type: "setDefaultRest", value: seconds }) }, `${seconds}s`)));
+    }
     header.replaceChildren(count, el("p", { class: "timer-caption" },
-      hand ? t("session.inHand", { name: nameOf(s.exercises[hand[0]].exerciseId), n: hand[1] + 1 }) : t("session.allDone")));
+      hand ? t("session.inHand", { name: nameOf(s.exercises[hand[0]].exerciseId), n: hand[1] + 1 }) : t("session.freeCaption")),
+      el("div", { class: "chips timer-small", role: "group", "aria-label": t("timer.presets") }, tools),
+      mainButton(hand ? "doneSet" : "logSet", hand ? t("session.doneAndRest") : t("timer.startRest"), "session-main"));
     header.dataset.phase = "training";
   }
 
@@ -205,7 +251,7 @@ export function sessionView(session, { exercises, routineId = null }) {
     body.replaceChildren(...s.exercises.map(exerciseCard),
       ...(s.exercises.length ? [] : [el("p", { class: "muted" }, t("session.noExercises"))]), add);
     root.replaceChildren(el("h1", {}, s.title || t("session.title")), header, body,
-      el("button", { type: "button", class: "button wide", id: "finish-session", onclick: finish }, t("session.finish")),
+      el("button", { type: "button", class: "button quiet wide", id: "finish-session", onclick: finish }, t("session.finish")),
       el("button", { type: "button", class: "button quiet wide danger-text", id: "discard-session", onclick: discard }, t("session.discard")));
     root.removeAttribute("aria-busy");
   }
@@ -225,25 +271,12 @@ export function sessionView(session, { exercises, routineId = null }) {
     }
   }
 
-  async function startScreen() {
+  function startScreen() {
     keep(null);
     state = null;
     stopTicking();
-    const list = el("div", { class: "stack", id: "session-routines", "aria-busy": "true" }, el("span", { class: "skeleton" }));
-    root.replaceChildren(el("h1", {}, t("session.title")), el("p", { class: "muted" }, t("session.lead")), list,
-      el("div", { class: "card stack" },
-        el("button", { type: "button", class: "button quiet wide", id: "repeat-last", onclick: () => start({ repeatLast: true }) }, t("session.repeatLast")),
-        el("button", { type: "button", class: "button quiet wide", id: "empty-session", onclick: () => start({}) }, t("session.empty"))));
+    root.replaceChildren(el("h1", {}, t("session.title")), startCard(session, { nameOf }));
     root.removeAttribute("aria-busy");
-    try {
-      const { items } = await session.api("/v1/routines/mine");
-      list.removeAttribute("aria-busy");
-      // One primary action: the first routine's start; the others are quiet.
-      list.replaceChildren(...(items.length ? items.map((routine, index) => el("article", { class: "card routine-start", "data-routine": routine.id },
-        el("div", {}, el("h2", {}, routine.title), el("p", { class: "muted small" }, routine.items.map((i) => nameOf(i.exerciseId)).join(" · "))),
-        el("button", { type: "button", class: index === 0 ? "button" : "button quiet", onclick: () => start({ routineId: routine.id }) }, t("session.start"))))
-        : [emptyState(null, t("session.noRoutines"), el("a", { class: "button quiet", href: "#/routines" }, t("routines.mine")))]));
-    } catch (problem) { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); }
   }
 
   async function finish() {
@@ -336,9 +369,10 @@ export function sessionView(session, { exercises, routineId = null }) {
       draw();
       // Asked to start a routine while another session is under way: that one goes first.
       if (routineId && server.session.routineId !== routineId) toast(t("session.underWay"));
-    } else if (routineId) {
-      await start({ routineId });  // from a routine's Start (the routines page, a post)
-      // Started once: a reload opens the session, it does not start the routine again.
+    } else if (routineId || startWith === "last" || startWith === "empty") {
+      // From a routine's Start (Training, the routines page, a post), Repeat last, or the timer's quick start.
+      await start(routineId ? { routineId } : startWith === "last" ? { repeatLast: true } : {});
+      // Started once: a reload opens the session, it does not start another.
       if (state) history.replaceState(null, "", "#/session");
     } else {
       startScreen();
@@ -356,6 +390,16 @@ export function sessionView(session, { exercises, routineId = null }) {
   const unlock = () => unlockAudio();
   document.addEventListener("pointerdown", unlock, true);
   requestWakeLock();
+  // The timer's keys: Space or Enter is the big button, ↑ and ↓ count reps. Not while typing or on a control.
+  function onKey(event) {
+    if (!state || event.target.closest?.("input, select, textarea, button, a, summary")) return;
+    const handled = { " ": "main", Enter: "main", ArrowUp: "countRep", ArrowDown: "uncountRep" }[event.key];
+    if (!handled || (handled !== "main" && state.session.phase !== "training")) return;
+    event.preventDefault();
+    unlockAudio();
+    if (handled === "main") { if (guard.accept(event.timeStamp)) pressMain(); } else act({ type: handled });
+  }
+  document.addEventListener("keydown", onKey);
   const online = () => { if (state?.dirty) save(); };
   window.addEventListener("online", online);
   load();
@@ -368,6 +412,7 @@ export function sessionView(session, { exercises, routineId = null }) {
     if (state?.dirty) save();
     document.removeEventListener("visibilitychange", onVisible);
     document.removeEventListener("pointerdown", unlock, true);
+    document.removeEventListener("keydown", onKey);
     window.removeEventListener("online", online);
     wakeLock?.release?.().catch(() => {});
   };

@@ -88,6 +88,22 @@ export function send(session, event, now) {
     case "countRep":
       session.counted += 1;
       return [];
+    case "uncountRep":
+      session.counted = Math.max(0, session.counted - 1);
+      return [];
+    case "logSet": {
+      // The big button with no set in hand: the simple timer inside a session.
+      if (session.phase !== "training" || current(session)) return [];
+      if (ex.at(-1)?.exerciseId !== event.id) {
+        if (ex.length >= MAX_EXERCISES) return [];
+        ex.push({ exerciseId: event.id, restSeconds: null, sets: [] });
+      }
+      const last = ex.at(-1);
+      if (last.sets.length >= MAX_SETS) return [];
+      last.sets.push({ reps: session.counted, seconds: null, weightKg: null, done: true, completedAt: now, previous: null });
+      session.counted = 0;
+      return startRest(session, last.restSeconds ?? session.defaultRest, now);
+    }
     case "setValues": {
       const { exercise: e, set: s } = event;
       if (!valid(session, e, s)) return [];

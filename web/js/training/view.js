@@ -1,18 +1,21 @@
-// The training page: the way into the timer, and the last 30 days of workouts, each with its
-// day's activity (steps, energy, stand hours) from the Health area.
+// The training page: the way into training (start.js), this week and the charts, and the last
+// 30 days of workouts, each with its day's activity (steps, energy, stand hours) from Health.
 import { addDays, currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 import { progressCard } from "./progress.js";
+import { startCard } from "./start.js";
 import { weightIn } from "./units.js";
 
 export function trainingView(session, { exercises, icon }) {
   const names = new Map(exercises.map((e) => [e.id, exerciseName(e)]));
   const units = weightIn(session.user?.weightUnit || "kg");
-  const start = el("div", { class: "stack" },
-    session.user ? el("a", { class: "button wide", href: "#/session", id: "start-session" }, t("training.session")) : null,
-    el("a", { class: `button ${session.user ? "quiet " : ""}wide`, href: "#/timer", id: "start-timer" }, t("training.start")),
-    session.user ? el("a", { class: "button quiet wide", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")) : null,
-    session.user ? el("a", { class: "button quiet wide", href: "#/exercises", id: "exercise-catalog" }, t("exercises.title")) : null);
+  // One way to train: the start card (resume, a routine, the last workout again, or the empty
+  // session that is the one-button timer); logging a past workout and the catalog are links.
+  const start = session.user ? [startCard(session, { nameOf: (id) => names.get(id) || id }),
+    el("div", { class: "chips" },
+      el("a", { class: "button quiet small", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")),
+      el("a", { class: "button quiet small", href: "#/exercises", id: "exercise-catalog" }, t("exercises.title")))]
+    : [el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start"))];
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   // Signed in: the page opens on this week and the charts; the log comes below them.
   const progress = session.user ? progressCard(session, { exercises }) : null;
@@ -77,6 +80,6 @@ export function trainingView(session, { exercises, icon }) {
     } catch { /* the workouts stand without their day's activity */ }
   }
   queueMicrotask(load);
-  return [el("h1", {}, t("nav.training")), el("p", { class: "muted" }, t("area.training")), start, progress,
+  return [el("h1", {}, t("nav.training")), el("p", { class: "muted" }, t("area.training")), ...start, progress,
     el("h2", { class: "section-title" }, t("training.recent")), list].filter(Boolean);
 }
