@@ -11,13 +11,77 @@ public enum ExerciseCategory: String, Codable, Sendable, CaseIterable {
     case bodyweight, strength, core, cardio, stretch
 }
 
+/// What a set of the exercise holds, and so how its records and volume count.
+public enum ExerciseKind: String, Codable, Sendable, CaseIterable {
+    /// A bar or a dumbbell: weight × reps (bench press).
+    case weightReps
+    /// The body's own weight × reps (push-up).
+    case bodyweightReps
+    /// The body plus a belt or a vest (weighted pull-up).
+    case weightedBodyweight
+    /// The body less a band's or a machine's help (assisted pull-up).
+    case assistedBodyweight
+    /// Held or done for a time (plank, a stretch).
+    case duration
+    /// Covered in a time (a treadmill run).
+    case distanceDuration
+    /// A weight carried a distance (farmer's walk).
+    case weightDistance
+
+    /// What a set counts today: a time for the timed kinds, else reps.
+    public var unit: ExerciseUnit {
+        switch self {
+        case .duration, .distanceDuration, .weightDistance: .seconds
+        case .weightReps, .bodyweightReps, .weightedBodyweight, .assistedBodyweight: .reps
+        }
+    }
+
+    /// The kind an entry sent without one has: timed ones a duration, a bar's weight × reps,
+    /// everything else the body's own.
+    public static func of(unit: ExerciseUnit, category: ExerciseCategory) -> ExerciseKind {
+        if unit == .seconds { return .duration }
+        return category == .strength ? .weightReps : .bodyweightReps
+    }
+}
+
+/// What an exercise is done with: the catalog's filter, named in each language for search.
+public enum ExerciseEquipment: String, Codable, Sendable, CaseIterable {
+    case barbell, dumbbell, cable, machine, kettlebell, band, medicineBall = "medicine-ball", exerciseBall = "exercise-ball"
+    case foamRoller = "foam-roller", ezBar = "ez-bar", bodyweight, other
+
+    /// Its names in en, ja and ko, as the browser's dictionaries have them (`equipment.*`).
+    public var names: [String] {
+        switch self {
+        case .barbell: ["Barbell", "バーベル", "바벨"]
+        case .dumbbell: ["Dumbbell", "ダンベル", "덤벨"]
+        case .cable: ["Cable", "ケーブル", "케이블"]
+        case .machine: ["Machine", "マシン", "머신"]
+        case .kettlebell: ["Kettlebell", "ケトルベル", "케틀벨"]
+        case .band: ["Band", "バンド", "밴드"]
+        case .medicineBall: ["Medicine ball", "メディシンボール", "메디신 볼"]
+        case .exerciseBall: ["Exercise ball", "バランスボール", "짐볼"]
+        case .foamRoller: ["Foam roller", "フォームローラー", "폼롤러"]
+        case .ezBar: ["EZ bar", "EZバー", "EZ바"]
+        case .bodyweight: ["Body weight", "自重", "맨몸"]
+        case .other: ["Other", "その他", "기타"]
+        }
+    }
+}
+
 /// One exercise of the catalog.
 public struct Exercise: Codable, Equatable, Sendable {
     /// A short slug: `push-up`.
     public var id: String
     public var category: ExerciseCategory
+    /// The muscles it trains most, in English (the browser names them in each language).
     public var muscles: [String]
+    /// The muscles it also trains.
+    public var secondaryMuscles: [String]
     public var unit: ExerciseUnit
+    public var kind: ExerciseKind
+    public var equipment: ExerciseEquipment?
+    /// beginner, intermediate or expert, where the catalog says.
+    public var level: String?
     /// Names by language: en, ja and ko are always present.
     public var names: [String: String]
     /// A link to a follow-along video elsewhere.
@@ -29,27 +93,39 @@ public struct Exercise: Codable, Equatable, Sendable {
     public var videoFile: String?
 
     public init(id: String, category: ExerciseCategory, muscles: [String], unit: ExerciseUnit, names: [String: String],
-                videoURL: String? = nil, builtIn: Bool = false, videoFile: String? = nil) {
+                videoURL: String? = nil, builtIn: Bool = false, videoFile: String? = nil, kind: ExerciseKind? = nil,
+                equipment: ExerciseEquipment? = nil, secondaryMuscles: [String] = [], level: String? = nil) {
         self.id = id
         self.category = category
         self.muscles = muscles
+        self.secondaryMuscles = secondaryMuscles
         self.unit = unit
+        self.kind = kind ?? ExerciseKind.of(unit: unit, category: category)
+        self.equipment = equipment
+        self.level = level
         self.names = names
         self.videoURL = videoURL
         self.builtIn = builtIn
         self.videoFile = videoFile
     }
 
-    enum CodingKeys: String, CodingKey { case id, category, muscles, unit, names, videoURL, builtIn, videoFile }
+    enum CodingKeys: String, CodingKey {
+        case id, category, muscles, secondaryMuscles, unit, kind, equipment, level, names, videoURL, builtIn, videoFile
+    }
 
     /// `builtIn` and `videoFile` are the server's to say; a body that leaves them out is fine,
     /// and one that sends them is still held to their types (the document's), then not believed.
+    /// A body without a kind gets the one its unit and category suggest.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
         category = try c.decode(ExerciseCategory.self, forKey: .category)
         muscles = try c.decodeIfPresent([String].self, forKey: .muscles) ?? []
+        secondaryMuscles = try c.decodeIfPresent([String].self, forKey: .secondaryMuscles) ?? []
         unit = try c.decode(ExerciseUnit.self, forKey: .unit)
+        kind = try c.decodeIfPresent(ExerciseKind.self, forKey: .kind) ?? ExerciseKind.of(unit: unit, category: category)
+        equipment = try c.decodeIfPresent(ExerciseEquipment.self, forKey: .equipment)
+        level = try c.decodeIfPresent(String.self, forKey: .level)
         names = try c.decode([String: String].self, forKey: .names)
         videoURL = try c.decodeIfPresent(String.self, forKey: .videoURL)
         builtIn = try c.decodeIfPresent(Bool.self, forKey: .builtIn) ?? false
@@ -57,15 +133,18 @@ public struct Exercise: Codable, Equatable, Sendable {
         videoFile = nil
     }
 
-    /// Replies always say `builtIn` and `muscles`; they are written as optional so the document
-    /// does not require them of a request body, which may leave them out (builtIn is the
-    /// server's to say; no muscles named is an empty list).
+    /// Replies always say `builtIn`, `kind` and the muscles; they are written as optional so the
+    /// document does not require them of a request body, which may leave them out.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(category, forKey: .category)
         try c.encodeIfPresent(Optional(muscles), forKey: .muscles)
+        try c.encodeIfPresent(Optional(secondaryMuscles), forKey: .secondaryMuscles)
         try c.encode(unit, forKey: .unit)
+        try c.encodeIfPresent(Optional(kind), forKey: .kind)
+        try c.encodeIfPresent(equipment, forKey: .equipment)
+        try c.encodeIfPresent(level, forKey: .level)
         try c.encode(names, forKey: .names)
         try c.encodeIfPresent(videoURL, forKey: .videoURL)
         try c.encodeIfPresent(Optional(builtIn), forKey: .builtIn)
@@ -73,11 +152,12 @@ public struct Exercise: Codable, Equatable, Sendable {
     }
 
     /// Catalog ids: lower-case letters, digits and '-'.
-    public static let idPattern = "^[a-z0-9-]{1,40}$"
+    public static let idPattern = "^[a-z0-9-]{1,64}$"
     public static let maxName = 80
     public static let maxMuscles = 12
     public static let maxMuscle = 40
     public static let maxVideoURL = 500
+    public static let levels = ["beginner", "intermediate", "expert"]
     /// http(s), a host name (ASCII; an international one in its xn-- form), an optional port, then
     /// anything without spaces.
     public static let videoURLPattern = "^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\(TextRule.spaceClass)\(TextRule.controlClass)]*)?$"
@@ -85,8 +165,11 @@ public struct Exercise: Codable, Equatable, Sendable {
     /// Checks a catalog entry an admin sends; every problem, each naming its field.
     public static func check(_ e: Exercise) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
-        if e.id.isEmpty || e.id.count > 40 || !e.id.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) {
-            errors.append(.init(field: "id", message: "must be 1 to 40 lower-case letters, digits or '-'"))
+        if e.id.isEmpty || e.id.count > 64 || !e.id.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) {
+            errors.append(.init(field: "id", message: "must be 1 to 64 lower-case letters, digits or '-'"))
+        }
+        if e.kind.unit != e.unit {
+            errors.append(.init(field: "kind", message: "counts \(e.kind.unit.rawValue), but the unit is \(e.unit.rawValue)"))
         }
         for language in AppLanguage.allCases {
             guard let name = e.names[language.rawValue] else {
@@ -100,6 +183,11 @@ public struct Exercise: Codable, Equatable, Sendable {
         }
         if e.muscles.count > maxMuscles { errors.append(.init(field: "muscles", message: "has more than \(maxMuscles) names")) }
         for (i, muscle) in e.muscles.enumerated() { errors += TextRule.check(muscle, field: "muscles[\(i)]", max: maxMuscle, required: true) }
+        if e.secondaryMuscles.count > maxMuscles { errors.append(.init(field: "secondaryMuscles", message: "has more than \(maxMuscles) names")) }
+        for (i, muscle) in e.secondaryMuscles.enumerated() {
+            errors += TextRule.check(muscle, field: "secondaryMuscles[\(i)]", max: maxMuscle, required: true)
+        }
+        if let level = e.level, !levels.contains(level) { errors.append(.init(field: "level", message: "must be one of \(levels.joined(separator: ", "))")) }
         if let url = e.videoURL { errors += checkVideoURL(url, field: "videoURL") }
         return errors
     }

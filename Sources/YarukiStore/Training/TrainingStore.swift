@@ -6,9 +6,20 @@ import YarukiJSON
 public enum TrainingStore {
     // MARK: catalog
 
-    private static let exerciseColumns = "id, category, muscles, unit, name_en, name_ja, name_ko, video_url, built_in"
-    private static let readColumns = "e.id, e.category, e.muscles, e.unit, e.name_en, e.name_ja, e.name_ko, e.video_url, e.built_in, m.sha256, m.kind"
+    private static let exerciseColumns =
+        "id, category, muscles, unit, name_en, name_ja, name_ko, video_url, built_in, kind, equipment, level, secondary_muscles"
+    private static let readColumns = """
+        e.id, e.category, e.muscles, e.unit, e.name_en, e.name_ja, e.name_ko, e.video_url, e.built_in, e.kind, e.equipment, e.level,
+        e.secondary_muscles, m.sha256, m.kind AS media_kind
+        """
     private static let readFrom = "exercises e LEFT JOIN media m ON m.sha256 = e.video_sha256"
+
+    private static func values(_ e: Exercise) -> [SQLValue] {
+        [e.id.sqlValue, e.category.rawValue.sqlValue, e.muscles.joined(separator: ",").sqlValue, e.unit.rawValue.sqlValue,
+         (e.names["en"] ?? "").sqlValue, (e.names["ja"] ?? "").sqlValue, (e.names["ko"] ?? "").sqlValue, e.videoURL.sqlValue,
+         e.builtIn.sqlValue, e.kind.rawValue.sqlValue, e.equipment?.rawValue.sqlValue ?? .null, e.level.sqlValue,
+         e.secondaryMuscles.joined(separator: ",").sqlValue]
+    }
 
     /// Adds the exercise, or with `replace` overwrites it; built-in entries are added once and
     /// then left to the admins.
@@ -17,13 +28,30 @@ public enum TrainingStore {
             ? """
               ON CONFLICT (id) DO UPDATE SET category = excluded.category, muscles = excluded.muscles, unit = excluded.unit,
               name_en = excluded.name_en, name_ja = excluded.name_ja, name_ko = excluded.name_ko, video_url = excluded.video_url,
+              kind = excluded.kind, equipment = excluded.equipment, level = excluded.level, secondary_muscles = excluded.secondary_muscles,
               updated_at = excluded.updated_at
               """
             : "ON CONFLICT (id) DO NOTHING"
+        try c.execute("INSERT INTO exercises (\(exerciseColumns), updated_at) VALUES (\(SQLFragment.marks(14))) \(conflict)",
+                      values(e) + [now.sqlValue])
+    }
+
+    /// The catalog's entries in one statement: new ones added whole, those already there given the
+    /// catalog's facts (kind, equipment, level, secondary muscles) and `revision`, keeping their
+    /// names, category, unit and video, which admins may have changed.
+    public static func seed(_ entries: ArraySlice<Exercise>, revision: Int, at now: Date, _ c: SQLConnection) throws {
+        guard !entries.isEmpty else { return }
+        let row = "(\(SQLFragment.marks(15)))"
         try c.execute("""
-            INSERT INTO exercises (\(exerciseColumns), updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(conflict)
-            """, e.id, e.category.rawValue, e.muscles.joined(separator: ","), e.unit.rawValue, e.names["en"] ?? "", e.names["ja"] ?? "",
-            e.names["ko"] ?? "", e.videoURL, e.builtIn, now)
+            INSERT INTO exercises (\(exerciseColumns), updated_at, catalog_rev) VALUES \(Array(repeating: row, count: entries.count).joined(separator: ", "))
+            ON CONFLICT (id) DO UPDATE SET kind = CASE WHEN exercises.unit = excluded.unit THEN excluded.kind ELSE exercises.kind END,
+            equipment = excluded.equipment, level = excluded.level, secondary_muscles = excluded.secondary_muscles, catalog_rev = excluded.catalog_rev
+            """, entries.flatMap { values($0) + [now.sqlValue, revision.sqlValue] })
+    }
+
+    /// The ids of the entries that have the catalog's facts of `revision` or later.
+    public static func exerciseIDs(fromRevision revision: Int, _ c: SQLConnection) throws -> Set<String> {
+        Set(try c.query("SELECT id FROM exercises WHERE catalog_rev >= ?", revision).map { try $0.string("id") })
     }
 
     public static func exercises(_ c: SQLConnection) throws -> [Exercise] {
@@ -77,14 +105,16 @@ public enum TrainingStore {
     }
 
     private static func exercise(_ row: Row) throws -> Exercise {
-        guard let category = ExerciseCategory(rawValue: try row.string("category")), let unit = ExerciseUnit(rawValue: try row.string("unit"))
-        else { throw DatabaseError.decoding("an exercise row holds an unknown category or unit") }
-        let muscles = try row.string("muscles")
-        return Exercise(id: try row.string("id"), category: category,
-                        muscles: muscles.isEmpty ? [] : muscles.split(separator: ",").map(String.init), unit: unit,
+        guard let category = ExerciseCategory(rawValue: try row.string("category")), let unit = ExerciseUnit(rawValue: try row.string("unit")),
+              let kind = ExerciseKind(rawValue: try row.string("kind"))
+        else { throw DatabaseError.decoding("an exercise row holds an unknown category, unit or kind") }
+        let list = { (text: String) in text.isEmpty ? [] : text.split(separator: ",").map(String.init) }
+        return Exercise(id: try row.string("id"), category: category, muscles: list(try row.string("muscles")), unit: unit,
                         names: ["en": try row.string("name_en"), "ja": try row.string("name_ja"), "ko": try row.string("name_ko")],
                         videoURL: try row.optionalString("video_url"), builtIn: try row.bool("built_in"),
-                        videoFile: try row.optionalString("sha256").map { "/v1/exercises/\(try row.string("id"))/video?v=\($0.prefix(16))" })
+                        videoFile: try row.optionalString("sha256").map { "/v1/exercises/\(try row.string("id"))/video?v=\($0.prefix(16))" },
+                        kind: kind, equipment: try row.optionalString("equipment").flatMap(ExerciseEquipment.init(rawValue:)),
+                        secondaryMuscles: list(try row.string("secondary_muscles")), level: try row.optionalString("level"))
     }
 
     // MARK: workouts

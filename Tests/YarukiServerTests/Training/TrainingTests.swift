@@ -2,6 +2,7 @@ import Foundation
 import YarukiAPI
 import Testing
 import YarukiCore
+import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -19,16 +20,62 @@ import YarukiTestSupport
         let running = try await RunningApp(.sqlite)
         let api = API(running)
         let all = try #require(try api.call("GET", "/v1/exercises").json()["items"] as? [[String: Any]])
-        #expect(all.count >= 20)
+        #expect(all.count == ExerciseCatalog.builtIn.count && all.count == 877, "873 of free-exercise-db and 4 of the first catalog")
         let pushUp = try #require(all.first { $0["id"] as? String == "push-up" })
         #expect((pushUp["names"] as? [String: String]) == ["en": "Push-up", "ja": "腕立て伏せ", "ko": "푸시업"])
-        #expect(pushUp["unit"] as? String == "reps")
-        #expect(all.first { $0["id"] as? String == "plank" }?["unit"] as? String == "seconds")
-        let found = try api.call("GET", "/v1/exercises?q=%E8%85%95%E7%AB%8B%E3%81%A6").json()["items"] as? [[String: Any]]  // 腕立て
-        #expect(found?.compactMap { $0["id"] as? String } == ["push-up"])
-        let hamstrings = try api.call("GET", "/v1/exercises?q=hamstring&category=stretch").json()["items"] as? [[String: Any]]
-        #expect(hamstrings?.compactMap { $0["id"] as? String } == ["hamstring-stretch"])
+        #expect(pushUp["unit"] as? String == "reps" && pushUp["kind"] as? String == "bodyweightReps" && pushUp["equipment"] as? String == "bodyweight")
+        let bench = try #require(all.first { $0["id"] as? String == "bench-press" })
+        #expect(bench["kind"] as? String == "weightReps" && bench["equipment"] as? String == "barbell" && bench["muscles"] as? [String] == ["chest"])
+        #expect(bench["secondaryMuscles"] as? [String] == ["shoulders", "triceps"] && bench["level"] as? String == "beginner")
+        #expect(all.first { $0["id"] as? String == "plank" }?["kind"] as? String == "duration")
+        #expect(all.first { $0["id"] as? String == "farmers-walk" }?["kind"] as? String == "weightDistance")
+        #expect(all.first { $0["id"] as? String == "running-treadmill" }?["kind"] as? String == "distanceDuration")
+        // Every entry is named in the three languages, and no two share an id.
+        #expect(all.allSatisfy { e in ["en", "ja", "ko"].allSatisfy { !(((e["names"] as? [String: String])?[$0]) ?? "").isEmpty } })
+        #expect(Set(all.compactMap { $0["id"] as? String }).count == all.count)
+
+        func ids(_ query: String) throws -> [String] {
+            let path = "/v1/exercises?" + query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!.replacingOccurrences(of: "+", with: "%2B")
+            return (try api.call("GET", path).json()["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        }
+        #expect(try ids("q=腕立て").first == "push-up")
+        // Bench presses in each language, with or without the equipment, in hiragana too.
+        let benchJa = try ids("q=ベンチ&lang=ja")
+        #expect(benchJa.first == "bench-press" && benchJa.contains("dumbbell-bench-press") && benchJa.contains("decline-barbell-bench-press"))
+        #expect(try ids("q=べんち&lang=ja") == benchJa)
+        let benchKo = try ids("q=벤치&lang=ko")
+        #expect(Set(benchKo) == Set(benchJa), "the same exercises, whichever language names them")
+        #expect(try ids("q=bench press").contains("bench-press"))
+        let dumbbellBench = try ids("q=덤벨 벤치&lang=ko")
+        #expect(dumbbellBench.contains("dumbbell-bench-press") && !dumbbellBench.contains("bench-press"))
+        #expect(Set(try ids("q=dumbbell bench")) == Set(dumbbellBench))
+        // An equipment's name finds what is done with it though the name leaves it out.
+        #expect(try ids("q=barbell bench").contains("bench-press"))
+        let byFilter = try #require(try api.call("GET", "/v1/exercises?q=bench&equipment=dumbbell").json()["items"] as? [[String: Any]])
+        #expect(!byFilter.isEmpty && byFilter.allSatisfy { $0["equipment"] as? String == "dumbbell" })
+        let lats = try #require(try api.call("GET", "/v1/exercises?muscle=lats").json()["items"] as? [[String: Any]])
+        #expect(lats.count > 20 && lats.allSatisfy { (($0["muscles"] as? [String]) ?? []).contains("lats") || (($0["secondaryMuscles"] as? [String]) ?? []).contains("lats") })
+        let hamstrings = try #require(try api.call("GET", "/v1/exercises?q=hamstring&category=stretch").json()["items"] as? [[String: Any]])
+        #expect(hamstrings.contains { $0["id"] as? String == "hamstring-stretch" } && hamstrings.allSatisfy { $0["category"] as? String == "stretch" })
+        #expect(try api.call("GET", "/v1/exercises?equipment=anvil").status == 400)
         #expect(try api.call("GET", "/v1/exercises/no-such-move").status == 404)
+    }
+
+    /// An older server's entries get the catalog's facts at the next start, and keep what admins set.
+    @Test(arguments: Engine.allCases) func aStartBringsOlderEntriesUpToTheCatalog(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let database = running.app.database
+        _ = try await database.transaction { c in
+            try c.execute("UPDATE exercises SET catalog_rev = 0, equipment = NULL, name_ja = 'ベンチ' WHERE id = 'bench-press'")
+            try c.execute("DELETE FROM exercises WHERE id = 'dumbbell-bench-press'")
+        }
+        let before = try await database.read { c in try c.query("SELECT id FROM exercises WHERE catalog_rev >= 1").count }
+        try await ExerciseCatalog.ensure(database)
+        let bench = try #require(try await database.read { c in try TrainingStore.exercise("bench-press", c) })
+        #expect(bench.equipment == .barbell && bench.names["ja"] == "ベンチ", "the facts come back, the admin's name stays")
+        #expect(try await database.read { c in try TrainingStore.exercise("dumbbell-bench-press", c) }?.names["ko"] == "덤벨 벤치 프레스")
+        let after = try await database.read { c in try c.query("SELECT id FROM exercises WHERE catalog_rev >= 1").count }
+        #expect(before == 875 && after == 877)
     }
 
     @Test func onlyAdminsAddAndEditExercises() async throws {

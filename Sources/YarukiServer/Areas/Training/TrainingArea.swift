@@ -1,5 +1,6 @@
 import Foundation
 import YarukiAPI
+import YarukiCore
 import YarukiStore
 
 /// Training: the exercise catalog, the workout log, the session under way. Provides

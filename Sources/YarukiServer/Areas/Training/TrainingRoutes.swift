@@ -11,9 +11,12 @@ struct TrainingRoutes: RouteCollection {
         let anyone = routes.open(tag: "training")
         let exerciseID = Parameter.text("id", .matching(Exercise.idPattern), "The exercise's id, like push-up")
         anyone.get("/v1/exercises", Doc("The exercise catalog", [200: "The exercises that match", 304: "Not changed since the ETag sent in If-None-Match",
-                                                                  400: "An unknown category"], query: [
-            .text("q", FieldRule(), "Words to find in the names (every language), ids and muscles"),
+                                                                  400: "An unknown category or equipment"], query: [
+            .text("q", FieldRule(maxLength: 100), "Words to find, each in a name (any language) or the equipment's name: bench, ベンチ, 덤벨 벤치"),
             .words("category", ExerciseCategory.allCases.map(\.rawValue), "Only this category"),
+            .words("equipment", ExerciseEquipment.allCases.map(\.rawValue), "Only what is done with this"),
+            .text("muscle", FieldRule(maxLength: 40), "Only those training this muscle (the catalog's English name: chest, lats)"),
+            .words("lang", AppLanguage.allCases.map(\.rawValue), "Whose names rank a match first (en when left out)"),
         ]), exercises)
         anyone.get("/v1/exercises/{id}", Doc("One exercise", [200: "The exercise", 304: "Not changed since the ETag sent in If-None-Match", 404: "No such exercise"], path: [exerciseID]), exercise)
         let admin = routes.admin(tag: "training")
@@ -72,10 +75,14 @@ struct TrainingRoutes: RouteCollection {
     }
 
     func exercises(_ request: Request, _ visitor: Visitor) async throws -> Reply<Items<Exercise>> {
-        let query = TextRule.trim(request.queryItem("q") ?? "").lowercased()
+        let query = TextRule.trim(request.queryItem("q") ?? "")
         let category = request.value("category", as: ExerciseCategory.self)
-        return try await visitor.kept(key: "exercises \(category?.rawValue ?? "") \(query)", tags: TrainingService.catalog) {
-            Items(try await training.exercises(matching: query, category: category))
+        let equipment = request.value("equipment", as: ExerciseEquipment.self)
+        let muscle = request.queryItem("muscle")
+        let language = AppLanguage(rawValue: request.queryItem("lang") ?? "")?.rawValue ?? "en"
+        let key = "exercises \(category?.rawValue ?? "") \(equipment?.rawValue ?? "") \(muscle ?? "") \(language) \(query)"
+        return try await visitor.kept(key: key, tags: TrainingService.catalog) {
+            Items(try await training.exercises(matching: query, category: category, muscle: muscle, equipment: equipment, language: language))
         }
     }
 

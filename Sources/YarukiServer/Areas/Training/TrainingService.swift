@@ -14,14 +14,13 @@ struct TrainingService: Sendable {
     static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("workouts", user), .init("account", user)] }
     static let catalog = [ReplyCache.Tag("catalog")]
 
-    /// The catalog, filtered by `query` (names in every language, ids, muscles) and `category`.
-    func exercises(matching query: String, category: ExerciseCategory?) async throws -> [Exercise] {
+    /// The catalog, or with a query or a filter what `ExerciseSearch` finds in it, best first.
+    func exercises(matching query: String, category: ExerciseCategory?, muscle: String?, equipment: ExerciseEquipment?,
+                   language: String) async throws -> [Exercise] {
         var items = try await database.read { c in try TrainingStore.exercises(c) }
         if let category { items = items.filter { $0.category == category } }
-        guard !query.isEmpty else { return items }
-        return items.filter { e in
-            e.id.contains(query) || e.names.values.contains { $0.lowercased().contains(query) } || e.muscles.contains { $0.contains(query) }
-        }
+        guard !query.isEmpty || muscle != nil || equipment != nil else { return items }
+        return ExerciseSearch.search(items, query: query, language: language, muscle: muscle, equipment: equipment)
     }
 
     func exercise(_ id: String) async throws -> Exercise {
