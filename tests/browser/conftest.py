@@ -176,6 +176,15 @@ def click_on(driver, by, value, within=None, seconds=30):
     act(driver, locator(by, value, within), lambda e: press(driver, e), seconds)
 
 
+def pick_exercise(driver, by, value, exercise_id, query=None):
+    """Chooses `exercise_id` with the exercise picker `by`/`value` (a button that opens a sheet):
+    searches for `query` (the id's words when left out) and taps the exercise in the list."""
+    click_on(driver, by, value)
+    type_in(driver, By.ID, "picker-search", query or exercise_id.replace("-", " "))
+    click_on(driver, By.CSS_SELECTOR, f"dialog[open] .picker-item[data-exercise='{exercise_id}']")
+    wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.picker-sheet[open]"))
+
+
 def click_where(driver, by, value, condition, seconds=30):
     """Clicks the first element of `by`/`value` for which `condition(element)` holds."""
     act(driver, lambda d: first(e for e in d.find_elements(by, value) if condition(e)), lambda e: press(driver, e), seconds)

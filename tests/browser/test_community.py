@@ -7,9 +7,8 @@ import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.select import Select
 
-from conftest import act, attribute_of, click_and_confirm, click_on, locator, type_in, wait
+from conftest import act, attribute_of, click_and_confirm, click_on, locator, pick_exercise, type_in, wait
 
 from test_account import api_call, api_login, api_sign_up, ready, sign_up
 
@@ -187,7 +186,7 @@ def test_write_a_routine_and_fix_a_mistake(server, phone):
     ready(phone)
     click_on(phone, By.ID, "new-routine")
     type_in(phone, By.ID, "routine-title", "Five minute core", clear=False)
-    act(phone, locator(By.CSS_SELECTOR, "#routine-items li [name=exerciseId]"), lambda e: Select(e).select_by_value("plank"))
+    pick_exercise(phone, By.CSS_SELECTOR, "#routine-items li [name=exerciseId]", "plank")
     act(phone, locator(By.CSS_SELECTOR, "#routine-items li [name=amount]"), lambda e: e.clear())  # planks count seconds: none given is a mistake
     click_on(phone, By.ID, "save-routine")
     problem = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#problems .problem")))

@@ -7,7 +7,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import attribute_of, click_on, make_browser, type_in, wait
+from conftest import attribute_of, click_on, make_browser, pick_exercise, type_in, wait
 from test_account import ready
 from test_layout import demo, settled, sign_in  # noqa: F401 (demo is a fixture)
 
@@ -22,15 +22,17 @@ def test_a_coach_attaches_a_video_and_it_plays_while_a_member_records(demo):  # 
         coach.get(demo + "/#/exercises")
         ready(coach)
         settled(coach)
-        card = coach.find_element(By.CSS_SELECTOR, "[data-exercise=overhead-press]")
-        assert not card.find_elements(By.TAG_NAME, "video")
-        # The demo's exercises come with generated clips already.
+        # The demo's exercises come with generated clips already, shown first.
         assert coach.find_elements(By.CSS_SELECTOR, "[data-exercise=squat] video.follow-video")
+        type_in(coach, By.ID, "exercise-search", "오버헤드 프레스")
+        card = wait(coach).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-exercise=overhead-press]"))
+        assert not card.find_elements(By.TAG_NAME, "video")
         type_in(coach, By.ID, "video-file-overhead-press", clip, clear=False)
         wait(coach).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-exercise=overhead-press] video.follow-video"))
         src = attribute_of(coach, By.CSS_SELECTOR, "[data-exercise=overhead-press] video", "src")
         assert "/v1/exercises/overhead-press/video?v=" in src
         # A link that is not one is refused in the page, before sending.
+        type_in(coach, By.ID, "exercise-search", "스쿼트")
         click_on(coach, By.CSS_SELECTOR, "[data-exercise=squat] details summary")
         type_in(coach, By.CSS_SELECTOR, "[data-exercise=squat] input[type=url]", "not a link", clear=False)
         click_on(coach, By.CSS_SELECTOR, "[data-exercise=squat] form button")
@@ -48,9 +50,7 @@ def test_a_coach_attaches_a_video_and_it_plays_while_a_member_records(demo):  # 
         assert not member.find_elements(By.CSS_SELECTOR, "[data-exercise] input[type=file]")
         member.get(demo + "/#/record")
         ready(member)
-        wait(member).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#proof-exercise option[value=overhead-press]")))
-        member.execute_script("const s = document.getElementById('proof-exercise'); s.value = 'overhead-press';"
-                              " s.dispatchEvent(new Event('change'));")
+        pick_exercise(member, By.ID, "proof-exercise", "overhead-press", query="ショルダープレス")
         click_on(member, By.ID, "camera")
         click_on(member, By.ID, "record")
         follow = wait(member).until(EC.visibility_of_element_located((By.ID, "follow-along")))

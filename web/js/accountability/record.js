@@ -1,9 +1,10 @@
 // Record a proof: the camera through getUserMedia + MediaRecorder, or a video file, then an
 // upload with a progress bar. Too large or not a video is said plainly, before sending when
 // the file shows it and from the server's 413/415 otherwise.
-import { currentLanguage, exerciseName, formatBytes, formatNumber, t } from "../i18n.js";
+import { formatBytes, formatNumber, t } from "../i18n.js";
 import { upload } from "../upload.js";
 import { followAlong } from "../training/exercises.js";
+import { exercisePicker } from "../training/picker.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
 
 const accepted = ["video/mp4", "video/quicktime", "video/webm"];
@@ -34,9 +35,7 @@ export function countdown(show, go, { from = 3, step = 1000 } = {}) {
 }
 
 export function recordView(session, { exercises, maxUploadBytes }) {
-  const names = exercises.map((e) => [e.id, exerciseName(e)]).sort((a, b) => a[1].localeCompare(b[1], currentLanguage()));
-  const exercise = el("select", { name: "exerciseId", id: "proof-exercise" },
-    el("option", { value: "" }, t("proof.noExercise")), names.map(([id, name]) => el("option", { value: id }, name)));
+  const exercise = exercisePicker(exercises, { id: "proof-exercise", label: t("proof.exercise"), placeholder: t("proof.noExercise") });
   const preview = el("video", { class: "proof-preview", playsinline: true, muted: true, hidden: true });
   // The exercise's follow-along video plays in a corner of the camera's picture while it records
   // (muted, so the proof's sound is the person's own); it can pop out into the system's own

@@ -1,7 +1,8 @@
 // Writing or changing one of my routines: title, description, public or not, and its
 // exercises in order, each with sets × reps (or seconds, as the exercise counts) and rest.
-import { exerciseName, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
+import { exercisePicker } from "../training/picker.js";
 
 export function routineEditorView(session, { exercises, routineId }) {
   const byId = new Map(exercises.map((e) => [e.id, e]));
@@ -12,8 +13,7 @@ export function routineEditorView(session, { exercises, routineId }) {
   const form = el("form", { class: "form card editor", novalidate: true, id: "routine-form" });
 
   function itemRow(item = { exerciseId: "push-up", sets: 3, reps: 10, restSeconds: 60 }) {
-    const picker = el("select", { name: "exerciseId", "aria-label": t("timer.exercise") },
-      exercises.map((e) => el("option", { value: e.id, selected: e.id === item.exerciseId }, exerciseName(e))));
+    const picker = exercisePicker(exercises, { value: item.exerciseId, label: t("timer.exercise") });
     const sets = el("input", { type: "number", name: "sets", min: 1, max: 20, value: item.sets, "aria-label": t("routineEditor.sets") });
     const amount = el("input", { type: "number", name: "amount", min: 1, max: 3600, value: item.reps ?? item.seconds ?? "" });
     const unitLabel = el("span", { class: "muted" });

@@ -1,9 +1,10 @@
 // Logging a workout by hand, or editing one: when, exercises in order, their sets, notes.
 // Weights are typed and shown in the person's unit (kg or lb) and kept in kg.
-import { exerciseName, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { versionOf, writeRecord } from "../sync/save.js";
-import { weightIn } from "./units.js";
+import { exercisePicker } from "./picker.js";
+import { takesWeight, weightIn } from "./units.js";
 
 /** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
 function localInput(date) {
@@ -35,11 +36,10 @@ export function editorView(session, { exercises, workoutId }) {
   }
 
   function entryCard(entry = { exerciseId: "push-up", sets: [{}] }) {
-    const picker = el("select", { name: "exerciseId", "aria-label": t("timer.exercise") },
-      exercises.map((e) => el("option", { value: e.id, selected: e.id === entry.exerciseId }, exerciseName(e))));
+    const picker = exercisePicker(exercises, { value: entry.exerciseId, label: t("timer.exercise") });
     const sets = el("ol", { class: "sets" });
     const unit = () => byId.get(picker.value)?.unit ?? "reps";
-    const bodyweight = () => byId.get(picker.value)?.category === "bodyweight";
+    const bodyweight = () => !takesWeight(byId.get(picker.value));
     const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s, bodyweight())));
     fill(entry.sets.length ? entry.sets : [{}]);
     picker.addEventListener("change", () => fill([...sets.children].map(() => ({}))));

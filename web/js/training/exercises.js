@@ -1,9 +1,12 @@
-// The exercise catalog: every exercise with its follow-along video. Coaches and admins attach
+// The exercise catalog: searched in any language, filtered by muscle and equipment, each exercise
+// with what it is done with, what it trains and its follow-along video. Coaches and admins attach
 // one (an upload, with progress, or a link to a video elsewhere) or remove it; the recorder plays
 // it picture-in-picture while the camera records.
 import { currentLanguage, exerciseName, muscleName, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { upload } from "../upload.js";
+import { exerciseFacts, recentExercises } from "./picker.js";
+import { searchExercises } from "./search.js";
 
 const VIDEO_TYPES = "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm";
 
@@ -12,18 +15,33 @@ export function followAlong(exercise) {
   return exercise?.videoFile || exercise?.videoURL || null;
 }
 
+const SHOWN = 40;
+
 export function exercisesView(session, { icon }) {
   const search = el("input", { type: "search", id: "exercise-search", placeholder: t("exercises.search"), "aria-label": t("exercises.search") });
+  const muscle = el("select", { id: "exercise-muscle", "aria-label": t("picker.allMuscles") });
+  const equipment = el("select", { id: "exercise-equipment", "aria-label": t("picker.allEquipment") });
+  const count = el("p", { class: "muted small", id: "exercise-count", role: "status", "aria-live": "polite" });
   const list = el("div", { class: "stack", id: "exercise-list", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   const coach = ["coach", "admin"].includes(session.user?.role);
   let items = [];
 
+  function filters() {
+    const muscles = [...new Set(items.flatMap((e) => e.muscles))].sort((a, b) => muscleName(a).localeCompare(muscleName(b), currentLanguage()));
+    muscle.replaceChildren(el("option", { value: "" }, t("picker.allMuscles")), ...muscles.map((m) => el("option", { value: m }, muscleName(m))));
+    const kinds = [...new Set(items.map((e) => e.equipment).filter(Boolean))].sort();
+    equipment.replaceChildren(el("option", { value: "" }, t("picker.allEquipment")), ...kinds.map((x) => el("option", { value: x }, t(`equipment.${x}`))));
+  }
+
   function render() {
-    const words = search.value.trim().toLowerCase();
-    // Those with a follow-along video first, then by name in the person's language.
-    const shown = items.filter((e) => !words || e.id.includes(words) || Object.values(e.names).some((n) => n.toLowerCase().includes(words)))
-      .sort((a, b) => (followAlong(b) ? 1 : 0) - (followAlong(a) ? 1 : 0) || exerciseName(a).localeCompare(exerciseName(b), currentLanguage()));
-    list.replaceChildren(...(shown.length ? shown.map(card) : [emptyState(icon("training"), t("exercises.none"))]));
+    const browsing = !search.value.trim() && !muscle.value && !equipment.value;
+    let shown = searchExercises(items, { query: search.value, language: currentLanguage(), muscle: muscle.value || null,
+      equipment: equipment.value || null, recent: recentExercises() });
+    // Browsing the whole catalog: those with a follow-along video first.
+    if (browsing) shown = [...shown.filter(followAlong), ...shown.filter((e) => !followAlong(e))];
+    count.textContent = t("picker.count", { n: shown.length });
+    list.replaceChildren(...(shown.length ? shown.slice(0, SHOWN).map(card) : [emptyState(icon("training"), t("exercises.none"))]),
+      ...(shown.length > SHOWN ? [el("p", { class: "muted small" }, t("picker.more", { n: shown.length - SHOWN }))] : []));
   }
 
   function changed(exercise) {
@@ -37,7 +55,8 @@ export function exercisesView(session, { icon }) {
     const video = source ? el("video", { src: source, controls: true, playsinline: true, preload: "metadata", loop: true, class: "follow-video" }) : null;
     return el("article", { class: "card exercise", "data-exercise": exercise.id },
       el("h2", {}, exerciseName(exercise)),
-      el("p", { class: "muted small" }, [t(`category.${exercise.category}`), ...exercise.muscles.map((m) => muscleName(m))].join(" · ")),
+      el("p", { class: "muted small" }, [t(`kind.${exercise.kind}`), exerciseFacts(exercise), exercise.level ? t(`level.${exercise.level}`) : null]
+        .filter(Boolean).join(" · ")),
       video ?? el("p", { class: "muted small" }, t("exercises.noVideo")),
       coach ? coachTools(exercise) : null);
   }
@@ -95,13 +114,16 @@ export function exercisesView(session, { icon }) {
   }
 
   search.addEventListener("input", render);
+  muscle.addEventListener("change", render);
+  equipment.addEventListener("change", render);
   session.api("/v1/exercises").then((reply) => {
     items = reply.items;
     list.removeAttribute("aria-busy");
+    filters();
     render();
   }).catch((problem) => { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); });
 
   return [el("h1", {}, t("exercises.title")),
     el("p", { class: "muted" }, t(coach ? "exercises.leadCoach" : "exercises.lead")),
-    el("div", { class: "card" }, search), list];
+    el("div", { class: "card stack" }, search, el("div", { class: "picker-filters" }, muscle, equipment), count), list];
 }

@@ -11,7 +11,8 @@ import { current, restProgress, remainingSeconds, send, workoutOf } from "./sess
 import { beep, clockText, tapGuard, unlockAudio } from "./timer.js";
 import { PRESETS } from "./machine.js";
 import { startCard } from "./start.js";
-import { weightIn } from "./units.js";
+import { exercisePicker, usedExercise } from "./picker.js";
+import { takesWeight, weightIn } from "./units.js";
 import { versionOf } from "../sync/save.js";
 import { composeWith } from "../community/compose.js";
 
@@ -174,9 +175,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
       onclick: () => act({ type: "uncountRep" }) }, "−1");
     const tools = [less];
     if (!hand) {
-      const picker = el("select", { id: "session-exercise", "aria-label": t("timer.exercise") },
-        repsOnly.map((e) => el("option", { value: e.id }, exerciseName(e))));
-      picker.value = freeExercise(s) ?? "";
+      const picker = exercisePicker(exercises, { id: "session-exercise", label: t("timer.exercise"), value: freeExercise(s), only: (e) => e.unit === "reps" });
       picker.addEventListener("change", () => { free = picker.value; try { localStorage.setItem("yaruki.timer.exercise", free); } catch { /* private mode */ } });
       tools.push(picker, ...PRESETS.map((seconds) => el("button", { type: "button", class: "chip preset", "data-preset": seconds,
         "aria-pressed": String(s.defaultRest === seconds), onclick: () => act({ type: "setDefaultRest", value: seconds }) }, `${seconds}s`)));
@@ -191,7 +190,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
   function setRow(e, i, set, exercise) {
     const timed = set.seconds !== null || catalog.get(exercise.exerciseId)?.unit === "seconds";
     // A body-weight move has no weight to write, unless this set already carries one (a vest, a belt).
-    const bodyweight = catalog.get(exercise.exerciseId)?.category === "bodyweight" && set.weightKg == null;
+    const bodyweight = !takesWeight(catalog.get(exercise.exerciseId)) && set.weightKg == null;
     const weight = bodyweight ? null : el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2204 : 1000, step: "any", name: "weightKg",
       class: "set-weight", "aria-label": t("session.weightIn", { unit: units.unit }), value: units.shown(set.weightKg) ?? "", placeholder: units.unit });
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: timed ? 86400 : 1000, name: timed ? "seconds" : "reps",
@@ -223,8 +222,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
   }
 
   function exerciseCard(exercise, e) {
-    const swap = el("select", { "aria-label": t("session.swap") },
-      el("option", { value: "" }, t("session.swap")), exercises.map((x) => el("option", { value: x.id }, exerciseName(x))));
+    const swap = exercisePicker(exercises, { label: t("session.swap"), placeholder: t("session.swap") });
     swap.addEventListener("change", () => { if (swap.value) act({ type: "swapExercise", exercise: e, id: swap.value, lastTime: [] }); });
     const menu = el("details", { class: "more-menu" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
       el("div", { class: "menu" }, swap,
@@ -245,8 +243,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
     const s = state.session;
     if (s.phase === "rest" && !ticker) startTicking();
     drawHeader();
-    const add = el("select", { id: "add-exercise", "aria-label": t("session.addExercise") },
-      el("option", { value: "" }, t("session.addExercise")), exercises.map((x) => el("option", { value: x.id }, exerciseName(x))));
+    const add = exercisePicker(exercises, { id: "add-exercise", label: t("session.addExercise"), placeholder: t("session.addExercise") });
     add.addEventListener("change", () => { if (add.value) act({ type: "addExercise", id: add.value, restSeconds: null, lastTime: [] }); });
     body.replaceChildren(...s.exercises.map(exerciseCard),
       ...(s.exercises.length ? [] : [el("p", { class: "muted" }, t("session.noExercises"))]), add);
@@ -287,6 +284,8 @@ export function sessionView(session, { exercises, routineId = null, start: start
     if (!workoutOf(final).exercises.length) { showProblem({ status: 422, title: t("session.nothingDone") }); return; }
     try {
       const result = await session.api("/v1/training/session/finish", { method: "POST", body: toServer(final) });
+      // What was trained comes first the next time an exercise is chosen.
+      for (const entry of [...result.workout.exercises].reverse()) usedExercise(entry.exerciseId);
       keep(null);
       state = null;
       stopTicking();

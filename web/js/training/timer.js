@@ -1,8 +1,9 @@
 // The timer page: one screen, one big button. The rules are machine.js; this file only draws
 // the state and carries out the effects (timer, beep, vibration, screen wake lock).
-import { exerciseName, formatNumber, t } from "../i18n.js";
+import { formatNumber, t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { createMachine, PRESETS, remainingSeconds, send } from "./machine.js";
+import { exercisePicker } from "./picker.js";
 
 export function clockText(seconds) {
   const m = Math.floor(seconds / 60);
@@ -91,11 +92,11 @@ export function timerView(session, { exercises }) {
   const more = el("button", { type: "button", class: "chip", id: "timer-more" }, "+15s");
   const presets = PRESETS.map((seconds) => el("button", { type: "button", class: "chip preset", "data-preset": seconds,
     "aria-pressed": "false" }, `${seconds}s`));
-  const picker = el("select", { id: "timer-exercise", "aria-label": t("timer.exercise") },
-    exercises.filter((e) => e.unit === "reps").map((e) => el("option", { value: e.id }, exerciseName(e))));
+  const countable = new Set(exercises.filter((e) => e.unit === "reps").map((e) => e.id));
+  const picker = exercisePicker(exercises, { id: "timer-exercise", label: t("timer.exercise"), only: (e) => countable.has(e.id) });
   let remembered = null;
   try { remembered = localStorage.getItem("yaruki.timer.exercise"); } catch { /* private mode */ }
-  picker.value = [...picker.options].some((o) => o.value === remembered) ? remembered : "push-up";
+  picker.value = countable.has(remembered) ? remembered : "push-up";
   picker.addEventListener("change", () => { try { localStorage.setItem("yaruki.timer.exercise", picker.value); } catch { /* private mode */ } });
   const setList = el("ol", { class: "set-list", id: "timer-sets" });
   const save = el("button", { type: "button", class: "button quiet wide", id: "timer-save", hidden: true }, t("timer.save"));
@@ -226,7 +227,7 @@ export function timerView(session, { exercises }) {
   requestWakeLock();
   // Started from a routine (#/timer?exercise=squat&rest=45): its exercise, and the rest preset nearest its rest.
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
-  if ([...picker.options].some((o) => o.value === params.get("exercise"))) picker.value = params.get("exercise");
+  if (countable.has(params.get("exercise"))) picker.value = params.get("exercise");
   const rest = Number(params.get("rest"));
   if (rest > 0) {
     const nearest = PRESETS.reduce((best, p) => (Math.abs(p - rest) < Math.abs(best - rest) ? p : best));

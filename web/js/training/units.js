@@ -9,3 +9,9 @@ export function weightIn(unit) {
   const stored = (value) => (value == null ? null : unit === "lb" ? value * POUND : value);
   return { unit, shown, stored, text: (kg) => `${formatNumber(shown(kg))} ${unit}` };
 }
+
+/** Whether a set of the exercise is written with a weight: the bar's kinds and the body plus or
+ *  less a load; a body-weight move or a timed one takes one only when asked (a vest, a belt). */
+export function takesWeight(exercise) {
+  return ["weightReps", "weightedBodyweight", "assistedBodyweight", "weightDistance"].includes(exercise?.kind ?? "weightReps");
+}
