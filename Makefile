@@ -28,6 +28,7 @@ bench:
 	bench/playback/run.sh
 	bench/health/run.sh
 	bench/sync/run.sh
+	bench/training/run.sh
 	bench/push/run.sh
 	bench/scale/run.sh
 	bench/peers/run.sh

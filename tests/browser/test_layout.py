@@ -154,6 +154,12 @@ def test_no_short_label_breaks_across_lines(demo, language, email, password, wid
         driver.quit()
 
 
+def no_session(server, token):
+    """Ends the person's training session, if one is under way (the timer's quick start leaves one)."""
+    with contextlib.suppress(urllib.error.HTTPError):
+        api_call(server, "DELETE", "/v1/training/session", token)
+
+
 def looked_at(driver, width, name, problems):
     """The screen as it is, saved as `name`.png to be looked at; what spills, breaks mid-word or
     prints null goes into `problems` under its name."""
@@ -196,9 +202,7 @@ def test_the_way_into_training_and_the_quick_session_fit_and_read_in_each_langua
     token = api_login(demo, email, password=password)["accessToken"]
     problems = {}
     for width, height in ((390, 844), (1440, 900)):
-        # Opening the timer in the pages above started a session: this walk begins with none.
-        with contextlib.suppress(urllib.error.HTTPError):
-            api_call(demo, "DELETE", "/v1/training/session", token)
+        no_session(demo, token)  # opening the timer in the pages above started one
         driver = make_browser(width, height, language=language)
         try:
             sign_in(driver, demo, email, password)
@@ -214,6 +218,7 @@ def test_the_way_into_training_and_the_quick_session_fit_and_read_in_each_langua
                 looked_at(driver, width, f"train-{index}-{page}-{language[:2]}-{width}x{height}", problems)
         finally:
             driver.quit()
+            no_session(demo, token)
     assert not problems, problems
 
 
@@ -276,9 +281,11 @@ def test_signage_is_shown_only_to_admins(demo, email, password, sees_signage):
 
 @pytest.mark.parametrize("language,email,password", PEOPLE)
 def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab_bar(demo, language, email, password):
+    token = api_login(demo, email, password=password)["accessToken"]
     driver = make_browser(390, 844, language=language)
     try:
         # Signed in, the timer is the quick start into a session: its big button under the number.
+        no_session(demo, token)
         sign_in(driver, demo, email, password)
         driver.get(f"{demo}/#/timer")
         ready(driver)
@@ -290,8 +297,7 @@ def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab
             "the rest's main button is hidden under the tab bar"
     finally:
         driver.quit()
-        # The demo person trains on in other tests: the quick start leaves no session behind.
-        api_call(demo, "DELETE", "/v1/training/session", api_login(demo, email, password)["accessToken"])
+        no_session(demo, token)  # the demo person trains on in other tests
 
 
 def test_a_body_weight_exercise_chart_and_an_empty_session_print_no_null(demo):

@@ -6,16 +6,12 @@
 // Swift tests write say (web/tests/vectors/exercise-search.json), offline and at once.
 import { dictionaries } from "../i18n.js";
 
-const KEEP = /[\p{L}\p{M}\p{N}]/u;
+const HIRAGANA = /[\u3041-\u3096]/g;
+const DROP = /[^\p{L}\p{M}\p{N}ー]/gu;
 
 export function fold(text) {
-  let out = "";
-  for (const ch of String(text).normalize("NFKC").toLowerCase()) {
-    const code = ch.codePointAt(0);
-    if (code >= 0x3041 && code <= 0x3096) out += String.fromCodePoint(code + 0x60);
-    else if (KEEP.test(ch) || ch === "ー") out += ch;
-  }
-  return out;
+  return String(text).normalize("NFKC").toLowerCase()
+    .replace(HIRAGANA, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60)).replace(DROP, "");
 }
 
 /** The equipment's names in every language, as the dictionaries say them (`equipment.*`). */
@@ -35,6 +31,14 @@ export function haystack(exercise) {
   return hay;
 }
 
+const folded = new WeakMap();
+/** The exercise's name in `language` (else English), folded, made once. */
+function foldedName(exercise, language) {
+  let names = folded.get(exercise);
+  if (!names) folded.set(exercise, (names = {}));
+  return (names[language] ??= fold(exercise.names[language] || exercise.names.en || exercise.id));
+}
+
 const points = (text) => [...text].length;
 const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -52,7 +56,7 @@ export function searchExercises(items, { query = "", language = "en", muscle = n
       const hay = haystack(e);
       if (!words.every((w) => hay.includes(w))) continue;
     }
-    const name = fold(e.names[language] || e.names.en || e.id);
+    const name = foldedName(e, language);
     ranked.push({ rank: [used.get(e.id) ?? Infinity, lead && name.startsWith(lead) ? 0 : 1, points(name)], name, e });
   }
   ranked.sort((a, b) => {
