@@ -55,18 +55,25 @@ function once(name, path, pick = (reply) => reply) {
   return loaded[name];
 }
 // The catalog is kept in this browser too, for the pages that work offline (the HTTP cache
-// revalidates it, so online it is not downloaded again).
-const exercises = () => once("exercises", "/v1/exercises", (reply) => {
-  try { localStorage.setItem("yaruki.catalog", JSON.stringify(reply.items)); } catch { /* full, or private mode */ }
-  return reply.items;
-}).catch((problem) => {
-  const kept = (() => { try { return JSON.parse(localStorage.getItem("yaruki.catalog") || "null"); } catch { return null; } })();
-  if (problem.status === 0 && kept) return kept;
-  throw problem;
-});
+// revalidates it, so online it is not downloaded again). Signed in, the person's own exercises
+// join it: theirs alone, asked for apart from the catalog everyone shares.
+function keptList(key, load) {
+  return load().then((items) => {
+    try { localStorage.setItem(key, JSON.stringify(items)); } catch { /* full, or private mode */ }
+    return items;
+  }).catch((problem) => {
+    const kept = (() => { try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; } })();
+    if (problem.status === 0 && kept) return kept;
+    throw problem;
+  });
+}
+const exercises = () => Promise.all([
+  keptList("yaruki.catalog", () => once("exercises", "/v1/exercises", (reply) => reply.items)),
+  session.signedIn ? keptList("yaruki.ownExercises", () => once("ownExercises", "/v1/me/exercises", (reply) => reply.items)) : [],
+]).then(([shared, own]) => [...shared, ...own.map((e) => ({ ...e, mine: true }))]);
 const meta = () => once("meta", "/v1/meta");
 // A coach attached or removed a follow-along video: the next page asks for the catalog again.
-window.addEventListener("catalog-changed", () => { delete loaded.exercises; });
+window.addEventListener("catalog-changed", () => { delete loaded.exercises; delete loaded.ownExercises; });
 
 async function needed(route) {
   const wants = route.needs || [];
@@ -226,6 +233,8 @@ async function start() {
 let outbox = null;
 function forgetOffline() {
   clearOutbox().catch(() => {});
+  try { localStorage.removeItem("yaruki.ownExercises"); } catch { /* private mode */ }
+  delete loaded.ownExercises;
   navigator.serviceWorker?.controller?.postMessage({ type: "forget-data" });
 }
 

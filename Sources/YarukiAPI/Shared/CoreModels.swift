@@ -19,6 +19,7 @@ extension Exercise: APIModel, RuledModel {
         "id": .matching(Exercise.idPattern), "muscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)),
         "names": FieldRule(items: [.line(max: Exercise.maxName)], requiredKeys: AppLanguage.allCases.map(\.rawValue)),
         "videoURL": FieldRule(maxLength: Exercise.maxVideoURL, pattern: Exercise.videoURLPattern),
+        "secondaryMuscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)), "level": .words(Exercise.levels),
     ]
 
     public static let example = Exercise(id: "push-up", category: .bodyweight, muscles: ["chest", "triceps"], unit: .reps,
@@ -120,3 +121,5 @@ extension TravelMode: APIEnumeration {}
 extension LifelogRange.Kind: APIEnumeration {}
 extension ExerciseCategory: APIEnumeration {}
 extension ExerciseUnit: APIEnumeration {}
+extension ExerciseKind: APIEnumeration {}
+extension ExerciseEquipment: APIEnumeration {}

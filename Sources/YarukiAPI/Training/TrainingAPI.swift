@@ -27,6 +27,57 @@ public struct WorkoutBody: APIModel, RuledModel {
     public static let example = WorkoutBody(Workout.example)
 }
 
+/// `POST /v1/me/exercises` and `PUT /v1/me/exercises/{id}`: an exercise of my own, seen by me
+/// alone. A name in one language is enough: it stands for the others until they are written.
+public struct OwnExerciseBody: APIModel, RuledModel {
+    public var names: [String: String]
+    public var kind: ExerciseKind
+    public var equipment: ExerciseEquipment?
+    public var muscles: [String]?
+
+    public init(names: [String: String], kind: ExerciseKind, equipment: ExerciseEquipment? = nil, muscles: [String]? = nil) {
+        self.names = names
+        self.kind = kind
+        self.equipment = equipment
+        self.muscles = muscles
+    }
+
+    public static let rules: [String: FieldRule] = [
+        "names": FieldRule(items: [.line(max: Exercise.maxName)]), "muscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)),
+    ]
+
+    public static let example = OwnExerciseBody(names: ["en": "Hip adductor machine", "ja": "アダクター"], kind: .weightReps, equipment: .machine,
+                                                muscles: ["adductors"])
+
+    /// The exercise it describes under `id`: each language without a name takes the first one
+    /// given (English, Japanese, Korean); the category follows from the kind.
+    public func exercise(id: String) -> Exercise {
+        let given = AppLanguage.allCases.compactMap { language in names[language.rawValue].map { TextRule.trim($0) } }.first { !$0.isEmpty } ?? ""
+        var filled: [String: String] = [:]
+        for language in AppLanguage.allCases {
+            let name = TextRule.trim(names[language.rawValue] ?? "")
+            filled[language.rawValue] = name.isEmpty ? given : name
+        }
+        let category: ExerciseCategory = switch kind {
+        case .weightReps, .weightDistance: .strength
+        case .bodyweightReps, .weightedBodyweight, .assistedBodyweight: .bodyweight
+        case .duration: .core
+        case .distanceDuration: .cardio
+        }
+        return Exercise(id: id, category: category, muscles: muscles ?? [], unit: kind.unit, names: filled, kind: kind, equipment: equipment)
+    }
+}
+
+/// `POST /v1/me/exercises/{id}/merge`: my exercise's sets move to another I may log, and it goes.
+public struct ExerciseMergeBody: APIModel, RuledModel {
+    public var into: String
+
+    public init(into: String) { self.into = into }
+
+    public static let rules: [String: FieldRule] = ["into": .matching(Exercise.idPattern)]
+    public static let example = ExerciseMergeBody(into: "hip-adductor")
+}
+
 /// `PUT /v1/exercises/{id}/video-link`: a follow-along video elsewhere (it replaces an upload).
 public struct ExerciseVideoLink: APIModel, RuledModel {
     public var url: String

@@ -54,17 +54,67 @@ public enum TrainingStore {
         Set(try c.query("SELECT id FROM exercises WHERE catalog_rev >= ?", revision).map { try $0.string("id") })
     }
 
-    public static func exercises(_ c: SQLConnection) throws -> [Exercise] {
-        try c.query("SELECT \(readColumns) FROM \(readFrom) ORDER BY e.category, e.name_en").map(exercise)
+    /// Who may see an entry: everyone the catalog's (no owner), `person` also their own.
+    private static func visible(to person: UUID?) -> (sql: String, parameters: [SQLValue]) {
+        person.map { ("(e.owner_id IS NULL OR e.owner_id = ?)", [$0.sqlValue]) } ?? ("e.owner_id IS NULL", [])
     }
 
-    public static func exercise(_ id: String, _ c: SQLConnection) throws -> Exercise? {
-        try c.queryOne("SELECT \(readColumns) FROM \(readFrom) WHERE e.id = ?", id).map(exercise)
+    /// The shared catalog, and with `person` their own exercises too.
+    public static func exercises(visibleTo person: UUID? = nil, _ c: SQLConnection) throws -> [Exercise] {
+        let seen = visible(to: person)
+        return try c.query("SELECT \(readColumns) FROM \(readFrom) WHERE \(seen.sql) ORDER BY e.category, e.name_en", seen.parameters).map(exercise)
+    }
+
+    /// The exercises `owner` made, theirs alone.
+    public static func ownExercises(of owner: UUID, _ c: SQLConnection) throws -> [Exercise] {
+        try c.query("SELECT \(readColumns) FROM \(readFrom) WHERE e.owner_id = ? ORDER BY e.name_en, e.id", owner).map(exercise)
+    }
+
+    public static func exercise(_ id: String, visibleTo person: UUID? = nil, _ c: SQLConnection) throws -> Exercise? {
+        let seen = visible(to: person)
+        return try c.query("SELECT \(readColumns) FROM \(readFrom) WHERE e.id = ? AND \(seen.sql)", [id.sqlValue] + seen.parameters).first.map(exercise)
+    }
+
+    /// Adds `owner`'s own exercise.
+    public static func addOwn(_ e: Exercise, owner: UUID, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("INSERT INTO exercises (\(exerciseColumns), updated_at, owner_id) VALUES (\(SQLFragment.marks(15)))",
+                      values(e) + [now.sqlValue, owner.sqlValue])
+    }
+
+    /// Changes `owner`'s own exercise (its id stays, so its history does); false when it is not theirs.
+    public static func editOwn(_ e: Exercise, owner: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        try c.execute("""
+            UPDATE exercises SET category = ?, muscles = ?, unit = ?, name_en = ?, name_ja = ?, name_ko = ?, kind = ?, equipment = ?,
+            secondary_muscles = ?, updated_at = ? WHERE id = ? AND owner_id = ?
+            """, e.category.rawValue, e.muscles.joined(separator: ","), e.unit.rawValue, e.names["en"] ?? "", e.names["ja"] ?? "", e.names["ko"] ?? "",
+            e.kind.rawValue, e.equipment?.rawValue.sqlValue ?? .null, e.secondaryMuscles.joined(separator: ","), now, e.id, owner) == 1
+    }
+
+    /// Removes `owner`'s own exercise; false when it is not theirs. Throws a foreign-key violation,
+    /// changing nothing, while anything names it.
+    public static func deleteOwn(_ id: String, owner: UUID, _ c: SQLConnection) throws -> Bool {
+        try c.execute("DELETE FROM exercises WHERE id = ? AND owner_id = ?", id, owner) == 1
+    }
+
+    /// Moves `owner`'s sets of their own exercise `id` to `target` (one they may see) and removes
+    /// `id`; the workouts it was in are written again from their sets. Throws a foreign-key
+    /// violation, changing nothing, while a routine or a proof still names `id`. False when `id` is
+    /// not theirs.
+    public static func mergeOwn(_ id: String, into target: String, owner: UUID, at now: Date, _ c: SQLConnection) throws -> Bool {
+        guard try c.queryOne("SELECT id FROM exercises WHERE id = ? AND owner_id = ?", id, owner) != nil else { return false }
+        try c.execute("""
+            UPDATE workouts SET wire = NULL, wire_rev = 0, updated_at = ? WHERE user_id = ? AND id IN (SELECT workout_id FROM workout_sets WHERE exercise_id = ?)
+            """, now, owner, id)
+        try c.execute("""
+            UPDATE workout_sets SET exercise_id = ? WHERE exercise_id = ? AND workout_id IN (SELECT id FROM workouts WHERE user_id = ?)
+            """, target, id, owner)
+        try c.execute("DELETE FROM exercises WHERE id = ? AND owner_id = ?", id, owner)
+        return true
     }
 
     /// The uploaded follow-along video of an exercise: its file and type.
     public static func video(of id: String, _ c: SQLConnection) throws -> (sha256: String, kind: String)? {
-        try c.queryOne("SELECT m.sha256, m.kind FROM \(readFrom) WHERE e.id = ?", id).flatMap { row in
+        try c.queryOne("SELECT m.sha256, m.kind FROM \(readFrom) WHERE e.id = ? AND e.owner_id IS NULL", id).flatMap { row in
             guard let sha = try row.optionalString("sha256") else { return nil }
             return (sha, try row.string("kind"))
         }
@@ -74,7 +124,7 @@ public enum TrainingStore {
     /// Returns the file it used before, for the caller to forget when nothing else uses it;
     /// nil when there is no such exercise.
     public static func setVideo(of id: String, media: MediaRow?, link: String??, at now: Date, _ c: SQLConnection) throws -> String?? {
-        guard let before = try c.queryOne("SELECT video_sha256 FROM exercises WHERE id = ?", id) else { return nil }
+        guard let before = try c.queryOne("SELECT video_sha256 FROM exercises WHERE id = ? AND owner_id IS NULL", id) else { return nil }
         if let media { try MediaFileStore.add(media, at: now, c) }
         if case let .some(link) = link {
             try c.execute("UPDATE exercises SET video_sha256 = ?, video_url = ?, updated_at = ? WHERE id = ?", media?.sha256, link, now, id)
@@ -84,21 +134,25 @@ public enum TrainingStore {
         return .some(try before.optionalString("video_sha256"))
     }
 
-    /// The units of the catalog's exercises among `ids` (an unknown id is left out).
-    public static func units(of ids: [String], _ c: SQLConnection) throws -> [String: ExerciseUnit] {
+    /// The units of the exercises among `ids` that `person` may log (an unknown id, or another
+    /// person's own, is left out).
+    public static func units(of ids: [String], visibleTo person: UUID?, _ c: SQLConnection) throws -> [String: ExerciseUnit] {
         let distinct = Array(Set(ids)).sorted()
         if distinct.isEmpty { return [:] }
-        if distinct.count > 500 { return try units(c) }  // more than a workout may hold: the check refuses it anyway
+        if distinct.count > 500 { return try units(visibleTo: person, c) }  // more than a workout may hold: the check refuses it anyway
         var units: [String: ExerciseUnit] = [:]
-        for row in try c.query("SELECT id, unit FROM exercises WHERE id IN (\(SQLFragment.marks(distinct.count)))", distinct.map(\.sqlValue)) {
+        let seen = visible(to: person)
+        for row in try c.query("SELECT e.id, e.unit FROM exercises e WHERE e.id IN (\(SQLFragment.marks(distinct.count))) AND \(seen.sql)",
+                               distinct.map(\.sqlValue) + seen.parameters) {
             units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit"))
         }
         return units
     }
 
-    public static func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] {
+    public static func units(visibleTo person: UUID?, _ c: SQLConnection) throws -> [String: ExerciseUnit] {
         var units: [String: ExerciseUnit] = [:]
-        for row in try c.query("SELECT id, unit FROM exercises") {
+        let seen = visible(to: person)
+        for row in try c.query("SELECT e.id, e.unit FROM exercises e WHERE \(seen.sql)", seen.parameters) {
             units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit"))
         }
         return units

@@ -5,7 +5,7 @@
 import { currentLanguage, exerciseName, muscleName, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { upload } from "../upload.js";
-import { exerciseFacts, recentExercises } from "./picker.js";
+import { exerciseFacts, exercisePicker, recentExercises } from "./picker.js";
 import { searchExercises } from "./search.js";
 
 const VIDEO_TYPES = "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm";
@@ -16,6 +16,9 @@ export function followAlong(exercise) {
 }
 
 const SHOWN = 40;
+const KINDS = ["weightReps", "bodyweightReps", "weightedBodyweight", "assistedBodyweight", "duration", "distanceDuration", "weightDistance"];
+const EQUIPMENT = ["barbell", "dumbbell", "cable", "machine", "kettlebell", "band", "medicine-ball", "exercise-ball", "foam-roller", "ez-bar",
+  "bodyweight", "other"];
 
 export function exercisesView(session, { icon }) {
   const search = el("input", { type: "search", id: "exercise-search", placeholder: t("exercises.search"), "aria-label": t("exercises.search") });
@@ -37,8 +40,8 @@ export function exercisesView(session, { icon }) {
     const browsing = !search.value.trim() && !muscle.value && !equipment.value;
     let shown = searchExercises(items, { query: search.value, language: currentLanguage(), muscle: muscle.value || null,
       equipment: equipment.value || null, recent: recentExercises() });
-    // Browsing the whole catalog: those with a follow-along video first.
-    if (browsing) shown = [...shown.filter(followAlong), ...shown.filter((e) => !followAlong(e))];
+    // Browsing the whole catalog: one's own first, then those with a follow-along video.
+    if (browsing) shown = [...shown.filter((e) => e.mine), ...shown.filter((e) => !e.mine && followAlong(e)), ...shown.filter((e) => !e.mine && !followAlong(e))];
     count.textContent = t("picker.count", { n: shown.length });
     list.replaceChildren(...(shown.length ? shown.slice(0, SHOWN).map(card) : [emptyState(icon("training"), t("exercises.none"))]),
       ...(shown.length > SHOWN ? [el("p", { class: "muted small" }, t("picker.more", { n: shown.length - SHOWN }))] : []));
@@ -51,6 +54,7 @@ export function exercisesView(session, { icon }) {
   }
 
   function card(exercise) {
+    if (exercise.mine) return ownCard(exercise);
     const source = followAlong(exercise);
     const video = source ? el("video", { src: source, controls: true, playsinline: true, preload: "metadata", loop: true, class: "follow-video" }) : null;
     return el("article", { class: "card exercise", "data-exercise": exercise.id },
@@ -113,17 +117,100 @@ export function exercisesView(session, { icon }) {
     return tools;
   }
 
+  // MARK: one's own exercises
+
+  function ownCard(exercise) {
+    const menu = el("details", { class: "more-menu" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
+      el("div", { class: "menu" },
+        el("button", { type: "button", class: "button quiet small", "data-action": "rename", onclick: () => ownForm(exercise) }, t("ownExercise.rename")),
+        mergePicker(exercise),
+        el("button", { type: "button", class: "button quiet small danger-text", "data-action": "delete-own", onclick: () => deleteOwn(exercise) },
+          t("ownExercise.delete"))));
+    return el("article", { class: "card exercise mine", "data-exercise": exercise.id },
+      el("div", { class: "entry-head" }, el("h2", {}, exerciseName(exercise)), menu),
+      el("p", { class: "muted small" }, [t("ownExercise.mine"), t(`kind.${exercise.kind}`), exerciseFacts(exercise)].filter(Boolean).join(" · ")));
+  }
+
+  function mergePicker(exercise) {
+    const picker = exercisePicker(items.filter((e) => e.id !== exercise.id && e.unit === exercise.unit), {
+      label: t("ownExercise.merge"), placeholder: t("ownExercise.merge"), name: "merge-into" });
+    picker.addEventListener("change", async () => {
+      clearProblems();
+      try {
+        await session.api(`/v1/me/exercises/${exercise.id}/merge`, { method: "POST", body: { into: picker.value } });
+        toast(t("ownExercise.merged", { name: exerciseName(items.find((e) => e.id === picker.value)) }));
+        reload();
+      } catch (problem) { showProblem(problem); }
+    });
+    return picker;
+  }
+
+  async function deleteOwn(exercise) {
+    if (!confirm(t("ownExercise.deleteConfirm", { name: exerciseName(exercise) }))) return;
+    clearProblems();
+    try {
+      await session.api(`/v1/me/exercises/${exercise.id}`, { method: "DELETE" });
+      toast(t("ownExercise.deleted"));
+      reload();
+    } catch (problem) { showProblem(problem); }
+  }
+
+  /** The sheet that adds one's own exercise, or renames and changes `existing`. */
+  function ownForm(existing = null) {
+    const name = el("input", { name: "name", id: "own-name", maxlength: 80, required: true, value: existing ? exerciseName(existing) : "" });
+    const kind = el("select", { name: "kind", id: "own-kind" }, KINDS.map((k) => el("option", { value: k, selected: existing?.kind === k }, t(`kind.${k}`))));
+    const gear = el("select", { name: "equipment", id: "own-equipment" }, el("option", { value: "" }, "—"),
+      EQUIPMENT.map((x) => el("option", { value: x, selected: existing?.equipment === x }, t(`equipment.${x}`))));
+    const muscles = [...new Set(items.flatMap((e) => e.muscles))].sort((a, b) => muscleName(a).localeCompare(muscleName(b), currentLanguage()));
+    const muscle = el("select", { name: "muscle", id: "own-muscle" }, el("option", { value: "" }, "—"),
+      muscles.map((m) => el("option", { value: m, selected: existing?.muscles?.[0] === m }, muscleName(m))));
+    const field = (label, input) => el("div", { class: "field" }, el("label", { for: input.id }, label), input);
+    const form = el("form", { class: "form stack", novalidate: true, id: "own-form" },
+      field(t("ownExercise.name"), name), field(t("ownExercise.kind"), kind), field(t("ownExercise.equipment"), gear),
+      field(t("ownExercise.muscle"), muscle),
+      el("button", { type: "submit", class: "button wide", id: "own-save" }, t("ownExercise.save")));
+    const sheet = el("dialog", { class: "sheet" }, el("div", { class: "sheet-head" },
+      el("h2", {}, existing ? t("ownExercise.rename") : t("ownExercise.new")),
+      el("button", { type: "button", class: "chip", "aria-label": t("picker.close"), onclick: () => sheet.close() }, "×")),
+    el("div", { class: "sheet-body" }, form));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      clearProblems();
+      // The name is written in the page's language; the others keep theirs (or take it, for a new one).
+      const names = { ...(existing?.names || {}), [currentLanguage()]: name.value.trim() };
+      const body = { names, kind: kind.value, ...(gear.value ? { equipment: gear.value } : {}), muscles: muscle.value ? [muscle.value] : [] };
+      try {
+        const saved = await session.api(existing ? `/v1/me/exercises/${existing.id}` : "/v1/me/exercises", { method: existing ? "PUT" : "POST", body });
+        sheet.close();
+        toast(t("ownExercise.saved", { name: exerciseName(saved) }));
+        reload();
+      } catch (problem) { showProblem(problem, form); }
+    });
+    sheet.addEventListener("close", () => sheet.remove());
+    document.body.append(sheet);
+    sheet.showModal();
+    name.focus();
+  }
+
+  async function reload() {
+    window.dispatchEvent(new CustomEvent("catalog-changed"));
+    try {
+      const [shared, own] = await Promise.all([session.api("/v1/exercises"), session.user ? session.api("/v1/me/exercises") : { items: [] }]);
+      items = [...own.items.map((e) => ({ ...e, mine: true })), ...shared.items];
+      list.removeAttribute("aria-busy");
+      filters();
+      render();
+    } catch (problem) { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); }
+  }
+
   search.addEventListener("input", render);
   muscle.addEventListener("change", render);
   equipment.addEventListener("change", render);
-  session.api("/v1/exercises").then((reply) => {
-    items = reply.items;
-    list.removeAttribute("aria-busy");
-    filters();
-    render();
-  }).catch((problem) => { list.removeAttribute("aria-busy"); list.replaceChildren(); showProblem(problem); });
+  reload();
 
   return [el("h1", {}, t("exercises.title")),
     el("p", { class: "muted" }, t(coach ? "exercises.leadCoach" : "exercises.lead")),
-    el("div", { class: "card stack" }, search, el("div", { class: "picker-filters" }, muscle, equipment), count), list];
+    session.user ? el("div", { class: "card stack" }, el("p", { class: "muted small" }, t("ownExercise.lead")),
+      el("button", { type: "button", class: "button quiet", id: "own-new", onclick: () => ownForm() }, t("ownExercise.new"))) : null,
+    el("div", { class: "card stack" }, search, el("div", { class: "picker-filters" }, muscle, equipment), count), list].filter(Boolean);
 }

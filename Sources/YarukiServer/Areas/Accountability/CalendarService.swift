@@ -89,7 +89,7 @@ struct CalendarService: Sendable {
         guard let from = calendar.start(ofDay: firstDay) else { throw Refusal.bug() }
         let (proofs, workouts, catalog) = try await database.read { c in
             (try CalendarFeedStore.proofDays(user: account.id, from: firstDay, c), try CalendarFeedStore.workouts(user: account.id, from: from, c),
-             try self.workouts.exercises(c))
+             try self.workouts.exercises(visibleTo: account.id, c))
         }
         let names = Dictionary(catalog.map { ($0.id, $0.names[account.locale.rawValue] ?? $0.names["en"] ?? $0.id) }, uniquingKeysWith: { a, _ in a })
         var days: [String: ICalendar.TrainingDay] = [:]

@@ -30,7 +30,7 @@ struct RoutineService: Sendable {
         try SyncVersions.require(ifVersion, user: user, .routines, id, c) {
             try RoutineStore.routine(id, viewer: user, c).map { try SyncVersions.json(RoutineService.reply($0, viewer: user)) }
         }
-        try FieldCheck(RoutineDraft.check(submitted, units: try workouts.units(c))).done()
+        try FieldCheck(RoutineDraft.check(submitted, units: try workouts.units(visibleTo: user, c))).done()
         if exists {
             _ = try RoutineStore.update(id, author: user, draft, at: now, c)
         } else {

@@ -34,7 +34,7 @@ struct RestEndPush: Sendable {
         var values = ["next": ""]
         if let (e, s) = session.current {
             let id = session.exercises[e].exerciseId
-            let name = try TrainingStore.exercise(id, c).map { $0.names[account.locale.rawValue] ?? $0.names["en"] ?? id } ?? id
+            let name = try TrainingStore.exercise(id, visibleTo: account.id, c).map { $0.names[account.locale.rawValue] ?? $0.names["en"] ?? id } ?? id
             values["next"] = (RestEndPush.next[account.locale] ?? RestEndPush.next[.en] ?? "")
                 .replacingOccurrences(of: "{exercise}", with: name).replacingOccurrences(of: "{set}", with: String(s + 1))
         }

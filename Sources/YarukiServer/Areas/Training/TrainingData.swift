@@ -3,17 +3,21 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// A person's workout log, for their account's deletion and export.
+/// A person's workout log and own exercises, for their account's deletion and export. Their own
+/// exercises go with the account's row (`owner_id` cascades), after every area has removed what
+/// names them.
 struct TrainingData: PersonalData {
     let context: AppContext
     var area: String { "training" }
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
-        Removed(counts: ["workouts": try TrainingStore.deleteAll(user: user, c)])
+        Removed(counts: ["workouts": try TrainingStore.deleteAll(user: user, c), "exercises": try TrainingStore.ownExercises(of: user, c).count])
     }
 
     func export(user: UUID, into folder: ExportFolder) async throws {
         let database = context.database
+        let own = try await database.read { c in try TrainingStore.ownExercises(of: user, c) }
+        try await folder.writeArray("exercises.json", of: Exercise.self) { emit in for exercise in own { try emit(exercise) } }
         try await folder.writeArray("workouts.json", of: Workout.self) { emit in
             var cursor: (Date, UUID)?
             while true {

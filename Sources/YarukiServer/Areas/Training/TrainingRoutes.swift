@@ -19,14 +19,15 @@ struct TrainingRoutes: RouteCollection {
             .words("lang", AppLanguage.allCases.map(\.rawValue), "Whose names rank a match first (en when left out)"),
         ]), exercises)
         anyone.get("/v1/exercises/{id}", Doc("One exercise", [200: "The exercise", 304: "Not changed since the ETag sent in If-None-Match", 404: "No such exercise"], path: [exerciseID]), exercise)
-        let admin = routes.admin(tag: "training")
-        admin.post("/v1/exercises", Doc("Add an exercise (admins)", [201: "Added", 400: "A field is not valid", 404: "Not an admin",
-                                                                     409: "The id is taken"]), addExercise)
-        admin.put("/v1/exercises/{id}", Doc("Edit an exercise (admins)", [200: "Changed", 400: "A field is not valid",
-                                                                          404: "Not an admin, or no such exercise",
-                                                                          422: "The id in the body differs from the path"], path: [exerciseID]), editExercise)
-        addVideos(to: routes, exerciseID)
         let me = routes.signedIn(tag: "training")
+        me.post("/v1/exercises", Doc("Add an exercise for everyone (coaches and admins)", [201: "Added", 400: "A field is not valid",
+                                                                                          404: "Not a coach or an admin", 409: "The id is taken"]), addExercise)
+        me.put("/v1/exercises/{id}", Doc("Edit an exercise of everyone's (coaches and admins)", [200: "Changed", 400: "A field is not valid",
+                                                                                                 404: "Not a coach or an admin, or no such exercise",
+                                                                                                 422: "The id in the body differs from the path"],
+                                         path: [exerciseID]), editExercise)
+        addVideos(to: routes, exerciseID)
+        addOwnExercises(to: me, exerciseID)
         me.post("/v1/workouts", Doc("Log a workout", [201: "Logged", 400: "A field is not valid (the problem names it)",
                                                       404: "An exercise is not in the catalog",
                                                       422: "Fields that do not fit together (ends before it starts, a set without reps)"]), log)
@@ -42,6 +43,40 @@ struct TrainingRoutes: RouteCollection {
     }
 
     /// Follow-along videos: coaches and admins attach an upload or a link; everyone plays them.
+    /// A person's own exercises: seen and logged by them alone; renamed with their history; merged
+    /// into another; deleted while nothing names them.
+    private func addOwnExercises(to me: RouteGroup<Principal>, _ exerciseID: Parameter) {
+        me.get("/v1/me/exercises", Doc("My own exercises (the catalog's are GET /v1/exercises)", [200: "My exercises"]), ownExercises)
+        me.post("/v1/me/exercises", Doc("Add an exercise of my own", [201: "Added", 400: "A field is not valid",
+                                                                      422: "No name, or as many of my own as one may have"]), addOwn)
+        me.put("/v1/me/exercises/{id}", Doc("Rename or change my own exercise; its history stays", [200: "Changed", 400: "A field is not valid",
+                                                                                                     404: "Not mine, or none"], path: [exerciseID]), editOwn)
+        me.post("/v1/me/exercises/{id}/merge", Doc("Merge my own exercise into another I can log: its sets move there and it goes",
+                                                   [204: "Merged", 404: "Not mine, or none", 409: "A routine or a proof still names it",
+                                                    422: "No such exercise to merge into"], path: [exerciseID]), mergeOwn)
+        me.delete("/v1/me/exercises/{id}", Doc("Delete my own exercise that nothing names", [204: "Deleted", 404: "Not mine, or none",
+                                                                                            409: "A workout, routine or proof names it"],
+                                                 path: [exerciseID]), deleteOwn)
+    }
+
+    func ownExercises(_: Request, _ me: Principal) async throws -> Reply<Items<Exercise>> { Reply(Items(try await training.ownExercises(me))) }
+
+    func addOwn(_: Request, _ me: Principal, _ body: OwnExerciseBody) async throws -> Reply<Exercise> { .created(try await training.addOwn(body, me)) }
+
+    func editOwn(_ request: Request, _ me: Principal, _ body: OwnExerciseBody) async throws -> Reply<Exercise> {
+        Reply(try await training.editOwn(try request.parameter("id"), body, me))
+    }
+
+    func mergeOwn(_ request: Request, _ me: Principal, _ body: ExerciseMergeBody) async throws -> Response {
+        try await training.mergeOwn(try request.parameter("id"), into: body.into, me)
+        return .noContent()
+    }
+
+    func deleteOwn(_ request: Request, _ me: Principal) async throws -> Response {
+        try await training.deleteOwn(try request.parameter("id"), me)
+        return .noContent()
+    }
+
     private func addVideos(to routes: RouteTable, _ exerciseID: Parameter) {
         let coach = routes.signedIn(tag: "training")
         coach.put("/v1/exercises/{id}/video", Doc("Upload an exercise's follow-along video (coaches and admins; MP4, MOV or WebM)",
@@ -91,16 +126,16 @@ struct TrainingRoutes: RouteCollection {
         return try await visitor.kept(key: "exercise \(id)", tags: TrainingService.catalog) { try await training.exercise(id) }
     }
 
-    func addExercise(_: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
-        .created(try await training.save(exercise, replacing: false))
+    func addExercise(_: Request, _ me: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
+        .created(try await training.save(exercise, replacing: false, by: me))
     }
 
-    func editExercise(_ request: Request, _: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
+    func editExercise(_ request: Request, _ me: Principal, _ exercise: Exercise) async throws -> Reply<Exercise> {
         let id = try request.parameter("id")
         guard exercise.id == id else {
             throw HTTPError(422, detail: "The id in the body differs from the path.", errors: [.init(field: "id", message: "must be '\(id)'")])
         }
-        return Reply(try await training.save(exercise, replacing: true))
+        return Reply(try await training.save(exercise, replacing: true, by: me))
     }
 
     func log(_: Request, _ me: Principal, _ body: WorkoutBody) async throws -> Reply<Workout> {

@@ -30,11 +30,15 @@ struct TrainingService: Sendable {
         return exercise
     }
 
-    /// Adds (`replacing: false`, 409 when the id is taken) or edits (404 when unknown) a catalog entry.
-    func save(_ submitted: Exercise, replacing: Bool) async throws -> Exercise {
+    /// Adds (`replacing: false`, 409 when the id is taken) or edits (404 when unknown) a catalog
+    /// entry, for everyone: coaches' and admins'.
+    func save(_ submitted: Exercise, replacing: Bool, by principal: Principal) async throws -> Exercise {
+        guard principal.role >= .coach else { throw Refusal.notFound("Only coaches and admins add exercises for everyone.") }
         var exercise = submitted
         exercise.builtIn = false
-        try FieldCheck(Exercise.check(exercise)).done()
+        var errors = Exercise.check(exercise)
+        if exercise.id.hasPrefix(Self.ownPrefix) { errors.append(.init(field: "id", message: "may not start with '\(Self.ownPrefix)', kept for people's own exercises")) }
+        try FieldCheck(errors).done()
         let now = context.now
         let saved = try await context.transaction(changing: TrainingService.catalog) { c -> Exercise? in
             let existing = try TrainingStore.exercise(exercise.id, c)
@@ -48,6 +52,80 @@ struct TrainingService: Sendable {
             throw Refusal.conflict("An exercise with the id '\(exercise.id)' exists; edit it instead.")
         }
         return saved
+    }
+
+    // MARK: a person's own exercises
+
+    static let ownPrefix = "my-"
+    static let maxOwn = 500
+
+    func ownExercises(_ me: Principal) async throws -> [Exercise] {
+        try await database.read { c in try TrainingStore.ownExercises(of: me.userID, c) }
+    }
+
+    /// Adds an exercise that `me` alone sees and logs.
+    func addOwn(_ body: OwnExerciseBody, _ me: Principal) async throws -> Exercise {
+        let id = Self.ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let exercise = body.exercise(id: id)
+        try FieldCheck(Self.checkOwn(exercise)).done()
+        let now = context.now
+        return try await context.transaction(changing: Self.tags(me.userID)) { c in
+            guard try TrainingStore.ownExercises(of: me.userID, c).count < Self.maxOwn else {
+                throw HTTPError(422, detail: "You have \(Self.maxOwn) exercises of your own: merge or delete one first.")
+            }
+            try TrainingStore.addOwn(exercise, owner: me.userID, at: now, c)
+            return exercise
+        }
+    }
+
+    /// Renames or changes one's own exercise; its id, and so its history, stays. Another's is 404.
+    func editOwn(_ id: String, _ body: OwnExerciseBody, _ me: Principal) async throws -> Exercise {
+        let exercise = body.exercise(id: id)
+        try FieldCheck(Self.checkOwn(exercise)).done()
+        let now = context.now
+        let changed = try await context.transaction(changing: Self.tags(me.userID)) { c in
+            try TrainingStore.editOwn(exercise, owner: me.userID, at: now, c)
+        }
+        guard changed else { throw Refusal.notFound("No exercise of yours with the id '\(id)'.") }
+        return exercise
+    }
+
+    /// One's own exercise merged into another one may log: its sets move there, and it goes.
+    /// 409 while a routine or a proof still names it.
+    func mergeOwn(_ id: String, into target: String, _ me: Principal) async throws {
+        guard target != id else {
+            throw HTTPError(422, detail: "An exercise cannot be merged into itself.", errors: [.init(field: "into", message: "must be another exercise")])
+        }
+        let now = context.now
+        do {
+            try await context.transaction(changing: Self.tags(me.userID)) { c in
+                guard try TrainingStore.exercise(target, visibleTo: me.userID, c) != nil else {
+                    throw HTTPError(422, detail: "No exercise '\(target)' to merge into.", errors: [.init(field: "into", message: "is not an exercise you can log")])
+                }
+                guard try TrainingStore.mergeOwn(id, into: target, owner: me.userID, at: now, c) else {
+                    throw Refusal.notFound("No exercise of yours with the id '\(id)'.")
+                }
+            }
+        } catch DatabaseError.foreignKeyViolation {
+            throw Refusal.conflict("A routine or a proof still names this exercise: change it there first, then merge.")
+        }
+    }
+
+    /// Deletes one's own exercise that nothing names; 409 while a workout, routine or proof does.
+    func deleteOwn(_ id: String, _ me: Principal) async throws {
+        do {
+            let gone = try await context.transaction(changing: Self.tags(me.userID)) { c in
+                try TrainingStore.deleteOwn(id, owner: me.userID, c)
+            }
+            guard gone else { throw Refusal.notFound("No exercise of yours with the id '\(id)'.") }
+        } catch DatabaseError.foreignKeyViolation {
+            throw Refusal.conflict("Your log, a routine or a proof names this exercise: merge it into another instead.")
+        }
+    }
+
+    static func checkOwn(_ e: Exercise) -> [FieldRuleError] {
+        if e.names.values.allSatisfy(\.isEmpty) { return [.init(field: "names", message: "needs a name in at least one language")] }
+        return Exercise.check(e).filter { $0.field != "id" }
     }
 
     // MARK: follow-along videos
@@ -105,7 +183,7 @@ struct TrainingService: Sendable {
         try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) {
             try TrainingStore.workout(workout.id, user: user, c).map(SyncVersions.json)
         }
-        try FieldCheck(Workout.check(workout, units: try TrainingStore.units(of: workout.exercises.map(\.exerciseId), c), now: now)).done()
+        try FieldCheck(Workout.check(workout, units: try TrainingStore.units(of: workout.exercises.map(\.exerciseId), visibleTo: user, c), now: now)).done()
         let version = try TrainingStore.save(workout, user: user, at: now, exists: owner != nil, c)
         return (TrainingStore.asStored(workout), owner == nil, version)
     }

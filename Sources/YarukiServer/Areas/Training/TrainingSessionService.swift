@@ -66,7 +66,7 @@ struct TrainingSessionService: Sendable {
     /// The device's whole state replaces the server's, when it is of the session under way (and
     /// at the version it last saw, with If-Match).
     func replace(_ session: TrainingSession, ifVersion: Int64?, _ me: Principal) async throws -> (TrainingSession, Int64) {
-        try await checked(session)
+        try await checked(session, me)
         let state = try Self.encode(session)
         let now = context.now
         let account = try await me.account()
@@ -101,7 +101,7 @@ struct TrainingSessionService: Sendable {
     func finish(_ sent: TrainingSession?, _ me: Principal) async throws -> SessionFinish {
         var session: TrainingSession
         if let sent {
-            try await checked(sent)
+            try await checked(sent, me)
             session = sent
         } else {
             session = try await current(me).0
@@ -131,7 +131,7 @@ struct TrainingSessionService: Sendable {
 
     func progress(exercise: String, _ me: Principal) async throws -> ExerciseProgress {
         let (workouts, known) = try await database.read { c in
-            (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, c) != nil)
+            (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, visibleTo: me.userID, c) != nil)
         }
         guard known else { throw Refusal.notFound("No exercise '\(exercise)' in the catalog.") }
         let calendar = try await me.calendar()
@@ -158,8 +158,8 @@ struct TrainingSessionService: Sendable {
         return TrainingProgress.weeks(workouts, count: count, now: now, calendar: calendar)
     }
 
-    private func checked(_ session: TrainingSession) async throws {
-        let known = Set(try await database.read { c in try TrainingStore.units(c) }.keys)
+    private func checked(_ session: TrainingSession, _ me: Principal) async throws {
+        let known = Set(try await database.read { c in try TrainingStore.units(visibleTo: me.userID, c) }.keys)
         try FieldCheck(TrainingSession.check(session, known: known)).done()
     }
 

@@ -10,11 +10,11 @@ protocol WorkoutLog: Sendable {
     func starts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date]
     /// The person's workouts that started in [from, to), newest first, at most `limit`.
     func workouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [Workout]
-    /// The exercise catalog.
-    func exercises(_ c: SQLConnection) throws -> [Exercise]
-    /// Each exercise's unit, for checking the sets another area keeps (a routine's).
-    func units(_ c: SQLConnection) throws -> [String: ExerciseUnit]
-    /// Whether the exercise is in the catalog and the workout is the person's (nil: nothing to check).
+    /// The exercise catalog, with the person's own exercises.
+    func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise]
+    /// The unit of each exercise the person may use, for checking the sets another area keeps (a routine's).
+    func units(visibleTo user: UUID, _ c: SQLConnection) throws -> [String: ExerciseUnit]
+    /// Whether the exercise is the catalog's or the person's own, and the workout the person's (nil: nothing to check).
     func known(exercise: String?, workout: UUID?, of user: UUID, _ c: SQLConnection) throws -> (exercise: Bool, workout: Bool)
 }
 
@@ -27,11 +27,11 @@ extension TrainingService: WorkoutLog {
         try TrainingStore.workouts(user: user, from: from, to: to, after: nil, limit: limit, c)
     }
 
-    func exercises(_ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(c) }
+    func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(visibleTo: user, c) }
 
-    func units(_ c: SQLConnection) throws -> [String: ExerciseUnit] { try TrainingStore.units(c) }
+    func units(visibleTo user: UUID, _ c: SQLConnection) throws -> [String: ExerciseUnit] { try TrainingStore.units(visibleTo: user, c) }
 
     func known(exercise: String?, workout: UUID?, of user: UUID, _ c: SQLConnection) throws -> (exercise: Bool, workout: Bool) {
-        (try exercise.map { try TrainingStore.exercise($0, c) != nil } ?? true, try workout.map { try TrainingStore.workout($0, user: user, c) != nil } ?? true)
+        (try exercise.map { try TrainingStore.exercise($0, visibleTo: user, c) != nil } ?? true, try workout.map { try TrainingStore.workout($0, user: user, c) != nil } ?? true)
     }
 }
