@@ -1,5 +1,6 @@
 """A training session on a phone: start a saved routine, mark sets done and see the rest start on
 its own, reload mid-rest and find it as it was, finish and see the summary with its records."""
+import os
 import uuid
 
 from selenium.webdriver.common.by import By
@@ -7,7 +8,7 @@ from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import act, attribute_of, click_on, is_shown, locator, make_browser, pick_exercise, text_of, texts_of, type_in, with_class
 from test_community import geotagged_photo
-from test_account import api_call, api_login, ready, sign_up, wait
+from test_account import OUT, api_call, api_login, ready, sign_up, wait
 
 
 def person_with_routine(driver, server, prefix, name, title, items, before=None):
@@ -172,6 +173,23 @@ def test_pounds_are_shown_and_stored_as_kilograms(server):
             weight.clear(), weight.send_keys("225"), driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", weight)))
         wait(driver).until(lambda d: abs((api_call(server, "GET", "/v1/training/session", token)["exercises"][0]["sets"][0].get("weightKg") or 0)
                                          - 102.0582) < 0.001)
+        # The plate calculator in pounds: 225 lb is two 45s a side on the 45 lb bar.
+        driver.execute_script("localStorage.removeItem('yaruki.plates')")
+        click_on(driver, By.CSS_SELECTOR, first_set + " .set-menu summary")
+        click_on(driver, By.CSS_SELECTOR, first_set + " [data-action=plates]")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "plate-sheet")))
+        assert texts_of(driver, "#plate-side .plate") == ["45", "45"]
+        assert attribute_of(driver, By.ID, "plate-line", "data-exact") == "true"
+        wait(driver).until(lambda d: d.execute_script("return document.getAnimations().every(a => a.playState !== 'running')"))
+        driver.save_screenshot(os.path.join(OUT, "plates-lb-390x844.png"))
+        # A gym with only 45s and a 35 lb bar: 225 cannot be made; 215 is loaded and 305 offered.
+        for plate in ("35", "25", "10", "5", "2.5"):
+            click_on(driver, By.CSS_SELECTOR, f"#plate-sheet [data-plate='{plate}'][aria-pressed]")
+        click_on(driver, By.CSS_SELECTOR, "#plate-sheet [data-bar='35']")
+        wait(driver).until(lambda d: d.find_element(By.ID, "plate-line").get_attribute("data-exact") == "false")
+        line = text_of(driver, By.ID, "plate-line")
+        assert "225 lb" in line and "215 lb" in line and "305 lb" in line, line
+        assert texts_of(driver, "#plate-side .plate") == ["45", "45"]
     finally:
         driver.quit()
 

@@ -75,7 +75,7 @@ public struct ExerciseMergeBody: APIModel, RuledModel {
     public init(into: String) { self.into = into }
 
     public static let rules: [String: FieldRule] = ["into": .matching(Exercise.idPattern)]
-    public static let example = ExerciseMergeBody(into: "hip-adductor")
+    public static let example = ExerciseMergeBody(into: "cable-crossover")
 }
 
 /// `PUT /v1/exercises/{id}/video-link`: a follow-along video elsewhere (it replaces an upload).

@@ -12,6 +12,7 @@ import { beep, clockText, tapGuard, unlockAudio } from "./timer.js";
 import { PRESETS } from "./machine.js";
 import { startCard } from "./start.js";
 import { exercisePicker, usedExercise } from "./picker.js";
+import { plateSheet } from "./plates.js";
 import { takesWeight, weightIn } from "./units.js";
 import { versionOf } from "../sync/save.js";
 import { composeWith } from "../community/compose.js";
@@ -215,10 +216,19 @@ export function sessionView(session, { exercises, routineId = null, start: start
         i < count - 1 ? el("button", { type: "button", class: "button quiet small", "data-move": "down",
           onclick: () => act({ type: "moveSet", exercise: e, from: i, to: i + 1 }) }, t("session.moveDown")) : null,
         count > 1 ? el("button", { type: "button", class: "button quiet small", "data-remove": "set",
-          onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, t("editor.removeSet")) : null));
+          onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, t("editor.removeSet")) : null,
+        // Which plates make this set's weight on the bar in hand.
+        weight && set.weightKg ? el("button", { type: "button", class: "button quiet small", "data-action": "plates",
+          onclick: () => openPlates(units.shown(set.weightKg)) }, t("plates.open")) : null));
     return el("li", { class: `session-set${set.done ? " done" : ""}` }, el("span", { class: "set-index" }, formatNumber(i + 1)),
       el("span", { class: "muted small set-previous" }, previousText(set.previous, units)),
       weight ?? el("span", { class: "set-weight", "aria-hidden": "true" }), amount, done, menu);
+  }
+
+  function openPlates(target) {
+    const sheet = plateSheet(target, units.unit, (n) => formatNumber(n));
+    document.body.append(sheet);
+    sheet.showModal();
   }
 
   function exerciseCard(exercise, e) {

@@ -14,9 +14,28 @@ enum TrainingDemo {
             _ = try await context.database.transaction { c in
                 guard let account = try AccountStore.credentials(emailKey: key, c)?.account,
                       try TrainingStore.count(user: account.id, c) == 0 else { return }
+                for (i, exercise) in own.enumerated() {
+                    try TrainingStore.addOwn(exercise, owner: account.id, at: now, c)
+                    // Logged once, a week ago, so it has a history to keep.
+                    let day = now.addingTimeInterval(-Double(7 + i) * 86_400)
+                    try TrainingStore.save(Workout(id: UUID(), startedAt: day, endedAt: day.addingTimeInterval(1_200), notes: "",
+                                                   exercises: [WorkoutEntry(exerciseId: exercise.id, sets: [WorkoutSet(reps: 10, weightKg: 30, restSeconds: 90),
+                                                                                                            WorkoutSet(reps: 10, weightKg: 30, restSeconds: 90)])]),
+                                           user: account.id, at: now, c)
+                }
                 for workout in workouts(for: account, now: now) { try TrainingStore.save(workout, user: account.id, at: now, c) }
             }
         }
+    }
+
+    /// Machines a gym has that the catalog does not name: each demo person's own, as they would
+    /// add them (a name in their language stands for the others). The ids are made per person.
+    static var own: [Exercise] {
+        let made = [OwnExerciseBody(names: ["en": "Hip abductor machine", "ja": "アブダクター（ジムのマシン）", "ko": "힙 어브덕터 머신"], kind: .weightReps,
+                                    equipment: .machine, muscles: ["abductors"]),
+                    OwnExerciseBody(names: ["en": "Chest-supported T-bar row", "ja": "チェストサポートTバーロウ", "ko": "체스트 서포티드 T바 로우"],
+                                    kind: .weightReps, equipment: .machine, muscles: ["middle back"])]
+        return made.map { $0.exercise(id: TrainingService.ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)) }
     }
 
     /// The exercises that get a follow-along clip, and how their figure moves: `dip` goes down and

@@ -71,7 +71,8 @@ struct TrainingService: Sendable {
         let now = context.now
         return try await context.transaction(changing: Self.tags(me.userID)) { c in
             guard try TrainingStore.ownExercises(of: me.userID, c).count < Self.maxOwn else {
-                throw HTTPError(422, detail: "You have \(Self.maxOwn) exercises of your own: merge or delete one first.")
+                throw Refusal.validation([.init(field: "names", message: "is one more than the \(Self.maxOwn) exercises of your own one may have")],
+                                         detail: "You have \(Self.maxOwn) exercises of your own: merge or delete one first.")
             }
             try TrainingStore.addOwn(exercise, owner: me.userID, at: now, c)
             return exercise
@@ -94,13 +95,13 @@ struct TrainingService: Sendable {
     /// 409 while a routine or a proof still names it.
     func mergeOwn(_ id: String, into target: String, _ me: Principal) async throws {
         guard target != id else {
-            throw HTTPError(422, detail: "An exercise cannot be merged into itself.", errors: [.init(field: "into", message: "must be another exercise")])
+            throw Refusal.validation([.init(field: "into", message: "must be another exercise")], detail: "An exercise cannot be merged into itself.")
         }
         let now = context.now
         do {
             try await context.transaction(changing: Self.tags(me.userID)) { c in
                 guard try TrainingStore.exercise(target, visibleTo: me.userID, c) != nil else {
-                    throw HTTPError(422, detail: "No exercise '\(target)' to merge into.", errors: [.init(field: "into", message: "is not an exercise you can log")])
+                    throw Refusal.validation([.init(field: "into", message: "is not an exercise you can log")], detail: "No exercise '\(target)' to merge into.")
                 }
                 guard try TrainingStore.mergeOwn(id, into: target, owner: me.userID, at: now, c) else {
                     throw Refusal.notFound("No exercise of yours with the id '\(id)'.")
