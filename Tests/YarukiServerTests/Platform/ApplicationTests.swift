@@ -401,9 +401,10 @@ final class RunningApp: Sendable {
         let minaToken = try #require(mina["accessToken"] as? String)
         let minaID = try #require((mina["user"] as? [String: Any])?["id"] as? String)
         #expect(try api.call("GET", "/v1/admin/users", token: minaToken).status == 404)
-        // Four weeks of demo training, three days a week, once.
+        // Four weeks of demo training, three days a week, and a session on each machine of her own, once.
         let workouts = try api.call("GET", "/v1/workouts", token: minaToken).json()["items"] as? [[String: Any]]
-        #expect(workouts?.count == 12)
+        #expect(workouts?.count == 12 + TrainingDemo.own.count)
+        #expect((try api.call("GET", "/v1/me/exercises", token: minaToken).json()["items"] as? [[String: Any]])?.count == TrainingDemo.own.count)
         #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "coach"], token: minaToken).status == 404)
         #expect(try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "emperor"], token: admin).status == 400)
         let promoted = try api.call("PATCH", "/v1/admin/users/\(minaID)", json: ["role": "admin"], token: admin)
