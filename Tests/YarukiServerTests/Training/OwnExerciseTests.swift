@@ -65,6 +65,8 @@ import YarukiTestSupport
         #expect(try api.call("POST", "/v1/workouts", json: Self.workout(second), token: ana).status == 201)
         var own = routine
         own["items"] = [["exerciseId": second, "sets": 3, "reps": 12, "restSeconds": 60]]
+        let shared = try api.call("POST", "/v1/routines", json: own, token: ana)  // public: others could not see it
+        #expect([400, 422].contains(shared.status) && shared.text.contains("items[0].exerciseId"), "\(shared.text)")
         own["public"] = false
         #expect(try api.call("POST", "/v1/routines", json: own, token: ana).status == 201)
         #expect(try api.call("DELETE", "/v1/me/exercises/\(second)", token: ana).status == 409)

@@ -30,7 +30,15 @@ struct RoutineService: Sendable {
         try SyncVersions.require(ifVersion, user: user, .routines, id, c) {
             try RoutineStore.routine(id, viewer: user, c).map { try SyncVersions.json(RoutineService.reply($0, viewer: user)) }
         }
-        try FieldCheck(RoutineDraft.check(submitted, units: try workouts.units(visibleTo: user, c))).done()
+        var errors = RoutineDraft.check(submitted, units: try workouts.units(visibleTo: user, c))
+        // One's own exercises are seen by nobody else: a routine others may start uses the catalog's.
+        if draft.isPublic {
+            let own = try workouts.ownExerciseIDs(of: user, c)
+            for (i, item) in draft.items.enumerated() where own.contains(item.exerciseId) {
+                errors.append(.init(field: "items[\(i)].exerciseId", message: "is an exercise of your own, which others cannot see: a public routine uses the catalog's"))
+            }
+        }
+        try FieldCheck(errors).done()
         if exists {
             _ = try RoutineStore.update(id, author: user, draft, at: now, c)
         } else {

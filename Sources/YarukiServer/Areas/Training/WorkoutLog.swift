@@ -14,6 +14,8 @@ protocol WorkoutLog: Sendable {
     func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise]
     /// The unit of each exercise the person may use, for checking the sets another area keeps (a routine's).
     func units(visibleTo user: UUID, _ c: SQLConnection) throws -> [String: ExerciseUnit]
+    /// The ids of the person's own exercises (which nobody else may see).
+    func ownExerciseIDs(of user: UUID, _ c: SQLConnection) throws -> Set<String>
     /// Whether the exercise is the catalog's or the person's own, and the workout the person's (nil: nothing to check).
     func known(exercise: String?, workout: UUID?, of user: UUID, _ c: SQLConnection) throws -> (exercise: Bool, workout: Bool)
 }
@@ -30,6 +32,10 @@ extension TrainingService: WorkoutLog {
     func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(visibleTo: user, c) }
 
     func units(visibleTo user: UUID, _ c: SQLConnection) throws -> [String: ExerciseUnit] { try TrainingStore.units(visibleTo: user, c) }
+
+    func ownExerciseIDs(of user: UUID, _ c: SQLConnection) throws -> Set<String> {
+        Set(try TrainingStore.ownExercises(of: user, c).map(\.id))
+    }
 
     func known(exercise: String?, workout: UUID?, of user: UUID, _ c: SQLConnection) throws -> (exercise: Bool, workout: Bool) {
         (try exercise.map { try TrainingStore.exercise($0, visibleTo: user, c) != nil } ?? true, try workout.map { try TrainingStore.workout($0, user: user, c) != nil } ?? true)
