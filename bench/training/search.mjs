@@ -5,17 +5,11 @@
 // plain substring filter over the lower-cased names (the catalog's search before, which found
 // neither "べんち" nor "dumbbell bench"), and the first search's time (the folded names are made
 // then, once).
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { searchExercises } from "../../web/js/training/search.js";
+import { readCatalog } from "../../web/tests/catalog.js";
 
-const source = readFileSync(new URL("../../Sources/YarukiCore/Training/ExerciseCatalog+Rows.swift", import.meta.url), "utf8");
-const rows = source.slice(source.indexOf('#"""\n') + 5, source.lastIndexOf('\n"""#'));
-const list = (text) => (text ? text.split(",") : []);
-const catalog = rows.split("\n").map((line) => {
-  const [id, kind, category, equipment, level, muscles, secondary, en, ja, ko] = line.split("\t");
-  return { id, kind, category, equipment: equipment || undefined, level, muscles: list(muscles), secondaryMuscles: list(secondary), names: { en, ja, ko } };
-});
+const catalog = readCatalog();
 
 const typed = [["bench press", "en"], ["dumbbell row", "en"], ["lat pulldown", "en"], ["squat", "en"], ["ベンチプレス", "ja"],
   ["ダンベル ベンチ", "ja"], ["スクワット", "ja"], ["ラットプルダウン", "ja"], ["벤치 프레스", "ko"], ["덤벨 벤치", "ko"], ["스쿼트", "ko"], ["랫 풀다운", "ko"]];

@@ -2,16 +2,10 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fold, searchExercises } from "../js/training/search.js";
+import { readCatalog } from "./catalog.js";
 
-// The real catalog, read from the Swift file that holds it; the vectors written by the Swift tests
-// (ExerciseSearchTests) say what each search answers.
-const source = readFileSync(new URL("../../Sources/YarukiCore/Training/ExerciseCatalog+Rows.swift", import.meta.url), "utf8");
-const rows = source.slice(source.indexOf('#"""\n') + 5, source.lastIndexOf('\n"""#'));
-const list = (text) => (text ? text.split(",") : []);
-const catalog = rows.split("\n").map((line) => {
-  const [id, kind, category, equipment, level, muscles, secondary, en, ja, ko] = line.split("\t");
-  return { id, kind, category, equipment: equipment || undefined, level, muscles: list(muscles), secondaryMuscles: list(secondary), names: { en, ja, ko } };
-});
+// The real catalog; the vectors written by the Swift tests (ExerciseSearchTests) say what each search answers.
+const catalog = readCatalog();
 const vectors = JSON.parse(readFileSync(new URL("./vectors/exercise-search.json", import.meta.url)));
 
 test("the catalog is read whole", () => {
