@@ -5,7 +5,7 @@
 import { currentLanguage, exerciseName, muscleName, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { upload } from "../upload.js";
-import { exerciseFacts, exercisePicker, recentExercises } from "./picker.js";
+import { equipmentName, exerciseFacts, exercisePicker, facets, options, recentExercises } from "./picker.js";
 import { searchExercises } from "./search.js";
 
 const VIDEO_TYPES = "video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm";
@@ -20,6 +20,9 @@ const KINDS = ["weightReps", "bodyweightReps", "weightedBodyweight", "assistedBo
 const EQUIPMENT = ["barbell", "dumbbell", "cable", "machine", "kettlebell", "band", "medicine-ball", "exercise-ball", "foam-roller", "ez-bar",
   "bodyweight", "other"];
 
+/** Browsing: one's own, then those with a follow-along video, then the rest. */
+const browseRank = (e) => (e.mine ? 0 : followAlong(e) ? 1 : 2);
+
 export function exercisesView(session, { icon }) {
   const search = el("input", { type: "search", id: "exercise-search", placeholder: t("exercises.search"), "aria-label": t("exercises.search") });
   const muscle = el("select", { id: "exercise-muscle", "aria-label": t("picker.allMuscles") });
@@ -30,18 +33,17 @@ export function exercisesView(session, { icon }) {
   let items = [];
 
   function filters() {
-    const muscles = [...new Set(items.flatMap((e) => e.muscles))].sort((a, b) => muscleName(a).localeCompare(muscleName(b), currentLanguage()));
-    muscle.replaceChildren(el("option", { value: "" }, t("picker.allMuscles")), ...muscles.map((m) => el("option", { value: m }, muscleName(m))));
-    const kinds = [...new Set(items.map((e) => e.equipment).filter(Boolean))].sort();
-    equipment.replaceChildren(el("option", { value: "" }, t("picker.allEquipment")), ...kinds.map((x) => el("option", { value: x }, t(`equipment.${x}`))));
+    const named = facets(items);
+    muscle.replaceChildren(...options(t("picker.allMuscles"), named.muscles, (m) => muscleName(m)));
+    equipment.replaceChildren(...options(t("picker.allEquipment"), named.equipment, equipmentName));
   }
 
   function render() {
     const browsing = !search.value.trim() && !muscle.value && !equipment.value;
     let shown = searchExercises(items, { query: search.value, language: currentLanguage(), muscle: muscle.value || null,
       equipment: equipment.value || null, recent: recentExercises() });
-    // Browsing the whole catalog: one's own first, then those with a follow-along video.
-    if (browsing) shown = [...shown.filter((e) => e.mine), ...shown.filter((e) => !e.mine && followAlong(e)), ...shown.filter((e) => !e.mine && !followAlong(e))];
+    // Browsing the whole catalog: one's own first, then those with a follow-along video (the sort keeps the search's order within each).
+    if (browsing) shown.sort((a, b) => browseRank(a) - browseRank(b));
     count.textContent = t("picker.count", { n: shown.length });
     list.replaceChildren(...(shown.length ? shown.slice(0, SHOWN).map(card) : [emptyState(icon("training"), t("exercises.none"))]),
       ...(shown.length > SHOWN ? [el("p", { class: "muted small" }, t("picker.more", { n: shown.length - SHOWN }))] : []));
@@ -158,12 +160,12 @@ export function exercisesView(session, { icon }) {
   /** The sheet that adds one's own exercise, or renames and changes `existing`. */
   function ownForm(existing = null) {
     const name = el("input", { name: "name", id: "own-name", maxlength: 80, required: true, value: existing ? exerciseName(existing) : "" });
-    const kind = el("select", { name: "kind", id: "own-kind" }, KINDS.map((k) => el("option", { value: k, selected: existing?.kind === k }, t(`kind.${k}`))));
-    const gear = el("select", { name: "equipment", id: "own-equipment" }, el("option", { value: "" }, "—"),
-      EQUIPMENT.map((x) => el("option", { value: x, selected: existing?.equipment === x }, t(`equipment.${x}`))));
-    const muscles = [...new Set(items.flatMap((e) => e.muscles))].sort((a, b) => muscleName(a).localeCompare(muscleName(b), currentLanguage()));
-    const muscle = el("select", { name: "muscle", id: "own-muscle" }, el("option", { value: "" }, "—"),
-      muscles.map((m) => el("option", { value: m, selected: existing?.muscles?.[0] === m }, muscleName(m))));
+    const kind = el("select", { name: "kind", id: "own-kind" }, KINDS.map((k) => el("option", { value: k }, t(`kind.${k}`))));
+    const gear = el("select", { name: "equipment", id: "own-equipment" }, options("—", EQUIPMENT, equipmentName));
+    const muscle = el("select", { name: "muscle", id: "own-muscle" }, options("—", facets(items).muscles, (m) => muscleName(m)));
+    kind.value = existing?.kind ?? KINDS[0];
+    gear.value = existing?.equipment ?? "";
+    muscle.value = existing?.muscles?.[0] ?? "";
     const field = (label, input) => el("div", { class: "field" }, el("label", { for: input.id }, label), input);
     const form = el("form", { class: "form stack", novalidate: true, id: "own-form" },
       field(t("ownExercise.name"), name), field(t("ownExercise.kind"), kind), field(t("ownExercise.equipment"), gear),

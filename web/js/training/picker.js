@@ -21,19 +21,33 @@ export function usedExercise(id) {
 
 /** What the exercise is done with and trains, in the person's language. */
 export function exerciseFacts(e) {
-  return [e.equipment ? t(`equipment.${e.equipment}`) : null, ...(e.muscles || []).slice(0, 2).map((m) => muscleName(m))].filter(Boolean).join(" · ");
+  return [e.equipment ? equipmentName(e.equipment) : null, ...(e.muscles || []).slice(0, 2).map((m) => muscleName(m))].filter(Boolean).join(" · ");
 }
+
+/** The muscles (in the order the person reads their names) and the equipment the exercises name. */
+export function facets(exercises) {
+  return {
+    muscles: [...new Set(exercises.flatMap((e) => e.muscles || []))].sort((a, b) => muscleName(a).localeCompare(muscleName(b), currentLanguage())),
+    equipment: [...new Set(exercises.map((e) => e.equipment).filter(Boolean))].sort(),
+  };
+}
+
+/** A select's options: "" first, read as `none`, then each of `values` as `name` reads it. */
+export function options(none, values, name) {
+  return [el("option", { value: "" }, none), ...values.map((v) => el("option", { value: v }, name(v)))];
+}
+
+export const equipmentName = (id) => t(`equipment.${id}`);
 
 /** Filters and search over `exercises`, drawn into `list`; `onPick(exercise)` when one is tapped. */
 export function exerciseFinder(exercises, { onPick, idPrefix = "picker" }) {
   const search = el("input", { type: "search", id: `${idPrefix}-search`, placeholder: t("picker.search"), "aria-label": t("picker.search"),
     autocomplete: "off", enterkeyhint: "search" });
-  const muscles = [...new Set(exercises.flatMap((e) => e.muscles || []))].sort((a, b) => muscleName(a).localeCompare(muscleName(b), currentLanguage()));
-  const equipments = [...new Set(exercises.map((e) => e.equipment).filter(Boolean))].sort();
+  const named = facets(exercises);
   const muscle = el("select", { id: `${idPrefix}-muscle`, "aria-label": t("picker.allMuscles") },
-    el("option", { value: "" }, t("picker.allMuscles")), muscles.map((m) => el("option", { value: m }, muscleName(m))));
+    options(t("picker.allMuscles"), named.muscles, (m) => muscleName(m)));
   const equipment = el("select", { id: `${idPrefix}-equipment`, "aria-label": t("picker.allEquipment") },
-    el("option", { value: "" }, t("picker.allEquipment")), equipments.map((x) => el("option", { value: x }, t(`equipment.${x}`))));
+    options(t("picker.allEquipment"), named.equipment, equipmentName));
   const count = el("p", { class: "muted small", role: "status", "aria-live": "polite" });
   const list = el("ul", { class: "picker-list", id: `${idPrefix}-list` });
 
