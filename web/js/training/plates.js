@@ -9,7 +9,7 @@ import { el } from "../ui.js";
 export const BARS = { kg: [20, 15, 10], lb: [45, 35, 15] };
 export const PLATES = { kg: [25, 20, 15, 10, 5, 2.5, 1.25], lb: [45, 35, 25, 10, 5, 2.5] };
 const KEPT = "yaruki.plates";
-const MAX_PER_SIDE = 500;  // hundredths of a unit: a side never holds more than this many hundredths
+const MAX_PER_SIDE = 500;  // kg or lb: no side of a bar holds more
 
 const cents = (value) => Math.round(value * 100);
 
