@@ -17,7 +17,7 @@ extension SessionInfo: APIModel {
 extension Exercise: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = [
         "id": .matching(Exercise.idPattern), "muscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)),
-        "names": FieldRule(items: [.line(max: Exercise.maxName)], requiredKeys: AppLanguage.allCases.map(\.rawValue)),
+        "names": .languageNames(max: Exercise.maxName, all: true),
         "videoURL": FieldRule(maxLength: Exercise.maxVideoURL, pattern: Exercise.videoURLPattern),
         "secondaryMuscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)), "level": .words(Exercise.levels),
     ]

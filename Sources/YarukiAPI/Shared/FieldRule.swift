@@ -20,10 +20,12 @@ public struct FieldRule: Sendable, Equatable {
     public var items: [FieldRule]?
     /// Keys a map must hold.
     public var requiredKeys: [String]?
+    /// The only keys a map may hold.
+    public var allowedKeys: [String]?
 
     public init(minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil, minimum: Double? = nil,
                 maximum: Double? = nil, oneOf: [String]? = nil, minItems: Int? = nil, maxItems: Int? = nil, uniqueItems: Bool? = nil,
-                items: [FieldRule]? = nil, requiredKeys: [String]? = nil) {
+                items: [FieldRule]? = nil, requiredKeys: [String]? = nil, allowedKeys: [String]? = nil) {
         self.minLength = minLength
         self.maxLength = maxLength
         self.pattern = pattern
@@ -36,6 +38,7 @@ public struct FieldRule: Sendable, Equatable {
         self.uniqueItems = uniqueItems
         self.items = items
         self.requiredKeys = requiredKeys
+        self.allowedKeys = allowedKeys
     }
 
     /// One line of at most `max` characters (`TextRule`): no control characters, and when
@@ -63,7 +66,8 @@ public struct FieldRule: Sendable, Equatable {
         FieldRule(minLength: other.minLength ?? minLength, maxLength: other.maxLength ?? maxLength, pattern: other.pattern ?? pattern,
                   format: other.format ?? format, minimum: other.minimum ?? minimum, maximum: other.maximum ?? maximum,
                   oneOf: other.oneOf ?? oneOf, minItems: other.minItems ?? minItems, maxItems: other.maxItems ?? maxItems,
-                  uniqueItems: other.uniqueItems ?? uniqueItems, items: other.items ?? items, requiredKeys: other.requiredKeys ?? requiredKeys)
+                  uniqueItems: other.uniqueItems ?? uniqueItems, items: other.items ?? items, requiredKeys: other.requiredKeys ?? requiredKeys,
+                  allowedKeys: other.allowedKeys ?? allowedKeys)
     }
 }
 
@@ -89,6 +93,11 @@ extension FieldRule {
     /// An OpenID Connect ID token, at most 16 KiB.
     public static let idToken = FieldRule(maxLength: 16 * 1024)
     public static let nonce = FieldRule(maxLength: 256)
+    /// A name in each of the app's languages, keyed en, ja and ko: one line each.
+    public static func languageNames(max: Int, all: Bool) -> FieldRule {
+        let languages = AppLanguage.allCases.map(\.rawValue)
+        return FieldRule(items: [.line(max: max)], requiredKeys: all ? languages : nil, allowedKeys: languages)
+    }
 }
 
 /// Field rules of a request body, by property name.

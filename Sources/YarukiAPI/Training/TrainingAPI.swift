@@ -43,7 +43,7 @@ public struct OwnExerciseBody: APIModel, RuledModel {
     }
 
     public static let rules: [String: FieldRule] = [
-        "names": FieldRule(items: [.line(max: Exercise.maxName)]), "muscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)),
+        "names": .languageNames(max: Exercise.maxName, all: false), "muscles": .list(0...Exercise.maxMuscles, .line(max: Exercise.maxMuscle)),
     ]
 
     public static let example = OwnExerciseBody(names: ["en": "Hip adductor machine", "ja": "アダクター"], kind: .weightReps, equipment: .machine,

@@ -162,6 +162,13 @@ public struct Exercise: Codable, Equatable, Sendable {
     /// anything without spaces.
     public static let videoURLPattern = "^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\(TextRule.spaceClass)\(TextRule.controlClass)]*)?$"
 
+    /// Names keyed by anything but the app's languages (en, ja, ko) are refused, not dropped.
+    public static func checkLanguages(_ names: [String: String]) -> [FieldRuleError] {
+        names.keys.filter { AppLanguage(rawValue: $0) == nil }.sorted().map { key in
+            FieldRuleError(field: "names", message: "holds \"\(key.prefix(20))\", which is not one of the app's languages (en, ja, ko)")
+        }
+    }
+
     /// Checks a catalog entry an admin sends; every problem, each naming its field.
     public static func check(_ e: Exercise) -> [FieldRuleError] {
         var errors: [FieldRuleError] = []
@@ -178,9 +185,7 @@ public struct Exercise: Codable, Equatable, Sendable {
             }
             errors += TextRule.check(name, field: "names.\(language.rawValue)", max: maxName, required: true)
         }
-        for (key, name) in e.names where AppLanguage(rawValue: key) == nil {
-            errors += TextRule.check(name, field: "names.\(key)", max: maxName, required: true)
-        }
+        errors += checkLanguages(e.names)
         if e.muscles.count > maxMuscles { errors.append(.init(field: "muscles", message: "has more than \(maxMuscles) names")) }
         for (i, muscle) in e.muscles.enumerated() { errors += TextRule.check(muscle, field: "muscles[\(i)]", max: maxMuscle, required: true) }
         if e.secondaryMuscles.count > maxMuscles { errors.append(.init(field: "secondaryMuscles", message: "has more than \(maxMuscles) names")) }

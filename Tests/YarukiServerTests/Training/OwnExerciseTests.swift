@@ -30,6 +30,10 @@ import YarukiTestSupport
         let names = try added.json()["names"] as? [String: String]
         #expect(id.hasPrefix("my-") && names == ["en": "Cable fly, low to high", "ja": "Cable fly, low to high", "ko": "Cable fly, low to high"])
         #expect(try Self.ids(api.call("GET", "/v1/me/exercises", token: ana)) == [id])
+        // A name under anything but en, ja or ko is refused, not silently dropped, and nothing is added.
+        let stray = try api.call("POST", "/v1/me/exercises", json: ["names": ["en": "Adductor", "x-extra": "×ø"], "kind": "weightReps"], token: ana)
+        #expect(stray.status == 400 && stray.text.contains("x-extra"), "\(stray.text)")
+        #expect(try Self.ids(api.call("GET", "/v1/me/exercises", token: ana)) == [id])
         #expect(try Self.ids(api.call("GET", "/v1/me/exercises", token: bo)).isEmpty)
         #expect(try !Self.ids(api.call("GET", "/v1/exercises?q=cable fly low".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!)).contains(id))
         #expect(try api.call("GET", "/v1/exercises/\(id)").status == 404)

@@ -67,7 +67,7 @@ struct TrainingService: Sendable {
     func addOwn(_ body: OwnExerciseBody, _ me: Principal) async throws -> Exercise {
         let id = Self.ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
         let exercise = body.exercise(id: id)
-        try FieldCheck(Self.checkOwn(exercise)).done()
+        try FieldCheck(Exercise.checkLanguages(body.names) + Self.checkOwn(exercise)).done()
         let now = context.now
         return try await context.transaction(changing: Self.tags(me.userID)) { c in
             guard try TrainingStore.ownExercises(of: me.userID, c).count < Self.maxOwn else {
@@ -82,7 +82,7 @@ struct TrainingService: Sendable {
     /// Renames or changes one's own exercise; its id, and so its history, stays. Another's is 404.
     func editOwn(_ id: String, _ body: OwnExerciseBody, _ me: Principal) async throws -> Exercise {
         let exercise = body.exercise(id: id)
-        try FieldCheck(Self.checkOwn(exercise)).done()
+        try FieldCheck(Exercise.checkLanguages(body.names) + Self.checkOwn(exercise)).done()
         let now = context.now
         let changed = try await context.transaction(changing: Self.tags(me.userID)) { c in
             try TrainingStore.editOwn(exercise, owner: me.userID, at: now, c)

@@ -66,6 +66,7 @@ final class SchemaRegistry {
         if let item = rule.items?.first, let items = members["items"] { members["items"] = apply(item, to: items) }
         if let item = rule.items?.first, let values = members["additionalProperties"] { members["additionalProperties"] = apply(item, to: values) }
         if let keys = rule.requiredKeys { members["required"] = .array(keys.map(JSONValue.string)) }
+        if let keys = rule.allowedKeys { members["propertyNames"] = ["enum": .array(keys.map(JSONValue.string))] }
         return .object(members)
     }
 
