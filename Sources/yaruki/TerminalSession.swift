@@ -106,15 +106,18 @@ enum TerminalSession {
 
     static func setText(_ set: TrainingSession.SessionSet) -> String {
         let weight = set.weightKg.map { "\(format($0)) kg × " } ?? "× "
-        if let seconds = set.seconds { return "\(seconds) s" }
-        return weight + (set.reps.map(String.init) ?? "?")
+        let type = set.type.flatMap { $0 == .working ? nil : " (\($0.rawValue))" } ?? ""
+        if let seconds = set.seconds { return "\(seconds) s" + type }
+        return weight + (set.reps.map(String.init) ?? "?") + type
     }
 
     static func describe(_ r: PersonalRecords.Record) -> String {
         switch r.kind {
         case .heaviest: "heaviest ever, \(format(r.value)) kg"
         case .estimatedOneRepMax: "best estimated 1RM, \(format(r.value)) kg (\(format(r.weightKg)) kg × \(r.reps))"
-        case .mostReps: "most reps at \(format(r.weightKg)) kg: \(r.reps)"
+        case .mostReps: r.weightKg > 0 ? "most reps at \(format(r.weightKg)) kg: \(r.reps)" : "most reps: \(r.reps)"
+        case .longest: "longest, \(Int(r.value)) s"
+        case .farthest: "farthest, \(format(r.value)) m"
         }
     }
 

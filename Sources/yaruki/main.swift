@@ -33,6 +33,10 @@ Commands:
   import health FILE --user EMAIL
              import an Apple Health export (export.zip or its XML) into the person's days, with a
              progress bar; all of it lands or none
+  import strong|hevy FILE --user EMAIL [--create-missing] [--unit kg|lb] [--distance km|mi]
+             import a Strong or Hevy CSV export into the person's workout log, with a progress bar;
+             names that map to no exercise are listed and nothing lands, unless --create-missing
+             makes them the person's own (--unit and --distance: Strong's current file's units)
   sync --url URL --email E --device DIR [--name NAME] [--password-stdin]
              sync a folder as a device: its records are JSON files (lifelog/, workouts/, routines/);
              files written or removed there are sent, then every record is pulled back into it
@@ -213,8 +217,49 @@ case "sales":
     } catch {
         fail("\(error)")
     }
+case "import" where options.first == "strong" || options.first == "hevy":
+    guard options.count >= 2 else { fail("usage: yaruki import strong|hevy FILE --user EMAIL [--create-missing] [--unit kg|lb] [--distance km|mi]") }
+    var rest = Array(options.dropFirst(2))
+    let file = options[options.startIndex + 1]
+    guard let email = take("--user", from: &rest) else { fail("import \(options[options.startIndex]) needs --user EMAIL (whose log it is)") }
+    var importOptions = WorkoutImporter.Options()
+    importOptions.app = options.first
+    if let i = rest.firstIndex(of: "--create-missing") {
+        importOptions.createMissing = true
+        rest.remove(at: i)
+    }
+    if let unit = take("--unit", from: &rest) {
+        guard let u = WorkoutImport.WeightUnit(rawValue: unit) else { fail("--unit is kg or lb") }
+        importOptions.weightUnit = u
+    }
+    if let distance = take("--distance", from: &rest) {
+        guard let d = WorkoutImport.DistanceUnit(rawValue: distance) else { fail("--distance is km or mi") }
+        importOptions.distanceUnit = d
+    }
+    let settings = settings(rest[...])
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let started = Date()
+    do {
+        let report = try blocking { [importOptions] in
+            let database = try await Application.openDatabase(settings)
+            defer { database.close() }
+            return try await WorkoutImportCommand.run(database, file: file, email: email, options: importOptions) { p in
+                bar.show(done: p.bytesRead, of: p.bytesTotal, records: p.workouts, since: started)
+            }
+        }
+        bar.clear()
+        let range = report.firstDay.map { " from \($0) to \(report.lastDay ?? $0)" } ?? ""
+        print("imported \(report.added) workouts\(range) (\(report.sets) sets in the file; \(report.alreadyThere) already there)"
+              + (report.created.isEmpty ? "" : "; made your own: \(report.created.joined(separator: ", "))")
+              + String(format: " in %.1f s", Date().timeIntervalSince(started)))
+    } catch {
+        bar.clear()
+        fail("\(error)")
+    }
 case "import":
-    guard options.first == "health", options.count >= 2 else { fail("usage: yaruki import health FILE --user EMAIL [--db URL] [--data-dir DIR]") }
+    guard options.first == "health", options.count >= 2 else {
+        fail("usage: yaruki import health|strong|hevy FILE --user EMAIL [--db URL] [--data-dir DIR]")
+    }
     var rest = Array(options.dropFirst(2))
     let file = options[options.startIndex + 1]
     guard let email = take("--user", from: &rest) else { fail("import health needs --user EMAIL (whose days they are)") }

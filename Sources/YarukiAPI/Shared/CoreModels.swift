@@ -29,15 +29,24 @@ extension Exercise: APIModel, RuledModel {
 
 extension WorkoutSet: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = ["reps": .integer(0...1000), "seconds": .integer(0...86_400), "weightKg": .number(0...1000),
-                                                    "restSeconds": .integer(0...3600)]
+                                                    "restSeconds": .integer(0...3600), "rpe": .effort, "rir": .integer(WorkoutSet.rirRange),
+                                                    "distanceM": .number(0...WorkoutSet.maxDistanceM)]
 
-    public static let example = WorkoutSet(reps: 12, seconds: 40, weightKg: 20, restSeconds: 60)
+    public static let example = WorkoutSet(reps: 12, seconds: 40, weightKg: 20, restSeconds: 60, type: .working, rpe: 8.5, distanceM: 0)
 }
 
-extension WorkoutEntry: APIModel, RuledModel {
-    public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "sets": .list(1...Workout.maxSetsPerExercise)]
+extension FieldRule {
+    /// RPE: 6 to 10 in halves.
+    public static let effort = FieldRule(minimum: WorkoutSet.rpeRange.lowerBound, maximum: WorkoutSet.rpeRange.upperBound, multipleOf: 0.5)
+}
 
-    public static let example = WorkoutEntry(exerciseId: "squat", sets: [WorkoutSet.example])
+extension SetType: APIEnumeration {}
+
+extension WorkoutEntry: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "sets": .list(1...Workout.maxSetsPerExercise),
+                                                    "notes": .paragraph(max: WorkoutEntry.maxNotes), "superset": .integer(WorkoutEntry.supersetRange)]
+
+    public static let example = WorkoutEntry(exerciseId: "squat", sets: [WorkoutSet.example], notes: "Belt from the third set", superset: 1)
 }
 
 extension Workout: APIModel, RuledModel {
@@ -57,7 +66,8 @@ extension WeekStanding: APIModel {
 
 extension RoutineItem: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "sets": .integer(1...20), "reps": .integer(1...500),
-                                                    "seconds": .integer(1...3600), "restSeconds": .integer(0...600)]
+                                                    "seconds": .integer(1...3600), "restSeconds": .integer(0...600),
+                                                    "superset": .integer(WorkoutEntry.supersetRange)]
 
     /// A plank is held for seconds: an item counts reps or seconds, never both.
     public static let example = RoutineItem(exerciseId: "plank", sets: 3, seconds: 40, restSeconds: 30)

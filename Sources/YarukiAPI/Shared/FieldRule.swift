@@ -12,6 +12,8 @@ public struct FieldRule: Sendable, Equatable {
     public var format: String?
     public var minimum: Double?
     public var maximum: Double?
+    /// A number that is a whole multiple of this (RPE in halves: 0.5).
+    public var multipleOf: Double?
     public var oneOf: [String]?
     public var minItems: Int?
     public var maxItems: Int?
@@ -24,7 +26,7 @@ public struct FieldRule: Sendable, Equatable {
     public var allowedKeys: [String]?
 
     public init(minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil, minimum: Double? = nil,
-                maximum: Double? = nil, oneOf: [String]? = nil, minItems: Int? = nil, maxItems: Int? = nil, uniqueItems: Bool? = nil,
+                maximum: Double? = nil, multipleOf: Double? = nil, oneOf: [String]? = nil, minItems: Int? = nil, maxItems: Int? = nil, uniqueItems: Bool? = nil,
                 items: [FieldRule]? = nil, requiredKeys: [String]? = nil, allowedKeys: [String]? = nil) {
         self.minLength = minLength
         self.maxLength = maxLength
@@ -32,6 +34,7 @@ public struct FieldRule: Sendable, Equatable {
         self.format = format
         self.minimum = minimum
         self.maximum = maximum
+        self.multipleOf = multipleOf
         self.oneOf = oneOf
         self.minItems = minItems
         self.maxItems = maxItems
@@ -65,7 +68,7 @@ public struct FieldRule: Sendable, Equatable {
     public func and(_ other: FieldRule) -> FieldRule {
         FieldRule(minLength: other.minLength ?? minLength, maxLength: other.maxLength ?? maxLength, pattern: other.pattern ?? pattern,
                   format: other.format ?? format, minimum: other.minimum ?? minimum, maximum: other.maximum ?? maximum,
-                  oneOf: other.oneOf ?? oneOf, minItems: other.minItems ?? minItems, maxItems: other.maxItems ?? maxItems,
+                  multipleOf: other.multipleOf ?? multipleOf, oneOf: other.oneOf ?? oneOf, minItems: other.minItems ?? minItems, maxItems: other.maxItems ?? maxItems,
                   uniqueItems: other.uniqueItems ?? uniqueItems, items: other.items ?? items, requiredKeys: other.requiredKeys ?? requiredKeys,
                   allowedKeys: other.allowedKeys ?? allowedKeys)
     }

@@ -112,17 +112,19 @@ public struct SessionStartBody: APIModel, RuledModel {
 }
 
 extension TrainingSession.SessionSet: APIModel, RuledModel {
-    public static let rules: [String: FieldRule] = ["reps": .integer(0...1000), "seconds": .integer(0...86_400), "weightKg": .number(0...1000)]
+    public static let rules: [String: FieldRule] = ["reps": .integer(0...1000), "seconds": .integer(0...86_400), "weightKg": .number(0...1000),
+                                                    "rpe": .effort, "rir": .integer(WorkoutSet.rirRange), "distanceM": .number(0...WorkoutSet.maxDistanceM)]
 
     public static let example = TrainingSession.SessionSet(reps: 5, seconds: 30, weightKg: 80, done: true, completedAt: Example.instant,
-                                                           previous: WorkoutSet(reps: 5, weightKg: 77.5))
+                                                           previous: WorkoutSet(reps: 5, weightKg: 77.5), type: .working, rpe: 8, distanceM: 0)
 }
 
 extension TrainingSession.SessionExercise: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = ["exerciseId": .matching(Exercise.idPattern), "restSeconds": .integer(TrainingSession.restRange),
-                                                    "sets": .list(1...TrainingSession.maxSets)]
+                                                    "sets": .list(1...TrainingSession.maxSets), "superset": .integer(WorkoutEntry.supersetRange),
+                                                    "notes": .paragraph(max: WorkoutEntry.maxNotes)]
 
-    public static let example = TrainingSession.SessionExercise(exerciseId: "squat", restSeconds: 120, sets: [.example])
+    public static let example = TrainingSession.SessionExercise(exerciseId: "squat", restSeconds: 120, sets: [.example], superset: 1, notes: "Belt on")
 }
 
 extension TrainingSession.Phase: APIEnumeration {
@@ -205,15 +207,140 @@ public struct ExerciseProgress: APIModel, Equatable {
     public var heaviestKg: Double?
     public var estimatedOneRepMaxKg: Double?
     public var mostReps: [RepsAtWeight]
+    /// For the timed kinds: the longest set, seconds.
+    public var longestSeconds: Int?
+    /// For the kinds that cover a distance: the farthest set, metres.
+    public var farthestM: Double?
 
-    public init(exerciseId: String, points: [TrainingProgress.Point], heaviestKg: Double?, estimatedOneRepMaxKg: Double?, mostReps: [RepsAtWeight]) {
+    public init(exerciseId: String, points: [TrainingProgress.Point], heaviestKg: Double?, estimatedOneRepMaxKg: Double?, mostReps: [RepsAtWeight],
+                longestSeconds: Int? = nil, farthestM: Double? = nil) {
         self.exerciseId = exerciseId
         self.points = points
         self.heaviestKg = heaviestKg
         self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
         self.mostReps = mostReps
+        self.longestSeconds = longestSeconds
+        self.farthestM = farthestM
     }
 
     public static let example = ExerciseProgress(exerciseId: "squat", points: [.example], heaviestKg: 85, estimatedOneRepMaxKg: 96,
-                                                 mostReps: [.example])
+                                                 mostReps: [.example], longestSeconds: 40, farthestM: 0)
+}
+
+extension BodyDay: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = ["day": .day]
+    public static let example = BodyDay(day: "2026-11-30", measures: ["weight": 72.4, "waist": 81])
+}
+
+extension BodyMeasure: APIEnumeration {}
+
+/// `PUT /v1/me/body/{day}`: the day's measures to set (kg, % or cm by measure), and those to remove.
+public struct BodyDayBody: APIModel, RuledModel {
+    public var measures: [String: Double]
+    public var remove: [String]?
+
+    public init(measures: [String: Double], remove: [String]? = nil) {
+        self.measures = measures
+        self.remove = remove
+    }
+
+    public static let rules: [String: FieldRule] = [
+        "measures": FieldRule(items: [.number(2...400)], allowedKeys: BodyMeasure.allCases.map(\.rawValue)),
+        "remove": .list(0...BodyMeasure.allCases.count, .words(BodyMeasure.allCases.map(\.rawValue))),
+    ]
+
+    public static let example = BodyDayBody(measures: ["weight": 72.4, "waist": 81], remove: ["bodyFat"])
+
+    /// The changes it asks: a value sets a measure, nil removes one.
+    public var changes: [String: Double?] {
+        var changes: [String: Double?] = measures.mapValues { $0 }
+        for key in remove ?? [] where changes[key] == nil { changes[key] = .some(nil) }
+        return changes
+    }
+}
+
+/// What an import of another app's log found or did: its workouts and sets, the days they
+/// span, each exercise name with what it maps to, and (once landed) what was added.
+public struct WorkoutImportReport: APIModel {
+    public struct Name: APIModel {
+        public var name: String
+        public var sets: Int
+        public var exerciseId: String?
+        public var how: ExerciseMatcher.How
+        public var suggestions: [String]
+
+        public init(name: String, sets: Int, exerciseId: String?, how: ExerciseMatcher.How, suggestions: [String]) {
+            self.name = name
+            self.sets = sets
+            self.exerciseId = exerciseId
+            self.how = how
+            self.suggestions = suggestions
+        }
+
+        public static let example = Name(name: "Bench Press (Dumbbell)", sets: 120, exerciseId: "dumbbell-bench-press", how: .equipment,
+                                         suggestions: ["dumbbell-bench-press", "incline-dumbbell-press"])
+    }
+
+    public var format: WorkoutImport.Format
+    public var workouts: Int
+    public var sets: Int
+    public var firstDay: String?
+    public var lastDay: String?
+    public var names: [Name]
+    /// Whether anything landed: false for a preview (`dryRun`).
+    public var landed: Bool
+    /// Workouts added, and those already there from an earlier import of the same file.
+    public var added: Int
+    public var alreadyThere: Int
+    /// Names made the person's own exercises (`createMissing`).
+    public var created: [String]
+
+    public init(format: WorkoutImport.Format, workouts: Int, sets: Int, firstDay: String?, lastDay: String?, names: [Name], landed: Bool,
+                added: Int = 0, alreadyThere: Int = 0, created: [String] = []) {
+        self.format = format
+        self.workouts = workouts
+        self.sets = sets
+        self.firstDay = firstDay
+        self.lastDay = lastDay
+        self.names = names
+        self.landed = landed
+        self.added = added
+        self.alreadyThere = alreadyThere
+        self.created = created
+    }
+
+    public static let example = WorkoutImportReport(format: .strong, workouts: 412, sets: 9_870, firstDay: "2021-03-02", lastDay: "2026-11-28",
+                                                    names: [.example], landed: true, added: 410, alreadyThere: 2, created: ["Hip Thrust (Machine)"])
+}
+
+extension WorkoutImport.Format: APIEnumeration {}
+extension ExerciseMatcher.How: APIEnumeration {}
+
+/// An import's progress, on the person's event stream as `workout-import` while it runs.
+public struct WorkoutImportProgress: APIModel {
+    /// reading (the first pass, checking), or landing.
+    public var phase: String
+    public var bytesRead: Int
+    public var bytesTotal: Int
+    public var workouts: Int
+
+    public init(phase: String, bytesRead: Int, bytesTotal: Int, workouts: Int) {
+        self.phase = phase
+        self.bytesRead = bytesRead
+        self.bytesTotal = bytesTotal
+        self.workouts = workouts
+    }
+
+    public static let example = WorkoutImportProgress(phase: "landing", bytesRead: 1_200_000, bytesTotal: 3_400_000, workouts: 140)
+}
+
+/// `PUT /v1/me/imports/names`: the exercise each name of another app's file means, remembered
+/// for this import and the next.
+public struct ImportNamesBody: APIModel, RuledModel {
+    public var names: [String: String]
+
+    public init(names: [String: String]) { self.names = names }
+
+    public static let rules: [String: FieldRule] = ["names": FieldRule(items: [.matching(Exercise.idPattern)])]
+    public static let example = ImportNamesBody(names: ["Lat Pulldown (Machine)": "wide-grip-lat-pulldown"])
 }

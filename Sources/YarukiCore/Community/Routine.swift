@@ -1,20 +1,23 @@
 import Foundation
 
 /// One step of a routine: an exercise from the catalog, so many sets of reps (or seconds, as
-/// the exercise's unit says), and the rest after each set. The timer starts from these.
+/// the exercise's unit says), and the rest after each set. Items side by side with the same
+/// `superset` are done in rounds, the rest after the round. A session starts from these.
 public struct RoutineItem: Codable, Equatable, Sendable {
     public var exerciseId: String
     public var sets: Int
     public var reps: Int?
     public var seconds: Int?
     public var restSeconds: Int
+    public var superset: Int?
 
-    public init(exerciseId: String, sets: Int, reps: Int? = nil, seconds: Int? = nil, restSeconds: Int) {
+    public init(exerciseId: String, sets: Int, reps: Int? = nil, seconds: Int? = nil, restSeconds: Int, superset: Int? = nil) {
         self.exerciseId = exerciseId
         self.sets = sets
         self.reps = reps
         self.seconds = seconds
         self.restSeconds = restSeconds
+        self.superset = superset
     }
 }
 
@@ -85,6 +88,7 @@ public struct RoutineDraft: Codable, Equatable, Sendable {
             if !(0...600).contains(item.restSeconds) { errors.append(.init(field: "\(base).restSeconds", message: "must be 0 to 600")) }
             if let reps = item.reps, !(1...500).contains(reps) { errors.append(.init(field: "\(base).reps", message: "must be 1 to 500")) }
             if let seconds = item.seconds, !(1...3600).contains(seconds) { errors.append(.init(field: "\(base).seconds", message: "must be 1 to 3600")) }
+            errors += Workout.checkSuperset(item.superset, at: i, field: "\(base).superset", groups: r.items.map(\.superset))
             switch unit {
             case .reps:
                 if item.reps == nil { errors.append(.conflict("\(base).reps", "is required for this exercise")) }

@@ -1,19 +1,19 @@
 import Foundation
 
-/// Personal records from the workout log: per exercise the heaviest weight lifted, the best
-/// estimated one-rep max (Epley: weight × (1 + reps / 30); a single is its own weight), and the
-/// most reps done at each weight. A set sets a record only by beating it: equalling one is not a
-/// new record. Weights compare to the gram, so a weight that went through pounds and back is
-/// the same weight.
+/// Personal records from the workout log, per exercise by its kind (`SetCounting`): the
+/// heaviest weight lifted, the best estimated one-rep max (Epley: weight × (1 + reps / 30); a
+/// single is its own weight), the most reps done at each weight, the longest and the farthest.
+/// Warm-ups set none. A set sets a record only by beating it: equalling one is not a new record.
+/// Weights compare to the gram, so a weight that went through pounds and back is the same weight.
 public enum PersonalRecords {
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        case heaviest, estimatedOneRepMax, mostReps
+        case heaviest, estimatedOneRepMax, mostReps, longest, farthest
     }
 
     public struct Record: Equatable, Sendable, Codable {
         public var exerciseId: String
         public var kind: Kind
-        /// kg for heaviest and the estimate; reps for mostReps.
+        /// kg for heaviest and the estimate; reps for mostReps; seconds for longest; metres for farthest.
         public var value: Double
         public var weightKg: Double
         public var reps: Int
@@ -36,11 +36,25 @@ public enum PersonalRecords {
         public var estimatedOneRepMaxKg: Double?
         /// Most reps, by weight in grams.
         public var mostReps: [Int: Int] = [:]
+        public var longestSeconds: Int?
+        public var farthestM: Double?
 
-        public init(heaviestKg: Double? = nil, estimatedOneRepMaxKg: Double? = nil, mostReps: [Int: Int] = [:]) {
+        public init(heaviestKg: Double? = nil, estimatedOneRepMaxKg: Double? = nil, mostReps: [Int: Int] = [:], longestSeconds: Int? = nil,
+                    farthestM: Double? = nil) {
             self.heaviestKg = heaviestKg
             self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
             self.mostReps = mostReps
+            self.longestSeconds = longestSeconds
+            self.farthestM = farthestM
+        }
+
+        /// Takes in what a set reached.
+        mutating func take(_ r: SetCounting.Reach) {
+            if let kg = r.heaviestKg { heaviestKg = max(heaviestKg ?? 0, kg) }
+            if let e = r.estimateKg { estimatedOneRepMaxKg = max(estimatedOneRepMaxKg ?? 0, e) }
+            if let (g, n) = r.repsAt { mostReps[g] = max(mostReps[g] ?? 0, n) }
+            if let s = r.longestSeconds { longestSeconds = max(longestSeconds ?? 0, s) }
+            if let m = r.farthestM { farthestM = max(farthestM ?? 0, m) }
         }
     }
 
@@ -51,18 +65,16 @@ public enum PersonalRecords {
 
     static func grams(_ kg: Double) -> Int { Int((kg * 1000).rounded()) }
 
-    /// The bests over `workouts`, by exercise. Sets without weight or reps count for nothing.
-    public static func bests(_ workouts: [Workout]) -> [String: Bests] {
+    /// The bests over `workouts`, by exercise. Sets that reach nothing count for nothing.
+    public static func bests(_ workouts: [Workout], counting: SetCounting = SetCounting()) -> [String: Bests] {
         var all: [String: Bests] = [:]
         for workout in workouts {
             for entry in workout.exercises {
+                let kind = counting.kind(of: entry.exerciseId)
                 for set in entry.sets {
-                    guard let reps = set.reps, reps > 0, let kg = set.weightKg, kg > 0 else { continue }
-                    var best = all[entry.exerciseId] ?? Bests()
-                    best.heaviestKg = max(best.heaviestKg ?? 0, kg)
-                    best.estimatedOneRepMaxKg = max(best.estimatedOneRepMaxKg ?? 0, epley(weightKg: kg, reps: reps))
-                    best.mostReps[grams(kg)] = max(best.mostReps[grams(kg)] ?? 0, reps)
-                    all[entry.exerciseId] = best
+                    let reach = SetCounting.reach(set, kind: kind)
+                    guard reach.heaviestKg != nil || reach.repsAt != nil || reach.longestSeconds != nil || reach.farthestM != nil else { continue }
+                    all[entry.exerciseId, default: Bests()].take(reach)
                 }
             }
         }
@@ -71,33 +83,41 @@ public enum PersonalRecords {
 
     /// The records `workout` set over `history` (which should not hold it), each kind at most once
     /// per exercise (its best set) and each weight's reps once.
-    public static func new(in workout: Workout, over history: [Workout]) -> [Record] {
-        let before = bests(history.filter { $0.id != workout.id })
+    public static func new(in workout: Workout, over history: [Workout], counting: SetCounting = SetCounting()) -> [Record] {
+        let before = bests(history.filter { $0.id != workout.id }, counting: counting)
         var records: [Record] = []
         for entry in workout.exercises {
-            let old = before[entry.exerciseId] ?? Bests()
+            let id = entry.exerciseId, kind = counting.kind(of: id)
+            let old = before[id] ?? Bests()
             var best = old
-            var heaviest: Record?, estimate: Record?
+            var found: [Kind: Record] = [:]
             var reps: [Int: Record] = [:]
             for set in entry.sets {
-                guard let n = set.reps, n > 0, let kg = set.weightKg, kg > 0 else { continue }
-                if grams(kg) > grams(best.heaviestKg ?? 0) {
-                    heaviest = Record(exerciseId: entry.exerciseId, kind: .heaviest, value: kg, weightKg: kg, reps: n, previous: old.heaviestKg)
-                    best.heaviestKg = kg
+                let r = SetCounting.reach(set, kind: kind)
+                let kg = set.weightKg ?? 0, n = set.reps ?? 0
+                if let heavy = r.heaviestKg, grams(heavy) > grams(best.heaviestKg ?? 0) {
+                    found[.heaviest] = Record(exerciseId: id, kind: .heaviest, value: heavy, weightKg: kg, reps: n, previous: old.heaviestKg)
                 }
-                let e1rm = epley(weightKg: kg, reps: n)
-                if grams(e1rm) > grams(best.estimatedOneRepMaxKg ?? 0) {
-                    estimate = Record(exerciseId: entry.exerciseId, kind: .estimatedOneRepMax, value: (e1rm * 10).rounded() / 10, weightKg: kg,
-                                      reps: n, previous: old.estimatedOneRepMaxKg.map { ($0 * 10).rounded() / 10 })
-                    best.estimatedOneRepMaxKg = e1rm
+                if let e1rm = r.estimateKg, grams(e1rm) > grams(best.estimatedOneRepMaxKg ?? 0) {
+                    found[.estimatedOneRepMax] = Record(exerciseId: id, kind: .estimatedOneRepMax, value: (e1rm * 10).rounded() / 10, weightKg: kg,
+                                                        reps: n, previous: old.estimatedOneRepMaxKg.map { ($0 * 10).rounded() / 10 })
                 }
-                if n > best.mostReps[grams(kg)] ?? 0 {
-                    reps[grams(kg)] = Record(exerciseId: entry.exerciseId, kind: .mostReps, value: Double(n), weightKg: kg, reps: n,
-                                             previous: old.mostReps[grams(kg)].map(Double.init))
-                    best.mostReps[grams(kg)] = n
+                if let (g, count) = r.repsAt, count > best.mostReps[g] ?? 0 {
+                    reps[g] = Record(exerciseId: id, kind: .mostReps, value: Double(count), weightKg: kg, reps: count,
+                                     previous: old.mostReps[g].map(Double.init))
                 }
+                if let s = r.longestSeconds, s > best.longestSeconds ?? 0 {
+                    found[.longest] = Record(exerciseId: id, kind: .longest, value: Double(s), weightKg: kg, reps: n,
+                                             previous: old.longestSeconds.map(Double.init))
+                }
+                if let m = r.farthestM, grams(m) > grams(best.farthestM ?? 0) {
+                    found[.farthest] = Record(exerciseId: id, kind: .farthest, value: m, weightKg: kg, reps: n, previous: old.farthestM)
+                }
+                best.take(r)
             }
-            records += [heaviest, estimate].compactMap { $0 } + reps.keys.sorted().compactMap { reps[$0] }
+            records += [found[.heaviest], found[.estimatedOneRepMax]].compactMap { $0 }
+            records += reps.keys.sorted().compactMap { reps[$0] }
+            records += [found[.longest], found[.farthest]].compactMap { $0 }
         }
         return records
     }
@@ -146,7 +166,7 @@ public enum WeightUnit: String, Codable, Sendable, CaseIterable {
 /// time the same routine was done.
 public struct SessionSummary: Equatable, Sendable, Codable {
     public var durationSeconds: Int
-    /// Σ weight × reps over the sets with both, kg.
+    /// Σ load × reps over the counted sets, kg (`SetCounting.volume`).
     public var volumeKg: Double
     public var sets: Int
     public var records: [PersonalRecords.Record]
@@ -166,18 +186,14 @@ public struct SessionSummary: Equatable, Sendable, Codable {
         }
     }
 
-    public init(_ workout: Workout, history: [Workout], lastTime: Workout?) {
+    /// `sets` counts the working sets (warm-ups left out), as volume does.
+    public init(_ workout: Workout, history: [Workout], lastTime: Workout?, counting: SetCounting = SetCounting()) {
         durationSeconds = Self.duration(workout)
-        volumeKg = Self.volume(workout)
-        sets = workout.exercises.reduce(0) { $0 + $1.sets.count }
-        records = PersonalRecords.new(in: workout, over: history)
-        previous = lastTime.map { Comparison(startedAt: $0.startedAt, volumeKg: Self.volume($0), sets: $0.exercises.reduce(0) { $0 + $1.sets.count },
-                                             durationSeconds: Self.duration($0)) }
-    }
-
-    public static func volume(_ workout: Workout) -> Double {
-        let total = workout.exercises.flatMap(\.sets).reduce(0.0) { sum, set in sum + (set.weightKg ?? 0) * Double(set.reps ?? 0) }
-        return (total * 10).rounded() / 10
+        volumeKg = counting.volume(workout)
+        sets = workout.exercises.reduce(0) { $0 + SetCounting.counted($1.sets) }
+        records = PersonalRecords.new(in: workout, over: history, counting: counting)
+        previous = lastTime.map { Comparison(startedAt: $0.startedAt, volumeKg: counting.volume($0),
+                                             sets: $0.exercises.reduce(0) { $0 + SetCounting.counted($1.sets) }, durationSeconds: Self.duration($0)) }
     }
 
     static func duration(_ workout: Workout) -> Int {

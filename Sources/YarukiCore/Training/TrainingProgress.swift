@@ -35,19 +35,25 @@ public enum TrainingProgress {
     static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     /// One point per day the exercise was done, oldest first.
-    public static func points(_ workouts: [Workout], exercise: String, calendar: PersonalCalendar) -> [Point] {
+    /// Warm-ups are left out, and the kind decides what a set adds (`SetCounting`).
+    public static func points(_ workouts: [Workout], exercise: String, calendar: PersonalCalendar,
+                              counting: SetCounting = SetCounting()) -> [Point] {
         var byDay: [String: Point] = [:]
+        let kind = counting.kind(of: exercise)
         for workout in workouts {
-            let sets = workout.exercises.filter { $0.exerciseId == exercise }.flatMap(\.sets)
+            let sets = workout.exercises.filter { $0.exerciseId == exercise }.flatMap(\.sets).filter(\.counts)
             guard !sets.isEmpty else { continue }
             let day = calendar.day(of: workout.startedAt)
+            let body = counting.bodyWeight(at: workout.startedAt)
             var point = byDay[day] ?? Point(day: day, estimatedOneRepMaxKg: nil, heaviestKg: nil, volumeKg: 0, sets: 0)
             for set in sets {
                 point.sets += 1
-                guard let kg = set.weightKg, kg > 0, let reps = set.reps, reps > 0 else { continue }
-                point.volumeKg = tenths(point.volumeKg + kg * Double(reps))
-                point.heaviestKg = max(point.heaviestKg ?? 0, kg)
-                point.estimatedOneRepMaxKg = max(point.estimatedOneRepMaxKg ?? 0, tenths(PersonalRecords.epley(weightKg: kg, reps: reps)))
+                if let load = SetCounting.load(set, kind: kind, bodyKg: body), let reps = set.reps {
+                    point.volumeKg = tenths(point.volumeKg + load * Double(reps))
+                }
+                let reach = SetCounting.reach(set, kind: kind)
+                if let kg = reach.heaviestKg { point.heaviestKg = max(point.heaviestKg ?? 0, kg) }
+                if let e = reach.estimateKg { point.estimatedOneRepMaxKg = max(point.estimatedOneRepMaxKg ?? 0, tenths(e)) }
             }
             byDay[day] = point
         }
@@ -56,7 +62,8 @@ public enum TrainingProgress {
 
     /// The last `count` weeks up to the one holding `now`, oldest first, each with its volume
     /// and sessions (empty weeks included, so a chart shows the gaps).
-    public static func weeks(_ workouts: [Workout], count: Int, now: Date, calendar: PersonalCalendar) -> [Week] {
+    public static func weeks(_ workouts: [Workout], count: Int, now: Date, calendar: PersonalCalendar,
+                             counting: SetCounting = SetCounting()) -> [Week] {
         var weeks: [String] = [calendar.week(of: now)]
         while weeks.count < count, let before = calendar.week(before: weeks[0]) { weeks.insert(before, at: 0) }
         var totals = Dictionary(uniqueKeysWithValues: weeks.map { ($0, Week(weekStart: $0, volumeKg: 0, sessions: 0)) })
@@ -64,7 +71,7 @@ public enum TrainingProgress {
             let week = calendar.week(of: workout.startedAt)
             guard var total = totals[week] else { continue }
             total.sessions += 1
-            total.volumeKg = tenths(total.volumeKg + SessionSummary.volume(workout))
+            total.volumeKg = tenths(total.volumeKg + counting.volume(workout))
             totals[week] = total
         }
         return weeks.compactMap { totals[$0] }

@@ -21,15 +21,23 @@ public struct TrainingSession: Equatable, Sendable, Codable {
         public var done: Bool
         public var completedAt: Date?
         public var previous: WorkoutSet?
+        public var type: SetType?
+        public var rpe: Double?
+        public var rir: Int?
+        public var distanceM: Double?
 
         public init(reps: Int? = nil, seconds: Int? = nil, weightKg: Double? = nil, done: Bool = false, completedAt: Date? = nil,
-                    previous: WorkoutSet? = nil) {
+                    previous: WorkoutSet? = nil, type: SetType? = nil, rpe: Double? = nil, rir: Int? = nil, distanceM: Double? = nil) {
             self.reps = reps
             self.seconds = seconds
             self.weightKg = weightKg
             self.done = done
             self.completedAt = completedAt
             self.previous = previous
+            self.type = type
+            self.rpe = rpe
+            self.rir = rir
+            self.distanceM = distanceM
         }
     }
 
@@ -38,11 +46,17 @@ public struct TrainingSession: Equatable, Sendable, Codable {
         /// Seconds of rest after each of its sets; nil: the session's default.
         public var restSeconds: Int?
         public var sets: [SessionSet]
+        /// Exercises side by side with the same number are a superset (a circuit when more than
+        /// two): done in rounds, one set of each, the rest after the round.
+        public var superset: Int?
+        public var notes: String?
 
-        public init(exerciseId: String, restSeconds: Int? = nil, sets: [SessionSet]) {
+        public init(exerciseId: String, restSeconds: Int? = nil, sets: [SessionSet], superset: Int? = nil, notes: String? = nil) {
             self.exerciseId = exerciseId
             self.restSeconds = restSeconds
             self.sets = sets
+            self.superset = superset
+            self.notes = notes
         }
     }
 
@@ -58,7 +72,15 @@ public struct TrainingSession: Equatable, Sendable, Codable {
         /// the simple timer inside a session. A done set of the reps counted, of the exercise
         /// given: after the last exercise when it is that one, else as a new exercise; its rest starts.
         case logSet(String)
-        case setValues(exercise: Int, set: Int, reps: Int?, seconds: Int?, weightKg: Double?)
+        case setValues(exercise: Int, set: Int, reps: Int?, seconds: Int?, weightKg: Double?, distanceM: Double? = nil)
+        /// What the set is for (warm-up, working, drop, failure) and how hard it was: RPE 6–10 in
+        /// halves, or reps in reserve; one replaces the other.
+        case markSet(exercise: Int, set: Int, type: SetType?, rpe: Double?, rir: Int?)
+        case setNotes(exercise: Int, String)
+        /// Joins the exercise and the next one in a superset (the next joins the exercise's, or both a new one).
+        case linkNext(exercise: Int)
+        /// The exercise leaves its superset; a superset left with one exercise is none.
+        case unlink(exercise: Int)
         /// A set like the last one of the exercise (its values pre-filled).
         case addSet(exercise: Int)
         case removeSet(exercise: Int, set: Int)
@@ -115,22 +137,45 @@ public struct TrainingSession: Equatable, Sendable, Codable {
     /// many as last time when none are planned), each pre-filled with last time's same set.
     /// Weights are pre-filled as `unit` shows them, in plates when they came from the other unit;
     /// `previous` keeps what was really lifted.
+    /// A warm-up last time is a warm-up again; the effort is the lifter's to say anew.
     public static func planned(_ exerciseId: String, sets planned: Int?, restSeconds: Int?, lastTime: [WorkoutSet],
-                               unit: WeightUnit = .kg) -> SessionExercise {
+                               unit: WeightUnit = .kg, superset: Int? = nil) -> SessionExercise {
         let count = min(max(planned ?? lastTime.count, 1), maxSets)
         return SessionExercise(exerciseId: exerciseId, restSeconds: restSeconds, sets: (0..<count).map { i in
             let previous = i < lastTime.count ? lastTime[i] : lastTime.last
             return SessionSet(reps: previous?.reps, seconds: previous?.seconds, weightKg: previous?.weightKg.map(unit.prefilled),
-                              previous: i < lastTime.count ? lastTime[i] : nil)
-        })
+                              previous: i < lastTime.count ? lastTime[i] : nil, type: i < lastTime.count ? lastTime[i].type : nil,
+                              distanceM: previous?.distanceM)
+        }, superset: superset)
     }
 
-    /// The set in hand: the first not done, in exercise order.
+    /// The exercises done together with `e`, in order: its superset, or itself alone.
+    public func block(of e: Int) -> Range<Int> {
+        guard let group = exercises[e].superset else { return e..<(e + 1) }
+        var low = e, high = e + 1
+        while low > 0, exercises[low - 1].superset == group { low -= 1 }
+        while high < exercises.count, exercises[high].superset == group { high += 1 }
+        return low..<high
+    }
+
+    /// The set in hand: the first not done, in exercise order; in a superset, round by round
+    /// (the first set of each of its exercises, then the second of each).
     public var current: (exercise: Int, set: Int)? {
-        for (e, exercise) in exercises.enumerated() {
-            if let s = exercise.sets.firstIndex(where: { !$0.done }) { return (e, s) }
+        var e = 0
+        while e < exercises.count {
+            let block = block(of: e)
+            let rounds = exercises[block].map(\.sets.count).max() ?? 0
+            for s in 0..<rounds {
+                for x in block where s < exercises[x].sets.count && !exercises[x].sets[s].done { return (x, s) }
+            }
+            e = block.upperBound
         }
         return nil
+    }
+
+    /// Whether set `s` of every exercise in `e`'s superset is done: the round is over, and the rest begins.
+    func roundDone(_ e: Int, _ s: Int) -> Bool {
+        block(of: e).allSatisfy { x in s >= exercises[x].sets.count || exercises[x].sets[s].done }
     }
 
     public func remaining(at now: Date) -> TimeInterval {
@@ -163,6 +208,7 @@ public struct TrainingSession: Equatable, Sendable, Codable {
             set.completedAt = now
             exercises[e].sets[s] = set
             counted = 0
+            guard roundDone(e, s) else { return [] }  // a superset goes on to its next exercise
             return startRest(exercises[e].restSeconds ?? defaultRest, at: now)
         case .countRep:
             counted += 1
@@ -181,11 +227,34 @@ public struct TrainingSession: Equatable, Sendable, Codable {
             exercises[e].sets.append(SessionSet(reps: counted, done: true, completedAt: now))
             counted = 0
             return startRest(exercises[e].restSeconds ?? defaultRest, at: now)
-        case let .setValues(e, s, reps, seconds, weight):
+        case let .setValues(e, s, reps, seconds, weight, distance):
             guard valid(e, s) else { return [] }
             exercises[e].sets[s].reps = reps.map { min(max($0, 0), 1000) }
             exercises[e].sets[s].seconds = seconds.map { min(max($0, 0), 86_400) }
             exercises[e].sets[s].weightKg = weight.map { min(max($0, 0), 1000) }
+            exercises[e].sets[s].distanceM = distance.map { min(max($0, 0), WorkoutSet.maxDistanceM) }
+            return []
+        case let .markSet(e, s, type, rpe, rir):
+            guard valid(e, s) else { return [] }
+            exercises[e].sets[s].type = type
+            exercises[e].sets[s].rpe = rpe.map { min(max(($0 * 2).rounded() / 2, WorkoutSet.rpeRange.lowerBound), WorkoutSet.rpeRange.upperBound) }
+            exercises[e].sets[s].rir = rpe == nil ? rir.map { min(max($0, WorkoutSet.rirRange.lowerBound), WorkoutSet.rirRange.upperBound) } : nil
+            return []
+        case let .setNotes(e, text):
+            guard exercises.indices.contains(e) else { return [] }
+            exercises[e].notes = text.isEmpty ? nil : String(text.prefix(WorkoutEntry.maxNotes))
+            return []
+        case let .linkNext(e):
+            guard exercises.indices.contains(e), e + 1 < exercises.count else { return [] }
+            let group = exercises[e].superset ?? exercises[e + 1].superset ?? ((exercises.compactMap(\.superset).max() ?? 0) + 1)
+            guard WorkoutEntry.supersetRange.contains(group) else { return [] }
+            let joining = exercises[e + 1].superset
+            for x in exercises.indices where x == e || x == e + 1 || (joining != nil && exercises[x].superset == joining) { exercises[x].superset = group }
+            return []
+        case let .unlink(e):
+            guard exercises.indices.contains(e), exercises[e].superset != nil else { return [] }
+            exercises[e].superset = nil
+            tidySupersets()  // those after it form their own superset; one left alone is none
             return []
         case let .addSet(e):
             guard exercises.indices.contains(e), exercises[e].sets.count < Self.maxSets else { return [] }
@@ -215,10 +284,17 @@ public struct TrainingSession: Equatable, Sendable, Codable {
         case let .removeExercise(e):
             guard exercises.indices.contains(e) else { return [] }
             exercises.remove(at: e)
+            tidySupersets()
             return []
         case let .moveExercise(from, to):
             guard exercises.indices.contains(from), exercises.indices.contains(to) else { return [] }
-            exercises.insert(exercises.remove(at: from), at: to)
+            var moved = exercises.remove(at: from)
+            // A move takes an exercise out of its superset, unless it lands among its own again.
+            let group = moved.superset
+            let neighbours = [to - 1, to].filter { exercises.indices.contains($0) }.map { exercises[$0].superset }
+            if group == nil || !neighbours.contains(group) { moved.superset = nil }
+            exercises.insert(moved, at: to)
+            tidySupersets()
             return []
         case .skipRest:
             guard phase == .rest else { return [] }
@@ -248,6 +324,28 @@ public struct TrainingSession: Equatable, Sendable, Codable {
 
     private func valid(_ e: Int, _ s: Int) -> Bool { exercises.indices.contains(e) && exercises[e].sets.indices.contains(s) }
 
+    /// Supersets stand together: a number held by one exercise alone is dropped, and a
+    /// superset split in two by a move becomes two.
+    private mutating func tidySupersets() {
+        var seen: Set<Int> = []
+        var e = 0
+        while e < exercises.count {
+            let block = block(of: e)
+            if let group = exercises[e].superset {
+                if block.count == 1 {
+                    exercises[e].superset = nil
+                } else if seen.contains(group) {
+                    let fresh = (exercises.compactMap(\.superset).max() ?? 0) + 1
+                    for x in block { exercises[x].superset = WorkoutEntry.supersetRange.contains(fresh) ? fresh : nil }
+                    seen.insert(fresh)
+                } else {
+                    seen.insert(group)
+                }
+            }
+            e = block.upperBound
+        }
+    }
+
     private mutating func startRest(_ seconds: Int, at now: Date) -> [Effect] {
         guard seconds > 0 else {
             endRest()
@@ -268,13 +366,16 @@ public struct TrainingSession: Equatable, Sendable, Codable {
     }
 
     /// The workout the session made: its done sets only, exercises without any left out.
+    /// A superset keeps its number; the rest is said on the round's last exercise, none on the others.
     public var workout: Workout {
-        let entries = exercises.compactMap { exercise -> WorkoutEntry? in
+        let entries = exercises.enumerated().compactMap { e, exercise -> WorkoutEntry? in
+            let last = block(of: e).upperBound - 1 == e
             let sets = exercise.sets.filter(\.done).map { set in
                 WorkoutSet(reps: set.seconds == nil ? (set.reps ?? 0) : nil, seconds: set.seconds, weightKg: set.weightKg,
-                           restSeconds: exercise.restSeconds ?? defaultRest)
+                           restSeconds: last ? exercise.restSeconds ?? defaultRest : 0, type: set.type, rpe: set.rpe, rir: set.rir,
+                           distanceM: set.distanceM)
             }
-            return sets.isEmpty ? nil : WorkoutEntry(exerciseId: exercise.exerciseId, sets: sets)
+            return sets.isEmpty ? nil : WorkoutEntry(exerciseId: exercise.exerciseId, sets: sets, notes: exercise.notes, superset: exercise.superset)
         }
         return Workout(id: id, startedAt: startedAt, endedAt: endedAt ?? startedAt, notes: title, exercises: entries)
     }
@@ -307,14 +408,13 @@ extension TrainingSession {
             if exercise.sets.isEmpty || exercise.sets.count > maxSets {
                 errors.append(.init(field: "\(at).sets", message: "must have 1 to \(maxSets) sets"))
             }
+            if let notes = exercise.notes { errors += TextRule.check(notes, field: "\(at).notes", max: WorkoutEntry.maxNotes, required: false, paragraph: true) }
+            if let group = exercise.superset, !WorkoutEntry.supersetRange.contains(group) {
+                errors.append(.init(field: "\(at).superset", message: "must be 1 to \(WorkoutEntry.supersetRange.upperBound)"))
+            }
             for (i, set) in exercise.sets.prefix(maxSets).enumerated() {
-                if let reps = set.reps, !(0...1000).contains(reps) { errors.append(.init(field: "\(at).sets[\(i)].reps", message: "must be 0 to 1000")) }
-                if let seconds = set.seconds, !(0...86_400).contains(seconds) {
-                    errors.append(.init(field: "\(at).sets[\(i)].seconds", message: "must be 0 to 86400"))
-                }
-                if let kg = set.weightKg, !(0...1000).contains(kg) || !kg.isFinite {
-                    errors.append(.init(field: "\(at).sets[\(i)].weightKg", message: "must be 0 to 1000"))
-                }
+                errors += WorkoutSet.check(WorkoutSet(reps: set.reps, seconds: set.seconds, weightKg: set.weightKg, type: set.type, rpe: set.rpe,
+                                                      rir: set.rir, distanceM: set.distanceM), field: "\(at).sets[\(i)]")
             }
         }
         return errors

@@ -204,29 +204,83 @@ public struct Exercise: Codable, Equatable, Sendable {
     }
 }
 
-/// One set: reps or seconds (which one the exercise's unit says), an optional weight, the rest after it.
+/// What a set was for, as lifters log it: a warm-up counts for no record and no volume.
+public enum SetType: String, Codable, Sendable, CaseIterable {
+    case warmup, working, drop, failure
+}
+
+/// One set: reps or seconds (which one the exercise's unit says), an optional weight, the rest
+/// after it; what it was for (`type`, working when absent), how hard it was (RPE 6–10 in halves,
+/// or reps in reserve), and a distance for the kinds that cover one.
 public struct WorkoutSet: Codable, Equatable, Sendable {
     public var reps: Int?
     public var seconds: Int?
     public var weightKg: Double?
     public var restSeconds: Int?
+    public var type: SetType?
+    public var rpe: Double?
+    public var rir: Int?
+    public var distanceM: Double?
 
-    public init(reps: Int? = nil, seconds: Int? = nil, weightKg: Double? = nil, restSeconds: Int? = nil) {
+    public init(reps: Int? = nil, seconds: Int? = nil, weightKg: Double? = nil, restSeconds: Int? = nil, type: SetType? = nil,
+                rpe: Double? = nil, rir: Int? = nil, distanceM: Double? = nil) {
         self.reps = reps
         self.seconds = seconds
         self.weightKg = weightKg
         self.restSeconds = restSeconds
+        self.type = type
+        self.rpe = rpe
+        self.rir = rir
+        self.distanceM = distanceM
+    }
+
+    /// A warm-up counts for no record and no volume.
+    public var counts: Bool { type != .warmup }
+
+    public static let rpeRange = 6.0...10.0
+    public static let rirRange = 0...10
+    public static let maxDistanceM = 1_000_000.0
+
+    /// The set's own bounds, each problem under `field`.
+    static func check(_ set: WorkoutSet, field: String) -> [FieldRuleError] {
+        var errors: [FieldRuleError] = []
+        if let reps = set.reps, !(0...1000).contains(reps) { errors.append(.init(field: "\(field).reps", message: "must be 0 to 1000")) }
+        if let s = set.seconds, !(0...86_400).contains(s) { errors.append(.init(field: "\(field).seconds", message: "must be 0 to 86400")) }
+        if let kg = set.weightKg, !(kg >= 0 && kg <= 1000) || !kg.isFinite {
+            errors.append(.init(field: "\(field).weightKg", message: "must be 0 to 1000"))
+        }
+        if let rest = set.restSeconds, !(0...3600).contains(rest) {
+            errors.append(.init(field: "\(field).restSeconds", message: "must be 0 to 3600"))
+        }
+        if let rpe = set.rpe, !(rpeRange.contains(rpe) && (rpe * 2).rounded() == rpe * 2) {
+            errors.append(.init(field: "\(field).rpe", message: "must be 6 to 10 in halves"))
+        }
+        if let rir = set.rir, !rirRange.contains(rir) { errors.append(.init(field: "\(field).rir", message: "must be 0 to 10")) }
+        if set.rpe != nil, set.rir != nil { errors.append(.conflict("\(field).rir", "is given with rpe: say one or the other")) }
+        if let m = set.distanceM, !(m >= 0 && m <= maxDistanceM) || !m.isFinite {
+            errors.append(.init(field: "\(field).distanceM", message: "must be 0 to 1000000"))
+        }
+        return errors
     }
 }
 
+/// One exercise of a workout: its sets in order, the lifter's notes on it, and the superset it
+/// belongs to (entries side by side with the same number are done in rounds).
 public struct WorkoutEntry: Codable, Equatable, Sendable {
     public var exerciseId: String
     public var sets: [WorkoutSet]
+    public var notes: String?
+    public var superset: Int?
 
-    public init(exerciseId: String, sets: [WorkoutSet]) {
+    public init(exerciseId: String, sets: [WorkoutSet], notes: String? = nil, superset: Int? = nil) {
         self.exerciseId = exerciseId
         self.sets = sets
+        self.notes = notes
+        self.superset = superset
     }
+
+    public static let maxNotes = 1000
+    public static let supersetRange = 1...25
 }
 
 /// A workout as a person logs it: when, which exercises in order, their sets, and notes.
@@ -249,6 +303,17 @@ public struct Workout: Codable, Equatable, Sendable {
     public static let maxSetsPerExercise = 100
     public static let maxSets = 500
     public static let maxNotes = 5000
+
+    /// A superset's number is 1 to 25, and its exercises stand side by side (`groups`: every
+    /// item's number, in order).
+    public static func checkSuperset(_ group: Int?, at i: Int, field: String, groups: [Int?]) -> [FieldRuleError] {
+        guard let group else { return [] }
+        if !WorkoutEntry.supersetRange.contains(group) { return [.init(field: field, message: "must be 1 to \(WorkoutEntry.supersetRange.upperBound)")] }
+        if i > 0, groups[i - 1] != group, groups[..<(i - 1)].contains(group) {
+            return [.conflict(field, "joins superset \(group), whose exercises must stand side by side")]
+        }
+        return []
+    }
 
     /// Every rule a logged workout must meet, each failure naming its field
     /// (`exercises[1].sets[0].reps`). `units` maps the catalog's exercise ids to their unit.
@@ -284,16 +349,11 @@ public struct Workout: Codable, Equatable, Sendable {
                 errors.append(.init(field: "\(base).sets", message: "has more than \(maxSetsPerExercise) sets"))
                 continue
             }
+            if let notes = entry.notes { errors += TextRule.check(notes, field: "\(base).notes", max: WorkoutEntry.maxNotes, required: false, paragraph: true) }
+            errors += checkSuperset(entry.superset, at: i, field: "\(base).superset", groups: w.exercises.map(\.superset))
             for (j, set) in entry.sets.enumerated() {
                 let field = "\(base).sets[\(j)]"
-                if let reps = set.reps, !(0...1000).contains(reps) { errors.append(.init(field: "\(field).reps", message: "must be 0 to 1000")) }
-                if let s = set.seconds, !(0...86_400).contains(s) { errors.append(.init(field: "\(field).seconds", message: "must be 0 to 86400")) }
-                if let kg = set.weightKg, !(kg >= 0 && kg <= 1000) || !kg.isFinite {
-                    errors.append(.init(field: "\(field).weightKg", message: "must be 0 to 1000"))
-                }
-                if let rest = set.restSeconds, !(0...3600).contains(rest) {
-                    errors.append(.init(field: "\(field).restSeconds", message: "must be 0 to 3600"))
-                }
+                errors += WorkoutSet.check(set, field: field)
                 switch unit {
                 case .reps where set.reps == nil: errors.append(.conflict("\(field).reps", "is required for this exercise"))
                 case .seconds where set.seconds == nil: errors.append(.conflict("\(field).seconds", "is required for this exercise"))

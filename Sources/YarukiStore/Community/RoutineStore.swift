@@ -28,8 +28,8 @@ public enum RoutineStore {
     private static func insertItems(_ id: UUID, _ items: [RoutineItem], _ c: SQLConnection) throws {
         for (position, item) in items.enumerated() {
             try c.execute("""
-                INSERT INTO routine_items (routine_id, position, exercise_id, sets, reps, seconds, rest_seconds) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, id, position, item.exerciseId, item.sets, item.reps, item.seconds, item.restSeconds)
+                INSERT INTO routine_items (routine_id, position, exercise_id, sets, reps, seconds, rest_seconds, superset) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, id, position, item.exerciseId, item.sets, item.reps, item.seconds, item.restSeconds, item.superset)
         }
     }
 
@@ -70,12 +70,12 @@ public enum RoutineStore {
         var items: [UUID: [RoutineItem]] = [:]
         let ids = try found.map { try $0.uuid("id") }
         for r in try c.query("""
-            SELECT routine_id, exercise_id, sets, reps, seconds, rest_seconds FROM routine_items
+            SELECT routine_id, exercise_id, sets, reps, seconds, rest_seconds, superset FROM routine_items
             WHERE routine_id IN (\(SQLFragment.marks(ids.count))) ORDER BY routine_id, position
             """, ids.map(\.sqlValue)) {
             items[try r.uuid("routine_id"), default: []].append(RoutineItem(
                 exerciseId: try r.string("exercise_id"), sets: try r.int("sets"), reps: try r.optionalInt("reps"),
-                seconds: try r.optionalInt("seconds"), restSeconds: try r.int("rest_seconds")))
+                seconds: try r.optionalInt("seconds"), restSeconds: try r.int("rest_seconds"), superset: try r.optionalInt("superset")))
         }
         return try found.map { r in
             let id = try r.uuid("id")

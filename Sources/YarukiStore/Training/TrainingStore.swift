@@ -149,6 +149,21 @@ public enum TrainingStore {
         return units
     }
 
+    /// The kinds of the exercises among `ids` that `person` may see.
+    public static func kinds(of ids: [String], visibleTo person: UUID?, _ c: SQLConnection) throws -> [String: ExerciseKind] {
+        let distinct = Array(Set(ids)).sorted()
+        var kinds: [String: ExerciseKind] = [:]
+        let seen = visible(to: person)
+        for start in stride(from: 0, to: distinct.count, by: 500) {
+            let chunk = distinct[start..<min(start + 500, distinct.count)]
+            for row in try c.query("SELECT e.id, e.kind FROM exercises e WHERE e.id IN (\(SQLFragment.marks(chunk.count))) AND \(seen.sql)",
+                                   chunk.map(\.sqlValue) + seen.parameters) {
+                kinds[try row.string("id")] = ExerciseKind(rawValue: try row.string("kind"))
+            }
+        }
+        return kinds
+    }
+
     public static func units(visibleTo person: UUID?, _ c: SQLConnection) throws -> [String: ExerciseUnit] {
         var units: [String: ExerciseUnit] = [:]
         let seen = visible(to: person)
@@ -196,21 +211,32 @@ public enum TrainingStore {
                 INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at, wire, wire_rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now, wire, wireRevision)
         }
+        try insertSets(of: w, c)
+        return try SyncStore.touch(user: user, .workouts, w.id, at: now, c)
+    }
+
+    static let setColumns = ["workout_id", "entry", "position", "exercise_id", "reps", "seconds", "weight_grams", "rest_seconds", "set_type", "rpe",
+                             "rir", "distance_m", "entry_notes", "superset"]
+
+    /// The workout's sets, 50 rows a statement (well under either engine's limit on parameters).
+    /// An entry's notes and superset go on its first set's row.
+    static func insertSets(of w: Workout, _ c: SQLConnection) throws {
         var values: [SQLValue] = []
         for (entry, exercise) in w.exercises.enumerated() {
             for (position, set) in exercise.sets.enumerated() {
                 values += [w.id.sqlValue, entry.sqlValue, position.sqlValue, exercise.exerciseId.sqlValue, set.reps.sqlValue, set.seconds.sqlValue,
-                           set.weightKg.map(grams).sqlValue, set.restSeconds.sqlValue]
+                           set.weightKg.map(grams).sqlValue, set.restSeconds.sqlValue, set.type?.rawValue.sqlValue ?? .null, set.rpe.sqlValue,
+                           set.rir.sqlValue, set.distanceM.sqlValue, position == 0 ? exercise.notes.sqlValue : .null,
+                           position == 0 ? exercise.superset.sqlValue : .null]
             }
         }
-        // Eight values a set; a workout holds at most maxExercises × maxSetsPerExercise sets, well
-        // under either engine's limit on parameters per statement (the rows go 100 at a time).
-        for start in stride(from: 0, to: values.count, by: 800) {
-            let chunk = Array(values[start..<min(start + 800, values.count)])
-            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count / 8).joined(separator: ", ")
-            try c.execute("INSERT INTO workout_sets (workout_id, entry, position, exercise_id, reps, seconds, weight_grams, rest_seconds) VALUES \(rows)", chunk)
+        let width = setColumns.count, perStatement = 50 * width
+        for start in stride(from: 0, to: values.count, by: perStatement) {
+            let chunk = Array(values[start..<min(start + perStatement, values.count)])
+            let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+            let rows = Array(repeating: row, count: chunk.count / width).joined(separator: ", ")
+            try c.execute("INSERT INTO workout_sets (\(setColumns.joined(separator: ", "))) VALUES \(rows)", chunk)
         }
-        return try SyncStore.touch(user: user, .workouts, w.id, at: now, c)
     }
 
     /// The workout as `workout(_:user:)` reads it back after `save`: instants to the millisecond
@@ -336,7 +362,7 @@ public enum TrainingStore {
             entries[id] = current.entries
         }
         for row in try c.query("""
-            SELECT workout_id, entry, exercise_id, reps, seconds, weight_grams, rest_seconds FROM workout_sets
+            SELECT \(setColumns.joined(separator: ", ")) FROM workout_sets
             WHERE workout_id IN (\(SQLFragment.marks(ids.count))) ORDER BY workout_id, entry, position
             """, ids.map(\.sqlValue)) {
             let text = try row.string("workout_id")
@@ -347,11 +373,13 @@ public enum TrainingStore {
             let entry = try row.int("entry")
             let set = WorkoutSet(reps: try row.optionalInt("reps"), seconds: try row.optionalInt("seconds"),
                                  weightKg: try row.optionalInt("weight_grams").map { Double($0) / 1000 },
-                                 restSeconds: try row.optionalInt("rest_seconds"))
+                                 restSeconds: try row.optionalInt("rest_seconds"), type: try row.optionalString("set_type").flatMap(SetType.init(rawValue:)),
+                                 rpe: try row.optionalDouble("rpe"), rir: try row.optionalInt("rir"), distanceM: try row.optionalDouble("distance_m"))
             if entry == current!.entries.count - 1 {
                 current!.entries[entry].sets.append(set)
             } else {
-                current!.entries.append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set]))
+                current!.entries.append(WorkoutEntry(exerciseId: try row.string("exercise_id"), sets: [set], notes: try row.optionalString("entry_notes"),
+                                                     superset: try row.optionalInt("superset")))
             }
         }
         try file()

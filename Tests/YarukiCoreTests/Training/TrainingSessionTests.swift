@@ -207,6 +207,7 @@ import Testing
         var sets: Int?
         var restSeconds: Int?
         var lastTime: [WorkoutSet]
+        var superset: Int?
     }
 
     struct EventJSON: Codable {
@@ -222,6 +223,11 @@ import Testing
         var restSeconds: Int?
         var lastTime: [WorkoutSet]?
         var value: Int?
+        var distanceM: Double?
+        var setType: String?
+        var rpe: Double?
+        var rir: Int?
+        var text: String?
     }
 
     struct SetState: Codable {
@@ -229,6 +235,10 @@ import Testing
         var seconds: Int?
         var weightKg: Double?
         var done: Bool
+        var type: String?
+        var rpe: Double?
+        var rir: Int?
+        var distanceM: Double?
     }
 
     struct Step: Codable {
@@ -242,6 +252,8 @@ import Testing
         var defaultRest: Int
         var current: [Int]?
         var exercises: [String]
+        var supersets: [Int?]
+        var notes: [String?]
         var sets: [[SetState]]
     }
 
@@ -253,6 +265,10 @@ import Testing
         var steps: [Step]
     }
 
+    static let supersetPlan = [Plan(exerciseId: "bench-press", sets: 3, restSeconds: 120, lastTime: [WorkoutSet(reps: 8, weightKg: 60)], superset: 1),
+                               Plan(exerciseId: "pull-up", sets: 3, restSeconds: 90, lastTime: [WorkoutSet(reps: 6)], superset: 1),
+                               Plan(exerciseId: "plank", sets: 1, restSeconds: 30, lastTime: [WorkoutSet(seconds: 60)])]
+
     static let plan = [Plan(exerciseId: "squat", sets: 3, restSeconds: nil, lastTime: [WorkoutSet(reps: 5, weightKg: 80), WorkoutSet(reps: 4, weightKg: 80)]),
                        Plan(exerciseId: "plank", sets: nil, restSeconds: 45, lastTime: [WorkoutSet(seconds: 60), WorkoutSet(seconds: 50)])]
 
@@ -263,7 +279,12 @@ import Testing
         case .countRep: e.type = "countRep"
         case .uncountRep: e.type = "uncountRep"
         case let .logSet(id): e.type = "logSet"; e.id = id
-        case let .setValues(x, y, reps, seconds, kg): e.type = "setValues"; e.exercise = x; e.set = y; e.reps = reps; e.seconds = seconds; e.weightKg = kg
+        case let .setValues(x, y, reps, seconds, kg, m):
+            e.type = "setValues"; e.exercise = x; e.set = y; e.reps = reps; e.seconds = seconds; e.weightKg = kg; e.distanceM = m
+        case let .markSet(x, y, type, rpe, rir): e.type = "markSet"; e.exercise = x; e.set = y; e.setType = type?.rawValue; e.rpe = rpe; e.rir = rir
+        case let .setNotes(x, text): e.type = "setNotes"; e.exercise = x; e.text = text
+        case let .linkNext(x): e.type = "linkNext"; e.exercise = x
+        case let .unlink(x): e.type = "unlink"; e.exercise = x
         case let .addSet(x): e.type = "addSet"; e.exercise = x
         case let .removeSet(x, y): e.type = "removeSet"; e.exercise = x; e.set = y
         case let .moveSet(x, from, to): e.type = "moveSet"; e.exercise = x; e.from = from; e.to = to
@@ -282,7 +303,8 @@ import Testing
 
     static func scenario(_ name: String, defaultRest: Int = 90, plan: [Plan] = plan, _ script: [(Double, TrainingSession.Event)]) -> Scenario {
         var s = TrainingSession(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, startedAt: t0, defaultRest: defaultRest,
-                                exercises: plan.map { TrainingSession.planned($0.exerciseId, sets: $0.sets, restSeconds: $0.restSeconds, lastTime: $0.lastTime) })
+                                exercises: plan.map { TrainingSession.planned($0.exerciseId, sets: $0.sets, restSeconds: $0.restSeconds, lastTime: $0.lastTime,
+                                                                                     superset: $0.superset) })
         var steps: [Step] = []
         for (offset, event) in script {
             let now = t0.addingTimeInterval(offset)
@@ -290,7 +312,9 @@ import Testing
             steps.append(Step(at: offset, event: json(event), effects: effects.map(\.rawValue), phase: s.phase.rawValue, counted: s.counted,
                               remaining: s.remainingSeconds(at: now), restLength: s.restLength, defaultRest: s.defaultRest,
                               current: s.current.map { [$0.exercise, $0.set] }, exercises: s.exercises.map(\.exerciseId),
-                              sets: s.exercises.map { $0.sets.map { SetState(reps: $0.reps, seconds: $0.seconds, weightKg: $0.weightKg, done: $0.done) } }))
+                              supersets: s.exercises.map(\.superset), notes: s.exercises.map(\.notes),
+                              sets: s.exercises.map { $0.sets.map { SetState(reps: $0.reps, seconds: $0.seconds, weightKg: $0.weightKg, done: $0.done,
+                                                                             type: $0.type?.rawValue, rpe: $0.rpe, rir: $0.rir, distanceM: $0.distanceM) } }))
         }
         return Scenario(name: name, start: t0.timeIntervalSince1970, defaultRest: defaultRest, plan: plan, steps: steps)
     }
@@ -302,6 +326,9 @@ import Testing
         .moveSet(exercise: 0, from: 0, to: 9), .addExercise("lunge", restSeconds: 60, lastTime: [WorkoutSet(reps: 10)]),
         .swapExercise(0, to: "front-squat", lastTime: [WorkoutSet(reps: 8, weightKg: 50)]), .removeExercise(1), .removeExercise(3),
         .moveExercise(from: 1, to: 0), .skipRest, .adjustRest(15), .adjustRest(-15), .setDefaultRest(60), .setDefaultRest(-5), .tick, .finish,
+        .setValues(exercise: 0, set: 0, reps: 1, seconds: nil, weightKg: nil, distanceM: 2_000_000), .markSet(exercise: 0, set: 0, type: .warmup, rpe: 8.3, rir: 2),
+        .markSet(exercise: 0, set: 1, type: .drop, rpe: nil, rir: 14), .markSet(exercise: 9, set: 0, type: .failure, rpe: 9, rir: nil),
+        .setNotes(exercise: 0, "Belt on"), .setNotes(exercise: 0, ""), .linkNext(exercise: 0), .linkNext(exercise: 1), .unlink(exercise: 0),
     ]
 
     static var scenarios: [Scenario] {
@@ -324,6 +351,13 @@ import Testing
                 (0, .countRep), (1, .countRep), (2, .countRep), (3, .uncountRep), (4, .logSet("push-up")), (5, .logSet("push-up")),
                 (30, .skipRest), (31, .countRep), (32, .logSet("push-up")), (40, .skipRest), (41, .setDefaultRest(30)), (42, .countRep),
                 (43, .logSet("squat")), (80, .tick), (81, .logSet("push-up")), (82, .uncountRep), (83, .finish)]),
+            // A superset of two, then a plank: one set of each per round, the rest after the round's last.
+            scenario("a superset rests after the round", plan: supersetPlan, [
+                (0, .markSet(exercise: 0, set: 0, type: .warmup, rpe: nil, rir: nil)), (1, .toggleSet(exercise: 0, set: 0)),
+                (20, .toggleSet(exercise: 1, set: 0)), (21, .skipRest), (22, .markSet(exercise: 0, set: 1, type: nil, rpe: 8.5, rir: nil)),
+                (23, .toggleSet(exercise: 0, set: 1)), (40, .toggleSet(exercise: 1, set: 1)), (200, .tick), (201, .toggleSet(exercise: 0, set: 2)),
+                (202, .toggleSet(exercise: 1, set: 2)), (203, .skipRest), (204, .unlink(exercise: 1)), (205, .linkNext(exercise: 1)),
+                (206, .moveExercise(from: 2, to: 0)), (207, .setNotes(exercise: 0, "Elbows in")), (208, .finish)]),
         ]
         let prefixes: [(String, [(Double, TrainingSession.Event)])] = [
             ("training", []), ("counting", [(0, .countRep), (0, .countRep)]), ("rest", [(0, .toggleSet(exercise: 0, set: 0))]),

@@ -85,7 +85,7 @@ import YarukiTestSupport
         return pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             guard segment.hasPrefix("{") else { return String(segment) }
             switch segment {
-            case "{date}": return Example.day
+            case "{date}", "{day}": return Example.day
             case "{zone}": return "workouts"
             case "{kind}": return "post"
             case "{paymentId}": return "yaruki-6f1d2c3a5b4e4d7f9a8b1c2d3e4f5a6b"

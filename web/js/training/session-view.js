@@ -7,7 +7,7 @@
 // and on the server (another device finds it), saved after each change with If-Match.
 import { exerciseName, formatNumber, t } from "../i18n.js";
 import { clearProblems, el, showProblem, toast } from "../ui.js";
-import { current, restProgress, remainingSeconds, send, workoutOf } from "./session.js";
+import { block, current, restProgress, remainingSeconds, send, workoutOf } from "./session.js";
 import { beep, clockText, tapGuard, unlockAudio } from "./timer.js";
 import { PRESETS } from "./machine.js";
 import { startCard } from "./start.js";
@@ -24,9 +24,11 @@ const iso = (time) => (time === null || time === undefined ? null : new Date(tim
 /** The server's JSON (dates as text) as session.js keeps it (milliseconds), and back. */
 export function fromServer(s) {
   return { ...s, startedAt: ms(s.startedAt), restStartedAt: ms(s.restStartedAt), endedAt: ms(s.endedAt), routineId: s.routineId ?? null,
-    exercises: s.exercises.map((e) => ({ exerciseId: e.exerciseId, restSeconds: e.restSeconds ?? null,
+    exercises: s.exercises.map((e) => ({ exerciseId: e.exerciseId, restSeconds: e.restSeconds ?? null, superset: e.superset ?? null,
+      notes: e.notes ?? null,
       sets: e.sets.map((set) => ({ reps: set.reps ?? null, seconds: set.seconds ?? null, weightKg: set.weightKg ?? null, done: set.done,
-        completedAt: ms(set.completedAt), previous: set.previous ?? null })) })) };
+        completedAt: ms(set.completedAt), previous: set.previous ?? null, type: set.type ?? null, rpe: set.rpe ?? null, rir: set.rir ?? null,
+        distanceM: set.distanceM ?? null })) })) };
 }
 
 export function toServer(s) {
@@ -219,10 +221,32 @@ export function sessionView(session, { exercises, routineId = null, start: start
           onclick: () => act({ type: "removeSet", exercise: e, set: i }) }, t("editor.removeSet")) : null,
         // Which plates make this set's weight on the bar in hand.
         weight && set.weightKg ? el("button", { type: "button", class: "button quiet small", "data-action": "plates",
-          onclick: () => openPlates(units.shown(set.weightKg)) }, t("plates.open")) : null));
-    return el("li", { class: `session-set${set.done ? " done" : ""}` }, el("span", { class: "set-index" }, formatNumber(i + 1)),
+          onclick: () => openPlates(units.shown(set.weightKg)) }, t("plates.open")) : null,
+        effort(e, i, set)));
+    const type = set.type && set.type !== "working" ? set.type : null;
+    return el("li", { class: `session-set${set.done ? " done" : ""}${type ? ` ${type}` : ""}` },
+      el("span", { class: "set-index", title: type ? t(`session.setType.${type}`) : null }, type ? t(`session.setShort.${type}`) : formatNumber(i + 1)),
       el("span", { class: "muted small set-previous" }, previousText(set.previous, units)),
       weight ?? el("span", { class: "set-weight", "aria-hidden": "true" }), amount, done, menu);
+  }
+
+  /** What the set is for, and how hard it was (RPE, or reps in reserve when no RPE is given). */
+  function effort(e, i, set) {
+    const mark = (changes) => act({ type: "markSet", exercise: e, set: i, setType: set.type ?? null, rpe: set.rpe ?? null, rir: set.rir ?? null,
+      ...changes });
+    const types = el("div", { class: "chips", role: "group", "aria-label": t("session.setTypes") },
+      ["warmup", "working", "drop", "failure"].map((type) => el("button", { type: "button", class: "chip", "data-set-type": type,
+        "aria-pressed": String((set.type ?? "working") === type), onclick: () => mark({ setType: type === "working" ? null : type }) },
+        t(`session.setType.${type}`))));
+    const rpe = el("select", { name: "rpe", "aria-label": t("session.rpe") },
+      el("option", { value: "" }, t("session.rpeNone")),
+      [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10].map((v) => el("option", { value: String(v), selected: set.rpe === v }, `RPE ${formatNumber(v)}`)));
+    rpe.addEventListener("change", () => mark({ rpe: rpe.value === "" ? null : Number(rpe.value), rir: null }));
+    const rir = el("select", { name: "rir", "aria-label": t("session.rir") },
+      el("option", { value: "" }, t("session.rirNone")),
+      [0, 1, 2, 3, 4, 5].map((v) => el("option", { value: String(v), selected: set.rir === v }, t("session.rirValue", { n: formatNumber(v) }))));
+    rir.addEventListener("change", () => mark({ rir: rir.value === "" ? null : Number(rir.value), rpe: null }));
+    return el("div", { class: "set-effort" }, types, el("div", { class: "row" }, rpe, rir));
   }
 
   function openPlates(target) {
@@ -232,20 +256,37 @@ export function sessionView(session, { exercises, routineId = null, start: start
   }
 
   function exerciseCard(exercise, e) {
+    const s = state.session;
     const swap = exercisePicker(exercises, { label: t("session.swap"), placeholder: t("session.swap") });
     swap.addEventListener("change", () => { if (swap.value) act({ type: "swapExercise", exercise: e, id: swap.value, lastTime: [] }); });
+    const [low, high] = block(s, e);
+    const grouped = high - low > 1;
+    const linked = e + 1 < s.exercises.length && grouped && e + 1 < high;
     const menu = el("details", { class: "more-menu" }, el("summary", { "aria-label": t("post.more") }, "⋯"),
       el("div", { class: "menu" }, swap,
+        e + 1 < s.exercises.length && !linked ? el("button", { type: "button", class: "button quiet small", "data-action": "link-next",
+          onclick: () => act({ type: "linkNext", exercise: e }) }, t("session.linkNext", { name: nameOf(s.exercises[e + 1].exerciseId) })) : null,
+        grouped ? el("button", { type: "button", class: "button quiet small", "data-action": "unlink",
+          onclick: () => act({ type: "unlink", exercise: e }) }, t("session.unlink")) : null,
         el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "moveExercise", from: e, to: Math.max(0, e - 1) }) },
           t("session.moveUp")),
         el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "removeExercise", exercise: e }) },
           t("editor.removeExercise"))));
-    const rest = exercise.restSeconds ?? state.session.defaultRest;
-    return el("section", { class: "card session-exercise", "data-exercise": exercise.exerciseId },
-      el("div", { class: "entry-head" }, el("h2", {}, nameOf(exercise.exerciseId)), menu),
-      el("p", { class: "muted small" }, t("session.restAfter", { seconds: formatNumber(rest) })),
+    const rest = exercise.restSeconds ?? s.defaultRest;
+    // In a superset, only the round's last exercise rests; the others lead straight to the next.
+    const restText = linked ? t("session.thenNext", { name: nameOf(s.exercises[e + 1].exerciseId) })
+      : grouped ? t("session.restAfterRound", { seconds: formatNumber(rest) }) : t("session.restAfter", { seconds: formatNumber(rest) });
+    const notes = el("textarea", { name: "notes", rows: 2, maxlength: 1000, class: "exercise-notes", "aria-label": t("session.notes"),
+      placeholder: t("session.notesPlaceholder") }, exercise.notes ?? "");
+    notes.addEventListener("change", () => act({ type: "setNotes", exercise: e, text: notes.value.trim() }, { redraw: false }));
+    const label = grouped && e === low ? el("p", { class: "superset-label" }, t(high - low > 2 ? "session.circuit" : "session.superset")) : null;
+    return el("section", { class: `card session-exercise${grouped ? " in-superset" : ""}${grouped && e === low ? " superset-first" : ""}`,
+      "data-exercise": exercise.exerciseId, "data-superset": exercise.superset ?? null },
+      label, el("div", { class: "entry-head" }, el("h2", {}, nameOf(exercise.exerciseId)), menu),
+      el("p", { class: "muted small rest-after" }, restText),
       el("ol", { class: "session-sets" }, exercise.sets.map((set, i) => setRow(e, i, set, exercise))),
-      el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "addSet", exercise: e }) }, t("editor.addSet")));
+      el("button", { type: "button", class: "button quiet small", onclick: () => act({ type: "addSet", exercise: e }) }, t("editor.addSet")),
+      el("details", { class: "exercise-notes-box", open: exercise.notes ? true : null }, el("summary", {}, t("session.notes")), notes));
   }
 
   function draw() {
@@ -312,7 +353,8 @@ export function sessionView(session, { exercises, routineId = null, start: start
 
   /** A record in the person's unit (most reps keeps its count). */
   function recordText(r) {
-    const value = r.kind === "mostReps" ? formatNumber(r.value) : units.text(r.value);
+    const value = r.kind === "mostReps" ? formatNumber(r.value) : r.kind === "longest" ? formatDuration(r.value)
+      : r.kind === "farthest" ? `${formatNumber(Math.round(r.value / 10) / 100)} km` : units.text(r.value);
     return t(`session.record.${r.kind}`, { value, weight: units.text(r.weightKg), reps: formatNumber(r.reps) });
   }
 

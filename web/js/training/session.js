@@ -8,18 +8,26 @@ export const ADJUST_STEP = 15;
 const REST_MAX = 3600;
 const MAX_EXERCISES = 50;
 const MAX_SETS = 100;
+const MAX_NOTES = 1000;
+const SUPERSET_MAX = 25;
+const MAX_DISTANCE = 1_000_000;
 const clamp = (value, low, high) => Math.min(Math.max(value, low), high);
 
+/** A set not yet done, with these values. */
+const freshSet = (reps, seconds, weightKg, extra = {}) => ({ reps: reps ?? null, seconds: seconds ?? null, weightKg: weightKg ?? null, done: false,
+  completedAt: null, previous: null, type: null, rpe: null, rir: null, distanceM: null, ...extra });
+
 /** An exercise planned from last time's sets: `sets` of them (at least one; as many as last time
- *  when none are planned), each pre-filled with last time's same set (or its last). */
-export function planned(exerciseId, sets, restSeconds, lastTime = []) {
+ *  when none are planned), each pre-filled with last time's same set (or its last); last time's
+ *  warm-ups are warm-ups again. */
+export function planned(exerciseId, sets, restSeconds, lastTime = [], superset = null) {
   const count = clamp(sets ?? lastTime.length, 1, MAX_SETS);
   return {
-    exerciseId, restSeconds: restSeconds ?? null,
+    exerciseId, restSeconds: restSeconds ?? null, superset: superset ?? null, notes: null,
     sets: Array.from({ length: count }, (_, i) => {
       const previous = i < lastTime.length ? lastTime[i] : lastTime[lastTime.length - 1];
-      return { reps: previous?.reps ?? null, seconds: previous?.seconds ?? null, weightKg: previous?.weightKg ?? null, done: false,
-        completedAt: null, previous: i < lastTime.length ? lastTime[i] : null };
+      return freshSet(previous?.reps, previous?.seconds, previous?.weightKg, { previous: i < lastTime.length ? lastTime[i] : null,
+        type: i < lastTime.length ? lastTime[i].type ?? null : null, distanceM: previous?.distanceM ?? null });
     }),
   };
 }
@@ -29,13 +37,60 @@ export function createSession({ id = crypto.randomUUID(), startedAt, title = "",
     exercises: exercises.slice(0, MAX_EXERCISES), counted: 0, restStartedAt: null, restLength: 0, restFinished: false, endedAt: null };
 }
 
-/** The set in hand: the first not done, in exercise order; null when all are done. */
+/** The exercises done together with `e`: its superset, or itself alone ([from, to)). */
+export function block(session, e) {
+  const ex = session.exercises;
+  const group = ex[e].superset ?? null;
+  if (group === null) return [e, e + 1];
+  let low = e, high = e + 1;
+  while (low > 0 && ex[low - 1].superset === group) low -= 1;
+  while (high < ex.length && ex[high].superset === group) high += 1;
+  return [low, high];
+}
+
+/** The set in hand: the first not done, in exercise order; in a superset, round by round.
+ *  Null when all are done. */
 export function current(session) {
-  for (const [e, exercise] of session.exercises.entries()) {
-    const s = exercise.sets.findIndex((set) => !set.done);
-    if (s >= 0) return [e, s];
+  const ex = session.exercises;
+  let e = 0;
+  while (e < ex.length) {
+    const [low, high] = block(session, e);
+    const rounds = Math.max(...ex.slice(low, high).map((x) => x.sets.length));
+    for (let s = 0; s < rounds; s += 1) {
+      for (let x = low; x < high; x += 1) if (s < ex[x].sets.length && !ex[x].sets[s].done) return [x, s];
+    }
+    e = high;
   }
   return null;
+}
+
+/** Whether set `s` of every exercise in `e`'s superset is done: the round is over. */
+function roundDone(session, e, s) {
+  const [low, high] = block(session, e);
+  for (let x = low; x < high; x += 1) if (s < session.exercises[x].sets.length && !session.exercises[x].sets[s].done) return false;
+  return true;
+}
+
+const nextGroup = (session) => Math.max(0, ...session.exercises.map((x) => x.superset ?? 0)) + 1;
+
+/** Supersets stand together: a number held by one exercise alone is dropped, and a superset
+ *  split in two by a move becomes two. */
+function tidySupersets(session) {
+  const seen = new Set();
+  let e = 0;
+  while (e < session.exercises.length) {
+    const [low, high] = block(session, e);
+    const group = session.exercises[e].superset ?? null;
+    if (group !== null) {
+      if (high - low === 1) session.exercises[e].superset = null;
+      else if (seen.has(group)) {
+        const fresh = nextGroup(session);
+        for (let x = low; x < high; x += 1) session.exercises[x].superset = fresh <= SUPERSET_MAX ? fresh : null;
+        seen.add(fresh);
+      } else seen.add(group);
+    }
+    e = high;
+  }
 }
 
 export function remaining(session, now) {
@@ -83,6 +138,7 @@ export function send(session, event, now) {
       set.done = true;
       set.completedAt = now;
       session.counted = 0;
+      if (!roundDone(session, e, s)) return []; // a superset goes on to its next exercise
       return startRest(session, ex[e].restSeconds ?? session.defaultRest, now);
     }
     case "countRep":
@@ -96,11 +152,11 @@ export function send(session, event, now) {
       if (session.phase !== "training" || current(session)) return [];
       if (ex.at(-1)?.exerciseId !== event.id) {
         if (ex.length >= MAX_EXERCISES) return [];
-        ex.push({ exerciseId: event.id, restSeconds: null, sets: [] });
+        ex.push({ exerciseId: event.id, restSeconds: null, superset: null, notes: null, sets: [] });
       }
       const last = ex.at(-1);
       if (last.sets.length >= MAX_SETS) return [];
-      last.sets.push({ reps: session.counted, seconds: null, weightKg: null, done: true, completedAt: now, previous: null });
+      last.sets.push(freshSet(session.counted, null, null, { done: true, completedAt: now }));
       session.counted = 0;
       return startRest(session, last.restSeconds ?? session.defaultRest, now);
     }
@@ -111,14 +167,44 @@ export function send(session, event, now) {
       set.reps = event.reps == null ? null : clamp(event.reps, 0, 1000);
       set.seconds = event.seconds == null ? null : clamp(event.seconds, 0, 86400);
       set.weightKg = event.weightKg == null ? null : clamp(event.weightKg, 0, 1000);
+      set.distanceM = event.distanceM == null ? null : clamp(event.distanceM, 0, MAX_DISTANCE);
+      return [];
+    }
+    case "markSet": {
+      // What the set is for, and how hard it was: RPE 6–10 in halves, or reps in reserve.
+      const { exercise: e, set: s } = event;
+      if (!valid(session, e, s)) return [];
+      const set = ex[e].sets[s];
+      set.type = event.setType ?? null;
+      set.rpe = event.rpe == null ? null : clamp(Math.round(event.rpe * 2) / 2, 6, 10);
+      set.rir = event.rpe == null && event.rir != null ? clamp(event.rir, 0, 10) : null;
+      return [];
+    }
+    case "setNotes":
+      if (!(event.exercise >= 0 && event.exercise < ex.length)) return [];
+      ex[event.exercise].notes = event.text ? [...event.text].slice(0, MAX_NOTES).join("") : null;
+      return [];
+    case "linkNext": {
+      const e = event.exercise;
+      if (!(e >= 0 && e + 1 < ex.length)) return [];
+      const group = ex[e].superset ?? ex[e + 1].superset ?? nextGroup(session);
+      if (group > SUPERSET_MAX) return [];
+      const joining = ex[e + 1].superset ?? null;
+      ex.forEach((x, i) => { if (i === e || i === e + 1 || (joining !== null && x.superset === joining)) x.superset = group; });
+      return [];
+    }
+    case "unlink": {
+      const e = event.exercise;
+      if (!(e >= 0 && e < ex.length) || ex[e].superset == null) return [];
+      ex[e].superset = null;
+      tidySupersets(session); // those after it form their own superset; one left alone is none
       return [];
     }
     case "addSet": {
       const e = event.exercise;
       if (!(e >= 0 && e < ex.length) || ex[e].sets.length >= MAX_SETS) return [];
       const last = ex[e].sets[ex[e].sets.length - 1];
-      ex[e].sets.push({ reps: last?.reps ?? null, seconds: last?.seconds ?? null, weightKg: last?.weightKg ?? null, done: false,
-        completedAt: null, previous: null });
+      ex[e].sets.push(freshSet(last?.reps, last?.seconds, last?.weightKg));
       return [];
     }
     case "removeSet": {
@@ -140,7 +226,7 @@ export function send(session, event, now) {
     case "swapExercise": {
       const e = event.exercise;
       if (!(e >= 0 && e < ex.length)) return [];
-      const swapped = planned(event.id, ex[e].sets.length, ex[e].restSeconds, event.lastTime || []);
+      const swapped = planned(event.id, ex[e].sets.length, ex[e].restSeconds, event.lastTime || [], ex[e].superset);
       ex[e].sets.forEach((set, i) => { if (set.done) swapped.sets[i] = set; });
       ex[e] = swapped;
       return [];
@@ -148,11 +234,18 @@ export function send(session, event, now) {
     case "removeExercise":
       if (!(event.exercise >= 0 && event.exercise < ex.length)) return [];
       ex.splice(event.exercise, 1);
+      tidySupersets(session);
       return [];
-    case "moveExercise":
+    case "moveExercise": {
       if (!(event.from >= 0 && event.from < ex.length && event.to >= 0 && event.to < ex.length)) return [];
-      ex.splice(event.to, 0, ex.splice(event.from, 1)[0]);
+      const [moved] = ex.splice(event.from, 1);
+      // A move takes an exercise out of its superset, unless it lands among its own again.
+      const neighbours = [event.to - 1, event.to].filter((i) => i >= 0 && i < ex.length).map((i) => ex[i].superset ?? null);
+      if (moved.superset == null || !neighbours.includes(moved.superset)) moved.superset = null;
+      ex.splice(event.to, 0, moved);
+      tidySupersets(session);
       return [];
+    }
     case "skipRest":
       if (session.phase !== "rest") return [];
       endRest(session);
@@ -183,19 +276,27 @@ export function send(session, event, now) {
   }
 }
 
-/** The workout the session made: its done sets only; exercises without any are left out. */
+/** The workout the session made: its done sets only; exercises without any are left out. A
+ *  superset keeps its number; the rest is said on the round's last exercise, none on the others. */
 export function workoutOf(session) {
   return {
     id: session.id, startedAt: new Date(session.startedAt).toISOString(),
     endedAt: new Date(session.endedAt ?? session.startedAt).toISOString(), notes: session.title,
-    exercises: session.exercises.map((exercise) => ({
-      exerciseId: exercise.exerciseId,
-      sets: exercise.sets.filter((set) => set.done).map((set) => {
-        const out = set.seconds !== null ? { seconds: set.seconds } : { reps: set.reps ?? 0 };
-        if (set.weightKg !== null) out.weightKg = set.weightKg;
-        out.restSeconds = exercise.restSeconds ?? session.defaultRest;
-        return out;
-      }),
-    })).filter((entry) => entry.sets.length),
+    exercises: session.exercises.map((exercise, e) => {
+      const last = block(session, e)[1] - 1 === e;
+      const entry = {
+        exerciseId: exercise.exerciseId,
+        sets: exercise.sets.filter((set) => set.done).map((set) => {
+          const out = set.seconds != null ? { seconds: set.seconds } : { reps: set.reps ?? 0 };
+          if (set.weightKg != null) out.weightKg = set.weightKg;
+          out.restSeconds = last ? exercise.restSeconds ?? session.defaultRest : 0;
+          for (const key of ["type", "rpe", "rir", "distanceM"]) if (set[key] != null) out[key] = set[key];
+          return out;
+        }),
+      };
+      if (exercise.notes) entry.notes = exercise.notes;
+      if (exercise.superset != null) entry.superset = exercise.superset;
+      return entry;
+    }).filter((entry) => entry.sets.length),
   };
 }

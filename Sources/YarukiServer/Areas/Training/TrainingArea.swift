@@ -29,7 +29,8 @@ struct TrainingArea: Area {
         platform.interfaces.provide((any WorkoutLog).self, training)
         routes = [TrainingRoutes(training: training),
                   TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: platform.interfaces.later((any RoutinePlans).self),
-                                                                       restEnd: RestEndPush(inbox: platform.inbox)))]
+                                                                       restEnd: RestEndPush(inbox: platform.inbox))),
+                  BodyRoutes(body: BodyService(context: context)), WorkoutImportRoutes(imports: WorkoutImportService(context: context))]
         personalData = [TrainingData(context: context)]
         syncZones = [WorkoutSync(training: training)]
     }

@@ -3,7 +3,7 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// A person's workout log and own exercises, for their account's deletion and export. Their own
+/// A person's workout log, own exercises and body measures, for their account's deletion and export. Their own
 /// exercises go with the account's row (`owner_id` cascades), after every area has removed what
 /// names them.
 struct TrainingData: PersonalData {
@@ -11,13 +11,23 @@ struct TrainingData: PersonalData {
     var area: String { "training" }
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
-        Removed(counts: ["workouts": try TrainingStore.deleteAll(user: user, c), "exercises": try TrainingStore.ownExercises(of: user, c).count])
+        Removed(counts: ["workouts": try TrainingStore.deleteAll(user: user, c), "exercises": try TrainingStore.ownExercises(of: user, c).count,
+                         "bodyMeasures": try BodyStore.deleteAll(user: user, c)])
     }
 
     func export(user: UUID, into folder: ExportFolder) async throws {
         let database = context.database
         let own = try await database.read { c in try TrainingStore.ownExercises(of: user, c) }
         try await folder.writeArray("exercises.json", of: Exercise.self) { emit in for exercise in own { try emit(exercise) } }
+        try await folder.writeArray("body.json", of: BodyDay.self) { emit in
+            var before: String?
+            while true {
+                let page = try await database.read { c in try BodyStore.days(user: user, before: before, limit: 1000, c) }
+                for day in page { try emit(day) }
+                guard page.count == 1000, let last = page.last else { return }
+                before = last.day
+            }
+        }
         try await folder.writeArray("workouts.json", of: Workout.self) { emit in
             var cursor: (Date, UUID)?
             while true {

@@ -65,18 +65,26 @@ struct TrainingService: Sendable {
 
     /// Adds an exercise that `me` alone sees and logs.
     func addOwn(_ body: OwnExerciseBody, _ me: Principal) async throws -> Exercise {
-        let id = Self.ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        let exercise = body.exercise(id: id)
-        try FieldCheck(Exercise.checkLanguages(body.names) + Self.checkOwn(exercise)).done()
+        let exercise = try Self.ownExercise(body)
         let now = context.now
-        return try await context.transaction(changing: Self.tags(me.userID)) { c in
-            guard try TrainingStore.ownExercises(of: me.userID, c).count < Self.maxOwn else {
-                throw Refusal.validation([.init(field: "names", message: "is one more than the \(Self.maxOwn) exercises of your own one may have")],
-                                         detail: "You have \(Self.maxOwn) exercises of your own: merge or delete one first.")
-            }
-            try TrainingStore.addOwn(exercise, owner: me.userID, at: now, c)
-            return exercise
+        return try await context.transaction(changing: Self.tags(me.userID)) { c in try Self.addOwn(exercise, user: me.userID, at: now, c) }
+    }
+
+    /// The exercise a body describes, under a new id of one's own; checked.
+    static func ownExercise(_ body: OwnExerciseBody) throws -> Exercise {
+        let exercise = body.exercise(id: ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
+        try FieldCheck(Exercise.checkLanguages(body.names) + checkOwn(exercise)).done()
+        return exercise
+    }
+
+    /// Adds it, unless the person has as many of their own as one may have.
+    static func addOwn(_ exercise: Exercise, user: UUID, at now: Date, _ c: SQLConnection) throws -> Exercise {
+        guard try TrainingStore.ownExercises(of: user, c).count < maxOwn else {
+            throw Refusal.validation([.init(field: "names", message: "is one more than the \(maxOwn) exercises of your own one may have")],
+                                     detail: "You have \(maxOwn) exercises of your own: merge or delete one first.")
         }
+        try TrainingStore.addOwn(exercise, owner: user, at: now, c)
+        return exercise
     }
 
     /// Renames or changes one's own exercise; its id, and so its history, stays. Another's is 404.

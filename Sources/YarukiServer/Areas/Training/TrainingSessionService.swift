@@ -34,7 +34,8 @@ struct TrainingSessionService: Sendable {
                 try routine.items.map { item in
                     let last = try TrainingStore.lastSets(user: me.userID, exercise: item.exerciseId, c)
                     return TrainingSession.planned(item.exerciseId, sets: item.sets, restSeconds: item.restSeconds,
-                                                   lastTime: last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last, unit: unit)
+                                                   lastTime: last.isEmpty ? [WorkoutSet(reps: item.reps, seconds: item.seconds)] : last, unit: unit,
+                                                   superset: item.superset)
                 }
             }
         } else if body.repeatLast == true {
@@ -43,7 +44,8 @@ struct TrainingSessionService: Sendable {
             }) else { throw Refusal.notFound("There is no workout yet to repeat.") }
             if title.isEmpty { title = last.notes }
             exercises = last.exercises.map {
-                TrainingSession.planned($0.exerciseId, sets: $0.sets.count, restSeconds: $0.sets.first?.restSeconds, lastTime: $0.sets, unit: unit)
+                TrainingSession.planned($0.exerciseId, sets: $0.sets.count, restSeconds: $0.sets.last?.restSeconds, lastTime: $0.sets, unit: unit,
+                                        superset: $0.superset)
             }
         }
         let session = TrainingSession(startedAt: now, title: String(title.prefix(TrainingSession.maxTitle)), routineId: body.routineId,
@@ -115,30 +117,39 @@ struct TrainingSessionService: Sendable {
         }
         let (saved, _, _) = try await training.save(workout, me)
         let (account, restEnd) = (try await me.account(), self.restEnd)
-        let history = try await database.transaction { c in
+        let calendar = PersonalCalendar(of: account)
+        let (history, counting) = try await database.transaction { c in
             try restEnd.follow(nil, of: account, now: now, c)
             _ = try TrainingSessionStore.delete(user: me.userID, c)
-            return try TrainingStore.history(user: me.userID, exercises: saved.exercises.map(\.exerciseId), c)
+            let ids = saved.exercises.map(\.exerciseId)
+            return (try TrainingStore.history(user: me.userID, exercises: ids, c), try Self.counting(ids, me.userID, calendar, c))
         }
         let earlier = history.filter { $0.id != saved.id && $0.startedAt < saved.startedAt }
         // Last time: the latest earlier workout of the same title, else the latest that opened with the same exercise.
         let lastTime = earlier.first { !saved.notes.isEmpty && $0.notes == saved.notes }
             ?? earlier.first { $0.exercises.first?.exerciseId == saved.exercises.first?.exerciseId }
-        return SessionFinish(workout: saved, summary: SessionSummary(saved, history: earlier, lastTime: lastTime))
+        return SessionFinish(workout: saved, summary: SessionSummary(saved, history: earlier, lastTime: lastTime, counting: counting))
+    }
+
+    /// How the sets of `exercises` count for the person: their kinds, and the body's weight from the log.
+    static func counting(_ exercises: [String], _ user: UUID, _ calendar: PersonalCalendar, _ c: SQLConnection) throws -> SetCounting {
+        SetCounting(kinds: try TrainingStore.kinds(of: exercises, visibleTo: user, c), weighings: try BodyService.weighings(user: user, calendar: calendar, c))
     }
 
     // MARK: progress
 
     func progress(exercise: String, _ me: Principal) async throws -> ExerciseProgress {
-        let (workouts, known) = try await database.read { c in
-            (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, visibleTo: me.userID, c) != nil)
+        let calendar = try await me.calendar()
+        let (workouts, known, counting) = try await database.read { c in
+            (try TrainingStore.history(user: me.userID, exercises: [exercise], c), try TrainingStore.exercise(exercise, visibleTo: me.userID, c) != nil,
+             try Self.counting([exercise], me.userID, calendar, c))
         }
         guard known else { throw Refusal.notFound("No exercise '\(exercise)' in the catalog.") }
-        let calendar = try await me.calendar()
-        let best = PersonalRecords.bests(workouts)[exercise] ?? PersonalRecords.Bests()
-        return ExerciseProgress(exerciseId: exercise, points: TrainingProgress.points(workouts, exercise: exercise, calendar: calendar),
+        let best = PersonalRecords.bests(workouts, counting: counting)[exercise] ?? PersonalRecords.Bests()
+        return ExerciseProgress(exerciseId: exercise, points: TrainingProgress.points(workouts, exercise: exercise, calendar: calendar, counting: counting),
                                 heaviestKg: best.heaviestKg, estimatedOneRepMaxKg: best.estimatedOneRepMaxKg.map { ($0 * 10).rounded() / 10 },
-                                mostReps: best.mostReps.keys.sorted().map { RepsAtWeight(weightKg: Double($0) / 1000, reps: best.mostReps[$0] ?? 0) })
+                                mostReps: best.mostReps.keys.sorted().map { RepsAtWeight(weightKg: Double($0) / 1000, reps: best.mostReps[$0] ?? 0) },
+                                longestSeconds: best.longestSeconds, farthestM: best.farthestM)
     }
 
     func weeks(count: Int, _ me: Principal) async throws -> [TrainingProgress.Week] {
@@ -155,7 +166,9 @@ struct TrainingSessionService: Sendable {
             workouts += page
             cursor = page.count == 500 ? page.last.map { ($0.startedAt, $0.id) } : nil
         } while cursor != nil
-        return TrainingProgress.weeks(workouts, count: count, now: now, calendar: calendar)
+        let ids = Array(Set(workouts.flatMap { $0.exercises.map(\.exerciseId) }))
+        let counting = try await database.read { c in try Self.counting(ids, me.userID, calendar, c) }
+        return TrainingProgress.weeks(workouts, count: count, now: now, calendar: calendar, counting: counting)
     }
 
     private func checked(_ session: TrainingSession, _ me: Principal) async throws {

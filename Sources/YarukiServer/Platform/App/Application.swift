@@ -77,13 +77,13 @@ public final class Application: @unchecked Sendable {
     /// and a request that carries a well-formed, current access token; anything else is read into
     /// memory under the small JSON limit, so an anonymous 500 MB upload is refused at once with
     /// 413 instead of being written first. A route's limit follows what it takes: videos, photos,
-    /// voice notes or a health export.
+    /// voice notes, a workout log's CSV or a health export.
     static func streamedBody(_ context: AppContext, _ endpoints: [Endpoint]) -> @Sendable (HTTPMethod, String, HTTPHeaders) -> StreamedBody? {
         let settings = context.settings
         let uploads: [(method: HTTPMethod, segments: [String], limit: Int)] = endpoints.compactMap { endpoint in
             guard let type = endpoint.doc.upload.first else { return nil }
             let limit = type.hasPrefix("video/") ? settings.maxUploadBytes : type.hasPrefix("image/") ? settings.maxPhotoBytes
-                : type.hasPrefix("audio/") ? settings.maxVoiceBytes : settings.maxHealthImportBytes
+                : type.hasPrefix("audio/") ? settings.maxVoiceBytes : type == "text/csv" ? settings.maxWorkoutImportBytes : settings.maxHealthImportBytes
             return (endpoint.method, endpoint.pattern.split(separator: "/").map(String.init), limit)
         }
         let (authenticator, directory, storage) = (context.authenticator, context.media.uploads, context.storage)

@@ -19,6 +19,8 @@ public struct Settings: Sendable {
     public var maxPhotoBytes = 25 << 20
     public var maxVoiceBytes = 50 << 20
     public var maxHealthImportBytes = 4 << 30
+    /// A Strong or Hevy CSV: ten years of daily training is about 40 MB.
+    public var maxWorkoutImportBytes = 256 << 20
     /// What one person's uploads may take on disk in all (0: no limit).
     public var storagePerPerson: Int64 = 5_000_000_000
     /// The OpenStreetMap extract the built-in router and the offline base map read.
@@ -71,6 +73,7 @@ public struct Settings: Sendable {
         ("--max-photo", "YARUKI_MAX_PHOTO", "largest photo upload in bytes (default 26214400, 25 MB)"),
         ("--max-voice", "YARUKI_MAX_VOICE", "largest voice note upload in bytes (default 52428800, 50 MB)"),
         ("--max-health-import", "YARUKI_MAX_HEALTH_IMPORT", "largest Apple Health export upload in bytes (default 4294967296, 4 GB)"),
+        ("--max-workout-import", "YARUKI_MAX_WORKOUT_IMPORT", "largest Strong or Hevy CSV upload in bytes (default 268435456, 256 MB)"),
         ("--storage-per-person", "YARUKI_STORAGE_PER_PERSON", "bytes one person's videos, photos, voice notes and pending imports may take in all (default 5000000000, 5 GB; 0: no limit)"),
         ("--push-endpoints", "YARUKI_PUSH_ENDPOINTS", "Web Push endpoints a device may subscribe with: public (default: https to a public host) or any (also http and local hosts: a push service of your own)"),
         ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
@@ -165,6 +168,7 @@ public struct Settings: Sendable {
         maxPhotoBytes = try integer("--max-photo", 1024...(1 << 30)) ?? maxPhotoBytes
         maxVoiceBytes = try integer("--max-voice", 1024...(1 << 30)) ?? maxVoiceBytes
         maxHealthImportBytes = try integer("--max-health-import", 1024...(64 << 30)) ?? maxHealthImportBytes
+        maxWorkoutImportBytes = try integer("--max-workout-import", 1024...(16 << 30)) ?? maxWorkoutImportBytes
         storagePerPerson = Int64(try integer("--storage-per-person", 0...(1 << 50)) ?? Int(storagePerPerson))
         reportThreshold = try integer("--report-threshold", 1...1000) ?? reportThreshold
         signupsPerHour = try integer("--signups-per-hour", 1...1_000_000) ?? signupsPerHour

@@ -59,6 +59,7 @@ final class SchemaRegistry {
         if let v = rule.format { members["format"] = .string(v) }
         if let v = rule.minimum { members["minimum"] = .number(v) }
         if let v = rule.maximum { members["maximum"] = .number(v) }
+        if let v = rule.multipleOf { members["multipleOf"] = .number(v) }
         if let v = rule.oneOf { members["enum"] = .array(v.map(JSONValue.string)) }
         if let v = rule.minItems { members["minItems"] = .number(Double(v)) }
         if let v = rule.maxItems { members["maxItems"] = .number(Double(v)) }

@@ -1,0 +1,42 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiHTTP
+import YarukiStore
+
+/// A person's body measures over time: weight (which counts the body's share of body-weight
+/// exercises), body fat and girths. Seen by the person alone.
+struct BodyService: Sendable {
+    let context: AppContext
+    var database: Database { context.database }
+
+    static let pageMost = 1000
+
+    func days(before: String?, limit: Int, _ me: Principal) async throws -> [BodyDay] {
+        if let before, !PersonalCalendar.accepts(before) { throw Refusal.validation([.init(field: "before", message: "must be a day, YYYY-MM-DD")]) }
+        return try await database.read { c in try BodyStore.days(user: me.userID, before: before, limit: min(max(limit, 1), Self.pageMost), c) }
+    }
+
+    /// Sets and removes the day's measures; answers the day as it now is (no measures when none is left).
+    func write(day: String, _ body: BodyDayBody, _ me: Principal) async throws -> BodyDay {
+        let today = try await me.calendar().day(of: context.now.addingTimeInterval(86_400))  // a day ahead: the zones east of the server's
+        let changes = body.changes
+        try FieldCheck(BodyDay.check(day: day, changes: changes, today: today)).done()
+        let now = context.now
+        return try await context.transaction(changing: TrainingService.tags(me.userID)) { c in
+            try BodyStore.write(user: me.userID, day: day, changes, at: now, c)
+            return try BodyStore.day(user: me.userID, day, c) ?? BodyDay(day: day, measures: [:])
+        }
+    }
+
+    func delete(day: String, _ me: Principal) async throws {
+        guard PersonalCalendar.accepts(day) else { throw Refusal.validation([.init(field: "day", message: "must be a day, YYYY-MM-DD")]) }
+        let removed = try await context.transaction(changing: TrainingService.tags(me.userID)) { c in try BodyStore.delete(user: me.userID, day: day, c) }
+        if removed == 0 { throw Refusal.notFound("Nothing was measured on \(day).") }
+    }
+
+    /// The person's weighings as instants (each day's start in their zone), for `SetCounting`.
+    static func weighings(user: UUID, calendar: PersonalCalendar, _ c: SQLConnection) throws -> [SetCounting.Weighing] {
+        try BodyStore.weights(user: user, c).compactMap { day, kg in calendar.start(ofDay: day).map { SetCounting.Weighing(at: $0, kg: kg) } }
+    }
+}
