@@ -27,6 +27,7 @@ export function importView(session, { exercises }) {
 
   file.addEventListener("change", () => {
     look.disabled = !file.files?.length;
+    look.className = "button wide";
     found.hidden = true;
     status.textContent = "";
   });
@@ -73,11 +74,11 @@ export function importView(session, { exercises }) {
     picker.dataset.name = name.name;
     picker.dataset.suggested = name.exerciseId ?? "";
     pickers.push(picker);
-    const how = el("span", { class: `chip how-${name.how}` }, t(`import.how.${name.how}`));
-    picker.addEventListener("change", () => { how.textContent = t("import.how.yours"); how.className = "chip how-yours"; updateGo(); });
+    const how = el("span", { class: `import-how how-${name.how}` }, t(`import.how.${name.how}`));
+    picker.addEventListener("change", () => { how.textContent = t("import.how.yours"); how.className = "import-how how-yours"; updateGo(); });
     return el("li", { class: `import-name${name.exerciseId ? "" : " unmatched"}`, "data-name": name.name },
       el("div", {}, el("strong", {}, name.name), el("span", { class: "muted small" }, " · ", t("import.sets", { n: formatNumber(name.sets) }))),
-      el("div", { class: "row" }, how, picker));
+      el("div", { class: "import-map" }, how, picker));
   }
 
   const create = el("input", { type: "checkbox", id: "import-create" });
@@ -107,6 +108,7 @@ export function importView(session, { exercises }) {
       go);
     found.hidden = false;
     status.textContent = "";
+    look.className = "button quiet wide";  // the import below is now the one thing to do
     updateGo();
     found.querySelector(".unmatched .picker-button")?.focus();
   }
@@ -154,7 +156,7 @@ export function importView(session, { exercises }) {
   });
 
   const stream = listen(session, { "workout-import": onProgress });
-  const page = el("div", { class: "stack" },
+  const page = [
     el("h1", {}, t("import.title")),
     el("section", { class: "card stack" },
       el("p", {}, t("import.lead")),
@@ -163,7 +165,7 @@ export function importView(session, { exercises }) {
       el("p", { class: "muted small" }, t("import.unitHint")),
       look, bar, status),
     found,
-    el("section", { class: "card stack" }, el("h2", {}, t("import.exportTitle")), el("p", { class: "muted small" }, t("import.exportLead")), exportButton));
+    el("section", { class: "card stack" }, el("h2", {}, t("import.exportTitle")), el("p", { class: "muted small" }, t("import.exportLead")), exportButton)];
   page.close = () => stream.close();
   return page;
 }

@@ -1,0 +1,147 @@
+"""Sets as lifters log them, on a phone in Korean and Japanese: a superset session where the rest
+waits for the round's last exercise, a warm-up and an RPE marked from the set's menu, through to
+the summary; and a Strong export brought in with one name mapped by hand in the picker, then
+brought in again adding nothing."""
+import os
+import time
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
+
+from conftest import click_on, make_browser, pick_exercise, text_of, type_in, wait
+from test_account import OUT, api_call, api_sign_up, ready
+from test_layout import broken_labels, printed_nothing, sign_in, spill
+
+STRONG = """Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+2024-08-13 7:32:05\u202fAM,Push Day,1h 5m,Bench Press (Barbell),W,40,10,0,0,,"Felt good, slept 8h",
+2024-08-13 7:32:05\u202fAM,Push Day,1h 5m,Bench Press (Barbell),1,100,5,0,0,"Paused, 1 s
+on the chest","Felt good, slept 8h",8.5
+2024-08-13 7:32:05\u202fAM,Push Day,1h 5m,Belt Squat (Machine),1,80,10,0,0,,"Felt good, slept 8h",
+2024-08-15 6:10:00 PM,Cardio,30m,"Running, Treadmill",1,0,0,5.2,1800,,,
+"""
+
+
+def person(server, lang, prefix):
+    email = f"{prefix}-{uuid.uuid4().hex[:8]}@example.com"
+    token = api_sign_up(server, email, "Jiwoo")
+    api_call(server, "PATCH", "/v1/me", token, {"locale": lang, "timeZone": "Asia/Seoul"})
+    return email, token
+
+
+def press_main(driver, button="session-main"):
+    """The big button, as a person presses it: presses closer than 400 ms are one (a double tap)."""
+    time.sleep(0.45)
+    click_on(driver, By.ID, button)
+
+
+def test_a_superset_rests_after_the_round_with_a_warm_up_and_an_rpe_through_to_the_summary(server):
+    email, token = person(server, "ko", "superset")
+    api_call(server, "POST", "/v1/routines", token, {"title": "상체", "public": False, "items": [
+        {"exerciseId": "bench-press", "sets": 2, "reps": 8, "restSeconds": 120, "superset": 1},
+        {"exerciseId": "pull-up", "sets": 2, "reps": 6, "restSeconds": 90, "superset": 1},
+        {"exerciseId": "plank", "sets": 1, "seconds": 45, "restSeconds": 30}]})
+    driver = make_browser(390, 844, language="ko-KR")
+    try:
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/training")
+        ready(driver)
+        click_on(driver, By.CSS_SELECTOR, "#start-card [data-routine] .button")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-exercise=bench-press]")))
+        # The superset is drawn as one: named once, the bench leading straight to the pull-up.
+        assert text_of(driver, By.CSS_SELECTOR, "[data-exercise=bench-press] .superset-label") == "슈퍼세트"
+        assert "쉬지 않고" in text_of(driver, By.CSS_SELECTOR, "[data-exercise=bench-press] .rest-after")
+        assert "한 바퀴마다 90초" in text_of(driver, By.CSS_SELECTOR, "[data-exercise=pull-up] .rest-after")
+
+        # The bench's first set is a warm-up; its second is RPE 8.5 (both from the set's menu).
+        first_menu = "[data-exercise=bench-press] .session-set:nth-child(1) .set-menu"
+        click_on(driver, By.CSS_SELECTOR, first_menu + " > summary")
+        click_on(driver, By.CSS_SELECTOR, first_menu + " [data-set-type=warmup]")
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-exercise=bench-press] .session-set:nth-child(1) .set-index").text == "W")
+        second_menu = "[data-exercise=bench-press] .session-set:nth-child(2) .set-menu"
+        click_on(driver, By.CSS_SELECTOR, second_menu + " > summary")
+        Select(driver.find_element(By.CSS_SELECTOR, second_menu + " select[name=rpe]")).select_by_value("8.5")
+        wait(driver).until(lambda d: api_call(server, "GET", "/v1/training/session", token)["exercises"][0]["sets"][1].get("rpe") == 8.5)
+        assert broken_labels(driver) == [] and not spill(driver, 390)
+        driver.save_screenshot(os.path.join(OUT, "session-superset-ko-390x844.png"))
+
+        # The big button: the bench's set, no rest, the pull-up is next; its set, then the rest (90 s).
+        press_main(driver)
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-set='0-0']").get_attribute("aria-pressed") == "true")
+        assert not driver.find_elements(By.ID, "rest-ring")
+        assert "풀업" in text_of(driver, By.ID, "session-header") or "Pull" in text_of(driver, By.ID, "session-header")
+        press_main(driver)
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
+        left = text_of(driver, By.ID, "rest-left")
+        assert left in ("1:30", "1:29", "1:28"), left
+        press_main(driver, "skip-rest")
+        for _ in range(2):  # the second round
+            press_main(driver)
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
+        click_on(driver, By.ID, "finish-session")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "session-summary")))
+        # Three sets count: the warm-up is left out.
+        assert text_of(driver, By.ID, "summary-sets") == "3"
+        assert broken_labels(driver) == [] and not spill(driver, 390) and printed_nothing(driver) == []
+        driver.save_screenshot(os.path.join(OUT, "session-superset-summary-ko-390x844.png"))
+        logged = api_call(server, "GET", "/v1/workouts", token)["items"][0]["exercises"]
+        assert [e["exerciseId"] for e in logged] == ["bench-press", "pull-up"] and [e.get("superset") for e in logged] == [1, 1]
+        assert logged[0]["sets"][0]["type"] == "warmup" and logged[0]["sets"][1]["rpe"] == 8.5
+        assert [s["restSeconds"] for s in logged[0]["sets"]] == [0, 0] and [s["restSeconds"] for s in logged[1]["sets"]] == [90, 90]
+    finally:
+        driver.quit()
+
+
+def test_a_strong_file_is_imported_with_a_name_mapped_by_hand_and_again_adds_nothing(server, tmp_path):
+    email, token = person(server, "ja", "import")
+    csv = tmp_path / "strong_workouts.csv"
+    csv.write_text(STRONG, encoding="utf-8")
+    driver = make_browser(390, 844, language="ja-JP")
+    try:
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/training")
+        ready(driver)
+        click_on(driver, By.ID, "import-log")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "import-file")))
+        assert driver.find_element(By.ID, "import-look").get_attribute("disabled") is not None
+        driver.find_element(By.ID, "import-file").send_keys(str(csv))
+        click_on(driver, By.ID, "import-look")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "import-found")))
+        assert "ワークアウト2件、4セット" in text_of(driver, By.ID, "import-summary")
+        # The name nothing matched comes first, marked; the import waits for it.
+        first = driver.find_element(By.CSS_SELECTOR, "#import-found .import-name")
+        assert first.get_attribute("data-name") == "Belt Squat (Machine)" and "unmatched" in first.get_attribute("class")
+        assert "一致なし" in first.text
+        assert driver.find_element(By.ID, "import-go").get_attribute("disabled") is not None
+        assert broken_labels(driver) == [] and not spill(driver, 390) and printed_nothing(driver) == []
+        driver.save_screenshot(os.path.join(OUT, "import-preview-ja-390x844.png"))
+        assert api_call(server, "GET", "/v1/workouts?from=2024-01-01&to=2024-12-31", token)["items"] == []
+
+        # Mapped by hand to the squat in the picker; then the import lands.
+        pick_exercise(driver, By.CSS_SELECTOR, "#import-found .import-name.unmatched .picker-button", "squat", query="スクワット")
+        wait(driver).until(lambda d: d.find_element(By.ID, "import-go").get_attribute("disabled") is None)
+        click_on(driver, By.ID, "import-go")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "import-result")))
+        assert "2件を追加" in text_of(driver, By.ID, "import-result")
+        logged = api_call(server, "GET", "/v1/workouts?from=2024-01-01&to=2024-12-31", token)["items"]
+        push = next(w for w in logged if w["notes"].startswith("Push Day"))
+        assert [e["exerciseId"] for e in push["exercises"]] == ["bench-press", "squat"]
+        assert push["exercises"][0]["sets"][0]["type"] == "warmup" and push["exercises"][0]["notes"] == "Paused, 1 s\non the chest"
+        assert push["startedAt"] == "2024-08-12T22:32:05Z"  # 7:32 in Seoul
+        driver.save_screenshot(os.path.join(OUT, "import-done-ja-390x844.png"))
+
+        # Again: the mapping is remembered, and nothing more is added.
+        click_on(driver, By.CSS_SELECTOR, "#import-found a[href='#/training']")
+        click_on(driver, By.ID, "import-log")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "import-file")))
+        driver.find_element(By.ID, "import-file").send_keys(str(csv))
+        click_on(driver, By.ID, "import-look")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#import-found .import-name")))
+        assert "前回と同じ" in driver.find_element(By.CSS_SELECTOR, "#import-found .import-name[data-name='Belt Squat (Machine)']").text
+        click_on(driver, By.ID, "import-go")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "import-result")))
+        assert "0件を追加" in text_of(driver, By.ID, "import-result") and "2件はすでに" in text_of(driver, By.ID, "import-result")
+        assert len(api_call(server, "GET", "/v1/workouts?from=2024-01-01&to=2024-12-31", token)["items"]) == 2
+    finally:
+        driver.quit()
