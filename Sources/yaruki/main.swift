@@ -33,10 +33,11 @@ Commands:
   import health FILE --user EMAIL
              import an Apple Health export (export.zip or its XML) into the person's days, with a
              progress bar; all of it lands or none
-  import strong|hevy FILE --user EMAIL [--create-missing] [--unit kg|lb] [--distance km|mi]
+  import strong|hevy FILE --user EMAIL [--create-missing] [--dry-run] [--unit kg|lb] [--distance km|mi]
              import a Strong or Hevy CSV export into the person's workout log, with a progress bar;
              names that map to no exercise are listed and nothing lands, unless --create-missing
-             makes them the person's own (--unit and --distance: Strong's current file's units)
+             makes them the person's own (--unit and --distance: Strong's current file's units;
+             --dry-run: only say what the file holds and how each name maps)
   sync --url URL --email E --device DIR [--name NAME] [--password-stdin]
              sync a folder as a device: its records are JSON files (lifelog/, workouts/, routines/);
              files written or removed there are sent, then every record is pulled back into it
@@ -218,7 +219,7 @@ case "sales":
         fail("\(error)")
     }
 case "import" where options.first == "strong" || options.first == "hevy":
-    guard options.count >= 2 else { fail("usage: yaruki import strong|hevy FILE --user EMAIL [--create-missing] [--unit kg|lb] [--distance km|mi]") }
+    guard options.count >= 2 else { fail("usage: yaruki import strong|hevy FILE --user EMAIL [--create-missing] [--dry-run] [--unit kg|lb] [--distance km|mi]") }
     var rest = Array(options.dropFirst(2))
     let file = options[options.startIndex + 1]
     guard let email = take("--user", from: &rest) else { fail("import \(options[options.startIndex]) needs --user EMAIL (whose log it is)") }
@@ -226,6 +227,10 @@ case "import" where options.first == "strong" || options.first == "hevy":
     importOptions.app = options.first
     if let i = rest.firstIndex(of: "--create-missing") {
         importOptions.createMissing = true
+        rest.remove(at: i)
+    }
+    if let i = rest.firstIndex(of: "--dry-run") {
+        importOptions.dryRun = true
         rest.remove(at: i)
     }
     if let unit = take("--unit", from: &rest) {
@@ -249,9 +254,15 @@ case "import" where options.first == "strong" || options.first == "hevy":
         }
         bar.clear()
         let range = report.firstDay.map { " from \($0) to \(report.lastDay ?? $0)" } ?? ""
-        print("imported \(report.added) workouts\(range) (\(report.sets) sets in the file; \(report.alreadyThere) already there)"
-              + (report.created.isEmpty ? "" : "; made your own: \(report.created.joined(separator: ", "))")
-              + String(format: " in %.1f s", Date().timeIntervalSince(started)))
+        if !report.landed {
+            for name in report.names { print("\(name.name) → \(name.exerciseId ?? "nothing") (\(name.how.rawValue), \(name.sets) sets)") }
+            print("found \(report.workouts) workouts\(range) (\(report.sets) sets); nothing imported (--dry-run)"
+                  + String(format: " in %.1f s", Date().timeIntervalSince(started)))
+        } else {
+            print("imported \(report.added) workouts\(range) (\(report.sets) sets in the file; \(report.alreadyThere) already there)"
+                  + (report.created.isEmpty ? "" : "; made your own: \(report.created.joined(separator: ", "))")
+                  + String(format: " in %.1f s", Date().timeIntervalSince(started)))
+        }
     } catch {
         bar.clear()
         fail("\(error)")

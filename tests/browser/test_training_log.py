@@ -4,14 +4,17 @@ the summary; and a Strong export brought in with one name mapped by hand in the 
 brought in again adding nothing."""
 import os
 import time
+import urllib.error
 import uuid
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
 from conftest import click_on, make_browser, pick_exercise, text_of, type_in, wait
 from test_account import OUT, api_call, api_sign_up, ready
+from test_community import geotagged_photo
 from test_layout import broken_labels, printed_nothing, sign_in, spill
 
 STRONG = """Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
@@ -38,13 +41,28 @@ def press_main(driver, button="session-main"):
 
 def test_a_superset_rests_after_the_round_with_a_warm_up_and_an_rpe_through_to_the_summary(server):
     email, token = person(server, "ko", "superset")
-    api_call(server, "POST", "/v1/routines", token, {"title": "상체", "public": False, "items": [
-        {"exerciseId": "bench-press", "sets": 2, "reps": 8, "restSeconds": 120, "superset": 1},
-        {"exerciseId": "pull-up", "sets": 2, "reps": 6, "restSeconds": 90, "superset": 1},
-        {"exerciseId": "plank", "sets": 1, "seconds": 45, "restSeconds": 30}]})
     driver = make_browser(390, 844, language="ko-KR")
     try:
         sign_in(driver, server, email, "correct horse battery")
+        # The routine written in the editor: the bench "with the next one", then the pull-up, then a plank.
+        driver.get(server + "/#/routines")
+        ready(driver)
+        click_on(driver, By.ID, "new-routine")
+        type_in(driver, By.ID, "routine-title", "상체", clear=False)
+        row = "#routine-items li:nth-child({}) ".format
+        for i, (exercise, query, sets, amount, rest) in enumerate([("bench-press", "벤치프레스", 2, 8, 120), ("pull-up", "풀업", 2, 6, 90),
+                                                                   ("plank", "플랭크", 1, 45, 30)], start=1):
+            if i > 1:
+                click_on(driver, By.ID, "add-routine-item")
+            pick_exercise(driver, By.CSS_SELECTOR, row(i) + "[name=exerciseId]", exercise, query=query)
+            type_in(driver, By.CSS_SELECTOR, row(i) + "[name=sets]", str(sets))
+            type_in(driver, By.CSS_SELECTOR, row(i) + "[name=amount]", str(amount))
+            type_in(driver, By.CSS_SELECTOR, row(i) + "[name=restSeconds]", str(rest))
+        click_on(driver, By.CSS_SELECTOR, row(1) + "[name=withNext]")
+        click_on(driver, By.ID, "save-routine")
+        wait(driver).until(lambda d: "tab=mine" in d.current_url)
+        saved = api_call(server, "GET", "/v1/routines/mine", token)["items"][0]["items"]
+        assert [i.get("superset") for i in saved] == [1, 1, None], saved
         driver.get(server + "/#/training")
         ready(driver)
         click_on(driver, By.CSS_SELECTOR, "#start-card [data-routine] .button")
@@ -143,5 +161,65 @@ def test_a_strong_file_is_imported_with_a_name_mapped_by_hand_and_again_adds_not
         wait(driver).until(EC.visibility_of_element_located((By.ID, "import-result")))
         assert "0件を追加" in text_of(driver, By.ID, "import-result") and "2件はすでに" in text_of(driver, By.ID, "import-result")
         assert len(api_call(server, "GET", "/v1/workouts?from=2024-01-01&to=2024-12-31", token)["items"]) == 2
+    finally:
+        driver.quit()
+
+
+def test_body_weight_in_pounds_is_logged_charted_and_removed(server):
+    email = f"body-{uuid.uuid4().hex[:8]}@example.com"
+    token = api_sign_up(server, email, "Ren")
+    api_call(server, "PATCH", "/v1/me", token, {"weightUnit": "lb", "timeZone": "America/Los_Angeles"})
+    # Two earlier weighings in kilograms, as the server keeps them.
+    for day, kg in (("2026-10-01", 80), ("2026-10-15", 79)):
+        api_call(server, "PUT", f"/v1/me/body/{day}", token, {"measures": {"weight": kg}})
+    driver = make_browser(390, 844)
+    try:
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/training")
+        ready(driver)
+        click_on(driver, By.ID, "body-log")
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#body-days .body-day"))
+        assert "176.4 lb" in text_of(driver, By.CSS_SELECTOR, "#body-days .body-day[data-day='2026-10-01']")
+        # Saved with nothing written: said in the page, nothing sent.
+        click_on(driver, By.ID, "body-save")
+        assert text_of(driver, By.CSS_SELECTOR, "#problems .problem, #body-form .problem")
+        driver.execute_script("document.getElementById('body-day').value = '2026-11-01'")
+        type_in(driver, By.ID, "body-weight", "170")
+        driver.find_element(By.CSS_SELECTOR, "#body-form details > summary").click()
+        type_in(driver, By.ID, "body-waist", "82.5")
+        click_on(driver, By.ID, "body-save")
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#body-days .body-day[data-day='2026-11-01']"))
+        saved = api_call(server, "GET", "/v1/me/body", token)["items"][0]
+        assert saved["day"] == "2026-11-01" and abs(saved["measures"]["weight"] - 77.111) < 0.001 and saved["measures"]["waist"] == 82.5
+        assert "170 lb" in text_of(driver, By.CSS_SELECTOR, "#body-days .body-day[data-day='2026-11-01']")
+        dots = driver.find_elements(By.CSS_SELECTOR, "#weight-chart .chart-dot")
+        assert [d.get_attribute("data-value") for d in dots] == ["176.4", "174.2", "170"]
+        assert not spill(driver, 390) and printed_nothing(driver) == [] and broken_labels(driver) == []
+        driver.save_screenshot(os.path.join(OUT, "body-log-en-390x844.png"))
+        driver.execute_script("window.confirm = () => true")
+        click_on(driver, By.CSS_SELECTOR, "#body-days .body-day[data-day='2026-10-01'] button")
+        wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#body-days .body-day[data-day='2026-10-01']"))
+        assert [d["day"] for d in api_call(server, "GET", "/v1/me/body", token)["items"]] == ["2026-11-01", "2026-10-15"]
+
+        # Two progress photos on two days, fetched with the token (no shareable link), compared side by side.
+        for day in ("2026-10-01", "2026-11-01"):
+            driver.execute_script(f"document.getElementById('body-photo-day').value = '{day}'")
+            driver.find_element(By.ID, "body-photo-file").send_keys(geotagged_photo())
+            wait(driver).until(lambda d: d.find_elements(By.XPATH, f"//*[@id='body-photos']//span[text()='{day}']"))
+        wait(driver).until(lambda d: all((i.get_attribute("src") or "").startswith("blob:") for i in d.find_elements(By.CSS_SELECTOR, "#body-photos img"))
+                           and len(d.find_elements(By.CSS_SELECTOR, "#body-photos img")) == 2)
+        assert driver.find_element(By.ID, "body-compare").get_attribute("disabled") is not None
+        for tile in driver.find_elements(By.CSS_SELECTOR, "#body-photos .body-photo"):
+            tile.click()
+        click_on(driver, By.ID, "body-compare")
+        sheet = wait(driver).until(EC.visibility_of_element_located((By.ID, "body-compare-sheet")))
+        wait(driver).until(lambda d: len([i for i in sheet.find_elements(By.TAG_NAME, "img") if d.execute_script("return arguments[0].naturalWidth", i)]) == 2)
+        assert [f.text for f in sheet.find_elements(By.TAG_NAME, "figcaption")] == ["2026-10-01", "2026-11-01"]
+        driver.save_screenshot(os.path.join(OUT, "body-photos-compare-en-390x844.png"))
+        photo = api_call(server, "GET", "/v1/me/body/photos", token)["items"][0]
+        other = api_sign_up(server, f"other-{uuid.uuid4().hex[:8]}@example.com", "Other")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            api_call(server, "GET", f"/v1/me/body/photos/{photo['id']}/thumb", other)
+        assert refused.value.code == 404
     finally:
         driver.quit()

@@ -95,7 +95,7 @@ function currentHash() {
 }
 
 // Each history entry remembers how far down it was read: a page opened anew starts at the top,
-// and back (or forward) returns to where the person was, once the page is tall enough again.
+// and back (or forward) returns to where the person was: the same item at the same height.
 const scrolls = new Map();
 let entry = null;
 let restoring = null;
@@ -108,16 +108,30 @@ function currentEntry() {
   return { id: made, fresh: true };
 }
 
-function restoreScroll(top) {
+/** Where the person is reading: the scroll, and the item (a workout, a post, a record…) in the
+ *  middle of the screen with its distance from the top, so back finds the same item even when
+ *  what is above it arrives in another order. */
+const ITEMS = ["data-workout", "data-post", "data-record", "data-routine", "data-exercise", "data-day", "data-class"];
+function readingPlace() {
+  const item = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)?.closest(ITEMS.map((name) => `[${name}]`).join(","));
+  const name = item && ITEMS.find((n) => item.hasAttribute(n));
+  return { top: window.scrollY, item: name ? `[${name}="${CSS.escape(item.getAttribute(name))}"]` : null,
+    offset: item ? item.getBoundingClientRect().top : 0 };
+}
+
+function restoreScroll(place) {
   restoring?.disconnect();
   restoring = null;
-  window.scrollTo(0, top);
-  if (top === 0 || Math.abs(window.scrollY - top) < 2) return;
-  // The page's lists arrive after it: try again as it grows, for two seconds at most.
-  const observer = new ResizeObserver(() => {
-    window.scrollTo(0, top);
-    if (Math.abs(window.scrollY - top) < 2) observer.disconnect();
-  });
+  const apply = () => {
+    const item = place.item ? document.querySelector(place.item) : null;
+    if (item) window.scrollBy(0, item.getBoundingClientRect().top - place.offset);
+    else window.scrollTo(0, place.top);
+  };
+  apply();
+  if (!place.top) return;
+  // The page's lists arrive after it, and what stands above the item may arrive later still: put
+  // the item back where it was as the page grows, for two seconds at most.
+  const observer = new ResizeObserver(apply);
   observer.observe(document.body);
   restoring = observer;
   setTimeout(() => observer.disconnect(), 2000);
@@ -127,7 +141,7 @@ function restoreScroll(top) {
 for (const kind of ["wheel", "touchstart", "keydown"]) window.addEventListener(kind, () => restoring?.disconnect(), { passive: true });
 
 async function render() {
-  if (entry !== null) scrolls.set(entry, window.scrollY);
+  if (entry !== null) scrolls.set(entry, readingPlace());
   const hash = currentHash();
   const found = match(hash);
   const id = hash.replace(/^#\/?/, "").split("?")[0].split("/")[0] || "home";
@@ -154,7 +168,7 @@ async function render() {
   document.body.dataset.view = id;
   const place = currentEntry();
   entry = place.id;
-  restoreScroll(place.fresh ? 0 : scrolls.get(place.id) ?? 0);
+  restoreScroll(place.fresh ? { top: 0, item: null } : scrolls.get(place.id) ?? { top: 0, item: null });
   const title = found?.route.title || (found?.route.area && found.route.area !== "home" ? `nav.${found.route.area}` : null);
   document.title = title ? `${t(title)} · Yaruki` : "Yaruki";
 }

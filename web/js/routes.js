@@ -30,6 +30,7 @@ import { timerView } from "./training/timer.js";
 import { trainingView } from "./training/view.js";
 import { exercisesView } from "./training/exercises.js";
 import { importView } from "./training/import.js";
+import { bodyView } from "./training/body.js";
 import { sessionView } from "./training/session-view.js";
 
 /** `new` in an id's place means a fresh one. */
@@ -54,6 +55,7 @@ export const routes = [
   { path: "session", area: "training", account: true, title: "session.title", needs: ["exercises"],
     view: ({ session, exercises, query }) => sessionView(session, { exercises, routineId: query.get("routine"), start: query.get("start") }) },
   { path: "exercises", area: "training", account: true, title: "exercises.title", view: ({ session }) => exercisesView(session, { icon }) },
+  { path: "body", area: "training", account: true, title: "body.title", view: ({ session }) => bodyView(session, { icon }) },
   { path: "import", area: "training", account: true, title: "import.title", needs: ["exercises"],
     view: ({ session, exercises }) => importView(session, { exercises }) },
   // Signed in, the timer is a quick start into a session with no plan (or back into the one under

@@ -344,3 +344,21 @@ public struct ImportNamesBody: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = ["names": FieldRule(items: [.matching(Exercise.idPattern)])]
     public static let example = ImportNamesBody(names: ["Lat Pulldown (Machine)": "wide-grip-lat-pulldown"])
 }
+
+/// A progress photo: the owner's alone, by day. Its copies are fetched with the owner's token
+/// (`/v1/me/body/photos/{id}/display` or `/thumbnail`), never by a shareable link.
+public struct BodyPhoto: APIModel {
+    public var id: UUID
+    public var day: String
+    public var width: Int
+    public var height: Int
+
+    public init(id: UUID, day: String, width: Int, height: Int) {
+        self.id = id
+        self.day = day
+        self.width = width
+        self.height = height
+    }
+
+    public static let example = BodyPhoto(id: Example.otherID, day: "2026-11-30", width: 1200, height: 1600)
+}

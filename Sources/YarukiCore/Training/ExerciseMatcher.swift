@@ -49,9 +49,17 @@ public struct ExerciseMatcher: Sendable {
                 e.names.contains { ExerciseSearch.fold($0) == ExerciseSearch.fold(inside) } || ExerciseSearch.fold(e.rawValue) == ExerciseSearch.fold(inside)
             }
             if let equipment {
-                // The base's words with the equipment's, the shortest such name first.
+                // Those done with it whose name holds the base's words, closest to the base once the
+                // equipment's own words are left out ("Barbell Squat" is "Squat (Barbell)"); the shorter on a tie.
                 let found = ExerciseSearch.search(items, query: base, equipment: equipment)
-                if let best = found.first { return Match(exerciseId: best.id, how: .equipment, suggestions: Array(found.prefix(5).map(\.id))) }
+                let words = equipment.names.map(ExerciseSearch.fold) + [ExerciseSearch.fold(equipment.rawValue)]
+                let target = Self.pairs(base)
+                let ranked = found.map { e -> (Exercise, Double) in
+                    var name = ExerciseSearch.fold(e.names["en"] ?? e.id)
+                    for word in words where !word.isEmpty { name = name.replacingOccurrences(of: word, with: "") }
+                    return (e, Self.dice(target, Self.pairs(name)))
+                }.sorted { $0.1 > $1.1 }  // a stable sort: the search's order settles a tie
+                if let best = ranked.first?.0 { return Match(exerciseId: best.id, how: .equipment, suggestions: Array(ranked.prefix(5).map(\.0.id))) }
             }
             if let id = byName[ExerciseSearch.fold(base)] { return Match(exerciseId: id, how: .equipment, suggestions: Array(ranked.prefix(5).map(\.id))) }
         }
@@ -67,11 +75,14 @@ public struct ExerciseMatcher: Sendable {
         guard !mine.isEmpty else { return [] }
         var scored: [(id: String, score: Double)] = []
         for (id, theirs) in grams {
-            let shared = mine.intersection(theirs).count
-            guard shared > 0 else { continue }
-            scored.append((id, 2 * Double(shared) / Double(mine.count + theirs.count)))
+            guard !mine.isDisjoint(with: theirs) else { continue }
+            scored.append((id, Self.dice(mine, theirs)))
         }
         return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
+    }
+
+    static func dice(_ a: Set<String>, _ b: Set<String>) -> Double {
+        a.isEmpty && b.isEmpty ? 1 : 2 * Double(a.intersection(b).count) / Double(a.count + b.count)
     }
 
     /// Pairs of neighbouring letters of the folded name.

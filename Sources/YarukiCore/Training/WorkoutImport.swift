@@ -39,7 +39,42 @@ public struct WorkoutImport {
     public typealias Failure = CSVReader.Failure
 
     public let format: Format
-    let columns: [String: Int]
+    /// What a row holds, whatever the app calls it: each field's column, found once from the header.
+    enum Field: Int, CaseIterable {
+        case start, title, end, workoutNotes, duration, exercise, order, weight, weightUnit, reps, seconds, distance, distanceUnit, notes, rpe,
+             superset, setIndex
+    }
+
+    /// The header's name for each field in `format`'s file (the first found, where the apps wrote two).
+    static func header(_ field: Field, _ format: Format) -> [String] {
+        let hevy = format == .hevy
+        switch field {
+        case .start: return [hevy ? "start_time" : "Date"]
+        case .title: return [hevy ? "title" : "Workout Name"]
+        case .end: return hevy ? ["end_time"] : []
+        case .workoutNotes: return [hevy ? "description" : "Workout Notes"]
+        case .duration: return hevy ? [] : [format == .strong ? "Duration" : "Workout Duration"]
+        case .exercise: return [hevy ? "exercise_title" : "Exercise Name"]
+        case .order: return [hevy ? "set_type" : "Set Order"]
+        case .weight: return hevy ? ["weight_kg", "weight_lbs"] : ["Weight"]
+        case .weightUnit: return hevy ? [] : ["Weight Unit"]
+        case .reps: return [hevy ? "reps" : "Reps"]
+        case .seconds: return [hevy ? "duration_seconds" : "Seconds"]
+        case .distance: return hevy ? ["distance_km", "distance_miles"] : ["Distance"]
+        case .distanceUnit: return hevy ? [] : ["Distance Unit"]
+        case .notes: return [hevy ? "exercise_notes" : "Notes"]
+        case .rpe: return [hevy ? "rpe" : "RPE"]
+        case .superset: return hevy ? ["superset_id"] : []
+        case .setIndex: return hevy ? ["set_index"] : []
+        }
+    }
+
+    /// Each field's column (-1: the file has none) and its name in the file, for problems.
+    let columns: [Int]
+    let columnNames: [String]
+    /// Hevy's file names its units in its columns.
+    let hevyPounds: Bool
+    let hevyMiles: Bool
     let timeZone: TimeZone
     let weightUnit: WeightUnit
     let distanceUnit: DistanceUnit
@@ -70,7 +105,16 @@ public struct WorkoutImport {
         if format == .hevy, names["weight_kg"] == nil, names["weight_lbs"] == nil {
             throw Failure(line: 1, "the Hevy file has neither a 'weight_kg' nor a 'weight_lbs' column")
         }
-        columns = names
+        var found: [Int] = [], called: [String] = []
+        for field in Field.allCases {
+            let name = Self.header(field, format).first { names[$0] != nil }
+            found.append(name.flatMap { names[$0] } ?? -1)
+            called.append(name ?? "")
+        }
+        columns = found
+        columnNames = called
+        hevyPounds = format == .hevy && names["weight_kg"] == nil
+        hevyMiles = format == .hevy && names["distance_km"] == nil
         self.timeZone = timeZone
         self.weightUnit = weightUnit
         self.distanceUnit = distanceUnit
@@ -79,13 +123,14 @@ public struct WorkoutImport {
     /// Takes a row; hands on the workout before it when this one starts another.
     public mutating func take(_ row: [String], line: Int) throws -> Imported? {
         let columns = self.columns
-        func value(_ name: String) -> String {
-            guard let i = columns[name], i < row.count else { return "" }
-            return row[i].trimmingCharacters(in: .whitespaces)
+        func value(_ field: Field) -> String {
+            let i = columns[field.rawValue]
+            guard i >= 0, i < row.count else { return "" }
+            return Self.trimmed(row[i])
         }
-        if row.count == 1, row[0].trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+        if row.count == 1, Self.trimmed(row[0]).isEmpty { return nil }
         let hevy = format == .hevy
-        let startText = value(hevy ? "start_time" : "Date"), title = value(hevy ? "title" : "Workout Name")
+        let startText = value(.start), title = value(.title)
         let key = startText + "\u{1F}" + title
         var finished: Imported?
         if current?.key != key {
@@ -98,15 +143,15 @@ public struct WorkoutImport {
             supersets = [:]
             var end: Date?
             if hevy {
-                let endText = value("end_time")
+                let endText = value(.end)
                 if !endText.isEmpty {
                     guard let e = Self.instant(endText, timeZone) else { throw Failure(line: line, "'\(endText.prefix(40))' is not a date and time") }
                     end = e >= start ? e : nil
                 }
-            } else if let seconds = Self.duration(value(format == .strong ? "Duration" : "Workout Duration")) {
+            } else if let seconds = Self.duration(value(.duration)) {
                 end = start.addingTimeInterval(Double(seconds))
             }
-            current = Imported(key: key, title: title, startedAt: start, endedAt: end, notes: value(hevy ? "description" : "Workout Notes"),
+            current = Imported(key: key, title: title, startedAt: start, endedAt: end, notes: value(.workoutNotes),
                                entries: [], line: line)
         }
         try takeSet(row, line: line, value)
@@ -119,13 +164,13 @@ public struct WorkoutImport {
         return current
     }
 
-    private mutating func takeSet(_ row: [String], line: Int, _ value: (String) -> String) throws {
+    private mutating func takeSet(_ row: [String], line: Int, _ value: (Field) -> String) throws {
         let hevy = format == .hevy
-        let name = value(hevy ? "exercise_title" : "Exercise Name")
-        let order = value(hevy ? "set_type" : "Set Order")
+        let name = value(.exercise)
+        let order = value(.order)
         if !hevy, order.lowercased() == "rest timer" {
             // Strong writes the rest after a set as a row of its own.
-            if let seconds = Self.number(value("Seconds")), let e = current?.entries.indices.last, let s = current?.entries[e].sets.indices.last {
+            if let seconds = Self.number(value(.seconds)), let e = current?.entries.indices.last, let s = current?.entries[e].sets.indices.last {
                 current?.entries[e].sets[s].restSeconds = min(3600, max(0, Int(seconds)))
             }
             return
@@ -133,39 +178,38 @@ public struct WorkoutImport {
         guard !name.isEmpty else { throw Failure(line: line, "the exercise has no name") }
         var set = WorkoutSet()
         set.type = try Self.setType(order, hevy: hevy, line: line)
-        let weight = try number(value, hevy ? (columns["weight_kg"] != nil ? "weight_kg" : "weight_lbs") : "Weight", line: line)
+        let weight = try number(value, .weight, line: line)
         let unit: WeightUnit = switch format {
-        case .hevy: columns["weight_kg"] != nil ? .kg : .lb
-        case .strongSemicolon: value("Weight Unit").lowercased().hasPrefix("lb") ? .lb : .kg
+        case .hevy: hevyPounds ? .lb : .kg
+        case .strongSemicolon: value(.weightUnit).lowercased().hasPrefix("lb") ? .lb : .kg
         case .strong: weightUnit
         }
         if let weight, weight > 0 { set.weightKg = ((unit == .lb ? weight * YarukiCore.WeightUnit.poundKg : weight) * 1000).rounded() / 1000 }
-        if let reps = try number(value, "reps", "Reps", line: line) {
+        if let reps = try number(value, .reps, line: line) {
             guard reps == reps.rounded(), (0...1000).contains(reps) else { throw Failure(line: line, "reps '\(reps)' is not a whole number from 0 to 1000") }
             set.reps = Int(reps)
         }
-        if let seconds = try number(value, hevy ? "duration_seconds" : "Seconds", line: line), seconds > 0 {
+        if let seconds = try number(value, .seconds, line: line), seconds > 0 {
             guard seconds <= 86_400 else { throw Failure(line: line, "\(Int(seconds)) seconds is more than a day") }
             set.seconds = Int(seconds.rounded())
         }
-        let distanceColumn = hevy ? (columns["distance_km"] != nil ? "distance_km" : "distance_miles") : "Distance"
-        if let distance = try number(value, distanceColumn, line: line), distance > 0 {
+        if let distance = try number(value, .distance, line: line), distance > 0 {
             let miles: Bool = switch format {
-            case .hevy: columns["distance_km"] == nil
-            case .strongSemicolon: value("Distance Unit").lowercased().hasPrefix("mi")
+            case .hevy: hevyMiles
+            case .strongSemicolon: value(.distanceUnit).lowercased().hasPrefix("mi")
             case .strong: distanceUnit == .mi
             }
-            let metres = format == .strongSemicolon && value("Distance Unit").lowercased() == "m" ? distance : distance * (miles ? 1609.344 : 1000)
+            let metres = format == .strongSemicolon && value(.distanceUnit).lowercased() == "m" ? distance : distance * (miles ? 1609.344 : 1000)
             guard metres <= WorkoutSet.maxDistanceM else { throw Failure(line: line, "a distance of \(Int(metres)) m is more than 1000 km") }
             set.distanceM = metres.rounded()
         }
-        if let rpe = try number(value, hevy ? "rpe" : "RPE", line: line), rpe > 0 {
+        if let rpe = try number(value, .rpe, line: line), rpe > 0 {
             guard WorkoutSet.rpeRange.contains(rpe) else { throw Failure(line: line, "RPE \(rpe) is not 6 to 10") }
             set.rpe = (rpe * 2).rounded() / 2
         }
-        let notes = value(hevy ? "exercise_notes" : "Notes")
+        let notes = value(.notes)
         var group: Int?
-        if hevy, let id = Self.number(value("superset_id")) {
+        if hevy, let id = Self.number(value(.superset)) {
             let key = String(Int(id))
             if supersets[key] == nil { supersets[key] = supersets.count + 1 }
             group = supersets[key]
@@ -173,7 +217,7 @@ public struct WorkoutImport {
         }
         guard var workout = current else { return }
         // Another name or superset begins another entry; so does Hevy's first set of the same exercise again.
-        let again = hevy && Self.number(value("set_index")) == 0
+        let again = hevy && Self.number(value(.setIndex)) == 0
         if let last = workout.entries.last, last.name == name, last.superset == group, !again {
             workout.entries[workout.entries.count - 1].sets.append(set)
             if let n = workout.entries.last?.notes, !notes.isEmpty, !n.contains(notes) {
@@ -191,15 +235,22 @@ public struct WorkoutImport {
         current = workout
     }
 
-    /// The number in the first of `names` that the file has; nil when empty.
-    private func number(_ value: (String) -> String, _ names: String..., line: Int) throws -> Double? {
-        guard let name = names.first(where: { columns[$0] != nil }) else { return nil }
-        let text = value(name)
+    /// The field's number; nil when empty (or the file has no such column).
+    private func number(_ value: (Field) -> String, _ field: Field, line: Int) throws -> Double? {
+        let text = value(field)
         if text.isEmpty { return nil }
-        guard let n = Self.number(format == .strongSemicolon ? text.replacingOccurrences(of: ",", with: ".") : text), n >= 0 else {
-            throw Failure(line: line, "\(name) '\(text.prefix(20))' is not a number")
+        let decimal = format == .strongSemicolon && text.utf8.contains(UInt8(ascii: ",")) ? text.replacingOccurrences(of: ",", with: ".") : text
+        guard let n = Self.number(decimal), n >= 0 else {
+            throw Failure(line: line, "\(columnNames[field.rawValue]) '\(text.prefix(20))' is not a number")
         }
         return n
+    }
+
+    /// The text without spaces around it; most fields have none, and are given back untouched.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first == 0x20 || last == 0x20 || first == 0x09 || last == 0x09 else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     static func number(_ text: String) -> Double? {
@@ -208,13 +259,13 @@ public struct WorkoutImport {
     }
 
     static func setType(_ text: String, hevy: Bool, line: Int) throws -> SetType? {
+        if !hevy, let n = Int(text), n >= 0 { return nil }  // Strong's working sets, numbered
         switch text.lowercased() {
         case "", "normal": return nil
         case "w", "warmup", "warm-up", "warm up": return .warmup
         case "d", "dropset", "drop", "drop set": return .drop
         case "f", "failure": return .failure
         default:
-            if !hevy, let n = Int(text), n >= 0 { return nil }
             throw Failure(line: line, "'\(text.prefix(20))' is not a set order or type (a number, W, D or F; normal, warmup, dropset or failure)")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The rows that point at stored files, across the areas that keep them: a video or audio file
-/// (a `media` row) is used by proofs and voice notes, a photo's copies by community photos and
-/// lifelog photos. A file goes only when none of them uses it.
+/// (a `media` row) is used by proofs and voice notes, a photo's copies by community photos,
+/// lifelog photos and progress photos. A file goes only when none of them uses it.
 public enum MediaFileStore {
     /// True when no proof, lifelog voice note or exercise's follow-along video uses the media.
     public static func mediaUnused(_ sha: String, _ c: SQLConnection) throws -> Bool {
@@ -12,12 +12,13 @@ public enum MediaFileStore {
             """, sha, sha, sha) == nil
     }
 
-    /// The photo files among `shas` that no community photo and no lifelog photo uses.
+    /// The photo files among `shas` that no community photo, lifelog photo or progress photo uses.
     public static func unusedPhotos(_ shas: Set<String>, _ c: SQLConnection) throws -> [String] {
         try shas.filter { sha in
             try c.queryOne("""
                 SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM photos WHERE sha256 = ?) OR EXISTS (SELECT 1 FROM lifelog_records WHERE photo_sha256 = ?)
-                """, sha, sha) == nil
+                OR EXISTS (SELECT 1 FROM body_photos WHERE sha256 = ?)
+                """, sha, sha, sha) == nil
         }.sorted()
     }
 
@@ -35,10 +36,11 @@ public enum MediaFileStore {
         let row = try c.queryOne("""
             SELECT (SELECT COALESCE(SUM(m.size), 0) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256 WHERE p.user_id = ?) AS videos,
                    (SELECT COALESCE(SUM(size), 0) FROM photos WHERE owner_id = ?)
-                   + (SELECT COALESCE(SUM(photo_bytes), 0) FROM lifelog_records WHERE user_id = ? AND photo_sha256 IS NOT NULL) AS photos,
+                   + (SELECT COALESCE(SUM(photo_bytes), 0) FROM lifelog_records WHERE user_id = ? AND photo_sha256 IS NOT NULL)
+                   + (SELECT COALESCE(SUM(size), 0) FROM body_photos WHERE user_id = ?) AS photos,
                    (SELECT COALESCE(SUM(m.size), 0) FROM lifelog_records l JOIN media m ON m.sha256 = l.media_sha256 WHERE l.user_id = ?) AS voice,
                    (SELECT COALESCE(SUM(bytes_total), 0) FROM health_imports WHERE user_id = ? AND state = 'running') AS imports
-            """, user, user, user, user, user)
+            """, user, user, user, user, user, user)
         return Usage(videos: Int64(try row?.int("videos") ?? 0), photos: Int64(try row?.int("photos") ?? 0), voice: Int64(try row?.int("voice") ?? 0),
                      imports: Int64(try row?.int("imports") ?? 0))
     }

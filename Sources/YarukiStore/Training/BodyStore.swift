@@ -56,4 +56,63 @@ public enum BodyStore {
     public static func deleteAll(user: UUID, _ c: SQLConnection) throws -> Int {
         try c.execute("DELETE FROM body_measures WHERE user_id = ?", user)
     }
+
+    // MARK: progress photos
+
+    public struct Photo: Sendable, Equatable {
+        public var id: UUID
+        public var day: String
+        public var sha256: String
+        public var width: Int
+        public var height: Int
+
+        public init(id: UUID, day: String, sha256: String, width: Int, height: Int) {
+            self.id = id
+            self.day = day
+            self.sha256 = sha256
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public static func addPhoto(_ photo: Photo, user: UUID, size: Int, at now: Date, _ c: SQLConnection) throws {
+        try c.execute("""
+            INSERT INTO body_photos (id, user_id, day, sha256, width, height, size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, photo.id, user, photo.day, photo.sha256, photo.width, photo.height, size, now)
+    }
+
+    /// The person's progress photos, newest day first (at most `limit`).
+    public static func photos(user: UUID, limit: Int, _ c: SQLConnection) throws -> [Photo] {
+        try c.query("""
+            SELECT id, day, sha256, width, height FROM body_photos WHERE user_id = ? ORDER BY day DESC, created_at DESC LIMIT \(max(1, min(limit, 2000)))
+            """, user).map(photo)
+    }
+
+    /// One of the person's photos; another's is nil.
+    public static func photo(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Photo? {
+        try c.queryOne("SELECT id, day, sha256, width, height FROM body_photos WHERE id = ? AND user_id = ?", id, user).map(photo)
+    }
+
+    public static func photoCount(user: UUID, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM body_photos WHERE user_id = ?", user)?.int("n") ?? 0
+    }
+
+    /// Removes one of the person's photos; its file's sha when it was there.
+    public static func deletePhoto(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> String? {
+        guard let found = try photo(id, user: user, c) else { return nil }
+        try c.execute("DELETE FROM body_photos WHERE id = ? AND user_id = ?", id, user)
+        return found.sha256
+    }
+
+    /// Removes every photo of the person's; their files' shas.
+    public static func deleteAllPhotos(user: UUID, _ c: SQLConnection) throws -> [String] {
+        let shas = try c.query("SELECT sha256 FROM body_photos WHERE user_id = ?", user).map { try $0.string("sha256") }
+        try c.execute("DELETE FROM body_photos WHERE user_id = ?", user)
+        return shas
+    }
+
+    private static func photo(_ row: Row) throws -> Photo {
+        Photo(id: try row.uuid("id"), day: try row.string("day"), sha256: try row.string("sha256"), width: try row.int("width"),
+              height: try row.int("height"))
+    }
 }

@@ -145,7 +145,7 @@ import YarukiTestSupport
         #expect(zip.bad == nil)
         let root = "yaruki-export/"
         #expect(zip.entries.first?.name == root + "export.json")
-        for name in ["account/account.json", "account/sessions.json", "training/workouts.json", "training/body.json", "accountability/proofs.json",
+        for name in ["account/account.json", "account/sessions.json", "training/workouts.json", "training/body.json", "training/body-photos.json", "accountability/proofs.json",
                      "accountability/groups.json", "accountability/quota-history.json", "community/posts.json", "community/comments.json",
                      "community/routines.json", "community/liked-posts.json", "community/saved-routines.json", "community/blocked.json",
                      "lifelog/records.json"] {

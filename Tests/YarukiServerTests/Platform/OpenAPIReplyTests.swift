@@ -109,7 +109,7 @@ import YarukiTestSupport
             ("/v1/health/days?from=2026-01-01&to=2026-12-31", mina), ("/v1/me/health-goals", mina), ("/v1/health/imports", mina),
             ("/v1/health/imports/\(healthImport)", mina),
             ("/v1/classes", mina), ("/v1/classes?month=\(ClassSeriesRule.month(after: String(today.prefix(7))))", mina), ("/v1/classes/\(bookedClass)", mina),
-            ("/v1/classes/\(bookedClass)", coach), ("/v1/orders/\(order)", mina), ("/v1/me/classes", mina), ("/v1/me/teaching", coach), ("/v1/me/exercises", mina), ("/v1/me/body", mina), ("/v1/me/imports/names", mina),
+            ("/v1/classes/\(bookedClass)", coach), ("/v1/orders/\(order)", mina), ("/v1/me/classes", mina), ("/v1/me/teaching", coach), ("/v1/me/exercises", mina), ("/v1/me/body", mina), ("/v1/me/body/photos", mina), ("/v1/me/imports/names", mina),
             ("/v1/sync/lifelog/changes?limit=20", aino), ("/v1/me/mutes", mina), ("/v1/me/cheers/today", mina), ("/v1/sync/workouts/changes?limit=5", mina), ("/v1/sync/routines/changes", mina),
             ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
             ("/v1/signage/boards/\(board)", root), ("/v1/admin/signage/kafka", root), ("/v1/admin/signage/dead-letters", root),

@@ -44,4 +44,40 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/me/body/2026-11-10", token: ana).status == 204)
         #expect(try api.call("DELETE", "/v1/me/body/2026-11-10", token: ana).status == 404)
     }
+
+    /// Progress photos: added for a day with their metadata gone, listed, served to the owner
+    /// alone (another person and a signed photo link get nothing), deleted with their file, and
+    /// gone with the account.
+    @Test(arguments: Engine.allCases) func progressPhotosAreTheOwnersAlone(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let ana = try api.signUp("ana@example.com").access
+        let bo = try api.signUp("bo@example.com", name: "Bo").access
+        let photo = try CommunityTests.phonePhoto()
+        let added = try CommunityTests.upload(running.port, token: ana, photo, path: "/v1/me/body/photos?day=2026-11-01")
+        #expect(added.status == 201, "\(added.text)")
+        let id = try #require(try added.json()["id"] as? String)
+        #expect(try CommunityTests.upload(running.port, token: ana, photo, path: "/v1/me/body/photos?day=2999-01-01").status == 422)
+        #expect(try CommunityTests.upload(running.port, token: ana, Data("not a picture".utf8), path: "/v1/me/body/photos?day=2026-11-02").status == 415)
+        #expect(try (api.call("GET", "/v1/me/body/photos", token: ana).json()["items"] as? [[String: Any]])?.map { $0["day"] as? String } == ["2026-11-01"])
+
+        let mine = try api.call("GET", "/v1/me/body/photos/\(id)/photo", token: ana)
+        #expect(mine.status == 200 && mine.headers["content-type"] == "image/jpeg" && mine.headers["cache-control"] == "private, no-store")
+        let tags = try CommunityTests.tags(mine.body)
+        #expect(tags["GPSLatitude"] == nil && tags["Make"] == nil, "the metadata is gone")
+        #expect(try api.call("GET", "/v1/me/body/photos/\(id)/photo", token: bo).status == 404, "another's photo is not there")
+        #expect(try api.call("GET", "/v1/me/body/photos/\(id)/thumb").status == 401)
+        #expect(try (api.call("GET", "/v1/me/body/photos", token: bo).json()["items"] as? [Any])?.isEmpty == true)
+        #expect(try api.call("DELETE", "/v1/me/body/photos/\(id)", token: bo).status == 404)
+        // The shared photo route answers no link for it: a signed link is needed, and none is ever made.
+        let sha = try await running.app.context.database.read { c in try BodyStore.photos(user: try #require(try AccountStore.credentials(
+            emailKey: EmailAddress("ana@example.com").key, c)?.account.id), limit: 10, c).first?.sha256 }
+        let file = running.app.context.photos.path(try #require(sha), .display)
+        #expect(FileManager.default.fileExists(atPath: file))
+        #expect(try api.call("GET", "/v1/photos/\(sha!)/photo").status == 401)
+
+        #expect(try api.call("DELETE", "/v1/me/body/photos/\(id)", token: ana).status == 204)
+        #expect(!FileManager.default.fileExists(atPath: file), "its file goes with it")
+        #expect(try api.call("GET", "/v1/me/body/photos/\(id)/photo", token: ana).status == 404)
+    }
 }

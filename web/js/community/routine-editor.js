@@ -1,5 +1,6 @@
 // Writing or changing one of my routines: title, description, public or not, and its
-// exercises in order, each with sets × reps (or seconds, as the exercise counts) and rest.
+// exercises in order, each with sets × reps (or seconds, as the exercise counts) and rest; an
+// exercise done with the next one makes a superset (a circuit when more follow), rested after the round.
 import { t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { exercisePicker } from "../training/picker.js";
@@ -12,7 +13,7 @@ export function routineEditorView(session, { exercises, routineId }) {
   const items = el("ol", { class: "stack routine-items", id: "routine-items" });
   const form = el("form", { class: "form card editor", novalidate: true, id: "routine-form" });
 
-  function itemRow(item = { exerciseId: "push-up", sets: 3, reps: 10, restSeconds: 60 }) {
+  function itemRow(item = { exerciseId: "push-up", sets: 3, reps: 10, restSeconds: 60 }, withNext = false) {
     const picker = exercisePicker(exercises, { value: item.exerciseId, label: t("timer.exercise") });
     const sets = el("input", { type: "number", name: "sets", min: 1, max: 20, value: item.sets, "aria-label": t("routineEditor.sets") });
     const amount = el("input", { type: "number", name: "amount", min: 1, max: 3600, value: item.reps ?? item.seconds ?? "" });
@@ -28,13 +29,29 @@ export function routineEditorView(session, { exercises, routineId }) {
     const row = el("li", { class: "entry" }, el("div", { class: "entry-head" }, picker,
       el("button", { type: "button", class: "chip", "aria-label": t("editor.removeExercise"), onclick: () => row.remove() }, "×")),
     el("div", { class: "set-row routine-row" }, sets, el("span", { class: "muted" }, "×"), amount, unitLabel),
-    el("label", { class: "small" }, t("routineEditor.rest"), " ", rest, " s"));
+    el("label", { class: "small" }, t("routineEditor.rest"), " ", rest, " s"),
+    el("label", { class: "check small" }, el("input", { type: "checkbox", name: "withNext", checked: withNext || null }), " ",
+      t("routineEditor.withNext")));
+    row.withNext = () => row.querySelector("[name=withNext]").checked;
     row.read = () => {
       const seconds = byId.get(picker.value)?.unit === "seconds";
       const value = amount.value === "" ? null : Number(amount.value);
       return { exerciseId: picker.value, sets: Number(sets.value), restSeconds: Number(rest.value), ...(seconds ? { seconds: value } : { reps: value }) };
     };
     return row;
+  }
+
+  /** The rows' items, those done with the next one numbered as supersets (1, 2…). */
+  function supersets(rows) {
+    let group = 0;
+    return rows.map((row, i) => {
+      const item = row.read();
+      const afterLinked = i > 0 && rows[i - 1].withNext();
+      const linksNext = row.withNext() && i < rows.length - 1;
+      if (linksNext && !afterLinked) group += 1;
+      if (linksNext || afterLinked) item.superset = group;
+      return item;
+    });
   }
 
   const save = el("button", { type: "submit", class: "button wide", id: "save-routine" }, t("routineEditor.save"));
@@ -48,7 +65,7 @@ export function routineEditorView(session, { exercises, routineId }) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     save.disabled = true;
-    const body = { title: title.value, description: description.value, public: isPublic.checked, items: [...items.children].map((row) => row.read()) };
+    const body = { title: title.value, description: description.value, public: isPublic.checked, items: supersets([...items.children]) };
     try {
       await session.api(routineId ? `/v1/routines/${routineId}` : "/v1/routines", { method: routineId ? "PUT" : "POST", body });
       toast(t("routineEditor.saved"));
@@ -70,7 +87,7 @@ export function routineEditorView(session, { exercises, routineId }) {
       title.value = r.title;
       description.value = r.description;
       isPublic.checked = r.public;
-      items.replaceChildren(...r.items.map(itemRow));
+      items.replaceChildren(...r.items.map((item, i) => itemRow(item, item.superset != null && r.items[i + 1]?.superset === item.superset)));
     }).catch((problem) => showProblem(problem));
   } else {
     items.append(itemRow());

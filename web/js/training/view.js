@@ -15,6 +15,7 @@ export function trainingView(session, { exercises, icon }) {
     el("div", { class: "chips" },
       el("a", { class: "button quiet small", href: "#/workout/new", id: "log-by-hand" }, t("editor.newTitle")),
       el("a", { class: "button quiet small", href: "#/exercises", id: "exercise-catalog" }, t("exercises.title")),
+      el("a", { class: "button quiet small", href: "#/body", id: "body-log" }, t("body.title")),
       el("a", { class: "button quiet small", href: "#/import", id: "import-log" }, t("import.title")))]
     : [el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start"))];
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));

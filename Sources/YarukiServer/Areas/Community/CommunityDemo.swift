@@ -29,6 +29,11 @@ enum CommunityDemo {
         ("morning", "mina", RoutineDraft(title: "朝の10分スクワット", description: "出勤前にさっと。", isPublic: true,
                                          items: [RoutineItem(exerciseId: "squat", sets: 3, reps: 15, restSeconds: 60),
                                                  RoutineItem(exerciseId: "push-up", sets: 3, reps: 10, restSeconds: 60)])),
+        // A superset: the bench and the pull-ups back to back, the rest after each round.
+        ("upper", "jiwoo", RoutineDraft(title: "상체 슈퍼세트 · Upper superset", description: "벤치와 풀업을 번갈아, 한 바퀴 후 휴식.", isPublic: true,
+                                        items: [RoutineItem(exerciseId: "bench-press", sets: 3, reps: 8, restSeconds: 90, superset: 1),
+                                                RoutineItem(exerciseId: "pull-up", sets: 3, reps: 6, restSeconds: 90, superset: 1),
+                                                RoutineItem(exerciseId: "plank", sets: 2, seconds: 45, restSeconds: 30)])),
         ("secret", "ren", RoutineDraft(title: "Marathon base (private)", isPublic: false,
                                        items: [RoutineItem(exerciseId: "lunge", sets: 4, reps: 12, restSeconds: 60)])),
     ]

@@ -39,4 +39,61 @@ struct BodyService: Sendable {
     static func weighings(user: UUID, calendar: PersonalCalendar, _ c: SQLConnection) throws -> [SetCounting.Weighing] {
         try BodyStore.weights(user: user, c).compactMap { day, kg in calendar.start(ofDay: day).map { SetCounting.Weighing(at: $0, kg: kg) } }
     }
+
+    // MARK: progress photos
+
+    static let maxPhotos = 1000
+
+    func photos(_ me: Principal) async throws -> [BodyPhoto] {
+        try await database.read { c in try BodyStore.photos(user: me.userID, limit: Self.maxPhotos, c) }.map(Self.reply)
+    }
+
+    /// Takes an uploaded photo (re-encoded, its metadata gone) as the person's for `day`.
+    func addPhoto(_ file: BodyFile, day: String, _ me: Principal) async throws -> BodyPhoto {
+        let today = try await me.calendar().day(of: context.now.addingTimeInterval(86_400))
+        var errors: [FieldRuleError] = []
+        if !PersonalCalendar.accepts(day) {
+            errors.append(.init(field: "day", message: "must be a day, YYYY-MM-DD"))
+        } else if day > today {
+            errors.append(.conflict("day", "is after today (\(today))"))
+        }
+        try FieldCheck(errors).done()
+        let stored = try await context.photos.ingest(file)
+        let photo = BodyStore.Photo(id: UUID(), day: day, sha256: stored.sha256, width: stored.width, height: stored.height)
+        let now = context.now
+        do {
+            try await database.transaction { c in
+                guard try BodyStore.photoCount(user: me.userID, c) < Self.maxPhotos else {
+                    throw Refusal.conflict("You have \(Self.maxPhotos) progress photos: delete one first.")
+                }
+                try BodyStore.addPhoto(photo, user: me.userID, size: stored.size, at: now, c)
+            }
+        } catch {
+            try? await removeUnused([stored.sha256])
+            throw error
+        }
+        return Self.reply(photo)
+    }
+
+    /// A copy of one of the person's photos; anyone else's, or none, is 404.
+    func photoFile(_ id: UUID, copy: String, _ me: Principal) async throws -> FileReply {
+        guard let copy = PhotoFiles.Copy(rawValue: copy),
+              let photo = try await database.read({ c in try BodyStore.photo(id, user: me.userID, c) }) else {
+            throw Refusal.notFound("No such photo.")
+        }
+        return context.photos.file(photo.sha256, copy, cacheControl: "private, no-store")
+    }
+
+    func deletePhoto(_ id: UUID, _ me: Principal) async throws {
+        guard let sha = try await database.transaction({ c in try BodyStore.deletePhoto(id, user: me.userID, c) }) else {
+            throw Refusal.notFound("No such photo.")
+        }
+        try await removeUnused([sha])
+    }
+
+    private func removeUnused(_ shas: Set<String>) async throws {
+        for sha in try await database.read({ c in try MediaFileStore.unusedPhotos(shas, c) }) { context.photos.remove(sha) }
+    }
+
+    static func reply(_ p: BodyStore.Photo) -> BodyPhoto { BodyPhoto(id: p.id, day: p.day, width: p.width, height: p.height) }
 }

@@ -3,7 +3,7 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// A person's workout log, own exercises and body measures, for their account's deletion and export. Their own
+/// A person's workout log, own exercises, body measures and progress photos, for their account's deletion and export. Their own
 /// exercises go with the account's row (`owner_id` cascades), after every area has removed what
 /// names them.
 struct TrainingData: PersonalData {
@@ -11,14 +11,23 @@ struct TrainingData: PersonalData {
     var area: String { "training" }
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
-        Removed(counts: ["workouts": try TrainingStore.deleteAll(user: user, c), "exercises": try TrainingStore.ownExercises(of: user, c).count,
-                         "bodyMeasures": try BodyStore.deleteAll(user: user, c)])
+        let photos = try BodyStore.deleteAllPhotos(user: user, c)
+        return Removed(counts: ["workouts": try TrainingStore.deleteAll(user: user, c), "exercises": try TrainingStore.ownExercises(of: user, c).count,
+                                "bodyMeasures": try BodyStore.deleteAll(user: user, c), "bodyPhotos": photos.count],
+                       files: Set(photos.map { StoredFile.photo(sha256: $0) }))
     }
 
     func export(user: UUID, into folder: ExportFolder) async throws {
         let database = context.database
         let own = try await database.read { c in try TrainingStore.ownExercises(of: user, c) }
         try await folder.writeArray("exercises.json", of: Exercise.self) { emit in for exercise in own { try emit(exercise) } }
+        let photos = try await database.read { c in try BodyStore.photos(user: user, limit: BodyService.maxPhotos, c) }
+        try await folder.writeArray("body-photos.json", of: BodyPhoto.self) { emit in
+            for photo in photos {
+                folder.addFile("body-photos/\(photo.day)-\(photo.id.uuidString.lowercased()).jpg", from: context.photos.path(photo.sha256, .display))
+                try emit(BodyService.reply(photo))
+            }
+        }
         try await folder.writeArray("body.json", of: BodyDay.self) { emit in
             var before: String?
             while true {

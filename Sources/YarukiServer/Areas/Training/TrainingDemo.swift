@@ -24,6 +24,10 @@ enum TrainingDemo {
                                            user: account.id, at: now, c)
                 }
                 for workout in workouts(for: account, now: now) { try TrainingStore.save(workout, user: account.id, at: now, c) }
+                let calendar = PersonalCalendar(of: account)
+                for (day, kg) in weighings(for: account, now: now) {
+                    try BodyStore.write(user: account.id, day: calendar.day(of: day), ["weight": kg], at: now, c)
+                }
             }
         }
     }
@@ -76,7 +80,19 @@ enum TrainingDemo {
                 "drawtext=text='\(count)':fontcolor=0x1DD860:fontsize=96:x=w-tw-32:y=24"].joined(separator: ",")
     }
 
-    /// Four weeks of training, three days a week, for each demo person who has none yet.
+    /// Three months of weighings, most mornings: a slow, uneven drift from where each person
+    /// started (the same numbers at every seeding; no randomness).
+    static func weighings(for person: Account, now: Date) -> [(Date, Double)] {
+        let start = 58.0 + Double(abs(person.displayName.unicodeScalars.reduce(0) { $0 &+ Int($1.value) }) % 25)
+        return stride(from: 90, through: 0, by: -1).compactMap { day -> (Date, Double)? in
+            guard day % 3 != 2 else { return nil }  // not every morning
+            let wobble = sin(Double(day) * 1.7) * 0.4 + sin(Double(day) * 0.31) * 0.3
+            return (now.addingTimeInterval(-Double(day) * 86_400), ((start - Double(90 - day) * 0.02 + wobble) * 10).rounded() / 10)
+        }
+    }
+
+    /// Four weeks of training, three days a week, for each demo person who has none yet; the
+    /// deadlift starts with a warm-up set.
     static func workouts(for person: Account, now: Date) -> [Workout] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: person.timeZone) ?? .gmt
@@ -92,9 +108,10 @@ enum TrainingDemo {
                   let start = calendar.date(bySettingHour: 7, minute: 10 * (day % 3), second: 0, of: date) else { continue }
             let plan = plans[(day / 2) % plans.count]
             let entries = plan.map { id, counts, kg in
-                WorkoutEntry(exerciseId: id, sets: counts.map { n in
+                let warmUp = kg.map { [WorkoutSet(reps: 8, weightKg: $0 / 2, restSeconds: 60, type: .warmup)] } ?? []
+                return WorkoutEntry(exerciseId: id, sets: (id == "deadlift" ? warmUp : []) + counts.map { n in
                     ["plank", "hamstring-stretch"].contains(id) ? WorkoutSet(seconds: n, restSeconds: 60)
-                        : WorkoutSet(reps: n + (person.role == .coach ? 2 : 0), weightKg: kg, restSeconds: 60)
+                        : WorkoutSet(reps: n + (person.role == .coach ? 2 : 0), weightKg: kg, restSeconds: 60, rpe: id == "deadlift" ? 8 : nil)
                 })
             }
             list.append(Workout(startedAt: start, endedAt: start.addingTimeInterval(45 * 60), notes: day == 1 ? "Felt strong today." : "",

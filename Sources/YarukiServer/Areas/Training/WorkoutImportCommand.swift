@@ -4,8 +4,8 @@ import YarukiCore
 import YarukiStore
 
 /// `yaruki import strong|hevy FILE --user EMAIL`: the browser's import, run in the terminal
-/// against the server's database. It looks first: names that map to nothing are listed, with the
-/// closest exercises, and nothing lands unless `createMissing` makes them the person's own.
+/// against the server's database. Names that map to nothing are listed, with the closest
+/// exercises, and nothing lands unless `createMissing` makes them the person's own.
 public enum WorkoutImportCommand {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
@@ -20,19 +20,16 @@ public enum WorkoutImportCommand {
             throw Failure(description: "no account with the email \(email)")
         }
         let importer = WorkoutImporter(database: database, now: Date(), progress: progress)
-        var look = options
-        look.dryRun = true
-        let found = try await importer.run(file, look, user: account.id, account: account)
-        let unmapped = found.names.filter { $0.exerciseId == nil }
-        if options.dryRun || (!unmapped.isEmpty && !options.createMissing) {
-            guard !unmapped.isEmpty else { return found }
-            let lines = unmapped.map { name in
+        do {
+            return try await importer.run(file, options, user: account.id, account: account)
+        } catch let unmapped as WorkoutImporter.Unmapped {
+            let lines = unmapped.names.map { name in
                 "  \(name.name) (\(name.sets) sets)" + (name.suggestions.isEmpty ? "" : ": perhaps \(name.suggestions.prefix(3).joined(separator: ", "))")
             }
-            throw Failure(description: "\(unmapped.count) exercise name\(unmapped.count == 1 ? "" : "s") map to nothing; nothing was imported:\n"
+            let count = unmapped.names.count
+            throw Failure(description: "\(count) exercise name\(count == 1 ? "" : "s") map to nothing; nothing was imported:\n"
                           + lines.joined(separator: "\n")
                           + "\nMap them in the browser (Training → Import), or run again with --create-missing to make them your own exercises.")
         }
-        return try await importer.run(file, options, user: account.id, account: account)
     }
 }

@@ -21,6 +21,12 @@ struct WorkoutImportService: Sendable {
             let report = try await importer.run(path, options, user: user, account: account)
             await context.replies.invalidate(TrainingService.tags(user))
             return report
+        } catch let unmapped as WorkoutImporter.Unmapped {
+            let names = unmapped.names
+            throw Refusal(.unprocessable, "\(names.count) exercise name\(names.count == 1 ? "" : "s") of the file map to nothing: "
+                          + names.prefix(10).map { "'\($0.name)'" }.joined(separator: ", ")
+                          + ". Map them (PUT /v1/me/imports/names), or create them as your own exercises (createMissing=true). Nothing was imported.",
+                          fields: names.prefix(50).map { .init(field: "names", message: "'\($0.name.prefix(80))' maps to no exercise") })
         } catch {
             await context.replies.invalidate(TrainingService.tags(user))  // a page may have landed before a failure
             throw error
@@ -88,6 +94,11 @@ public struct WorkoutImporter: Sendable {
         self.progress = progress
     }
 
+    /// Names of the file that map to nothing, when the person did not ask to create them: nothing landed.
+    public struct Unmapped: Error {
+        public var names: [WorkoutImportReport.Name]
+    }
+
     public struct Options: Sendable {
         public var weightUnit: WorkoutImport.WeightUnit = .kg
         public var distanceUnit: WorkoutImport.DistanceUnit = .km
@@ -147,12 +158,7 @@ public struct WorkoutImporter: Sendable {
                                          lastDay: last.map(calendar.day(of:)), names: names, landed: false)
         if options.dryRun { return report }
         let unmapped = names.filter { $0.exerciseId == nil }
-        if !unmapped.isEmpty && !options.createMissing {
-            throw Refusal(.unprocessable, "\(unmapped.count) exercise name\(unmapped.count == 1 ? "" : "s") of the file map to nothing: "
-                          + unmapped.prefix(10).map { "'\($0.name)'" }.joined(separator: ", ")
-                          + ". Map them (PUT /v1/me/imports/names), or create them as your own exercises (createMissing=true). Nothing was imported.",
-                          fields: unmapped.prefix(50).map { .init(field: "names", message: "'\($0.name.prefix(80))' maps to no exercise") })
-        }
+        if !unmapped.isEmpty && !options.createMissing { throw Unmapped(names: unmapped) }
         // Names nothing matched become the person's own exercises, of the kind their sets suggest.
         var kindsOf: [String: ExerciseKind] = [:]
         if !unmapped.isEmpty {
@@ -273,7 +279,7 @@ final class WorkoutFileScanner: @unchecked Sendable {
                     try csv!.finish(take)
                     if let last = importer?.finish() { ready.append(last) }
                 } else {
-                    try csv!.feed(data, take)
+                    try data.withUnsafeBytes { bytes in try csv!.feed(bytes.bindMemory(to: UInt8.self), take) }
                 }
             }
         } catch let failure as CSVReader.Failure {
