@@ -18,7 +18,7 @@ from test_account import OUT, api_call, api_login, api_sign_up, ready, wait
 
 PEOPLE = [("en-US", "ren@yaruki.example", "yaruki-demo-ren"), ("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
           ("ko-KR", "jiwoo@yaruki.example", "yaruki-demo-jiwoo")]
-PAGES = ["home", "training", "session", "exercises", "timer", "workout", "accountability", "calendar", "record", "community", "compose", "routines", "routine",
+PAGES = ["home", "training", "session", "exercises", "body", "import", "timer", "workout", "accountability", "calendar", "record", "community", "compose", "routines", "routine",
          "notifications", "lifelog", "playback", "health", "classes", "more", "account"]
 
 

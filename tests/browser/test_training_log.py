@@ -223,3 +223,37 @@ def test_body_weight_in_pounds_is_logged_charted_and_removed(server):
         assert refused.value.code == 404
     finally:
         driver.quit()
+
+
+def test_editing_a_workout_keeps_what_the_editor_does_not_show(server):
+    """A workout with a warm-up, RPE, rests, notes and a superset, edited by hand: the change lands
+    and nothing else is lost; the log shows the set types and the RPE."""
+    email = f"editor-{uuid.uuid4().hex[:8]}@example.com"
+    token = api_sign_up(server, email, "Eda")
+    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z", "notes": "Upper", "exercises": [
+        {"exerciseId": "bench-press", "superset": 1, "notes": "Paused, 1 s", "sets": [
+            {"reps": 10, "weightKg": 40, "type": "warmup", "restSeconds": 0}, {"reps": 5, "weightKg": 100, "rpe": 8.5, "restSeconds": 0}]},
+        {"exerciseId": "pull-up", "superset": 1, "sets": [{"reps": 6, "rir": 2, "restSeconds": 90}]}]})
+    driver = make_browser(390, 844)
+    try:
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/training")
+        ready(driver)
+        row = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f"[data-workout='{workout['id']}'] .rows li")))
+        assert "W 10 × 40 kg" in row.text and "@8.5" in row.text and "Paused, 1 s" in row.text, row.text
+        driver.get(server + f"/#/workout/{workout['id']}")
+        ready(driver)
+        amount = "#workout-entries .entry:nth-child(1) .set-row:nth-child(2) [name=amount]"
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, amount).get_attribute("value") == "5")
+        assert Select(driver.find_element(By.CSS_SELECTOR, "#workout-entries .entry:nth-child(1) .set-row:nth-child(1) [name=type]")).first_selected_option.get_attribute("value") == "warmup"
+        type_in(driver, By.CSS_SELECTOR, amount, "6")
+        Select(driver.find_element(By.CSS_SELECTOR, "#workout-entries .entry:nth-child(2) .set-row:nth-child(1) [name=type]")).select_by_value("failure")
+        click_on(driver, By.ID, "save-workout")
+        wait(driver).until(lambda d: d.current_url.endswith("#/training"))
+        saved = api_call(server, "GET", f"/v1/workouts/{workout['id']}", token)["exercises"]
+        assert saved[0]["sets"] == [{"reps": 10, "weightKg": 40, "type": "warmup", "restSeconds": 0},
+                                    {"reps": 6, "weightKg": 100, "rpe": 8.5, "restSeconds": 0}], saved
+        assert saved[0]["notes"] == "Paused, 1 s" and [e.get("superset") for e in saved] == [1, 1]
+        assert saved[1]["sets"] == [{"reps": 6, "rir": 2, "restSeconds": 90, "type": "failure"}], saved
+    finally:
+        driver.quit()

@@ -30,8 +30,14 @@ export function editorView(session, { exercises, workoutId }) {
     const weight = el("input", { type: "number", inputmode: "decimal", min: 0, max: units.unit === "lb" ? 2200 : 1000, step: units.unit === "lb" ? "0.1" : "0.5",
       name: "weight", "aria-label": t("editor.weightIn", { unit: units.unit }), value: set.weightKg == null ? "" : units.shown(set.weightKg),
       placeholder: units.unit, hidden: bodyweight && set.weightKg == null });
-    const row = el("li", { class: "set-row" }, amount, el("span", { class: "muted" }, unit === "seconds" ? "s" : "×"), weight,
+    // What the set was for: a warm-up counts for no record or volume.
+    const type = el("select", { name: "type", class: "set-type", "aria-label": t("session.setTypes") },
+      ["working", "warmup", "drop", "failure"].map((v) => el("option", { value: v, selected: (set.type ?? "working") === v },
+        v === "working" ? "—" : t(`session.setShort.${v}`))));
+    const row = el("li", { class: "set-row" }, type, amount, el("span", { class: "muted" }, unit === "seconds" ? "s" : "×"), weight,
       el("button", { type: "button", class: "chip", "aria-label": t("editor.removeSet"), onclick: () => row.remove() }, "−"));
+    // What the editor does not show (the rest, RPE or RIR, a distance) is kept as it was.
+    row.kept = Object.fromEntries(["restSeconds", "rpe", "rir", "distanceM"].filter((key) => set[key] != null).map((key) => [key, set[key]]));
     return row;
   }
 
@@ -49,9 +55,11 @@ export function editorView(session, { exercises, workoutId }) {
     t("editor.addWeight", { unit: units.unit }));
     const showAddWeight = () => { addWeight.hidden = !bodyweight() || [...sets.querySelectorAll("[name=weight]")].some((input) => !input.hidden); };
     picker.addEventListener("change", showAddWeight);
-    const card = el("section", { class: "entry" }, el("div", { class: "entry-head" }, picker,
+    const entryNotes = el("textarea", { name: "entryNotes", rows: 2, maxlength: 1000, class: "exercise-notes", "aria-label": t("session.notes"),
+      placeholder: t("session.notesPlaceholder") }, entry.notes ?? "");
+    const card = el("section", { class: "entry", "data-superset": entry.superset ?? null }, el("div", { class: "entry-head" }, picker,
       el("button", { type: "button", class: "chip", "aria-label": t("editor.removeExercise"), onclick: () => card.remove() }, "×")),
-      sets,
+      sets, entryNotes,
       el("div", { class: "actions" },
         el("button", { type: "button", class: "button quiet small", onclick: () => {
           const weighted = [...sets.querySelectorAll("[name=weight]")].some((input) => !input.hidden);
@@ -59,7 +67,8 @@ export function editorView(session, { exercises, workoutId }) {
         } }, t("editor.addSet")),
         addWeight));
     showAddWeight();
-    card.read = () => ({ exerciseId: picker.value, sets: [...sets.children].map((row) => {
+    card.read = () => ({ exerciseId: picker.value, ...(entryNotes.value.trim() ? { notes: entryNotes.value.trim() } : {}),
+      ...(entry.superset != null ? { superset: entry.superset } : {}), sets: [...sets.children].map((row) => {
       const amount = row.querySelector("[name=amount]").value;
       const input = row.querySelector("[name=weight]");
       const weight = input.hidden ? "" : input.value;
@@ -67,7 +76,8 @@ export function editorView(session, { exercises, workoutId }) {
       const set = unit() === "seconds" ? { seconds: value } : { reps: value };
       // Typed in the person's unit, kept in kg (to the gram, as the server keeps it).
       if (weight !== "") set.weightKg = Math.round(units.stored(Number(weight)) * 1000) / 1000;
-      return set;
+      const type = row.querySelector("[name=type]").value;
+      return { ...(row.kept ?? {}), ...set, ...(type !== "working" ? { type } : {}) };
     }) });
     return card;
   }

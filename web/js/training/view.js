@@ -41,11 +41,11 @@ export function trainingView(session, { exercises, icon }) {
       }
       list.replaceChildren(...items.map((w) => el("article", { class: "card workout", "data-workout": w.id },
         el("h2", {}, dateFormat.format(new Date(w.startedAt))),
-        el("ul", { class: "rows" }, w.exercises.map((entry) => el("li", { class: "row" },
-          el("strong", {}, names.get(entry.exerciseId) || entry.exerciseId),
-          el("span", { class: "muted" }, entry.sets.map((s) => s.reps !== undefined && s.reps !== null
-            ? formatNumber(s.reps) + (s.weightKg ? ` × ${units.text(s.weightKg)}` : "")
-            : `${s.seconds}s`).join(" · "))))),
+        el("ul", { class: "rows" }, w.exercises.map((entry, i) => el("li", { class: "row" },
+          el("strong", {}, names.get(entry.exerciseId) || entry.exerciseId,
+            entry.superset != null && w.exercises[i + 1]?.superset === entry.superset ? el("span", { class: "superset-mark" }, " ＋") : null),
+          el("span", { class: "muted" }, entry.sets.map(setText).join(" · ")),
+          entry.notes ? el("span", { class: "muted small entry-notes" }, entry.notes) : null))),
         w.notes ? el("p", { class: "muted small" }, w.notes) : null,
         el("p", { class: "muted small day-activity", "data-day": dayOf(w.startedAt) }),
         el("div", { class: "chips" }, el("a", { class: "button quiet small", href: `#/workout/${w.id}` }, t("editor.edit")),
@@ -59,6 +59,13 @@ export function trainingView(session, { exercises, icon }) {
     } catch (problem) {
       showProblem(problem);
     }
+  }
+
+  /** A set as the log shows it: its type's letter (W, D, F), reps and weight or seconds, and its RPE. */
+  function setText(s) {
+    const mark = s.type && s.type !== "working" ? `${t(`session.setShort.${s.type}`)} ` : "";
+    const amount = s.reps !== undefined && s.reps !== null ? formatNumber(s.reps) + (s.weightKg ? ` × ${units.text(s.weightKg)}` : "") : `${s.seconds}s`;
+    return mark + amount + (s.rpe ? ` @${formatNumber(s.rpe)}` : "");
   }
 
   const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: session.user?.timeZone || undefined, year: "numeric", month: "2-digit", day: "2-digit" });
