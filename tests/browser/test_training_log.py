@@ -233,7 +233,8 @@ def test_editing_a_workout_keeps_what_the_editor_does_not_show(server):
     workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z", "notes": "Upper", "exercises": [
         {"exerciseId": "bench-press", "superset": 1, "notes": "Paused, 1 s", "sets": [
             {"reps": 10, "weightKg": 40, "type": "warmup", "restSeconds": 0}, {"reps": 5, "weightKg": 100, "rpe": 8.5, "restSeconds": 0}]},
-        {"exerciseId": "pull-up", "superset": 1, "sets": [{"reps": 6, "rir": 2, "restSeconds": 90}]}]})
+        {"exerciseId": "pull-up", "superset": 1, "sets": [{"reps": 6, "rir": 2, "restSeconds": 90}]},
+        {"exerciseId": "running-treadmill", "sets": [{"seconds": 1800, "distanceM": 5200, "restSeconds": 0}]}]})
     driver = make_browser(390, 844)
     try:
         sign_in(driver, server, email, "correct horse battery")
@@ -248,12 +249,46 @@ def test_editing_a_workout_keeps_what_the_editor_does_not_show(server):
         assert Select(driver.find_element(By.CSS_SELECTOR, "#workout-entries .entry:nth-child(1) .set-row:nth-child(1) [name=type]")).first_selected_option.get_attribute("value") == "warmup"
         type_in(driver, By.CSS_SELECTOR, amount, "6")
         Select(driver.find_element(By.CSS_SELECTOR, "#workout-entries .entry:nth-child(2) .set-row:nth-child(1) [name=type]")).select_by_value("failure")
+        distance = "#workout-entries .entry:nth-child(3) .set-row [name=distance]"
+        assert driver.find_element(By.CSS_SELECTOR, distance).get_attribute("value") == "5.2"
+        type_in(driver, By.CSS_SELECTOR, distance, "6.25")
         click_on(driver, By.ID, "save-workout")
         wait(driver).until(lambda d: d.current_url.endswith("#/training"))
         saved = api_call(server, "GET", f"/v1/workouts/{workout['id']}", token)["exercises"]
         assert saved[0]["sets"] == [{"reps": 10, "weightKg": 40, "type": "warmup", "restSeconds": 0},
                                     {"reps": 6, "weightKg": 100, "rpe": 8.5, "restSeconds": 0}], saved
-        assert saved[0]["notes"] == "Paused, 1 s" and [e.get("superset") for e in saved] == [1, 1]
+        assert saved[0]["notes"] == "Paused, 1 s" and [e.get("superset") for e in saved] == [1, 1, None]
         assert saved[1]["sets"] == [{"reps": 6, "rir": 2, "restSeconds": 90, "type": "failure"}], saved
+        assert saved[2]["sets"] == [{"seconds": 1800, "distanceM": 6250, "restSeconds": 0}], saved
+    finally:
+        driver.quit()
+
+
+def test_a_run_in_a_session_takes_its_distance_and_sets_the_farthest_record(server):
+    email = f"runner-{uuid.uuid4().hex[:8]}@example.com"
+    token = api_sign_up(server, email, "Runa")
+    api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z", "exercises": [
+        {"exerciseId": "running-treadmill", "sets": [{"seconds": 1500, "distanceM": 5000}]}]})
+    driver = make_browser(390, 844)
+    try:
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/session?start=empty")
+        ready(driver)
+        pick_exercise(driver, By.ID, "add-exercise", "running-treadmill", query="treadmill")
+        row = "[data-exercise='running-treadmill'] .session-set"
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, row + " [name=distanceM]"))
+        type_in(driver, By.CSS_SELECTOR, row + " [name=distanceM]", "5.5")
+        type_in(driver, By.CSS_SELECTOR, row + " [name=seconds]", "1620")
+        def saved_distance(_):
+            exercises = api_call(server, "GET", "/v1/training/session", token)["exercises"]
+            return exercises and exercises[0]["sets"][0].get("distanceM") == 5500
+        wait(driver).until(saved_distance)
+        click_on(driver, By.CSS_SELECTOR, "[data-set='0-0']")
+        click_on(driver, By.ID, "finish-session")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "session-summary")))
+        records = text_of(driver, By.ID, "session-records")
+        assert "farthest, 5.5 km" in records and "longest" in records, records
+        logged = api_call(server, "GET", "/v1/workouts", token)["items"][0]["exercises"][0]["sets"]
+        assert logged[0]["distanceM"] == 5500 and logged[0]["seconds"] == 1620, logged
     finally:
         driver.quit()

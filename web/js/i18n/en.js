@@ -982,4 +982,5 @@ export default {
   "body.photosEmpty": "No progress photos yet.",
   "body.compare": "Compare the two side by side",
   "body.compareTitle": "{first} and {last}",
+  "session.distanceIn": "Distance in {unit}",
 };

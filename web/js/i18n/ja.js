@@ -978,4 +978,5 @@ export default {
   "body.photosEmpty": "経過写真はまだありません。",
   "body.compare": "2枚を並べて比べる",
   "body.compareTitle": "{first}と{last}",
+  "session.distanceIn": "距離（{unit}）",
 };

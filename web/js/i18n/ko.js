@@ -978,4 +978,5 @@ export default {
   "body.photosEmpty": "아직 변화 사진이 없습니다.",
   "body.compare": "두 장을 나란히 비교",
   "body.compareTitle": "{first}와 {last}",
+  "session.distanceIn": "거리({unit})",
 };

@@ -4,7 +4,7 @@ import { t } from "../i18n.js";
 import { el, showProblem, toast } from "../ui.js";
 import { versionOf, writeRecord } from "../sync/save.js";
 import { exercisePicker } from "./picker.js";
-import { takesWeight, weightIn } from "./units.js";
+import { coversDistance, distanceIn, takesWeight, weightIn } from "./units.js";
 
 /** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
 function localInput(date) {
@@ -15,6 +15,7 @@ function localInput(date) {
 export function editorView(session, { exercises, workoutId }) {
   const byId = new Map(exercises.map((e) => [e.id, e]));
   const units = weightIn(session.user?.weightUnit || "kg");
+  const miles = distanceIn(units.unit);
   const form = el("form", { class: "form card editor", novalidate: true, id: "workout-form" });
   const when = el("input", { type: "datetime-local", name: "startedAt", required: true, value: localInput(new Date()) });
   const notes = el("textarea", { name: "notes", rows: 3, maxlength: 5000 });
@@ -23,7 +24,7 @@ export function editorView(session, { exercises, workoutId }) {
 
   /** A body-weight move (push-up, plank) has no weight to type unless one was logged (a weighted
    *  dip): no empty kg column, no 0 kg set. */
-  function setRow(unit, set = {}, bodyweight = false) {
+  function setRow(unit, set = {}, bodyweight = false, covers = false) {
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: unit === "seconds" ? 86400 : 1000, required: true,
       name: "amount", "aria-label": unit === "seconds" ? t("editor.seconds") : t("editor.reps"),
       value: unit === "seconds" ? set.seconds ?? "" : set.reps ?? "" });
@@ -34,10 +35,16 @@ export function editorView(session, { exercises, workoutId }) {
     const type = el("select", { name: "type", class: "set-type", "aria-label": t("session.setTypes") },
       ["working", "warmup", "drop", "failure"].map((v) => el("option", { value: v, selected: (set.type ?? "working") === v },
         v === "working" ? "—" : t(`session.setShort.${v}`))));
+    // A run or a carry covers a distance, in km (mi for pounds).
+    const distance = covers || set.distanceM != null
+      ? el("input", { type: "number", inputmode: "decimal", min: 0, step: "any", name: "distance", class: "set-distance",
+        "aria-label": t("session.distanceIn", { unit: miles.unit }), placeholder: miles.unit, value: miles.shown(set.distanceM) ?? "" })
+      : null;
     const row = el("li", { class: "set-row" }, type, amount, el("span", { class: "muted" }, unit === "seconds" ? "s" : "×"), weight,
-      el("button", { type: "button", class: "chip", "aria-label": t("editor.removeSet"), onclick: () => row.remove() }, "−"));
-    // What the editor does not show (the rest, RPE or RIR, a distance) is kept as it was.
-    row.kept = Object.fromEntries(["restSeconds", "rpe", "rir", "distanceM"].filter((key) => set[key] != null).map((key) => [key, set[key]]));
+      el("button", { type: "button", class: "chip", "aria-label": t("editor.removeSet"), onclick: () => row.remove() }, "−"),
+      distance ? el("label", { class: "set-distance-row" }, distance, el("span", { class: "muted small" }, miles.unit)) : null);
+    // What the editor does not show (the rest, RPE or RIR) is kept as it was.
+    row.kept = Object.fromEntries(["restSeconds", "rpe", "rir"].filter((key) => set[key] != null).map((key) => [key, set[key]]));
     return row;
   }
 
@@ -46,7 +53,8 @@ export function editorView(session, { exercises, workoutId }) {
     const sets = el("ol", { class: "sets" });
     const unit = () => byId.get(picker.value)?.unit ?? "reps";
     const bodyweight = () => !takesWeight(byId.get(picker.value));
-    const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s, bodyweight())));
+    const covers = () => coversDistance(byId.get(picker.value));
+    const fill = (list) => sets.replaceChildren(...list.map((s) => setRow(unit(), s, bodyweight(), covers())));
     fill(entry.sets.length ? entry.sets : [{}]);
     picker.addEventListener("change", () => fill([...sets.children].map(() => ({}))));
     // A body-weight move takes a weight only when asked (a weighted dip, a vest on push-ups).
@@ -63,7 +71,7 @@ export function editorView(session, { exercises, workoutId }) {
       el("div", { class: "actions" },
         el("button", { type: "button", class: "button quiet small", onclick: () => {
           const weighted = [...sets.querySelectorAll("[name=weight]")].some((input) => !input.hidden);
-          sets.append(setRow(unit(), {}, bodyweight() && !weighted));
+          sets.append(setRow(unit(), {}, bodyweight() && !weighted, covers()));
         } }, t("editor.addSet")),
         addWeight));
     showAddWeight();
@@ -77,6 +85,8 @@ export function editorView(session, { exercises, workoutId }) {
       // Typed in the person's unit, kept in kg (to the gram, as the server keeps it).
       if (weight !== "") set.weightKg = Math.round(units.stored(Number(weight)) * 1000) / 1000;
       const type = row.querySelector("[name=type]").value;
+      const distance = row.querySelector("[name=distance]")?.value ?? "";
+      if (distance !== "") set.distanceM = miles.stored(Number(distance));
       return { ...(row.kept ?? {}), ...set, ...(type !== "working" ? { type } : {}) };
     }) });
     return card;

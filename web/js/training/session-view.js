@@ -13,7 +13,7 @@ import { PRESETS } from "./machine.js";
 import { startCard } from "./start.js";
 import { exercisePicker, usedExercise } from "./picker.js";
 import { plateSheet } from "./plates.js";
-import { takesWeight, weightIn } from "./units.js";
+import { coversDistance, distanceIn, takesWeight, weightIn } from "./units.js";
 import { versionOf } from "../sync/save.js";
 import { composeWith } from "../community/compose.js";
 
@@ -48,6 +48,10 @@ function keep(value) { try { if (value) localStorage.setItem(KEPT, JSON.stringif
 
 function previousText(previous, weight) {
   if (!previous) return "—";
+  if (previous.distanceM != null) {
+    const d = distanceIn(weight.unit);
+    return `${formatNumber(d.shown(previous.distanceM))} ${d.unit}` + (previous.seconds != null ? ` · ${formatNumber(previous.seconds)} s` : "");
+  }
   if (previous.seconds != null) return `${formatNumber(previous.seconds)} s`;
   return previous.weightKg != null ? `${weight.text(previous.weightKg)} × ${formatNumber(previous.reps ?? 0)}` : `× ${formatNumber(previous.reps ?? 0)}`;
 }
@@ -198,14 +202,22 @@ export function sessionView(session, { exercises, routineId = null, start: start
       class: "set-weight", "aria-label": t("session.weightIn", { unit: units.unit }), value: units.shown(set.weightKg) ?? "", placeholder: units.unit });
     const amount = el("input", { type: "number", inputmode: "numeric", min: 0, max: timed ? 86400 : 1000, name: timed ? "seconds" : "reps",
       class: "set-amount", "aria-label": timed ? t("editor.seconds") : t("editor.reps"), value: (timed ? set.seconds : set.reps) ?? "" });
+    // A run or a carry covers a distance: its own field, under the set, in km (mi for pounds).
+    const miles = distanceIn(units.unit);
+    const distance = coversDistance(catalog.get(exercise.exerciseId)) || set.distanceM != null
+      ? el("input", { type: "number", inputmode: "decimal", min: 0, max: miles.unit === "mi" ? 621 : 1000, step: "any", name: "distanceM",
+        class: "set-distance", "aria-label": t("session.distanceIn", { unit: miles.unit }), value: miles.shown(set.distanceM) ?? "",
+        placeholder: miles.unit })
+      : null;
     const update = () => {
       const number = (input) => (input.value === "" ? null : Number(input.value));
       act({ type: "setValues", exercise: e, set: i, weightKg: weight ? units.stored(number(weight)) : null, reps: timed ? null : number(amount),
-        seconds: timed ? number(amount) : null },
+        seconds: timed ? number(amount) : null, distanceM: distance ? miles.stored(number(distance)) : set.distanceM ?? null },
         { redraw: false });
     };
     weight?.addEventListener("change", update);
     amount.addEventListener("change", update);
+    distance?.addEventListener("change", update);
     const done = el("button", { type: "button", class: `set-done${set.done ? " on" : ""}`, "aria-pressed": String(set.done),
       "data-set": `${e}-${i}`, "aria-label": t(set.done ? "session.undoSet" : "session.doneSet", { n: i + 1 }) }, "✓");
     done.addEventListener("click", () => act({ type: "toggleSet", exercise: e, set: i }));
@@ -227,7 +239,8 @@ export function sessionView(session, { exercises, routineId = null, start: start
     return el("li", { class: `session-set${set.done ? " done" : ""}${type ? ` ${type}` : ""}` },
       el("span", { class: "set-index", title: type ? t(`session.setType.${type}`) : null }, type ? t(`session.setShort.${type}`) : formatNumber(i + 1)),
       el("span", { class: "muted small set-previous" }, previousText(set.previous, units)),
-      weight ?? el("span", { class: "set-weight", "aria-hidden": "true" }), amount, done, menu);
+      weight ?? el("span", { class: "set-weight", "aria-hidden": "true" }), amount, done, menu,
+      distance ? el("label", { class: "set-distance-row" }, distance, el("span", { class: "muted small" }, miles.unit)) : null);
   }
 
   /** What the set is for, and how hard it was (RPE, or reps in reserve when no RPE is given). */

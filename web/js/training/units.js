@@ -15,3 +15,16 @@ export function weightIn(unit) {
 export function takesWeight(exercise) {
   return ["weightReps", "weightedBodyweight", "assistedBodyweight", "weightDistance"].includes(exercise?.kind ?? "weightReps");
 }
+
+/** Distances are kept in metres and shown in kilometres, or in miles for someone who lifts in pounds. */
+export function distanceIn(weightUnit) {
+  const mile = 1609.344;
+  const unit = weightUnit === "lb" ? "mi" : "km";
+  const per = unit === "mi" ? mile : 1000;
+  return { unit, shown: (m) => (m == null ? null : Math.round((m / per) * 100) / 100), stored: (value) => (value == null ? null : Math.round(value * per)) };
+}
+
+/** Whether a set of the exercise covers a distance (a run, a farmer's walk). */
+export function coversDistance(exercise) {
+  return ["distanceDuration", "weightDistance"].includes(exercise?.kind);
+}
