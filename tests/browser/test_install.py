@@ -8,6 +8,7 @@ import struct
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -39,6 +40,22 @@ def installability(driver):
     return errors, manifest
 
 
+def manifest_read(driver, ending):
+    """Waits for Chromium to read the manifest the page points at. Chromium reads a changed link
+    again on its own, but with both cores busy it may not within half a minute: the page is then
+    opened again (as a person would find it next time), at most twice."""
+    for attempt in range(3):
+        try:
+            wait(driver, 20).until(lambda d: installability(d)[1]["url"].endswith(ending))
+            return
+        except TimeoutException:
+            if attempt == 2:
+                raise
+            driver.refresh()
+            ready(driver)
+            wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "link[rel=manifest]").get_attribute("href").endswith(ending))
+
+
 def test_the_demo_installs_in_the_persons_language_with_its_shortcuts(demo):
     driver = make_browser(390, 844, language="ja-JP")
     try:
@@ -47,7 +64,7 @@ def test_the_demo_installs_in_the_persons_language_with_its_shortcuts(demo):
         # The page points at the Japanese manifest once the app knows the language; Chromium reads
         # the new one a moment later (on a busy machine, after the service worker is ready).
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "link[rel=manifest]").get_attribute("href").endswith(".ja.webmanifest"))
-        wait(driver).until(lambda d: installability(d)[1]["url"].endswith("/manifest.ja.webmanifest"))
+        manifest_read(driver, "/manifest.ja.webmanifest")
         errors, manifest = installability(driver)
         assert errors == [], errors
         assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.ja.webmanifest"), manifest["url"]
@@ -58,7 +75,7 @@ def test_the_demo_installs_in_the_persons_language_with_its_shortcuts(demo):
         # The person picks Korean: the page points at the Korean manifest, which installs as well.
         Select(driver.find_element(By.ID, "language")).select_by_value("ko")
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "link[rel=manifest]").get_attribute("href").endswith(".ko.webmanifest"))
-        wait(driver).until(lambda d: installability(d)[1]["url"].endswith("/manifest.ko.webmanifest"))
+        manifest_read(driver, "/manifest.ko.webmanifest")
         errors, manifest = installability(driver)
         assert errors == [] and manifest["url"].endswith("/manifest.ko.webmanifest")
         assert [s["name"] for s in json.loads(manifest["data"])["shortcuts"]] == ["타이머", "인증 영상 촬영", "라이프로그"]
