@@ -246,10 +246,16 @@ public struct BodyDayBody: APIModel, RuledModel {
 
     public static let rules: [String: FieldRule] = [
         "measures": FieldRule(items: [.number(2...400)], allowedKeys: BodyMeasure.allCases.map(\.rawValue)),
-        "remove": .list(0...BodyMeasure.allCases.count, .words(BodyMeasure.allCases.map(\.rawValue))),
+        "remove": FieldRule.list(0...BodyMeasure.allCases.count, .words(BodyMeasure.allCases.map(\.rawValue))).and(FieldRule(uniqueItems: true)),
     ]
 
     public static let example = BodyDayBody(measures: ["weight": 72.4, "waist": 81], remove: ["bodyFat"])
+
+    /// `remove` names each measure once at most.
+    public var problems: [FieldRuleError] {
+        guard let remove else { return [] }
+        return Set(remove).count == remove.count ? [] : [.init(field: "remove", message: "names a measure more than once")]
+    }
 
     /// The changes it asks: a value sets a measure, nil removes one.
     public var changes: [String: Double?] {

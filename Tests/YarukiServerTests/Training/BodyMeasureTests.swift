@@ -22,6 +22,7 @@ import YarukiTestSupport
         #expect(try api.call("PUT", "/v1/me/body/2026-11-02", json: ["measures": ["shoeSize": 42]], token: ana).status == 400)
         #expect(try api.call("PUT", "/v1/me/body/2999-01-01", json: ["measures": ["weight": 70]], token: ana).status == 422)
         #expect(try api.call("PUT", "/v1/me/body/2026-13-40", json: ["measures": ["weight": 70]], token: ana).status == 400)
+        #expect(try api.call("PUT", "/v1/me/body/2026-11-02", json: ["measures": [:], "remove": Array(repeating: "waist", count: 9)], token: ana).status == 400)
         let days = try api.call("GET", "/v1/me/body", token: ana).json()["items"] as? [[String: Any]] ?? []
         #expect(days.map { $0["day"] as? String } == ["2026-11-10", "2026-11-01"])
         #expect(try (api.call("GET", "/v1/me/body", token: bo).json()["items"] as? [Any])?.isEmpty == true, "another's log is not mine to see")

@@ -21,7 +21,7 @@ struct BodyService: Sendable {
     func write(day: String, _ body: BodyDayBody, _ me: Principal) async throws -> BodyDay {
         let today = try await me.calendar().day(of: context.now.addingTimeInterval(86_400))  // a day ahead: the zones east of the server's
         let changes = body.changes
-        try FieldCheck(BodyDay.check(day: day, changes: changes, today: today)).done()
+        try FieldCheck(body.problems + BodyDay.check(day: day, changes: changes, today: today)).done()
         let now = context.now
         return try await context.transaction(changing: TrainingService.tags(me.userID)) { c in
             try BodyStore.write(user: me.userID, day: day, changes, at: now, c)
