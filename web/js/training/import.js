@@ -23,7 +23,6 @@ export function importView(session, { exercises }) {
   const status = el("p", { class: "muted small", id: "import-status", role: "status" });
   let pickers = [];
   let report = null;
-  let phase = null;
 
   file.addEventListener("change", () => {
     look.disabled = !file.files?.length;
@@ -39,7 +38,6 @@ export function importView(session, { exercises }) {
   async function send(dryRun, createMissing) {
     bar.hidden = false;
     bar.value = 0;
-    phase = dryRun ? "reading" : "landing";
     // The upload is the first half of the bar; the server's reading and landing the second.
     return upload(session, query(dryRun, createMissing), file.files[0], {
       onProgress: (share) => { bar.value = Math.round(share * 50); status.textContent = t("import.uploading", { percent: formatNumber(bar.value * 2) }); },
@@ -50,7 +48,7 @@ export function importView(session, { exercises }) {
   function onProgress(p) {
     if (bar.hidden || !p.bytesTotal) return;
     const share = p.bytesRead / p.bytesTotal;
-    bar.value = 50 + Math.round(share * (phase === "reading" ? 50 : 50));
+    bar.value = 50 + Math.round(share * 50);
     status.textContent = t(p.phase === "landing" ? "import.landing" : "import.reading", { n: formatNumber(p.workouts) });
   }
 
@@ -124,7 +122,7 @@ export function importView(session, { exercises }) {
       bar.value = 100;
       found.replaceChildren(el("h2", {}, t("import.doneTitle")),
         el("p", { id: "import-result" }, t("import.done", { added: formatNumber(done.added), there: formatNumber(done.alreadyThere) })),
-        done.created.length ? el("p", { class: "muted small" }, t("import.created", { names: done.created.join(", ") })) : null,
+        ...(done.created.length ? [el("p", { class: "muted small" }, t("import.created", { names: done.created.join(", ") }))] : []),
         el("a", { class: "button wide", href: "#/training" }, t("import.toTraining")));
       status.textContent = "";
       window.dispatchEvent(new Event("catalog-changed"));

@@ -118,6 +118,7 @@ public struct WorkoutImporter: Sendable {
         // First pass: every row checked, the names gathered.
         let scanner = try WorkoutFileScanner(path: path, timeZone: zone, options)
         var counts: [String: Int] = [:], order: [String] = []
+        var kindsOf: [String: ExerciseKind] = [:]
         var workouts = 0, sets = 0
         var first: Date?, last: Date?
         var problem: CSVReader.Failure?
@@ -129,7 +130,10 @@ public struct WorkoutImporter: Sendable {
                 first = min(first ?? w.startedAt, w.startedAt)
                 last = max(last ?? w.startedAt, w.startedAt)
                 for entry in w.entries {
-                    if counts[entry.name] == nil { order.append(entry.name) }
+                    if counts[entry.name] == nil {
+                        order.append(entry.name)
+                        kindsOf[entry.name] = Self.kind(of: entry.sets)  // for a name made one's own exercise
+                    }
                     counts[entry.name, default: 0] += entry.sets.count
                     sets += entry.sets.count
                 }
@@ -159,18 +163,8 @@ public struct WorkoutImporter: Sendable {
         if options.dryRun { return report }
         let unmapped = names.filter { $0.exerciseId == nil }
         if !unmapped.isEmpty && !options.createMissing { throw Unmapped(names: unmapped) }
-        // Names nothing matched become the person's own exercises, of the kind their sets suggest.
-        var kindsOf: [String: ExerciseKind] = [:]
+        // Names nothing matched become the person's own exercises, of the kind their first sets suggest.
         if !unmapped.isEmpty {
-            let probe = try WorkoutFileScanner(path: path, timeZone: zone, options)
-            while true {
-                let page = try await reading.run { try probe.next(Self.batch) }
-                if page.isEmpty { break }
-                for entry in page.flatMap(\.entries) where kindsOf[entry.name] == nil && unmapped.contains(where: { $0.name == entry.name }) {
-                    kindsOf[entry.name] = Self.kind(of: entry.sets)
-                }
-                if kindsOf.count == unmapped.count { break }
-            }
             let made = try names.filter { $0.exerciseId == nil }.map { name in
                 (name.name, try TrainingService.ownExercise(OwnExerciseBody(names: ["en": String(TextRule.trim(name.name).prefix(Exercise.maxName))],
                                                                           kind: kindsOf[name.name] ?? .weightReps)))
