@@ -134,11 +134,13 @@ public struct TimelineItem: APIModel, Equatable {
     /// record, workout or proof.
     public var type: String
     public var at: OffsetDateTime
-    public var record: LifelogRecord?
-    public var workout: Workout?
+    /// As stored: the server writes a record's stored JSON as it is.
+    public var record: Prewritten<LifelogRecord>?
+    /// As stored, like `record`.
+    public var workout: Prewritten<Workout>?
     public var proof: ProofInfo?
 
-    public init(type: String, at: OffsetDateTime, record: LifelogRecord? = nil, workout: Workout? = nil, proof: ProofInfo? = nil) {
+    public init(type: String, at: OffsetDateTime, record: Prewritten<LifelogRecord>? = nil, workout: Prewritten<Workout>? = nil, proof: ProofInfo? = nil) {
         self.type = type
         self.at = at
         self.record = record
@@ -146,11 +148,11 @@ public struct TimelineItem: APIModel, Equatable {
         self.proof = proof
     }
 
-    public static func record(_ r: LifelogRecord) -> TimelineItem { TimelineItem(type: "record", at: r.occurredAt, record: r) }
-    public static func workout(_ w: Workout, at: OffsetDateTime) -> TimelineItem { TimelineItem(type: "workout", at: at, workout: w) }
+    public static func record(_ r: LifelogRecord) throws -> TimelineItem { TimelineItem(type: "record", at: r.occurredAt, record: try Prewritten(r)) }
+    public static func workout(_ w: Prewritten<Workout>, at: OffsetDateTime) -> TimelineItem { TimelineItem(type: "workout", at: at, workout: w) }
     public static func proof(_ p: ProofInfo, at: OffsetDateTime) -> TimelineItem { TimelineItem(type: "proof", at: at, proof: p) }
 
-    public static let example = TimelineItem.record(LifelogRecord.example)
+    public static let example = TimelineItem(type: "record", at: LifelogRecord.example.occurredAt, record: .example)
 }
 
 /// `GET /v1/lifelog/timeline`.

@@ -72,6 +72,10 @@ public struct Prewritten<Value: APIModel>: APIModel, PrewrittenModel {
     public static var example: Prewritten { (try? Prewritten(Value.example)) ?? Prewritten(json: Array("null".utf8)) }
 }
 
+extension Prewritten: Equatable {
+    public static func == (a: Prewritten, b: Prewritten) -> Bool { a.json == b.json }
+}
+
 /// A `Prewritten` of some type, for the document to describe as that type.
 public protocol PrewrittenModel {
     static var valueType: any APIModel.Type { get }

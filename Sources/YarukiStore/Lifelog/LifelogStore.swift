@@ -40,51 +40,88 @@ public enum LifelogStore {
         try c.queryOne("SELECT 1 AS one FROM lifelog_records WHERE id = ? AND user_id <> ?", id, user) != nil
     }
 
-    /// Writes a new record with its attachment (a voice note's media row is added when new).
+    /// Writes a new record with its attachment (a voice note's media row is added when new) and
+    /// its `wire`: the record's JSON without photo and voice (`Written`), as of `now`.
     public static func insert(id: UUID, user: UUID, _ d: LifelogDraft, photo: PhotoFile? = nil, voice: MediaRow? = nil,
-                              at now: Date, _ c: SQLConnection) throws {
+                              at now: Date, wire: String, _ c: SQLConnection) throws {
         if let voice { try MediaFileStore.add(voice, at: now, c) }
         try c.execute("""
             INSERT INTO lifelog_records (id, user_id, kind, occurred_at, utc_offset, text, place, latitude, longitude, altitude, accuracy, source,
-                                         photo_sha256, photo_width, photo_height, photo_bytes, media_sha256, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                         photo_sha256, photo_width, photo_height, photo_bytes, media_sha256, created_at, updated_at, wire, wire_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, id, user, d.kind.rawValue, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude,
                           d.position?.longitude, d.altitude, d.accuracy, d.source.rawValue, photo?.sha256, photo?.width, photo?.height,
-                          photo?.bytes, voice?.sha256, now, now)
+                          photo?.bytes, voice?.sha256, now, now, wire, now)
         try SyncStore.touch(user: user, .lifelog, id, at: now, c)
     }
 
     /// Writes many new records without attachments (memos and check-ins) at once, each noted as
-    /// its push stamps it: one statement per 500 records, and their versions in order. Throws
-    /// when any id is taken (the caller's savepoint then undoes all of them).
-    public static func insert(_ records: [(id: UUID, draft: LifelogDraft, stamp: SyncStore.Stamp)], user: UUID, at now: Date,
+    /// its push stamps it, with its `wire` as of `now`: one statement per 500 records, and their
+    /// versions in order. Throws when any id is taken (the caller's savepoint then undoes all of them).
+    public static func insert(_ records: [(id: UUID, draft: LifelogDraft, stamp: SyncStore.Stamp, wire: String)], user: UUID, at now: Date,
                               _ c: SQLConnection) throws -> [Int64] {
         for slice in SQLFragment.slices(records) {
             var values: [SQLValue] = []
-            values.reserveCapacity(slice.count * 14)
-            for (id, d, _) in slice {
+            values.reserveCapacity(slice.count * 16)
+            for (id, d, _, wire) in slice {
                 values += [id.sqlValue, user.sqlValue, d.kind.rawValue.sqlValue, d.occurredAt.date.sqlValue, d.occurredAt.utcOffset.sqlValue,
                            d.text.sqlValue, d.place.sqlValue, d.position?.latitude.sqlValue ?? .null, d.position?.longitude.sqlValue ?? .null,
-                           d.altitude.sqlValue, d.accuracy.sqlValue, d.source.rawValue.sqlValue, now.sqlValue, now.sqlValue]
+                           d.altitude.sqlValue, d.accuracy.sqlValue, d.source.rawValue.sqlValue, now.sqlValue, now.sqlValue, wire.sqlValue, now.sqlValue]
             }
             try c.execute("""
                 INSERT INTO lifelog_records (id, user_id, kind, occurred_at, utc_offset, text, place, latitude, longitude, altitude, accuracy, source,
-                                             created_at, updated_at)
-                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
+                                             created_at, updated_at, wire, wire_at)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
                 """, values)
         }
         return try SyncStore.touch(user: user, .lifelog, records.map { ($0.id, $0.stamp) }, at: now, c)
     }
 
-    /// Changes what a person may change (not the kind, nor the attachment); false when not theirs.
-    public static func update(_ id: UUID, user: UUID, _ d: LifelogDraft, at now: Date, _ c: SQLConnection) throws -> Bool {
+    /// Changes what a person may change (not the kind, nor the attachment), with the record's
+    /// `wire` as of `now`; false when not theirs.
+    public static func update(_ id: UUID, user: UUID, _ d: LifelogDraft, at now: Date, wire: String, _ c: SQLConnection) throws -> Bool {
         guard try c.execute("""
             UPDATE lifelog_records SET occurred_at = ?, utc_offset = ?, text = ?, place = ?, latitude = ?, longitude = ?, altitude = ?,
-                accuracy = ?, source = ?, updated_at = ? WHERE id = ? AND user_id = ?
+                accuracy = ?, source = ?, updated_at = ?, wire = ?, wire_at = ? WHERE id = ? AND user_id = ?
             """, d.occurredAt.date, d.occurredAt.utcOffset, d.text, d.place, d.position?.latitude, d.position?.longitude, d.altitude,
-                          d.accuracy, d.source.rawValue, now, id, user) == 1 else { return false }
+                          d.accuracy, d.source.rawValue, now, wire, now, id, user) == 1 else { return false }
         try SyncStore.touch(user: user, .lifelog, id, at: now, c)
         return true
+    }
+
+    /// A record as stored for replies: its JSON without photo and voice (nil when it was never
+    /// written, or written before its last change), and those two read from their columns.
+    public struct Written: Sendable {
+        public var id: UUID
+        public var occurredAt: OffsetDateTime
+        public var wire: [UInt8]?
+        public var photo: PhotoFile?
+        public var voice: MediaRow?
+    }
+
+    /// The person's records in [from, to) as stored for replies, in time order; at most `limit`.
+    public static func written(user: UUID, from start: Date, to end: Date, limit: Int, _ c: SQLConnection) throws -> [Written] {
+        try c.query("""
+            SELECT r.id, r.occurred_at, r.utc_offset, CASE WHEN r.wire_at = r.updated_at THEN r.wire END AS wire,
+                   r.photo_sha256, r.photo_width, r.photo_height, \(MediaRow.columns)
+            \(from) WHERE r.user_id = ? AND r.occurred_at >= ? AND r.occurred_at < ?
+            ORDER BY r.occurred_at, r.id LIMIT ?
+            """, user, start, end, limit).map { r in
+            Written(id: try r.uuid("id"), occurredAt: OffsetDateTime(date: try r.date("occurred_at"), utcOffset: try r.int("utc_offset")),
+                    wire: try r.optionalString("wire").map { Array($0.utf8) }, photo: try photo(r), voice: try voice(r))
+        }
+    }
+
+    /// Records whose JSON is missing or older than their last change (at most `limit`), with their owners.
+    public static func unwritten(limit: Int, _ c: SQLConnection) throws -> [(user: UUID, record: Record)] {
+        try c.query("""
+            SELECT r.user_id, \(columns) \(from) WHERE r.wire IS NULL OR r.wire_at IS NULL OR r.wire_at <> r.updated_at LIMIT ?
+            """, limit).map { (try $0.uuid("user_id"), try row($0)) }
+    }
+
+    /// Stores a record's JSON (`unwritten`), as of its last change.
+    public static func setWire(_ id: UUID, _ wire: String, updatedAt: Date, _ c: SQLConnection) throws {
+        try c.execute("UPDATE lifelog_records SET wire = ?, wire_at = ? WHERE id = ? AND updated_at = ?", wire, updatedAt, id, updatedAt)
     }
 
     public static func record(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Record? {
@@ -178,12 +215,16 @@ public enum LifelogStore {
                                  text: try r.string("text"), place: try r.optionalString("place"), position: position,
                                  altitude: try r.optionalDouble("altitude"), accuracy: try r.optionalDouble("accuracy"),
                                  source: LifelogSource(rawValue: try r.string("source")) ?? .import)
-        let photo = try r.optionalString("photo_sha256").map {
-            PhotoFile(sha256: $0, width: try r.int("photo_width"), height: try r.int("photo_height"))
-        }
-        let voice = try r.optionalString("sha256") != nil ? MediaRow(r) : nil
-        return Record(id: try r.uuid("id"), draft: draft, photo: photo, voice: voice, createdAt: try r.date("created_at"),
+        return Record(id: try r.uuid("id"), draft: draft, photo: try photo(r), voice: try voice(r), createdAt: try r.date("created_at"),
                       updatedAt: try r.date("updated_at"))
+    }
+
+    private static func photo(_ r: Row) throws -> PhotoFile? {
+        try r.optionalString("photo_sha256").map { PhotoFile(sha256: $0, width: try r.int("photo_width"), height: try r.int("photo_height")) }
+    }
+
+    private static func voice(_ r: Row) throws -> MediaRow? {
+        try r.optionalString("sha256") != nil ? MediaRow(r) : nil
     }
 
     // MARK: route cache

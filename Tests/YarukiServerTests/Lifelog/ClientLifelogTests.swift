@@ -35,7 +35,7 @@ import YarukiTestSupport
         #expect(voice.voice?.type == "audio/mp4" && voice.text == "Remember oat milk")
 
         let day = try await aino.timeline(.day, date: "2026-11-28")
-        #expect(day.items.map { $0.record?.kind } == [.memo, .checkin, .photo, .voice])
+        #expect(try day.items.map { try $0.record?.value().kind } == [.memo, .checkin, .photo, .voice])
         let playback = try await aino.playback(.day, date: "2026-11-28")
         #expect(playback.stops.count == 4 && playback.legs.allSatisfy { $0.followsRoads == true })
         var cursor = PlaybackCursor(playback.timeline)

@@ -322,6 +322,63 @@ import YarukiTestSupport
         #expect(count == 0)
     }
 
+    /// A timeline sends each record's stored JSON, its photo and voice note written in: the very
+    /// bytes the record's own reply (made from its columns) has, for every kind, after a change,
+    /// and for records whose JSON is missing or older than their last change until the start writes it.
+    @Test(arguments: Engine.allCases) func aTimelineSendsEachRecordAsItsOwnReplyWritesIt(_ engine: Engine) async throws {
+        let (running, api, _) = try await Self.atNovember30(engine)
+        let (mina, _, _) = try api.signUp("written@example.com", extra: ["timeZone": "Europe/Helsinki"])
+        var ids: [String] = []
+        func put(_ body: [String: Any], id: String = UUID().uuidString.lowercased()) throws {
+            let reply = try api.call("PUT", "/v1/lifelog/records/\(id)", json: body, token: mina)
+            #expect(reply.status == 201 || reply.status == 200, "\(reply.text)")
+            if !ids.contains(id) { ids.append(id) }
+        }
+        let memo = UUID().uuidString.lowercased()
+        try put(["kind": "memo", "occurredAt": "2026-11-28T08:00:00+02:00", "text": "first"], id: memo)
+        // Changed: its JSON is written again, with the new text and time of change.
+        try put(["kind": "memo", "occurredAt": "2026-11-28T08:00:00+02:00",
+                 "text": "He wrote \"occurredAt\":\"2026\" in a memo,\n\ttabs, ✓ 한국어 \u{1F3CB} and \\ too", "source": "watch"], id: memo)
+        try put(["kind": "checkin", "occurredAt": "2026-11-28T12:30:00+02:00", "place": "Oodi \"library\"",
+                 "position": ["latitude": 60.1738, "longitude": 24.938, "altitude": 12.5, "accuracy": 8], "source": "phone"])
+        for (kind, body, query) in [("photos", try Self.photo(Self.gps(60.17, 24.95)), "&text=view"), ("voice", Self.voice, "")] {
+            let id = UUID().uuidString.lowercased()
+            let reply = try CommunityTests.upload(running.port, token: mina, body,
+                                                  path: "/v1/lifelog/\(kind)?id=\(id)&occurredAt=2026-11-28T1\(ids.count):00:00%2B02:00\(query)")
+            #expect(reply.status == 201, "\(reply.text)")
+            ids.append(id)
+        }
+        func records() throws -> [String] {
+            try ids.map { id in
+                let reply = try api.call("GET", "/v1/lifelog/records/\(id)", token: mina)
+                #expect(reply.status == 200)
+                return reply.text
+            }
+        }
+        var asked = 0
+        func day() throws -> String {
+            asked += 1  // a new query string: the reply is made, not kept
+            return try api.call("GET", "/v1/lifelog/timeline?range=day&date=2026-11-28&n=\(asked)", token: mina).text
+        }
+        let own = try records()
+        #expect(own.count == 4 && own.contains { $0.contains(#""photo":{"#) } && own.contains { $0.contains(#""voice":{"#) })
+        let text = try day()
+        for record in own { #expect(text.contains(#""record":"# + record), "\(record) in \(text)") }
+        #expect(text.components(separatedBy: #""type":"record""#).count == 5)
+
+        // Missing (written before it was kept) or older than the record (changed by an older node).
+        try await running.app.database.transaction { c in
+            try c.execute("UPDATE lifelog_records SET wire = NULL WHERE id = ?", UUID(uuidString: ids[0])!)
+            try c.execute("UPDATE lifelog_records SET wire = '{}', wire_at = wire_at - 1 WHERE id = ?", UUID(uuidString: ids[2])!)
+        }
+        #expect(try day() == text)
+        let unwritten = "SELECT COUNT(*) AS n FROM lifelog_records WHERE wire IS NULL OR wire_at <> updated_at"
+        #expect(try await running.app.database.read { c in try c.queryOne(unwritten)?.int("n") } == 2)
+        try await LifelogArea.prepare(running.app.database)
+        #expect(try await running.app.database.read { c in try c.queryOne(unwritten)?.int("n") } == 0)
+        #expect(try day() == text && (try records()) == own)
+    }
+
     @Test(arguments: Engine.allCases) func timelineMergesEverySourceInTimeOrder(_ engine: Engine) async throws {
         let (_, api, _) = try await Self.atNovember30(engine)
         let (mina, _, _) = try api.signUp("time@example.com", extra: ["timeZone": "Europe/Helsinki"])

@@ -7,6 +7,11 @@ import YarukiStore
 struct LifelogArea: Area {
     static let demo = [DemoSeed.Step(name: "demo lifelog") { context in try await LifelogDemo.seed(context) }]
 
+    static func prepare(_ database: Database) async throws {
+        // Records whose stored JSON is missing or older than their last change.
+        while try await database.transaction({ c in try LifelogService.writeUnwritten(limit: 500, c) }) == 500 {}
+    }
+
     let lifelog: LifelogService
     let routes: [any RouteCollection]
     let personalData: [any PersonalData]

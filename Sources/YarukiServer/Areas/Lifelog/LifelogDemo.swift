@@ -50,7 +50,8 @@ enum LifelogDemo {
                 let photo = scene.flatMap { photos[$0] }
                 if photo != nil { draft.kind = .photo }
                 try LifelogStore.insert(id: id, user: account.id, draft,
-                                        photo: photo.map { LifelogStore.PhotoFile(sha256: $0.sha256, width: $0.width, height: $0.height) }, at: now, c)
+                                        photo: photo.map { LifelogStore.PhotoFile(sha256: $0.sha256, width: $0.width, height: $0.height) }, at: now,
+                                        wire: try LifelogService.wire(id: id, draft, createdAt: now, updatedAt: now), c)
             }
         }
     }

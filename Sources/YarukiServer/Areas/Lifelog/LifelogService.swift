@@ -19,16 +19,76 @@ struct LifelogService: Sendable {
     static let timelineLimit = 10_000
 
     func reply(_ r: LifelogStore.Record) -> LifelogRecord {
-        let d = r.draft
-        return LifelogRecord(id: r.id, kind: d.kind, occurredAt: d.occurredAt, day: d.occurredAt.day, text: d.text, place: d.place,
-                             position: d.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: d.altitude,
-                                                                        accuracy: d.accuracy) },
-                             source: d.source,
-                             photo: r.photo.map { LifelogPhoto(width: $0.width, height: $0.height, url: context.photoLink($0.sha256, .display),
-                                                               thumbnailURL: context.photoLink($0.sha256, .thumbnail)) },
-                             voice: r.voice.map { LifelogVoice(type: MediaFiles.Kind(rawValue: $0.kind)?.contentType ?? "audio/mp4", size: $0.size,
-                                                               durationMs: $0.durationMs, url: context.links.hourlyLink(LifelogService.audioPath(r.id))) },
-                             createdAt: r.createdAt, updatedAt: r.updatedAt)
+        var record = Self.stored(id: r.id, r.draft, createdAt: r.createdAt, updatedAt: r.updatedAt)
+        record.photo = r.photo.map(photo)
+        record.voice = r.voice.map { voice($0, of: r.id) }
+        return record
+    }
+
+    private func photo(_ p: LifelogStore.PhotoFile) -> LifelogPhoto {
+        LifelogPhoto(width: p.width, height: p.height, url: context.photoLink(p.sha256, .display), thumbnailURL: context.photoLink(p.sha256, .thumbnail))
+    }
+
+    private func voice(_ v: MediaRow, of id: UUID) -> LifelogVoice {
+        LifelogVoice(type: MediaFiles.Kind(rawValue: v.kind)?.contentType ?? "audio/mp4", size: v.size, durationMs: v.durationMs,
+                     url: context.links.hourlyLink(LifelogService.audioPath(id)))
+    }
+
+    /// What is stored of a record for replies: all of it but the photo and the voice note, whose
+    /// links are signed when they are read.
+    static func stored(id: UUID, _ d: LifelogDraft, createdAt: Date, updatedAt: Date) -> LifelogRecord {
+        LifelogRecord(id: id, kind: d.kind, occurredAt: d.occurredAt, day: d.occurredAt.day, text: d.text, place: d.place,
+                      position: d.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: d.altitude, accuracy: d.accuracy) },
+                      source: d.source, photo: nil, voice: nil, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    /// `stored`'s JSON: the record's `wire` in the store.
+    static func wire(id: UUID, _ d: LifelogDraft, createdAt: Date, updatedAt: Date) throws -> String {
+        String(decoding: try JSONBytes.encode(stored(id: id, d, createdAt: createdAt, updatedAt: updatedAt)), as: UTF8.self)
+    }
+
+    /// A record's reply from its stored JSON, with its photo and voice note written in where
+    /// `JSONEncoder` puts them (keys are sorted: `photo` right after `occurredAt`, whose value is
+    /// the first that is not a fixed shape, and `voice` last); the same bytes as `reply`'s.
+    func reply(_ w: LifelogStore.Written, wire: [UInt8]) throws -> Prewritten<LifelogRecord> {
+        guard w.photo != nil || w.voice != nil else { return Prewritten(json: wire) }
+        var out = JSONWriter(capacity: wire.count + 512)
+        var rest = wire[...].dropLast()  // without the closing brace
+        if let p = w.photo {
+            let split = Self.afterOccurredAt(wire)
+            out.bytes += rest[..<split]
+            out.raw(#","photo":"#)
+            try photo(p).writeJSON(to: &out)
+            rest = rest[split...]
+        }
+        out.bytes += rest
+        if let v = w.voice {
+            out.raw(#","voice":"#)
+            try voice(v, of: w.id).writeJSON(to: &out)
+        }
+        out.raw("}")
+        return Prewritten(json: out.bytes)
+    }
+
+    /// Where `occurredAt`'s value ends in a stored record: the members before it are a date, a
+    /// day, a UUID and a kind, so the first `"` after its opening one closes it.
+    private static func afterOccurredAt(_ wire: [UInt8]) -> Int {
+        let key = Array(#""occurredAt":""#.utf8)
+        var i = 0
+        while i + key.count <= wire.count, !wire[i..<(i + key.count)].elementsEqual(key) { i += 1 }
+        i += key.count
+        while i < wire.count, wire[i] != UInt8(ascii: "\"") { i += 1 }
+        return min(i + 1, wire.count - 1)
+    }
+
+    /// Stores the JSON of records that have none, or one older than their last change (written
+    /// before this was kept, or changed by an older node); how many it wrote.
+    static func writeUnwritten(limit: Int, _ c: SQLConnection) throws -> Int {
+        let stale = try LifelogStore.unwritten(limit: limit, c)
+        for (_, r) in stale {
+            try LifelogStore.setWire(r.id, try wire(id: r.id, r.draft, createdAt: r.createdAt, updatedAt: r.updatedAt), updatedAt: r.updatedAt, c)
+        }
+        return stale.count
     }
 
     /// What a person's timeline is made from, for kept replies.
@@ -65,13 +125,13 @@ struct LifelogService: Sendable {
             guard before.draft.kind == draft.kind else {
                 throw Refusal(.unprocessable, "A record keeps its kind.", fields: [.init(field: "kind", message: "must stay \(before.draft.kind.rawValue)")])
             }
-            _ = try LifelogStore.update(id, user: user, draft, at: now, c)
+            _ = try LifelogStore.update(id, user: user, draft, at: now, wire: try Self.wire(id: id, draft, createdAt: before.createdAt, updatedAt: now), c)
         } else {
             guard draft.kind == .memo || draft.kind == .checkin else {
                 throw Refusal(.unprocessable, "Photos and voice notes begin as uploads.",
                               fields: [.init(field: "kind", message: "is made by POST /v1/lifelog/\(draft.kind == .photo ? "photos" : "voice")")])
             }
-            try LifelogStore.insert(id: id, user: user, draft, at: now, c)
+            try LifelogStore.insert(id: id, user: user, draft, at: now, wire: try Self.wire(id: id, draft, createdAt: now, updatedAt: now), c)
         }
         return before == nil
     }
@@ -148,19 +208,27 @@ struct LifelogService: Sendable {
     /// proofs, then records), at most `timelineLimit`.
     func timeline(_ range: LifelogRange, zone: TimeZone, _ principal: Principal) async throws -> Timeline {
         let (user, limit) = (principal.userID, LifelogService.timelineLimit)
-        let (records, workouts, proofRows) = try await database.read { c in
-            (try LifelogStore.records(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
-             try self.workouts.workouts(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
-             try proofs.proofs(user: user, from: range.start, to: range.stop, c))
+        let (records, workouts, proofRows, unwritten) = try await database.read { c in
+            let records = try LifelogStore.written(user: user, from: range.start, to: range.stop, limit: limit + 1, c)
+            let missing = records.prefix(limit).filter { $0.wire == nil }.map(\.id)
+            return (records, try self.workouts.writtenWorkouts(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
+                    try proofs.proofs(user: user, from: range.start, to: range.stop, c),
+                    missing.isEmpty ? [:] : Dictionary(try LifelogStore.records(ids: missing, user: user, c).map { ($0.id, $0) }) { a, _ in a })
         }
         func at(_ date: Date) -> OffsetDateTime { OffsetDateTime(date: date, utcOffset: zone.secondsFromGMT(for: date)) }
-        var items: [TimelineItem] = records.prefix(limit).map { .record(reply($0)) }
-        items += workouts.prefix(limit).map { .workout($0, at: at($0.startedAt)) }
+        var items: [TimelineItem] = try records.prefix(limit).compactMap { w in
+            if let wire = w.wire { return TimelineItem(type: "record", at: w.occurredAt, record: try reply(w, wire: wire)) }
+            return try unwritten[w.id].map { try TimelineItem.record(reply($0)) }
+        }
+        items += workouts.prefix(limit).map { .workout($0.json, at: at($0.startedAt)) }
         items += proofRows.map { .proof(proofs.info($0.0, $0.1), at: at($0.0.recordedAt)) }
-        let order = ["workout": 0, "proof": 1, "record": 2]
-        items.sort { $0.at == $1.at ? order[$0.type, default: 3] < order[$1.type, default: 3] : $0.at < $1.at }
+        // Sorted by small keys, not the items themselves (each a large value to move).
+        func rank(_ type: String) -> Int { type == "workout" ? 0 : type == "proof" ? 1 : 2 }
+        let order = items.indices.map { (at: items[$0].at.date, rank: rank(items[$0].type), index: $0) }
+            .sorted { $0.at == $1.at ? ($0.rank, $0.index) < ($1.rank, $1.index) : $0.at < $1.at }
+        items = order.prefix(limit).map { items[$0.index] }
         return Timeline(range: range.kind, first: range.first, last: range.last, previous: range.previous, next: range.next, timeZone: zone.identifier,
-                        items: Array(items.prefix(limit)), truncated: records.count > limit || workouts.count > limit || items.count > limit)
+                        items: items, truncated: records.count > limit || workouts.count > limit || order.count > limit)
     }
 
     /// "On this day": my records of the same date in each of the ten years before `day`, newest

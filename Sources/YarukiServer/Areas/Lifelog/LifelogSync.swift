@@ -34,7 +34,8 @@ struct LifelogSync: SyncZone {
         guard records.allSatisfy({ $0.draft.kind == .memo || $0.draft.kind == .checkin }) else {
             throw Refusal(.unprocessable, "Photos and voice notes begin as uploads.")
         }
-        return (effects(user), try LifelogStore.insert(records, user: user, at: now, c))
+        let written = try records.map { ($0.id, $0.draft, $0.stamp, try LifelogService.wire(id: $0.id, $0.draft, createdAt: now, updatedAt: now)) }
+        return (effects(user), try LifelogStore.insert(written, user: user, at: now, c))
     }
 
     private func effects(_ user: UUID) -> SyncEffects {

@@ -96,7 +96,8 @@ extension LifelogService {
                 if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
                 // A retry that raced this one: the first stored wins.
                 if let record = try LifelogStore.record(id, user: user, c) { return (record, false) }
-                try LifelogStore.insert(id: id, user: user, attached.draft, photo: attached.photo, voice: attached.voice, at: now, c)
+                try LifelogStore.insert(id: id, user: user, attached.draft, photo: attached.photo, voice: attached.voice, at: now,
+                                        wire: try LifelogService.wire(id: id, attached.draft, createdAt: now, updatedAt: now), c)
                 guard let saved = try LifelogStore.record(id, user: user, c) else { throw Refusal.bug() }
                 return (saved, true)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiAPI
 import YarukiCore
 import YarukiStore
 
@@ -10,6 +11,8 @@ protocol WorkoutLog: Sendable {
     func starts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date]
     /// The person's workouts that started in [from, to), newest first, at most `limit`.
     func workouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [Workout]
+    /// The same workouts as their stored JSON (what a reply sends as it is), with their starts.
+    func writtenWorkouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [(startedAt: Date, json: Prewritten<Workout>)]
     /// The exercise catalog, with the person's own exercises.
     func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise]
     /// The unit of each exercise the person may use, for checking the sets another area keeps (a routine's).
@@ -27,6 +30,10 @@ extension TrainingService: WorkoutLog {
 
     func workouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [Workout] {
         try TrainingStore.workouts(user: user, from: from, to: to, after: nil, limit: limit, c)
+    }
+
+    func writtenWorkouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [(startedAt: Date, json: Prewritten<Workout>)] {
+        try TrainingStore.writtenWorkouts(user: user, from: from, to: to, after: nil, limit: limit, c).map { ($0.startedAt, Prewritten(json: $0.json)) }
     }
 
     func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(visibleTo: user, c) }
