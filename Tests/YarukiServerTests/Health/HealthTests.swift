@@ -153,6 +153,13 @@ import YarukiTestSupport
         // From the days the page reads, when the chain breaks inside them; else read further.
         #expect(try api.call("GET", "/v1/health/days?from=2026-11-20&to=2026-11-30", token: token).json()["streak"] as? Int == 4)
         #expect(try api.call("GET", "/v1/health/days?from=2026-11-28&to=2026-11-30", token: token).json()["streak"] as? Int == 4)
+        // A page that ends before today (read with the days up to today when they are near): its
+        // own days alone, the streak still today's.
+        for (from, to, count) in [("2026-11-20", "2026-11-27", 8), ("2026-10-01", "2026-10-31", 31), ("2026-09-01", "2026-09-30", 30)] {
+            let page = try api.call("GET", "/v1/health/days?from=\(from)&to=\(to)", token: token).json()
+            let days = try #require(page["days"] as? [[String: Any]])
+            #expect(page["streak"] as? Int == 4 && days.count == count && days.last?["date"] as? String == to, "\(from)…\(to)")
+        }
     }
 
     @Test(arguments: Engine.allCases)

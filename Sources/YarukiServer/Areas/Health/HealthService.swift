@@ -53,15 +53,18 @@ struct HealthService: Sendable {
     /// Every day from `from` to `to` in the person's calendar, with the goals and the streak up to `today`.
     func days(from: Int, to: Int, today: Int, _ principal: Principal) async throws -> HealthDays {
         let user = principal.userID
+        // Up to today when today is near (a page of last month read this month): the streak's
+        // first window then comes with the same query.
+        let through = today > to && today - to <= 31 ? today : to
         let (rows, goals, span) = try await database.read { c in
-            (try HealthStore.days(user: user, from: from, to: to, c), try HealthStore.goals(user: user, c) ?? .standard, try HealthStore.span(user: user, c))
+            (try HealthStore.days(user: user, from: from, to: through, c), try HealthStore.goals(user: user, c) ?? .standard, try HealthStore.span(user: user, c))
         }
         let byDay = Dictionary(grouping: rows, by: \.day)
         let days = (from...to).map { day -> HealthDay in
             let sources = byDay[day] ?? []
             return Self.reply(day, HealthTotals.day(of: sources.map(\.totals)), sources: sources, goals: goals)
         }
-        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals, read: (from, to, rows)),
+        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals, read: (from, through, rows)),
                           today: DayNumber.day(today), firstDate: span.map { DayNumber.day($0.first) })
     }
 
