@@ -1,7 +1,9 @@
 """Fills a migrated Yaruki database with 10,000 people, 52 weeks of proofs each (0 to 6 days a
 week, about 3) and one group of 1,000 of them, the bench person included. Rows go straight in
 (SQLite through sqlite3, PostgreSQL through psql COPY): the bench measures reading, not writing.
-Usage: seed.py sqlite PATH | postgres URL, with the bench person's id as the last argument."""
+With `pauses` after the person's id, a tenth of the group is resting this week on a break for
+illness and had a planned break of three weeks in the spring, and everyone in it started months ago.
+Usage: seed.py sqlite PATH | postgres URL, with the bench person's id, then optionally `pauses`."""
 import datetime
 import io
 import random
@@ -10,6 +12,7 @@ import sys
 import uuid
 
 engine, target, bench_user = sys.argv[1], sys.argv[2], sys.argv[3]
+with_pauses = len(sys.argv) > 4 and sys.argv[4] == "pauses"
 random.seed(7)
 people = [bench_user] + [str(uuid.UUID(int=random.getrandbits(128))) for _ in range(9_999)]
 zones = ["Asia/Tokyo", "Asia/Seoul", "America/Los_Angeles", "Europe/Berlin", "UTC"]
@@ -20,6 +23,18 @@ sha = "0" * 64
 users = [(p, f"p{i}@bench.example", f"p{i}@bench.example", f"Person {i}", zones[i % len(zones)], "en",
           "sunday" if i % 4 == 0 else "monday", "member", now_ms, now_ms) for i, p in enumerate(people) if p != bench_user]
 members = [(group, p, now_ms) for p in people[:1000]]
+pauses, starts = [], []
+if with_pauses:
+    for i, p in enumerate(people[:1000]):
+        starts.append((p, now_ms - 200 * 86_400_000))
+        if i % 10 == 0:
+            # Weeks as the person's calendar starts them (a quarter of the seed starts on Sunday).
+            shift = 1 if i % 4 == 0 else 0
+            week = (datetime.date(2026, 11, 23) - datetime.timedelta(days=shift)).isoformat()
+            spring = (datetime.date(2026, 4, 6) - datetime.timedelta(days=shift))
+            pauses.append((str(uuid.UUID(int=random.getrandbits(128))), p, week, week, "illness", now_ms))
+            pauses.append((str(uuid.UUID(int=random.getrandbits(128))), p, spring.isoformat(),
+                           (spring + datetime.timedelta(days=14)).isoformat(), "planned", now_ms))
 proofs = []
 first_day = datetime.date(2025, 12, 1)
 for p in people:
@@ -40,6 +55,8 @@ if engine == "sqlite":
                (group, bench_user, now_ms))
     db.executemany("INSERT INTO group_members (group_id, user_id, joined_at) VALUES (?,?,?)", members)
     db.executemany("INSERT INTO proofs (id, user_id, media_sha256, recorded_at, recorded_day, uploaded_at) VALUES (?,?,?,?,?,?)", proofs)
+    db.executemany("INSERT INTO quota_starts (user_id, joined_at) VALUES (?,?)", starts)
+    db.executemany("INSERT INTO quota_pauses (id, user_id, first_week, last_week, reason, created_at) VALUES (?,?,?,?,?,?)", pauses)
     db.commit()
 else:
     def copy(table, columns, rows):
@@ -53,5 +70,8 @@ else:
     copy("training_groups", "id, name, owner_id, invite_code, created_at", [(group, "Bench", bench_user, "BENCHBENCH", now_ms)])
     copy("group_members", "group_id, user_id, joined_at", members)
     copy("proofs", "id, user_id, media_sha256, recorded_at, recorded_day, uploaded_at", proofs)
+    if with_pauses:
+        copy("quota_starts", "user_id, joined_at", starts)
+        copy("quota_pauses", "id, user_id, first_week, last_week, reason, created_at", pauses)
     subprocess.run(["psql", "-q", target, "-c", "ANALYZE"], check=True)
-print(f"{len(people)} people, {len(proofs)} proofs, a group of {len(members)}; group id {group}")
+print(f"{len(people)} people, {len(proofs)} proofs, {len(pauses)} breaks, a group of {len(members)}; group id {group}")

@@ -24,17 +24,94 @@ public struct Group: APIModel, Equatable {
     public var ownerId: UUID
     public var inviteCode: String
     public var members: [GroupMember]
+    /// How many breaks for illness (starting in the week under way) each member may take a quarter.
+    public var illnessPausesPerQuarter: Int
 
-    public init(id: UUID, name: String, ownerId: UUID, inviteCode: String, members: [GroupMember]) {
+    public init(id: UUID, name: String, ownerId: UUID, inviteCode: String, members: [GroupMember], illnessPausesPerQuarter: Int) {
         self.id = id
         self.name = name
         self.ownerId = ownerId
         self.inviteCode = inviteCode
         self.members = members
+        self.illnessPausesPerQuarter = illnessPausesPerQuarter
     }
 
     public static let example = Group(id: Example.otherID, name: "Morning crew", ownerId: Example.personID, inviteCode: "K7M2P9QX4R",
-                                      members: [GroupMember.example])
+                                      members: [GroupMember.example], illnessPausesPerQuarter: 2)
+}
+
+/// `PUT /v1/groups/{id}/rules` (its owner).
+public struct GroupRulesBody: APIModel, RuledModel {
+    public var illnessPausesPerQuarter: Int
+
+    public init(illnessPausesPerQuarter: Int) { self.illnessPausesPerQuarter = illnessPausesPerQuarter }
+
+    public static let rules: [String: FieldRule] = ["illnessPausesPerQuarter": .integer(0...13)]
+
+    public static let example = GroupRulesBody(illnessPausesPerQuarter: 2)
+}
+
+/// A break from the quota: whole weeks of the person's own calendar.
+public struct Pause: APIModel, Equatable {
+    public var id: UUID
+    /// The first day of the first week paused, and of the last.
+    public var firstWeek: String
+    public var lastWeek: String
+    /// The last day of the break.
+    public var until: String
+    public var reason: QuotaPause.Reason
+    /// Its first week has begun (it can no longer be called off).
+    public var started: Bool
+    public var createdAt: Date
+
+    public init(id: UUID, firstWeek: String, lastWeek: String, until: String, reason: QuotaPause.Reason, started: Bool, createdAt: Date) {
+        self.id = id
+        self.firstWeek = firstWeek
+        self.lastWeek = lastWeek
+        self.until = until
+        self.reason = reason
+        self.started = started
+        self.createdAt = createdAt
+    }
+
+    public static let example = Pause(id: Example.otherID, firstWeek: "2026-12-07", lastWeek: "2026-12-14", until: "2026-12-20", reason: .planned,
+                                      started: false, createdAt: Example.instant)
+}
+
+/// `GET /v1/me/pauses`: my breaks, newest first, and how many for illness I have left this quarter.
+public struct Pauses: APIModel, Equatable {
+    public var items: [Pause]
+    /// The fewest any of my groups allows (the standard when in none).
+    public var illnessPerQuarter: Int
+    public var illnessLeftThisQuarter: Int
+
+    public init(items: [Pause], illnessPerQuarter: Int, illnessLeftThisQuarter: Int) {
+        self.items = items
+        self.illnessPerQuarter = illnessPerQuarter
+        self.illnessLeftThisQuarter = illnessLeftThisQuarter
+    }
+
+    public static let example = Pauses(items: [Pause.example], illnessPerQuarter: 2, illnessLeftThisQuarter: 1)
+}
+
+/// `POST /v1/me/pauses`.
+public struct PauseBody: APIModel, RuledModel {
+    /// A day of the first week to pause (next week when left out); planned breaks begin after the
+    /// week under way, illness may begin in it.
+    public var firstWeek: String?
+    public var weeks: Int
+    public var reason: String
+
+    public init(firstWeek: String?, weeks: Int, reason: String) {
+        self.firstWeek = firstWeek
+        self.weeks = weeks
+        self.reason = reason
+    }
+
+    public static let rules: [String: FieldRule] = ["firstWeek": .day, "weeks": .integer(1...QuotaPause.maxWeeks),
+                                                    "reason": .words(QuotaPause.Reason.allCases.map(\.rawValue))]
+
+    public static let example = PauseBody(firstWeek: "2026-12-07", weeks: 2, reason: "planned")
 }
 
 /// `POST /v1/groups`, `PATCH /v1/groups/{id}`.
@@ -62,8 +139,13 @@ public struct InviteCodeBody: APIModel, RuledModel {
 /// `PUT /v1/me/quota`.
 public struct QuotaBody: APIModel, RuledModel {
     public var days: Int
+    /// For the week under way too, prorated to the days left of it: only in one's first week.
+    public var thisWeek: Bool?
 
-    public init(days: Int) { self.days = days }
+    public init(days: Int, thisWeek: Bool? = nil) {
+        self.days = days
+        self.thisWeek = thisWeek
+    }
 
     public static let rules: [String: FieldRule] = ["days": .integer(1...7)]
 
@@ -77,15 +159,23 @@ public struct QuotaState: APIModel, Equatable {
     /// Where I stand this week, judged as a group page would.
     public var week: WeekStanding
     public var history: [QuotaChange]
+    /// This is my first week in a group: it owes my quota prorated to the days left when I joined,
+    /// and I may set this week's quota too (`thisWeek` in `PUT /v1/me/quota`).
+    public var firstWeek: Bool
+    /// The last day of the break this week is in, when it is in one.
+    public var pausedUntil: String?
 
-    public init(thisWeek: Int, nextWeek: Int, week: WeekStanding, history: [QuotaChange]) {
+    public init(thisWeek: Int, nextWeek: Int, week: WeekStanding, history: [QuotaChange], firstWeek: Bool = false, pausedUntil: String? = nil) {
         self.thisWeek = thisWeek
         self.nextWeek = nextWeek
         self.week = week
         self.history = history
+        self.firstWeek = firstWeek
+        self.pausedUntil = pausedUntil
     }
 
-    public static let example = QuotaState(thisWeek: 3, nextWeek: 4, week: WeekStanding.example, history: [QuotaChange.example])
+    public static let example = QuotaState(thisWeek: 3, nextWeek: 4, week: WeekStanding.example, history: [QuotaChange.example], firstWeek: false,
+                                           pausedUntil: "2026-12-20")
 }
 
 public struct MemberStanding: APIModel, Equatable {
@@ -100,9 +190,11 @@ public struct MemberStanding: APIModel, Equatable {
     /// Of `days`, those proved only late: every proof of the day was uploaded on a later day.
     public var backdated: [String]
     public var streak: Int
+    /// On a break: its last day (the member is `resting`).
+    public var pausedUntil: String?
 
     public init(id: UUID, displayName: String, week: String, done: Int, quota: Int, status: StandingStatus, days: [String], backdated: [String] = [],
-                streak: Int) {
+                streak: Int, pausedUntil: String? = nil) {
         self.id = id
         self.displayName = displayName
         self.week = week
@@ -112,10 +204,12 @@ public struct MemberStanding: APIModel, Equatable {
         self.days = days
         self.backdated = backdated
         self.streak = streak
+        self.pausedUntil = pausedUntil
     }
 
-    public static let example = MemberStanding(id: Example.personID, displayName: "Mina", week: "2026-11-30", done: 2, quota: 3, status: .onTrack,
-                                               days: ["2026-11-30", "2026-12-02"], backdated: ["2026-11-30"], streak: 5)
+    public static let example = MemberStanding(id: Example.personID, displayName: "Mina", week: "2026-11-30", done: 2, quota: 3, status: .resting,
+                                               days: ["2026-11-30", "2026-12-02"], backdated: ["2026-11-30"], streak: 5,
+                                               pausedUntil: "2026-12-06")
 }
 
 /// `GET /v1/groups/{id}/standings`.

@@ -125,6 +125,7 @@ extension WeekStart: APIEnumeration {}
 extension WeightUnit: APIEnumeration {}
 extension AppLanguage: APIEnumeration {}
 extension StandingStatus: APIEnumeration {}
+extension QuotaPause.Reason: APIEnumeration {}
 extension LifelogKind: APIEnumeration {}
 extension LifelogSource: APIEnumeration {}
 extension TravelMode: APIEnumeration {}

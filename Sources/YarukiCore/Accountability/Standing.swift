@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 
 /// How many days a week a person promises to train: 1 to 7.
 public struct Quota: Codable, Equatable, Sendable {
@@ -52,6 +53,85 @@ public enum StandingStatus: String, Codable, Sendable, CaseIterable {
     case atRisk
     /// Can no longer make it, or the week is over: a Namake-mono.
     case missed
+    /// Owes nothing this week: on a break, or a first week joined with too few days left. Neither
+    /// a Yaruki-mono nor a Namake-mono; the streak is kept and does not grow.
+    case resting
+}
+
+/// The week a person first joins a group: what they owe of it.
+public enum FirstWeek {
+    /// The quota prorated to the days left of the week, the joining day counted (it counts as
+    /// left, as in `WeekStanding.judge`), rounded down and never more than the quota: with 3, a
+    /// Monday owes 3, a Tuesday or Wednesday 2, a Thursday or Friday 1, a weekend day 0.
+    public static func owed(quota: Int, weekStart: Int, joinedOn day: Int) -> Int {
+        let left = max(0, min(7, weekStart + 7 - day))
+        return min(quota, quota * left / 7)
+    }
+}
+
+/// A break from the quota: whole weeks of the person's own calendar (their first days).
+public struct QuotaPause: Codable, Equatable, Sendable {
+    public enum Reason: String, Codable, Sendable, CaseIterable {
+        /// Announced before its first week starts.
+        case planned
+        /// May start in the week under way; a group limits how many a quarter.
+        case illness
+    }
+
+    public var id: UUID
+    public var firstWeek: String
+    public var lastWeek: String
+    public var reason: Reason
+    public var createdAt: Date
+
+    public init(id: UUID, firstWeek: String, lastWeek: String, reason: Reason, createdAt: Date) {
+        self.id = id
+        self.firstWeek = firstWeek
+        self.lastWeek = lastWeek
+        self.reason = reason
+        self.createdAt = createdAt
+    }
+
+    /// The week starts (day numbers) it covers.
+    public var weeks: [Int] {
+        guard let first = DayNumber.of(firstWeek), let last = DayNumber.of(lastWeek), last >= first else { return [] }
+        return Array(stride(from: first, through: last, by: 7))
+    }
+
+    /// The paused week starts of several pauses.
+    public static func weeks(_ pauses: [QuotaPause]) -> Set<Int> { Set(pauses.flatMap(\.weeks)) }
+
+    /// At most this many weeks in one pause.
+    public static let maxWeeks = 12
+    /// Illness pauses a quarter when a group says nothing; a group sets 0 to 13.
+    public static let standardIllnessPerQuarter = 2
+
+    /// The calendar quarter a week belongs to (of its first day): year × 4 + quarter.
+    public static func quarter(ofWeek start: Int) -> Int {
+        let (year, month, _) = CivilDate.of(days: start)
+        return year * 4 + (month - 1) / 3
+    }
+
+    /// Why a new pause of `weeks` weeks from the week starting `first` cannot be taken (nil: it
+    /// can), for a person whose week under way starts `current`: a planned pause starts after
+    /// the week under way; an illness pause may start in it, at most `illnessPerQuarter` a
+    /// quarter (by their first weeks); none overlaps another or starts in a past week.
+    public static func refusal(first: Int, weeks: Int, reason: Reason, current: Int, existing: [QuotaPause],
+                               illnessPerQuarter: Int) -> (field: String, message: String)? {
+        if !(1...maxWeeks).contains(weeks) { return ("weeks", "must be 1 to \(maxWeeks)") }
+        if first < current { return ("firstWeek", "is a week already over") }
+        if first == current && reason == .planned {
+            return ("firstWeek", "has started: a planned break is announced before its week begins (illness may start now)")
+        }
+        let asked = Set(stride(from: first, to: first + 7 * weeks, by: 7))
+        if !asked.isDisjoint(with: QuotaPause.weeks(existing)) { return ("firstWeek", "overlaps a break already taken") }
+        if reason == .illness {
+            let quarter = QuotaPause.quarter(ofWeek: first)
+            let taken = existing.filter { $0.reason == .illness && DayNumber.of($0.firstWeek).map(QuotaPause.quarter(ofWeek:)) == quarter }.count
+            if taken >= illnessPerQuarter { return ("reason", "has been used \(taken) of \(illnessPerQuarter) times this quarter") }
+        }
+        return nil
+    }
 }
 
 public struct WeekStanding: Codable, Equatable, Sendable {
@@ -72,19 +152,22 @@ public struct WeekStanding: Codable, Equatable, Sendable {
 
     /// Judges one week. `proofDays` are the local dates that have a proof (any, in or out of
     /// the week); `now` decides how many days are left. Today counts as left while it has no proof.
-    public static func judge(week: String, calendar: PersonalCalendar, proofDays: Set<String>, quota: Int, now: Date) -> WeekStanding {
+    public static func judge(week: String, calendar: PersonalCalendar, proofDays: Set<String>, quota: Int, now: Date, resting: Bool = false) -> WeekStanding {
         guard let start = DayNumber.of(week), let today = DayNumber.of(calendar.day(of: now)) else {
             return WeekStanding(week: week, done: 0, quota: quota, status: .missed, days: [])
         }
         let days = Set(proofDays.compactMap(DayNumber.of))
-        let (done, status) = judge(weekStart: start, proofDays: days, quota: quota, today: today)
+        let (done, status) = judge(weekStart: start, proofDays: days, quota: quota, today: today, resting: resting)
         return WeekStanding(week: week, done: done.count, quota: quota, status: status, days: done.map(DayNumber.day))
     }
 
     /// The same rule on day numbers (see `DayNumber`), for judging many people at once.
-    public static func judge(weekStart: Int, proofDays: Set<Int>, quota: Int, today: Int) -> (done: [Int], status: StandingStatus) {
+    /// `resting`: the week is paused. A week that owes nothing (paused, or a quota of 0 in a first
+    /// week) is resting, unless someone owing nothing trained anyway (met).
+    public static func judge(weekStart: Int, proofDays: Set<Int>, quota: Int, today: Int, resting: Bool = false) -> (done: [Int], status: StandingStatus) {
         let days = weekStart..<(weekStart + 7)
         let done = days.filter(proofDays.contains)
+        if resting || quota <= 0 { return (done, !resting && !done.isEmpty ? .met : .resting) }
         let left = days.filter { $0 > today || ($0 == today && !proofDays.contains($0)) }.count
         let need = quota - done.count
         let status: StandingStatus = need <= 0 ? .met : need > left ? .missed : need == left ? .atRisk : .onTrack
@@ -101,19 +184,31 @@ public struct WeekStanding: Codable, Equatable, Sendable {
 
     /// Weeks met in a row, from the week starting on day `week` back; the week itself counts only
     /// once met, and a week already lost makes the streak 0. `quotas` as from `QuotaChange.byDay`.
-    public static func streak(upTo week: Int, proofDays: Set<Int>, quotas: [(week: Int, days: Int)], today: Int, limit: Int = 520) -> Int {
-        let current = judge(weekStart: week, proofDays: proofDays, quota: QuotaChange.quota(for: week, byDay: quotas), today: today).status
+    public static func streak(upTo week: Int, proofDays: Set<Int>, quotas: [(week: Int, days: Int)], today: Int, limit: Int = 520,
+                              resting: Set<Int> = []) -> Int {
+        let current = judge(weekStart: week, proofDays: proofDays, quota: QuotaChange.quota(for: week, byDay: quotas), today: today,
+                            resting: resting.contains(week)).status
         if current == .missed { return 0 }
-        return combined(current: current, finished: finishedStreak(through: week - 7, proofDays: proofDays, quotas: quotas, limit: limit),
-                        limit: limit)
+        return combined(current: current, finished: finishedStreak(through: week - 7, proofDays: proofDays, quotas: quotas, limit: limit,
+                                                                   resting: resting), limit: limit)
     }
 
-    /// Finished weeks met in a row, from the week starting on day `week` back.
-    public static func finishedStreak(through week: Int, proofDays: Set<Int>, quotas: [(week: Int, days: Int)], limit: Int = 520) -> Int {
-        var count = 0
+    /// Finished weeks met in a row, from the week starting on day `week` back. A week that owed
+    /// nothing (`resting`: paused; or a quota of 0) neither counts nor breaks it: a break keeps the
+    /// streak without growing it. At most `limit` weeks counted and `limit` passed over.
+    public static func finishedStreak(through week: Int, proofDays: Set<Int>, quotas: [(week: Int, days: Int)], limit: Int = 520,
+                                      resting: Set<Int> = []) -> Int {
+        var (count, passed) = (0, 0)
         var w = week
-        while count < limit, (w..<(w + 7)).filter(proofDays.contains).count >= QuotaChange.quota(for: w, byDay: quotas) {
-            count += 1
+        while count < limit, passed < limit {
+            let quota = QuotaChange.quota(for: w, byDay: quotas)
+            if resting.contains(w) || quota <= 0 {
+                passed += 1
+            } else if (w..<(w + 7)).filter(proofDays.contains).count >= quota {
+                count += 1
+            } else {
+                break
+            }
             w -= 7
         }
         return count
@@ -124,7 +219,7 @@ public struct WeekStanding: Codable, Equatable, Sendable {
         switch current {
         case .missed: 0
         case .met: min(limit, finished + 1)
-        case .onTrack, .atRisk: finished
+        case .onTrack, .atRisk, .resting: finished
         }
     }
 }

@@ -9,6 +9,8 @@ public enum GroupStore {
         public var ownerID: UUID
         public var inviteCode: String
         public var createdAt: Date
+        /// Breaks for illness each member may take a quarter.
+        public var illnessPerQuarter: Int
     }
 
     public struct MemberRow: Sendable {
@@ -23,24 +25,25 @@ public enum GroupStore {
 
     private static func group(_ r: Row) throws -> GroupRow {
         GroupRow(id: try r.uuid("id"), name: try r.string("name"), ownerID: try r.uuid("owner_id"), inviteCode: try r.string("invite_code"),
-                 createdAt: try r.date("created_at"))
+                 createdAt: try r.date("created_at"), illnessPerQuarter: try r.int("illness_pauses_per_quarter"))
     }
 
     /// The group when `user` is a member of it.
     public static func group(_ id: UUID, member user: UUID, _ c: SQLConnection) throws -> GroupRow? {
         try c.queryOne("""
-            SELECT g.id, g.name, g.owner_id, g.invite_code, g.created_at FROM training_groups g
+            SELECT g.id, g.name, g.owner_id, g.invite_code, g.created_at, g.illness_pauses_per_quarter FROM training_groups g
             JOIN group_members m ON m.group_id = g.id WHERE g.id = ? AND m.user_id = ?
             """, id, user).map(group)
     }
 
     public static func group(code: String, _ c: SQLConnection) throws -> GroupRow? {
-        try c.queryOne("SELECT id, name, owner_id, invite_code, created_at FROM training_groups WHERE invite_code = ?", code).map(group)
+        try c.queryOne("SELECT id, name, owner_id, invite_code, created_at, illness_pauses_per_quarter FROM training_groups WHERE invite_code = ?",
+                       code).map(group)
     }
 
     public static func groups(of user: UUID, _ c: SQLConnection) throws -> [GroupRow] {
         try c.query("""
-            SELECT g.id, g.name, g.owner_id, g.invite_code, g.created_at FROM training_groups g
+            SELECT g.id, g.name, g.owner_id, g.invite_code, g.created_at, g.illness_pauses_per_quarter FROM training_groups g
             JOIN group_members m ON m.group_id = g.id WHERE m.user_id = ? ORDER BY g.created_at, g.id
             """, user).map(group)
     }

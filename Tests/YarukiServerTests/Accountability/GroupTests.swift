@@ -80,15 +80,18 @@ import YarukiTestSupport
     /// Three people in three time zones, judged through the week by their own days.
     @Test(arguments: Engine.allCases)
     func standingsThroughTheWeek(engine: Engine) async throws {
-        let clock = TestClock(try Date("2026-11-25T12:00:00+09:00", strategy: .iso8601))  // Wednesday noon in Tokyo
+        // They joined the Wednesday before: this is not their first week (whose quota is prorated).
+        let clock = TestClock(try Date("2026-11-18T12:00:00+09:00", strategy: .iso8601))
         let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
-        let (aki, _, akiID) = try api.signUp("aki@example.com", name: "Aki")
-        let (bo, _, boID) = try api.signUp("bo@example.com", name: "Bo", extra: ["timeZone": "Asia/Seoul"])
+        var (aki, _, akiID) = try api.signUp("aki@example.com", name: "Aki")
+        var (bo, _, boID) = try api.signUp("bo@example.com", name: "Bo", extra: ["timeZone": "Asia/Seoul"])
         let (cy, _, cyID) = try api.signUp("cy@example.com", name: "Cy", extra: ["timeZone": "America/Los_Angeles", "weekStart": "sunday"])
         let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: aki).string("inviteCode"))
         let group = try #require(try api.call("POST", "/v1/groups/join", json: ["code": code], token: bo).string("id"))
         _ = try api.call("POST", "/v1/groups/join", json: ["code": code], token: cy)
+        clock.advance(7 * 86_400)  // Wednesday noon in Tokyo
+        (aki, bo) = (try #require(try api.signIn("aki@example.com").string("accessToken")), try #require(try api.signIn("bo@example.com").string("accessToken")))
         for day in ["2026-11-23T07:00:00+09:00", "2026-11-24T07:00:00+09:00", "2026-11-25T07:00:00+09:00"] {
             #expect(try ProofTests.upload(running.port, token: aki, ProofTests.distinct(), query: "recordedAt=\(day.replacingOccurrences(of: "+", with: "%2B"))").status == 201)
         }

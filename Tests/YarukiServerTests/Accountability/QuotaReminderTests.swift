@@ -12,17 +12,22 @@ import YarukiTestSupport
     @Test(arguments: Engine.allCases)
     func exactlyOneReminderAtEachPersonsHourInTheirZone(engine: Engine) async throws {
         let start = try Date("2026-12-04T00:00:00Z", strategy: .iso8601)  // Friday 09:00 in Tokyo, Thursday 16:00 in Los Angeles
-        let clock = TestClock(start)
+        let clock = TestClock(start.addingTimeInterval(-7 * 86_400))  // they joined a week before: no first week's prorating
         let running = try await RunningApp(engine, clock: clock)
         let api = API(running)
-        let (mina, _, minaID) = try api.signUp("mina-remind@example.com", name: "Mina")  // Tokyo, quota 3, nothing yet
-        let (ren, _, renID) = try api.signUp("ren-remind@example.com", name: "Ren", extra: ["timeZone": "America/Los_Angeles"])
-        let (kai, _, kaiID) = try api.signUp("kai-remind@example.com", name: "Kai")  // Tokyo, week already done
-        let (sora, _, soraID) = try api.signUp("sora-remind@example.com", name: "Sora", extra: ["locale": "ja"])  // Tokyo, 19:30, quiet 19:00–21:00
+        var (mina, _, minaID) = try api.signUp("mina-remind@example.com", name: "Mina")  // Tokyo, quota 3, nothing yet
+        var (ren, _, renID) = try api.signUp("ren-remind@example.com", name: "Ren", extra: ["timeZone": "America/Los_Angeles"])
+        var (kai, _, kaiID) = try api.signUp("kai-remind@example.com", name: "Kai")  // Tokyo, week already done
+        var (sora, _, soraID) = try api.signUp("sora-remind@example.com", name: "Sora", extra: ["locale": "ja"])  // Tokyo, 19:30, quiet 19:00–21:00
         let (solo, _, soloID) = try api.signUp("solo-remind@example.com", name: "Solo")  // at risk, but in no group
         _ = solo
         let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: mina).string("inviteCode"))
         for token in [ren, kai, sora] { #expect(try api.call("POST", "/v1/groups/join", json: ["code": code], token: token).status == 200) }
+        clock.advance(7 * 86_400)
+        func fresh(_ email: String) throws -> String { try #require(try api.signIn(email).string("accessToken")) }
+        (mina, ren, kai, sora) = (try fresh("mina-remind@example.com"), try fresh("ren-remind@example.com"), try fresh("kai-remind@example.com"),
+                                  try fresh("sora-remind@example.com"))
+        _ = ren
         for day in ["2026-11-30", "2026-12-01", "2026-12-02"] {
             #expect(try ProofTests.upload(running.port, token: kai, ProofTests.distinct(), query: "recordedAt=\(day)T07:00:00%2B09:00").status == 201)
         }

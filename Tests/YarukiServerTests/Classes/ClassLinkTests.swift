@@ -81,13 +81,6 @@ import YarukiTestSupport
 
     /// The person's export, its JSON files by name.
     static func export(_ f: ClassFixture, _ token: String) throws -> [String: String] {
-        let client = try RawClient(port: f.running.port, timeout: 30)
-        client.send("GET /v1/me/export HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n")
-        let reply = try client.readResponse()
-        #expect(reply.status == 200)
-        let path = NSTemporaryDirectory() + "yaruki-export-\(UUID().uuidString).zip"
-        defer { unlink(path) }
-        try Data(reply.body).write(to: URL(fileURLWithPath: path))
-        return try ZipListing.read(path).json
+        try exportedFiles(port: f.running.port, token: token)
     }
 }

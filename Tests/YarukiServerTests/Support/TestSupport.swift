@@ -14,6 +14,9 @@ final class TestClock: @unchecked Sendable {
     var now: Date { lock.withLock { current } }
 
     func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+
+    /// Moves to an instant, forwards or back.
+    func set(_ date: Date) { lock.withLock { current = date } }
 }
 
 /// JSON calls to a running app. Made from the app (`API(running)`) they go in memory: the app's
@@ -119,4 +122,20 @@ extension RawClient.Reply {
 struct Sent<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// A person's export (`GET /v1/me/export`), its JSON files by name.
+func exportedFiles(port: Int, token: String) throws -> [String: String] {
+    let client = try RawClient(port: port, timeout: 30)
+    client.send("GET /v1/me/export HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n")
+    let reply = try client.readResponse()
+    guard reply.status == 200 else { throw ExportFailed(status: reply.status) }
+    let path = NSTemporaryDirectory() + "yaruki-export-\(UUID().uuidString).zip"
+    defer { unlink(path) }
+    try Data(reply.body).write(to: URL(fileURLWithPath: path))
+    return try ZipListing.read(path).json
+}
+
+struct ExportFailed: Error {
+    var status: Int
 }

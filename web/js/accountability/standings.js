@@ -1,20 +1,21 @@
 // A group's week: each member's days against their quota, split into Yaruki-mono (met),
 // those still going, and Namake-mono (the sloths). Shared by Home and the Quota page.
-import { currentLanguage, formatNumber, t } from "../i18n.js";
+import { currentLanguage, formatDay, formatNumber, t } from "../i18n.js";
 import { avatar, el } from "../ui.js";
 import { icon } from "../icons.js";
 
-const statusKey = { met: "standings.met", onTrack: "standings.onTrack", atRisk: "standings.atRisk", missed: "standings.missed" };
+const statusKey = { met: "standings.met", onTrack: "standings.onTrack", atRisk: "standings.atRisk", missed: "standings.missed",
+  resting: "standings.resting" };
 
-/** Quota pips: one per day of the quota, filled for each day done (more than the quota shows as
- * +n); a day proved only late (the video was sent on a later day) is drawn hollow. */
+/** Quota pips: one per day of the quota, filled for each day done; days done beyond the quota
+ * (a first week owing less, a break trained through) are small pips after them; a day proved
+ * only late (the video was sent on a later day) is drawn hollow. */
 export function pips(done, quota, status, late = 0) {
-  const shown = Math.max(quota, 1);
+  const shown = Math.min(7, Math.max(quota, done, 1));
   const onTime = done - late;
-  const list = el("span", { class: "pips", "data-status": status, "aria-hidden": "true" },
-    Array.from({ length: shown }, (_, i) => el("span", { class: i < onTime ? "pip on" : i < done ? "pip on late" : "pip" })));
-  if (done > quota) list.append(el("span", { class: "pip-extra" }, `+${done - quota}`));
-  return list;
+  return el("span", { class: "pips", "data-status": status, "aria-hidden": "true" },
+    Array.from({ length: shown }, (_, i) => el("span", {
+      class: `${i < onTime ? "pip on" : i < done ? "pip on late" : "pip"}${i >= Math.max(quota, 1) ? " extra" : ""}` })));
 }
 
 /** Cheer and push for a groupmate (not oneself), each disabled once one was sent today. */
@@ -43,6 +44,8 @@ function memberRow(member, me, actions = {}) {
         title: t("standings.lateTitle") }, t("standings.late", { count: formatNumber(member.backdated.length) })) : null,
       atRisk ? null : el("span", { class: "status-label", "data-status": member.status }, t(statusKey[member.status]))),
     atRisk ? el("p", { class: "member-risk small", "data-status": member.status }, icon("alert"), t(statusKey[member.status])) : null,
+    member.status === "resting" ? el("p", { class: "muted small member-rest" }, member.pausedUntil
+      ? t("standings.pausedUntil", { date: formatDay(member.pausedUntil) }) : t("standings.firstWeekRest")) : null,
     actions.cheer && member.id !== me ? cheerButtons(member, actions) : null);
 }
 
@@ -60,10 +63,12 @@ export function standingsBody(standings, me, actions = {}) {
   const byStatus = (wanted) => standings.members.filter((m) => wanted.includes(m.status))
     .sort((a, b) => (b.done - a.done) || (b.streak - a.streak) || a.displayName.localeCompare(b.displayName, currentLanguage()));
   const going = byStatus(["onTrack", "atRisk"]);
+  const resting = byStatus(["resting"]);
   return el("div", { class: "standings" },
     column("yaruki", t("standings.yaruki"), t("standings.yarukiLead"), byStatus(["met"]), me, actions),
     going.length ? column("going", t("standings.going"), null, going, me, actions) : null,
-    column("namake", t("standings.namake"), t("standings.namakeLead"), byStatus(["missed"]), me, actions));
+    column("namake", t("standings.namake"), t("standings.namakeLead"), byStatus(["missed"]), me, actions),
+    resting.length ? column("resting", t("standings.restingTitle"), t("standings.restingLead"), resting, me, actions) : null);
 }
 
 /** My own line of a standings reply, as a large figure with a bar. */

@@ -11,32 +11,85 @@ export function inviteLink(code) {
 
 function quotaCard(session) {
   const card = el("section", { class: "card quota", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  let breaksOpen = false;  // kept open across a reload once a break was taken or called off there
   async function load() {
     try {
-      const quota = await session.api("/v1/me/quota");
+      const [quota, pauses] = await Promise.all([session.api("/v1/me/quota"), session.api("/v1/me/pauses")]);
       const select = el("select", { name: "days", id: "quota-days" },
         [1, 2, 3, 4, 5, 6, 7].map((n) => el("option", { value: n, selected: n === quota.nextWeek }, formatNumber(n))));
+      // In one's first week the quota may be set for it too (prorated to the days left when joining).
+      const thisWeek = quota.firstWeek ? el("input", { type: "checkbox", id: "quota-this-week", name: "thisWeek" }) : null;
       const form = el("form", { class: "inline-form" },
         el("label", { for: "quota-days" }, t("quota.days")), select,
+        ...(thisWeek ? [el("label", { class: "check" }, thisWeek, t("quota.alsoThisWeek"))] : []),
         el("button", { type: "submit", class: "button quiet small" }, t("quota.save")));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         clearProblems();
         try {
-          const set = await session.api("/v1/me/quota", { method: "PUT", body: { days: Number(select.value) } });
-          toast(t("quota.saved", { days: set.days }));
+          const set = await session.api("/v1/me/quota", { method: "PUT", body: { days: Number(select.value), thisWeek: thisWeek?.checked === true } });
+          toast(thisWeek?.checked ? t("quota.savedThisWeek", { days: set.days }) : t("quota.saved", { days: set.days }));
           load();
         } catch (problem) { showProblem(problem, form); }
       });
       card.removeAttribute("aria-busy");
       card.replaceChildren(el("h2", {}, t("quota.title")), myWeek(quota.week),
-        el("p", { class: "muted small" }, t("quota.thisWeek", { done: quota.week.done, quota: quota.thisWeek }),
+        el("p", { class: "muted small", id: "quota-line" }, t("quota.thisWeek", { done: quota.week.done, quota: quota.thisWeek }),
           quota.nextWeek !== quota.thisWeek ? ` · ${t("quota.next", { days: quota.nextWeek })}` : ""),
-        form, el("p", { class: "muted small" }, t("quota.rule")));
+        ...(quota.firstWeek ? [el("p", { class: "notice ok small", id: "first-week" }, t("quota.firstWeek", { days: quota.thisWeek }))] : []),
+        ...(quota.pausedUntil ? [el("p", { class: "notice small", id: "paused-until" }, t("quota.pausedUntil", { date: formatDay(quota.pausedUntil) }))] : []),
+        form, el("p", { class: "muted small" }, t("quota.rule")), breaks(session, pauses, breaksOpen, () => { breaksOpen = true; load(); }));
     } catch (problem) { showProblem(problem); }
   }
   load();
   return { card, reload: load };
+}
+
+/** My breaks: those taken (one not begun can be called off) and a form to take one: planned
+ * from next week, or for illness from this week while the quarter allows. */
+function breaks(session, pauses, open, reload) {
+  const weeks = el("select", { name: "weeks", id: "break-weeks" },
+    Array.from({ length: 12 }, (_, i) => el("option", { value: i + 1 }, t("breaks.weeks", { count: formatNumber(i + 1) }))));
+  const reason = el("select", { name: "reason", id: "break-reason" },
+    el("option", { value: "planned" }, t("breaks.planned")),
+    el("option", { value: "illness", disabled: pauses.illnessLeftThisQuarter === 0 }, t("breaks.illness")));
+  const form = el("form", { class: "inline-form", id: "break-form" },
+    el("label", { for: "break-reason" }, t("breaks.reason")), reason,
+    el("label", { for: "break-weeks" }, t("breaks.length")), weeks,
+    el("button", { type: "submit", class: "button quiet small" }, t("breaks.take")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    const illness = reason.value === "illness";
+    try {
+      const taken = await session.api("/v1/me/pauses", { method: "POST",
+        body: { weeks: Number(weeks.value), reason: reason.value, ...(illness ? { firstWeek: localToday() } : {}) } });
+      toast(t("breaks.taken", { date: formatDay(taken.until) }));
+      reload();
+    } catch (problem) { showProblem(problem, form); }
+  });
+  const list = pauses.items.length
+    ? el("ul", { class: "breaks-list" }, pauses.items.map((p) => el("li", { "data-break": p.id, "data-started": String(p.started) },
+      el("span", {}, t(p.reason === "illness" ? "breaks.illnessFrom" : "breaks.plannedFrom",
+        { from: formatDay(p.firstWeek), until: formatDay(p.until) })),
+      p.started ? null : el("button", { type: "button", class: "button quiet small", "data-cancel": p.id, onclick: async (event) => {
+        try {
+          await session.api(`/v1/me/pauses/${p.id}`, { method: "DELETE" });
+          toast(t("breaks.calledOff"));
+          reload();
+        } catch (problem) { showProblem(problem, event.target.closest("li")); }
+      } }, t("breaks.callOff")))))
+    : el("p", { class: "muted small" }, t("breaks.none"));
+  return el("details", { class: "breaks", id: "breaks", open },
+    el("summary", {}, t("breaks.title")),
+    el("p", { class: "muted small" }, t("breaks.lead", { left: formatNumber(pauses.illnessLeftThisQuarter), of: formatNumber(pauses.illnessPerQuarter) })),
+    list, form);
+}
+
+/** Today in this device's own calendar, YYYY-MM-DD (the server reads it in the person's zone). */
+function localToday() {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
 /** One group: its week's split, week arrows, and (folded away) its members and invite link. */

@@ -25,6 +25,7 @@ struct AccountabilityData: PersonalData {
         }
         removed.counts["groups"] = groups
         removed.counts["quotaChanges"] = try GroupStore.deletePersonal(user, c)
+        removed.counts["quotaBreaks"] = try PauseStore.deletePersonal(user, c)
         try CalendarFeedStore.revoke(user: user, c)
         return removed
     }
@@ -32,6 +33,12 @@ struct AccountabilityData: PersonalData {
     /// A streak is counted in the person's own weeks: a new week start or time zone makes it stale.
     func calendarChanged(user: UUID, _ c: SQLConnection) throws {
         try GroupStore.forgetStreak(user, c)
+    }
+
+    /// When the person first joined a group (their first week owed a prorated quota), and their breaks.
+    struct QuotaBreaks: Encodable {
+        var firstJoinedAt: Date?
+        var breaks: [QuotaPause]
     }
 
     struct Membership: Encodable {
@@ -42,13 +49,15 @@ struct AccountabilityData: PersonalData {
     }
 
     func export(user: UUID, into folder: ExportFolder) async throws {
-        let (groups, history, feed) = try await context.database.read { c in
+        let (groups, history, feed, pauses, started) = try await context.database.read { c in
             (try GroupStore.groups(of: user, c).map { g in
                 Membership(id: g.id, name: g.name, owner: g.ownerID == user, joinedAt: try GroupStore.members(g.id, c).first { $0.account.id == user }?.joinedAt)
-            }, try GroupStore.quotaHistory(user, c), try CalendarFeedStore.feed(user: user, c))
+            }, try GroupStore.quotaHistory(user, c), try CalendarFeedStore.feed(user: user, c), try PauseStore.pauses(of: user, c),
+             try PauseStore.started(user, c))
         }
         try folder.write("groups.json", groups)
         try folder.write("quota-history.json", history)
+        try folder.write("quota-breaks.json", QuotaBreaks(firstJoinedAt: started, breaks: pauses))
         try folder.write("calendar-feed.json", CalendarFeedState(active: feed != nil, createdAt: feed?.createdAt, lastReadAt: feed?.lastReadAt))
         let (database, media) = (context.database, context.media)
         try await folder.writeArray("proofs.json", of: ProofInfo.self) { emit in

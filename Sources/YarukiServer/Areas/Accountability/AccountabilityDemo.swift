@@ -6,9 +6,10 @@ import YarukiStore
 
 /// The demo's accountability group: five people in three time zones, each with a quota and
 /// weeks of proofs, shaped so that this week shows every kind of standing whatever the weekday
-/// (someone has met their quota, someone is on track, someone at risk or already a sloth) and
-/// the streaks differ. Proof videos are short ffmpeg test patterns; without ffmpeg the proofs
-/// are rows whose files are missing.
+/// (someone has met their quota, someone is on track, someone at risk or already a sloth, someone
+/// resting on a break for illness) and the streaks differ; and a newcomer who joined today, whose
+/// first week owes a prorated quota. Proof videos are short ffmpeg test patterns; without ffmpeg
+/// the proofs are rows whose files are missing.
 enum AccountabilityDemo {
     static let name = "Morning crew"
 
@@ -22,6 +23,10 @@ enum AccountabilityDemo {
     }
 
     static let weeks = 8
+    /// Resting this week, on a break for illness.
+    static let resting = "jiwoo@yaruki.example"
+    /// Joined today: a first week.
+    static let newcomer = "aino@yaruki.example"
 
     static let plans: [Plan] = [
         Plan(email: "mina@yaruki.example", quota: 3, past: { $0 == 6 ? [1] : [0, 2, 4] }, thisWeek: [0, 2]),
@@ -41,6 +46,7 @@ enum AccountabilityDemo {
         }
         // Once only: the group's owner already being in a group means this ran before.
         guard try await database.read({ c in try GroupStore.groups(of: accounts[0].id, c).isEmpty }) else { return }
+        let newcomer = try await database.read { c in try AccountStore.credentials(emailKey: try EmailAddress(AccountabilityDemo.newcomer).key, c)?.account }
         let videos = await demoVideos(context.dataDirectory)
         try await database.transaction { c in
             let group = UUID()
@@ -51,7 +57,13 @@ enum AccountabilityDemo {
                 let calendar = PersonalCalendar(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
                 guard let today = DayNumber.of(calendar.day(of: now)) else { continue }
                 let thisWeek = DayNumber.weekStart(of: today, account.weekStart)
+                // In the group for months: started long before this week.
+                _ = try PauseStore.start(account.id, at: now.addingTimeInterval(-Double(7 * (weeks + 2)) * 86_400), c)
                 try GroupStore.setQuota(account.id, effectiveWeek: DayNumber.day(thisWeek - 7 * (weeks + 2)), days: plan.quota, at: now, c)
+                if plan.email == AccountabilityDemo.resting {
+                    try PauseStore.add(QuotaPause(id: UUID(), firstWeek: DayNumber.day(thisWeek), lastWeek: DayNumber.day(thisWeek), reason: .illness,
+                                                  createdAt: now), user: account.id, c)
+                }
                 var days = plan.thisWeek.map { thisWeek + $0 }.filter { $0 <= today }
                 for weeksAgo in 1...weeks { days += plan.past(weeksAgo).map { thisWeek - 7 * weeksAgo + $0 } }
                 for day in days {
@@ -65,6 +77,9 @@ enum AccountabilityDemo {
                                           workout: nil, recordedAt: recorded, recordedDay: DayNumber.day(day),
                                           uploadedAt: recorded.addingTimeInterval(120), c)
                 }
+            }
+            if let newcomer, try GroupStore.join(group, user: newcomer.id, at: now, c) {
+                try GroupService.startIfFirst(newcomer.id, calendar: PersonalCalendar(of: newcomer), now: now, c)
             }
         }
     }

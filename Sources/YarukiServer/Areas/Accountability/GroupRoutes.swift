@@ -25,7 +25,15 @@ struct GroupRoutes: RouteCollection {
         me.delete("/v1/groups/{id}/members/{member}", Doc("Remove a member (its owner)", [204: "Removed", 422: "Owners leave instead",
                                                                                           403: "Not the owner", 404: "No such group or member"]), remove)
         me.get("/v1/me/quota", Doc("My weekly quota: this week's (with where I stand), the next week's and the history"), quota)
-        me.put("/v1/me/quota", Doc("Set my weekly quota (1–7 days); it applies from next week", [200: "Set", 400: "Not 1 to 7"]), setQuota)
+        me.put("/v1/me/quota", Doc("Set my weekly quota (1–7 days); it applies from next week, and in my first week (thisWeek) to it too, prorated",
+                                   [200: "Set", 400: "Not 1 to 7", 422: "thisWeek outside my first week"]), setQuota)
+        me.get("/v1/me/pauses", Doc("My breaks from the quota, and the breaks for illness left this quarter"), pauses)
+        me.post("/v1/me/pauses", Doc("Take a break of whole weeks: planned before its week begins, for illness also during it",
+                                     [201: "Taken", 400: "A field is not valid", 422: "Started, overlapping, or no illness breaks left"]), pause)
+        me.delete("/v1/me/pauses/{id}", Doc("Call off a break that has not begun", [204: "Called off", 404: "No such break of mine",
+                                                                                  422: "It has begun"]), unpause)
+        me.put("/v1/groups/{id}/rules", Doc("Set the group's rules: breaks for illness a member may take a quarter (its owner)",
+                                            [200: "Set", 400: "Not 0 to 13", 403: "Not the owner", 404: "Not a group of mine"]), setRules)
         me.get("/v1/groups/{id}/standings", Doc("Each member's week: done, quota, status, streak",
                                                 [200: "Standings", 400: "Not a date", 404: "Not a group of mine"], reply: Standings.self,
                                                 query: [.day("date", "A day of the week to show (today when left out)")]), week)
@@ -73,7 +81,34 @@ struct GroupRoutes: RouteCollection {
     }
 
     func setQuota(_: Request, _ me: Principal, _ body: QuotaBody) async throws -> Reply<QuotaChange> {
-        Reply(try await groups.setQuota(try Quota(days: body.days), me))
+        Reply(try await groups.setQuota(try Quota(days: body.days), thisWeek: body.thisWeek == true, me))
+    }
+
+    func pauses(_: Request, _ me: Principal) async throws -> Reply<Pauses> {
+        Reply(try await groups.pauses(me))
+    }
+
+    func pause(_: Request, _ me: Principal, _ body: PauseBody) async throws -> Reply<Pause> {
+        var check = FieldCheck()
+        if !(1...QuotaPause.maxWeeks).contains(body.weeks) { check.fail("weeks", "must be 1 to \(QuotaPause.maxWeeks)") }
+        let reason = QuotaPause.Reason(rawValue: body.reason)
+        if reason == nil { check.fail("reason", "must be planned or illness") }
+        if let day = body.firstWeek, DayNumber.of(day) == nil { check.fail("firstWeek", "must be a date like 2026-12-07") }
+        try check.done()
+        guard let reason else { throw Refusal.bug() }
+        return .created(try await groups.pause(firstWeek: body.firstWeek, weeks: body.weeks, reason: reason, me))
+    }
+
+    func unpause(_ request: Request, _ me: Principal) async throws -> Response {
+        try await groups.unpause(try request.id("id", "break"), me)
+        return .noContent()
+    }
+
+    func setRules(_ request: Request, _ me: Principal, _ body: GroupRulesBody) async throws -> Reply<Group> {
+        var check = FieldCheck()
+        if !(0...13).contains(body.illnessPausesPerQuarter) { check.fail("illnessPausesPerQuarter", "must be 0 to 13") }
+        try check.done()
+        return Reply(try await groups.setRules(try request.id("id", "group"), illnessPerQuarter: body.illnessPausesPerQuarter, by: me))
     }
 
     func week(_ request: Request, _ me: Principal) async throws -> Reply<Standings> {

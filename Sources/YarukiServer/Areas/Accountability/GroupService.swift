@@ -29,7 +29,7 @@ struct GroupService: Sendable {
         Group(id: group.id, name: group.name, ownerId: group.ownerID, inviteCode: group.inviteCode,
               members: try GroupStore.members(group.id, c).map {
                   GroupMember(id: $0.account.id, displayName: $0.account.displayName, joinedAt: $0.joinedAt, isOwner: $0.account.id == group.ownerID)
-              })
+              }, illnessPausesPerQuarter: group.illnessPerQuarter)
     }
 
     /// The group when the principal is in it; 404 otherwise, whether it exists or not.
@@ -39,11 +39,34 @@ struct GroupService: Sendable {
     }
 
     func create(named name: String, by principal: Principal) async throws -> Group {
-        let (id, now) = (UUID(), context.now)
-        return try await database.transaction { c in
+        let (id, now, calendar) = (UUID(), context.now, try await principal.calendar())
+        let group = try await database.transaction { c in
             try GroupStore.create(id: id, name: name, owner: principal.userID, code: GroupService.inviteCode(), at: now, c)
+            try GroupService.startIfFirst(principal.userID, calendar: calendar, now: now, c)
             return try reply(try GroupService.memberGroup(id, principal, c), c)
         }
+        await events.changed(of: principal.userID)
+        return group
+    }
+
+    /// A person's first group: the week under way owes their quota prorated to the days left of
+    /// it (`FirstWeek`), written as that week's quota, and the next week theirs again. Someone who
+    /// was in a group before (and left) starts nothing new.
+    static func startIfFirst(_ user: UUID, calendar: PersonalCalendar, now: Date, _ c: SQLConnection) throws {
+        guard try PauseStore.start(user, at: now, c) else { return }
+        let week = calendar.week(of: now)
+        guard let next = calendar.week(after: week), let start = DayNumber.of(week), let today = DayNumber.of(calendar.day(of: now)) else { return }
+        let history = try GroupStore.quotaHistory(user, c)
+        let (quota, following) = (QuotaChange.quota(for: week, history: history), QuotaChange.quota(for: next, history: history))
+        try GroupStore.setQuota(user, effectiveWeek: week, days: FirstWeek.owed(quota: quota, weekStart: start, joinedOn: today), at: now, c)
+        if !history.contains(where: { $0.effectiveWeek == next }) { try GroupStore.setQuota(user, effectiveWeek: next, days: following, at: now, c) }
+    }
+
+    /// Sets how many breaks for illness each member may take a quarter (its owner).
+    func setRules(_ id: UUID, illnessPerQuarter: Int, by principal: Principal) async throws -> Group {
+        let group = try await change(id, by: principal) { group, c in try PauseStore.setIllnessPerQuarter(group: group.id, illnessPerQuarter, c) }
+        await events.changed(of: principal.userID)
+        return group
     }
 
     func groups(of principal: Principal) async throws -> [Group] {
@@ -76,10 +99,12 @@ struct GroupService: Sendable {
     }
 
     func join(code: String, _ principal: Principal) async throws -> Group {
-        let now = context.now
+        let (now, calendar) = (context.now, try await principal.calendar())
         let joined = try await database.transaction { c in
             guard let group = try GroupStore.group(code: code, c) else { throw Refusal.notFound("No group has this invite code.") }
-            _ = try GroupStore.join(group.id, user: principal.userID, at: now, c)
+            if try GroupStore.join(group.id, user: principal.userID, at: now, c) {
+                try GroupService.startIfFirst(principal.userID, calendar: calendar, now: now, c)
+            }
             return try reply(group, c)
         }
         await events.changed(of: principal.userID)
@@ -107,29 +132,103 @@ struct GroupService: Sendable {
     // MARK: quota
 
     /// This week's quota with where I stand (judged as a group page would, so a person without a
-    /// group still sees it), next week's, and the history.
+    /// group still sees it), next week's, the history, whether this is my first week, and the
+    /// break this week is in.
     func quota(_ principal: Principal) async throws -> QuotaState {
         let calendar = try await principal.calendar()
         let now = context.now
         let week = calendar.week(of: now)
         guard let start = DayNumber.of(week) else { throw Refusal.bug() }
-        let (history, days) = try await database.read { c in
+        let (history, days, started, pauses) = try await database.read { c in
             (try GroupStore.quotaHistory(principal.userID, c),
-             try GroupStore.proofDays([principal.userID], first: start, last: start + 6, c)[principal.userID] ?? [])
+             try GroupStore.proofDays([principal.userID], first: start, last: start + 6, c)[principal.userID] ?? [],
+             try PauseStore.started(principal.userID, c), try PauseStore.pauses(of: principal.userID, c))
         }
         let quota = QuotaChange.quota(for: week, history: history)
-        let standing = WeekStanding.judge(week: week, calendar: calendar, proofDays: Set(days.map(DayNumber.day)), quota: quota, now: now)
+        let pause = pauses.first { $0.weeks.contains(start) }
+        let standing = WeekStanding.judge(week: week, calendar: calendar, proofDays: Set(days.map(DayNumber.day)), quota: quota, now: now,
+                                          resting: pause != nil)
         return QuotaState(thisWeek: quota, nextWeek: QuotaChange.quota(for: calendar.week(after: week) ?? week, history: history),
-                          week: standing, history: history)
+                          week: standing, history: history, firstWeek: started.map { calendar.week(of: $0) == week } ?? false,
+                          pausedUntil: pause.flatMap { DayNumber.of($0.lastWeek) }.map { DayNumber.day($0 + 6) })
     }
 
-    /// Sets the quota from next week on.
-    func setQuota(_ quota: Quota, _ principal: Principal) async throws -> QuotaChange {
+    /// Sets the quota from next week on; in one's first week (`thisWeek`) also for the week under
+    /// way, prorated to the days that were left when they joined.
+    func setQuota(_ quota: Quota, thisWeek: Bool, _ principal: Principal) async throws -> QuotaChange {
         let calendar = try await principal.calendar()
         let now = context.now
-        guard let next = calendar.week(after: calendar.week(of: now)) else { throw Refusal.bug() }
-        try await database.transaction { c in try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c) }
+        let week = calendar.week(of: now)
+        guard let next = calendar.week(after: week), let start = DayNumber.of(week) else { throw Refusal.bug() }
+        let change = try await database.transaction { c -> QuotaChange in
+            try GroupStore.setQuota(principal.userID, effectiveWeek: next, days: quota.days, at: now, c)
+            guard thisWeek else { return QuotaChange(effectiveWeek: next, days: quota.days) }
+            guard let started = try PauseStore.started(principal.userID, c), calendar.week(of: started) == week,
+                  let joined = DayNumber.of(calendar.day(of: started)) else {
+                throw Refusal(.unprocessable, "Only a first week's quota can change while it runs; this one applies from next week.",
+                              fields: [.init(field: "thisWeek", message: "is only for the week you first joined a group")])
+            }
+            let owed = FirstWeek.owed(quota: quota.days, weekStart: start, joinedOn: joined)
+            try GroupStore.setQuota(principal.userID, effectiveWeek: week, days: owed, at: now, c)
+            return QuotaChange(effectiveWeek: week, days: owed)
+        }
         await events.changed(of: principal.userID)
-        return QuotaChange(effectiveWeek: next, days: quota.days)
+        return change
+    }
+
+    // MARK: breaks
+
+    func pauses(_ principal: Principal) async throws -> Pauses {
+        let calendar = try await principal.calendar()
+        let current = DayNumber.of(calendar.week(of: context.now)) ?? 0
+        let (pauses, limit) = try await database.read { c in
+            (try PauseStore.pauses(of: principal.userID, c), try PauseStore.illnessPerQuarter(of: principal.userID, c) ?? QuotaPause.standardIllnessPerQuarter)
+        }
+        let quarter = QuotaPause.quarter(ofWeek: current)
+        let taken = pauses.filter { $0.reason == .illness && DayNumber.of($0.firstWeek).map(QuotaPause.quarter(ofWeek:)) == quarter }.count
+        return Pauses(items: pauses.reversed().map { GroupService.reply($0, current: current) }, illnessPerQuarter: limit,
+                      illnessLeftThisQuarter: max(0, limit - taken))
+    }
+
+    static func reply(_ p: QuotaPause, current: Int) -> Pause {
+        let last = DayNumber.of(p.lastWeek) ?? 0
+        return Pause(id: p.id, firstWeek: p.firstWeek, lastWeek: p.lastWeek, until: DayNumber.day(last + 6), reason: p.reason,
+                     started: (DayNumber.of(p.firstWeek) ?? 0) <= current, createdAt: p.createdAt)
+    }
+
+    /// Takes a break of whole weeks from the week holding `firstWeek` (next week when nil), in the
+    /// person's own calendar: planned before its week begins, illness also during it, as many a
+    /// quarter as the strictest of their groups allows (422 naming the field otherwise).
+    func pause(firstWeek day: String?, weeks: Int, reason: QuotaPause.Reason, _ principal: Principal) async throws -> Pause {
+        let calendar = try await principal.calendar()
+        let now = context.now
+        guard let current = DayNumber.of(calendar.week(of: now)) else { throw Refusal.bug() }
+        let first = day.flatMap(DayNumber.of).map { DayNumber.weekStart(of: $0, calendar.weekStart) } ?? current + 7
+        let pause = QuotaPause(id: UUID(), firstWeek: DayNumber.day(first), lastWeek: DayNumber.day(first + 7 * (weeks - 1)), reason: reason, createdAt: now)
+        try await database.transaction { c in
+            let limit = try PauseStore.illnessPerQuarter(of: principal.userID, c) ?? QuotaPause.standardIllnessPerQuarter
+            if let (field, message) = QuotaPause.refusal(first: first, weeks: weeks, reason: reason, current: current,
+                                                         existing: try PauseStore.pauses(of: principal.userID, c), illnessPerQuarter: limit) {
+                throw Refusal(.unprocessable, "This break cannot be taken: \(field) \(message).", fields: [.init(field: field, message: message)])
+            }
+            try PauseStore.add(pause, user: principal.userID, c)
+        }
+        await events.changed(of: principal.userID)
+        return GroupService.reply(pause, current: current)
+    }
+
+    /// Calls off a break that has not begun (404 when not mine; 422 once it has begun).
+    func unpause(_ id: UUID, _ principal: Principal) async throws {
+        let calendar = try await principal.calendar()
+        let current = DayNumber.of(calendar.week(of: context.now)) ?? 0
+        try await database.transaction { c in
+            guard let pause = try PauseStore.pauses(of: principal.userID, c).first(where: { $0.id == id }) else { throw Refusal.notFound("No such break.") }
+            guard (DayNumber.of(pause.firstWeek) ?? 0) > current else {
+                throw Refusal(.unprocessable, "A break that has begun stays: the group has seen it.",
+                              fields: [.init(field: "id", message: "has begun")])
+            }
+            _ = try PauseStore.remove(id, user: principal.userID, c)
+        }
+        await events.changed(of: principal.userID)
     }
 }

@@ -67,16 +67,18 @@ struct QuotaReminders: Sendable {
             return (account, today, DayNumber.weekStart(of: today, account.weekStart))
         }
         let first = judged.map(\.week).min() ?? 0, last = (judged.map(\.week).max() ?? 0) + 6
-        let (days, histories) = try await context.database.read { c in
+        let (days, histories, pauses) = try await context.database.read { c in
             (try GroupStore.proofDays(people.map(\.id), first: first, last: last, c),
-             try Dictionary(uniqueKeysWithValues: people.map { ($0.id, try GroupStore.quotaHistory($0.id, c)) }))
+             try Dictionary(uniqueKeysWithValues: people.map { ($0.id, try GroupStore.quotaHistory($0.id, c)) }),
+             try Dictionary(uniqueKeysWithValues: people.map { ($0.id, QuotaPause.weeks(try PauseStore.pauses(of: $0.id, c))) }))
         }
         return judged.compactMap { account, today, week in
             let proved = days[account.id] ?? []
             guard !proved.contains(today) else { return nil }  // nothing more to do today
             let quota = QuotaChange.quota(for: week, byDay: QuotaChange.byDay(histories[account.id] ?? []))
-            let (done, status) = WeekStanding.judge(weekStart: week, proofDays: proved, quota: quota, today: today)
-            guard status == .atRisk else { return nil }
+            let (done, status) = WeekStanding.judge(weekStart: week, proofDays: proved, quota: quota, today: today,
+                                                    resting: pauses[account.id]?.contains(week) == true)
+            guard status == .atRisk else { return nil }  // on a break: resting, never reminded
             return Reminder(user: account.id, day: DayNumber.day(today), toGo: quota - done.count, daysLeft: week + 7 - today)
         }
     }

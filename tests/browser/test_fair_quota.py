@@ -1,0 +1,72 @@
+"""A fair quota in a real Chromium, in Korean on a phone: joining a group mid-week shows the first
+week's prorated quota, and a break is taken for next week and called off."""
+import json
+import os
+import urllib.request
+import uuid
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.select import Select
+
+from conftest import click_on, make_browser, text_of, wait
+from test_account import OUT, api_call, api_login, api_sign_up
+from test_layout import sign_in
+
+
+def sign_up_korean(server, email, name):
+    """A person who reads Korean and lives in Seoul, made over HTTP."""
+    body = json.dumps({"email": email, "password": "correct horse battery", "displayName": name, "timeZone": "Asia/Seoul",
+                       "locale": "ko"}).encode()
+    request = urllib.request.Request(server + "/v1/auth/signup", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["accessToken"]
+
+
+def test_a_newcomer_sees_the_prorated_quota_and_takes_a_break_in_korean(server):
+    owner = api_sign_up(server, f"owner-{uuid.uuid4().hex[:8]}@example.com", "Olli")
+    code = api_call(server, "POST", "/v1/groups", owner, {"name": "새벽 팀"})["inviteCode"]
+    email = f"minji-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up_korean(server, email, "민지")
+    phone = make_browser(390, 844, language="ko-KR")
+    try:
+        sign_in(phone, server, email, "correct horse battery")
+        phone.get(f"{server}/#/join?code={code}")
+        wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "article.group")))
+        token = api_login(server, email)["accessToken"]
+        quota = api_call(server, "GET", "/v1/me/quota", token)
+        # Joined today, whatever weekday it is: 3 prorated to the days left of this week, 3 from next week.
+        today = datetime.now(ZoneInfo("Asia/Seoul")).date()
+        left = 7 - (today - date.fromisoformat(quota["week"]["week"])).days
+        assert quota["firstWeek"] is True and quota["nextWeek"] == 3 and quota["thisWeek"] == min(3, 3 * left // 7), quota
+        first = wait(phone).until(EC.visibility_of_element_located((By.ID, "first-week")))
+        assert "첫 주" in first.text and f"{quota['thisWeek']}일" in first.text, first.text
+        assert text_of(phone, By.ID, "my-done") == f"0/{quota['thisWeek']}"
+        me = api_call(server, "GET", "/v1/me", token)["id"]
+        row = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f'li.member[data-member="{me}"]')))
+        assert f"0/{quota['thisWeek']}" in row.text
+        phone.save_screenshot(os.path.join(OUT, "first-week-ko-390x844.png"))
+
+        # A break of two weeks from next week, planned.
+        click_on(phone, By.CSS_SELECTOR, "#breaks summary")
+        Select(phone.find_element(By.ID, "break-reason")).select_by_value("planned")
+        Select(phone.find_element(By.ID, "break-weeks")).select_by_value("2")
+        click_on(phone, By.CSS_SELECTOR, "#break-form button[type=submit]")
+        taken = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".breaks-list li[data-break]")))
+        pauses = api_call(server, "GET", "/v1/me/pauses", token)
+        next_week = date.fromisoformat(quota["week"]["week"]) + timedelta(days=7)
+        assert [(p["firstWeek"], p["until"], p["reason"], p["started"]) for p in pauses["items"]] == \
+            [(next_week.isoformat(), (next_week + timedelta(days=13)).isoformat(), "planned", False)], pauses
+        assert "계획" in taken.text, taken.text
+        phone.save_screenshot(os.path.join(OUT, "break-ko-390x844.png"))
+        # The same page in a wide window is not needed: the form wraps on a phone without spilling sideways.
+        assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+        # Called off before it begins.
+        click_on(phone, By.CSS_SELECTOR, ".breaks-list button[data-cancel]")
+        wait(phone).until(EC.text_to_be_present_in_element((By.ID, "breaks"), "쉰 적이 없어요"))
+        assert api_call(server, "GET", "/v1/me/pauses", token)["items"] == []
+    finally:
+        phone.quit()
