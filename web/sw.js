@@ -5,11 +5,11 @@
 // routines, classes, notifications, the account), in a cache of their own that signing out
 // empties; writes never go through here (the pages' outbox holds them), nor the event stream,
 // nor the exercise catalog (the app keeps it itself and revalidates it by its ETag).
-const CACHE = "yaruki-shell-v33";
+const CACHE = "yaruki-shell-v34";
 const DATA = "yaruki-data-v1";
 const ID = "[0-9a-fA-F-]{36}";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`), /^\/v1\/me$/, /^\/v1\/meta$/,
-  /^\/v1\/health\/(days|imports)$/, /^\/v1\/me\/(health-goals|quota|classes|teaching|cheers\/today)$/, new RegExp(`^/v1/groups(/${ID}/standings)?$`),
+  /^\/v1\/health\/(days|imports)$/, /^\/v1\/me\/(health-goals|quota|pauses|classes|teaching|cheers\/today)$/, new RegExp(`^/v1/groups(/${ID}/(standings|challenges))?$`),
   new RegExp(`^/v1/(posts|routines|classes)(/${ID})?$`), /^\/v1\/notifications$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
   "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/icons/apple-touch-icon.png",

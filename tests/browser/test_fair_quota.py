@@ -1,10 +1,11 @@
-"""A fair quota in a real Chromium, in Korean on a phone: joining a group mid-week shows the first
-week's prorated quota, and a break is taken for next week and called off."""
+"""A fair quota and a group that does things together, in a real Chromium, in Korean on a phone:
+joining a group mid-week shows the first week's prorated quota, a break is taken for next week and
+called off, and a challenge is joined and its bar moves when a groupmate finishes a session."""
 import json
 import os
 import urllib.request
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from selenium.webdriver.common.by import By
@@ -68,5 +69,28 @@ def test_a_newcomer_sees_the_prorated_quota_and_takes_a_break_in_korean(server):
         click_on(phone, By.CSS_SELECTOR, ".breaks-list button[data-cancel]")
         wait(phone).until(EC.text_to_be_present_in_element((By.ID, "breaks"), "쉰 적이 없어요"))
         assert api_call(server, "GET", "/v1/me/pauses", token)["items"] == []
+
+        # The owner proposes a month of 60 training minutes: it appears live; Minji joins it.
+        group = api_call(server, "GET", "/v1/groups", owner)["items"][0]["id"]
+        challenge = api_call(server, "POST", f"/v1/groups/{group}/challenges", owner, {"metric": "minutes", "goal": 60})["id"]
+        row = f'.challenge[data-challenge="{challenge}"]'
+        wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, row)))
+        assert "함께 운동 60분" in text_of(phone, By.CSS_SELECTOR, row)
+        click_on(phone, By.CSS_SELECTOR, row + ' button[data-challenge-action="join"]')
+        wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, row + ' button[data-challenge-action="leave"]')))
+        joined = api_call(server, "GET", f"/v1/groups/{group}/challenges", token)["items"][0]
+        assert joined["joined"] is True and me.lower() in [m["id"].lower() for m in joined["members"]]
+        # The owner finishes a 30-minute session elsewhere: the bar on Minji's phone moves to half, live.
+        end = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(minutes=1)
+        api_call(server, "PUT", f"/v1/workouts/{uuid.uuid4()}", owner, {
+            "startedAt": (end - timedelta(minutes=30)).isoformat().replace("+00:00", "Z"), "endedAt": end.isoformat().replace("+00:00", "Z"),
+            "exercises": [{"exerciseId": "squat", "sets": [{"reps": 10}]}]})
+        wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, row + " [role=progressbar]").get_attribute("aria-valuenow") == "30")
+        assert text_of(phone, By.CSS_SELECTOR, row + " .challenge-total") == "30/60"
+        width = phone.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().width", row + " .bar .share")
+        bar = phone.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().width", row + " .bar")
+        assert abs(width / bar - 0.5) < 0.02, (width, bar)
+        assert "Olli 30" in text_of(phone, By.CSS_SELECTOR, row + " .challenge-shares")
+        phone.save_screenshot(os.path.join(OUT, "challenge-ko-390x844.png"))
     finally:
         phone.quit()

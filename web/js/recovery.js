@@ -80,9 +80,10 @@ export function confirmEmailView(session, { token }) {
     try {
       if (!token) throw { title: t("recovery.noToken"), detail: "" };
       const { email, changed } = await session.api("/v1/auth/email/confirm", { method: "POST", body: { token } });
+      // The signed-in person's copy first: a page opened from here must not show the old address.
+      if (session.user) await session.reloadUser();
       status.textContent = t(changed ? "recovery.changed" : "recovery.confirmed", { email });
       status.classList.add("ok");
-      if (session.user) await session.reloadUser();
       next.replaceChildren(el("a", { href: session.user ? "#/account" : "#/signin", class: "button" },
         t(session.user ? "account.title" : "auth.signIn")));
     } catch (problem) {

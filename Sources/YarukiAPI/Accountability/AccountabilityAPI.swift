@@ -384,3 +384,77 @@ public struct CheerEvent: APIModel, Equatable {
 
     public static let example = CheerEvent(kind: "nudge", from: Person.example, groupId: Example.otherID)
 }
+
+/// One member's part in a challenge.
+public struct ChallengeShare: APIModel, Equatable {
+    public var id: UUID
+    public var displayName: String
+    /// What they added, in the challenge's unit.
+    public var amount: Int
+    /// They left the group: what they did before still counts.
+    public var left: Bool?
+
+    public init(id: UUID, displayName: String, amount: Int, left: Bool? = nil) {
+        self.id = id
+        self.displayName = displayName
+        self.amount = amount
+        self.left = left
+    }
+
+    public static let example = ChallengeShare(id: Example.personID, displayName: "Mina", amount: 12, left: false)
+}
+
+/// A group's goal for a month, with where it stands.
+public struct Challenge: APIModel, Equatable {
+    public var id: UUID
+    public var group: UUID
+    /// proofs, minutes (of training sessions) or steps.
+    public var metric: ChallengeMetric
+    public var goal: Int
+    /// YYYY-MM, counted over each member's own days of it.
+    public var month: String
+    public var total: Int
+    /// When the goal was reached (once).
+    public var finishedAt: Date?
+    public var proposedBy: UUID?
+    /// I joined it (and have not left).
+    public var joined: Bool
+    /// Each member who joined, most first.
+    public var members: [ChallengeShare]
+
+    public init(id: UUID, group: UUID, metric: ChallengeMetric, goal: Int, month: String, total: Int, finishedAt: Date?, proposedBy: UUID?,
+                joined: Bool, members: [ChallengeShare]) {
+        self.id = id
+        self.group = group
+        self.metric = metric
+        self.goal = goal
+        self.month = month
+        self.total = total
+        self.finishedAt = finishedAt
+        self.proposedBy = proposedBy
+        self.joined = joined
+        self.members = members
+    }
+
+    public static let example = Challenge(id: Example.otherID, group: Example.otherID, metric: .proofs, goal: 40, month: "2026-12", total: 12,
+                                          finishedAt: Example.instant, proposedBy: Example.personID, joined: true, members: [ChallengeShare.example])
+}
+
+/// `POST /v1/groups/{id}/challenges`: a month's goal (this month when left out, or the next).
+public struct ChallengeBody: APIModel, RuledModel {
+    public var metric: String
+    public var goal: Int
+    public var month: String?
+
+    public init(metric: String, goal: Int, month: String? = nil) {
+        self.metric = metric
+        self.goal = goal
+        self.month = month
+    }
+
+    public static let rules: [String: FieldRule] = ["metric": .words(ChallengeMetric.allCases.map(\.rawValue)),
+                                                    "goal": .integer(1...ChallengeMetric.steps.maxGoal),
+                                                    "month": .matching("^[0-9]{4}-(0[1-9]|1[0-2])$")]
+
+    public static let example = ChallengeBody(metric: "proofs", goal: 40, month: "2026-12")
+}

@@ -16,3 +16,19 @@ public struct StandingsChange: APIModel, Equatable {
 
     public static let example = StandingsChange(group: Example.otherID, member: Example.personID, left: true)
 }
+
+/// `challenge` on the event stream: a group's challenge moved (someone joined, left or added to it).
+public struct ChallengeChange: APIModel, Equatable {
+    public var group: UUID
+    public var challenge: UUID
+    /// It has just reached its goal.
+    public var finished: Bool?
+
+    public init(group: UUID, challenge: UUID, finished: Bool? = nil) {
+        self.group = group
+        self.challenge = challenge
+        self.finished = finished
+    }
+
+    public static let example = ChallengeChange(group: Example.otherID, challenge: Example.personID, finished: true)
+}

@@ -126,6 +126,7 @@ extension WeightUnit: APIEnumeration {}
 extension AppLanguage: APIEnumeration {}
 extension StandingStatus: APIEnumeration {}
 extension QuotaPause.Reason: APIEnumeration {}
+extension ChallengeMetric: APIEnumeration {}
 extension LifelogKind: APIEnumeration {}
 extension LifelogSource: APIEnumeration {}
 extension TravelMode: APIEnumeration {}

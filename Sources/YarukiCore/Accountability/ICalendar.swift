@@ -20,32 +20,57 @@ public enum ICalendar {
         }
     }
 
+    /// A group's challenge reached its goal: an all-day event on the day it did.
+    public struct Milestone: Sendable, Equatable {
+        /// Unique among the feed's events (the challenge's id).
+        public var uid: String
+        public var date: String
+        public var group: String
+        public var metric: ChallengeMetric
+        public var goal: Int
+
+        public init(uid: String, date: String, group: String, metric: ChallengeMetric, goal: Int) {
+            self.uid = uid
+            self.date = date
+            self.group = group
+            self.metric = metric
+            self.goal = goal
+        }
+    }
+
     /// The words a feed needs, in one language.
     public struct Words: Sendable {
         public var calendarName: String
         public var summary: @Sendable (_ proofs: Int, _ workouts: Int) -> String
+        public var challengeDone: @Sendable (_ group: String, _ metric: ChallengeMetric, _ goal: Int) -> String
 
         public static func of(_ language: AppLanguage) -> Words {
             switch language {
             case .ja:
-                Words(calendarName: "Yaruki トレーニング") { proofs, workouts in
+                Words(calendarName: "Yaruki トレーニング", summary: { proofs, workouts in
                     ["Yaruki", proofs > 0 ? "証明動画 \(proofs)" : nil, workouts > 0 ? "ワークアウト \(workouts)" : nil].compactMap { $0 }.joined(separator: " · ")
-                }
+                }, challengeDone: { group, metric, goal in
+                    "\(group): チャレンジ達成 (" + (metric == .proofs ? "証明\(goal)回" : metric == .minutes ? "トレーニング\(goal)分" : "\(goal)歩") + ")"
+                })
             case .ko:
-                Words(calendarName: "Yaruki 트레이닝") { proofs, workouts in
+                Words(calendarName: "Yaruki 트레이닝", summary: { proofs, workouts in
                     ["Yaruki", proofs > 0 ? "인증 영상 \(proofs)" : nil, workouts > 0 ? "운동 \(workouts)" : nil].compactMap { $0 }.joined(separator: " · ")
-                }
+                }, challengeDone: { group, metric, goal in
+                    "\(group): 챌린지 달성 (" + (metric == .proofs ? "인증 \(goal)번" : metric == .minutes ? "운동 \(goal)분" : "\(goal)걸음") + ")"
+                })
             case .en:
-                Words(calendarName: "Yaruki training") { proofs, workouts in
+                Words(calendarName: "Yaruki training", summary: { proofs, workouts in
                     ["Yaruki", proofs > 0 ? "\(proofs) proof\(proofs == 1 ? "" : "s")" : nil,
                      workouts > 0 ? "\(workouts) workout\(workouts == 1 ? "" : "s")" : nil].compactMap { $0 }.joined(separator: " · ")
-                }
+                }, challengeDone: { group, metric, goal in
+                    "\(group): challenge done (\(goal) " + (metric == .proofs ? "proofs" : metric == .minutes ? "minutes of training" : "steps") + ")"
+                })
             }
         }
     }
 
     /// `owner` makes the event UIDs stable across fetches (a calendar app updates, never duplicates).
-    public static func feed(days: [TrainingDay], owner: UUID, words: Words, timeZone: String, generatedAt: Date) -> String {
+    public static func feed(days: [TrainingDay], milestones: [Milestone] = [], owner: UUID, words: Words, timeZone: String, generatedAt: Date) -> String {
         let stamp = timestamp(generatedAt)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Yaruki//Training days//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
                      "X-WR-CALNAME:" + escape(words.calendarName), "X-WR-TIMEZONE:" + escape(timeZone),
@@ -60,6 +85,13 @@ public enum ICalendar {
                       "SUMMARY:" + escape(words.summary(day.proofs, day.workouts)), "TRANSP:TRANSPARENT"]
             if !day.exercises.isEmpty { lines.append("DESCRIPTION:" + escape(day.exercises.joined(separator: ", "))) }
             lines.append("END:VEVENT")
+        }
+        for milestone in milestones.sorted(by: { ($0.date, $0.uid) < ($1.date, $1.uid) }) {
+            guard let number = DayNumber.of(milestone.date) else { continue }
+            lines += ["BEGIN:VEVENT", "UID:challenge-\(milestone.uid)-\(ownerID)@yaruki", "DTSTAMP:\(stamp)",
+                      "DTSTART;VALUE=DATE:" + milestone.date.replacingOccurrences(of: "-", with: ""),
+                      "DTEND;VALUE=DATE:" + DayNumber.day(number + 1).replacingOccurrences(of: "-", with: ""),
+                      "SUMMARY:" + escape(words.challengeDone(milestone.group, milestone.metric, milestone.goal)), "TRANSP:TRANSPARENT", "END:VEVENT"]
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined()

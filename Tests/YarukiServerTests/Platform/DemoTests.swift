@@ -28,6 +28,12 @@ import YarukiTestSupport
         #expect(byName["Jiwoo"]?["status"] as? String == "resting" && byName["Jiwoo"]?["pausedUntil"] as? String == "2026-11-29")
         #expect(byName["Aino"]?["quota"] as? Int == 1 && byName["Aino"]?["status"] as? String == "onTrack")
         #expect((standings["namakeMono"] as? [String])?.count == 1 && (standings["yarukiMono"] as? [String])?.count == 1)
+        // The month's challenge runs: November's proofs of everyone but Sora, who did not join.
+        let challenge = try #require((try api.call("GET", "/v1/groups/\(id)/challenges", token: token).json()["items"] as? [[String: Any]])?.first)
+        let shares = challenge["members"] as? [[String: Any]] ?? []
+        #expect(challenge["month"] as? String == "2026-11" && challenge["goal"] as? Int == AccountabilityDemo.challengeGoal && challenge["joined"] as? Bool == true)
+        #expect(shares.count == 4 && !shares.contains { $0["displayName"] as? String == "Sora" })
+        #expect(challenge["total"] as? Int == shares.reduce(0) { $0 + ($1["amount"] as? Int ?? 0) } && (challenge["total"] as? Int ?? 0) > 10, "\(challenge)")
         // Past weeks are there to browse: three weeks ago Jiwoo had met a quota of five.
         let past = try api.call("GET", "/v1/groups/\(id)/standings?date=2026-11-04", token: token).json()
         let jiwoo = (past["members"] as? [[String: Any]])?.first { $0["displayName"] as? String == "Jiwoo" }

@@ -138,12 +138,74 @@ export function groupCard(session, group, { manage = true, onChange = () => {} }
     }
   }
 
+  const challenges = challengeBlock(session, group);
   const card = el("article", { class: "card group", "data-group": group.id },
     el("header", { class: "group-head" }, el("h2", {}, group.name),
       el("div", { class: "week-nav" }, prev, weekLabel, next)),
-    body, manage ? manageBlock(session, group, onChange) : null);
+    body, challenges.block, manage ? manageBlock(session, group, onChange) : null);
   load();
-  return { card, reload: () => { if (!date) load(); } };
+  return { card, reload: () => { if (!date) load(); }, reloadChallenges: challenges.load };
+}
+
+/** The group's challenges this month and next: each a bar made of every member's share, the
+ * figures, a way in or out, and a way to propose one. Reloaded live by `challenge` events. */
+function challengeBlock(session, group) {
+  const list = el("div", { class: "challenges", "aria-busy": "true" });
+  const metric = el("select", { name: "metric", id: `challenge-metric-${group.id}` },
+    ["proofs", "minutes", "steps"].map((m) => el("option", { value: m }, t(`challenge.metric.${m}`))));
+  const goal = el("input", { name: "goal", id: `challenge-goal-${group.id}`, type: "number", min: 1, step: 1, inputmode: "numeric", required: true, value: 40 });
+  const form = el("form", { class: "inline-form challenge-form" },
+    el("label", { for: metric.id }, t("challenge.metric")), metric,
+    el("label", { for: goal.id }, t("challenge.goal")), goal,
+    el("button", { type: "submit", class: "button quiet small" }, t("challenge.propose")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    try {
+      await session.api(`/v1/groups/${group.id}/challenges`, { method: "POST", body: { metric: metric.value, goal: Number(goal.value) } });
+      toast(t("challenge.proposed"));
+      load();
+    } catch (problem) { showProblem(problem, form); }
+  });
+  async function load() {
+    try {
+      const { items } = await session.api(`/v1/groups/${group.id}/challenges`);
+      list.removeAttribute("aria-busy");
+      list.replaceChildren(...(items.length ? items.map((c) => challengeRow(session, c, load)) : [el("p", { class: "muted small" }, t("challenge.none"))]));
+    } catch (problem) {
+      list.removeAttribute("aria-busy");
+      if (problem.status !== 404) showProblem(problem);
+    }
+  }
+  load();
+  const block = el("section", { class: "challenge-block" }, el("h3", {}, t("challenge.title")), list,
+    el("details", { class: "challenge-new" }, el("summary", {}, t("challenge.new")), form));
+  return { block, load };
+}
+
+function challengeRow(session, challenge, reload) {
+  const total = Math.max(1, challenge.goal, challenge.total);
+  const segments = challenge.members.filter((m) => m.amount > 0).map((m, i) => el("span", {
+    class: `share share-${i % 4}`, style: `width:${((m.amount / total) * 100).toFixed(2)}%`, title: `${m.displayName}: ${formatNumber(m.amount)}` }));
+  const act = el("button", { type: "button", class: `button small ${challenge.joined ? "quiet" : ""}`, "data-challenge-action": challenge.joined ? "leave" : "join",
+    onclick: async () => {
+      try {
+        await session.api(`/v1/challenges/${challenge.id}/${challenge.joined ? "leave" : "join"}`, { method: "POST" });
+        toast(t(challenge.joined ? "challenge.left" : "challenge.joinedToast"));
+        reload();
+      } catch (problem) { showProblem(problem); }
+    } }, t(challenge.joined ? "challenge.leave" : "challenge.join"));
+  return el("div", { class: "challenge", "data-challenge": challenge.id, "data-finished": String(Boolean(challenge.finishedAt)) },
+    el("div", { class: "challenge-head" },
+      el("strong", {}, t(`challenge.of.${challenge.metric}`, { goal: formatNumber(challenge.goal) })),
+      el("span", { class: "figure-small challenge-total" }, `${formatNumber(challenge.total)}/${formatNumber(challenge.goal)}`)),
+    el("div", { class: "bar stacked", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": challenge.goal, "aria-valuenow": challenge.total,
+      "aria-label": t("challenge.progress", { total: formatNumber(challenge.total), goal: formatNumber(challenge.goal) }) }, segments),
+    challenge.finishedAt ? el("p", { class: "notice ok small challenge-done" }, t("challenge.done")) : null,
+    el("p", { class: "muted small challenge-shares" }, challenge.members.length
+      ? challenge.members.map((m) => `${m.displayName} ${formatNumber(m.amount)}${m.left ? ` (${t("challenge.leftGroup")})` : ""}`).join(" · ")
+      : t("challenge.nobody")),
+    el("div", { class: "chips" }, act, el("span", { class: "muted small" }, t("challenge.month", { month: challenge.month }))));
 }
 
 function manageBlock(session, group, onChange) {
@@ -245,6 +307,10 @@ export function showGroups(container, cards, items, session, { empty, ...options
 export function liveStandings(session, cards, dot) {
   return listen(session, {
     standings: ({ group }) => cards.get(group)?.reload(),
+    challenge: ({ group, finished }) => {
+      cards.get(group)?.reloadChallenges?.();
+      if (finished) toast(t("challenge.finishedToast"));
+    },
     ready: () => { for (const card of cards.values()) card.reload(); },
   }, { onState: (state) => dot?.classList.toggle("ok", state === "open") });
 }

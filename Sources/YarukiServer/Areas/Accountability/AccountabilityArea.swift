@@ -2,10 +2,11 @@ import Foundation
 import YarukiStore
 
 /// Accountability: proofs (self-recorded videos), groups with their weekly quota and standings,
-/// cheers, and the calendar. Provides `ProofLog`; reads workouts through `WorkoutLog`.
+/// cheers, group challenges, and the calendar. Provides `ProofLog` and `GroupActivity`; reads
+/// workouts through `WorkoutLog` and steps through `StepLog`.
 struct AccountabilityArea: Area {
     static let demo = [DemoSeed.Step(name: "demo group and proofs") { context in try await AccountabilityDemo.seed(context) }]
-    static let notificationKinds = [QuotaReminders.kind] + CheerNotices.all
+    static let notificationKinds = [QuotaReminders.kind, ChallengeService.done] + CheerNotices.all
 
     let proofs: ProofService
     let groups: GroupService
@@ -16,14 +17,16 @@ struct AccountabilityArea: Area {
 
     init(_ platform: AreaPlatform) throws {
         let context = platform.context
-        let events = StandingsEvents(context: context)
         let workouts = try platform.interfaces.need((any WorkoutLog).self)
+        let challenges = ChallengeService(context: context, workouts: workouts, steps: platform.interfaces.later((any StepLog).self), inbox: platform.inbox)
+        platform.interfaces.provide((any GroupActivity).self, challenges)
+        let events = StandingsEvents(context: context, activity: challenges)
         proofs = ProofService(context: context, events: events, workouts: workouts)
         platform.interfaces.provide((any ProofLog).self, proofs)
         groups = GroupService(context: context, events: events)
         let calendar = CalendarService(context: context, proofs: proofs, workouts: workouts)
         routes = [ProofRoutes(proofs: proofs), CalendarRoutes(calendar: calendar),
-                  GroupRoutes(groups: groups, standings: StandingsService(context: context)),
+                  GroupRoutes(groups: groups, standings: StandingsService(context: context)), ChallengeRoutes(challenges: challenges),
                   CheerRoutes(cheers: CheerService(context: context, inbox: platform.inbox))]
         personalData = [AccountabilityData(proofs: proofs)]
         let reminders = QuotaReminders(context: context, inbox: platform.inbox)

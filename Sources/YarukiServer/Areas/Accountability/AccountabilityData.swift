@@ -26,6 +26,7 @@ struct AccountabilityData: PersonalData {
         removed.counts["groups"] = groups
         removed.counts["quotaChanges"] = try GroupStore.deletePersonal(user, c)
         removed.counts["quotaBreaks"] = try PauseStore.deletePersonal(user, c)
+        removed.counts["challengesJoined"] = try ChallengeStore.deletePersonal(user, c)
         try CalendarFeedStore.revoke(user: user, c)
         return removed
     }

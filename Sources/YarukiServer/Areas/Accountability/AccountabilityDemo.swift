@@ -8,7 +8,7 @@ import YarukiStore
 /// weeks of proofs, shaped so that this week shows every kind of standing whatever the weekday
 /// (someone has met their quota, someone is on track, someone at risk or already a sloth, someone
 /// resting on a break for illness) and the streaks differ; and a newcomer who joined today, whose
-/// first week owes a prorated quota. Proof videos are short ffmpeg test patterns; without ffmpeg
+/// first week owes a prorated quota; and a challenge of the month's proofs. Proof videos are short ffmpeg test patterns; without ffmpeg
 /// the proofs are rows whose files are missing.
 enum AccountabilityDemo {
     static let name = "Morning crew"
@@ -27,6 +27,8 @@ enum AccountabilityDemo {
     static let resting = "jiwoo@yaruki.example"
     /// Joined today: a first week.
     static let newcomer = "aino@yaruki.example"
+    /// The month's proofs the group's challenge asks for.
+    static let challengeGoal = 60
 
     static let plans: [Plan] = [
         Plan(email: "mina@yaruki.example", quota: 3, past: { $0 == 6 ? [1] : [0, 2, 4] }, thisWeek: [0, 2]),
@@ -80,6 +82,14 @@ enum AccountabilityDemo {
             }
             if let newcomer, try GroupStore.join(group, user: newcomer.id, at: now, c) {
                 try GroupService.startIfFirst(newcomer.id, calendar: PersonalCalendar(of: newcomer), now: now, c)
+            }
+            // A running challenge: the month's proofs, proposed by the owner, joined by all but Sora.
+            let month = Month.of(day: PersonalCalendar(of: accounts[0]).day(of: now))
+            let challenge = ChallengeStore.ChallengeRow(id: UUID(), groupID: group, proposedBy: accounts[0].id, metric: .proofs, goal: challengeGoal,
+                                                        month: month, createdAt: now, finishedAt: nil)
+            try ChallengeStore.create(challenge, c)
+            for (plan, account) in zip(plans, accounts) where plan.email != "sora@yaruki.example" {
+                _ = try ChallengeStore.join(challenge.id, user: account.id, at: now, c)
             }
         }
     }

@@ -87,9 +87,12 @@ struct CalendarService: Sendable {
         guard let today = DayNumber.of(calendar.day(of: now)) else { throw Refusal.bug() }
         let firstDay = DayNumber.day(today - CalendarService.feedDays)
         guard let from = calendar.start(ofDay: firstDay) else { throw Refusal.bug() }
-        let (proofs, workouts, catalog) = try await database.read { c in
+        let (proofs, workouts, catalog, finished) = try await database.read { c in
             (try CalendarFeedStore.proofDays(user: account.id, from: firstDay, c), try CalendarFeedStore.workouts(user: account.id, from: from, c),
-             try self.workouts.exercises(visibleTo: account.id, c))
+             try self.workouts.exercises(visibleTo: account.id, c), try ChallengeStore.finished(joinedBy: account.id, since: from, c))
+        }
+        let milestones = finished.compactMap { row, group in
+            row.finishedAt.map { ICalendar.Milestone(uid: row.id.uuidString.lowercased(), date: calendar.day(of: $0), group: group, metric: row.metric, goal: row.goal) }
         }
         let names = Dictionary(catalog.map { ($0.id, $0.names[account.locale.rawValue] ?? $0.names["en"] ?? $0.id) }, uniquingKeysWith: { a, _ in a })
         var days: [String: ICalendar.TrainingDay] = [:]
@@ -105,6 +108,7 @@ struct CalendarService: Sendable {
         if feed.lastReadAt.map({ now.timeIntervalSince($0) > 3600 }) ?? true {
             try? await database.transaction { c in try CalendarFeedStore.markRead(user: account.id, at: now, c) }
         }
-        return ICalendar.feed(days: Array(days.values), owner: account.id, words: .of(account.locale), timeZone: account.timeZone, generatedAt: now)
+        return ICalendar.feed(days: Array(days.values), milestones: milestones, owner: account.id, words: .of(account.locale), timeZone: account.timeZone,
+                              generatedAt: now)
     }
 }

@@ -111,19 +111,27 @@ struct GroupService: Sendable {
         return joined
     }
 
+    /// Leaving takes the person out of the group's challenges too; what they added stays counted.
     func leave(_ id: UUID, _ principal: Principal) async throws {
-        guard let rest = try await database.transaction({ c in try GroupStore.leave(id, user: principal.userID, c) }) else {
+        let now = context.now
+        guard let rest = try await database.transaction({ c -> [UUID]? in
+            let rest = try GroupStore.leave(id, user: principal.userID, c)
+            if rest != nil { try ChallengeStore.leaveAll(group: id, user: principal.userID, at: now, c) }
+            return rest
+        }) else {
             throw Refusal.notFound("No such group.")
         }
         events.left(principal.userID, group: id, notifying: rest + [principal.userID])
     }
 
     func remove(_ member: UUID, from id: UUID, by principal: Principal) async throws {
+        let now = context.now
         let rest = try await database.transaction { c -> [UUID] in
             let group = try GroupService.memberGroup(id, principal, c)
             guard group.ownerID == principal.userID else { throw Refusal(.forbidden, "Only the group's owner can do that.") }
             guard member != principal.userID else { throw Refusal(.unprocessable, "To leave your own group, use leave.") }
             guard try GroupStore.remove(group.id, user: member, c) else { throw Refusal.notFound("No such member.") }
+            try ChallengeStore.leaveAll(group: group.id, user: member, at: now, c)
             return try GroupStore.members(group.id, c).map(\.account.id)
         }
         events.left(member, group: id, notifying: rest + [member])

@@ -7,17 +7,26 @@ import YarukiStore
 /// Daily activity: apps' reports per source and day, the days as they show (one figure per
 /// metric, zeros where nothing came), goals with their streak, and Apple Health imports that run
 /// in the background with their progress on the person's event stream.
-struct HealthService: Sendable {
+struct HealthService: StepLog {
     let context: AppContext
     let imports: HealthImports
+    /// Told when a person's days change (a group's challenge may count their steps).
+    let activity: Interfaces.Later<any GroupActivity>?
     var database: Database { context.database }
 
     /// The longest range one request may ask for.
     static let maxRange = 1000
 
-    init(context: AppContext) {
+    init(context: AppContext, activity: Interfaces.Later<any GroupActivity>? = nil) {
         self.context = context
+        self.activity = activity
         imports = HealthImports(context: context)
+    }
+
+    /// A person's steps over days `first` to `last`, each day's sources merged as its page shows them.
+    func steps(user: UUID, first: Int, last: Int, _ c: SQLConnection) throws -> Int {
+        let byDay = Dictionary(grouping: try HealthStore.days(user: user, from: first, to: last, c), by: \.day)
+        return byDay.values.reduce(0) { $0 + Int(HealthTotals.day(of: $1.map(\.totals)).steps.rounded()) }
     }
 
     /// What a person's days reply is made from, for kept replies (the account: its time zone).
@@ -32,6 +41,7 @@ struct HealthService: Sendable {
                                     at: now, c)
             }
         }
+        try? activity?.get().moved(user)
         return reports.count
     }
 

@@ -25,7 +25,7 @@ struct TrainingArea: Area {
 
     init(_ platform: AreaPlatform) throws {
         let context = platform.context
-        training = TrainingService(context: context)
+        training = TrainingService(context: context, activity: platform.interfaces.later((any GroupActivity).self))
         platform.interfaces.provide((any WorkoutLog).self, training)
         routes = [TrainingRoutes(training: training),
                   TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: platform.interfaces.later((any RoutinePlans).self),

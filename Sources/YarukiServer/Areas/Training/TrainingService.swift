@@ -8,6 +8,8 @@ import YarukiStore
 /// read, write and delete, as if it did not exist.
 struct TrainingService: Sendable {
     let context: AppContext
+    /// Told when a workout is saved (a group's challenge may count its minutes).
+    var activity: Interfaces.Later<any GroupActivity>? = nil
     var database: Database { context.database }
 
     /// What a person's workout list is made from, for kept replies.
@@ -204,6 +206,7 @@ struct TrainingService: Sendable {
             try save(workout, user: user, now: now, ifVersion: ifVersion, c)
         }
         context.nudge(user, .workouts, saved.2)
+        try? activity?.get().moved(user)
         return saved
     }
 

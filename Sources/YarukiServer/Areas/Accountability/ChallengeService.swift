@@ -1,0 +1,159 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiStore
+
+/// What other areas tell Accountability when a person did something a group's challenge may count
+/// (a workout saved, health days reported). Accountability provides it.
+protocol GroupActivity: Sendable {
+    func moved(_ user: UUID)
+}
+
+/// Groups' challenges: a month's shared goal of proofs, training minutes or steps, which members
+/// join; the total counted live from each member's own month (up to leaving the group, if they
+/// did), told to the group over the event stream, and its finish told once, in the notifications
+/// of everyone in it.
+struct ChallengeService: GroupActivity {
+    let context: AppContext
+    let workouts: any WorkoutLog
+    let steps: Interfaces.Later<any StepLog>
+    let inbox: Inbox
+    var database: Database { context.database }
+
+    static let done = NotificationKind("challengeDone", words: .init(one: [
+        .en: "Challenge done: your group reached its goal together",
+        .ja: "チャレンジ達成: グループみんなで目標に届きました",
+        .ko: "챌린지 달성: 그룹이 함께 목표에 도달했어요",
+    ]), opens: { _ in "/#/accountability" })
+
+    /// At most this many challenges a group runs in one month.
+    static let perMonth = 3
+
+    /// The group's challenges of this month and the next (in my calendar), with their standing.
+    func list(group id: UUID, _ principal: Principal) async throws -> [Challenge] {
+        let calendar = try await principal.calendar()
+        let month = Month.of(day: calendar.day(of: context.now))
+        let months = [month] + (Month.after(month).map { [$0] } ?? [])
+        return try await database.read { c in
+            let group = try GroupService.memberGroup(id, principal, c)
+            return try ChallengeStore.challenges(group: group.id, months: months, c).map { try reply($0, viewer: principal.userID, c) }
+        }
+    }
+
+    /// A member proposes a month's goal (this month when `month` is nil, or the next) and joins it.
+    func propose(group id: UUID, metric: ChallengeMetric, goal: Int, month: String?, _ principal: Principal) async throws -> Challenge {
+        let calendar = try await principal.calendar()
+        let now = context.now
+        let current = Month.of(day: calendar.day(of: now))
+        let asked = month ?? current
+        guard asked == current || asked == Month.after(current) else {
+            throw Refusal(.unprocessable, "A challenge is for this month or the next.", fields: [.init(field: "month", message: "must be \(current) or the next month")])
+        }
+        guard goal <= metric.maxGoal else {
+            throw Refusal(.unprocessable, "That goal is more than a month can hold.", fields: [.init(field: "goal", message: "must be at most \(metric.maxGoal) for \(metric.rawValue)")])
+        }
+        let row = ChallengeStore.ChallengeRow(id: UUID(), groupID: id, proposedBy: principal.userID, metric: metric, goal: goal, month: asked,
+                                              createdAt: now, finishedAt: nil)
+        let (challenge, members) = try await database.transaction { c in
+            let group = try GroupService.memberGroup(id, principal, c)
+            guard try ChallengeStore.challenges(group: group.id, months: [asked], c).count < ChallengeService.perMonth else {
+                throw Refusal(.unprocessable, "This group already has \(ChallengeService.perMonth) challenges that month.",
+                              fields: [.init(field: "month", message: "has \(ChallengeService.perMonth) challenges already")])
+            }
+            try ChallengeStore.create(row, c)
+            _ = try ChallengeStore.join(row.id, user: principal.userID, at: now, c)
+            return (try reply(row, viewer: principal.userID, c), try GroupStore.members(group.id, c).map(\.account.id))
+        }
+        tell(ChallengeChange(group: id, challenge: row.id), to: members)
+        return challenge
+    }
+
+    /// Joins (`true`) or leaves a challenge of one of my groups; 404 when it is not one.
+    func take(part: Bool, in id: UUID, _ principal: Principal) async throws -> Challenge {
+        let now = context.now
+        let (challenge, members) = try await database.transaction { c in
+            guard let row = try ChallengeStore.challenge(id, c), let group = try GroupStore.group(row.groupID, member: principal.userID, c) else {
+                throw Refusal.notFound("No such challenge.")
+            }
+            _ = part ? try ChallengeStore.join(id, user: principal.userID, at: now, c) : try ChallengeStore.leave(id, user: principal.userID, at: now, c)
+            return (try reply(row, viewer: principal.userID, c), try GroupStore.members(group.id, c).map(\.account.id))
+        }
+        tell(ChallengeChange(group: challenge.group, challenge: id), to: members)
+        if part { moved(principal.userID) }
+        return challenge
+    }
+
+    /// Someone did something their running challenges may count: each is counted again, a goal
+    /// reached for the first time is finished (once, whichever node looks first) and told in
+    /// the notifications of everyone in it, and the group hears that the challenge moved.
+    func moved(_ user: UUID) {
+        let service = self
+        Task { try? await service.recount(user) }
+    }
+
+    func recount(_ user: UUID) async throws {
+        let now = context.now
+        let account = try await database.read { c in try AccountStore.account(id: user, c) }
+        guard let account else { return }
+        let month = Month.of(day: PersonalCalendar(of: account).day(of: now))
+        // A month's end in one zone is the next month's start in another: look at both sides.
+        let months = [month] + (Month.after(month).map { [$0] } ?? []) + [Month.of(day: DayNumber.day((Month.days(month)?.first ?? 1) - 1))]
+        let running = try await database.read { c in try ChallengeStore.joined(by: user, months: months, c) }
+        for row in running {
+            let (challenge, members, notices) = try await database.transaction { c -> (Challenge, [UUID], [Notice?]) in
+                let challenge = try reply(row, viewer: user, c)
+                var notices: [Notice?] = []
+                if challenge.total >= row.goal, row.finishedAt == nil, try ChallengeStore.finish(row.id, at: now, c) {
+                    for member in try ChallengeStore.members(row.id, c) where member.leftAt == nil {
+                        notices.append(try inbox.add(ChallengeService.done, to: member.account.id, subject: row.id, at: now, c))
+                    }
+                }
+                return (challenge, try GroupStore.members(row.groupID, c).map(\.account.id), notices)
+            }
+            inbox.deliver(notices)
+            tell(ChallengeChange(group: row.groupID, challenge: row.id, finished: notices.isEmpty ? nil : true), to: members)
+            _ = challenge
+        }
+    }
+
+    private func tell(_ change: ChallengeChange, to members: [UUID]) {
+        context.events.publish("challenge", change, to: members)
+    }
+
+    /// A challenge with each member's part, counted now: over each member's own days of the
+    /// month, up to their leaving the group when they left.
+    func reply(_ row: ChallengeStore.ChallengeRow, viewer: UUID, _ c: SQLConnection) throws -> Challenge {
+        guard let (first, last) = Month.days(row.month) else { throw Refusal.bug() }
+        let members = try ChallengeStore.members(row.id, c)
+        var amounts: [UUID: Int] = [:]
+        switch row.metric {
+        case .proofs:
+            amounts = try ChallengeStore.proofCounts(row.id, first: first, last: last, c)
+        case .minutes:
+            for member in members {
+                let calendar = PersonalCalendar(of: member.account)
+                guard let from = calendar.start(ofDay: DayNumber.day(first)), var to = calendar.start(ofDay: DayNumber.day(last + 1)) else { continue }
+                if let left = member.leftAt { to = min(to, left) }
+                guard to > from else { continue }
+                let seconds = try workouts.workouts(user: member.account.id, from: from, to: to, limit: 2000, c).reduce(0.0) { total, w in
+                    total + max(0, min(w.endedAt ?? w.startedAt, w.startedAt.addingTimeInterval(24 * 3600)).timeIntervalSince(w.startedAt))
+                }
+                amounts[member.account.id] = Int(seconds / 60)
+            }
+        case .steps:
+            let log = try steps.get()
+            for member in members {
+                let calendar = PersonalCalendar(of: member.account)
+                let end = member.leftAt.flatMap { DayNumber.of(calendar.day(of: $0)) }.map { min(last, $0) } ?? last
+                guard end >= first else { continue }
+                amounts[member.account.id] = try log.steps(user: member.account.id, first: first, last: end, c)
+            }
+        }
+        let shares = members.map { ChallengeShare(id: $0.account.id, displayName: $0.account.displayName, amount: amounts[$0.account.id] ?? 0,
+                                                  left: $0.leftAt != nil ? true : nil) }
+            .sorted { $0.amount != $1.amount ? $0.amount > $1.amount : $0.displayName < $1.displayName }
+        return Challenge(id: row.id, group: row.groupID, metric: row.metric, goal: row.goal, month: row.month, total: shares.reduce(0) { $0 + $1.amount },
+                         finishedAt: row.finishedAt, proposedBy: row.proposedBy, joined: members.contains { $0.account.id == viewer && $0.leftAt == nil },
+                         members: shares)
+    }
+}
