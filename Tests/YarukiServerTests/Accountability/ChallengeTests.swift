@@ -117,6 +117,15 @@ import YarukiTestSupport
         let feed = try #require(try api.call("POST", "/v1/me/calendar-feed", token: try token("cy-ch@example.com")).json()["url"] as? String)
         let ics = try request(running.port, "GET", feed).text.replacingOccurrences(of: "\r\n ", with: "")
         #expect(ics.contains("SUMMARY:Crew: challenge done (5 proofs)") && ics.contains("DTSTART;VALUE=DATE:20261113"), "\(ics)")
+        // A session that arrives by a sync push counts at once: its 45 minutes reach the 120 and the finish is told.
+        let start = clock.now.addingTimeInterval(-3600)
+        let push: [String: Any] = ["records": [["id": UUID().uuidString, "type": "workout", "changeId": UUID().uuidString, "fields": [
+            "startedAt": start.ISO8601Format(), "endedAt": start.addingTimeInterval(45 * 60).ISO8601Format(),
+            "exercises": [["exerciseId": "squat", "sets": [["reps": 10]]]]]]]]
+        let pushed = try api.call("POST", "/v1/sync/workouts/push", json: push, token: try token("cy-ch@example.com"))
+        #expect(pushed.status == 200 && pushed.text.contains("saved"), "\(pushed.text)")
+        #expect(await eventuallyAsync(timeout: 10) { (try? told("cy-ch@example.com")) == 2 })
+        #expect(try challenges("cy-ch@example.com")["minutes"]?["total"] as? Int == 120)
         // Leaving a challenge (not the group) keeps the person's part, counted until then.
         let left = try api.call("POST", "/v1/challenges/\(try #require(ids["steps"]))/leave", token: try token("aki-ch@example.com"))
         #expect(try left.status == 200 && (left.json()["joined"] as? Bool) == false && (left.json()["total"] as? Int) == 29_000, "\(left.text)")

@@ -30,7 +30,7 @@ struct TrainingArea: Area {
         routes = [TrainingRoutes(training: training),
                   TrainingSessionRoutes(sessions: TrainingSessionService(training: training, routines: platform.interfaces.later((any RoutinePlans).self),
                                                                        restEnd: RestEndPush(inbox: platform.inbox))),
-                  BodyRoutes(body: BodyService(context: context)), WorkoutImportRoutes(imports: WorkoutImportService(context: context))]
+                  BodyRoutes(body: BodyService(context: context)), WorkoutImportRoutes(imports: WorkoutImportService(context: context, training: training))]
         personalData = [TrainingData(context: context)]
         syncZones = [WorkoutSync(training: training)]
     }

@@ -10,6 +10,10 @@ struct TrainingService: Sendable {
     let context: AppContext
     /// Told when a workout is saved (a group's challenge may count its minutes).
     var activity: Interfaces.Later<any GroupActivity>? = nil
+
+    /// After a person's workouts changed other than through `save` (a sync push, an import): the
+    /// groups' challenges count them again.
+    func moved(_ user: UUID) { try? activity?.get().moved(user) }
     var database: Database { context.database }
 
     /// What a person's workout list is made from, for kept replies.
@@ -206,7 +210,7 @@ struct TrainingService: Sendable {
             try save(workout, user: user, now: now, ifVersion: ifVersion, c)
         }
         context.nudge(user, .workouts, saved.2)
-        try? activity?.get().moved(user)
+        moved(user)
         return saved
     }
 

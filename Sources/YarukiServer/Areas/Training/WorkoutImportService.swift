@@ -11,6 +11,8 @@ import YarukiStore
 /// file again adds nothing. Progress goes to the person's event stream as `workout-import`.
 struct WorkoutImportService: Sendable {
     let context: AppContext
+    /// Told once an import landed (a group's challenge may count its minutes).
+    let training: TrainingService
     var database: Database { context.database }
 
     /// Imports into `me`'s log from a request; progress to their event stream, the kept replies of their log let go.
@@ -20,6 +22,7 @@ struct WorkoutImportService: Sendable {
         do {
             let report = try await importer.run(path, options, user: user, account: account)
             await context.replies.invalidate(TrainingService.tags(user))
+            training.moved(user)
             return report
         } catch let unmapped as WorkoutImporter.Unmapped {
             let names = unmapped.names

@@ -24,11 +24,17 @@ struct WorkoutSync: SyncZone {
 
     func write(_ id: UUID, _ workout: Workout, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
         _ = try training.save(workout, user: user, now: now, c)
-        return SyncEffects(tags: TrainingService.tags(user))
+        return effects(user)
     }
 
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
         _ = try training.remove(id, user: user, now: now, c)
-        return SyncEffects(tags: TrainingService.tags(user))
+        return effects(user)
+    }
+
+    /// The person's kept pages let go, and their groups' challenges counted again once committed.
+    private func effects(_ user: UUID) -> SyncEffects {
+        let training = training
+        return SyncEffects(tags: TrainingService.tags(user), afterwards: [{ training.moved(user) }])
     }
 }
