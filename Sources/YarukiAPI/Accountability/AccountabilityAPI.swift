@@ -454,7 +454,7 @@ public struct ChallengeBody: APIModel, RuledModel {
 
     public static let rules: [String: FieldRule] = ["metric": .words(ChallengeMetric.allCases.map(\.rawValue)),
                                                     "goal": .integer(1...ChallengeMetric.steps.maxGoal),
-                                                    "month": .matching("^[0-9]{4}-(0[1-9]|1[0-2])$")]
+                                                    "month": .matching(PersonalCalendar.monthPattern)]
 
     public static let example = ChallengeBody(metric: "proofs", goal: 40, month: "2026-12")
 }

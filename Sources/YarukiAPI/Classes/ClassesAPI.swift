@@ -82,7 +82,7 @@ public struct ClassMonth: APIModel, Equatable {
 /// the class's zone) in `month` (YYYY-MM).
 public struct SeriesDraft: APIModel, RuledModel, Equatable {
     public static let rules: [String: FieldRule] = [
-        "month": .matching(ClassDraft.monthPattern), "time": .matching(ClassDraft.timePattern), "weekdays": .list(1...7, .integer(1...7)),
+        "month": .matching(PersonalCalendar.monthPattern), "time": .matching(ClassDraft.timePattern), "weekdays": .list(1...7, .integer(1...7)),
     ]
 
     public var month: String
@@ -106,8 +106,6 @@ public struct ClassDraft: APIModel, RuledModel, Equatable {
     public static let capacityRange = 1...500
     public static let durationRange = 10...480
     public static let cancelHoursRange = 0...336
-    /// A month from 1900 to 2999, as days are.
-    public static let monthPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$"
     public static let timePattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
     /// An online link: http(s), a host name (ASCII; an international one in its xn-- form), an
     /// optional port, then anything without spaces or control characters.

@@ -98,8 +98,17 @@ public struct QuotaPause: Codable, Equatable, Sendable {
         return Array(stride(from: first, through: last, by: 7))
     }
 
+    /// The last day of the break.
+    public var until: String { DayNumber.of(lastWeek).map { DayNumber.day($0 + 6) } ?? lastWeek }
+
     /// The paused week starts of several pauses.
     public static func weeks(_ pauses: [QuotaPause]) -> Set<Int> { Set(pauses.flatMap(\.weeks)) }
+
+    /// How many of `pauses` are for illness and begin in the calendar quarter of the week starting `week`.
+    public static func illness(_ pauses: [QuotaPause], inQuarterOf week: Int) -> Int {
+        let quarter = quarter(ofWeek: week)
+        return pauses.filter { $0.reason == .illness && DayNumber.of($0.firstWeek).map(QuotaPause.quarter(ofWeek:)) == quarter }.count
+    }
 
     /// At most this many weeks in one pause.
     public static let maxWeeks = 12
@@ -126,8 +135,7 @@ public struct QuotaPause: Codable, Equatable, Sendable {
         let asked = Set(stride(from: first, to: first + 7 * weeks, by: 7))
         if !asked.isDisjoint(with: QuotaPause.weeks(existing)) { return ("firstWeek", "overlaps a break already taken") }
         if reason == .illness {
-            let quarter = QuotaPause.quarter(ofWeek: first)
-            let taken = existing.filter { $0.reason == .illness && DayNumber.of($0.firstWeek).map(QuotaPause.quarter(ofWeek:)) == quarter }.count
+            let taken = QuotaPause.illness(existing, inQuarterOf: first)
             if taken >= illnessPerQuarter { return ("reason", "has been used \(taken) of \(illnessPerQuarter) times this quarter") }
         }
         return nil

@@ -30,6 +30,8 @@ public struct PersonalCalendar: Sendable {
     public static let years = 1900...2999
     static let reach = 1899...3000
     public static let dayPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+    /// A month, YYYY-MM, from 1900 to 2999.
+    public static let monthPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$"
 
     /// True for a real date from 1900 to 2999, YYYY-MM-DD: what a request may name.
     public static func accepts(_ day: String) -> Bool {

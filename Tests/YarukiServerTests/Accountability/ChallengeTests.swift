@@ -9,10 +9,12 @@ import YarukiTestSupport
 /// each counted over every member's own days of the month, a member who leaves mid-month keeping
 /// what they added, and the finish told once.
 @Suite(.serialized) struct ChallengeTests {
-    @Test func monthsAreReadAndStepped() {
-        #expect(Month.days("2026-11").map { [DayNumber.day($0.first), DayNumber.day($0.last)] } == ["2026-11-01", "2026-11-30"])
-        #expect(Month.days("2028-02").map { $0.last - $0.first + 1 } == 29)
-        #expect(Month.after("2026-12") == "2027-01" && Month.days("2026-13") == nil && Month.days("26-11") == nil)
+    @Test func monthsAreReadAndStepped() throws {
+        let tokyo = PersonalCalendar(timeZone: TimeZone(identifier: "Asia/Tokyo")!, weekStart: .monday)
+        #expect(ChallengeService.month("2026-11", tokyo).map { [$0.first, $0.last] } == ["2026-11-01", "2026-11-30"])
+        #expect(ChallengeService.month("2028-02", tokyo).map { DayNumber.of($0.last)! - DayNumber.of($0.first)! + 1 } == 29)
+        #expect(ChallengeService.thisAndNext(tokyo, at: try Date("2026-12-31T23:30:00+09:00", strategy: .iso8601)).map { [$0.this, $0.next] } == ["2026-12", "2027-01"])
+        #expect(ChallengeService.month("2026-13", tokyo) == nil && ChallengeService.month("26-11", tokyo) == nil)
     }
 
     @Test(arguments: Engine.allCases)

@@ -84,7 +84,7 @@ enum AccountabilityDemo {
                 try GroupService.startIfFirst(newcomer.id, calendar: PersonalCalendar(of: newcomer), now: now, c)
             }
             // A running challenge: the month's proofs, proposed by the owner, joined by all but Sora.
-            let month = Month.of(day: PersonalCalendar(of: accounts[0]).day(of: now))
+            let month = String(PersonalCalendar(of: accounts[0]).day(of: now).prefix(7))
             let challenge = ChallengeStore.ChallengeRow(id: UUID(), groupID: group, proposedBy: accounts[0].id, metric: .proofs, goal: challengeGoal,
                                                         month: month, createdAt: now, finishedAt: nil)
             try ChallengeStore.create(challenge, c)

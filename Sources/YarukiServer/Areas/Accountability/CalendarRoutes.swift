@@ -10,7 +10,7 @@ struct CalendarRoutes: RouteCollection {
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "accountability")
         me.get("/v1/calendar", Doc("A month: proofs and workouts per day", [200: "The month", 400: "Not a month"],
-                                   query: [.text("month", .matching(CalendarService.monthPattern), "YYYY-MM, from 1900 to 2999 (this month when left out)")]),
+                                   query: [.text("month", .matching(PersonalCalendar.monthPattern), "YYYY-MM, from 1900 to 2999 (this month when left out)")]),
                month)
         me.get("/v1/calendar/{date}", Doc("One day: its proofs (with playback links) and workouts", [200: "The day", 400: "Not a date"],
                                           path: [.day("date", "The day, YYYY-MM-DD")]), day)

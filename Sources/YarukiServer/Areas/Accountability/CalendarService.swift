@@ -18,8 +18,6 @@ struct CalendarService: Sendable {
     static func feedPath(_ token: String) -> String { "/v1/calendar/feed/\(token).ics" }
 
     /// Proofs and workouts per day of `month` (YYYY-MM; this one when nil).
-    static let monthPattern = "^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$"
-
     func month(_ month: String?, _ principal: Principal) async throws -> CalendarMonth {
         let calendar = try await principal.calendar()
         let month = month ?? String(calendar.day(of: context.now).prefix(7))

@@ -27,7 +27,7 @@ struct ChallengeRoutes: RouteCollection {
         let metric = ChallengeMetric(rawValue: body.metric)
         if metric == nil { check.fail("metric", "must be proofs, minutes or steps") }
         if !(1...ChallengeMetric.steps.maxGoal).contains(body.goal) { check.fail("goal", "must be 1 to \(ChallengeMetric.steps.maxGoal)") }
-        if let month = body.month, Month.days(month) == nil { check.fail("month", "must be a month like 2026-12") }
+        if let month = body.month, month.count != 7 || !PersonalCalendar.accepts(month + "-01") { check.fail("month", "must be a month like 2026-12") }
         try check.done()
         guard let metric else { throw Refusal.bug() }
         return .created(try await challenges.propose(group: try request.id("id", "group"), metric: metric, goal: body.goal, month: body.month, me))

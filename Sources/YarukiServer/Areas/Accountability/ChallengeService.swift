@@ -29,14 +29,22 @@ struct ChallengeService: GroupActivity {
     /// At most this many challenges a group runs in one month.
     static let perMonth = 3
 
+    /// A month (YYYY-MM) in a person's calendar: its days and instants; nil when it is no month.
+    static func month(_ month: String, _ calendar: PersonalCalendar) -> LifelogRange? {
+        month.count == 7 ? LifelogRange(.month, date: month + "-01", calendar: calendar) : nil
+    }
+
+    /// The month under way in a person's calendar and the one after it.
+    static func thisAndNext(_ calendar: PersonalCalendar, at now: Date) -> (this: String, next: String)? {
+        LifelogRange(.month, date: calendar.day(of: now), calendar: calendar).map { (String($0.first.prefix(7)), String($0.end.prefix(7))) }
+    }
+
     /// The group's challenges of this month and the next (in my calendar), with their standing.
     func list(group id: UUID, _ principal: Principal) async throws -> [Challenge] {
-        let calendar = try await principal.calendar()
-        let month = Month.of(day: calendar.day(of: context.now))
-        let months = [month] + (Month.after(month).map { [$0] } ?? [])
+        guard let months = ChallengeService.thisAndNext(try await principal.calendar(), at: context.now) else { throw Refusal.bug() }
         return try await database.read { c in
             let group = try GroupService.memberGroup(id, principal, c)
-            return try ChallengeStore.challenges(group: group.id, months: months, c).map { try reply($0, viewer: principal.userID, c) }
+            return try ChallengeStore.challenges(group: group.id, months: [months.this, months.next], c).map { try reply($0, viewer: principal.userID, c) }
         }
     }
 
@@ -44,10 +52,10 @@ struct ChallengeService: GroupActivity {
     func propose(group id: UUID, metric: ChallengeMetric, goal: Int, month: String?, _ principal: Principal) async throws -> Challenge {
         let calendar = try await principal.calendar()
         let now = context.now
-        let current = Month.of(day: calendar.day(of: now))
+        guard let (current, next) = ChallengeService.thisAndNext(calendar, at: now) else { throw Refusal.bug() }
         let asked = month ?? current
-        guard asked == current || asked == Month.after(current) else {
-            throw Refusal(.unprocessable, "A challenge is for this month or the next.", fields: [.init(field: "month", message: "must be \(current) or the next month")])
+        guard asked == current || asked == next else {
+            throw Refusal(.unprocessable, "A challenge is for this month or the next.", fields: [.init(field: "month", message: "must be \(current) or \(next)")])
         }
         guard goal <= metric.maxGoal else {
             throw Refusal(.unprocessable, "That goal is more than a month can hold.", fields: [.init(field: "goal", message: "must be at most \(metric.maxGoal) for \(metric.rawValue)")])
@@ -95,24 +103,23 @@ struct ChallengeService: GroupActivity {
         let now = context.now
         let account = try await database.read { c in try AccountStore.account(id: user, c) }
         guard let account else { return }
-        let month = Month.of(day: PersonalCalendar(of: account).day(of: now))
+        let calendar = PersonalCalendar(of: account)
         // A month's end in one zone is the next month's start in another: look at both sides.
-        let months = [month] + (Month.after(month).map { [$0] } ?? []) + [Month.of(day: DayNumber.day((Month.days(month)?.first ?? 1) - 1))]
+        guard let range = LifelogRange(.month, date: calendar.day(of: now), calendar: calendar) else { return }
+        let months = [range.first, range.end, range.previous].map { String($0.prefix(7)) }
         let running = try await database.read { c in try ChallengeStore.joined(by: user, months: months, c) }
         for row in running {
-            let (challenge, members, notices) = try await database.transaction { c -> (Challenge, [UUID], [Notice?]) in
-                let challenge = try reply(row, viewer: user, c)
+            let (members, notices) = try await database.transaction { c -> ([UUID], [Notice?]) in
                 var notices: [Notice?] = []
-                if challenge.total >= row.goal, row.finishedAt == nil, try ChallengeStore.finish(row.id, at: now, c) {
+                if try reply(row, viewer: user, c).total >= row.goal, row.finishedAt == nil, try ChallengeStore.finish(row.id, at: now, c) {
                     for member in try ChallengeStore.members(row.id, c) where member.leftAt == nil {
                         notices.append(try inbox.add(ChallengeService.done, to: member.account.id, subject: row.id, at: now, c))
                     }
                 }
-                return (challenge, try GroupStore.members(row.groupID, c).map(\.account.id), notices)
+                return (try GroupStore.members(row.groupID, c).map(\.account.id), notices)
             }
             inbox.deliver(notices)
             tell(ChallengeChange(group: row.groupID, challenge: row.id, finished: notices.isEmpty ? nil : true), to: members)
-            _ = challenge
         }
     }
 
@@ -123,7 +130,9 @@ struct ChallengeService: GroupActivity {
     /// A challenge with each member's part, counted now: over each member's own days of the
     /// month, up to their leaving the group when they left.
     func reply(_ row: ChallengeStore.ChallengeRow, viewer: UUID, _ c: SQLConnection) throws -> Challenge {
-        guard let (first, last) = Month.days(row.month) else { throw Refusal.bug() }
+        // The days of the month are the same everywhere; its instants are each member's own.
+        guard let days = ChallengeService.month(row.month, PersonalCalendar(timeZone: .gmt, weekStart: .monday)),
+              let first = DayNumber.of(days.first), let last = DayNumber.of(days.last) else { throw Refusal.bug() }
         let members = try ChallengeStore.members(row.id, c)
         var amounts: [UUID: Int] = [:]
         switch row.metric {
@@ -131,11 +140,10 @@ struct ChallengeService: GroupActivity {
             amounts = try ChallengeStore.proofCounts(row.id, first: first, last: last, c)
         case .minutes:
             for member in members {
-                let calendar = PersonalCalendar(of: member.account)
-                guard let from = calendar.start(ofDay: DayNumber.day(first)), var to = calendar.start(ofDay: DayNumber.day(last + 1)) else { continue }
-                if let left = member.leftAt { to = min(to, left) }
-                guard to > from else { continue }
-                let seconds = try workouts.workouts(user: member.account.id, from: from, to: to, limit: 2000, c).reduce(0.0) { total, w in
+                guard let own = ChallengeService.month(row.month, PersonalCalendar(of: member.account)) else { continue }
+                let to = member.leftAt.map { min(own.stop, $0) } ?? own.stop
+                guard to > own.start else { continue }
+                let seconds = try workouts.workouts(user: member.account.id, from: own.start, to: to, limit: 2000, c).reduce(0.0) { total, w in
                     total + max(0, min(w.endedAt ?? w.startedAt, w.startedAt.addingTimeInterval(24 * 3600)).timeIntervalSince(w.startedAt))
                 }
                 amounts[member.account.id] = Int(seconds / 60)

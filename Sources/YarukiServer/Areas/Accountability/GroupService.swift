@@ -158,7 +158,7 @@ struct GroupService: Sendable {
                                           resting: pause != nil)
         return QuotaState(thisWeek: quota, nextWeek: QuotaChange.quota(for: calendar.week(after: week) ?? week, history: history),
                           week: standing, history: history, firstWeek: started.map { calendar.week(of: $0) == week } ?? false,
-                          pausedUntil: pause.flatMap { DayNumber.of($0.lastWeek) }.map { DayNumber.day($0 + 6) })
+                          pausedUntil: pause?.until)
     }
 
     /// Sets the quota from next week on; in one's first week (`thisWeek`) also for the week under
@@ -192,16 +192,13 @@ struct GroupService: Sendable {
         let (pauses, limit) = try await database.read { c in
             (try PauseStore.pauses(of: principal.userID, c), try PauseStore.illnessPerQuarter(of: principal.userID, c) ?? QuotaPause.standardIllnessPerQuarter)
         }
-        let quarter = QuotaPause.quarter(ofWeek: current)
-        let taken = pauses.filter { $0.reason == .illness && DayNumber.of($0.firstWeek).map(QuotaPause.quarter(ofWeek:)) == quarter }.count
         return Pauses(items: pauses.reversed().map { GroupService.reply($0, current: current) }, illnessPerQuarter: limit,
-                      illnessLeftThisQuarter: max(0, limit - taken))
+                      illnessLeftThisQuarter: max(0, limit - QuotaPause.illness(pauses, inQuarterOf: current)))
     }
 
     static func reply(_ p: QuotaPause, current: Int) -> Pause {
-        let last = DayNumber.of(p.lastWeek) ?? 0
-        return Pause(id: p.id, firstWeek: p.firstWeek, lastWeek: p.lastWeek, until: DayNumber.day(last + 6), reason: p.reason,
-                     started: (DayNumber.of(p.firstWeek) ?? 0) <= current, createdAt: p.createdAt)
+        Pause(id: p.id, firstWeek: p.firstWeek, lastWeek: p.lastWeek, until: p.until, reason: p.reason,
+              started: (DayNumber.of(p.firstWeek) ?? 0) <= current, createdAt: p.createdAt)
     }
 
     /// Takes a break of whole weeks from the week holding `firstWeek` (next week when nil), in the

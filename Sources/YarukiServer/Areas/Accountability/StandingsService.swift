@@ -22,9 +22,8 @@ struct StandingsService: Sendable {
         var week: Int
         var today: Int
         var quotas: [(week: Int, days: Int)]
-        /// The week starts of their breaks, and each one's last day.
-        var resting: Set<Int>
-        var pausedUntil: [Int: Int]
+        /// The week starts of their breaks (the weeks they rest), each with the break's last day.
+        var pausedUntil: [Int: String]
     }
 
     func standings(group id: UUID, _ principal: Principal, date: String?, today: String, now: Date) async throws -> Standings {
@@ -39,11 +38,10 @@ struct StandingsService: Sendable {
             let zone = row.account.timeZone
             let today = todays[zone] ?? DayNumber.of(PersonalCalendar(timeZone: TimeZone(identifier: zone) ?? .gmt, weekStart: .monday).day(of: now)) ?? 0
             todays[zone] = today
-            let breaks = pauses[row.account.id] ?? []
-            var until: [Int: Int] = [:]
-            for pause in breaks { for week in pause.weeks { until[week] = (DayNumber.of(pause.lastWeek) ?? week) + 6 } }
+            var until: [Int: String] = [:]
+            for pause in pauses[row.account.id] ?? [] { for week in pause.weeks { until[week] = pause.until } }
             return Member(account: row.account, week: DayNumber.weekStart(of: asked ?? today, row.account.weekStart), today: today,
-                          quotas: QuotaChange.byDay(histories[row.account.id] ?? []), resting: Set(until.keys), pausedUntil: until)
+                          quotas: QuotaChange.byDay(histories[row.account.id] ?? []), pausedUntil: until)
         }
         let (days, finished) = try await proofDays(members, cached: cached, caching: asked == nil)
         // The days a member proved only late, shown as such (one indexed read of the weeks shown).
@@ -54,12 +52,12 @@ struct StandingsService: Sendable {
         let standing = members.map { m -> MemberStanding in
             let quota = QuotaChange.quota(for: m.week, byDay: m.quotas)
             let (done, status) = WeekStanding.judge(weekStart: m.week, proofDays: days[m.account.id] ?? [], quota: quota, today: m.today,
-                                                    resting: m.resting.contains(m.week))
+                                                    resting: m.pausedUntil[m.week] != nil)
             return MemberStanding(id: m.account.id, displayName: m.account.displayName, week: DayNumber.day(m.week), done: done.count,
                                   quota: quota, status: status, days: done.map(DayNumber.day),
                                   backdated: done.filter { late[m.account.id]?.contains($0) == true }.map(DayNumber.day),
                                   streak: WeekStanding.combined(current: status, finished: finished[m.account.id] ?? 0, limit: StandingsService.streakWeeks),
-                                  pausedUntil: m.pausedUntil[m.week].map(DayNumber.day))
+                                  pausedUntil: m.pausedUntil[m.week])
         }
         return Standings(group: group.id, date: date ?? today, members: standing, yarukiMono: standing.filter { $0.status == .met }.map(\.id),
                          namakeMono: standing.filter { $0.status == .missed }.map(\.id))
@@ -88,7 +86,8 @@ struct StandingsService: Sendable {
         var fresh: [(UUID, GroupStore.CachedStreak)] = []
         for m in stale {
             let id = m.account.id
-            let streak = WeekStanding.finishedStreak(through: m.week - 7, proofDays: days[id] ?? [], quotas: m.quotas, limit: limit, resting: m.resting)
+            let streak = WeekStanding.finishedStreak(through: m.week - 7, proofDays: days[id] ?? [], quotas: m.quotas, limit: limit,
+                                                     resting: Set(m.pausedUntil.keys))
             finished[id] = streak
             fresh.append((id, GroupStore.CachedStreak(weekStart: m.account.weekStart, throughWeek: DayNumber.day(m.week - 7), streak: streak,
                                                       version: cached[id]?.version ?? 0, weekDays: (days[id] ?? []).filter { $0 >= m.week }.sorted())))

@@ -18,7 +18,7 @@ struct ClassRoutes: RouteCollection {
     private func addClasses(_ me: RouteGroup<Principal>) {
         me.get("/v1/classes", Doc("A month's classes in my time zone with the seats left, by start; the coaches teaching that month",
                                   [200: "The month", 400: "A bad month or coach"],
-                                  query: [.text("month", .matching(ClassDraft.monthPattern), "YYYY-MM (this month when left out)"),
+                                  query: [.text("month", .matching(PersonalCalendar.monthPattern), "YYYY-MM (this month when left out)"),
                                           .id("coach", "Only this coach's classes")]), month)
         me.post("/v1/classes", Doc("Publish a class, or a month of them as a series (coaches and admins)",
                                    [201: "The classes made", 400: "A field is not valid", 403: "Not a coach",
