@@ -63,9 +63,12 @@ def spill(driver, width=390):
 
 
 def above_tab_bar(driver, element):
+    """Whether `element` (or the element with that id, looked up when measured, so a redraw between
+    finding and measuring cannot go stale) ends above the fixed tab bar."""
     return driver.execute_script("""
         const bar = document.getElementById('nav').getBoundingClientRect();
-        const box = arguments[0].getBoundingClientRect();
+        const target = typeof arguments[0] === 'string' ? document.getElementById(arguments[0]) : arguments[0];
+        const box = target.getBoundingClientRect();
         return getComputedStyle(document.getElementById('nav')).position !== 'fixed' || box.bottom <= bar.top;""", element)
 
 
@@ -290,10 +293,12 @@ def test_the_timer_during_rest_and_playback_keep_their_main_button_above_the_tab
         driver.get(f"{demo}/#/timer")
         ready(driver)
         wait(driver).until(lambda d: "#/session" in d.current_url)
-        assert above_tab_bar(driver, wait(driver).until(EC.visibility_of_element_located((By.ID, "session-main"))))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "session-main")))
+        assert above_tab_bar(driver, "session-main")
         click_on(driver, By.ID, "session-main")  # rest begins
         driver.execute_script("window.scrollTo(0, 0)")
-        assert above_tab_bar(driver, wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))), \
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "skip-rest")))  # the rest's clock redraws each second
+        assert above_tab_bar(driver, "skip-rest"), \
             "the rest's main button is hidden under the tab bar"
     finally:
         driver.quit()

@@ -44,12 +44,20 @@ export function t(key, values = {}, language = current) {
 /** Plural forms a dictionary may add beside a key (CLDR's categories other than "other"). */
 export const pluralForms = ["zero", "one", "two", "few", "many"];
 
-/** "3 minutes ago" through Intl, for a past or future instant. */
+/** "3 minutes ago" through Intl, for a past or future instant. Months and years are whole
+ * calendar months, so the same date last year is "last year" even when fewer than 365 days have passed. */
 export function formatRelative(date, now = new Date(), language = current) {
-  const seconds = Math.round((new Date(date) - now) / 1000);
-  const units = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+  const then = new Date(date);
+  const seconds = Math.round((then - now) / 1000);
   const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
-  for (const [unit, size] of units) {
+  if (Math.abs(seconds) >= 28 * 86400) {
+    let months = (then.getFullYear() - now.getFullYear()) * 12 + (then.getMonth() - now.getMonth());
+    if (months < 0 && then.getDate() > now.getDate()) months += 1; // only whole months count
+    if (months > 0 && then.getDate() < now.getDate()) months -= 1;
+    if (Math.abs(months) >= 12) return format.format(Math.round(months / 12), "year");
+    if (months !== 0) return format.format(months, "month");
+  }
+  for (const [unit, size] of [["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]]) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
   return format.format(0, "second");

@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, pickLanguage, pluralForms, setCurrentLanguage, t, muscleName } from "../js/i18n.js";
+import { addDays, currentLanguage, dictionaries, exerciseName, formatDay, formatNumber, formatRelative, pickLanguage, pluralForms, setCurrentLanguage, t, muscleName } from "../js/i18n.js";
 
 /** A key's plural form beside it ("community.likes.one"), which only languages with that form hold. */
 const isPluralForm = (key) => pluralForms.some((form) => key.endsWith(`.${form}`));
@@ -107,4 +107,18 @@ test("muscles and time zones are named in each language, not left in English", (
   }
   assert.equal(muscleName("quadriceps", "ja"), "大腿四頭筋");
   assert.equal(muscleName("hip flexors", "ko"), "hip flexors", "a muscle no dictionary holds shows as written");
+});
+
+test("months and years ago count whole calendar months: the same date last year is last year", () => {
+  const now = new Date(2026, 11, 4, 0, 14); // 4 December 2026, just after midnight
+  assert.equal(formatRelative(new Date(2025, 11, 4, 12), now, "en"), "last year"); // 364.5 days earlier
+  assert.equal(formatRelative(new Date(2025, 11, 4, 12), now, "ja"), "昨年");
+  assert.equal(formatRelative(new Date(2025, 11, 28, 12), now, "en"), "11 months ago");
+  assert.equal(formatRelative(new Date(2024, 5, 4, 12), now, "en"), "2 years ago"); // 2½ years, rounded
+  assert.equal(formatRelative(new Date(2026, 0, 31, 12), new Date(2026, 2, 1, 12), "en"), "last month"); // 29 days: not two months
+  assert.equal(formatRelative(new Date(2026, 10, 4, 9), now, "en"), "last month");
+  assert.equal(formatRelative(new Date(2026, 10, 7, 9), now, "en"), "4 weeks ago"); // 27 days: under a whole month
+  assert.equal(formatRelative(new Date(2027, 11, 4, 12), now, "en"), "next year");
+  assert.equal(formatRelative(new Date(2026, 11, 3, 20), now, "en"), "4 hours ago");
+  assert.equal(formatRelative(now, now, "en"), "now");
 });
