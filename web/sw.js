@@ -5,11 +5,11 @@
 // routines, classes, notifications, the account), in a cache of their own that signing out
 // empties; writes never go through here (the pages' outbox holds them), nor the event stream,
 // nor the exercise catalog (the app keeps it itself and revalidates it by its ETag).
-const CACHE = "yaruki-shell-v35";
+const CACHE = "yaruki-shell-v36";
 const DATA = "yaruki-data-v1";
 const ID = "[0-9a-fA-F-]{36}";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`), /^\/v1\/me$/, /^\/v1\/meta$/,
-  /^\/v1\/health\/(days|imports)$/, /^\/v1\/me\/(health-goals|quota|pauses|classes|teaching|cheers\/today)$/, new RegExp(`^/v1/groups(/${ID}/(standings|challenges))?$`),
+  /^\/v1\/health\/(days|imports)$/, /^\/v1\/me\/(health-goals|quota|pauses|classes|teaching|cheers\/today)$/, new RegExp(`^/v1/groups(/${ID}(/(standings|challenges|feed))?)?$`),
   new RegExp(`^/v1/(posts|routines|classes)(/${ID})?$`), /^\/v1\/notifications$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
   "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/icons/apple-touch-icon.png",
@@ -18,7 +18,7 @@ const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webman
   "/js/session.js", "/js/account.js", "/js/recovery.js", "/js/icons.js", "/js/upload.js", "/js/download.js", "/js/events.js",
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js", "/js/training/exercises.js",
   "/js/training/import.js", "/js/training/body.js", "/js/training/session.js", "/js/training/session-view.js", "/js/training/start.js", "/js/training/search.js", "/js/training/picker.js", "/js/training/plates.js", "/js/training/progress.js", "/js/training/units.js",
-  "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js",
+  "/js/accountability/standings.js", "/js/accountability/view.js", "/js/accountability/calendar.js", "/js/accountability/record.js", "/js/accountability/crew.js",
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
   "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/community/moderation.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/signage/kafka.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/lifelog/minimap.js", "/js/signage/wall.js", "/js/health/view.js",
   "/js/classes/money.js", "/js/classes/view.js", "/js/classes/detail.js", "/js/classes/checkout.js", "/js/classes/editor.js",

@@ -1,6 +1,7 @@
 """A fair quota and a group that does things together, in a real Chromium, in Korean on a phone:
 joining a group mid-week shows the first week's prorated quota, a break is taken for next week and
-called off, and a challenge is joined and its bar moves when a groupmate finishes a session."""
+called off, a challenge is joined and its bar moves when a groupmate finishes a session in a second
+browser, and the crew's feed shows that session and, live, a cheer."""
 import json
 import os
 import urllib.request
@@ -26,8 +27,27 @@ def sign_up_korean(server, email, name):
         return json.load(response)["accessToken"]
 
 
+def iso(moment):
+    return moment.replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def session_started_earlier(server, token, minutes, title):
+    """A training session under way that a phone started `minutes` ago (offline, say) with a squat
+    set done, as the phone's state replaces the server's (`PUT /v1/training/session`)."""
+    state = api_call(server, "POST", "/v1/training/session", token, {"title": title})
+    now = datetime.now(timezone.utc)
+    state["startedAt"] = iso(now - timedelta(minutes=minutes))
+    state["exercises"] = [{"exerciseId": "squat", "restSeconds": 60, "sets": [
+        {"reps": 8, "weightKg": 60, "done": True, "completedAt": iso(now - timedelta(minutes=minutes // 2))}]}]
+    request = urllib.request.Request(server + "/v1/training/session", data=json.dumps(state).encode(), method="PUT",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json", "If-Match": '"v1"'})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+
+
 def test_a_newcomer_sees_the_prorated_quota_and_takes_a_break_in_korean(server):
-    owner = api_sign_up(server, f"owner-{uuid.uuid4().hex[:8]}@example.com", "Olli")
+    owner_email = f"owner-{uuid.uuid4().hex[:8]}@example.com"
+    owner = api_sign_up(server, owner_email, "Olli")
     code = api_call(server, "POST", "/v1/groups", owner, {"name": "새벽 팀"})["inviteCode"]
     email = f"minji-{uuid.uuid4().hex[:8]}@example.com"
     sign_up_korean(server, email, "민지")
@@ -80,11 +100,16 @@ def test_a_newcomer_sees_the_prorated_quota_and_takes_a_break_in_korean(server):
         wait(phone).until(EC.presence_of_element_located((By.CSS_SELECTOR, row + ' button[data-challenge-action="leave"]')))
         joined = api_call(server, "GET", f"/v1/groups/{group}/challenges", token)["items"][0]
         assert joined["joined"] is True and me.lower() in [m["id"].lower() for m in joined["members"]]
-        # The owner finishes a 30-minute session elsewhere: the bar on Minji's phone moves to half, live.
-        end = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(minutes=1)
-        api_call(server, "PUT", f"/v1/workouts/{uuid.uuid4()}", owner, {
-            "startedAt": (end - timedelta(minutes=30)).isoformat().replace("+00:00", "Z"), "endedAt": end.isoformat().replace("+00:00", "Z"),
-            "exercises": [{"exerciseId": "squat", "sets": [{"reps": 10}]}]})
+        # The owner finishes a 30-minute session on his own phone: the bar on Minji's phone moves to half, live.
+        session_started_earlier(server, owner, 30, "아침 하체")
+        other = make_browser(390, 844)
+        try:
+            sign_in(other, server, owner_email, "correct horse battery")
+            other.get(f"{server}/#/session")
+            click_on(other, By.ID, "finish-session")
+            wait(other).until(EC.visibility_of_element_located((By.ID, "session-summary")))
+        finally:
+            other.quit()
         wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, row + " [role=progressbar]").get_attribute("aria-valuenow") == "30")
         assert text_of(phone, By.CSS_SELECTOR, row + " .challenge-total") == "30/60"
         width = phone.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().width", row + " .bar .share")
@@ -92,5 +117,20 @@ def test_a_newcomer_sees_the_prorated_quota_and_takes_a_break_in_korean(server):
         assert abs(width / bar - 0.5) < 0.02, (width, bar)
         assert "Olli 30" in text_of(phone, By.CSS_SELECTOR, row + " .challenge-shares")
         phone.save_screenshot(os.path.join(OUT, "challenge-ko-390x844.png"))
+
+        # The crew's feed: Olli's session with its record, his challenge, the halfway mark, in Korean.
+        click_on(phone, By.CSS_SELECTOR, f'a[data-crew="{group}"]')
+        item = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, '#crew-feed li[data-kind="session"]')))
+        assert "Olli님이 '아침 하체'을(를) 마쳤어요" in item.text and "1세트" in item.text, item.text
+        assert phone.find_elements(By.CSS_SELECTOR, '#crew-feed li[data-kind="session"] .crew-records li[data-kind="heaviest"]'), "its record"
+        feed = text_of(phone, By.ID, "crew-feed")
+        assert "Olli님이 챌린지를 제안했어요: 함께 운동 60분" in feed and "절반 달성" in feed, feed
+        assert "null" not in feed and "undefined" not in feed and "{" not in feed, feed
+        # Live: Olli cheers Minji on, and it arrives on top without a reload.
+        api_call(server, "POST", f"/v1/groups/{group}/members/{me}/cheers", owner, {"kind": "cheer"})
+        top = wait(phone).until(EC.visibility_of_element_located((By.CSS_SELECTOR, '#crew-feed li[data-kind="cheer"]:first-child')))
+        assert "Olli님이 민지님을 응원했어요" in top.text, top.text
+        assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+        phone.save_screenshot(os.path.join(OUT, "crew-ko-390x844.png"))
     finally:
         phone.quit()

@@ -7,6 +7,7 @@ import { confirmEmailView, forgotView, resetView, signInLinkView } from "./recov
 import { accountabilityView } from "./accountability/view.js";
 import { calendarView } from "./accountability/calendar.js";
 import { recordView } from "./accountability/record.js";
+import { crewView } from "./accountability/crew.js";
 import { communityView } from "./community/feed.js";
 import { postView } from "./community/post.js";
 import { composeView } from "./community/compose.js";
@@ -71,6 +72,8 @@ export const routes = [
   { path: "record", area: "accountability", account: true, title: "proof.title", needs: ["exercises", "meta"],
     view: ({ session, exercises, meta }) => recordView(session, { exercises, maxUploadBytes: meta?.maxUploadBytes ?? null }) },
   { path: "join", area: "accountability", account: true, title: "groups.join", view: joinView },
+  { path: "crew/:id", area: "accountability", account: true, title: "crew.title", needs: ["exercises"],
+    view: ({ session, params, exercises }) => crewView(session, { groupId: params.id, exercises }) },
   { path: "community", area: "community", account: true, view: ({ session }) => communityView(session, {}) },
   { path: "post/:id", area: "community", account: true, title: "post.title", needs: ["exercises"],
     view: ({ session, params, exercises }) => postView(session, { postId: params.id, exercises }) },

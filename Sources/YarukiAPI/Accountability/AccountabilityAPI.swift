@@ -458,3 +458,110 @@ public struct ChallengeBody: APIModel, RuledModel {
 
     public static let example = ChallengeBody(metric: "proofs", goal: 40, month: "2026-12")
 }
+
+/// A proof in a group's feed: the day it proves. Its thumbnail goes to its owner alone (a proof is
+/// only ever seen by them); groupmates see that it was recorded.
+public struct CrewProof: APIModel, Equatable {
+    public var proofId: UUID
+    public var day: String
+    /// Filed under an earlier day than it was sent.
+    public var backdated: Bool
+    public var exerciseId: String?
+    /// Signed for ten minutes; only in the owner's own feed.
+    public var thumbnailUrl: String?
+
+    public init(proofId: UUID, day: String, backdated: Bool, exerciseId: String?, thumbnailUrl: String? = nil) {
+        self.proofId = proofId
+        self.day = day
+        self.backdated = backdated
+        self.exerciseId = exerciseId
+        self.thumbnailUrl = thumbnailUrl
+    }
+
+    public static let example = CrewProof(proofId: Example.otherID, day: Example.day, backdated: false, exerciseId: "squat",
+                                          thumbnailUrl: "/v1/proofs/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/thumbnail?expires=1764500600&signature=q1w2e3")
+}
+
+/// A finished training session in a group's feed: its title, time, working sets and volume, and
+/// the personal records it set (of catalog exercises: a person's own exercises stay theirs).
+public struct CrewSession: APIModel, Equatable {
+    public var workoutId: UUID
+    public var title: String
+    public var durationSeconds: Int
+    public var sets: Int
+    public var volumeKg: Double
+    public var records: [PersonalRecords.Record]
+
+    public init(workoutId: UUID, title: String, durationSeconds: Int, sets: Int, volumeKg: Double, records: [PersonalRecords.Record]) {
+        self.workoutId = workoutId
+        self.title = title
+        self.durationSeconds = durationSeconds
+        self.sets = sets
+        self.volumeKg = volumeKg
+        self.records = records
+    }
+
+    public static let example = CrewSession(workoutId: Example.otherID, title: "Leg day", durationSeconds: 3120, sets: 12, volumeKg: 4520,
+                                            records: [PersonalRecords.Record(exerciseId: "squat", kind: .heaviest, value: 100, weightKg: 100, reps: 5, previous: 95)])
+}
+
+/// A group challenge's milestone in its feed.
+public struct CrewChallenge: APIModel, Equatable {
+    public var challengeId: UUID
+    public var metric: ChallengeMetric
+    public var goal: Int
+    public var month: String
+    public var milestone: ChallengeMilestone
+
+    public init(challengeId: UUID, metric: ChallengeMetric, goal: Int, month: String, milestone: ChallengeMilestone) {
+        self.challengeId = challengeId
+        self.metric = metric
+        self.goal = goal
+        self.month = month
+        self.milestone = milestone
+    }
+
+    public static let example = CrewChallenge(challengeId: Example.otherID, metric: .proofs, goal: 40, month: "2026-12", milestone: .halfway)
+}
+
+/// A break in a group's feed: its first week and last day (not its reason).
+public struct CrewPause: APIModel, Equatable {
+    public var firstWeek: String
+    public var until: String
+
+    public init(firstWeek: String, until: String) {
+        self.firstWeek = firstWeek
+        self.until = until
+    }
+
+    public static let example = CrewPause(firstWeek: "2026-12-07", until: "2026-12-20")
+}
+
+/// One thing the crew's feed shows, newest first: who did it (none for a challenge's halfway and
+/// finish, which are everyone's), whom a cheer was for, and the part its kind fills in.
+public struct CrewItem: APIModel, Equatable {
+    public var id: UUID
+    public var kind: CrewKind
+    public var at: Date
+    public var by: Person?
+    public var to: Person?
+    public var proof: CrewProof?
+    public var session: CrewSession?
+    public var challenge: CrewChallenge?
+    public var pause: CrewPause?
+
+    public init(id: UUID, kind: CrewKind, at: Date, by: Person?, to: Person? = nil, proof: CrewProof? = nil, session: CrewSession? = nil,
+                challenge: CrewChallenge? = nil, pause: CrewPause? = nil) {
+        self.id = id
+        self.kind = kind
+        self.at = at
+        self.by = by
+        self.to = to
+        self.proof = proof
+        self.session = session
+        self.challenge = challenge
+        self.pause = pause
+    }
+
+    public static let example = CrewItem(id: Example.personID, kind: .session, at: Example.instant, by: Person.example, session: CrewSession.example)
+}

@@ -32,3 +32,15 @@ public struct ChallengeChange: APIModel, Equatable {
 
     public static let example = ChallengeChange(group: Example.otherID, challenge: Example.personID, finished: true)
 }
+
+/// `crew` on the event stream: something new is in a group's feed (or left it), so a page
+/// showing its newest items asks for them again.
+public struct CrewChange: APIModel, Equatable {
+    public var group: UUID
+
+    public init(group: UUID) {
+        self.group = group
+    }
+
+    public static let example = CrewChange(group: Example.otherID)
+}

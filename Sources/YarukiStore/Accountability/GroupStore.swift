@@ -59,6 +59,11 @@ public enum GroupStore {
     }
 
     /// Everyone in at least one group: the people whose week is judged.
+    /// The ids of a group's members.
+    public static func memberIDs(_ id: UUID, _ c: SQLConnection) throws -> [UUID] {
+        try c.query("SELECT user_id FROM group_members WHERE group_id = ?", id).map { try $0.uuid("user_id") }
+    }
+
     public static func everyMember(_ c: SQLConnection) throws -> [Account] {
         try c.query("""
             SELECT \(AccountStore.accountColumns("u")) FROM users u WHERE EXISTS (SELECT 1 FROM group_members m WHERE m.user_id = u.id)
@@ -81,8 +86,11 @@ public enum GroupStore {
         try c.execute("INSERT INTO group_members (group_id, user_id, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", id, user, now) == 1
     }
 
+    /// Takes a member out of the group, and what they did out of its feed.
     public static func remove(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Bool {
-        try c.execute("DELETE FROM group_members WHERE group_id = ? AND user_id = ?", id, user) == 1
+        guard try c.execute("DELETE FROM group_members WHERE group_id = ? AND user_id = ?", id, user) == 1 else { return false }
+        try CrewStore.forget(member: user, group: id, c)
+        return true
     }
 
     public static func rename(_ id: UUID, to name: String, _ c: SQLConnection) throws {

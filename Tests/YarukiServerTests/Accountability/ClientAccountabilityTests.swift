@@ -98,6 +98,8 @@ import YarukiTestSupport
         struct Change: Decodable { var group: UUID }
         let change = try first.decode(Change.self)
         #expect(first.name == "standings" && change.group == group.id)
+        let feed = try #require(try await events.next())
+        #expect(try feed.name == "crew" && feed.decode(Change.self).group == group.id, "the proof is in the crew's feed too")
 
         // The network drops; what happens meanwhile arrives after the reconnect (Last-Event-ID).
         proxy.dropAll()

@@ -142,7 +142,9 @@ export function groupCard(session, group, { manage = true, onChange = () => {} }
   const card = el("article", { class: "card group", "data-group": group.id },
     el("header", { class: "group-head" }, el("h2", {}, group.name),
       el("div", { class: "week-nav" }, prev, weekLabel, next)),
-    body, challenges.block, manage ? manageBlock(session, group, onChange) : null);
+    body, challenges.block,
+    el("a", { class: "button quiet small crew-link", href: `#/crew/${group.id}`, "data-crew": group.id }, t("crew.open")),
+    manage ? manageBlock(session, group, onChange) : null);
   load();
   return { card, reload: () => { if (!date) load(); }, reloadChallenges: challenges.load };
 }

@@ -36,11 +36,18 @@ export function toServer(s) {
     exercises: s.exercises.map((e) => ({ ...e, sets: e.sets.map((set) => ({ ...set, completedAt: iso(set.completedAt) })) })) };
 }
 
-function formatDuration(seconds) {
+export function formatDuration(seconds) {
   if (seconds < 60) return t("session.seconds", { s: formatNumber(seconds) });
   const minutes = Math.round(seconds / 60);
   return minutes >= 60 ? t("session.hours", { h: formatNumber(Math.floor(minutes / 60)), m: formatNumber(minutes % 60) })
     : t("session.minutes", { m: formatNumber(minutes) });
+}
+
+/** A personal record in the person's unit (`units` from weightIn; most reps keeps its count). */
+export function recordText(r, units) {
+  const value = r.kind === "mostReps" ? formatNumber(r.value) : r.kind === "longest" ? formatDuration(r.value)
+    : r.kind === "farthest" ? `${formatNumber(Math.round(r.value / 10) / 100)} km` : units.text(r.value);
+  return t(`session.record.${r.kind}`, { value, weight: units.text(r.weightKg), reps: formatNumber(r.reps) });
 }
 
 function kept() { try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch { return null; } }
@@ -364,13 +371,6 @@ export function sessionView(session, { exercises, routineId = null, start: start
     startScreen();
   }
 
-  /** A record in the person's unit (most reps keeps its count). */
-  function recordText(r) {
-    const value = r.kind === "mostReps" ? formatNumber(r.value) : r.kind === "longest" ? formatDuration(r.value)
-      : r.kind === "farthest" ? `${formatNumber(Math.round(r.value / 10) / 100)} km` : units.text(r.value);
-    return t(`session.record.${r.kind}`, { value, weight: units.text(r.weightKg), reps: formatNumber(r.reps) });
-  }
-
   function totalReps(workout) {
     return workout.exercises.reduce((sum, entry) => sum + entry.sets.reduce((n, set) => n + (set.reps ?? 0), 0), 0);
   }
@@ -378,7 +378,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
   function summaryScreen({ workout, summary }) {
     const records = summary.records.map((r) => el("li", { class: "record", "data-kind": r.kind },
       el("strong", {}, nameOf(r.exerciseId)), " ",
-      recordText(r)));
+      recordText(r, units)));
     const previous = summary.previous;
     // The Done board is for a photo of it: the composer opens with the workout written out,
     // for the person to add their photo and post.
@@ -390,7 +390,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
         lines.push(`${nameOf(entry.exerciseId)}: ${entry.sets.map((s) => (s.reps != null ? formatNumber(s.reps) : `${formatNumber(s.seconds)}s`)
           + (s.weightKg ? ` × ${units.text(s.weightKg)}` : "")).join(", ")}`);
       }
-      for (const r of summary.records) lines.push(`🏆 ${nameOf(r.exerciseId)}: ${recordText(r)}`);
+      for (const r of summary.records) lines.push(`🏆 ${nameOf(r.exerciseId)}: ${recordText(r, units)}`);
       composeWith({ board: "done", body: lines.join("\n").slice(0, 5000) });
     });
     root.replaceChildren(el("h1", {}, t("session.finished")),

@@ -8,7 +8,8 @@ import YarukiStore
 /// weeks of proofs, shaped so that this week shows every kind of standing whatever the weekday
 /// (someone has met their quota, someone is on track, someone at risk or already a sloth, someone
 /// resting on a break for illness) and the streaks differ; and a newcomer who joined today, whose
-/// first week owes a prorated quota; and a challenge of the month's proofs. Proof videos are short ffmpeg test patterns; without ffmpeg
+/// first week owes a prorated quota; a challenge of the month's proofs; and the crew's feed of
+/// the last week's proofs, the break, the challenge and a cheer. Proof videos are short ffmpeg test patterns; without ffmpeg
 /// the proofs are rows whose files are missing.
 enum AccountabilityDemo {
     static let name = "Morning crew"
@@ -63,8 +64,10 @@ enum AccountabilityDemo {
                 _ = try PauseStore.start(account.id, at: now.addingTimeInterval(-Double(7 * (weeks + 2)) * 86_400), c)
                 try GroupStore.setQuota(account.id, effectiveWeek: DayNumber.day(thisWeek - 7 * (weeks + 2)), days: plan.quota, at: now, c)
                 if plan.email == AccountabilityDemo.resting {
-                    try PauseStore.add(QuotaPause(id: UUID(), firstWeek: DayNumber.day(thisWeek), lastWeek: DayNumber.day(thisWeek), reason: .illness,
-                                                  createdAt: now), user: account.id, c)
+                    let pause = QuotaPause(id: UUID(), firstWeek: DayNumber.day(thisWeek), lastWeek: DayNumber.day(thisWeek), reason: .illness,
+                                           createdAt: now.addingTimeInterval(-3 * 3600))
+                    try PauseStore.add(pause, user: account.id, c)
+                    _ = try CrewFeed.paused(pause, by: account.id, c)
                 }
                 var days = plan.thisWeek.map { thisWeek + $0 }.filter { $0 <= today }
                 for weeksAgo in 1...weeks { days += plan.past(weeksAgo).map { thisWeek - 7 * weeksAgo + $0 } }
@@ -75,9 +78,13 @@ enum AccountabilityDemo {
                     guard recorded <= now else { continue }
                     let video = videos[n % videos.count]
                     n += 1
-                    try ProofStore.insert(id: UUID(), user: account.id, media: video, exercise: ["squat", "push-up", "burpee", "plank"][n % 4],
-                                          workout: nil, recordedAt: recorded, recordedDay: DayNumber.day(day),
-                                          uploadedAt: recorded.addingTimeInterval(120), c)
+                    let proof = Proof(id: UUID(), recordedAt: recorded, recordedDay: DayNumber.day(day), uploadedAt: recorded.addingTimeInterval(120),
+                                      exerciseId: ["squat", "push-up", "burpee", "plank"][n % 4], workoutId: nil, type: "video/mp4", size: video.size,
+                                      durationMs: video.durationMs, hasThumbnail: video.hasThumbnail)
+                    try ProofStore.insert(id: proof.id, user: account.id, media: video, exercise: proof.exerciseId, workout: nil, recordedAt: recorded,
+                                          recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt, c)
+                    // The crew's feed tells the last week's.
+                    if now.timeIntervalSince(recorded) < 7 * 86_400 { _ = try CrewFeed.proofFiled(proof, backdated: false, by: account.id, c) }
                 }
             }
             if let newcomer, try GroupStore.join(group, user: newcomer.id, at: now, c) {
@@ -88,9 +95,12 @@ enum AccountabilityDemo {
             let challenge = ChallengeStore.ChallengeRow(id: UUID(), groupID: group, proposedBy: accounts[0].id, metric: .proofs, goal: challengeGoal,
                                                         month: month, createdAt: now, finishedAt: nil)
             try ChallengeStore.create(challenge, c)
+            _ = try CrewFeed.milestone(.proposed, of: challenge, at: now.addingTimeInterval(-2 * 3600), c)
             for (plan, account) in zip(plans, accounts) where plan.email != "sora@yaruki.example" {
                 _ = try ChallengeStore.join(challenge.id, user: account.id, at: now, c)
             }
+            // Mina cheered Ren on this morning.
+            _ = try CrewFeed.cheered(UUID(), group: group, from: accounts[0].id, to: accounts[2].id, at: now.addingTimeInterval(-3600), c)
         }
     }
 

@@ -3,21 +3,16 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// What other areas tell Accountability when a person did something a group's challenge may count
-/// (a workout saved, health days reported). Accountability provides it.
-protocol GroupActivity: Sendable {
-    func moved(_ user: UUID)
-}
-
 /// Groups' challenges: a month's shared goal of proofs, training minutes or steps, which members
 /// join; the total counted live from each member's own month (up to leaving the group, if they
 /// did), told to the group over the event stream, and its finish told once, in the notifications
 /// of everyone in it.
-struct ChallengeService: GroupActivity {
+struct ChallengeService: Sendable {
     let context: AppContext
     let workouts: any WorkoutLog
     let steps: Interfaces.Later<any StepLog>
     let inbox: Inbox
+    let crew: CrewFeed
     var database: Database { context.database }
 
     static let done = NotificationKind("challengeDone", words: .init(one: [
@@ -70,9 +65,11 @@ struct ChallengeService: GroupActivity {
             }
             try ChallengeStore.create(row, c)
             _ = try ChallengeStore.join(row.id, user: principal.userID, at: now, c)
+            _ = try CrewFeed.milestone(.proposed, of: row, at: now, c)
             return (try reply(row, viewer: principal.userID, c), try GroupStore.members(group.id, c).map(\.account.id))
         }
         tell(ChallengeChange(group: id, challenge: row.id), to: members)
+        await crew.tell([id])
         return challenge
     }
 
@@ -109,17 +106,25 @@ struct ChallengeService: GroupActivity {
         let months = [range.first, range.end, range.previous].map { String($0.prefix(7)) }
         let running = try await database.read { c in try ChallengeStore.joined(by: user, months: months, c) }
         for row in running {
-            let (members, notices) = try await database.transaction { c -> ([UUID], [Notice?]) in
+            let (members, notices, feeds) = try await database.transaction { c -> ([UUID], [Notice?], [UUID]) in
                 var notices: [Notice?] = []
-                if try reply(row, viewer: user, c).total >= row.goal, row.finishedAt == nil, try ChallengeStore.finish(row.id, at: now, c) {
+                var feeds: [UUID] = []
+                switch ChallengeMilestone.reached(total: try reply(row, viewer: user, c).total, goal: row.goal) {
+                case .done where row.finishedAt == nil:
+                    guard try ChallengeStore.finish(row.id, at: now, c) else { break }
                     for member in try ChallengeStore.members(row.id, c) where member.leftAt == nil {
                         notices.append(try inbox.add(ChallengeService.done, to: member.account.id, subject: row.id, at: now, c))
                     }
+                    feeds = try CrewFeed.milestone(.done, of: row, at: now, c)
+                case .halfway:
+                    feeds = try CrewFeed.milestone(.halfway, of: row, at: now, c)
+                default: break
                 }
-                return (try GroupStore.members(row.groupID, c).map(\.account.id), notices)
+                return (try GroupStore.memberIDs(row.groupID, c), notices, feeds)
             }
             inbox.deliver(notices)
             tell(ChallengeChange(group: row.groupID, challenge: row.id, finished: notices.isEmpty ? nil : true), to: members)
+            if !feeds.isEmpty { context.events.publish("crew", CrewChange(group: row.groupID), to: members) }
         }
     }
 

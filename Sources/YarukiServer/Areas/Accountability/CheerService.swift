@@ -11,6 +11,7 @@ import YarukiStore
 struct CheerService: Sendable {
     let context: AppContext
     let inbox: Inbox
+    let crew: CrewFeed
     var database: Database { context.database }
 
     func send(_ kind: String, in groupID: UUID, to member: UUID, by principal: Principal) async throws -> CheerSent {
@@ -22,17 +23,21 @@ struct CheerService: Sendable {
         let account = try await principal.account()
         let day = PersonalCalendar(of: account).day(of: context.now)
         let now = context.now
-        let (receiver, notice) = try await database.transaction { c -> (Account, Notice??) in
+        let (receiver, notice, feeds) = try await database.transaction { c -> (Account, Notice??, [UUID]) in
             guard try GroupStore.group(groupID, member: sender, c) != nil,
                   let receiver = try GroupStore.members(groupID, c).first(where: { $0.account.id == member })?.account else {
                 throw Refusal.notFound("No such group or member.")
             }
-            guard try CheerStore.send(id: UUID(), group: groupID, from: sender, to: member, kind: kind, day: day, at: now, c) else {
+            let id = UUID()
+            guard try CheerStore.send(id: id, group: groupID, from: sender, to: member, kind: kind, day: day, at: now, c) else {
                 throw Refusal(.tooMany, "You cheered \(receiver.displayName) today already: once a day each.", retryAfter: 3600)
             }
-            if try CheerStore.isMuted(sender, by: member, c) { return (receiver, nil) }
-            return (receiver, .some(try inbox.add(kind == "cheer" ? CheerNotices.cheer : CheerNotices.nudge, to: member, actor: sender, at: now, c)))
+            // A cheer is the crew's to see (a push stays between the two); the receiver's feed leaves out one from someone they muted.
+            let feeds = kind == "cheer" ? try CrewFeed.cheered(id, group: groupID, from: sender, to: member, at: now, c) : []
+            if try CheerStore.isMuted(sender, by: member, c) { return (receiver, nil, feeds) }
+            return (receiver, .some(try inbox.add(kind == "cheer" ? CheerNotices.cheer : CheerNotices.nudge, to: member, actor: sender, at: now, c)), feeds)
         }
+        await crew.tell(feeds)
         if let notice {
             context.events.publish("cheer", CheerEvent(kind: kind, from: Person(id: sender, displayName: account.displayName), groupId: groupID), to: [member])
             inbox.deliver([notice])

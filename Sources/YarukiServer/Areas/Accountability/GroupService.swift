@@ -210,15 +210,17 @@ struct GroupService: Sendable {
         guard let current = DayNumber.of(calendar.week(of: now)) else { throw Refusal.bug() }
         let first = day.flatMap(DayNumber.of).map { DayNumber.weekStart(of: $0, calendar.weekStart) } ?? current + 7
         let pause = QuotaPause(id: UUID(), firstWeek: DayNumber.day(first), lastWeek: DayNumber.day(first + 7 * (weeks - 1)), reason: reason, createdAt: now)
-        try await database.transaction { c in
+        let feeds = try await database.transaction { c in
             let limit = try PauseStore.illnessPerQuarter(of: principal.userID, c) ?? QuotaPause.standardIllnessPerQuarter
             if let (field, message) = QuotaPause.refusal(first: first, weeks: weeks, reason: reason, current: current,
                                                          existing: try PauseStore.pauses(of: principal.userID, c), illnessPerQuarter: limit) {
                 throw Refusal(.unprocessable, "This break cannot be taken: \(field) \(message).", fields: [.init(field: field, message: message)])
             }
             try PauseStore.add(pause, user: principal.userID, c)
+            return try CrewFeed.paused(pause, by: principal.userID, c)
         }
         await events.changed(of: principal.userID)
+        await events.crew.tell(feeds)
         return GroupService.reply(pause, current: current)
     }
 
@@ -226,14 +228,16 @@ struct GroupService: Sendable {
     func unpause(_ id: UUID, _ principal: Principal) async throws {
         let calendar = try await principal.calendar()
         let current = DayNumber.of(calendar.week(of: context.now)) ?? 0
-        try await database.transaction { c in
+        let feeds = try await database.transaction { c in
             guard let pause = try PauseStore.pauses(of: principal.userID, c).first(where: { $0.id == id }) else { throw Refusal.notFound("No such break.") }
             guard (DayNumber.of(pause.firstWeek) ?? 0) > current else {
                 throw Refusal(.unprocessable, "A break that has begun stays: the group has seen it.",
                               fields: [.init(field: "id", message: "has begun")])
             }
             _ = try PauseStore.remove(id, user: principal.userID, c)
+            return try CrewFeed.withdraw(id, c)
         }
         await events.changed(of: principal.userID)
+        await events.crew.tell(feeds)
     }
 }

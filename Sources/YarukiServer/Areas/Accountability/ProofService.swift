@@ -69,10 +69,10 @@ struct ProofService: Sendable {
         let day = calendar.day(of: recordedAt)
         let backdated = day < calendar.day(of: now)
         let user = principal.userID
-        let saved = try await database.transaction { c -> (Proof, MediaRow, Bool)? in
+        let saved = try await database.transaction { c -> (Proof, MediaRow, Bool, [UUID])? in
             let earlier = try ProofStore.proofs(ofFile: row.sha256, c)
             if let mine = earlier.first(where: { $0.user == user && $0.day == day }) {
-                return try ProofStore.proof(mine.id, user: user, c).map { ($0.0, $0.1, false) }
+                return try ProofStore.proof(mine.id, user: user, c).map { ($0.0, $0.1, false, []) }
             }
             if let other = earlier.first {
                 throw Refusal(.conflict, code: "video-used", other.user == user
@@ -81,10 +81,14 @@ struct ProofService: Sendable {
             }
             try ProofStore.insert(id: id, user: user, media: row, exercise: upload.exerciseId, workout: upload.workoutId,
                                   recordedAt: recordedAt, recordedDay: day, uploadedAt: now, backdated: backdated, c)
-            return try ProofStore.proof(id, user: user, c).map { ($0.0, $0.1, true) }
+            guard let filed = try ProofStore.proof(id, user: user, c) else { return nil }
+            return (filed.0, filed.1, true, try CrewFeed.proofFiled(filed.0, backdated: backdated, by: user, c))
         }
-        guard let (proof, media, created) = saved else { throw Refusal.bug() }
-        if created { await events.changed(of: principal.userID) }
+        guard let (proof, media, created, feeds) = saved else { throw Refusal.bug() }
+        if created {
+            await events.changed(of: principal.userID)
+            await events.crew.tell(feeds)
+        }
         return (info(proof, media), created)
     }
 
@@ -114,9 +118,13 @@ struct ProofService: Sendable {
     }
 
     func delete(_ id: UUID, _ principal: Principal) async throws {
-        let (deleted, orphan) = try await database.transaction { c in try ProofStore.delete(id, user: principal.userID, c) }
+        let (deleted, orphan, feeds) = try await database.transaction { c in
+            let (deleted, orphan) = try ProofStore.delete(id, user: principal.userID, c)
+            return (deleted, orphan, deleted ? try CrewFeed.withdraw(id, c) : [])
+        }
         guard deleted else { throw Refusal.notFound("No such proof.") }
         if let orphan, let kind = MediaFiles.Kind(rawValue: orphan.kind) { context.media.remove(orphan.sha256, kind) }
         await events.changed(of: principal.userID)
+        await events.crew.tell(feeds)
     }
 }

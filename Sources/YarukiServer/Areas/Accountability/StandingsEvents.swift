@@ -7,6 +7,8 @@ struct StandingsEvents: Sendable {
     let context: AppContext
     /// Their groups' challenges are counted again (a proof may count).
     let activity: any GroupActivity
+    /// Feeds that gained or lost an item are told.
+    let crew: CrewFeed
 
     /// Everyone who shares a group with `user` (them included) hears that `user` changed.
     func changed(of user: UUID) async {

@@ -8,7 +8,8 @@ import YarukiStore
 /// read, write and delete, as if it did not exist.
 struct TrainingService: Sendable {
     let context: AppContext
-    /// Told when a workout is saved (a group's challenge may count its minutes).
+    /// Told when a workout is saved (a group's challenge may count its minutes), a session
+    /// finished or a workout deleted (the groups' feeds show them).
     var activity: Interfaces.Later<any GroupActivity>? = nil
 
     /// After a person's workouts changed other than through `save` (a sync push, an import): the
@@ -231,17 +232,23 @@ struct TrainingService: Sendable {
         return found
     }
 
-    /// Deletes the person's workout in the caller's transaction, leaving a tombstone; false when there is none.
-    func remove(_ id: UUID, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> Bool {
+    /// Deletes the person's workout in the caller's transaction, leaving a tombstone, and takes it
+    /// out of their groups' feeds; nil when there is none, else the groups to tell (`told`).
+    func remove(_ id: UUID, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> [UUID]? {
         try SyncVersions.require(ifVersion, user: user, .workouts, id, c) { try TrainingStore.workout(id, user: user, c).map(SyncVersions.json) }
-        return try TrainingStore.delete(id, user: user, at: now, c)
+        guard try TrainingStore.delete(id, user: user, at: now, c) else { return nil }
+        return try activity?.get().withdraw(workout: id, c) ?? []
     }
+
+    /// After a commit: the groups whose feeds changed are told.
+    func told(_ groups: [UUID]) { try? activity?.get().told(groups) }
 
     func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
         let now = context.now
-        guard try await context.transaction(changing: TrainingService.tags(principal.userID), { c in
+        guard let feeds = try await context.transaction(changing: TrainingService.tags(principal.userID), { c in
             try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
         }) else { throw Refusal.notFound("No such workout.") }
         context.nudge(principal.userID, .workouts)
+        told(feeds)
     }
 }

@@ -128,7 +128,9 @@ struct TrainingSessionService: Sendable {
         // Last time: the latest earlier workout of the same title, else the latest that opened with the same exercise.
         let lastTime = earlier.first { !saved.notes.isEmpty && $0.notes == saved.notes }
             ?? earlier.first { $0.exercises.first?.exerciseId == saved.exercises.first?.exerciseId }
-        return SessionFinish(workout: saved, summary: SessionSummary(saved, history: earlier, lastTime: lastTime, counting: counting))
+        let finish = SessionFinish(workout: saved, summary: SessionSummary(saved, history: earlier, lastTime: lastTime, counting: counting))
+        await (try? training.activity?.get())?.finished(finish.workout, summary: finish.summary, by: me.userID)
+        return finish
     }
 
     /// How the sets of `exercises` count for the person: their kinds, and the body's weight from the log.

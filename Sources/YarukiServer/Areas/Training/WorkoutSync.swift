@@ -28,13 +28,13 @@ struct WorkoutSync: SyncZone {
     }
 
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {
-        _ = try training.remove(id, user: user, now: now, c)
-        return effects(user)
+        effects(user, feeds: try training.remove(id, user: user, now: now, c) ?? [])
     }
 
-    /// The person's kept pages let go, and their groups' challenges counted again once committed.
-    private func effects(_ user: UUID) -> SyncEffects {
+    /// The person's kept pages let go, and once committed their groups' challenges counted again
+    /// and the feeds that lost a deleted workout told.
+    private func effects(_ user: UUID, feeds: [UUID] = []) -> SyncEffects {
         let training = training
-        return SyncEffects(tags: TrainingService.tags(user), afterwards: [{ training.moved(user) }])
+        return SyncEffects(tags: TrainingService.tags(user), afterwards: [{ training.moved(user); training.told(feeds) }])
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import YarukiAPI
+import YarukiCore
+import YarukiStore
+
+/// What other areas tell Accountability about what a person did that their groups see: something
+/// a challenge may count (a workout saved, health days reported), a training session finished
+/// (for the crew's feed), a workout deleted (out of the feeds again). Accountability provides it.
+protocol GroupActivity: Sendable {
+    /// The person's workouts or health days changed: their challenges are counted again.
+    func moved(_ user: UUID)
+    /// A training session was finished into `workout`: it goes into the person's groups' feeds.
+    func finished(_ workout: Workout, summary: SessionSummary, by user: UUID) async
+    /// A workout was deleted, in the caller's transaction: it leaves the feeds (the groups come back, for `told`).
+    func withdraw(workout: UUID, _ c: SQLConnection) throws -> [UUID]
+    /// After the commit: the groups whose feeds changed are told.
+    func told(_ groups: [UUID])
+}
+
+/// Accountability's side: challenges counted again, the crew's feed written.
+struct GroupActivityHub: GroupActivity {
+    let challenges: ChallengeService
+    let crew: CrewFeed
+    let workouts: any WorkoutLog
+
+    func moved(_ user: UUID) { challenges.moved(user) }
+
+    func finished(_ workout: Workout, summary: SessionSummary, by user: UUID) async {
+        try? await crew.finished(workout, summary: summary, by: user, workouts: workouts)
+    }
+
+    func withdraw(workout: UUID, _ c: SQLConnection) throws -> [UUID] { try CrewFeed.withdraw(workout, c) }
+
+    func told(_ groups: [UUID]) {
+        guard !groups.isEmpty else { return }
+        let crew = crew
+        Task { await crew.tell(groups) }
+    }
+}
