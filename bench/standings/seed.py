@@ -2,7 +2,9 @@
 week, about 3) and one group of 1,000 of them, the bench person included. Rows go straight in
 (SQLite through sqlite3, PostgreSQL through psql COPY): the bench measures reading, not writing.
 With `pauses` after the person's id, a tenth of the group is resting this week on a break for
-illness and had a planned break of three weeks in the spring, and everyone in it started months ago.
+illness and had a planned break of three weeks in the spring, everyone in it started months ago,
+all of them joined a challenge of the month's proofs, and the crew's feed holds the group's last
+four weeks of proofs and breaks.
 Usage: seed.py sqlite PATH | postgres URL, with the bench person's id, then optionally `pauses`."""
 import datetime
 import io
@@ -44,6 +46,21 @@ for p in people:
             at = int(datetime.datetime(d.year, d.month, d.day, 7, tzinfo=datetime.timezone.utc).timestamp() * 1000)
             proofs.append((str(uuid.UUID(int=random.getrandbits(128))), p, sha, at, d.isoformat(), at))
 
+challenges, challenge_members, feed = [], [], []
+if with_pauses:
+    challenge = str(uuid.UUID(int=random.getrandbits(128)))
+    challenges.append((challenge, group, bench_user, "proofs", 20_000, "2026-11", now_ms))
+    challenge_members = [(challenge, p, now_ms) for p in people[:1000]]
+    in_group = set(people[:1000])
+    for proof_id, p, _, at, day, _ in proofs:
+        if p in in_group and now_ms - 28 * 86_400_000 <= at <= now_ms:
+            feed.append((group, str(uuid.UUID(int=random.getrandbits(128))), "proof", p, proof_id,
+                         f'{{"backdated":false,"day":"{day}","proofId":"{proof_id}"}}', at + 120_000))
+    for pause_id, p, first, last, _, created in pauses:
+        until = (datetime.date.fromisoformat(last) + datetime.timedelta(days=6)).isoformat()
+        feed.append((group, str(uuid.UUID(int=random.getrandbits(128))), "pause", p, pause_id,
+                     f'{{"firstWeek":"{first}","until":"{until}"}}', created - random.randrange(86_400_000)))
+
 if engine == "sqlite":
     import sqlite3
     db = sqlite3.connect(target)
@@ -57,6 +74,9 @@ if engine == "sqlite":
     db.executemany("INSERT INTO proofs (id, user_id, media_sha256, recorded_at, recorded_day, uploaded_at) VALUES (?,?,?,?,?,?)", proofs)
     db.executemany("INSERT INTO quota_starts (user_id, joined_at) VALUES (?,?)", starts)
     db.executemany("INSERT INTO quota_pauses (id, user_id, first_week, last_week, reason, created_at) VALUES (?,?,?,?,?,?)", pauses)
+    db.executemany("INSERT INTO group_challenges (id, group_id, proposed_by, metric, goal, month, created_at) VALUES (?,?,?,?,?,?,?)", challenges)
+    db.executemany("INSERT INTO challenge_members (challenge_id, user_id, joined_at) VALUES (?,?,?)", challenge_members)
+    db.executemany("INSERT INTO crew_feed (group_id, id, kind, actor_id, subject, facts, at) VALUES (?,?,?,?,?,?,?)", feed)
     db.commit()
 else:
     def copy(table, columns, rows):
@@ -73,5 +93,9 @@ else:
     if with_pauses:
         copy("quota_starts", "user_id, joined_at", starts)
         copy("quota_pauses", "id, user_id, first_week, last_week, reason, created_at", pauses)
+        copy("group_challenges", "id, group_id, proposed_by, metric, goal, month, created_at", challenges)
+        copy("challenge_members", "challenge_id, user_id, joined_at", challenge_members)
+        copy("crew_feed", "group_id, id, kind, actor_id, subject, facts, at", feed)
     subprocess.run(["psql", "-q", target, "-c", "ANALYZE"], check=True)
-print(f"{len(people)} people, {len(proofs)} proofs, {len(pauses)} breaks, a group of {len(members)}; group id {group}")
+print(f"{len(people)} people, {len(proofs)} proofs, {len(pauses)} breaks, {len(challenges)} challenge, {len(feed)} feed items, "
+      f"a group of {len(members)}; group id {group}")

@@ -35,6 +35,11 @@ extension YarukiClient {
         try await authorized(request("GET", "/v1/groups/\(group.uuidString.lowercased())/standings" + (date.map { "?date=\($0)" } ?? "")))
     }
 
+    /// A page of the crew's feed of one of my groups, newest first (`cursor`: the page before's `nextCursor`).
+    public func crewFeed(group: UUID, cursor: String? = nil, limit: Int = 20) async throws -> Page<CrewItem> {
+        try await authorized(request("GET", "/v1/groups/\(group.uuidString.lowercased())/feed?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
+    }
+
     /// Uploads a proof video from a file (streamed from disk, never read into memory), filed
     /// under its recording time. `progress` hears the share sent so far, 0…1, as it grows.
     @discardableResult

@@ -100,6 +100,8 @@ import YarukiTestSupport
         #expect(first.name == "standings" && change.group == group.id)
         let feed = try #require(try await events.next())
         #expect(try feed.name == "crew" && feed.decode(Change.self).group == group.id, "the proof is in the crew's feed too")
+        let told = try #require(try await watcher.crewFeed(group: group.id).items.first)
+        #expect(told.kind == .proof && told.by?.displayName == "Mo" && told.proof != nil && told.proof?.thumbnailUrl == nil, "\(told)")
 
         // The network drops; what happens meanwhile arrives after the reconnect (Last-Event-ID).
         proxy.dropAll()
