@@ -377,3 +377,94 @@ public struct BaseMap: APIModel, Equatable {
                                         areas: [Feature(k: "water", p: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")], lines: [Feature.example],
                                         labels: [Label.example])
 }
+
+/// Where an import of location history is: its preview being read, ready for the person to land,
+/// landing, landed, failed, being undone, or undone.
+public enum LifelogImportState: String, Codable, CaseIterable, Sendable {
+    case reading, ready, importing, done, failed, undoing, undone
+}
+
+/// One local day of an import's preview: its check-ins and the points of its track.
+public struct LifelogImportDay: APIModel, Equatable {
+    public var date: String
+    public var visits: Int
+    public var points: Int
+
+    public init(date: String, visits: Int, points: Int) {
+        self.date = date
+        self.visits = visits
+        self.points = points
+    }
+
+    public static let example = LifelogImportDay(date: "2024-01-05", visits: 4, points: 812)
+}
+
+/// What an import holds, read before anything lands: its days, what becomes check-ins (visits),
+/// the day's routes (paths) and the track (fixes), and an outline for a map.
+public struct LifelogImportPreview: APIModel, Equatable {
+    public var format: LifelogImport.Format
+    public var firstDay: String?
+    public var lastDay: String?
+    public var visits: Int
+    public var paths: Int
+    public var pathPoints: Int
+    public var fixes: Int
+    /// Each local day with something on it (the first 3,660).
+    public var days: [LifelogImportDay]
+    /// Up to 500 [latitude, longitude] pairs in time order, for a sketch on the map.
+    public var outline: [[Double]]
+
+    public init(format: LifelogImport.Format, firstDay: String?, lastDay: String?, visits: Int, paths: Int, pathPoints: Int, fixes: Int,
+                days: [LifelogImportDay], outline: [[Double]]) {
+        self.format = format
+        self.firstDay = firstDay
+        self.lastDay = lastDay
+        self.visits = visits
+        self.paths = paths
+        self.pathPoints = pathPoints
+        self.fixes = fixes
+        self.days = days
+        self.outline = outline
+    }
+
+    public static let example = LifelogImportPreview(format: .takeoutSemantic, firstDay: "2024-01-01", lastDay: "2024-01-31", visits: 96, paths: 88,
+                                                     pathPoints: 7_311, fixes: 0, days: [LifelogImportDay.example],
+                                                     outline: [[35.6812, 139.7671], [35.6896, 139.7006]])
+}
+
+/// An import of location history (Google Takeout, the Timeline export, OwnTracks, GPX).
+public struct LifelogImportInfo: APIModel, Equatable {
+    public var id: UUID
+    public var fileName: String
+    public var state: LifelogImportState
+    /// How far the reader is through the file, while it reads or lands.
+    public var bytesRead: Int
+    public var bytesTotal: Int
+    public var preview: LifelogImportPreview?
+    /// What landing added: check-ins and track points (what was there already is not added twice).
+    public var addedVisits: Int
+    public var addedPoints: Int
+    /// Why it failed (with the line or byte), or what was left out.
+    public var message: String?
+    public var createdAt: Date
+    public var finishedAt: Date?
+
+    public init(id: UUID, fileName: String, state: LifelogImportState, bytesRead: Int, bytesTotal: Int, preview: LifelogImportPreview?,
+                addedVisits: Int, addedPoints: Int, message: String?, createdAt: Date, finishedAt: Date?) {
+        self.id = id
+        self.fileName = fileName
+        self.state = state
+        self.bytesRead = bytesRead
+        self.bytesTotal = bytesTotal
+        self.preview = preview
+        self.addedVisits = addedVisits
+        self.addedPoints = addedPoints
+        self.message = message
+        self.createdAt = createdAt
+        self.finishedAt = finishedAt
+    }
+
+    public static let example = LifelogImportInfo(id: Example.otherID, fileName: "Records.json", state: .ready, bytesRead: 1_204_331, bytesTotal: 1_204_331,
+                                                  preview: LifelogImportPreview.example, addedVisits: 0, addedPoints: 0, message: nil,
+                                                  createdAt: Example.instant, finishedAt: nil)
+}

@@ -96,10 +96,16 @@ import YarukiTestSupport
         let bookedClass = try #require((booked["item"] as? [String: Any])?["id"] as? String)
         let order = try #require((booked["order"] as? [String: Any])?["id"] as? String)
         #expect(try api.call("POST", "/v1/training/session", json: ["routineId": routine], token: mina).status == 201)
+        let gpx = "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"60.17\" lon=\"24.94\"><time>2024-03-04T07:00:00Z</time></trkpt>"
+            + "<trkpt lat=\"60.171\" lon=\"24.941\"><time>2024-03-04T07:01:00Z</time></trkpt></trkseg></trk></gpx>"
+        let lifelogImport = try #require(try CommunityTests.upload(running.port, token: aino, Data(gpx.utf8), path: "/v1/lifelog/imports?name=run.gpx").string("id"))
+        #expect(await eventuallyAsync(timeout: 20) {
+            (try? api.call("GET", "/v1/lifelog/imports/\(lifelogImport)", token: aino).json()["state"] as? String) == "ready"
+        }, "so its preview is in the reply checked")
         let calls: [(String, String?)] = [
             ("/healthz", nil), ("/v1/meta", nil), ("/.well-known/jwks.json", nil), ("/v1/exercises", nil), ("/v1/exercises/squat", nil),
             ("/v1/map", nil), ("/v1/map/base", nil), ("/openapi.json", nil),
-            ("/v1/me", mina), ("/v1/me/storage", mina), ("/v1/sessions", mina), ("/v1/workouts", mina), ("/v1/workouts/\(workout)", mina), ("/v1/me/quota", mina), ("/v1/me/pauses", mina), ("/v1/groups/\(group)/challenges", mina), ("/v1/groups/\(group)/feed", mina),
+            ("/v1/me", mina), ("/v1/me/storage", mina), ("/v1/sessions", mina), ("/v1/workouts", mina), ("/v1/workouts/\(workout)", mina), ("/v1/me/quota", mina), ("/v1/me/pauses", mina), ("/v1/groups/\(group)/challenges", mina), ("/v1/groups/\(group)/feed", mina), ("/v1/lifelog/imports", aino), ("/v1/lifelog/imports/\(lifelogImport)", aino),
             ("/v1/groups", mina), ("/v1/groups/\(group)", mina), ("/v1/groups/\(group)/standings", mina),
             ("/v1/proofs?from=2026-01-01&to=2026-12-31", mina), ("/v1/proofs/\(proof)", mina), ("/v1/calendar", mina),
             ("/v1/calendar/\(today)", mina), ("/v1/me/calendar-feed", mina), ("/v1/posts", mina), ("/v1/posts/\(post)", mina),

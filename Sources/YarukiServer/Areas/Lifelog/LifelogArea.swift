@@ -1,8 +1,8 @@
 import Foundation
 import YarukiStore
 
-/// Lifelog: memos, check-ins, photos and voice notes through the day, and their playback on a
-/// map with routes between them. Reads a day's workouts and proofs through `WorkoutLog` and
+/// Lifelog: memos, check-ins, photos and voice notes through the day, location history brought
+/// in from elsewhere, and their playback on a map with routes between them. Reads a day's workouts and proofs through `WorkoutLog` and
 /// `ProofLog`.
 struct LifelogArea: Area {
     static let demo = [DemoSeed.Step(name: "demo lifelog") { context in try await LifelogDemo.seed(context) }]
@@ -16,6 +16,7 @@ struct LifelogArea: Area {
     let routes: [any RouteCollection]
     let personalData: [any PersonalData]
     let syncZones: [any SyncZone]
+    let jobs: [JobRunner.Kind]
 
     init(_ platform: AreaPlatform) throws {
         let (context, settings) = (platform.context, platform.context.settings)
@@ -28,7 +29,9 @@ struct LifelogArea: Area {
             ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
         let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
-        routes = [LifelogRoutes(lifelog: lifelog),
+        let imports = LifelogImports(context: context, lifelog: lifelog)
+        jobs = imports.jobs
+        routes = [LifelogRoutes(lifelog: lifelog), LifelogImportRoutes(imports: imports),
                   PlaybackRoutes(playback: playback, map: map, tileURL: settings.tileURL,
                                  router: settings.osrmURL != nil ? "osrm" : map != nil ? "builtin" : "none")]
         personalData = [LifelogData(lifelog: lifelog)]

@@ -14,7 +14,8 @@ struct LifelogData: PersonalData {
         let (count, photos, media) = try LifelogStore.deleteAll(user: user, c)
         var files = Set(photos.map { StoredFile.photo(sha256: $0) })
         for row in media { if let kind = MediaFiles.Kind(rawValue: row.kind) { files.insert(.media(sha256: row.sha256, kind: kind)) } }
-        return Removed(counts: ["lifelogRecords": count], files: files)
+        let (points, imports) = try LifelogImportStore.deleteAll(user: user, c)
+        return Removed(counts: ["lifelogRecords": count, "lifelogTrackPoints": points, "lifelogImports": imports], files: files)
     }
 
     func forget(user: UUID) { lifelog.plans.forget(user: user) }

@@ -38,4 +38,22 @@ final class BlockingWork: @unchecked Sendable {
             }
         }
     }
+
+    /// From inside `run`'s work (a dispatch thread, never one of Swift's own): waits for async
+    /// work, such as a transaction that lands what the blocking reader has read so far.
+    static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task {
+            do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        guard let result = box.result else { throw Refusal.bug() }
+        return try result.get()
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        var result: Result<T, Error>?
+    }
 }
