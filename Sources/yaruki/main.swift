@@ -33,6 +33,11 @@ Commands:
   import health FILE --user EMAIL
              import an Apple Health export (export.zip or its XML) into the person's days, with a
              progress bar; all of it lands or none
+  import lifelog FILE --user EMAIL [--dry-run]
+             bring location history into the person's lifelog: Google Takeout's Records.json or a
+             Semantic Location History month, the Timeline export, an OwnTracks .rec file or GPX;
+             visits become check-ins, paths and fixes the track (what is there already is not
+             added twice; undo it from the browser's import list). --dry-run: only say what it holds
   import strong|hevy FILE --user EMAIL [--create-missing] [--dry-run] [--unit kg|lb] [--distance km|mi]
              import a Strong or Hevy CSV export into the person's workout log, with a progress bar;
              names that map to no exercise are listed and nothing lands, unless --create-missing
@@ -267,9 +272,39 @@ case "import" where options.first == "strong" || options.first == "hevy":
         bar.clear()
         fail("\(error)")
     }
+case "import" where options.first == "lifelog":
+    guard options.count >= 2 else { fail("usage: yaruki import lifelog FILE --user EMAIL [--dry-run] [--db URL] [--data-dir DIR]") }
+    var rest = Array(options.dropFirst(2))
+    let file = options[options.startIndex + 1]
+    guard let email = take("--user", from: &rest) else { fail("import lifelog needs --user EMAIL (whose lifelog it is)") }
+    let dryRun = rest.contains("--dry-run")
+    rest.removeAll { $0 == "--dry-run" }
+    let settings = settings(rest[...])
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let started = Date()
+    do {
+        let summary = try blocking {
+            let database = try await Application.openDatabase(settings)
+            defer { database.close() }
+            return try await LifelogImportCommand.run(database, file: file, email: email, dryRun: dryRun) { read, total, _ in
+                bar.show(done: read, of: total, records: 0, since: started)
+            }
+        }
+        bar.clear()
+        let range = summary.firstDay.map { " from \($0) to \(summary.lastDay ?? $0)" } ?? ""
+        let holds = "\(summary.visits) visits and \(summary.points) points over \(summary.days) days\(range) (\(summary.format), \(summary.timeZone))"
+        if let added = summary.added {
+            print("imported \(added.visits) check-ins and \(added.points) track points from \(holds)" + String(format: " in %.1f s", Date().timeIntervalSince(started)))
+        } else {
+            print("found \(holds); nothing imported (--dry-run)")
+        }
+    } catch {
+        bar.clear()
+        fail("\(error)")
+    }
 case "import":
     guard options.first == "health", options.count >= 2 else {
-        fail("usage: yaruki import health|strong|hevy FILE --user EMAIL [--db URL] [--data-dir DIR]")
+        fail("usage: yaruki import health|lifelog|strong|hevy FILE --user EMAIL [--db URL] [--data-dir DIR]")
     }
     var rest = Array(options.dropFirst(2))
     let file = options[options.startIndex + 1]

@@ -170,3 +170,35 @@ import YarukiTestSupport
         #expect(sauna.compactMap { ($0["record"] as? [String: Any])?["place"] as? String } == ["Sauna"])
     }
 }
+
+/// `yaruki import lifelog` as an operator runs it.
+@Suite struct LifelogImportCommandTests {
+    @Test func theCommandImportsOnceSaysWhatLandedAndRefusesABrokenFile() throws {
+        let dataDir = NSTemporaryDirectory() + "yaruki-cli-lifelog-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let binary = BinaryTests.binary
+        #expect(try Command.run([binary, "user", "create", "--email", "aki@example.com", "--data-dir", dataDir]).status == 0)
+        let file = NSTemporaryDirectory() + "yaruki-run-\(UUID().uuidString).gpx"
+        defer { unlink(file) }
+        let points = (0..<120).map { i in
+            "<trkpt lat=\"\(60.17 + Double(i) * 0.0001)\" lon=\"24.94\"><time>2024-03-04T07:\(String(format: "%02d", i / 60)):\(String(format: "%02d", i % 60))Z</time></trkpt>"
+        }.joined()
+        let gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\"><wpt lat=\"60.17\" lon=\"24.94\"><time>2024-03-04T07:00:00Z</time><name>Start</name></wpt>"
+            + "<trk><trkseg>\(points)</trkseg></trk></gpx>"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(gpx.utf8)))
+        let dry = try Command.run([binary, "import", "lifelog", file, "--user", "aki@example.com", "--dry-run", "--data-dir", dataDir])
+        #expect(dry.status == 0 && dry.output.contains("found 1 visits and 120 points over 1 days from 2024-03-04 to 2024-03-04 (gpx, GMT)")
+                && dry.output.contains("nothing imported"), "\(dry.output)")
+        let run = try Command.run([binary, "import", "lifelog", file, "--user", "aki@example.com", "--data-dir", dataDir])
+        #expect(run.status == 0 && run.output.contains("imported 1 check-ins and 120 track points"), "\(run.output)")
+        let again = try Command.run([binary, "import", "lifelog", file, "--user", "aki@example.com", "--data-dir", dataDir])
+        #expect(again.status == 0 && again.output.contains("imported 0 check-ins and 0 track points"), "\(again.output)")
+
+        let broken = NSTemporaryDirectory() + "yaruki-broken-\(UUID().uuidString).gpx"
+        defer { unlink(broken) }
+        #expect(FileManager.default.createFile(atPath: broken, contents: Data("<gpx>\n<trk><trkseg><trkpt lat=\"x\" lon=\"24\"/></trkseg></trk></gpx>".utf8)))
+        let child = try Command.spawn([binary, "import", "lifelog", broken, "--user", "aki@example.com", "--data-dir", dataDir], captureOutput: true, captureError: true)
+        let message = child.readAllErrors()
+        #expect(child.wait() == 1 && message.contains("Line 2") && message.contains("no valid lat and lon"), "\(message)")
+    }
+}

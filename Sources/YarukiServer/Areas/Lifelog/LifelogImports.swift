@@ -158,62 +158,127 @@ final class LifelogImports: @unchecked Sendable {
         }
     }
 
-    /// Streams the file through its reader, telling progress at most four times a second.
-    private func stream(_ row: LifelogImportStore.Row, user: UUID, format: LifelogImport.Format,
-                        _ each: @escaping (LifelogImport.Item) throws -> Void) throws {
-        guard let file = FileHandle(forReadingAtPath: path(row.id)) else { throw LifelogImport.Failure(line: nil, offset: 0, reason: "the upload is gone") }
+    /// Reads a file through its format's reader, `chunk` bytes at a time, telling `progress` the bytes read so far.
+    static func stream(_ path: String, format: LifelogImport.Format, progress: @escaping (Int) -> Void,
+                       _ each: (LifelogImport.Item) throws -> Void) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else { throw LifelogImport.Failure(line: nil, offset: 0, reason: "the upload is gone") }
         defer { try? file.close() }
         var read = 0
-        var told = Date.distantPast
-        let info = reply(row)
         try LifelogImport.read(format, {
             let data = try file.read(upToCount: 1 << 20) ?? Data()
             read += data.count
-            self.lock.withLock { self.progress[row.id] = read }
-            if Date().timeIntervalSince(told) >= 0.25 {
-                told = Date()
-                var event = info
-                event.bytesRead = read
-                self.context.events.publish("lifelog-import", event, to: [user])
-            }
+            progress(read)
             return data.isEmpty ? nil : [UInt8](data)
         }, emit: each)
     }
 
-    /// The preview: a whole pass, nothing written but the preview itself.
+    /// The file's format, from its name and first bytes (a clear failure when it is none Yaruki reads).
+    static func format(_ path: String, name: String) throws -> LifelogImport.Format {
+        let head = (try? FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return [UInt8](try handle.read(upToCount: 4096) ?? Data())
+        }) ?? nil
+        guard let format = LifelogImport.format(name: name, head: head ?? []) else {
+            throw LifelogImport.Failure(line: nil, offset: 0, reason: """
+                this is none of the files Yaruki reads: Google Takeout's Records.json or Semantic Location History, \
+                the Timeline export, an OwnTracks .rec file, or GPX
+                """)
+        }
+        return format
+    }
+
+    /// A whole pass over the file for its preview; nothing is written.
+    static func preview(_ path: String, name: String, zone: TimeZone, on queue: BlockingWork,
+                        progress: @escaping @Sendable (Int) -> Void) async throws -> LifelogImportPreview {
+        try await queue.run {
+            let format = try format(path, name: name)
+            var preview = PreviewBuilder(format: format, zone: zone)
+            try stream(path, format: format, progress: progress) { preview.add($0) }
+            guard preview.hasAny else { throw LifelogImport.Failure(line: nil, offset: 0, reason: "the file holds no place with a time") }
+            return preview.preview
+        }
+    }
+
+    /// Lands the file under import `id`, a batch a transaction: check-ins the person has not got
+    /// yet (noted as the import's) and track points; what it added. The server's job and
+    /// `yaruki import lifelog` both land through here.
+    static func land(_ path: String, format: LifelogImport.Format, id: UUID, user: UUID, zone: TimeZone, database: Database, now: Date,
+                     on queue: BlockingWork, progress: @escaping @Sendable (Int) -> Void) async throws -> (visits: Int, points: Int) {
+        try await queue.run {
+            var visits: [(UUID, LifelogDraft)] = []
+            var points: [LifelogImportStore.TrackPoint] = []
+            var added = (visits: 0, points: 0)
+            func flush() throws {
+                let (v, p) = (visits, points)
+                (visits, points) = ([], [])
+                let counted = try BlockingWork.wait {
+                    try await database.transaction { c -> (Int, Int) in
+                        var new = 0
+                        for (record, draft) in v where try LifelogStore.record(record, user: user, c) == nil {
+                            guard try !LifelogStore.isOthers(record, user: user, c) else { continue }
+                            try LifelogStore.insert(id: record, user: user, draft, at: now,
+                                                    wire: try LifelogService.wire(id: record, draft, createdAt: now, updatedAt: now), c)
+                            try LifelogImportStore.added(record: record, by: id, c)
+                            new += 1
+                        }
+                        let track = try LifelogImportStore.addTrack(p, user: user, importID: id, c)
+                        try LifelogImportStore.count(id, visits: new, points: track, c)
+                        return (new, track)
+                    }
+                }
+                added.visits += counted.0
+                added.points += counted.1
+            }
+            try stream(path, format: format, progress: progress) { item in
+                switch item {
+                case let .visit(v): visits.append((recordID(user: user, v), draft(v, zone: zone)))
+                case let .path(path): points += path.map { track($0, zone: zone, path: true) }
+                case let .point(p): points.append(track(p, zone: zone, path: false))
+                }
+                if visits.count + points.count >= batch { try flush() }
+            }
+            try flush()
+            return added
+        }
+    }
+
+    /// Progress for the person's event stream, at most four times a second.
+    private func reporter(_ row: LifelogImportStore.Row, user: UUID) -> @Sendable (Int) -> Void {
+        let info = reply(row)
+        let told = Told()
+        return { [self] read in
+            lock.withLock { progress[row.id] = read }
+            guard told.due() else { return }
+            var event = info
+            event.bytesRead = read
+            context.events.publish("lifelog-import", event, to: [user])
+        }
+    }
+
+    private final class Told: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last = Date.distantPast
+        func due() -> Bool {
+            lock.withLock {
+                guard Date().timeIntervalSince(last) >= 0.25 else { return false }
+                last = Date()
+                return true
+            }
+        }
+    }
+
+    /// The preview job.
     private func read(_ row: LifelogImportStore.Row, user: UUID, zone: TimeZone) async throws {
         let id = row.id
         defer { _ = lock.withLock { progress.removeValue(forKey: id) } }
-        let outcome: Result<LifelogImportPreview, Error>
         do {
-            outcome = .success(try await reading.run { [self] in
-                let head = (try? FileHandle(forReadingAtPath: path(id)).map { handle in
-                    defer { try? handle.close() }
-                    return [UInt8](try handle.read(upToCount: 4096) ?? Data())
-                }) ?? nil
-                guard let format = LifelogImport.format(name: row.fileName, head: head ?? []) else {
-                    throw LifelogImport.Failure(line: nil, offset: 0, reason: """
-                        this is none of the files Yaruki reads: Google Takeout's Records.json or Semantic Location History, \
-                        the Timeline export, an OwnTracks .rec file, or GPX
-                        """)
-                }
-                var preview = PreviewBuilder(format: format, zone: zone)
-                try stream(row, user: user, format: format) { preview.add($0) }
-                guard preview.hasAny else { throw LifelogImport.Failure(line: nil, offset: 0, reason: "the file holds no place with a time") }
-                return preview.preview
-            })
-        } catch {
-            outcome = .failure(error)
-        }
-        let now = context.now
-        switch outcome {
-        case let .success(preview):
+            let preview = try await Self.preview(path(id), name: row.fileName, zone: zone, on: reading, progress: reporter(row, user: user))
             let json = String(decoding: try JSONBytes.encode(preview), as: UTF8.self)
             try await context.database.transaction { c in
                 try LifelogImportStore.previewed(id, user: user, format: preview.format.rawValue, preview: json, c)
             }
-        case let .failure(error):
-            try await fail(id, user: user, error, at: now)
+        } catch {
+            try await fail(id, user: user, error, at: context.now)
         }
         await tell(id, user: user)
     }
@@ -230,62 +295,21 @@ final class LifelogImports: @unchecked Sendable {
         }
     }
 
-    /// Lands the import a batch at a time: check-ins the person has not got yet, and track points.
+    /// The landing job. What landed before a failure stays listed under the import, so undoing it still takes it all away.
     private func landing(_ row: LifelogImportStore.Row, user: UUID, zone: TimeZone) async throws {
         let id = row.id
         defer { _ = lock.withLock { progress.removeValue(forKey: id) } }
         guard let format = row.format.flatMap(LifelogImport.Format.init(rawValue:)) else { throw Refusal.bug() }
-        let (lifelog, database, now) = (self.lifelog, context.database, context.now)
-        let outcome: Result<Void, Error>
+        let now = context.now
+        var message: String?
         do {
-            outcome = .success(try await reading.run { [self] in
-                var visits: [(UUID, LifelogDraft)] = []
-                var points: [LifelogImportStore.TrackPoint] = []
-                func flush() throws {
-                    let (v, p) = (visits, points)
-                    (visits, points) = ([], [])
-                    try BlockingWork.wait {
-                        try await database.transaction { c in
-                            var added = 0
-                            for (record, draft) in v where try LifelogStore.record(record, user: user, c) == nil && !(try LifelogStore.isOthers(record, user: user, c)) {
-                                try lifelog.save(record, draft, user: user, now: now, c)
-                                try LifelogImportStore.added(record: record, by: id, c)
-                                added += 1
-                            }
-                            let new = try LifelogImportStore.addTrack(p, user: user, importID: id, c)
-                            try LifelogImportStore.count(id, visits: added, points: new, c)
-                        }
-                    }
-                }
-                try stream(row, user: user, format: format) { item in
-                    switch item {
-                    case let .visit(v):
-                        visits.append((LifelogImports.recordID(user: user, v), LifelogImports.draft(v, zone: zone)))
-                    case let .path(path):
-                        points += path.map { LifelogImports.track($0, zone: zone, path: true) }
-                    case let .point(p):
-                        points.append(LifelogImports.track(p, zone: zone, path: false))
-                    }
-                    if visits.count + points.count >= LifelogImports.batch { try flush() }
-                }
-                try flush()
-            })
+            _ = try await Self.land(path(id), format: format, id: id, user: user, zone: zone, database: context.database, now: now, on: reading,
+                                    progress: reporter(row, user: user))
         } catch {
-            outcome = .failure(error)
+            message = "Stopped part way: \((error as? LifelogImport.Failure)?.description ?? "\(error)"). Undo it to take back what landed."
         }
-        switch outcome {
-        case .success:
-            try await database.transaction { c in try LifelogImportStore.finish(id, user: user, state: "done", message: nil, at: now, c) }
-            unlink(path(id))
-        case let .failure(error):
-            // What landed before the failure stays listed under the import, so undoing it still takes it all away.
-            try await context.database.transaction { c in
-                try LifelogImportStore.finish(id, user: user, state: "done",
-                                              message: "Stopped part way: \((error as? LifelogImport.Failure)?.description ?? "\(error)"). Undo it to take back what landed.",
-                                              at: now, c)
-            }
-            unlink(path(id))
-        }
+        try await context.database.transaction { c in try LifelogImportStore.finish(id, user: user, state: "done", message: message, at: now, c) }
+        unlink(path(id))
         await settle(user)
         await tell(id, user: user)
     }
