@@ -214,7 +214,8 @@ public struct PlaybackLeg: APIModel, Equatable {
     public var duration: Double
     /// Metres as the crow flies.
     public var straight: Double
-    /// Every route between two recorded places is a guess.
+    /// A route between two recorded places is a guess, unless the track recorded between them
+    /// (an imported path, or fixes) is there to follow: then false, and `path` is that track.
     public var estimated: Bool
     /// Set once routed: whether it follows roads (false: a straight line, nothing better found).
     public var followsRoads: Bool?

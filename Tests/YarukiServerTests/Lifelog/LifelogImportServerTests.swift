@@ -15,16 +15,18 @@ import YarukiTestSupport
         try CommunityTests.upload(port, token: token, Data(text.utf8), path: "/v1/lifelog/imports?name=\(name)")
     }
 
-    /// A month of Semantic Location History in Tokyo: a visit from 23:30 to 01:10 the next day, a
-    /// walk of 300 recorded points, and a visit with a name and address.
+    /// A month of Semantic Location History in Tokyo: a visit from 23:30 to 01:10 the next day, then
+    /// one at Tokyo Station, a walk of 300 recorded points from there (zigzagging, so no simplification can straighten it), and a visit with an address alone.
     static let semantic: String = {
         let raw = (0..<300).map { i in
-            "{\"latE7\": \(356812362 + i * 300), \"lngE7\": \(1397671248 - i * 200), \"timestamp\": \"2024-01-06T00:\(String(format: "%02d", i / 10)):\(String(format: "%02d", (i % 10) * 6))Z\"}"
+            "{\"latE7\": \(356812362 + i * 300), \"lngE7\": \(1397671248 - i * 200 + (i % 20 < 10 ? 0 : 20_000)), \"timestamp\": \"2024-01-06T00:\(String(format: "%02d", i / 10)):\(String(format: "%02d", (i % 10) * 6))Z\"}"
         }.joined(separator: ",")
         return """
             {"timelineObjects": [
               {"placeVisit": {"location": {"latitudeE7": 356580000, "longitudeE7": 1397016000, "name": "Shibuya Sky", "address": "2-24-12 Shibuya"},
                 "duration": {"startTimestamp": "2024-01-05T14:30:00Z", "endTimestamp": "2024-01-05T16:10:00Z"}}},
+              {"placeVisit": {"location": {"latitudeE7": 356812362, "longitudeE7": 1397671248, "name": "Tokyo Station"},
+                "duration": {"startTimestamp": "2024-01-05T23:00:00Z", "endTimestamp": "2024-01-06T00:00:00Z"}}},
               {"activitySegment": {"startLocation": {"latitudeE7": 356812362, "longitudeE7": 1397671248},
                 "endLocation": {"latitudeE7": 356902000, "longitudeE7": 1397071000},
                 "duration": {"startTimestamp": "2024-01-06T00:00:00Z", "endTimestamp": "2024-01-06T00:30:00Z"}, "activityType": "WALKING",
@@ -55,11 +57,11 @@ import YarukiTestSupport
         let ready = try await settled(id, "ready")
         _ = try await events.waitFor("event: lifelog-import")
         let preview = try #require(ready["preview"] as? [String: Any])
-        #expect(preview["format"] as? String == "takeoutSemantic" && preview["visits"] as? Int == 2 && preview["paths"] as? Int == 1)
+        #expect(preview["format"] as? String == "takeoutSemantic" && preview["visits"] as? Int == 3 && preview["paths"] as? Int == 1)
         #expect(preview["pathPoints"] as? Int == 301 && preview["firstDay"] as? String == "2024-01-05" && preview["lastDay"] as? String == "2024-01-06")
         let days = preview["days"] as? [[String: Any]] ?? []
-        #expect(days.map { $0["date"] as? String } == ["2024-01-05", "2024-01-06"] && days.map { $0["visits"] as? Int } == [1, 1], "\(days)")
-        #expect((preview["outline"] as? [[Double]])?.count == 303)
+        #expect(days.map { $0["date"] as? String } == ["2024-01-05", "2024-01-06"] && days.map { $0["visits"] as? Int } == [1, 2], "\(days)")
+        #expect((preview["outline"] as? [[Double]])?.count == 304)
         #expect(ready["bytesRead"] as? Int == ready["bytesTotal"] as? Int)
         func timeline(_ date: String) throws -> [[String: Any]] {
             (try api.call("GET", "/v1/lifelog/timeline?range=day&date=\(date)", token: token).json()["items"] as? [[String: Any]] ?? [])
@@ -72,12 +74,16 @@ import YarukiTestSupport
         // Landed: the visits are check-ins on the Tokyo days they began (23:30 is still the 5th), the walk is the track.
         #expect(try api.call("POST", "/v1/lifelog/imports/\(id)/land", token: token).status == 202)
         let done = try await settled(id, "done")
-        #expect(done["addedVisits"] as? Int == 2 && done["addedPoints"] as? Int == 301, "\(done)")
+        #expect(done["addedVisits"] as? Int == 3 && done["addedPoints"] as? Int == 301, "\(done)")
         #expect(try api.call("POST", "/v1/lifelog/imports/\(id)/land", token: token).status == 409)
         let late = try #require(try timeline("2024-01-05").first)
         #expect(late["kind"] as? String == "checkin" && late["place"] as? String == "Shibuya Sky" && late["source"] as? String == "import")
         #expect(late["occurredAt"] as? String == "2024-01-05T23:30:00+09:00", "\(late)")
-        #expect(try timeline("2024-01-06").first?["place"] as? String == "Shinjuku Gyoen", "an address stands in for a missing name")
+        #expect(try timeline("2024-01-06").compactMap { $0["place"] as? String } == ["Tokyo Station", "Shinjuku Gyoen"], "an address stands in for a missing name")
+        // Playback follows the walk as it was recorded, not a guessed route.
+        let replay = try api.call("GET", "/v1/lifelog/playback?range=day&date=2024-01-06", token: token).json()
+        let walk = try #require((replay["legs"] as? [[String: Any]])?.first, "\(replay)")
+        #expect(walk["estimated"] as? Bool == false && ((walk["distances"] as? [Double])?.count ?? 0) > 50, "\(walk)")
         let user = try #require(try api.call("GET", "/v1/me", token: token).string("id")).lowercased()
         let track = try await running.app.database.read { c in
             try LifelogImportStore.track(user: UUID(uuidString: user)!, from: .distantPast, to: .distantFuture, limit: 10_000, c)
@@ -97,7 +103,7 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/lifelog/imports/\(id)", token: token).status == 409, "landed: undo it first")
         // A device that has synced the two check-ins hears of their deletion.
         let synced = try api.call("GET", "/v1/sync/lifelog/changes", token: token).json()
-        #expect((synced["changes"] as? [[String: Any]])?.count == 2)
+        #expect((synced["changes"] as? [[String: Any]])?.count == 3)
         let since = try #require(synced["token"] as? String)
         #expect(try api.call("POST", "/v1/lifelog/imports/\(id)/undo", token: token).status == 202)
         _ = try await settled(id, "undone")
@@ -107,7 +113,7 @@ import YarukiTestSupport
         }
         #expect(left.isEmpty)
         let changes = try api.call("GET", "/v1/sync/lifelog/changes?since=\(since)", token: token).json()["changes"] as? [[String: Any]] ?? []
-        #expect(changes.count == 2 && changes.allSatisfy { $0["deleted"] as? Bool == true }, "devices hear of both deletions: \(changes)")
+        #expect(changes.count == 3 && changes.allSatisfy { $0["deleted"] as? Bool == true }, "devices hear of every deletion: \(changes)")
         #expect(try api.call("DELETE", "/v1/lifelog/imports/\(id)", token: token).status == 204)
         #expect(try api.call("GET", "/v1/lifelog/imports/\(id)", token: token).status == 404)
 

@@ -160,8 +160,9 @@ export function playbackView(session, {}) {
     const timeline = { stops: plan.stops.map((s) => ({ position: s.position, dwell: s.dwell, hasMemo: s.hasMemo })),
       legs: plan.legs.map((leg) => legShape(leg, plan.stops)) };
     const cursor = new PlaybackCursor(timeline);
+    // A recorded path (imported) is drawn solid; a routed guess dashed; a straight line dotted.
     const routeStyle = (leg) => ({ color: css("--accent", "#1DD860"), weight: 4, opacity: leg.followsRoads === false ? 0.45 : 0.85,
-      dashArray: leg.followsRoads === false ? "2 8" : "8 6", interactive: false });
+      dashArray: leg.estimated === false ? null : leg.followsRoads === false ? "2 8" : "8 6", interactive: false });
     const lines = plan.legs.map((leg, i) => L.polyline(timeline.legs[i].path.map((p) => [p.latitude, p.longitude]),
       { ...routeStyle(leg), opacity: leg.path ? routeStyle(leg).opacity : 0.2 }).addTo(map));
     plan.stops.forEach((stop, i) => {

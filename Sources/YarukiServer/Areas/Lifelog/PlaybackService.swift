@@ -20,6 +20,7 @@ struct PlaybackService: Sendable {
 
     /// The plan's parts for a person's range: records with a place, stops, legs.
     struct Parts: Sendable {
+        var user: UUID
         var range: LifelogRange
         var zone: TimeZone
         var records: [UUID: LifelogStore.Record]
@@ -55,18 +56,38 @@ struct PlaybackService: Sendable {
         let stops = PlaybackPlan.stops(entries)
         var digest = ""
         for r in records { digest += "\(r.id.uuidString)\(Int(r.updatedAt.timeIntervalSince1970 * 1000));" }
-        let parts = Parts(range: range, zone: zone, records: Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), stops: stops,
+        let parts = Parts(user: user, range: range, zone: zone, records: Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }), stops: stops,
                           legs: PlaybackPlan.legs(stops), version: String(Crypto.hex(Crypto.sha256(Data(digest.utf8))).prefix(16)),
                           truncated: all.count > limit)
         lifelog.plans.keep(key, stamp: stamp, parts)
         return parts
     }
 
-    /// Routes legs `indices` and shapes them for the browser.
+    /// The most track points one leg follows.
+    static let maxRecorded = 20_000
+
+    /// Shapes legs `indices` for the browser: along the track recorded between their stops where
+    /// there is one (an imported path, or fixes), else routed.
     func routed(_ parts: Parts, _ indices: Range<Int>) async throws -> [PlaybackLeg] {
         let legs = Array(parts.legs[indices])
-        let resolved = try await book.resolve(legs.map { (parts.stops[$0.from].position, parts.stops[$0.to].position, $0.mode) })
-        return zip(indices, zip(legs, resolved)).map { index, pair in PlaybackLeg(index, pair.0, route: pair.1) }
+        let recorded = try await context.database.read { c in
+            try legs.map { leg in
+                let (from, to) = (parts.stops[leg.from], parts.stops[leg.to])
+                guard to.arrivedAt.date > from.leftAt.date else { return [GeoPoint]() }
+                return try LifelogImportStore.track(user: parts.user, from: from.leftAt.date, to: to.arrivedAt.date.addingTimeInterval(0.001),
+                                                    limit: PlaybackService.maxRecorded, c).map(\.position)
+            }
+        }
+        let unrecorded = legs.indices.filter { recorded[$0].count < 2 }
+        let resolved = try await book.resolve(unrecorded.map { i in (parts.stops[legs[i].from].position, parts.stops[legs[i].to].position, legs[i].mode) })
+        var routes = Dictionary(uniqueKeysWithValues: zip(unrecorded, resolved))
+        return zip(indices, legs).enumerated().map { i, pair in
+            let (index, leg) = pair
+            if let route = routes.removeValue(forKey: i) { return PlaybackLeg(index, leg, route: route) }
+            // The path as it was recorded, from the stop it left to the stop it reached.
+            let path = [parts.stops[leg.from].position] + recorded[i] + [parts.stops[leg.to].position]
+            return PlaybackLeg(index, leg, route: RouteBook.Resolved(path: path, followsRoads: true), recorded: true)
+        }
     }
 
     static func legsURL(_ parts: Parts, from: Int) -> String {
@@ -105,8 +126,9 @@ struct PlaybackService: Sendable {
 
 extension PlaybackLeg {
     /// Leg `index` of a plan, with its route when it has one.
-    init(_ index: Int, _ leg: PlaybackPlan.Leg, route: RouteBook.Resolved? = nil) {
-        self.init(index: index, from: leg.from, to: leg.to, mode: leg.mode, duration: leg.duration, straight: (leg.straight * 10).rounded() / 10)
+    init(_ index: Int, _ leg: PlaybackPlan.Leg, route: RouteBook.Resolved? = nil, recorded: Bool = false) {
+        self.init(index: index, from: leg.from, to: leg.to, mode: leg.mode, duration: leg.duration, straight: (leg.straight * 10).rounded() / 10,
+                  estimated: !recorded)
         guard let route else { return }
         let shape = PlaybackPlan.shape(route.path)
         followsRoads = route.followsRoads
