@@ -14,7 +14,7 @@ public struct ZipListing: Decodable, Sendable {
     public var entries: [Entry]
     /// The first entry whose CRC did not match, if any.
     public var bad: String?
-    /// JSON entries' contents by name.
+    /// JSON and GPX entries' contents by name.
     public var json: [String: String]
 
     public var names: Set<String> { Set(entries.map(\.name)) }
@@ -29,7 +29,7 @@ public struct ZipListing: Decodable, Sendable {
                 data = z.read(info)
                 entries.append({"name": info.filename, "size": info.file_size, "sha256": hashlib.sha256(data).hexdigest(),
                                 "zip64": info.file_size >= 0xFFFFFFFF or info.header_offset >= 0xFFFFFFFF or b"\\x01\\x00" in info.extra[:2]})
-                if info.filename.endswith(".json"): texts[info.filename] = data.decode("utf-8")
+                if info.filename.endswith((".json", ".gpx")): texts[info.filename] = data.decode("utf-8")
             print(json.dumps({"entries": entries, "bad": bad, "json": texts}))
             """
         let result = try Command.run(["/usr/bin/env", "python3", "-c", script, path])

@@ -90,6 +90,23 @@ import YarukiTestSupport
         }
         #expect(track.count == 301 && track.allSatisfy { $0.path && $0.utcOffset == 9 * 3600 } && track.first?.at == Date(timeIntervalSince1970: 1_704_499_200))
 
+        // GPX of the two days: the check-ins as waypoints and the walk as the track, read back the same.
+        let gpx = try request(running.port, "GET", "/v1/lifelog/gpx?from=2024-01-05&to=2024-01-06", headers: ["Authorization": "Bearer \(token)"])
+        #expect(gpx.status == 200 && gpx.headers["content-type"]?.hasPrefix("application/gpx+xml") == true, "\(gpx.status)")
+        var back: [LifelogImport.Item] = []
+        var given: [UInt8]? = Array(gpx.text.utf8)
+        try LifelogImport.read(.gpx, { defer { given = nil }; return given }) { back.append($0) }
+        let waypoints = back.compactMap { if case let .visit(v) = $0 { v } else { nil } }
+        #expect(waypoints.map(\.name) == ["Shibuya Sky", "Tokyo Station", "Shinjuku Gyoen"] && waypoints[1].start == Date(timeIntervalSince1970: 1_704_495_600))
+        let walked = back.flatMap { item -> [LifelogImport.Point] in if case let .path(p) = item { p } else { [] } }
+        #expect(walked.map(\.at) == track.map(\.at) && walked.map(\.position) == track.map(\.position), "\(walked.count) points back")
+        let wide = try request(running.port, "GET", "/v1/lifelog/gpx?from=2024-01-06&to=2024-01-05", headers: ["Authorization": "Bearer \(token)"])
+        #expect(wide.status == 422)
+        let export = try exportedFiles(port: running.port, token: token)
+        let exported = try #require(export["yaruki-export/lifelog/lifelog.gpx"], "\(export.keys.sorted())")
+        #expect(exported.components(separatedBy: "<trkpt").count == 302 && exported.components(separatedBy: "<wpt").count == 4)
+        #expect(export["yaruki-export/lifelog/imports.json"]?.contains("2024_JANUARY.json") == true)
+
         // The same file again: a preview like the first, and landing adds nothing.
         let again = try #require(try Self.upload(running.port, token: token, Self.semantic, name: "2024_JANUARY.json").string("id"))
         _ = try await settled(again, "ready")

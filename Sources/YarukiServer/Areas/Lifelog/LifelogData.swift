@@ -44,5 +44,21 @@ struct LifelogData: PersonalData {
                 cursor = (last.draft.occurredAt.date, last.id)
             }
         }
+        // The same records with a place, and the whole track, as GPX for map apps.
+        try await folder.writeText("lifelog.gpx") { emit in
+            try await LifelogGPX(database: database).write(user: user, from: nil, to: nil, name: "Yaruki lifelog", emit)
+        }
+        let imports = try await database.read { c in try LifelogImportStore.imports(user: user, limit: 10_000, c) }
+        try folder.write("imports.json", imports.map { ImportEntry(fileName: $0.fileName, format: $0.format, state: $0.state, addedVisits: $0.addedVisits,
+                                                                 addedPoints: $0.addedPoints, createdAt: $0.createdAt) })
+    }
+
+    struct ImportEntry: Encodable {
+        var fileName: String
+        var format: String?
+        var state: String
+        var addedVisits: Int
+        var addedPoints: Int
+        var createdAt: Date
     }
 }

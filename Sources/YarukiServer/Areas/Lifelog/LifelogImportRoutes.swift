@@ -3,9 +3,12 @@ import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 
-/// Imports of location history: upload (read for a preview), land, discard or undo.
+/// Location history in and out: imports (upload, read for a preview, land, discard or undo) and
+/// GPX of a range of days.
 struct LifelogImportRoutes: RouteCollection {
     let imports: LifelogImports
+    /// The most track points one GPX download holds (a longer range is asked for in parts; the account export has everything).
+    static let maxGPXPoints = 500_000
 
     func add(to routes: RouteTable) {
         let me = routes.signedIn(tag: "lifelog")
@@ -16,6 +19,10 @@ struct LifelogImportRoutes: RouteCollection {
             """, [202: "Reading it for the preview", 401: "Not signed in", 413: "Larger than the limit", 415: "An empty body"],
             query: [.text("name", .line(max: 200, required: false), "The file's name, as the person chose it")],
             upload: ["application/json", "application/gpx+xml", "application/xml", "text/xml", "text/plain", "application/octet-stream"]), start)
+        me.get("/v1/lifelog/gpx", Doc("""
+            My lifelog of a range of days as GPX 1.1: records with a place as waypoints, then the track (imported paths and fixes)
+            """, [200: "The GPX file", 400: "A bad date", 422: "from is after to, a year apart, or more track points than one file holds"],
+            produces: "application/gpx+xml", query: [.from, .to]), gpx)
         me.get("/v1/lifelog/imports", Doc("My latest imports, newest first, with their previews"), list)
         me.get("/v1/lifelog/imports/{id}", Doc("One of my imports, with its progress while it runs", [200: "The import", 404: "Not mine, or none"]), one)
         me.post("/v1/lifelog/imports/{id}/land", Doc("""
@@ -34,6 +41,24 @@ struct LifelogImportRoutes: RouteCollection {
         let started = try await imports.start(file, fileName: TextRule.isBlank(name) ? "history" : TextRule.trim(name), user: me.userID,
                                               timeZone: TimeZone(identifier: account.timeZone) ?? .gmt)
         return Reply(started, status: 202)
+    }
+
+    func gpx(_ request: Request, _ me: Principal) async throws -> Response {
+        let calendar = try await me.calendar()
+        let (from, to) = try DayRange.parse(request, calendar: calendar, now: me.now)
+        let first = calendar.day(of: from), last = calendar.day(of: to.addingTimeInterval(-1))
+        var bytes = Data()
+        do {
+            try await LifelogGPX(database: imports.context.database).write(user: me.userID, from: from, to: to, name: "Yaruki \(first) – \(last)",
+                                                                           maxPoints: Self.maxGPXPoints) { bytes.append(contentsOf: Array($0.utf8)) }
+        } catch is LifelogGPX.TooLong {
+            throw Refusal(.unprocessable, "These days hold more than \(Self.maxGPXPoints) track points: ask for fewer days at a time.",
+                          fields: [.init(field: "from", message: "is too far before to for one file")])
+        }
+        var response = Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/gpx+xml; charset=utf-8")]), body: .data(bytes))
+        response.headers.add("Content-Disposition", "attachment; filename=\"yaruki-\(first)-\(last).gpx\"")
+        response.headers.add("Cache-Control", "private, no-store")
+        return response
     }
 
     func list(_: Request, _ me: Principal) async throws -> Reply<Items<LifelogImportInfo>> {

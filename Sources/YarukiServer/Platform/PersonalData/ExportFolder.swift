@@ -73,6 +73,21 @@ final class ExportFolder: @unchecked Sendable {
         add(Entry(name: prefix + name, source: path, size: size + 1))
     }
 
+    /// A text file written piece by piece as `produce` emits them (a lifelog's GPX).
+    func writeText(_ name: String, _ produce: (_ emit: (String) async throws -> Void) async throws -> Void) async throws {
+        let path = root + "/" + UUID().uuidString + ".txt"
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: path) else { throw Refusal(.cannotStore, "The server could not write the export.") }
+        defer { try? handle.close() }
+        var size = 0
+        try await produce { text in
+            let data = Data(text.utf8)
+            try handle.write(contentsOf: data)
+            size += data.count
+        }
+        add(Entry(name: prefix + name, source: path, size: size))
+    }
+
     /// One of the person's files, sent from where it is kept. A file that is gone is left out.
     func addFile(_ name: String, from path: String) {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return }
