@@ -61,11 +61,12 @@ if [ "$mode" = test ]; then
   # against its own document; standardwebhooks and portone-server-sdk are the reference
   # webhook and PortOne code the payment tests hold Yaruki (and the fake PortOne) to;
   # pytest-xdist runs the browser tests two files at a time; http-ece, py-vapid and pywebpush are
-  # the Web Push references (RFC 8291 decryption, VAPID verification, a reference sender).
-  python3 -c "import selenium, pytest, xdist, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk, http_ece, py_vapid, pywebpush" 2>/dev/null || {
-    echo "setup: installing selenium, pytest, pytest-xdist, aiosmtpd, schemathesis, standardwebhooks, portone-server-sdk, http-ece, py-vapid and pywebpush from PyPI"
+  # the Web Push references (RFC 8291 decryption, VAPID verification, a reference sender);
+  # gpxpy is the GPX reader the lifelog's GPX export is held to.
+  python3 -c "import selenium, pytest, xdist, aiosmtpd, schemathesis, standardwebhooks, portone_server_sdk, http_ece, py_vapid, pywebpush, gpxpy" 2>/dev/null || {
+    echo "setup: installing selenium, pytest, pytest-xdist, aiosmtpd, schemathesis, standardwebhooks, portone-server-sdk, http-ece, py-vapid, pywebpush and gpxpy from PyPI"
     python3 -m pip install -q --disable-pip-version-check selenium pytest pytest-xdist aiosmtpd schemathesis standardwebhooks portone-server-sdk cryptography \
-      http-ece py-vapid pywebpush
+      http-ece py-vapid pywebpush gpxpy
   }
 fi
 if [ "$mode" = test ] || [ "$mode" = bench ]; then

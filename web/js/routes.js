@@ -8,6 +8,7 @@ import { accountabilityView } from "./accountability/view.js";
 import { calendarView } from "./accountability/calendar.js";
 import { recordView } from "./accountability/record.js";
 import { crewView } from "./accountability/crew.js";
+import { historyImportView } from "./lifelog/history.js";
 import { communityView } from "./community/feed.js";
 import { postView } from "./community/post.js";
 import { composeView } from "./community/compose.js";
@@ -88,6 +89,8 @@ export const routes = [
   { path: "moderation", area: "moderation", account: true, view: ({ session }) => moderationView(session) },
   { path: "lifelog", area: "lifelog", account: true, needs: ["exercises", "meta"],
     view: ({ session, exercises, meta }) => lifelogView(session, { exercises, maxPhotoBytes: meta?.maxPhotoBytes ?? null }) },
+  { path: "lifelog-import", area: "lifelog", account: true, title: "history.title", needs: ["meta"],
+    view: ({ session, meta }) => historyImportView(session, { maxBytes: meta?.maxHealthImportBytes ?? null }) },
   { path: "playback", area: "lifelog", account: true, title: "playback.title", view: ({ session }) => playbackView(session, {}) },
   { path: "signage", area: "signage", account: true, view: ({ session }) => signageView(session, { icon }) },
   { path: "wall/:id", title: "nav.signage", view: ({ session, params, query }) => wallView({ boardId: params.id, token: query.get("token") || "", session }) },

@@ -177,6 +177,7 @@ export function playbackView(session, {}) {
       "aria-label": t("playback.toStop", { n: i + 1 }), "data-at": at, onclick: () => { cursor.seek(at); show(); } })));
 
     // More legs, page by page, while playing.
+    const recordedLegs = new Set();
     (async () => {
       let next = plan.legsURL;
       let done = plan.resolved;
@@ -185,6 +186,7 @@ export function playbackView(session, {}) {
         try {
           const page = await session.api(`${next}&count=64`);
           for (const leg of page.legs) {
+            if (leg.estimated === false) recordedLegs.add(leg.index);
             timeline.legs[leg.index] = legShape({ ...plan.legs[leg.index], ...leg }, plan.stops);
             lines[leg.index].setLatLngs(timeline.legs[leg.index].path.map((p) => [p.latitude, p.longitude]));
             lines[leg.index].setStyle(routeStyle(leg));
@@ -193,7 +195,12 @@ export function playbackView(session, {}) {
           next = page.next;
         } catch (problem) { showProblem(problem); break; }
       }
-      if (!closed) routing.textContent = plan.legs.length ? t("playback.routed", { total: formatNumber(plan.legs.length) }) : "";
+      if (closed) return;
+      // Legs along a track the person recorded (an import) say so: the rest are routes guessed between places.
+      const recorded = plan.legs.filter((leg, i) => leg.estimated === false || recordedLegs.has(i)).length;
+      routing.textContent = !plan.legs.length ? "" : recorded
+        ? t("playback.recordedLegs", { count: formatNumber(recorded), total: formatNumber(plan.legs.length) })
+        : t("playback.routed", { total: formatNumber(plan.legs.length) });
     })();
 
     // The camera follows until the person moves the map themselves.

@@ -395,7 +395,8 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   globalThis.addEventListener("outbox-changed", reloadOnSync);
 
   const view = [el("header", { class: "page-head" }, el("h1", {}, t("nav.lifelog")), compose),
-    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), form, search, found, list, past];
+    el("div", { class: "toolbar" }, tabs, play), el("div", { class: "toolbar" }, previous, title, next), form, search, found, list, past,
+    el("p", { class: "lifelog-import-link" }, el("a", { href: "#/lifelog-import", class: "button quiet small", id: "open-import" }, t("history.open")))];
   view.close = () => {
     if (recorder) recorder.stop();
     globalThis.removeEventListener("outbox-changed", reloadOnSync);
