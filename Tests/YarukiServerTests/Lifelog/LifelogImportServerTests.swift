@@ -177,20 +177,42 @@ import YarukiTestSupport
              </trkseg></trk></gpx>
              """, 1, 3),
         ]
+        var landed: [String: String] = [:]
+        // Each file twice: the second adds nothing.
         for (name, text, visits, points) in files {
-            let id = try #require(try Self.upload(running.port, token: token, text, name: name).string("id"))
-            func state() throws -> [String: Any] { try api.call("GET", "/v1/lifelog/imports/\(id)", token: token).json() }
-            #expect(await eventuallyAsync(timeout: 20) { (try? state())?["state"] as? String == "ready" }, "\(name): \((try? state()) ?? [:])")
-            #expect(try api.call("POST", "/v1/lifelog/imports/\(id)/land", token: token).status == 202)
-            #expect(await eventuallyAsync(timeout: 20) { (try? state())?["state"] as? String == "done" })
-            let done = try state()
-            #expect(done["addedVisits"] as? Int == visits && done["addedPoints"] as? Int == points, "\(name): \(done)")
+            for round in 0..<2 {
+                let id = try #require(try Self.upload(running.port, token: token, text, name: name).string("id"))
+                func state() throws -> [String: Any] { try api.call("GET", "/v1/lifelog/imports/\(id)", token: token).json() }
+                #expect(await eventuallyAsync(timeout: 20) { (try? state())?["state"] as? String == "ready" }, "\(name): \((try? state()) ?? [:])")
+                #expect(try api.call("POST", "/v1/lifelog/imports/\(id)/land", token: token).status == 202)
+                #expect(await eventuallyAsync(timeout: 20) { (try? state())?["state"] as? String == "done" })
+                let done = try state()
+                #expect(done["addedVisits"] as? Int == (round == 0 ? visits : 0) && done["addedPoints"] as? Int == (round == 0 ? points : 0),
+                        "\(name), import \(round + 1): \(done)")
+                if round == 0 { landed[name] = id }
+            }
         }
+        let me = try #require(try api.call("GET", "/v1/me", token: token).string("id"))
+        let user = try #require(UUID(uuidString: me))
+        func track() async throws -> Int {
+            try await running.app.database.read { c in try LifelogImportStore.track(user: user, from: .distantPast, to: .distantFuture, limit: 100, c).count }
+        }
+        #expect(try await track() == 8)
         let work = try api.call("GET", "/v1/lifelog/timeline?range=day&date=2024-03-02", token: token).json()["items"] as? [[String: Any]] ?? []
         let checkin = try #require(work.compactMap { $0["record"] as? [String: Any] }.first)
         #expect(checkin["place"] as? String == "Work" && checkin["occurredAt"] as? String == "2024-03-02T09:00:00+02:00", "\(checkin)")
         let sauna = try api.call("GET", "/v1/lifelog/timeline?range=day&date=2024-03-03", token: token).json()["items"] as? [[String: Any]] ?? []
         #expect(sauna.compactMap { ($0["record"] as? [String: Any])?["place"] as? String } == ["Sauna"])
+        // Undoing the OwnTracks import takes its check-in and its point, and nothing of the others.
+        let owntracks = try #require(landed["2024-03.rec"])
+        #expect(try api.call("POST", "/v1/lifelog/imports/\(owntracks)/undo", token: token).status == 202)
+        #expect(await eventuallyAsync(timeout: 20) {
+            (try? api.call("GET", "/v1/lifelog/imports/\(owntracks)", token: token).json()["state"] as? String) == "undone"
+        })
+        #expect(try await track() == 7)
+        #expect((try api.call("GET", "/v1/lifelog/timeline?range=day&date=2024-03-03", token: token).json()["items"] as? [[String: Any]])?.isEmpty == true)
+        #expect((try api.call("GET", "/v1/lifelog/timeline?range=day&date=2024-03-04", token: token).json()["items"] as? [[String: Any]])?.count == 1,
+                "the GPX import's waypoint stays")
     }
 }
 

@@ -7,18 +7,13 @@ import { listen } from "../events.js";
 import { upload } from "../upload.js";
 import { icon } from "../icons.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
+import { sharpCanvas } from "./minimap.js";
 
 const longDay = { year: "numeric", month: "short", day: "numeric" };
 
 /** The outline as a sketch on a canvas: a line through its points, a dot where it starts and ends. */
 export function drawOutline(canvas, outline) {
-  const width = canvas.clientWidth || 320, height = canvas.clientHeight || 180;
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.round(width * ratio);
-  canvas.height = Math.round(height * ratio);
-  const g = canvas.getContext("2d");
-  g.scale(ratio, ratio);
-  g.clearRect(0, 0, width, height);
+  const { g, width, height } = sharpCanvas(canvas, 320, 180);
   if (!outline.length) return;
   let south = 90, north = -90, west = 180, east = -180;
   for (const [lat, lon] of outline) {

@@ -27,18 +27,25 @@ function prepare(drawing) {
   return { areas: drawing.areas.map(shape), lines: drawing.lines.map(shape) };
 }
 
+/** A canvas sized to its CSS box in device pixels (`width` × `height` when it has none yet),
+ * its context scaled so drawing is in CSS pixels. */
+export function sharpCanvas(canvas, width, height) {
+  const w = canvas.clientWidth || width, h = canvas.clientHeight || height;
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.round(w * ratio);
+  canvas.height = Math.round(h * ratio);
+  const g = canvas.getContext("2d");
+  g.scale(ratio, ratio);
+  return { g, width: w, height: h };
+}
+
 const css = (name, fallback) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
 /** Draws the spot onto `canvas` (its CSS size decides the picture's); false when there is no base map. */
 export async function drawMiniMap(session, canvas, position) {
   const drawing = await baseMap(session);
   if (!drawing || !canvas.isConnected) return false;
-  const width = canvas.clientWidth || 160, height = canvas.clientHeight || 96;
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.round(width * ratio);
-  canvas.height = Math.round(height * ratio);
-  const g = canvas.getContext("2d");
-  g.scale(ratio, ratio);
+  const { g, width, height } = sharpCanvas(canvas, 160, 96);
   const metresAcross = 600;
   const perMetre = width / metresAcross;
   const cos = Math.cos(position.latitude * Math.PI / 180);

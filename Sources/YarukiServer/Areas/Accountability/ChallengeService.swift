@@ -106,7 +106,11 @@ struct ChallengeService: Sendable {
         let months = [range.first, range.end, range.previous].map { String($0.prefix(7)) }
         let running = try await database.read { c in try ChallengeStore.joined(by: user, months: months, c) }
         for row in running {
+            let context = self.context
             let (members, notices, feeds) = try await database.transaction { c -> ([UUID], [Notice?], [UUID]) in
+                // The moment the total is counted is when a milestone was reached (a recount that
+                // began earlier may count proofs sent since).
+                let now = context.now
                 var notices: [Notice?] = []
                 var feeds: [UUID] = []
                 switch ChallengeMilestone.reached(total: try reply(row, viewer: user, c).total, goal: row.goal) {

@@ -47,14 +47,7 @@ struct LifelogImportRoutes: RouteCollection {
         let calendar = try await me.calendar()
         let (from, to) = try DayRange.parse(request, calendar: calendar, now: me.now)
         let first = calendar.day(of: from), last = calendar.day(of: to.addingTimeInterval(-1))
-        var bytes = Data()
-        do {
-            try await LifelogGPX(database: imports.context.database).write(user: me.userID, from: from, to: to, name: "Yaruki \(first) – \(last)",
-                                                                           maxPoints: Self.maxGPXPoints) { bytes.append(contentsOf: Array($0.utf8)) }
-        } catch is LifelogGPX.TooLong {
-            throw Refusal(.unprocessable, "These days hold more than \(Self.maxGPXPoints) track points: ask for fewer days at a time.",
-                          fields: [.init(field: "from", message: "is too far before to for one file")])
-        }
+        let bytes = try await imports.gpx(user: me.userID, from: from, to: to, name: "Yaruki \(first) – \(last)", maxPoints: Self.maxGPXPoints)
         var response = Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/gpx+xml; charset=utf-8")]), body: .data(bytes))
         response.headers.add("Content-Disposition", "attachment; filename=\"yaruki-\(first)-\(last).gpx\"")
         response.headers.add("Cache-Control", "private, no-store")

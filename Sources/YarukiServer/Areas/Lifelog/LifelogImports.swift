@@ -121,6 +121,20 @@ final class LifelogImports: @unchecked Sendable {
         unlink(path(id))
     }
 
+    /// The person's days [from, to) as a GPX file, refused (422) past `maxPoints` track points.
+    func gpx(user: UUID, from: Date, to: Date, name: String, maxPoints: Int) async throws -> Data {
+        var bytes = Data()
+        do {
+            try await LifelogGPX(database: context.database).write(user: user, from: from, to: to, name: name, maxPoints: maxPoints) {
+                bytes.append(contentsOf: Array($0.utf8))
+            }
+        } catch is LifelogGPX.TooLong {
+            throw Refusal(.unprocessable, "These days hold more than \(maxPoints) track points: ask for fewer days at a time.",
+                          fields: [.init(field: "from", message: "is too far before to for one file")])
+        }
+        return bytes
+    }
+
     func list(user: UUID) async throws -> [LifelogImportInfo] {
         try await context.database.read { c in try LifelogImportStore.imports(user: user, limit: 20, c) }.map(reply)
     }
