@@ -75,8 +75,12 @@ enum OpenAPI {
             operation["requestBody"] = ["required": .bool(endpoint.bodyRequired), "content": ["application/json": ["schema": schemas.reference(body)]]]
         } else if !endpoint.doc.upload.isEmpty {
             let file: JSONValue = ["schema": ["type": "string", "format": "binary"]]
+            // A JSON file (a location history) is any JSON document as far as the request goes: what it holds is read afterwards.
+            let json: JSONValue = ["schema": .object([:])]
             operation["requestBody"] = ["required": true, "description": "The file itself, as the body; its bytes decide its type, not Content-Type",
-                                        "content": .object(Dictionary(uniqueKeysWithValues: endpoint.doc.upload.map { ($0, file) }))]
+                                        "content": .object(Dictionary(uniqueKeysWithValues: endpoint.doc.upload.map {
+                                            ($0, $0 == "application/json" || $0.hasSuffix("+json") ? json : file)
+                                        }))]
         }
         if !endpoint.security.isEmpty { operation["security"] = .array(endpoint.security.map { [$0.rawValue: []] }) }
         return .object(operation)
