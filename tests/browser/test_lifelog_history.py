@@ -138,3 +138,33 @@ def test_a_broken_file_says_where_it_breaks(server):
         wait(phone).until(EC.text_to_be_present_in_element((By.ID, "imports"), "まだ何も取り込んでいません"))
     finally:
         phone.quit()
+
+
+def test_a_check_in_takes_a_suggested_place_without_typing_in_japanese(server):
+    """Standing at Helsinki's cathedral, the composer offers the places the map knows there; a tap
+    fills in the check-in's place, and the check-in is written under it."""
+    email = f"sora-{uuid.uuid4().hex[:8]}@example.com"
+    sign_up_japanese(server, email)
+    phone = make_browser(390, 844, language="ja-JP")
+    try:
+        phone.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["geolocation"]})
+        phone.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 60.1704, "longitude": 24.9522, "accuracy": 10})
+        sign_in(phone, server, email, "correct horse battery")
+        phone.get(f"{server}/#/lifelog")
+        ready(phone)
+        click_on(phone, By.ID, "lifelog-compose")
+        chip = wait(phone).until(EC.element_to_be_clickable((By.CSS_SELECTOR, '#place-suggestions .place-chip[data-place="Helsingin tuomiokirkko"]')))
+        assert "施設" in chip.text and " m" in chip.text, chip.text
+        phone.save_screenshot(os.path.join(OUT, "place-suggestions-ja-390x844.png"))
+        assert phone.find_element(By.ID, "place-name").get_attribute("value") == ""
+        click_on(phone, By.CSS_SELECTOR, '#place-suggestions .place-chip[data-place="Helsingin tuomiokirkko"]')
+        assert phone.find_element(By.ID, "place-name").get_attribute("value") == "Helsingin tuomiokirkko"
+        click_on(phone, By.ID, "check-in")
+        wait(phone).until(EC.text_to_be_present_in_element((By.ID, "lifelog-items"), "Helsingin tuomiokirkko"))
+        token = api_login(server, email)["accessToken"]
+        today = api_call(server, "GET", "/v1/lifelog/timeline?range=day", token)["items"]
+        record = next(i["record"] for i in today if i["type"] == "record")
+        assert record["kind"] == "checkin" and record["place"] == "Helsingin tuomiokirkko", record
+        assert abs(record["position"]["latitude"] - 60.1704) < 1e-4
+    finally:
+        phone.quit()

@@ -469,3 +469,24 @@ public struct LifelogImportInfo: APIModel, Equatable {
                                                   preview: LifelogImportPreview.example, addedVisits: 0, addedPoints: 0, message: nil,
                                                   createdAt: Example.instant, finishedAt: nil)
 }
+
+/// A named place near where someone is, for a check-in without typing: its name in their
+/// language where the map has one, what it is, and how far.
+public struct PlaceSuggestion: APIModel, Equatable {
+    public var name: String
+    public var kind: NamedPlace.Kind
+    /// Metres from the point asked about.
+    public var distance: Double
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(name: String, kind: NamedPlace.Kind, distance: Double, latitude: Double, longitude: Double) {
+        self.name = name
+        self.kind = kind
+        self.distance = distance
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    public static let example = PlaceSuggestion(name: "Café Regatta", kind: .cafe, distance: 18.4, latitude: 60.1784, longitude: 24.9106)
+}

@@ -109,6 +109,7 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   const saveMemo = el("button", { type: "submit", class: "button", id: "save-memo" }, t("lifelog.saveMemo"));
   const checkIn = el("button", { type: "button", class: "button quiet", id: "check-in" }, t("lifelog.checkIn"));
   const placeName = el("input", { type: "text", name: "place", id: "place-name", maxlength: 200, autocomplete: "off", placeholder: t("lifelog.placePrompt") });
+  const suggestions = el("div", { class: "chips place-suggestions", id: "place-suggestions", hidden: true, "aria-label": t("lifelog.suggestions") });
   const photoInput = el("input", { type: "file", id: "photo-file", accept: "image/jpeg,image/png,image/webp,image/heic,.heic", hidden: true });
   const photoButton = el("button", { type: "button", class: "button quiet", id: "add-photo" }, t("lifelog.addPhoto"));
   const voiceButton = el("button", { type: "button", class: "button quiet", id: "voice" }, t("lifelog.voice"));
@@ -119,14 +120,28 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
   const form = el("form", { class: "card stack", id: "memo-form", hidden: true },
     el("label", { for: "memo-text", class: "visually-hidden" }, t("lifelog.memo")), text,
     el("label", { class: "check small" }, withPlace, t("lifelog.withPlace")),
-    el("label", { for: "place-name", class: "visually-hidden" }, t("lifelog.placePrompt")), placeName,
+    el("label", { for: "place-name", class: "visually-hidden" }, t("lifelog.placePrompt")), placeName, suggestions,
     el("div", { class: "actions" }, saveMemo, checkIn, photoButton, voiceButton), photoInput, progress, status);
   // The day comes first; the composer opens when asked (and stays open for the next entry).
   function openComposer(open) {
     form.hidden = !open;
     compose.setAttribute("aria-expanded", String(open));
     compose.textContent = open ? `× ${t("lifelog.closeComposer")}` : `＋ ${t("lifelog.compose")}`;
-    if (open) text.focus();
+    if (open) { text.focus(); suggestPlaces(); }
+  }
+
+  /** The named places the map knows near here, as chips that fill in the check-in's place. */
+  async function suggestPlaces() {
+    const position = await here(4000);
+    if (!position || form.hidden) return;
+    try {
+      const { items } = await session.api(`/v1/map/places?latitude=${position.latitude}&longitude=${position.longitude}&limit=5`);
+      suggestions.replaceChildren(...items.map((place) => el("button", { type: "button", class: "chip place-chip", "data-place": place.name,
+        "aria-label": t("lifelog.suggestedPlace", { name: place.name, distance: formatNumber(Math.round(place.distance)) }),
+        onclick: () => { placeName.value = place.name; clearProblems(); checkIn.focus(); } },
+      place.name, el("span", { class: "muted small" }, ` ${t(`lifelog.placeKind.${place.kind}`)} · ${formatNumber(Math.round(place.distance))} m`))));
+      suggestions.hidden = !items.length;
+    } catch { suggestions.hidden = true; /* offline, or no map: the place is typed */ }
   }
   compose.addEventListener("click", () => openComposer(form.hidden));
 

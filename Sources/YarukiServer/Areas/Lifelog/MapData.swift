@@ -12,6 +12,8 @@ final class MapData: Sendable {
     /// The base map's JSON, with its ETag.
     let baseMap: EncodedJSON
     let bounds: (south: Double, west: Double, north: Double, east: Double)
+    /// Named places and addresses, found by where they are (check-ins' suggestions).
+    let places: NamedPlaces
 
     static let credit = "© OpenStreetMap contributors (ODbL)"
 
@@ -34,6 +36,15 @@ final class MapData: Sendable {
         graph = RoadGraph(ways: extract.ways, position: extract.position)
         bounds = (extract.latitudes.min() ?? 0, extract.longitudes.min() ?? 0, extract.latitudes.max() ?? 0, extract.longitudes.max() ?? 0)
         baseMap = try EncodedJSON(MapData.drawing(extract, bounds: bounds))
+        places = NamedPlaces(extract.places)
+    }
+
+    /// The named places nearest a point, in `language` where the map names them so.
+    func suggestions(at point: GeoPoint, limit: Int, language: String) -> [PlaceSuggestion] {
+        places.nearest(to: point, limit: limit).map { found in
+            PlaceSuggestion(name: found.place.name(in: language), kind: found.place.kind, distance: (found.distance * 10).rounded() / 10,
+                            latitude: found.place.position.latitude, longitude: found.place.position.longitude)
+        }
     }
 
     typealias Feature = BaseMap.Feature

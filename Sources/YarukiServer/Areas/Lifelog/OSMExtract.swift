@@ -5,13 +5,15 @@ import YarukiCore
 
 /// What Yaruki keeps of an OpenStreetMap extract: the ways it routes on or draws (roads, water,
 /// coastline, parks; the outer ways of water and park multipolygons carry their relation's tags),
-/// and the positions of the nodes those use. Read from `.osm.pbf` (protocol buffers, zlib blobs) or `.osm` (XML).
+/// the positions of the nodes those use, and the named places and addresses a check-in may be at
+/// (tagged nodes, and named ways at the middle of their nodes). Read from `.osm.pbf` (protocol buffers, zlib blobs) or `.osm` (XML).
 struct OSMExtract: Sendable {
     var ways: [OSMWay] = []
     /// Node positions, sorted by id.
     var nodeIDs: [Int64] = []
     var latitudes: [Double] = []
     var longitudes: [Double] = []
+    var places: [NamedPlace] = []
 
     struct ReadError: Error, CustomStringConvertible {
         var description: String
@@ -47,10 +49,16 @@ struct OSMExtract: Sendable {
         return path.hasSuffix(".pbf") ? try readPBF(bytes) : try readXML(bytes)
     }
 
-    /// Keeps the positions of the nodes `ways` use, sorted by id.
-    mutating func keepNodes(_ all: [(Int64, Double, Double)]) {
+    /// Whether a way's tags may make a named place (it is then kept until its middle is known).
+    static func mayBePlace(_ tags: [String: String]) -> Bool {
+        (tags["name"] != nil || tags["addr:housenumber"] != nil) && NamedPlace.from(tags: tags, at: GeoPoint(latitude: 0, longitude: 0)) != nil
+    }
+
+    /// Keeps the positions of the nodes `ways` (and the places' ways) use, sorted by id.
+    mutating func keepNodes(_ all: [(Int64, Double, Double)], placeWays: [OSMWay] = []) {
         var needed = Set<Int64>()
         for way in ways { needed.formUnion(way.refs) }
+        for way in placeWays { needed.formUnion(way.refs) }
         var kept = all.filter { needed.contains($0.0) }
         kept.sort { $0.0 < $1.0 }
         nodeIDs = kept.map(\.0)
@@ -93,13 +101,15 @@ struct OSMExtract: Sendable {
         var nodes: [(Int64, Double, Double)] = []
         var ways: [OSMWay] = []
         var relations: [(members: [(Int64, String)], tags: [String: String])] = []
-        for block in blocks { try primitiveBlock(block, &nodes, &ways, &relations) }
+        var places: [NamedPlace] = []
+        for block in blocks { try primitiveBlock(block, &nodes, &ways, &relations, &places) }
         var extract = OSMExtract()
-        extract.collect(ways: ways, relations: relations, nodes: nodes)
+        extract.collect(ways: ways, relations: relations, nodes: nodes, places: places)
         return extract
     }
 
-    mutating func collect(ways: [OSMWay], relations: [(members: [(Int64, String)], tags: [String: String])], nodes: [(Int64, Double, Double)]) {
+    mutating func collect(ways: [OSMWay], relations: [(members: [(Int64, String)], tags: [String: String])], nodes: [(Int64, Double, Double)],
+                          places nodePlaces: [NamedPlace] = []) {
         var members: [Int64: [String: String]] = [:]
         for relation in relations where OSMExtract.wantedArea(relation.tags) {
             var tags = relation.tags
@@ -108,7 +118,18 @@ struct OSMExtract: Sendable {
             for id in outer { members[id] = tags }
         }
         keepWays(ways, members: members)
-        keepNodes(nodes)
+        let placeWays = ways.filter { OSMExtract.mayBePlace($0.tags) }
+        keepNodes(nodes, placeWays: placeWays)
+        places = nodePlaces
+        for way in placeWays {
+            // The middle of its nodes (a closed way's first is not counted twice).
+            let refs = way.refs.count > 1 && way.refs.first == way.refs.last ? Array(way.refs.dropLast()) : way.refs
+            let points = refs.compactMap(position)
+            guard !points.isEmpty else { continue }
+            let middle = GeoPoint(latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
+                                  longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
+            if let place = NamedPlace.from(tags: way.tags, at: middle) { places.append(place) }
+        }
     }
 
     /// A blob's bytes: raw, or inflated with zlib.
@@ -139,7 +160,7 @@ struct OSMExtract: Sendable {
     }
 
     static func primitiveBlock(_ b: [UInt8], _ nodes: inout [(Int64, Double, Double)], _ ways: inout [OSMWay],
-                               _ relations: inout [(members: [(Int64, String)], tags: [String: String])]) throws {
+                               _ relations: inout [(members: [(Int64, String)], tags: [String: String])], _ places: inout [NamedPlace]) throws {
         var strings: [String] = []
         var groups: [(Int, Int)] = []
         var granularity = 100.0, latOffset = 0.0, lonOffset = 0.0
@@ -169,29 +190,50 @@ struct OSMExtract: Sendable {
                 switch (field, wire) {
                 case (1, 2):  // a plain node
                     var n = try g.message()
-                    var id: Int64 = 0, la: Int64 = 0, lo: Int64 = 0
+                    var id: Int64 = 0, la: Int64 = 0, lo: Int64 = 0, keys: [Int64] = [], values: [Int64] = []
                     while let (f, w) = try n.next() {
                         switch (f, w) {
                         case (1, 0): id = ProtoReader.zigzag(try n.varint())
+                        case (2, 2): keys = try n.packed()
+                        case (3, 2): values = try n.packed()
                         case (8, 0): la = ProtoReader.zigzag(try n.varint())
                         case (9, 0): lo = ProtoReader.zigzag(try n.varint())
                         default: try n.skip(w)
                         }
                     }
                     nodes.append((id, lat(la), lon(lo)))
+                    if !keys.isEmpty {
+                        var tags: [String: String] = [:]
+                        for k in 0..<min(keys.count, values.count) { tags[string(Int(keys[k]))] = string(Int(values[k])) }
+                        if let place = NamedPlace.from(tags: tags, at: GeoPoint(latitude: lat(la), longitude: lon(lo))) { places.append(place) }
+                    }
                 case (2, 2):  // dense nodes: delta-coded columns
                     var d = try g.message()
-                    var ids: [Int64] = [], lats: [Int64] = [], lons: [Int64] = []
+                    var ids: [Int64] = [], lats: [Int64] = [], lons: [Int64] = [], keysValues: [Int64] = []
                     while let (f, w) = try d.next() {
                         switch (f, w) {
                         case (1, 2): ids = try d.packedSigned(delta: true)
                         case (8, 2): lats = try d.packedSigned(delta: true)
                         case (9, 2): lons = try d.packedSigned(delta: true)
+                        case (10, 2): keysValues = try d.packed()
                         default: try d.skip(w)
                         }
                     }
                     guard ids.count == lats.count, ids.count == lons.count else { throw ReadError(description: "dense nodes with uneven columns") }
                     for k in ids.indices { nodes.append((ids[k], lat(lats[k]), lon(lons[k]))) }
+                    // Each node's tags: key and value string indices in turn, a 0 after each node's.
+                    var at = 0
+                    for k in ids.indices where at < keysValues.count {
+                        var tags: [String: String] = [:]
+                        while at < keysValues.count, keysValues[at] != 0 {
+                            if at + 1 < keysValues.count { tags[string(Int(keysValues[at]))] = string(Int(keysValues[at + 1])) }
+                            at += 2
+                        }
+                        at += 1
+                        if !tags.isEmpty, let place = NamedPlace.from(tags: tags, at: GeoPoint(latitude: lat(lats[k]), longitude: lon(lons[k]))) {
+                            places.append(place)
+                        }
+                    }
                 case (3, 2):
                     var w = try g.message()
                     var id: Int64 = 0, keys: [Int64] = [], values: [Int64] = [], refs: [Int64] = []
@@ -240,6 +282,8 @@ struct OSMExtract: Sendable {
         var ways: [OSMWay] = []
         var relations: [(members: [(Int64, String)], tags: [String: String])] = []
         var current: (kind: String, id: Int64, refs: [Int64], members: [(Int64, String)], tags: [String: String])?
+        var places: [NamedPlace] = []
+        var nodeAt = GeoPoint(latitude: 0, longitude: 0)
         var scanner = XMLTagScanner(b)
         var sawRoot = false
         while let tag = try scanner.next() {
@@ -250,6 +294,7 @@ struct OSMExtract: Sendable {
                     throw ReadError(description: "a node without id, lat and lon near byte \(scanner.position)")
                 }
                 nodes.append((id, la, lo))
+                nodeAt = GeoPoint(latitude: la, longitude: lo)
                 if !tag.selfClosing { current = ("node", id, [], [], [:]) }
             case "way", "relation":
                 guard let id = tag["id"].flatMap({ Int64($0) }) else { throw ReadError(description: "a \(tag.name) without id near byte \(scanner.position)") }
@@ -265,13 +310,15 @@ struct OSMExtract: Sendable {
             case "/relation":
                 if let c = current, OSMExtract.wantedArea(c.tags) { relations.append((c.members, c.tags)) }
                 current = nil
-            case "/node": current = nil
+            case "/node":
+                if let c = current, let place = NamedPlace.from(tags: c.tags, at: nodeAt) { places.append(place) }
+                current = nil
             default: break
             }
         }
         guard sawRoot else { throw ReadError(description: "not an OSM XML file (no <osm> element)") }
         var extract = OSMExtract()
-        extract.collect(ways: ways, relations: relations, nodes: nodes)
+        extract.collect(ways: ways, relations: relations, nodes: nodes, places: places)
         return extract
     }
 }

@@ -25,6 +25,13 @@ struct PlaybackRoutes: RouteCollection {
                                                 query: range + [.integer("from", 0...Int(Int32.max), "The first leg (0 when left out)"),
                                                                 .integer("count", 1...PlaybackService.maxPage, "How many legs (64 when left out)"),
                                                                 .text("version", FieldRule(), "The plan's version: a different one answers 409")]), legs)
+        me.get("/v1/map/places", Doc("""
+            Named places (cafés, shops, stations, parks, named buildings) and addresses near a point, nearest first, in my language \
+            where the map names them so: a check-in's place without typing. Empty where the server has no extract or nothing is near.
+            """, [200: "The places", 400: "A bad latitude, longitude or limit"],
+            query: [Parameter(name: "latitude", type: "number", rule: .number(-90...90), required: true, description: "Where I am"),
+                    Parameter(name: "longitude", type: "number", rule: .number(-180...180), required: true, description: "Where I am"),
+                    .limit(default: 5, most: 20)]), places)
         // Public data: no sign-in, cached by ETag.
         let anyone = routes.open(tag: "lifelog")
         anyone.get("/v1/map", Doc("The map this server offers: the extract's bounds, the offline base map or a tile URL, and the credit line"), mapInfo)
@@ -43,6 +50,15 @@ struct PlaybackRoutes: RouteCollection {
 
     static func asked(_ request: Request) -> PlaybackService.Asked {
         .init(kind: request.value("range", as: LifelogRange.Kind.self), date: request.queryItem("date"))
+    }
+
+    func places(_ request: Request, _ me: Principal) async throws -> Reply<Items<PlaceSuggestion>> {
+        guard let latitude = request.value("latitude", as: Double.self), let longitude = request.value("longitude", as: Double.self) else {
+            throw Refusal.malformed("Where: latitude and longitude.", fields: [.init(field: "latitude", message: "is required with longitude")])
+        }
+        let language = try await me.account().locale.rawValue
+        return Reply(Items(map?.suggestions(at: GeoPoint(latitude: latitude, longitude: longitude), limit: Paging.limit(request, default: 5),
+                                            language: language) ?? []))
     }
 
     func mapInfo(_: Request, _: Visitor) async throws -> Reply<MapInfo> {
