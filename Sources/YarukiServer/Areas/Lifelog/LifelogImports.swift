@@ -322,9 +322,10 @@ final class LifelogImports: @unchecked Sendable {
         } catch {
             message = "Stopped part way: \((error as? LifelogImport.Failure)?.description ?? "\(error)"). Undo it to take back what landed."
         }
+        // Kept replies go before the import says it is done: whoever reads the days then sees them.
+        await settle(user)
         try await context.database.transaction { c in try LifelogImportStore.finish(id, user: user, state: "done", message: message, at: now, c) }
         unlink(path(id))
-        await settle(user)
         await tell(id, user: user)
     }
 
@@ -344,12 +345,11 @@ final class LifelogImports: @unchecked Sendable {
             effects += slice
             if done { break }
         }
-        try await context.database.transaction { c in
-            _ = try LifelogImportStore.removeTrack(of: id, c)
-            try LifelogImportStore.finish(id, user: user, state: "undone", message: nil, at: now, c)
-        }
+        try await context.database.transaction { c in _ = try LifelogImportStore.removeTrack(of: id, c) }
         for effect in effects { for work in effect.afterwards { work() } }
+        // Kept replies go before the import says it is undone: whoever reads the days then sees them gone.
         await settle(user)
+        try await context.database.transaction { c in try LifelogImportStore.finish(id, user: user, state: "undone", message: nil, at: now, c) }
         await tell(id, user: user)
     }
 
