@@ -237,7 +237,8 @@ def test_the_timer_is_a_quick_start_into_a_session_with_no_plan(server, phone):
     wait(phone).until(EC.visibility_of_element_located((By.ID, "rest-ring")))
     time.sleep(0.5)
     assert phone.find_elements(By.ID, "rest-ring"), "the second tap did not end the rest"
-    wait(phone).until(lambda d: len(api_call(server, "GET", "/v1/training/session", token)["exercises"][0]["sets"]) == 2)
+    # Asked again until the page has saved (until then the session may hold no exercise yet).
+    wait(phone).until(lambda d: [len(e["sets"]) for e in api_call(server, "GET", "/v1/training/session", token)["exercises"]] == [2])
 
     # Training offers the session under way as the one thing to do.
     phone.get(server + "/#/training")

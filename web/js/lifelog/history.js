@@ -162,11 +162,20 @@ export function historyImportView(session, { maxBytes = null } = {}) {
     }
   });
 
+  // The furthest state heard of each import on the stream: a list asked for earlier may arrive
+  // after an import's end was heard, and must not draw it back as still running.
+  const heardOf = new Map();
+  const stage = { reading: 0, ready: 1, importing: 2, done: 3, failed: 3, undoing: 4, undone: 5 };
+  const newest = (job) => {
+    const heard = heardOf.get(job.id);
+    return heard && stage[heard.state] > stage[job.state] ? heard : job;
+  };
+
   async function load() {
     try {
       const { items } = await session.api("/v1/lifelog/imports");
       list.removeAttribute("aria-busy");
-      list.replaceChildren(...(items.length ? items.map((job) => importCard(session, job, { reload: load }))
+      list.replaceChildren(...(items.length ? items.map((job) => importCard(session, newest(job), { reload: load }))
         : [emptyState(icon("lifelog"), t("history.none"))]));
     } catch (problem) {
       list.removeAttribute("aria-busy");
@@ -176,6 +185,9 @@ export function historyImportView(session, { maxBytes = null } = {}) {
 
   /** A job's news: its card is drawn again in place (progress), and its end said once. */
   function heard(job) {
+    const known = heardOf.get(job.id);
+    if (!known || stage[job.state] >= stage[known.state]) heardOf.set(job.id, job);
+    job = newest(job);
     const old = list.querySelector(`[data-import="${job.id}"]`);
     if (!old) { load(); return; }
     const was = old.dataset.state;
