@@ -110,10 +110,11 @@ import YarukiTestSupport
         #expect(try feed(aki).first { $0["kind"] as? String == "challenge" }.map { ($0["by"] as? [String: Any])?["id"] as? String } == cyID)
         try advance(60)
         for token in [bo, cy] { #expect(try ProofTests.upload(running.port, token: token, ProofTests.distinct()).status == 201) }
-        #expect(await eventuallyAsync(timeout: 10) { (try? milestones()) == ["halfway", "proposed"] })
+        #expect(await eventuallyAsync(timeout: 30) { (try? milestones()) == ["halfway", "proposed"] })
         try advance(60)
         #expect(try ProofTests.upload(running.port, token: aki, ProofTests.distinct()).status == 201)
-        #expect(await eventuallyAsync(timeout: 10) { (try? milestones()) == ["done", "halfway", "proposed"] })
+        #expect(await eventuallyAsync(timeout: 30) { (try? milestones()) == ["done", "halfway", "proposed"] },
+                "\((try? feed(aki).map { "\($0["kind"] ?? "") \(($0["challenge"] as? [String: Any])?["milestone"] ?? "") \($0["at"] ?? "")" }) ?? [])")
         try await Task.sleep(nanoseconds: 300_000_000)  // later recounts add none
         #expect(try milestones() == ["done", "halfway", "proposed"], "each milestone once")
         let done = try #require(try feed(bo).first { ($0["challenge"] as? [String: Any])?["milestone"] as? String == "done" })

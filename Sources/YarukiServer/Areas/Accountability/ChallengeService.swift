@@ -1,6 +1,7 @@
 import Foundation
 import YarukiAPI
 import YarukiCore
+import YarukiHTTP
 import YarukiStore
 
 /// Groups' challenges: a month's shared goal of proofs, training minutes or steps, which members
@@ -93,7 +94,16 @@ struct ChallengeService: Sendable {
     /// the notifications of everyone in it, and the group hears that the challenge moved.
     func moved(_ user: UUID) {
         let service = self
-        Task { try? await service.recount(user) }
+        Task {
+            // A recount that fails (a busy moment) is tried once more, and said, rather than lost
+            // until the person's next move: a goal reached would wait unfinished.
+            for attempt in 1...2 {
+                do { return try await service.recount(user) } catch {
+                    ServerLog.error("a challenge recount failed", ["user": user.uuidString.lowercased(), "attempt": "\(attempt)", "reason": String(describing: error)])
+                    try? await Task.sleep(nanoseconds: 200_000_000)
+                }
+            }
+        }
     }
 
     func recount(_ user: UUID) async throws {
