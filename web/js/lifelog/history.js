@@ -7,7 +7,7 @@ import { listen } from "../events.js";
 import { upload } from "../upload.js";
 import { icon } from "../icons.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
-import { sharpCanvas } from "./minimap.js";
+import { css, sharpCanvas } from "./minimap.js";
 
 const longDay = { year: "numeric", month: "short", day: "numeric" };
 
@@ -24,7 +24,6 @@ export function drawOutline(canvas, outline) {
   const scale = Math.min((width - 24) / spanX, (height - 24) / spanY);
   const x = (lon) => width / 2 + ((lon - (west + east) / 2) * squeeze) * scale;
   const y = (lat) => height / 2 - (lat - (south + north) / 2) * scale;
-  const css = (name, fallback) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
   g.strokeStyle = css("--accent", "#1DD860");
   g.lineWidth = 2;
   g.lineJoin = "round";

@@ -39,7 +39,8 @@ export function sharpCanvas(canvas, width, height) {
   return { g, width: w, height: h };
 }
 
-const css = (name, fallback) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+/** A CSS custom property of the page, or `fallback`. */
+export const css = (name, fallback) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
 /** Draws the spot onto `canvas` (its CSS size decides the picture's); false when there is no base map. */
 export async function drawMiniMap(session, canvas, position) {

@@ -10,6 +10,7 @@ import { clearProblems, el, emptyState, showProblem } from "../ui.js";
 import { PlaybackCursor } from "./cursor.js";
 import { CameraDirector } from "./camera.js";
 import { decodePolyline } from "./polyline.js";
+import { css } from "./minimap.js";
 import { clockOf } from "./view.js";
 import { icon } from "../icons.js";
 
@@ -29,7 +30,6 @@ export function loadLeaflet() {
   return leaflet;
 }
 
-const css = (name, fallback) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
 /** The offline base map: areas then lines, on one canvas, not clickable. */
 function drawBase(L, map, drawing) {
