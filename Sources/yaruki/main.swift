@@ -43,6 +43,10 @@ Commands:
              names that map to no exercise are listed and nothing lands, unless --create-missing
              makes them the person's own (--unit and --distance: Strong's current file's units;
              --dry-run: only say what the file holds and how each name maps)
+  map build EXTRACT.osm.pbf [-o FILE.yrkmap] [--name NAME]
+             read an OpenStreetMap extract once, with a progress bar, into a region's map file (the
+             road graph, its index, named places and the base map's tiles) that serve --map opens
+             in place; several regions: --map a.yrkmap,b.yrkmap
   sync --url URL --email E --device DIR [--name NAME] [--password-stdin]
              sync a folder as a device: its records are JSON files (lifelog/, workouts/, routines/);
              files written or removed there are sent, then every record is pulled back into it
@@ -329,6 +333,34 @@ case "import":
         bar.clear()
         fail("\(error)")
     }
+case "map" where options.first == "build":
+    var rest = Array(options.dropFirst())
+    let output = take("-o", from: &rest) ?? take("--output", from: &rest)
+    let name = take("--name", from: &rest)
+    guard rest.count == 1, let extract = rest.first else { fail("usage: yaruki map build EXTRACT.osm.pbf [-o FILE.yrkmap] [--name NAME]") }
+    let target = output ?? extract.replacingOccurrences(of: ".osm.pbf", with: "").replacingOccurrences(of: ".osm", with: "") + ".yrkmap"
+    let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+    let started = Date()
+    do {
+        // Written beside the target and moved into place whole: a server never maps a half-written file.
+        let partial = target + ".partial"
+        let (summary, _) = try MapBuild.build(extract: extract, output: partial, name: name) { done, total, kept in
+            bar.show(done: done, of: total, records: kept, since: started)
+        }
+        _ = try? FileManager.default.removeItem(atPath: target)
+        try FileManager.default.moveItem(atPath: partial, toPath: target)
+        bar.clear()
+        let when = summary.timestamp > 0 ? ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(summary.timestamp))) : "undated"
+        print("wrote \(target): region \(summary.name) (data of \(when)), \(summary.vertices) road vertices, \(summary.arcs) arcs, "
+              + "\(summary.places) places, \(summary.tiles) base map tiles, " + String(format: "%.1f MB in %.1f s", Double(summary.bytes) / 1e6,
+                                                                                        Date().timeIntervalSince(started)))
+    } catch {
+        bar.clear()
+        _ = try? FileManager.default.removeItem(atPath: target + ".partial")
+        fail("\(error)")
+    }
+case "map":
+    fail("usage: yaruki map build EXTRACT.osm.pbf [-o FILE.yrkmap] [--name NAME]")
 case "sync":
     var rest = Array(options)
     guard let url = take("--url", from: &rest).flatMap(URL.init(string:)), let email = take("--email", from: &rest),

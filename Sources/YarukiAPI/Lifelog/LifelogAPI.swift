@@ -300,28 +300,50 @@ public struct ReplayLegs: APIModel, Equatable {
 
 /// `GET /v1/map`: the map this server offers.
 public struct MapInfo: APIModel, Equatable {
-    /// South, west, north, east of the extract, when there is one.
+    /// A region the server has a map of: routes and place names are found inside its outline.
+    public struct Region: APIModel, Equatable {
+        public var name: String
+        /// The outline the region covers, as a closed precision-5 encoded polyline.
+        public var outline: String
+        /// When the extract's data is from (seconds since 1970; 0 when the extract did not say).
+        public var timestamp: Int64
+
+        public init(name: String, outline: String, timestamp: Int64) {
+            self.name = name
+            self.outline = outline
+            self.timestamp = timestamp
+        }
+
+        public static let example = Region(name: "helsinki", outline: "_p~iF~ps|U_ulLnnqC_mqNvxq`@", timestamp: 1_764_547_200)
+    }
+
+    /// South, west, north, east around every region, when there is one.
     public var bounds: [Double]?
+    /// The offline base map's tiles (`{z}`, `{x}`, `{y}` to fill in), at `baseZooms`.
     public var baseURL: String?
+    /// The zooms the base map is cut at: a map at zoom z draws the tiles of the greatest of these not above z.
+    public var baseZooms: [Int]?
     public var tileURL: String?
     public var credit: String?
     /// builtin, osrm or none: who shapes the playback's routes.
     public var router: String
+    public var regions: [Region]
 
-    public init(bounds: [Double]?, baseURL: String?, tileURL: String?, credit: String?, router: String) {
+    public init(bounds: [Double]?, baseURL: String?, baseZooms: [Int]?, tileURL: String?, credit: String?, router: String, regions: [Region]) {
         self.bounds = bounds
         self.baseURL = baseURL
+        self.baseZooms = baseZooms
         self.tileURL = tileURL
         self.credit = credit
         self.router = router
+        self.regions = regions
     }
 
-    public static let example = MapInfo(bounds: [60.15, 24.91, 60.18, 24.97], baseURL: "/v1/map/base",
-                                        tileURL: "https://tile.example.org/{z}/{x}/{y}.png", credit: "© OpenStreetMap contributors (ODbL)",
-                                        router: "builtin")
+    public static let example = MapInfo(bounds: [60.15, 24.91, 60.18, 24.97], baseURL: "/v1/map/base/{z}/{x}/{y}", baseZooms: [11, 13, 15],
+                                        tileURL: nil, credit: "© OpenStreetMap contributors (ODbL)", router: "builtin", regions: [Region.example])
 }
 
-/// `GET /v1/map/base`: the offline base map drawn from the extract.
+/// `GET /v1/map/base/{z}/{x}/{y}`: a tile of the offline base map drawn from the region's extract.
 public struct BaseMap: APIModel, Equatable {
     public struct Feature: APIModel, Equatable {
         /// Road class (major, minor, path), the kind of area (water, park) or line (coast).

@@ -40,6 +40,42 @@ public enum Geo {
     /// `path` with as few points as keep it within `metres` of the original (Douglas–Peucker on a
     /// local plane: equirectangular metres about the path's middle latitude, exact enough for
     /// the few kilometres of a day's leg).
+    /// The convex outline around points (on the latitude/longitude plane), counter-clockwise,
+    /// without its first corner repeated; the points themselves when fewer than three.
+    public static func hull(_ points: [GeoPoint]) -> [GeoPoint] {
+        let sorted = points.sorted { ($0.longitude, $0.latitude) < ($1.longitude, $1.latitude) }
+        guard sorted.count >= 3 else { return sorted }
+        func cross(_ o: GeoPoint, _ a: GeoPoint, _ b: GeoPoint) -> Double {
+            (a.longitude - o.longitude) * (b.latitude - o.latitude) - (a.latitude - o.latitude) * (b.longitude - o.longitude)
+        }
+        var lower: [GeoPoint] = [], upper: [GeoPoint] = []
+        for p in sorted {
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// Whether a point lies inside a polygon (latitude/longitude corners, not closed), by the
+    /// even-odd rule.
+    public static func contains(_ polygon: [GeoPoint], _ p: GeoPoint) -> Bool {
+        var inside = false
+        var j = polygon.count - 1
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[j]
+            if (a.latitude > p.latitude) != (b.latitude > p.latitude),
+               p.longitude < (b.longitude - a.longitude) * (p.latitude - a.latitude) / (b.latitude - a.latitude) + a.longitude {
+                inside.toggle()
+            }
+            j = i
+        }
+        return inside
+    }
+
     public static func simplify(_ path: [GeoPoint], metres: Double) -> [GeoPoint] {
         guard path.count > 2 else { return path }
         let middle = (path.map(\.latitude).min()! + path.map(\.latitude).max()!) / 2

@@ -61,19 +61,77 @@ public struct NamedPlace: Equatable, Sendable {
 
 /// Named places found by where they are: a grid of cells about 200 m across, searched outward
 /// from a point's cell. Nearer first; an address only where no named place is as near (a
-/// café 30 m away says more than the house number beside it).
+/// café 30 m away says more than the house number beside it). Its columns lie in a `MapFile`
+/// (sections named `p.…`), read in place.
 public struct NamedPlaces: Sendable {
-    public let places: [NamedPlace]
-    private let cells: [Int64: [Int32]]
+    let latitudes: Column<Double>
+    let longitudes: Column<Double>
+    let kinds: Column<UInt8>
+    /// Each place's name, Japanese name and Korean name (empty when it has none): UTF-8 at
+    /// `text[textFirst[3i + k] ..< textFirst[3i + k + 1]]`.
+    let textFirst: Column<Int32>
+    let text: Column<UInt8>
+    let grid: CellIndex
     /// Degrees of latitude per cell (about 222 m).
     static let cell = 0.002
+    static let languages = ["ja", "ko"]
 
+    /// In memory (tests, and extracts read at start go through a map file too).
     public init(_ places: [NamedPlace]) {
-        self.places = places
-        var cells: [Int64: [Int32]] = [:]
-        for (i, p) in places.enumerated() { cells[Self.key(Self.row(p.position.latitude), Self.column(p.position)), default: []].append(Int32(i)) }
-        self.cells = cells
+        var writer = MapFileWriter()
+        NamedPlaces.write(places, into: &writer)
+        // swiftlint:disable:next force_try
+        self = try! NamedPlaces(file: MapFile(bytes: try! writer.finish(timestamp: 0)))
     }
+
+    public init(file: MapFile) throws {
+        latitudes = try file.column("p.lat")
+        longitudes = try file.column("p.lon")
+        kinds = try file.column("p.kind")
+        textFirst = try file.column("p.text.first")
+        text = try file.column("p.text")
+        grid = try CellIndex(file: file, name: "p.grid")
+        let n = latitudes.count
+        guard longitudes.count == n, kinds.count == n, textFirst.count == 3 * n + 1, Int(textFirst.last ?? 0) == text.count,
+              kinds.allSatisfy({ Int($0) < NamedPlace.Kind.allCases.count })
+        else { throw MapFile.Failure(description: "\(file.source): its places' columns do not agree") }
+    }
+
+    /// Writes `places` as a map file's `p.…` sections, in the order given.
+    public static func write(_ places: [NamedPlace], into writer: inout MapFileWriter) {
+        var text: [UInt8] = [], textFirst: [Int32] = [0]
+        for place in places {
+            for value in [place.name] + languages.map({ place.names[$0] ?? "" }) {
+                text += value.utf8
+                textFirst.append(Int32(text.count))
+            }
+        }
+        writer.add("p.lat", places.map(\.position.latitude))
+        writer.add("p.lon", places.map(\.position.longitude))
+        writer.add("p.kind", places.map { UInt8(NamedPlace.Kind.allCases.firstIndex(of: $0.kind)!) })
+        writer.add("p.text.first", textFirst)
+        writer.add("p.text", text)
+        CellIndex.write(places.enumerated().map { (key(row($1.position.latitude), column($1.position)), Int32($0)) }, name: "p.grid", into: &writer)
+    }
+
+    public var count: Int { latitudes.count }
+
+    func string(_ k: Int) -> String {
+        String(decoding: text[Int(textFirst[k])..<Int(textFirst[k + 1])], as: UTF8.self)
+    }
+
+    public func place(_ i: Int) -> NamedPlace {
+        var names: [String: String] = [:]
+        for (k, language) in NamedPlaces.languages.enumerated() {
+            let local = string(3 * i + 1 + k)
+            if !local.isEmpty { names[language] = local }
+        }
+        return NamedPlace(name: string(3 * i), names: names, kind: NamedPlace.Kind.allCases[Int(kinds[i])],
+                          position: GeoPoint(latitude: latitudes[i], longitude: longitudes[i]))
+    }
+
+    /// Every place, decoded (for tests and tools; a server asks `nearest`).
+    public var all: [NamedPlace] { (0..<count).map(place) }
 
     static func row(_ latitude: Double) -> Int { Int((latitude / cell).rounded(.down)) }
     /// Columns as wide as rows at the cell's latitude, so a ring of cells covers a circle.
@@ -93,20 +151,25 @@ public struct NamedPlaces: Sendable {
     public func nearest(to point: GeoPoint, limit: Int, radius: Double = 250) -> [Found] {
         let rings = Int((radius / (Self.cell * 111_000)).rounded(.up))
         let (row, column) = (Self.row(point.latitude), Self.column(point))
-        var found: [Found] = []
+        var found: [(index: Int, kind: NamedPlace.Kind, distance: Double)] = []
         for r in (row - rings)...(row + rings) {
             for c in (column - rings)...(column + rings) {
-                for i in cells[Self.key(r, c)] ?? [] {
-                    let place = places[Int(i)]
-                    let distance = Geo.distance(point, place.position)
-                    if distance <= radius { found.append(Found(place: place, distance: distance)) }
+                for item in grid.items(in: Self.key(r, c)) {
+                    let at = Int(item)
+                    let distance = Geo.distance(point, GeoPoint(latitude: latitudes[at], longitude: longitudes[at]))
+                    if distance <= radius { found.append((at, NamedPlace.Kind.allCases[Int(kinds[at])], distance)) }
                 }
             }
         }
         // An address counts as three times as far: a named place near it is the better answer.
-        func rank(_ f: Found) -> Double { f.place.kind == .address ? f.distance * 3 + 15 : f.distance }
-        found.sort { rank($0) != rank($1) ? rank($0) < rank($1) : $0.place.name < $1.place.name }
+        func rank(_ f: (index: Int, kind: NamedPlace.Kind, distance: Double)) -> Double { f.kind == .address ? f.distance * 3 + 15 : f.distance }
+        let ranked = found.map { (found: $0, rank: rank($0), name: string(3 * $0.index)) }
+            .sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.name < $1.name }
         var seen = Set<String>()
-        return Array(found.filter { seen.insert($0.place.name).inserted }.prefix(limit))
+        var out: [Found] = []
+        for candidate in ranked where out.count < limit && seen.insert(candidate.name).inserted {
+            out.append(Found(place: place(candidate.found.index), distance: candidate.found.distance))
+        }
+        return out
     }
 }

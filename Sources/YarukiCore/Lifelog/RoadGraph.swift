@@ -18,6 +18,17 @@ public struct OSMWay: Equatable, Sendable {
     }
 }
 
+/// A way as the router needs it: its nodes and who may use it which way.
+public struct RoadWay: Sendable {
+    public var refs: [Int64]
+    public var rules: WayRules
+
+    public init(refs: [Int64], rules: WayRules) {
+        self.refs = refs
+        self.rules = rules
+    }
+}
+
 /// Who may use a way in which direction, by OpenStreetMap's tagging conventions: `highway` class,
 /// `access`, `foot`, `motor_vehicle`/`motorcar`, `oneway` (yes, 1, true, -1, reverse),
 /// `junction=roundabout` and motorways (oneway by default).
@@ -72,30 +83,34 @@ public struct WayRules: Equatable, Sendable {
 
 /// The roads of an extract as a graph for routing: vertices are the nodes of routable ways,
 /// arcs their segments in each direction a mode may use (compressed sparse rows), and a grid
-/// over the segments to find the nearest road to a recorded place.
+/// over the segments to find the nearest road to a recorded place. Its columns lie in a
+/// `MapFile` (sections named `g.…`), read in place: a region's graph opens without decoding.
 public struct RoadGraph: Sendable {
-    public let latitudes: [Double]
-    public let longitudes: [Double]
+    public let latitudes: Column<Double>
+    public let longitudes: Column<Double>
     /// Arcs leaving vertex v: `first[v] ..< first[v + 1]`.
-    let first: [Int32]
-    let target: [Int32]
-    let length: [Float]
+    let first: Column<Int32>
+    let target: Column<Int32>
+    let length: Column<Float>
     /// Bit 0: walking may use it; bit 1: driving may.
-    let modes: [UInt8]
+    let modes: Column<UInt8>
     /// Seconds a car needs for it.
-    let driveTime: [Float]
+    let driveTime: Column<Float>
     /// Undirected segments (vertex pairs) for snapping, with the modes that may use either direction.
-    let segments: [(Int32, Int32)]
-    let segmentModes: [UInt8]
-    let grid: [Int64: [Int32]]
+    let segmentFrom: Column<Int32>
+    let segmentTo: Column<Int32>
+    let segmentModes: Column<UInt8>
+    /// The segments by grid cell.
+    let grid: CellIndex
     let cell: Double
     /// The connected part of the network each vertex belongs to, per mode (ignoring direction):
     /// an extract's edge cuts roads into pieces that lead nowhere.
-    let walkingPart: [Int32]
-    let drivingPart: [Int32]
+    let walkingPart: Column<Int32>
+    let drivingPart: Column<Int32>
 
     public var vertexCount: Int { latitudes.count }
     public var arcCount: Int { target.count }
+    public var segmentCount: Int { segmentFrom.count }
     /// The fastest a car goes anywhere in the graph (for the A* heuristic), m/s.
     let topSpeed: Double
 
@@ -103,17 +118,50 @@ public struct RoadGraph: Sendable {
 
     static func bit(_ mode: TravelMode) -> UInt8 { mode == .walking ? 1 : 2 }
 
-    /// Builds the graph from ways and a lookup of node positions (nodes it cannot place are skipped).
+    /// Reads the graph's sections of a map file.
+    public init(file: MapFile) throws {
+        latitudes = try file.column("g.lat")
+        longitudes = try file.column("g.lon")
+        first = try file.column("g.first")
+        target = try file.column("g.target")
+        length = try file.column("g.length")
+        modes = try file.column("g.modes")
+        driveTime = try file.column("g.time")
+        segmentFrom = try file.column("g.seg.from")
+        segmentTo = try file.column("g.seg.to")
+        segmentModes = try file.column("g.seg.modes")
+        grid = try CellIndex(file: file, name: "g.grid")
+        walkingPart = try file.column("g.part.walk")
+        drivingPart = try file.column("g.part.drive")
+        let meta: Column<Double> = try file.column("g.meta")
+        let (n, arcs) = (latitudes.count, target.count)
+        guard meta.count == 2, longitudes.count == n, first.count == n + 1, walkingPart.count == n, drivingPart.count == n,
+              length.count == arcs, modes.count == arcs, driveTime.count == arcs, Int(first.last ?? 0) == arcs,
+              segmentTo.count == segmentFrom.count, segmentModes.count == segmentFrom.count
+        else { throw MapFile.Failure(description: "\(file.source): its road graph's columns do not agree") }
+        cell = meta[0]
+        topSpeed = meta[1]
+    }
+
+    /// Builds the graph from ways and a lookup of node positions (nodes it cannot place are
+    /// skipped), in memory.
     public init(ways: [OSMWay], position: (Int64) -> GeoPoint?, cell: Double = 0.002) {
+        var writer = MapFileWriter()
+        RoadGraph.write(ways: ways.map { RoadWay(refs: $0.refs, rules: WayRules($0.tags)) }, position: position, cell: cell, into: &writer)
+        // swiftlint:disable:next force_try
+        self = try! RoadGraph(file: MapFile(bytes: try! writer.finish(timestamp: 0)))
+    }
+
+    /// Writes the graph of `ways` as a map file's `g.…` sections.
+    public static func write(ways: [RoadWay], position: (Int64) -> GeoPoint?, cell: Double = 0.002, into writer: inout MapFileWriter) {
         var index: [Int64: Int32] = [:]
         var lats: [Double] = [], lons: [Double] = []
-        struct Arc { var from: Int32; var to: Int32; var length: Float; var modes: UInt8; var time: Float }
         var arcs: [Arc] = []
-        var segments: [(Int32, Int32)] = []
+        var segmentFrom: [Int32] = [], segmentTo: [Int32] = []
         var segmentModes: [UInt8] = []
         var top = 1.4
         for way in ways {
-            let rules = WayRules(way.tags)
+            let rules = way.rules
             guard rules.isRoutable else { continue }
             if rules.driveSpeed > top { top = rules.driveSpeed }
             var previous: (Int32, GeoPoint)?
@@ -135,36 +183,43 @@ public struct RoadGraph: Sendable {
                     let backward = (rules.walkBackward ? 1 : 0) | (rules.driveBackward ? 2 : 0) as UInt8
                     if forward != 0 { arcs.append(Arc(from: u, to: v, length: d, modes: forward, time: time)) }
                     if backward != 0 { arcs.append(Arc(from: v, to: u, length: d, modes: backward, time: time)) }
-                    segments.append((u, v))
+                    segmentFrom.append(u)
+                    segmentTo.append(v)
                     segmentModes.append(forward | backward)
                 }
                 previous = (v, p)
             }
         }
-        arcs.sort { $0.from < $1.from }
+        index = [:]
+        // Stable: arcs of a vertex keep the order the ways gave them, so the same extract gives the same file.
+        let order = arcs.indices.sorted { arcs[$0].from != arcs[$1].from ? arcs[$0].from < arcs[$1].from : $0 < $1 }
         var first = [Int32](repeating: 0, count: lats.count + 1)
         for arc in arcs { first[Int(arc.from) + 1] += 1 }
         for v in 0..<lats.count { first[v + 1] += first[v] }
-        self.first = first
-        target = arcs.map(\.to)
-        length = arcs.map(\.length)
-        modes = arcs.map(\.modes)
-        driveTime = arcs.map(\.time)
-        latitudes = lats
-        longitudes = lons
-        self.segments = segments
-        self.segmentModes = segmentModes
-        topSpeed = top
-        self.cell = cell
-        var grid: [Int64: [Int32]] = [:]
-        for (s, (a, b)) in segments.enumerated() {
-            let (r0, c0) = RoadGraph.cellOf(lats[Int(a)], lons[Int(a)], cell)
-            let (r1, c1) = RoadGraph.cellOf(lats[Int(b)], lons[Int(b)], cell)
+        writer.add("g.lat", lats)
+        writer.add("g.lon", lons)
+        writer.add("g.first", first)
+        writer.add("g.target", order.map { arcs[$0].to })
+        writer.add("g.length", order.map { arcs[$0].length })
+        writer.add("g.modes", order.map { arcs[$0].modes })
+        writer.add("g.time", order.map { arcs[$0].time })
+        arcs = []
+        writer.add("g.seg.from", segmentFrom)
+        writer.add("g.seg.to", segmentTo)
+        writer.add("g.seg.modes", segmentModes)
+        // The grid: each segment in every cell its box touches.
+        var pairs: [(Int64, Int32)] = []
+        pairs.reserveCapacity(segmentFrom.count * 2)
+        for s in segmentFrom.indices {
+            let (a, b) = (Int(segmentFrom[s]), Int(segmentTo[s]))
+            let (r0, c0) = RoadGraph.cellOf(lats[a], lons[a], cell)
+            let (r1, c1) = RoadGraph.cellOf(lats[b], lons[b], cell)
             for r in min(r0, r1)...max(r0, r1) {
-                for c in min(c0, c1)...max(c0, c1) { grid[RoadGraph.key(r, c), default: []].append(Int32(s)) }
+                for c in min(c0, c1)...max(c0, c1) { pairs.append((RoadGraph.key(r, c), Int32(s))) }
             }
         }
-        self.grid = grid
+        CellIndex.write(pairs, name: "g.grid", into: &writer)
+        pairs = []
         func parts(_ bit: UInt8) -> [Int32] {
             var parent = Array(Int32(0)..<Int32(lats.count))
             func root(_ v: Int32) -> Int32 {
@@ -175,20 +230,23 @@ public struct RoadGraph: Sendable {
                 }
                 return v
             }
-            for (k, (a, b)) in segments.enumerated() where segmentModes[k] & bit != 0 {
-                let (ra, rb) = (root(a), root(b))
+            for k in segmentFrom.indices where segmentModes[k] & bit != 0 {
+                let (ra, rb) = (root(segmentFrom[k]), root(segmentTo[k]))
                 if ra != rb { parent[Int(ra)] = rb }
             }
             return (0..<Int32(lats.count)).map(root)
         }
-        walkingPart = parts(1)
-        drivingPart = parts(2)
+        writer.add("g.part.walk", parts(1))
+        writer.add("g.part.drive", parts(2))
+        writer.add("g.meta", [cell, top])
     }
+
+    struct Arc { var from: Int32; var to: Int32; var length: Float; var modes: UInt8; var time: Float }
 
     /// Which connected part of the network a vertex belongs to, for a mode.
     public func part(of vertex: Int, mode: TravelMode) -> Int { Int((mode == .walking ? walkingPart : drivingPart)[vertex]) }
 
-    public func part(of snap: Snap, mode: TravelMode) -> Int { part(of: Int(segments[snap.segment].0), mode: mode) }
+    public func part(of snap: Snap, mode: TravelMode) -> Int { part(of: Int(segmentFrom[snap.segment]), mode: mode) }
 
     /// Places this much further from the road than the nearest one may still be what a person
     /// was on (a GPS fix is a few tens of metres out), if they join the rest of the network.
@@ -227,7 +285,7 @@ public struct RoadGraph: Sendable {
         while true {
             for r in (r0 - ring)...(r0 + ring) {
                 for c in (c0 - ring)...(c0 + ring) where abs(r - r0) == ring || abs(c - c0) == ring {
-                    for s in grid[RoadGraph.key(r, c)] ?? [] where segmentModes[Int(s)] & bit != 0 && seen.insert(s).inserted {
+                    for s in grid.items(in: RoadGraph.key(r, c)) where segmentModes[Int(s)] & bit != 0 && seen.insert(s).inserted {
                         found.append(project(p, segment: Int(s)))
                     }
                 }
@@ -245,7 +303,7 @@ public struct RoadGraph: Sendable {
     }
 
     func project(_ p: GeoPoint, segment s: Int) -> Snap {
-        let (a, b) = segments[s]
+        let (a, b) = (segmentFrom[s], segmentTo[s])
         let scale = Geo.earthRadius * .pi / 180, k = cos(p.latitude * .pi / 180)
         let ax = (longitudes[Int(a)] - p.longitude) * scale * k, ay = (latitudes[Int(a)] - p.latitude) * scale
         let bx = (longitudes[Int(b)] - p.longitude) * scale * k, by = (latitudes[Int(b)] - p.latitude) * scale
@@ -279,60 +337,138 @@ public struct RoadGraph: Sendable {
         }
         guard let (s, t) = pair else { return nil }
         let bit = RoadGraph.bit(mode)
-        let n = vertexCount
-        let goal = n  // a virtual vertex: the target's snapped point
-        let origin = n + 1  // and the start's
-        let speed = mode == .walking ? 1 : topSpeed
-        func h(_ v: Int) -> Double { v >= n ? 0 : Geo.distance(point(v), t.point) / speed }
-
-        var g = [Double](repeating: .infinity, count: n + 2)
-        var parent = [Int32](repeating: -1, count: n + 2)
-        var heap = BinaryHeap()
-        func relax(_ v: Int, _ c: Double, from u: Int) {
-            let candidate = g[u] + c
-            guard candidate < g[v] else { return }
-            g[v] = candidate
-            parent[v] = Int32(u)
-            heap.push(v, candidate + h(v))
-        }
-        let (sa, sb) = segments[s.segment]
-        let (ta, tb) = segments[t.segment]
-        // Ways into the target from its segment's ends (arriving at the snapped point).
-        var into: [Int32: Double] = [:]
-        into[ta] = cost(from: ta, to: tb, t.fraction, bit)
-        into[tb] = cost(from: tb, to: ta, 1 - t.fraction, bit)
-        g[origin] = 0
-        // Out of the start along its segment.
-        if let c = cost(from: sb, to: sa, s.fraction, bit) { relax(Int(sa), c, from: origin) }
-        if let c = cost(from: sa, to: sb, 1 - s.fraction, bit) { relax(Int(sb), c, from: origin) }
+        let (sa, sb) = (segmentFrom[s.segment], segmentTo[s.segment])
+        let (ta, tb) = (segmentFrom[t.segment], segmentTo[t.segment])
+        // Out of the start along its segment; into the target from its segment's ends (arriving at the snapped point).
+        var seeds: [(Int32, Double)] = []
+        if let c = cost(from: sb, to: sa, s.fraction, bit) { seeds.append((sa, c)) }
+        if let c = cost(from: sa, to: sb, 1 - s.fraction, bit) { seeds.append((sb, c)) }
+        var into: [(Int32, Double)] = []
+        if let c = cost(from: ta, to: tb, t.fraction, bit) { into.append((ta, c)) }
+        if let c = cost(from: tb, to: ta, 1 - t.fraction, bit) { into.append((tb, c)) }
         // Both on one segment, in a usable direction: straight along it.
+        var direct: Double?
         if s.segment == t.segment {
             let forward = t.fraction >= s.fraction
-            if let c = cost(from: forward ? sa : sb, to: forward ? sb : sa, abs(t.fraction - s.fraction), bit) { relax(goal, c, from: origin) }
+            direct = cost(from: forward ? sa : sb, to: forward ? sb : sa, abs(t.fraction - s.fraction), bit)
         }
-
-        var closed = [Bool](repeating: false, count: n + 2)
-        while let (u, _) = heap.pop() {
-            if closed[u] { continue }
-            closed[u] = true
-            if u == goal { break }
-            if let extra = into[Int32(u)] { relax(goal, extra, from: u) }
-            for arc in Int(first[u])..<Int(first[u + 1]) where modes[arc] & bit != 0 {
-                relax(Int(target[arc]), cost(arc, bit), from: u)
-            }
-        }
-        guard g[goal] < .infinity else { return nil }
-        var vertices: [Int] = []
-        var v = Int(parent[goal])
-        while v != origin && v >= 0 {
-            vertices.append(v)
-            v = Int(parent[v])
-        }
-        var path = [s.point] + vertices.reversed().map(point) + [t.point]
+        guard let (_, vertices) = search(seeds: seeds, into: into, direct: direct, toward: t.point, bit: bit) else { return nil }
+        var path = [s.point] + vertices.map { point(Int($0)) } + [t.point]
         if s.distance > 1 { path.insert(start, at: 0) }
         if t.distance > 1 { path.append(end) }
         return path
     }
+
+    /// The length of the shortest walk between two vertices, in metres (nil when none joins
+    /// them): what a reference router's shortest path over the same arcs must equal.
+    public func walkingDistance(from v: Int, to w: Int) -> Double? {
+        search(seeds: [(Int32(v), 0)], into: [(Int32(w), 0)], direct: v == w ? 0 : nil, toward: point(w), bit: 1)?.cost
+    }
+
+    /// A* with a great-circle heuristic from seed vertices (with what reaching each cost) to a
+    /// goal reached from `into`'s vertices (with what the last stretch costs), or straight
+    /// (`direct`). Its state is kept only for the vertices it reaches, so a search costs what it
+    /// explores, not the size of the region. The vertices passed on the way, in order.
+    func search(seeds: [(Int32, Double)], into: [(Int32, Double)], direct: Double?, toward goalPoint: GeoPoint, bit: UInt8)
+        -> (cost: Double, vertices: [Int32])? {
+        let speed = bit == 1 ? 1 : topSpeed
+        let goal: Int32 = -2, origin: Int32 = -1
+        func h(_ v: Int32) -> Double { v < 0 ? 0 : Geo.distance(point(Int(v)), goalPoint) / speed }
+        var state = SearchState(capacity: 1024)
+        var heap = BinaryHeap()
+        func relax(_ v: Int32, _ candidate: Double, from u: Int32) {
+            let slot = state.slot(v)
+            guard candidate < state.cost[slot] else { return }
+            state.cost[slot] = candidate
+            state.parent[slot] = u
+            heap.push(Int(v), candidate + h(v))
+        }
+        for (v, c) in seeds { relax(v, c, from: origin) }
+        if let direct { relax(goal, direct, from: origin) }
+        while let (popped, _) = heap.pop() {
+            let u = Int32(popped)
+            let slot = state.slot(u)
+            if state.closed[slot] { continue }
+            state.closed[slot] = true
+            if u == goal { break }
+            let g = state.cost[slot]
+            for (v, c) in into where v == u { relax(goal, g + c, from: u) }
+            for arc in Int(first[Int(u)])..<Int(first[Int(u) + 1]) where modes[arc] & bit != 0 {
+                relax(target[arc], g + cost(arc, bit), from: u)
+            }
+        }
+        guard let end = state.find(goal), state.cost[end] < .infinity else { return nil }
+        var vertices: [Int32] = []
+        var v = state.parent[end]
+        while v != origin, let slot = state.find(v) {
+            vertices.append(v)
+            v = state.parent[slot]
+        }
+        return (state.cost[end], vertices.reversed())
+    }
+}
+
+/// A search's cost, parent and closed flag per vertex it has reached: open addressing on the
+/// vertex number, grown at half full.
+struct SearchState {
+    private var keys: [Int32]
+    var cost: [Double]
+    var parent: [Int32]
+    var closed: [Bool]
+    private var used = 0
+    private var mask: Int
+    static let empty = Int32.min
+
+    init(capacity: Int) {
+        let size = max(16, capacity.nextPowerOfTwo)
+        keys = [Int32](repeating: SearchState.empty, count: size)
+        cost = [Double](repeating: .infinity, count: size)
+        parent = [Int32](repeating: -1, count: size)
+        closed = [Bool](repeating: false, count: size)
+        mask = size - 1
+    }
+
+    @inline(__always) static func hash(_ v: Int32) -> Int { Int(truncatingIfNeeded: UInt32(bitPattern: v) &* 0x9E37_79B1) }
+
+    func find(_ v: Int32) -> Int? {
+        var i = SearchState.hash(v) & mask
+        while keys[i] != SearchState.empty {
+            if keys[i] == v { return i }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// The vertex's slot, added (unreached: infinite cost) when new.
+    mutating func slot(_ v: Int32) -> Int {
+        var i = SearchState.hash(v) & mask
+        while keys[i] != SearchState.empty {
+            if keys[i] == v { return i }
+            i = (i + 1) & mask
+        }
+        if (used + 1) * 2 > keys.count {
+            grow()
+            return slot(v)
+        }
+        keys[i] = v
+        used += 1
+        return i
+    }
+
+    private mutating func grow() {
+        var bigger = SearchState(capacity: keys.count * 2)
+        for i in keys.indices where keys[i] != SearchState.empty {
+            let j = bigger.slot(keys[i])
+            bigger.cost[j] = cost[i]
+            bigger.parent[j] = parent[i]
+            bigger.closed[j] = closed[i]
+        }
+        self = bigger
+    }
+}
+
+extension Int {
+    var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
 }
 
 /// A min-heap of (vertex, priority) for A*.

@@ -10,7 +10,7 @@ import YarukiTestSupport
     static let places: NamedPlaces = NamedPlaces(RouterTests.helsinki.0.places)
 
     @Test func landmarksPickedByHandAreOfferedWhereTheyStand() throws {
-        #expect(Self.places.places.count > 1000, "\(Self.places.places.count) places in central Helsinki")
+        #expect(Self.places.count > 1000, "\(Self.places.count) places in central Helsinki")
         // Where each stands, and its name as the extract writes it.
         let cases: [(Double, Double, String, NamedPlace.Kind)] = [
             (60.1712, 24.9414, "Helsingin päärautatieasema", .station),
@@ -23,7 +23,7 @@ import YarukiTestSupport
             let hit = found.first { $0.place.name == name }
             #expect(hit?.place.kind == kind && (hit?.distance ?? .infinity) < 50, "\(name): \(found.map { "\($0.place.name) \(Int($0.distance)) m" })")
         }
-        let cathedral = try #require(Self.places.places.first { $0.name == "Helsingin tuomiokirkko" })
+        let cathedral = try #require(Self.places.all.first { $0.name == "Helsingin tuomiokirkko" })
         #expect(cathedral.name(in: "ko") == "헬싱키 대성당" && cathedral.name(in: "ja") == "Helsingin tuomiokirkko", "name:ko where the map has it")
         #expect(Self.places.nearest(to: GeoPoint(latitude: 60.1, longitude: 25.5), limit: 5).isEmpty, "out at sea")
     }

@@ -187,22 +187,45 @@ import YarukiTestSupport
         #expect(rows.count == 2 && rows.allSatisfy { $0.hasPrefix("osrm:http://127.0.0.1:\(osrm.server.port)|") })
     }
 
+    /// The tiles a map at `zoom` draws over the region's bounds.
+    static func tiles(_ api: API, _ bounds: [Double], zoom: Int) throws -> [[String: Any]] {
+        let low = BaseTiles.tile(GeoPoint(latitude: bounds[2], longitude: bounds[1]), zoom)
+        let high = BaseTiles.tile(GeoPoint(latitude: bounds[0], longitude: bounds[3]), zoom)
+        var out: [[String: Any]] = []
+        for x in low.x...high.x {
+            for y in low.y...high.y {
+                let tile = try api.call("GET", "/v1/map/base/\(zoom)/\(x)/\(y)")
+                #expect(tile.status == 200 && tile.headers["cache-control"]?.contains("max-age") == true)
+                out.append(try tile.json())
+            }
+        }
+        return out
+    }
+
     @Test func theBaseMapIsDrawnFromTheExtract() async throws {
         let running = try await RunningApp(.sqlite)
         let api = API(running)
         let map = try api.call("GET", "/v1/map").json()
-        #expect(map["router"] as? String == "builtin" && map["baseURL"] as? String == "/v1/map/base" && map["credit"] as? String == MapData.credit)
+        #expect(map["router"] as? String == "builtin" && map["baseURL"] as? String == "/v1/map/base/{z}/{x}/{y}" && map["credit"] as? String == MapData.credit)
+        #expect(map["baseZooms"] as? [Int] == [11, 13, 15])
         let bounds = try #require(map["bounds"] as? [Double])
         #expect(bounds.count == 4 && (60.15...60.17).contains(bounds[0]) && (60.17...60.19).contains(bounds[2]))
-        let base = try api.call("GET", "/v1/map/base")
-        #expect(base.status == 200 && base.headers["cache-control"]?.contains("max-age") == true)
-        let drawing = try base.json()
-        let lines = try #require(drawing["lines"] as? [[String: Any]])
+        // One region: its outline holds the city centre and not the sea beyond, and its data is from the extract's edits (2019).
+        let regions = try #require(map["regions"] as? [[String: Any]])
+        #expect(regions.count == 1 && regions[0]["name"] as? String == "helsinki")
+        let outline = try #require(Polyline.decode(regions[0]["outline"] as? String ?? ""))
+        #expect(Geo.contains(outline, GeoPoint(latitude: 60.1699, longitude: 24.9384)) && !Geo.contains(outline, GeoPoint(latitude: 60.10, longitude: 24.94)))
+        #expect(Calendar(identifier: .gregorian).component(.year, from: Date(timeIntervalSince1970: Double(regions[0]["timestamp"] as? Int ?? 0))) == 2019)
+
+        // Zoom 15: everything, the streets named.
+        let close = try Self.tiles(api, bounds, zoom: 15)
+        #expect(close.count > 4)
+        let lines = close.flatMap { $0["lines"] as? [[String: Any]] ?? [] }
         let kinds = Set(lines.compactMap { $0["k"] as? String })
         #expect(kinds.isSuperset(of: ["major", "minor", "path"]), "\(kinds)")
-        #expect((drawing["areas"] as? [[String: Any]])?.contains { $0["k"] as? String == "park" } == true)
+        #expect(close.contains { ($0["areas"] as? [[String: Any]])?.contains { $0["k"] as? String == "park" } == true })
         // Names from the extract's `name` tags: streets along their way, parks at their middle.
-        let labels = try #require(drawing["labels"] as? [[String: Any]])
+        let labels = close.flatMap { $0["labels"] as? [[String: Any]] ?? [] }
         let streets = labels.filter { ["major", "minor"].contains($0["k"] as? String ?? "") }
         let esplanadi = streets.filter { $0["n"] as? String == "Pohjoisesplanadi" }
         #expect(!esplanadi.isEmpty, "a central street is named")
@@ -218,7 +241,25 @@ import YarukiTestSupport
                 for b in points[(i + 1)...] { #expect(Geo.distance(a, b) >= 150, "\(name) twice within \(Int(Geo.distance(a, b))) m") }
             }
         }
-        let etag = try #require(base.headers["etag"])
-        #expect(try api.call("GET", "/v1/map/base", headers: ["If-None-Match": etag]).status == 304)
+        // Zoom 11: the city's shape, without footpaths or side streets, simplified.
+        let far = try Self.tiles(api, bounds, zoom: 11)
+        let farKinds = Set(far.flatMap { $0["lines"] as? [[String: Any]] ?? [] }.compactMap { $0["k"] as? String })
+        #expect(farKinds.contains("major") && !farKinds.contains("path") && !farKinds.contains("minor"), "\(farKinds)")
+        let farBytes = far.map { (try? JSONSerialization.data(withJSONObject: $0).count) ?? 0 }.reduce(0, +)
+        let closeBytes = close.map { (try? JSONSerialization.data(withJSONObject: $0).count) ?? 0 }.reduce(0, +)
+        #expect(farBytes * 4 < closeBytes, "\(farBytes) bytes far out, \(closeBytes) close in")
+
+        // Tiles no region reaches are empty; zooms the map is not cut at, and tiles outside the world, are not found.
+        let tokyo = BaseTiles.tile(GeoPoint(latitude: 35.68, longitude: 139.76), 15)
+        let empty = try api.call("GET", "/v1/map/base/15/\(tokyo.x)/\(tokyo.y)")
+        let emptyLines = try empty.json()["lines"] as? [Any]
+        #expect(empty.status == 200 && emptyLines?.isEmpty == true)
+        #expect(try api.call("GET", "/v1/map/base/14/9327/4742").status == 404)
+        #expect(try api.call("GET", "/v1/map/base/11/2048/1").status == 404)
+        #expect(try api.call("GET", "/v1/map/base/11/x/1").status == 400)
+        let centre = BaseTiles.tile(GeoPoint(latitude: 60.1699, longitude: 24.9384), 15)
+        let tile = try api.call("GET", "/v1/map/base/15/\(centre.x)/\(centre.y)")
+        let etag = try #require(tile.headers["etag"])
+        #expect(try api.call("GET", "/v1/map/base/15/\(centre.x)/\(centre.y)", headers: ["If-None-Match": etag]).status == 304)
     }
 }

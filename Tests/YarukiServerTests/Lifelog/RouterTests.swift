@@ -43,7 +43,7 @@ import YarukiTestSupport
         """
 
     static let gridGraph: (OSMExtract, RoadGraph) = {
-        let extract = try! OSMExtract.readXML(Array(grid.utf8))
+        let extract = OSMExtract.collected(try! OSMExtract.readXML(Array(grid.utf8)))
         return (extract, RoadGraph(ways: extract.ways, position: extract.position))
     }()
 
@@ -68,7 +68,10 @@ import YarukiTestSupport
         #expect(graph.vertexCount == 8, "the private road and the lake are not roads")
         #expect(throws: OSMExtract.ReadError.self) { try OSMExtract.readXML(Array("<html><body/></html>".utf8)) }
         #expect(throws: OSMExtract.ReadError.self) { try OSMExtract.readXML(Array("<osm><node id=\"1\" lat=\"x\"/></osm>".utf8)) }
-        #expect(throws: OSMExtract.ReadError.self) { try OSMExtract.readPBF([0, 0, 0, 200, 1, 2]) }
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).osm.pbf").path
+        _ = FileManager.default.createFile(atPath: broken, contents: Data([0, 0, 0, 200, 1, 2]))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        #expect(throws: MapBuild.Failure.self) { _ = try MapBuild.build(extract: broken, output: nil) }
     }
 
     @Test func oneWayStreetsBindCarsNotWalkers() throws {

@@ -104,7 +104,7 @@ import YarukiTestSupport
         }, "so its preview is in the reply checked")
         let calls: [(String, String?)] = [
             ("/healthz", nil), ("/v1/meta", nil), ("/.well-known/jwks.json", nil), ("/v1/exercises", nil), ("/v1/exercises/squat", nil),
-            ("/v1/map", nil), ("/v1/map/base", nil), ("/openapi.json", nil),
+            ("/v1/map", nil), ("/v1/map/base/15/18654/9484", nil), ("/v1/map/base/11/1165/592", nil), ("/openapi.json", nil),
             ("/v1/me", mina), ("/v1/me/storage", mina), ("/v1/sessions", mina), ("/v1/workouts", mina), ("/v1/workouts/\(workout)", mina), ("/v1/me/quota", mina), ("/v1/me/pauses", mina), ("/v1/groups/\(group)/challenges", mina), ("/v1/groups/\(group)/feed", mina), ("/v1/lifelog/imports", aino), ("/v1/map/places?latitude=60.1704&longitude=24.9522", aino), ("/v1/lifelog/imports/\(lifelogImport)", aino),
             ("/v1/groups", mina), ("/v1/groups/\(group)", mina), ("/v1/groups/\(group)/standings", mina),
             ("/v1/proofs?from=2026-01-01&to=2026-12-31", mina), ("/v1/proofs/\(proof)", mina), ("/v1/calendar", mina),

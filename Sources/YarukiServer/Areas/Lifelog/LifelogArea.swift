@@ -22,11 +22,12 @@ struct LifelogArea: Area {
         let (context, settings) = (platform.context, platform.context.settings)
         lifelog = LifelogService(context: context, proofs: try platform.interfaces.need((any ProofLog).self),
                                  workouts: try platform.interfaces.need((any WorkoutLog).self), plans: PlaybackParts())
-        let map = try settings.mapExtract.map { path in
-            do { return try MapData.shared(path) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
+        var map: MapData?
+        if !settings.maps.isEmpty {
+            do { map = try MapData.shared(settings.maps) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
         }
         let provider: (any RouteProvider)? = settings.osrmURL.map { OSRMRouter(base: $0) }
-            ?? map.map { BuiltInRouter(extract: $0.path, graph: $0.graph, width: max(1, settings.http.loops)) }
+            ?? map.map { BuiltInRouter(map: $0, width: max(1, settings.http.loops)) }
         let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),
                                        credit: map != nil || settings.tileURL != nil ? MapData.credit : nil)
         let imports = LifelogImports(context: context, lifelog: lifelog)

@@ -3,51 +3,70 @@ import YarukiAPI
 import YarukiCore
 import YarukiHTTP
 
-/// The map a deployment has: the extract's road graph for the built-in router, and an offline
-/// base map drawn from the same extract (roads by class, water, parks, coastline) for the map
-/// pages, made once at start and served as one cacheable JSON document.
+/// The maps a deployment has: one region per map file (or extract, built in memory at start),
+/// each with its road graph for the built-in router, its named places and its base map tiles.
+/// A place belongs to the first region whose outline holds it.
 final class MapData: Sendable {
-    let path: String
-    let graph: RoadGraph
-    /// The base map's JSON, with its ETag.
-    let baseMap: EncodedJSON
+    let regions: [MapRegion]
+    /// Names the maps in the route cache's keys: a map built again from a newer extract does not serve old routes.
+    let name: String
+    /// South, west, north, east around every region.
     let bounds: (south: Double, west: Double, north: Double, east: Double)
-    /// Named places and addresses, found by where they are (check-ins' suggestions).
-    let places: NamedPlaces
 
     static let credit = "© OpenStreetMap contributors (ODbL)"
 
-    /// One reading per extract file per process (tests start many servers on the same one).
-    static func shared(_ path: String) throws -> MapData {
+    /// One opening per set of files per process (tests start many servers on the same one).
+    static func shared(_ paths: [String]) throws -> MapData {
         lock.lock()
         defer { lock.unlock() }
-        if let map = loaded[path] { return map }
-        let map = try MapData(path: path)
-        loaded[path] = map
+        let key = paths.joined(separator: "\n")
+        if let map = loaded[key] { return map }
+        let map = try MapData(paths: paths)
+        loaded[key] = map
         return map
     }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var loaded: [String: MapData] = [:]
 
-    init(path: String) throws {
-        let extract = try OSMExtract.read(path: path)
-        self.path = path
-        graph = RoadGraph(ways: extract.ways, position: extract.position)
-        bounds = (extract.latitudes.min() ?? 0, extract.longitudes.min() ?? 0, extract.latitudes.max() ?? 0, extract.longitudes.max() ?? 0)
-        baseMap = try EncodedJSON(MapData.drawing(extract, bounds: bounds))
-        places = NamedPlaces(extract.places)
+    /// Map files are mapped into memory; an extract (`.osm.pbf`, `.osm`) is built in memory first.
+    init(paths: [String]) throws {
+        regions = try paths.map { path in
+            if path.hasSuffix(".osm.pbf") || path.hasSuffix(".osm") {
+                return try MapRegion(file: MapFile(bytes: MapBuild.build(extract: path, output: nil).1))
+            }
+            return try MapRegion(file: MapFile(path: path))
+        }
+        name = regions.map { "\($0.meta.name)@\($0.file.timestamp)" }.joined(separator: "+")
+        bounds = (regions.map(\.bounds.south).min() ?? 0, regions.map(\.bounds.west).min() ?? 0,
+                  regions.map(\.bounds.north).max() ?? 0, regions.map(\.bounds.east).max() ?? 0)
     }
+
+    func region(holding point: GeoPoint) -> MapRegion? { regions.first { $0.holds(point) } }
 
     /// The named places nearest a point, in `language` where the map names them so.
     func suggestions(at point: GeoPoint, limit: Int, language: String) -> [PlaceSuggestion] {
-        places.nearest(to: point, limit: limit).map { found in
+        guard let region = region(holding: point) else { return [] }
+        return region.places.nearest(to: point, limit: limit).map { found in
             PlaceSuggestion(name: found.place.name(in: language), kind: found.place.kind, distance: (found.distance * 10).rounded() / 10,
                             latitude: found.place.position.latitude, longitude: found.place.position.longitude)
         }
     }
 
-    typealias Feature = BaseMap.Feature
+    /// A base map tile's JSON: the region's own, or the regions' together where two meet in it.
+    func tile(zoom: Int, x: Int, y: Int) throws -> Data? {
+        let found = regions.compactMap { $0.tile(zoom: zoom, x: x, y: y) }
+        guard found.count > 1 else { return found.first }
+        let parts = try found.map { try JSONDecoder().decode(BaseMap.self, from: $0) }
+        return try JSONBytes.data(BaseMap(bounds: parts[0].bounds, credit: MapData.credit, areas: parts.flatMap(\.areas), lines: parts.flatMap(\.lines),
+                                          labels: parts.flatMap(\.labels)))
+    }
+
+    var info: [MapInfo.Region] {
+        regions.map { region in
+            MapInfo.Region(name: region.meta.name, outline: Polyline.encode(region.outline), timestamp: region.file.timestamp)
+        }
+    }
 
     static func roadClass(_ highway: String) -> String? {
         switch highway {
@@ -58,44 +77,48 @@ final class MapData: Sendable {
         }
     }
 
-    /// Areas before lines, each kind in one list, simplified to about a metre.
-    static func drawing(_ extract: OSMExtract, bounds: (south: Double, west: Double, north: Double, east: Double)) -> BaseMap {
-        var areas: [Feature] = [], lines: [Feature] = []
-        var names = MapLabels()
-        for way in extract.ways {
-            let points = way.refs.compactMap(extract.position)
-            guard points.count >= 2 else { continue }
-            let t = way.tags
-            names.consider(way: t, points)
-            let closed = way.refs.first == way.refs.last && points.count >= 4
-            let kind: String?
-            if t["natural"] == "water" || t["waterway"] == "riverbank" || t["water"] != nil || ["reservoir", "basin"].contains(t["landuse"] ?? "") {
-                kind = "water"
-            } else if t["natural"] == "coastline" {
-                lines.append(Feature(k: "coast", p: Polyline.encode(Geo.simplify(points, metres: 1))))
-                continue
-            } else if t["leisure"] != nil || t["landuse"] != nil || t["natural"] == "wood" {
-                kind = "park"
-            } else {
-                kind = nil
-            }
-            if let kind {
-                // Closed rings only: a multipolygon's outer ways that close on themselves are drawn; those
-                // that form a ring only together with others are left out (not joined here; see docs/architecture.md).
-                if closed { areas.append(Feature(k: kind, p: Polyline.encode(Geo.simplify(points, metres: 1)))) }
-                continue
-            }
-            if let highway = t["highway"], t["area"] != "yes", let road = roadClass(highway) {
-                lines.append(Feature(k: road, p: Polyline.encode(Geo.simplify(points, metres: 1))))
-            }
+    static func order(_ k: String) -> Int { ["coast": 0, "path": 1, "minor": 2, "major": 3][k] ?? 4 }
+}
+
+/// One region's map file, read in place.
+final class MapRegion: Sendable {
+    let file: MapFile
+    let graph: RoadGraph
+    let places: NamedPlaces
+    let meta: MapRegionMeta
+    let outline: [GeoPoint]
+    let bounds: (south: Double, west: Double, north: Double, east: Double)
+    private let tileKeys: Column<Int64>
+    private let tileFirst: Column<Int64>
+    private let tileData: Column<UInt8>
+
+    init(file: MapFile) throws {
+        self.file = file
+        graph = try RoadGraph(file: file)
+        places = try NamedPlaces(file: file)
+        meta = try file.json("meta", as: MapRegionMeta.self)
+        outline = meta.outline.compactMap { $0.count == 2 ? GeoPoint(latitude: $0[0], longitude: $0[1]) : nil }
+        bounds = (outline.map(\.latitude).min() ?? 0, outline.map(\.longitude).min() ?? 0, outline.map(\.latitude).max() ?? 0,
+                  outline.map(\.longitude).max() ?? 0)
+        tileKeys = try file.column("t.keys")
+        tileFirst = try file.column("t.first")
+        tileData = try file.column("t.data")
+        guard tileFirst.count == tileKeys.count + 1, Int(tileFirst.last ?? 0) == tileData.count else {
+            throw MapFile.Failure(description: "\(file.source): its tiles' columns do not agree")
         }
-        areas.sort { $0.k > $1.k }  // parks under water
-        lines.sort { order($0.k) < order($1.k) }
-        return BaseMap(bounds: [bounds.south, bounds.west, bounds.north, bounds.east], credit: credit, areas: areas, lines: lines,
-                       labels: names.labels())
     }
 
-    static func order(_ k: String) -> Int { ["coast": 0, "path": 1, "minor": 2, "major": 3][k] ?? 4 }
+    func holds(_ p: GeoPoint) -> Bool {
+        p.latitude >= bounds.south && p.latitude <= bounds.north && p.longitude >= bounds.west && p.longitude <= bounds.east
+            && Geo.contains(outline, p)
+    }
+
+    func tile(zoom: Int, x: Int, y: Int) -> Data? {
+        let key = BaseTiles.key(zoom, x, y)
+        let i = tileKeys.lowerBound(key)
+        guard i < tileKeys.count, tileKeys[i] == key else { return nil }
+        return tileData.data(Int(tileFirst[i])..<Int(tileFirst[i + 1]))
+    }
 }
 
 /// The names the base map writes: each named street at the middle of its longest stretches (one

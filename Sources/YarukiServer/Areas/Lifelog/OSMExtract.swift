@@ -43,10 +43,81 @@ struct OSMExtract: Sendable {
         tags["type"] == "multipolygon" && wanted(tags) && tags["highway"] == nil
     }
 
+    /// The whole extract in memory: the reference `MapBuild`'s streamed passes are checked against
+    /// (servers and `yaruki map build` read through `MapBuild`).
     static func read(path: String) throws -> OSMExtract {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "\(path): cannot be read") }
-        let bytes = [UInt8](data)
-        return path.hasSuffix(".pbf") ? try readPBF(bytes) : try readXML(bytes)
+        var all = OSMObjects()
+        _ = try scan(path, want: .all) { block in
+            all.nodes += block.nodes
+            all.ways += block.ways
+            all.relations += block.relations
+            all.places += block.places
+        }
+        return collected(all)
+    }
+
+    /// What a map keeps of objects read whole.
+    static func collected(_ all: OSMObjects) -> OSMExtract {
+        var extract = OSMExtract()
+        extract.collect(ways: all.ways, relations: all.relations, nodes: all.nodes, places: all.places)
+        return extract
+    }
+
+    /// Reads an extract block by block (a `.osm.pbf` from disk a blob at a time; an `.osm` XML
+    /// file whole, as one block), handing each block's wanted objects to `visit`. The newest
+    /// edit it saw (the header's replication timestamp, or its ways' own), seconds since 1970.
+    static func scan(_ path: String, want: Kinds, progress: (_ read: Int, _ total: Int) -> Void = { _, _ in },
+                     _ visit: (inout OSMObjects) throws -> Void) throws -> Int64 {
+        guard path.hasSuffix(".pbf") else {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "cannot be read") }
+            var objects = try readXML([UInt8](data))
+            progress(data.count, data.count)
+            try visit(&objects)
+            return objects.newest
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "cannot be read") }
+        defer { try? handle.close() }
+        let total = Int((try? handle.seekToEnd()) ?? 0)
+        try handle.seek(toOffset: 0)
+        var position = 0
+        var newest: Int64 = 0
+        func read(_ count: Int) throws -> [UInt8] {
+            let data = try handle.read(upToCount: count) ?? Data()
+            guard data.count == count else { throw ReadError(description: "cut off at byte \(position + data.count)") }
+            position += count
+            return [UInt8](data)
+        }
+        while position < total {
+            let length = try read(4)
+            let headerLength = Int(length[0]) << 24 | Int(length[1]) << 16 | Int(length[2]) << 8 | Int(length[3])
+            guard headerLength < 64 << 10 else { throw ReadError(description: "a blob header is cut off at byte \(position)") }
+            let header = try read(headerLength)
+            var type = "", size = 0
+            var r = ProtoReader(header, 0, header.count)
+            while let (field, wire) = try r.next() {
+                switch (field, wire) {
+                case (1, 2): type = String(decoding: try r.bytes(), as: UTF8.self)
+                case (3, 0): size = Int(try r.varint())
+                default: try r.skip(wire)
+                }
+            }
+            guard size >= 0, size < 64 << 20, position + size <= total else { throw ReadError(description: "a blob is cut off at byte \(position)") }
+            let blob = try read(size)
+            let block = try OSMExtract.blob(blob, 0, blob.count)
+            if type == "OSMHeader" {
+                var h = ProtoReader(block, 0, block.count)
+                while let (field, wire) = try h.next() {
+                    if field == 32, wire == 0 { newest = max(newest, Int64(bitPattern: try h.varint())) } else { try h.skip(wire) }
+                }
+            } else if type == "OSMData" {
+                var objects = OSMObjects()
+                try primitiveBlock(block, &objects.nodes, &objects.ways, &objects.relations, &objects.places, want: want, newest: &objects.newest)
+                newest = max(newest, objects.newest)
+                try visit(&objects)
+            }
+            progress(position, total)
+        }
+        return newest
     }
 
     /// Whether a way's tags may make a named place (it is then kept until its middle is known).
@@ -76,37 +147,6 @@ struct OSMExtract: Sendable {
     }
 
     // MARK: PBF
-
-    static func readPBF(_ b: [UInt8]) throws -> OSMExtract {
-        var blocks: [[UInt8]] = []
-        var i = 0
-        while i + 4 <= b.count {
-            let headerLength = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
-            i += 4
-            guard headerLength < 64 << 10, i + headerLength <= b.count else { throw ReadError(description: "a blob header is cut off at byte \(i)") }
-            var type = "", size = 0
-            var header = ProtoReader(b, i, i + headerLength)
-            while let (field, wire) = try header.next() {
-                switch (field, wire) {
-                case (1, 2): type = String(decoding: try header.bytes(), as: UTF8.self)
-                case (3, 0): size = Int(try header.varint())
-                default: try header.skip(wire)
-                }
-            }
-            i += headerLength
-            guard size >= 0, size < 64 << 20, i + size <= b.count else { throw ReadError(description: "a blob is cut off at byte \(i)") }
-            if type == "OSMData" { blocks.append(try blob(b, i, i + size)) }
-            i += size
-        }
-        var nodes: [(Int64, Double, Double)] = []
-        var ways: [OSMWay] = []
-        var relations: [(members: [(Int64, String)], tags: [String: String])] = []
-        var places: [NamedPlace] = []
-        for block in blocks { try primitiveBlock(block, &nodes, &ways, &relations, &places) }
-        var extract = OSMExtract()
-        extract.collect(ways: ways, relations: relations, nodes: nodes, places: places)
-        return extract
-    }
 
     mutating func collect(ways: [OSMWay], relations: [(members: [(Int64, String)], tags: [String: String])], nodes: [(Int64, Double, Double)],
                           places nodePlaces: [NamedPlace] = []) {
@@ -159,11 +199,19 @@ struct OSMExtract: Sendable {
         return out
     }
 
+    /// Which of a block's objects a reading wants (the others are passed over unread).
+    struct Kinds: OptionSet {
+        let rawValue: Int
+        static let nodes = Kinds(rawValue: 1), ways = Kinds(rawValue: 2), relations = Kinds(rawValue: 4)
+        static let all: Kinds = [.nodes, .ways, .relations]
+    }
+
     static func primitiveBlock(_ b: [UInt8], _ nodes: inout [(Int64, Double, Double)], _ ways: inout [OSMWay],
-                               _ relations: inout [(members: [(Int64, String)], tags: [String: String])], _ places: inout [NamedPlace]) throws {
+                               _ relations: inout [(members: [(Int64, String)], tags: [String: String])], _ places: inout [NamedPlace],
+                               want: Kinds = .all, newest: inout Int64) throws {
         var strings: [String] = []
         var groups: [(Int, Int)] = []
-        var granularity = 100.0, latOffset = 0.0, lonOffset = 0.0
+        var granularity = 100.0, latOffset = 0.0, lonOffset = 0.0, dateGranularity: Int64 = 1000
         var r = ProtoReader(b, 0, b.count)
         while let (field, wire) = try r.next() {
             switch (field, wire) {
@@ -176,6 +224,7 @@ struct OSMExtract: Sendable {
                 let group = try r.message()
                 groups.append((group.position, group.end))
             case (17, 0): granularity = Double(try r.varint())
+            case (18, 0): dateGranularity = Int64(try r.varint())
             case (19, 0): latOffset = Double(Int64(bitPattern: try r.varint()))
             case (20, 0): lonOffset = Double(Int64(bitPattern: try r.varint()))
             default: try r.skip(wire)
@@ -188,7 +237,7 @@ struct OSMExtract: Sendable {
             var g = ProtoReader(b, start, end)
             while let (field, wire) = try g.next() {
                 switch (field, wire) {
-                case (1, 2):  // a plain node
+                case (1, 2) where want.contains(.nodes):  // a plain node
                     var n = try g.message()
                     var id: Int64 = 0, la: Int64 = 0, lo: Int64 = 0, keys: [Int64] = [], values: [Int64] = []
                     while let (f, w) = try n.next() {
@@ -207,7 +256,7 @@ struct OSMExtract: Sendable {
                         for k in 0..<min(keys.count, values.count) { tags[string(Int(keys[k]))] = string(Int(values[k])) }
                         if let place = NamedPlace.from(tags: tags, at: GeoPoint(latitude: lat(la), longitude: lon(lo))) { places.append(place) }
                     }
-                case (2, 2):  // dense nodes: delta-coded columns
+                case (2, 2) where want.contains(.nodes):  // dense nodes: delta-coded columns
                     var d = try g.message()
                     var ids: [Int64] = [], lats: [Int64] = [], lons: [Int64] = [], keysValues: [Int64] = []
                     while let (f, w) = try d.next() {
@@ -234,7 +283,7 @@ struct OSMExtract: Sendable {
                             places.append(place)
                         }
                     }
-                case (3, 2):
+                case (3, 2) where want.contains(.ways):
                     var w = try g.message()
                     var id: Int64 = 0, keys: [Int64] = [], values: [Int64] = [], refs: [Int64] = []
                     while let (f, wt) = try w.next() {
@@ -243,13 +292,18 @@ struct OSMExtract: Sendable {
                         case (2, 2): keys = try w.packed()
                         case (3, 2): values = try w.packed()
                         case (8, 2): refs = try w.packedSigned(delta: true)
+                        case (4, 2):  // its version's info: when it was last edited
+                            var info = try w.message()
+                            while let (f, wi) = try info.next() {
+                                if f == 2, wi == 0 { newest = max(newest, Int64(bitPattern: try info.varint()) * dateGranularity / 1000) } else { try info.skip(wi) }
+                            }
                         default: try w.skip(wt)
                         }
                     }
                     var tags: [String: String] = [:]
                     for k in 0..<min(keys.count, values.count) { tags[string(Int(keys[k]))] = string(Int(values[k])) }
                     ways.append(OSMWay(id: id, refs: refs, tags: tags))
-                case (4, 2):
+                case (4, 2) where want.contains(.relations):
                     var m = try g.message()
                     var keys: [Int64] = [], values: [Int64] = [], roles: [Int64] = [], ids: [Int64] = [], types: [Int64] = []
                     while let (f, wt) = try m.next() {
@@ -277,12 +331,9 @@ struct OSMExtract: Sendable {
 
     /// The OSM XML format: `<node id lat lon>`, `<way id><nd ref/><tag k v/></way>`,
     /// `<relation><member type ref role/><tag/></relation>`.
-    static func readXML(_ b: [UInt8]) throws -> OSMExtract {
-        var nodes: [(Int64, Double, Double)] = []
-        var ways: [OSMWay] = []
-        var relations: [(members: [(Int64, String)], tags: [String: String])] = []
+    static func readXML(_ b: [UInt8]) throws -> OSMObjects {
+        var out = OSMObjects()
         var current: (kind: String, id: Int64, refs: [Int64], members: [(Int64, String)], tags: [String: String])?
-        var places: [NamedPlace] = []
         var nodeAt = GeoPoint(latitude: 0, longitude: 0)
         var scanner = XMLTagScanner(b)
         var sawRoot = false
@@ -293,34 +344,45 @@ struct OSMExtract: Sendable {
                 guard let id = tag["id"].flatMap({ Int64($0) }), let la = tag["lat"].flatMap(Double.init), let lo = tag["lon"].flatMap(Double.init) else {
                     throw ReadError(description: "a node without id, lat and lon near byte \(scanner.position)")
                 }
-                nodes.append((id, la, lo))
+                out.nodes.append((id, la, lo))
                 nodeAt = GeoPoint(latitude: la, longitude: lo)
                 if !tag.selfClosing { current = ("node", id, [], [], [:]) }
             case "way", "relation":
                 guard let id = tag["id"].flatMap({ Int64($0) }) else { throw ReadError(description: "a \(tag.name) without id near byte \(scanner.position)") }
                 current = (tag.name, id, [], [], [:])
                 if tag.selfClosing { current = nil }
+                if tag.name == "way", let edited = tag["timestamp"].flatMap({ try? Date($0, strategy: .iso8601) }) {
+                    out.newest = max(out.newest, Int64(edited.timeIntervalSince1970))
+                }
             case "nd": if let ref = tag["ref"].flatMap({ Int64($0) }) { current?.refs.append(ref) }
             case "member":
                 if tag["type"] == "way", let ref = tag["ref"].flatMap({ Int64($0) }) { current?.members.append((ref, tag["role"] ?? "")) }
             case "tag": if let k = tag["k"], let v = tag["v"] { current?.tags[k] = v }
             case "/way":
-                if let c = current { ways.append(OSMWay(id: c.id, refs: c.refs, tags: c.tags)) }
+                if let c = current { out.ways.append(OSMWay(id: c.id, refs: c.refs, tags: c.tags)) }
                 current = nil
             case "/relation":
-                if let c = current, OSMExtract.wantedArea(c.tags) { relations.append((c.members, c.tags)) }
+                if let c = current, OSMExtract.wantedArea(c.tags) { out.relations.append((c.members, c.tags)) }
                 current = nil
             case "/node":
-                if let c = current, let place = NamedPlace.from(tags: c.tags, at: nodeAt) { places.append(place) }
+                if let c = current, let place = NamedPlace.from(tags: c.tags, at: nodeAt) { out.places.append(place) }
                 current = nil
             default: break
             }
         }
         guard sawRoot else { throw ReadError(description: "not an OSM XML file (no <osm> element)") }
-        var extract = OSMExtract()
-        extract.collect(ways: ways, relations: relations, nodes: nodes, places: places)
-        return extract
+        return out
     }
+}
+
+/// The objects of part of an extract (a PBF block, or a whole XML file), and the newest edit among them.
+struct OSMObjects {
+    var nodes: [(Int64, Double, Double)] = []
+    var ways: [OSMWay] = []
+    var relations: [(members: [(Int64, String)], tags: [String: String])] = []
+    /// Named places that are nodes.
+    var places: [NamedPlace] = []
+    var newest: Int64 = 0
 }
 
 /// Protocol buffer wire format, read in place.

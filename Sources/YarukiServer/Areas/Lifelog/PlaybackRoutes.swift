@@ -34,9 +34,15 @@ struct PlaybackRoutes: RouteCollection {
                     .limit(default: 5, most: 20)]), places)
         // Public data: no sign-in, cached by ETag.
         let anyone = routes.open(tag: "lifelog")
-        anyone.get("/v1/map", Doc("The map this server offers: the extract's bounds, the offline base map or a tile URL, and the credit line"), mapInfo)
-        anyone.get("/v1/map/base", Doc("The offline base map: roads by class, water, parks and coastline as encoded polylines",
-                                       [200: "The drawing", 304: "Not changed", 404: "This server has no extract"], reply: BaseMap.self), baseMap)
+        anyone.get("/v1/map", Doc("""
+            The map this server offers: its regions (outline, name, when their data is from), the offline base map's tile URL and zooms or an \
+            outside tile URL, and the credit line
+            """), mapInfo)
+        anyone.get("/v1/map/base/{z}/{x}/{y}", Doc("""
+            A tile of the offline base map (the web's x/y/zoom scheme, at the zooms /v1/map gives): roads by class, water, parks, coastline \
+            and their names as encoded polylines; empty where no region reaches
+            """, [200: "The drawing", 304: "Not changed", 400: "z, x or y is not a whole number", 404: "Not a zoom the base map is cut at, or a tile outside the world"], reply: BaseMap.self),
+            baseTile)
     }
 
     func replay(_ request: Request, _ me: Principal) async throws -> Reply<Replay> {
@@ -63,12 +69,18 @@ struct PlaybackRoutes: RouteCollection {
 
     func mapInfo(_: Request, _: Visitor) async throws -> Reply<MapInfo> {
         let b = map?.bounds
-        return Reply(MapInfo(bounds: b.map { [$0.south, $0.west, $0.north, $0.east] }, baseURL: map == nil || tileURL != nil ? nil : "/v1/map/base",
-                             tileURL: tileURL, credit: map != nil || tileURL != nil ? MapData.credit : nil, router: router))
+        let base = map != nil && tileURL == nil
+        return Reply(MapInfo(bounds: b.map { [$0.south, $0.west, $0.north, $0.east] }, baseURL: base ? "/v1/map/base/{z}/{x}/{y}" : nil,
+                             baseZooms: base ? MapBuild.zooms : nil, tileURL: tileURL, credit: map != nil || tileURL != nil ? MapData.credit : nil,
+                             router: router, regions: map?.info ?? []))
     }
 
-    func baseMap(_ request: Request, _: Visitor) async throws -> Response {
-        guard let map else { throw HTTPError.notFound("This server has no map extract.") }
-        return map.baseMap.response(to: request, cacheControl: "public, max-age=3600")
+    func baseTile(_ request: Request, _: Visitor) async throws -> Response {
+        let (z, x, y) = (try request.parameter("z", as: Int.self), try request.parameter("x", as: Int.self), try request.parameter("y", as: Int.self))
+        guard MapBuild.zooms.contains(z) else { throw HTTPError.notFound("The base map is cut at zooms \(MapBuild.zooms.map(String.init).joined(separator: ", ")).") }
+        guard (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { throw HTTPError.notFound("No tile \(z)/\(x)/\(y) in the world.") }
+        let data = try map?.tile(zoom: z, x: x, y: y)
+            ?? JSONBytes.data(BaseMap(bounds: BaseTiles.bounds(z, x, y), credit: MapData.credit, areas: [], lines: [], labels: []))
+        return EncodedJSON(data: data).response(to: request, cacheControl: "public, max-age=3600")
     }
 }

@@ -15,21 +15,22 @@ protocol RouteProvider: Sendable {
     func route(from: GeoPoint, to: GeoPoint, mode: TravelMode) async throws -> [GeoPoint]?
 }
 
-/// A* over the roads of an OpenStreetMap extract, on a pool of its own threads.
+/// A* over the roads of the region that holds both ends of a leg, on a pool of its own threads.
+/// A leg no region holds whole has no route (it is drawn straight, and the map says why).
 struct BuiltInRouter: RouteProvider {
-    let graph: RoadGraph
+    let map: MapData
     let name: String
     let work: BlockingWork
 
-    init(extract path: String, graph: RoadGraph, width: Int) {
-        self.graph = graph
-        name = "builtin:" + (path as NSString).lastPathComponent
+    init(map: MapData, width: Int) {
+        self.map = map
+        name = "builtin:" + map.name
         work = BlockingWork(name: "routing", width: width, maxWaiting: 256)
     }
 
     func route(from: GeoPoint, to: GeoPoint, mode: TravelMode) async throws -> [GeoPoint]? {
-        let graph = graph
-        return try await work.run { graph.route(from: from, to: to, mode: mode) }
+        guard let region = map.region(holding: from), region.holds(to) else { return nil }
+        return try await work.run { region.graph.route(from: from, to: to, mode: mode) }
     }
 }
 

@@ -23,8 +23,8 @@ public struct Settings: Sendable {
     public var maxWorkoutImportBytes = 256 << 20
     /// What one person's uploads may take on disk in all (0: no limit).
     public var storagePerPerson: Int64 = 5_000_000_000
-    /// The OpenStreetMap extract the built-in router and the offline base map read.
-    public var mapExtract: String?
+    /// The regions' maps the built-in router, place names and the offline base map read: map files, or extracts built at start.
+    public var maps: [String] = []
     /// An OSRM server to route with instead of the built-in router.
     public var osrmURL: URL?
     /// A tile URL template for the map pages instead of the offline base map.
@@ -76,7 +76,7 @@ public struct Settings: Sendable {
         ("--max-workout-import", "YARUKI_MAX_WORKOUT_IMPORT", "largest Strong or Hevy CSV upload in bytes (default 268435456, 256 MB)"),
         ("--storage-per-person", "YARUKI_STORAGE_PER_PERSON", "bytes one person's videos, photos, voice notes and pending imports may take in all (default 5000000000, 5 GB; 0: no limit)"),
         ("--push-endpoints", "YARUKI_PUSH_ENDPOINTS", "Web Push endpoints a device may subscribe with: public (default: https to a public host) or any (also http and local hosts: a push service of your own)"),
-        ("--map", "YARUKI_MAP", "OpenStreetMap extract (.osm.pbf or .osm) for routing and the offline base map (default vendor/osm/helsinki.osm.pbf when present)"),
+        ("--map", "YARUKI_MAP", "regions' maps for routing, place names and the offline base map, comma-separated: files from `yaruki map build` (.yrkmap, opened in place) or extracts (.osm.pbf, .osm; built in memory at start) (default vendor/osm/helsinki.osm.pbf when present)"),
         ("--osrm", "YARUKI_OSRM", "base URL of an OSRM server to route lifelog playback with instead of the built-in router"),
         ("--tiles", "YARUKI_TILES", "map tile URL template with {z}/{x}/{y} for the map pages instead of the offline base map"),
         ("--signups-per-hour", "YARUKI_SIGNUPS_PER_HOUR", "accounts one client address may make in an hour (default 10)"),
@@ -244,13 +244,15 @@ public struct Settings: Sendable {
             webDirectory = FileManager.default.fileExists(atPath: "web/index.html") ? "web" : nil
         }
 
-        if let map = values["--map"]?.value {
-            guard map.hasSuffix(".osm.pbf") || map.hasSuffix(".osm"), FileManager.default.fileExists(atPath: map) else {
-                throw SettingError(setting: named("--map"), reason: "'\(map)' is not an .osm.pbf or .osm file")
+        if let given = values["--map"]?.value {
+            maps = given.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            for map in maps {
+                guard map.hasSuffix(".yrkmap") || map.hasSuffix(".osm.pbf") || map.hasSuffix(".osm"), FileManager.default.fileExists(atPath: map) else {
+                    throw SettingError(setting: named("--map"), reason: "'\(map)' is not a map file (.yrkmap, from `yaruki map build`) or an .osm.pbf or .osm extract")
+                }
             }
-            mapExtract = map
         } else {
-            mapExtract = FileManager.default.fileExists(atPath: "vendor/osm/helsinki.osm.pbf") ? "vendor/osm/helsinki.osm.pbf" : nil
+            maps = FileManager.default.fileExists(atPath: "vendor/osm/helsinki.osm.pbf") ? ["vendor/osm/helsinki.osm.pbf"] : []
         }
         if let osrm = values["--osrm"]?.value {
             guard let url = URL(string: osrm), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
