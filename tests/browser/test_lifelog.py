@@ -14,6 +14,8 @@ from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import act, attribute_of, click_on, demo_copy, is_shown, locator, make_browser, serve, text_of, type_in, with_class
 from test_account import OUT, api_call, api_login, ready, sign_up, wait
+from test_layout import sign_in
+from test_lifelog_history import sign_up_japanese
 
 # A morning in central Helsinki (inside the extract the server routes on).
 DAY = [
@@ -46,6 +48,43 @@ def put_voice(server, token, tmp):
         assert response.status == 201
 
 
+def base_map_pixels(driver):
+    """Pixels the base map's road and area canvases have drawn (0 before the tiles arrive)."""
+    return driver.execute_script("""
+        let n = 0;
+        for (const c of document.querySelectorAll('.leaflet-base-lines-pane canvas, .leaflet-base-areas-pane canvas')) {
+          if (!c.width || !c.height) continue;
+          const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          for (let i = 3; i < data.length; i += 64) if (data[i] > 0) n++;
+        }
+        return n;""")
+
+
+def test_a_day_beyond_the_map_says_which_legs_are_straight(server):
+    """A day that flies from Helsinki to Tokyo: the Tokyo leg is outside the server's one region,
+    so it is drawn straight and the page says so in Japanese, with the region's outline."""
+    driver = make_browser(390, 844, language="ja-JP")
+    try:
+        email = f"beyond-{uuid.uuid4().hex[:6]}@example.com"
+        sign_up_japanese(server, email)
+        token = api_login(server, email)["accessToken"]
+        for minutes, (lat, lon) in [(0, (60.1712, 24.9413)), (30, (60.1676, 24.9520)), (600, (35.6812, 139.7671))]:
+            api_call(server, "PUT", f"/v1/lifelog/records/{uuid.uuid4()}", token,
+                     {"kind": "memo", "text": "ここ", "occurredAt": f"2026-11-28T{8 + minutes // 60:02d}:{minutes % 60:02d}:00+09:00",
+                      "position": {"latitude": lat, "longitude": lon}})
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/playback?range=day&date=2026-11-28")
+        ready(driver)
+        wait(driver, 20).until(lambda d: d.find_element(By.ID, "playback-outside").is_displayed())
+        note = text_of(driver, By.ID, "playback-outside")
+        assert "1 区間" in note and "直線" in note, note
+        assert driver.find_elements(By.CSS_SELECTOR, "path.region-outline"), "the region's outline is drawn"
+        wait(driver, 20).until(lambda d: base_map_pixels(d) > 2000)
+        driver.save_screenshot(os.path.join(OUT, "playback-outside-ja-390x844.png"))
+    finally:
+        driver.quit()
+
+
 def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
     driver = make_browser(390, 844)
     try:
@@ -58,8 +97,8 @@ def test_a_helsinki_day_plays_and_the_person_stops_at_a_memo(server, tmp_path):
         driver.get(server + "/#/playback?range=day&date=2026-11-28")
         ready(driver)
         wait(driver, 20).until(lambda d: not d.find_element(By.ID, "playback-play").get_attribute("disabled"))
-        # The offline base map is drawn (a canvas of roads, water and parks), with the credit.
-        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane canvas"))
+        # The offline base map is drawn from its tiles (canvases of roads over water and parks), with the credit.
+        wait(driver, 20).until(lambda d: base_map_pixels(d) > 2000)
         assert "OpenStreetMap" in text_of(driver, By.CSS_SELECTOR, ".leaflet-control-attribution")
         stops = driver.find_elements(By.CSS_SELECTOR, "path.stop-marker")
         assert len(stops) == 4

@@ -514,6 +514,8 @@ export default {
   "playback.empty": "Nothing with a place to replay here. Records made with your location appear on the map.",
   "playback.routing": "Estimating routes… {done} of {total}",
   "playback.routed": "{total} routes estimated along the streets (dashed).",
+  "playback.outsideMap": "{count} legs are outside this server's maps (the dashed outlines), so they are drawn as straight lines.",
+  "playback.outsideMap.one": "{count} leg is outside this server's maps (the dashed outlines), so it is drawn as a straight line.",
   "health.signIn": "Sign in to see your steps, energy and stand hours.",
   "health.today": "Today",
   "health.move": "Move",

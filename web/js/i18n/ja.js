@@ -511,6 +511,7 @@ export default {
   "playback.empty": "再生できる位置付きの記録がありません。位置情報付きの記録が地図に表示されます。",
   "playback.routing": "経路を推定中… {done} / {total}",
   "playback.routed": "{total} 本の経路を道路に沿って推定しました（破線）。",
+  "playback.outsideMap": "{count} 区間はこのサーバーの地図（点線の範囲）の外なので、直線で描いています。",
   "health.signIn": "ログインすると歩数・消費エネルギー・スタンド時間が見られます。",
   "health.today": "今日",
   "health.move": "ムーブ",

@@ -511,6 +511,7 @@ export default {
   "playback.empty": "재생할 위치 기록이 없어요. 위치가 있는 기록이 지도에 나타나요.",
   "playback.routing": "경로 추정 중… {done} / {total}",
   "playback.routed": "{total}개 경로를 도로를 따라 추정했어요(점선).",
+  "playback.outsideMap": "{count}개 구간은 이 서버의 지도(점선 범위) 밖이라 직선으로 그렸어요.",
   "health.signIn": "로그인하면 걸음 수, 활동 에너지, 일어서기 시간을 볼 수 있어요.",
   "health.today": "오늘",
   "health.move": "움직이기",

@@ -1,30 +1,12 @@
 // A small map of where a lifelog record was made, for the timeline's rows without a photo: the
-// offline base map (fetched once per page load) around the spot, about 600 m across, and a pin.
-// Nothing is drawn where the server offers no base map (tiles instead, or no extract).
-import { decodePolyline } from "./polyline.js";
+// offline base map's closest tiles (fetched once per page load) around the spot, about 600 m
+// across, and a pin. Nothing is drawn where the server offers no base map (tiles instead, or no map).
+import { baseMapSource, tilesCovering } from "./basemap.js";
 
-let base = null;
+let source = null;
 function baseMap(session) {
-  if (!base) {
-    base = session.api("/v1/map").then((info) => (info.baseURL ? session.api(info.baseURL) : null))
-      .then((drawing) => (drawing ? prepare(drawing) : null))
-      .catch(() => { base = null; return null; });
-  }
-  return base;
-}
-
-/** Each shape decoded once, with its bounding box, so a row looks only at what is near it. */
-function prepare(drawing) {
-  const shape = (feature) => {
-    const points = decodePolyline(feature.p, 5) || [];
-    let south = 90, west = 180, north = -90, east = -180;
-    for (const p of points) {
-      south = Math.min(south, p.latitude); north = Math.max(north, p.latitude);
-      west = Math.min(west, p.longitude); east = Math.max(east, p.longitude);
-    }
-    return { k: feature.k, points, box: [south, west, north, east] };
-  };
-  return { areas: drawing.areas.map(shape), lines: drawing.lines.map(shape) };
+  if (!source) source = baseMapSource(session);
+  return source;
 }
 
 /** A canvas sized to its CSS box in device pixels (`width` × `height` when it has none yet),
@@ -44,15 +26,25 @@ export const css = (name, fallback) => getComputedStyle(document.documentElement
 
 /** Draws the spot onto `canvas` (its CSS size decides the picture's); false when there is no base map. */
 export async function drawMiniMap(session, canvas, position) {
-  const drawing = await baseMap(session);
-  if (!drawing || !canvas.isConnected) return false;
-  const { g, width, height } = sharpCanvas(canvas, 160, 96);
+  const map = baseMap(session);
+  let info;
+  try { info = await map.info; } catch { source = null; return false; }
+  if (!info.baseURL || !info.baseZooms?.length || !canvas.isConnected) return false;
+  const width = canvas.clientWidth || 160, height = canvas.clientHeight || 96;
   const metresAcross = 600;
   const perMetre = width / metresAcross;
   const cos = Math.cos(position.latitude * Math.PI / 180);
+  const halfLat = (height / 2) / perMetre / 111_320, halfLon = (width / 2) / perMetre / 111_320 / cos;
+  let tiles;
+  try {
+    tiles = await Promise.all(tilesCovering([position.latitude - halfLat, position.longitude - halfLon, position.latitude + halfLat,
+      position.longitude + halfLon], Math.max(...info.baseZooms), 4).map((tile) => map.tile(tile)));
+  } catch { return false; }
+  if (!canvas.isConnected) return false;
+  const drawing = { areas: tiles.flatMap((tile) => tile?.areas || []), lines: tiles.flatMap((tile) => tile?.lines || []) };
+  const { g } = sharpCanvas(canvas, width, height);
   const x = (p) => width / 2 + (p.longitude - position.longitude) * 111_320 * cos * perMetre;
   const y = (p) => height / 2 - (p.latitude - position.latitude) * 111_320 * perMetre;
-  const halfLat = (height / 2) / perMetre / 111_320, halfLon = (width / 2) / perMetre / 111_320 / cos;
   const near = (s) => s.box[2] >= position.latitude - halfLat && s.box[0] <= position.latitude + halfLat
     && s.box[3] >= position.longitude - halfLon && s.box[1] <= position.longitude + halfLon;
   const trace = (points) => { g.beginPath(); points.forEach((p, i) => (i ? g.lineTo(x(p), y(p)) : g.moveTo(x(p), y(p)))); };

@@ -10,6 +10,7 @@ import { clearProblems, el, emptyState, showProblem } from "../ui.js";
 import { PlaybackCursor } from "./cursor.js";
 import { CameraDirector } from "./camera.js";
 import { decodePolyline } from "./polyline.js";
+import { baseMapSource, contains, tileZoom, tilesCovering } from "./basemap.js";
 import { css } from "./minimap.js";
 import { clockOf } from "./view.js";
 import { icon } from "../icons.js";
@@ -31,9 +32,10 @@ export function loadLeaflet() {
 }
 
 
-/** The offline base map: areas then lines, on one canvas, not clickable. */
-function drawBase(L, map, drawing) {
-  const renderer = L.canvas({ padding: 0.5 });
+/** The offline base map, tile by tile at the cut that suits the zoom: areas on one canvas under
+ *  lines on another, not clickable; the tiles in view (and a margin) are fetched after each move,
+ *  each drawn once. Hears each tile's labels. */
+function drawBase(L, map, source, zooms, onLabels) {
   const water = css("--map-water", "#8fb8de");
   const park = css("--map-park", "#a9cf94");
   const styles = {
@@ -42,27 +44,61 @@ function drawBase(L, map, drawing) {
     path: { color: css("--map-path", "#d8d2c4"), weight: 1.5, dashArray: "3 3" },
     coast: { color: water, weight: 2 },
   };
-  for (const area of drawing.areas) {
-    const points = decodePolyline(area.p, 5);
-    if (!points) continue;
-    L.polygon(points.map((p) => [p.latitude, p.longitude]), { renderer, stroke: false, fillOpacity: 1, interactive: false,
-      fillColor: area.k === "water" ? water : park }).addTo(map);
+  map.createPane("base-areas").style.zIndex = 250;
+  map.createPane("base-lines").style.zIndex = 260;
+  const levels = new Map();
+  const level = (z) => {
+    if (!levels.has(z)) {
+      levels.set(z, { drawn: new Set(), areas: L.layerGroup(), lines: L.layerGroup(), labels: new Map(),
+        areaRenderer: L.canvas({ padding: 0.5, pane: "base-areas" }), lineRenderer: L.canvas({ padding: 0.5, pane: "base-lines" }) });
+    }
+    return levels.get(z);
+  };
+  let shown = null;
+  function update() {
+    const z = tileZoom(zooms, map.getZoom());
+    const current = level(z);
+    if (shown !== current) {
+      if (shown) { map.removeLayer(shown.areas); map.removeLayer(shown.lines); }
+      current.areas.addTo(map);
+      current.lines.addTo(map);
+      shown = current;
+      onLabels([...current.labels.values()]);
+    }
+    const b = map.getBounds().pad(0.25);
+    for (const tile of tilesCovering([b.getSouth(), b.getWest(), b.getNorth(), b.getEast()], z)) {
+      const key = `${tile.x}/${tile.y}`;
+      if (current.drawn.has(key)) continue;
+      current.drawn.add(key);
+      source.tile(tile).then((drawing) => {
+        if (!drawing) return;
+        for (const area of drawing.areas) {
+          if (area.points.length < 3) continue;
+          current.areas.addLayer(L.polygon(area.points.map((p) => [p.latitude, p.longitude]), { renderer: current.areaRenderer, stroke: false,
+            fillOpacity: 1, interactive: false, fillColor: area.k === "water" ? water : park }));
+        }
+        for (const line of drawing.lines) {
+          if (line.points.length < 2) continue;
+          current.lines.addLayer(L.polyline(line.points.map((p) => [p.latitude, p.longitude]),
+            { renderer: current.lineRenderer, interactive: false, ...(styles[line.k] || styles.minor) }));
+        }
+        for (const label of drawing.labels) current.labels.set(`${label.n} ${label.a} ${label.o}`, label);
+        if (shown === current) onLabels([...current.labels.values()]);
+      }, (problem) => { current.drawn.delete(key); showProblem(problem); });
+    }
   }
-  for (const line of drawing.lines) {
-    const points = decodePolyline(line.p, 5);
-    if (!points) continue;
-    L.polyline(points.map((p) => [p.latitude, p.longitude]), { renderer, interactive: false, ...(styles[line.k] || styles.minor) }).addTo(map);
-  }
+  map.on("moveend zoomend", update);
+  update();
 }
 
 /** Street and place names at closer zooms: parks and lakes from 14, main streets from 15, every
  *  named street from 16; only those in view, main ones first, none closer than 80 px to one
  *  already written (at most 60), drawn again after each move. */
-function drawLabels(L, map, labels) {
+function drawLabels(L, map) {
   const layer = L.layerGroup().addTo(map);
   const least = { park: 14, water: 14, major: 15, minor: 16 };
   const rank = { major: 0, park: 1, water: 1, minor: 2 };
-  const ordered = [...labels].sort((a, b) => (rank[a.k] ?? 3) - (rank[b.k] ?? 3));
+  let ordered = [];
   function redraw() {
     layer.clearLayers();
     const zoom = map.getZoom();
@@ -82,6 +118,7 @@ function drawLabels(L, map, labels) {
   }
   map.on("zoomend moveend", redraw);
   redraw();
+  return (labels) => { ordered = [...labels].sort((a, b) => (rank[a.k] ?? 3) - (rank[b.k] ?? 3)); redraw(); };
 }
 
 /** A leg as the cursor needs it: its route when known, else the straight line for now. */
@@ -110,13 +147,14 @@ export function playbackView(session, {}) {
   const dots = el("div", { class: "scrubber-dots" });
   const clock = el("span", { class: "muted small", id: "playback-clock" }, "0:00");
   const routing = el("span", { class: "muted small", id: "playback-routing", "aria-live": "polite" });
+  const outsideNote = el("p", { class: "muted small", id: "playback-outside", hidden: true });
   const heading = el("h1", {}, t("playback.title"));
   const subtitle = el("p", { class: "muted", id: "playback-range" }, el("span", { class: "skeleton" }));
   const bubble = el("div", { class: "memo-bubble", id: "memo-bubble", hidden: true, "aria-live": "polite" });
   const controls = el("div", { class: "playback-controls" }, playButton, el("div", { class: "scrubber" }, scrubber, dots), clock, speedButton, followButton);
   const back = el("a", { class: "button quiet small", href: `#/lifelog?range=${range}${date ? `&date=${date}` : ""}` }, `‹ ${t("nav.lifelog")}`);
   const stage = el("div", { class: "playback-stage" }, mapNode, bubble);
-  const view = [el("div", { class: "toolbar" }, heading, back), subtitle, stage, controls, routing];
+  const view = [el("div", { class: "toolbar" }, heading, back), subtitle, stage, controls, routing, outsideNote];
 
   let frame = null;
   let closed = false;
@@ -130,8 +168,9 @@ export function playbackView(session, {}) {
       return;
     }
     let plan, mapInfo;
+    const source = baseMapSource(session);
     try {
-      [plan, mapInfo] = await Promise.all([session.api(`/v1/lifelog/playback?range=${range}${date ? `&date=${date}` : ""}`), session.api("/v1/map")]);
+      [plan, mapInfo] = await Promise.all([session.api(`/v1/lifelog/playback?range=${range}${date ? `&date=${date}` : ""}`), source.info]);
     } catch (problem) { showProblem(problem); return; }
     if (closed) return;
     subtitle.textContent = plan.first === plan.last ? formatDay(plan.first, { dateStyle: "full" })
@@ -147,15 +186,21 @@ export function playbackView(session, {}) {
     if (mapInfo.credit) map.attributionControl.addAttribution(mapInfo.credit);
     if (mapInfo.tileURL) {
       L.tileLayer(mapInfo.tileURL, { maxZoom: 19 }).addTo(map);
-    } else if (mapInfo.baseURL) {
-      session.api(mapInfo.baseURL).then((drawing) => {
-        if (closed) return;
-        drawBase(L, map, drawing);
-        drawLabels(L, map, drawing.labels || []);
-      }, (problem) => showProblem(problem));
     }
     const points = plan.stops.map((s) => [s.position.latitude, s.position.longitude]);
     map.fitBounds(L.latLngBounds(points).pad(0.2), { maxZoom: 17 });
+    if (!mapInfo.tileURL && mapInfo.baseURL && mapInfo.baseZooms?.length) drawBase(L, map, source, mapInfo.baseZooms, drawLabels(L, map));
+    // Places no region of the server's map holds: their legs are straight, and the page says so beside the regions' outlines.
+    const outside = mapInfo.router !== "builtin" ? 0 : plan.legs.filter((leg) => leg.estimated !== false && !mapInfo.regions.some((r) =>
+      contains(r.outline, plan.stops[leg.from].position) && contains(r.outline, plan.stops[leg.to].position))).length;
+    if (outside) {
+      for (const region of mapInfo.regions) {
+        L.polygon(region.outline.map((p) => [p.latitude, p.longitude]), { color: css("--muted", "#8e8e93"), weight: 1.5, dashArray: "6 6",
+          fill: false, interactive: false, className: "region-outline" }).addTo(map);
+      }
+      outsideNote.textContent = t("playback.outsideMap", { count: formatNumber(outside) });
+      outsideNote.hidden = false;
+    }
 
     const timeline = { stops: plan.stops.map((s) => ({ position: s.position, dwell: s.dwell, hasMemo: s.hasMemo })),
       legs: plan.legs.map((leg) => legShape(leg, plan.stops)) };
