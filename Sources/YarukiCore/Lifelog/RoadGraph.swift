@@ -145,7 +145,7 @@ public struct RoadGraph: Sendable {
 
     /// Builds the graph from ways and a lookup of node positions (nodes it cannot place are
     /// skipped), in memory.
-    public init(ways: [OSMWay], position: (Int64) -> GeoPoint?, cell: Double = 0.002) {
+    public init(ways: [OSMWay], position: (Int64) -> GeoPoint?, cell: Double = RoadGraph.cellDegrees) {
         var writer = MapFileWriter()
         RoadGraph.write(ways: ways.map { RoadWay(refs: $0.refs, rules: WayRules($0.tags)) }, position: position, cell: cell, into: &writer)
         // swiftlint:disable:next force_try
@@ -153,7 +153,7 @@ public struct RoadGraph: Sendable {
     }
 
     /// Writes the graph of `ways` as a map file's `g.…` sections.
-    public static func write(ways: [RoadWay], position: (Int64) -> GeoPoint?, cell: Double = 0.002, into writer: inout MapFileWriter) {
+    public static func write(ways: [RoadWay], position: (Int64) -> GeoPoint?, cell: Double = RoadGraph.cellDegrees, into writer: inout MapFileWriter) {
         var index: [Int64: Int32] = [:]
         var lats: [Double] = [], lons: [Double] = []
         var arcs: [Arc] = []
@@ -248,6 +248,10 @@ public struct RoadGraph: Sendable {
 
     public func part(of snap: Snap, mode: TravelMode) -> Int { part(of: Int(segmentFrom[snap.segment]), mode: mode) }
 
+    /// Degrees of latitude a grid cell spans (about 55 m; columns span twice as many degrees of
+    /// longitude): a snap looks at the segments within the slack of the nearest, a few cells.
+    public static let cellDegrees = 0.0005
+
     /// Places this much further from the road than the nearest one may still be what a person
     /// was on (a GPS fix is a few tens of metres out), if they join the rest of the network.
     public static let snapSlack = 75.0
@@ -278,40 +282,53 @@ public struct RoadGraph: Sendable {
     public func candidates(_ p: GeoPoint, mode: TravelMode, radius: Double = 500, slack: Double = RoadGraph.snapSlack) -> [Snap] {
         let bit = RoadGraph.bit(mode)
         let (r0, c0) = RoadGraph.cellOf(p.latitude, p.longitude, cell)
-        let cellMetres = cell * Geo.earthRadius * .pi / 180 * max(0.2, cos(p.latitude * .pi / 180))
-        var found: [Snap] = []
-        var seen = Set<Int32>()
+        let k = cos(p.latitude * .pi / 180)
+        // A cell's narrower side: a row is `cell` degrees of latitude, a column twice that of longitude.
+        let cellMetres = cell * Geo.earthRadius * .pi / 180 * min(1, 2 * max(0.1, k))
+        // Segments by their distance alone first (a segment crossing cells is met more than once);
+        // the few kept become snaps.
+        var found: [(segment: Int32, fraction: Double, distance: Double)] = []
+        var nearest = Double.infinity
         var ring = 0
         while true {
             for r in (r0 - ring)...(r0 + ring) {
                 for c in (c0 - ring)...(c0 + ring) where abs(r - r0) == ring || abs(c - c0) == ring {
-                    for s in grid.items(in: RoadGraph.key(r, c)) where segmentModes[Int(s)] & bit != 0 && seen.insert(s).inserted {
-                        found.append(project(p, segment: Int(s)))
+                    for s in grid.items(in: RoadGraph.key(r, c)) where segmentModes[Int(s)] & bit != 0 {
+                        let (fraction, distance) = project(p, k, segment: Int(s))
+                        found.append((s, fraction, distance))
+                        nearest = min(nearest, distance)
                     }
                 }
             }
-            let nearest = found.map(\.distance).min() ?? .infinity
             // A ring further out is at least `ring` cells away.
             if nearest + slack <= Double(ring) * cellMetres || Double(ring) * cellMetres > radius { break }
             ring += 1
         }
-        guard let nearest = found.map(\.distance).min(), nearest <= radius else { return [] }
-        var taken = Set<Int>()
-        return found.filter { $0.distance <= nearest + slack }.sorted { $0.distance < $1.distance }.filter {
-            taken.insert(part(of: $0, mode: mode)).inserted
-        }
+        guard nearest <= radius else { return [] }
+        var taken = Set<Int>(), seen = Set<Int32>()
+        return found.filter { $0.distance <= nearest + slack }.sorted { ($0.distance, $0.segment) < ($1.distance, $1.segment) }
+            .filter { seen.insert($0.segment).inserted }
+            .map { snap(p, segment: Int($0.segment), fraction: $0.fraction, distance: $0.distance) }
+            .filter { taken.insert(part(of: $0, mode: mode)).inserted }
     }
 
-    func project(_ p: GeoPoint, segment s: Int) -> Snap {
-        let (a, b) = (segmentFrom[s], segmentTo[s])
-        let scale = Geo.earthRadius * .pi / 180, k = cos(p.latitude * .pi / 180)
-        let ax = (longitudes[Int(a)] - p.longitude) * scale * k, ay = (latitudes[Int(a)] - p.latitude) * scale
-        let bx = (longitudes[Int(b)] - p.longitude) * scale * k, by = (latitudes[Int(b)] - p.latitude) * scale
+    /// Where on a segment a point is nearest (0 at its first vertex, 1 at its second), and how
+    /// far, in metres on the plane tangent at the point (`k`: the cosine of its latitude).
+    @inline(__always) func project(_ p: GeoPoint, _ k: Double, segment s: Int) -> (Double, Double) {
+        let (a, b) = (Int(segmentFrom[s]), Int(segmentTo[s]))
+        let scale = Geo.earthRadius * .pi / 180
+        let ax = (longitudes[a] - p.longitude) * scale * k, ay = (latitudes[a] - p.latitude) * scale
+        let bx = (longitudes[b] - p.longitude) * scale * k, by = (latitudes[b] - p.latitude) * scale
         let dx = bx - ax, dy = by - ay
         let t = dx * dx + dy * dy > 0 ? min(1, max(0, -(ax * dx + ay * dy) / (dx * dx + dy * dy))) : 0
-        let point = GeoPoint(latitude: latitudes[Int(a)] + (latitudes[Int(b)] - latitudes[Int(a)]) * t,
-                             longitude: longitudes[Int(a)] + (longitudes[Int(b)] - longitudes[Int(a)]) * t)
-        return Snap(segment: s, fraction: t, point: point, distance: Geo.distance(p, point))
+        let (x, y) = (ax + t * dx, ay + t * dy)
+        return (t, (x * x + y * y).squareRoot())
+    }
+
+    func snap(_ p: GeoPoint, segment s: Int, fraction t: Double, distance: Double) -> Snap {
+        let (a, b) = (Int(segmentFrom[s]), Int(segmentTo[s]))
+        let point = GeoPoint(latitude: latitudes[a] + (latitudes[b] - latitudes[a]) * t, longitude: longitudes[a] + (longitudes[b] - longitudes[a]) * t)
+        return Snap(segment: s, fraction: t, point: point, distance: distance)
     }
 
     /// What an arc costs a mode: metres walking, seconds driving.
@@ -357,6 +374,13 @@ public struct RoadGraph: Sendable {
         if s.distance > 1 { path.insert(start, at: 0) }
         if t.distance > 1 { path.append(end) }
         return path
+    }
+
+    /// Each arc walking may use, as (from, to, metres): the graph a reference router is given.
+    public func walkingArcs() -> [(from: Int, to: Int, metres: Float)] {
+        (0..<vertexCount).flatMap { v in
+            (Int(first[v])..<Int(first[v + 1])).filter { modes[$0] & 1 != 0 }.map { (v, Int(target[$0]), length[$0]) }
+        }
     }
 
     /// The length of the shortest walk between two vertices, in metres (nil when none joins
