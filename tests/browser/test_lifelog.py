@@ -286,6 +286,10 @@ def test_memo_and_check_in_from_the_browser(server):
         assert [i["record"]["kind"] for i in items] == ["memo", "checkin"]
         assert abs(items[1]["record"]["position"]["latitude"] - 60.1676) < 1e-6
         assert items[0]["record"]["source"] == "web"
+        # The memo is named after the place the map has beside the device, shown on its row.
+        named = items[0]["record"].get("place")
+        assert named, items[0]["record"]
+        assert named in text_of(driver, By.CSS_SELECTOR, "#lifelog-items [data-kind=memo]")
         wait(driver).until(lambda d: d.find_element(By.ID, "lifelog-play").get_attribute("aria-disabled") == "false")
         # The week view lists the same, in Japanese too.
         driver.execute_script("window.yaruki.applyLanguage('ja')")

@@ -105,7 +105,8 @@ public struct LifelogDraft: Equatable, Sendable {
     public var occurredAt: OffsetDateTime
     /// A memo's words, a photo's caption, a voice note's transcript.
     public var text: String
-    /// A check-in's place name.
+    /// Where it was: a check-in's place, typed or picked; a memo's, photo's or voice note's, the
+    /// named place the map has nearest (or one the person gave).
     public var place: String?
     public var position: GeoPoint?
     public var altitude: Double?
@@ -141,7 +142,6 @@ public struct LifelogDraft: Equatable, Sendable {
             if TextRule.isBlank(d.place ?? "") { errors.append(.conflict("place", "is required for a check-in")) }
             if d.position == nil { errors.append(.conflict("position", "is required for a check-in")) }
         }
-        if d.kind != .checkin, d.place != nil { errors.append(.conflict("place", "is only for check-ins")) }
         if let p = d.position {
             if !(-90...90).contains(p.latitude) || !p.latitude.isFinite { errors.append(.init(field: "position.latitude", message: "must be between -90 and 90")) }
             if !(-180...180).contains(p.longitude) || !p.longitude.isFinite {

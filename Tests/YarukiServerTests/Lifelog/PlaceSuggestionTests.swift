@@ -46,4 +46,39 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/map/places?longitude=24.95", token: english).status == 400)
         #expect(try api.call("GET", "/v1/map/places?latitude=60.17&longitude=24.95").status == 401)
     }
+
+    /// A memo, photo or voice note made beside a named place is said to be there (the cathedral's
+    /// steps; not at sea); a person's own place stands, an edit that leaves it out keeps it, an
+    /// empty one removes it, and a check-in still needs one.
+    @Test func newMemosAndPhotosAreNamedWhereAPlaceIsClose() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let token = try api.signUp("ella-named@example.com").access
+        func put(_ id: UUID, _ body: [String: Any]) throws -> [String: Any] {
+            let reply = try api.call("PUT", "/v1/lifelog/records/\(id.uuidString)", json: body, token: token)
+            #expect([200, 201].contains(reply.status), "\(reply.text)")
+            return try reply.json()
+        }
+        let steps: [String: Any] = ["latitude": 60.17045, "longitude": 24.95222]
+        let memo = UUID()
+        #expect(try put(memo, ["kind": "memo", "text": "Snow on the steps", "occurredAt": "2026-11-28T10:00:00+02:00", "position": steps])["place"] as? String
+                == "Helsingin tuomiokirkko")
+        // Edited by a device that knows nothing of places: the place stays. Emptied: gone.
+        #expect(try put(memo, ["kind": "memo", "text": "Snow on the steps!", "occurredAt": "2026-11-28T10:00:00+02:00", "position": steps])["place"] as? String
+                == "Helsingin tuomiokirkko")
+        #expect(try put(memo, ["kind": "memo", "text": "Snow", "occurredAt": "2026-11-28T10:00:00+02:00", "position": steps, "place": ""])["place"] == nil)
+        #expect(try put(memo, ["kind": "memo", "text": "Snow", "occurredAt": "2026-11-28T10:00:00+02:00", "position": steps])["place"] == nil,
+                "removed stays removed")
+        #expect(try put(UUID(), ["kind": "memo", "text": "Mine", "occurredAt": "2026-11-28T10:05:00+02:00", "position": steps, "place": "The big steps"])["place"]
+                as? String == "The big steps")
+        #expect(try put(UUID(), ["kind": "memo", "text": "At sea", "occurredAt": "2026-11-28T10:10:00+02:00",
+                                 "position": ["latitude": 60.12, "longitude": 24.98]])["place"] == nil)
+        #expect(try put(UUID(), ["kind": "memo", "text": "Nowhere", "occurredAt": "2026-11-28T10:15:00+02:00"])["place"] == nil)
+        #expect(try api.call("PUT", "/v1/lifelog/records/\(UUID().uuidString)", json: ["kind": "checkin", "occurredAt": "2026-11-28T10:20:00+02:00",
+                                                                                   "position": steps], token: token).status == 422)
+        let photo = try CommunityTests.upload(running.port, token: token, try LifelogTests.photo([]),
+                                              path: "/v1/lifelog/photos?source=phone&text=steps&latitude=60.17045&longitude=24.95222")
+        #expect(photo.status == 201, "\(photo.text)")
+        #expect(try photo.json()["place"] as? String == "Helsingin tuomiokirkko")
+    }
 }

@@ -269,7 +269,10 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     if (item.querySelector(".lifelog-edit")) return;
     const area = el("textarea", { name: "text", rows: 3, maxlength: 10000, class: "lifelog-edit-text" });
     area.value = record.text || "";
-    const place = record.kind === "checkin" ? el("input", { type: "text", name: "place", maxlength: 200, class: "lifelog-edit-place", value: record.place || "" }) : null;
+    // A check-in's place, and the place a memo or photo was named after (emptied: it has none).
+    const place = record.kind === "checkin" || record.place
+      ? el("input", { type: "text", name: "place", maxlength: 200, class: "lifelog-edit-place", value: record.place || "",
+        placeholder: t("lifelog.placePrompt") }) : null;
     const save = el("button", { type: "submit", class: "button small", "data-action": "save-edit" }, t("lifelog.saveEdit"));
     const cancel = el("button", { type: "button", class: "button quiet small", "data-action": "cancel-edit" }, t("lifelog.cancelEdit"));
     const editor = el("form", { class: "stack lifelog-edit" },

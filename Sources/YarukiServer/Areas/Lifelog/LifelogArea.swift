@@ -20,12 +20,13 @@ struct LifelogArea: Area {
 
     init(_ platform: AreaPlatform) throws {
         let (context, settings) = (platform.context, platform.context.settings)
-        lifelog = LifelogService(context: context, proofs: try platform.interfaces.need((any ProofLog).self),
-                                 workouts: try platform.interfaces.need((any WorkoutLog).self), plans: PlaybackParts())
         var map: MapData?
         if !settings.maps.isEmpty {
             do { map = try MapData.shared(settings.maps) } catch { throw SettingError(setting: "--map", reason: "\(error)") }
         }
+        lifelog = LifelogService(context: context, proofs: try platform.interfaces.need((any ProofLog).self),
+                                 workouts: try platform.interfaces.need((any WorkoutLog).self), plans: PlaybackParts(),
+                                 placeNear: { [map] point in map?.name(near: point) })
         let provider: (any RouteProvider)? = settings.osrmURL.map { OSRMRouter(base: $0) }
             ?? map.map { BuiltInRouter(map: $0, width: max(1, settings.http.loops)) }
         let playback = PlaybackService(lifelog: lifelog, book: RouteBook(provider: provider, database: context.database, clock: context.clock),

@@ -13,6 +13,25 @@ struct LifelogService: Sendable {
     let workouts: any WorkoutLog
     /// Playback plans' parts, forgotten when the person's records change.
     let plans: PlaybackParts
+    /// The named place the map has within a few tens of metres of a point (nil where there is
+    /// none, or no map): what a new memo, photo or voice note is said to be at.
+    var placeNear: @Sendable (GeoPoint) -> String? = { _ in nil }
+
+    /// A new record's place, or a changed one's: a check-in's as given; any other kind's as given,
+    /// empty to have none, or when left out what it was (a device that knows nothing of places
+    /// keeps it), and for a new one the nearest named place.
+    func placed(_ draft: LifelogDraft, before: LifelogDraft?) -> LifelogDraft {
+        guard draft.kind != .checkin else { return draft }
+        var placed = draft
+        if let place = draft.place {
+            placed.place = TextRule.isBlank(place) ? nil : place
+        } else if let before {
+            placed.place = before.place
+        } else {
+            placed.place = draft.position.flatMap(placeNear)
+        }
+        return placed
+    }
     var database: Database { context.database }
 
     /// At most this many items in one timeline (a month of a very busy life).
@@ -120,6 +139,7 @@ struct LifelogService: Sendable {
     func save(_ id: UUID, _ draft: LifelogDraft, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> Bool {
         if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
         let before = try LifelogStore.record(id, user: user, c)
+        let draft = placed(draft, before: before?.draft)
         try SyncVersions.require(ifVersion, user: user, .lifelog, id, c) { try before.map { try SyncVersions.json(reply($0)) } }
         if let before {
             guard before.draft.kind == draft.kind else {

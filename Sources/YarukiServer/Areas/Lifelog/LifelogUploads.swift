@@ -88,7 +88,8 @@ extension LifelogService {
         let zone = TimeZone(identifier: try await principal.account().timeZone) ?? .gmt
         // The device's own fields are checked before any work on the file.
         try FieldCheck(LifelogDraft.check(LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now), now: now)).done()
-        let attached = try await store(kind, file, fields, zone: zone, now: now)
+        var attached = try await store(kind, file, fields, zone: zone, now: now)
+        attached.draft = placed(attached.draft, before: nil)
         let id = fields.id ?? UUID()
         do {
             try FieldCheck(LifelogDraft.check(attached.draft, now: now)).done()

@@ -53,6 +53,14 @@ final class MapData: Sendable {
         }
     }
 
+    /// What a memo or photo made here is said to be at: the named place (or address) nearest,
+    /// within 40 m, as the map writes it.
+    func name(near point: GeoPoint) -> String? {
+        region(holding: point)?.places.nearest(to: point, limit: 1, radius: MapData.nearby).first?.place.name
+    }
+
+    static let nearby = 40.0
+
     /// A base map tile's JSON: the region's own, or the regions' together where two meet in it.
     func tile(zoom: Int, x: Int, y: Int) throws -> Data? {
         let found = regions.compactMap { $0.tile(zoom: zoom, x: x, y: y) }
