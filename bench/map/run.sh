@@ -18,7 +18,7 @@ tool=.build/bench-map
 core=(Sources/YarukiCore/Lifelog/MapFile.swift Sources/YarukiCore/Lifelog/RoadGraph.swift Sources/YarukiCore/Lifelog/NamedPlaces.swift
       Sources/YarukiCore/Lifelog/Geometry.swift bench/map/main.swift)
 if [ ! -x "$tool" ] || [ -n "$(find "${core[@]}" -newer "$tool")" ]; then swiftc -O -wmo -module-name MapBench "${core[@]}" -o "$tool"; fi
-python3 -c 'import osmium, networkx' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check osmium networkx numpy
+scripts/setup.sh bench >/dev/null
 
 copies=("${@:-1 50 200}")
 [ $# -gt 0 ] || copies=(1 50 200)
