@@ -35,6 +35,7 @@ public struct BoardBody: APIModel, RuledModel {
         "campaign": .matching(SaleEvent.campaignPattern), "channel": .matching(SaleEvent.channelPattern),
         "goal": FieldRule(minimum: 1, maximum: Double(SaleEvent.maxAmount)),
         "embedOrigins": .list(0...10, .matching("^[Hh][Tt][Tt][Pp]([Ss])?://[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?$")),
+        "timeZone": .line(max: 64),
     ]
 
     public var title: String
@@ -49,9 +50,13 @@ public struct BoardBody: APIModel, RuledModel {
     public var goal: Int64?
     /// Sites that may show the wall screen in a frame, as origins (`https://dashboard.example`); none when left out.
     public var embedOrigins: [String]?
+    /// Where the board's days begin (an IANA name like Asia/Tokyo): today beside yesterday is
+    /// counted from its midnight. When left out: the maker's own zone (on a change: as it was).
+    public var timeZone: String?
 
     public init(title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String? = nil, channel: String? = nil, goal: Int64? = nil,
-                embedOrigins: [String]? = nil) {
+                embedOrigins: [String]? = nil, timeZone: String? = nil) {
+        self.timeZone = timeZone
         self.title = title
         self.currency = currency
         self.startsAt = startsAt
@@ -65,7 +70,7 @@ public struct BoardBody: APIModel, RuledModel {
     /// A window on quarter hours, as boards' windows are.
     public static let example = BoardBody(title: "Winter beauty sale", currency: "JPY", startsAt: Example.quarterHour,
                                           endsAt: Example.quarterHour.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
-                                          goal: 50_000_000, embedOrigins: ["https://dashboard.yaruki.example"])
+                                          goal: 50_000_000, embedOrigins: ["https://dashboard.yaruki.example"], timeZone: "Asia/Tokyo")
 }
 
 /// A new board with its wall screen's secret link (shown once).

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A region's map as `yaruki map build` writes it: named sections of fixed-width values (the road
 /// graph's columns, its spatial index, the named places, the base map's tiles), each 8-byte
@@ -28,25 +23,27 @@ public final class MapFile: @unchecked Sendable {
     /// The file's bytes: mapped (unmapped with the last reference) or allocated.
     let base: UnsafeRawPointer
     public let size: Int
+    /// Called once, when the file is no longer used: frees or unmaps the bytes (its closure may
+    /// hold what owns them).
     private let release: @Sendable (UnsafeRawPointer, Int) -> Void
     public let timestamp: Int64
     private let sections: [String: (offset: Int, length: Int)]
     /// Where it was read from (a path, or "memory").
     public let source: String
 
-    /// Maps the file at `path` read-only: its pages are read by the kernel as they are touched and
-    /// shared between processes that map the same file.
+    /// Maps the file at `path` read-only (Foundation's `.alwaysMapped`, `mmap` underneath): its
+    /// pages are read by the kernel as they are touched and shared between processes that map
+    /// the same file. The mapping lives as long as this value.
     public convenience init(path: String) throws {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw Failure(description: "\(path): cannot be opened (\(String(cString: strerror(errno))))") }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_size > 0 else { throw Failure(description: "\(path): is empty") }
-        let size = Int(status.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
-            throw Failure(description: "\(path): cannot be mapped (\(String(cString: strerror(errno))))")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw Failure(description: "\(path): cannot be read (\((error as NSError).localizedDescription))")
         }
-        try self.init(base: UnsafeRawPointer(mapped), size: size, source: path) { pointer, size in munmap(UnsafeMutableRawPointer(mutating: pointer), size) }
+        // An unchanging Data's bytes stay where they are while it lives; the release holds it.
+        guard let base = data.withUnsafeBytes({ $0.baseAddress }) else { throw Failure(description: "\(path): is empty") }
+        try self.init(base: base, size: data.count, source: path) { _, _ in withExtendedLifetime(data) {} }
     }
 
     /// A file held in memory (a graph built for a test, or an extract read at start).

@@ -13,9 +13,12 @@ public struct SalesBoard: Codable, Equatable, Sendable {
     public var goal: Int64?
     /// Sites (origins like `https://dashboard.example`) that may show the wall screen in a frame.
     public var embedOrigins: [String]
+    /// Where the board's days begin and end (an IANA name): today beside yesterday is counted from its midnight.
+    public var timeZone: String
 
     public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?,
-                embedOrigins: [String] = []) {
+                embedOrigins: [String] = [], timeZone: String = "UTC") {
+        self.timeZone = timeZone
         self.id = id
         self.title = title
         self.currency = currency
@@ -25,6 +28,13 @@ public struct SalesBoard: Codable, Equatable, Sendable {
         self.channel = channel
         self.goal = goal
         self.embedOrigins = embedOrigins
+    }
+
+    /// Whether a sale of `currency` at `at` with this campaign and channel counts toward the
+    /// board's pace at `now` (today, yesterday or a week ago, whether or not the board ran then).
+    public func countsForPace(currency: String, at: Date, campaign: String?, channel: String, now: Date) -> Bool {
+        currency == self.currency && (self.campaign == nil || campaign == self.campaign) && (self.channel == nil || channel == self.channel)
+            && at >= SalesPace.since(now, zone: TimeZone(identifier: timeZone) ?? .gmt)
     }
 
     /// Whether a sale counts on this board.
@@ -89,11 +99,14 @@ public struct BoardTotals: Codable, Equatable, Sendable {
     public var channels: [Channel]
     /// Every hour of the board's window, sales or not.
     public var hours: [Hour]
+    /// Today beside yesterday and a week ago, in the board's time zone (nil where not worked out).
+    public var pace: SalesPace?
     /// Grows with each state a server sends; a stream's event id.
     public var version: UInt64
     public var at: Date
 
-    public init(board: SalesBoard, total: Int64, sales: Int64, channels: [Channel], hours: [Hour], version: UInt64, at: Date) {
+    public init(board: SalesBoard, total: Int64, sales: Int64, channels: [Channel], hours: [Hour], pace: SalesPace? = nil, version: UInt64, at: Date) {
+        self.pace = pace
         self.board = board
         self.total = total
         self.sales = sales
@@ -104,7 +117,7 @@ public struct BoardTotals: Codable, Equatable, Sendable {
     }
 
     /// The state from the quarter-hour sums of the sales that count on a board.
-    public static func summing(_ board: SalesBoard, _ sums: [SalesSum],
+    public static func summing(_ board: SalesBoard, _ sums: [SalesSum], pace: SalesPace? = nil,
                                version: UInt64, at: Date) -> BoardTotals {
         var channels: [String: Channel] = [:]
         var hours: [Int64: Int64] = [:]
@@ -119,23 +132,29 @@ public struct BoardTotals: Codable, Equatable, Sendable {
             Hour(start: Date(timeIntervalSince1970: Double($0) / 1000), amount: hours[$0] ?? 0)
         }
         return BoardTotals(board: board, total: sums.reduce(0) { $0 + $1.amount }, sales: sums.reduce(0) { $0 + $1.sales },
-                           channels: sorted(Array(channels.values)), hours: strip, version: version, at: at)
+                           channels: sorted(Array(channels.values)), hours: strip, pace: pace, version: version, at: at)
     }
 
     static func sorted(_ channels: [Channel]) -> [Channel] {
         channels.sorted { ($0.amount, $1.channel) > ($1.amount, $0.channel) }
     }
 
-    /// What moved from `self` to `next`, or nil when nothing a screen shows did. A new
-    /// definition is not a change: the whole state is sent instead.
+    /// Whether a screen needs `next` whole rather than a change: a new definition, or a new day
+    /// in the board's zone (its lines start again).
+    public func needsWhole(_ next: BoardTotals) -> Bool { next.board != board || next.pace?.day != pace?.day }
+
+    /// What moved from `self` to `next`, or nil when nothing a screen shows did (or it needs
+    /// the whole state: `needsWhole`).
     public func change(to next: BoardTotals) -> BoardChange? {
-        guard next.board == board else { return nil }
+        guard !needsWhole(next) else { return nil }
+        let paceChange = pace.flatMap { old in next.pace.flatMap { old.change(to: $0) } }
         let before = Dictionary(channels.map { ($0.channel, $0) }, uniquingKeysWith: { a, _ in a })
         let movedChannels = next.channels.filter { before[$0.channel] != $0 }
         let oldHours = Dictionary(hours.map { ($0.start, $0.amount) }, uniquingKeysWith: { a, _ in a })
         let movedHours = next.hours.filter { oldHours[$0.start] != $0.amount }
-        if next.total == total, next.sales == sales, movedChannels.isEmpty, movedHours.isEmpty { return nil }
-        return BoardChange(version: next.version, total: next.total, sales: next.sales, channels: movedChannels, hours: movedHours, at: next.at)
+        if next.total == total, next.sales == sales, movedChannels.isEmpty, movedHours.isEmpty, paceChange == nil { return nil }
+        return BoardChange(version: next.version, total: next.total, sales: next.sales, channels: movedChannels, hours: movedHours, pace: paceChange,
+                           at: next.at)
     }
 
     /// `self` with a change applied: what a screen holds after it.
@@ -149,6 +168,7 @@ public struct BoardTotals: Codable, Equatable, Sendable {
         channels = Self.sorted(Array(byName.values))
         let moved = Dictionary(change.hours.map { ($0.start, $0.amount) }, uniquingKeysWith: { _, b in b })
         for i in hours.indices { if let amount = moved[hours[i].start] { hours[i].amount = amount } }
+        if let change = change.pace { pace?.apply(change) }
     }
 }
 
@@ -160,9 +180,12 @@ public struct BoardChange: Codable, Equatable, Sendable {
     public var sales: Int64
     public var channels: [BoardTotals.Channel]
     public var hours: [BoardTotals.Hour]
+    public var pace: PaceChange?
     public var at: Date
 
-    public init(version: UInt64, total: Int64, sales: Int64, channels: [BoardTotals.Channel], hours: [BoardTotals.Hour], at: Date) {
+    public init(version: UInt64, total: Int64, sales: Int64, channels: [BoardTotals.Channel], hours: [BoardTotals.Hour], pace: PaceChange? = nil,
+                at: Date) {
+        self.pace = pace
         self.version = version
         self.total = total
         self.sales = sales

@@ -70,25 +70,26 @@ public enum SignageStore {
         SalesBoard(id: try r.uuid("id"), title: try r.string("title"), currency: try r.string("currency"), startsAt: try r.date("starts_at"),
               endsAt: try r.date("ends_at"), campaign: try r.optionalString("campaign"), channel: try r.optionalString("channel"),
               goal: try r.optionalInt("goal").map(Int64.init),
-              embedOrigins: try r.string("embed_origins").split(separator: " ").map(String.init))
+              embedOrigins: try r.string("embed_origins").split(separator: " ").map(String.init), timeZone: try r.string("time_zone"))
     }
 
-    static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins"
+    static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, time_zone"
 
     public static func insert(_ b: SalesBoard, tokenHash: String, by user: UUID?, at now: Date, _ c: SQLConnection) throws {
         try c.execute("""
-            INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, token_hash, created_by,
-                                        created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, b.id, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), tokenHash,
-            user, now, now)
+            INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, time_zone, token_hash,
+                                        created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, b.id, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), b.timeZone,
+            tokenHash, user, now, now)
     }
 
     public static func update(_ b: SalesBoard, at now: Date, _ c: SQLConnection) throws -> Bool {
         try c.execute("""
             UPDATE signage_boards SET title = ?, currency = ?, starts_at = ?, ends_at = ?, campaign = ?, channel = ?, goal = ?, embed_origins = ?,
-                                      updated_at = ? WHERE id = ?
-            """, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), now, b.id) == 1
+                                      time_zone = ?, updated_at = ? WHERE id = ?
+            """, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), b.timeZone, now,
+            b.id) == 1
     }
 
     public static func setToken(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> Bool {

@@ -12,23 +12,39 @@ import Testing
     struct Step: Codable { var change: BoardChange?; var expected: BoardTotals }
     struct Scenario: Codable { var seed: UInt64; var start: BoardTotals; var steps: [Step] }
 
-    /// States as sales (and a few refunds) pile up over channels and hours, each with the
-    /// change from the one before.
+    /// The board's state with its pace at `now`: sums in its window, and `earlier` ones (yesterday, a week ago) for the pace.
+    static func state(_ sums: [SalesSum], earlier: [SalesSum], version: UInt64, now: Date) -> BoardTotals {
+        var byBucket: [Int64: Int64] = [:]
+        for sum in sums + earlier { byBucket[sum.bucket, default: 0] += sum.amount }
+        let total = sums.reduce(0) { $0 + $1.amount }
+        let pace = SalesPace.at(now, zone: .gmt, sums: byBucket, boardTotal: total, goal: board.goal, boardEnd: board.endsAt)
+        return BoardTotals.summing(board, sums, pace: pace, version: version, at: now)
+    }
+
+    /// States as sales (and a few refunds) pile up over channels and hours, and late ones land
+    /// yesterday and a week ago, each with the change from the one before; the clock moves a
+    /// quarter hour a step, so today's pace line grows.
     static func scenario(seed: UInt64) -> Scenario {
         var random = SeededRandom(seed: seed)
-        var sums: [SalesSum] = []
+        var sums: [SalesSum] = [], earlier: [SalesSum] = []
         let first = SalesBucket.start(of: board.startsAt)
-        var state = BoardTotals.summing(board, sums, version: 1, at: board.startsAt)
+        var state = Self.state(sums, earlier: earlier, version: 1, now: board.startsAt)
         let start = state
         var steps: [Step] = []
         for step in 0..<24 {
+            let now = board.startsAt.addingTimeInterval(Double(step) * 900 + 60)
             for _ in 0..<Int.random(in: 0...4, using: &random) {
                 let channel = ["store", "online", "app", "classes", "popup"][Int.random(in: 0..<5, using: &random)]
-                let bucket = first + Int64.random(in: 0..<48, using: &random) * 900_000
+                let bucket = first + Int64.random(in: 0...Int64(step), using: &random) * 900_000
                 let amount = Int64.random(in: -2_000...40_000, using: &random)
                 sums.append(SalesSum(channel: channel, bucket: bucket, amount: amount, sales: 1))
             }
-            let next = BoardTotals.summing(board, sums, version: UInt64(step + 2), at: board.startsAt.addingTimeInterval(Double(step)))
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                let back = [86_400_000, 7 * 86_400_000][Int.random(in: 0..<2, using: &random)]
+                earlier.append(SalesSum(channel: "store", bucket: first - Int64(back) + Int64.random(in: -40...40, using: &random) * 900_000,
+                                        amount: Int64.random(in: 100...9_000, using: &random), sales: 1))
+            }
+            let next = Self.state(sums, earlier: earlier, version: UInt64(step + 2), now: now)
             let change = state.change(to: next)
             steps.append(Step(change: change, expected: change == nil ? state : next))
             if change != nil { state = next }
@@ -44,14 +60,18 @@ import Testing
                 if let change = step.change { screen.apply(change) }
                 #expect(screen == step.expected, "seed \(seed)")
             }
-            #expect(s.steps.contains { $0.change == nil } || seed > 1, "a step without sales sends nothing")
             #expect(s.steps.compactMap(\.change).allSatisfy { $0.channels.count <= 5 && $0.hours.count <= 12 })
+            #expect(s.steps.compactMap(\.change).allSatisfy { $0.pace != nil }, "the clock moves today's line every step")
         }
         // A new definition is not a change: the whole state goes out instead.
         let a = BoardTotals.summing(BoardTotalsTests.board, [], version: 1, at: .distantPast)
         var renamed = BoardTotalsTests.board
         renamed.title = "Winter sale"
         #expect(a.change(to: BoardTotals.summing(renamed, [], version: 2, at: .distantPast)) == nil)
+        // Nor is a new day: its lines start again, so the whole state goes.
+        let evening = Self.state([], earlier: [], version: 1, now: Self.board.startsAt)
+        let morning = Self.state([], earlier: [], version: 2, now: Self.board.startsAt.addingTimeInterval(12 * 3600))
+        #expect(evening.pace?.day != morning.pace?.day && evening.needsWhole(morning) && evening.change(to: morning) == nil)
     }
 
     @Test func vectorsForTheBrowserAreUpToDate() throws {

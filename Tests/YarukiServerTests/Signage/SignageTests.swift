@@ -112,11 +112,13 @@ import YarukiTestSupport
             #expect(try api.call("POST", "/v1/signage/events", json: ["events": sales], headers: ["Authorization": "Bearer \(key)"]).status == 200)
         }
 
-        /// The board's state as one request reads it, without the parts that differ per read.
+        /// The board's state as one request reads it, without the parts that differ per read (the
+        /// pace moves with the clock; `thePaceComparesTodayWithTheSameTimeYesterday` reads it).
         func now() throws -> BoardTotals {
             var state = try JSONCoding.decoder.decode(BoardTotals.self, from: Data(try api.call("GET", "/v1/signage/boards/\(id)?token=\(token)").body))
             state.version = 0
             state.at = .distantPast
+            state.pace = nil
             return state
         }
     }
@@ -167,6 +169,60 @@ import YarukiTestSupport
         #expect(try request(running.port, "/wall/not-an-id").status == 404)
     }
 
+    /// A board in Tokyo at 14:07: today beside 14:07 yesterday and a week ago (sales before the
+    /// board's window count there too), the lines, the projection and the goal; a sale moves the
+    /// screen's pace by a change; an hour later with no sales the clock alone moves it.
+    @Test(arguments: Engine.allCases)
+    func thePaceComparesTodayWithTheSameTimeYesterday(engine: Engine) async throws {
+        let clock = TestClock(try Date("2026-12-04T14:07:00+09:00", strategy: .iso8601))
+        let running = try await RunningApp(engine, clock: clock)
+        let api = API(running)
+        let admin = try await SignageTests.admin(running, api)
+        let window: [String: Any] = ["title": "Today", "currency": "JPY", "startsAt": "2026-12-04T00:00:00+09:00", "endsAt": "2026-12-05T00:00:00+09:00",
+                                     "goal": 40_000]
+        let refused = try api.call("POST", "/v1/signage/boards", json: window.merging(["timeZone": "Mars/Olympus"]) { $1 }, token: admin)
+        #expect(refused.status == 400 && TrainingTests.fields(refused) == ["timeZone"])
+        let made = try api.call("POST", "/v1/signage/boards", json: window.merging(["timeZone": "Asia/Tokyo"]) { $1 }, token: admin).json()
+        let board = try #require(made["board"] as? [String: Any])
+        #expect(board["timeZone"] as? String == "Asia/Tokyo")
+        let id = try #require(board["id"] as? String), token = try #require((made["wallURL"] as? String)?.components(separatedBy: "token=").last)
+        let key = try #require(try api.call("POST", "/v1/admin/api-keys", json: ["name": "till", "scopes": ["signage:write"]], token: admin).string("key"))
+        func send(_ sales: [[String: Any]]) throws {
+            #expect(try api.call("POST", "/v1/signage/events", json: ["events": sales], headers: ["Authorization": "Bearer \(key)"]).status == 200)
+        }
+        try send([SignageTests.sale("y1", 4_000, at: "2026-12-03T09:00:00+09:00", campaign: nil),
+                  SignageTests.sale("y2", 6_000, at: "2026-12-03T18:00:00+09:00", channel: "online", campaign: nil),
+                  SignageTests.sale("w1", 10_000, at: "2026-11-27T10:00:00+09:00", campaign: nil),
+                  SignageTests.sale("w2", 10_000, at: "2026-11-27T20:00:00+09:00", campaign: nil),
+                  SignageTests.sale("t1", 1_000, at: "2026-12-04T09:00:00+09:00", campaign: nil),
+                  SignageTests.sale("t2", -100, at: "2026-12-04T11:00:00+09:00", channel: "online", campaign: nil)])
+        let state = try JSONCoding.decoder.decode(BoardTotals.self, from: Data(try api.call("GET", "/v1/signage/boards/\(id)?token=\(token)").body))
+        let pace = try #require(state.pace)
+        #expect(pace.day == "2026-12-04" && pace.timeZone == "Asia/Tokyo" && pace.todayTotal == 900 && state.total == 900)
+        #expect(pace.yesterdayAtThisTime == 4_000 && pace.lastWeekAtThisTime == 10_000)
+        #expect(pace.yesterday.last?.amount == 10_000 && pace.lastWeek.last?.amount == 20_000 && pace.today.last?.minute == 847)
+        // By 14:07 yesterday had sold 40 % of its day, a week ago 50 %: 900 now makes 2,000 by midnight, short of 40,000.
+        #expect(pace.projection == 2_000 && pace.projectedTotal == 2_000 && pace.goalMet == false)
+
+        let wall = try RawClient(port: running.port, timeout: 10)
+        wall.send("GET /v1/signage/boards/\(id)/stream?token=\(token) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        var screen: BoardTotals?
+        _ = try SignageTests.replay(try await wall.waitFor("\n\n"), into: &screen)
+        #expect(screen?.pace?.todayTotal == 900)
+        try send([SignageTests.sale("t3", 45_000, at: "2026-12-04T14:05:00+09:00", campaign: nil)])
+        let moved = try SignageTests.replay(try await wall.waitFor("\"todayTotal\":45900") + wall.waitFor("\n\n"), into: &screen)
+        #expect(moved.contains { $0.name == "change" } && screen?.pace?.goalMet == true && screen?.pace?.today.last?.amount == 45_900)
+        // An hour on, nothing sold: the same time yesterday is now 15:07, and the screen hears it within the hub's tick.
+        clock.advance(3_600)
+        running.app.areas.signage.hub.tickForTests()
+        _ = try SignageTests.replay(try await wall.waitFor("\"minute\":907") + wall.waitFor("\n\n"), into: &screen)
+        #expect(screen?.pace?.today.last == SalesPace.Point(minute: 907, amount: 45_900))
+        var fresh = try JSONCoding.decoder.decode(BoardTotals.self, from: Data(try api.call("GET", "/v1/signage/boards/\(id)?token=\(token)").body))
+        fresh.version = screen?.version ?? 0
+        fresh.at = screen?.at ?? .distantPast
+        #expect(screen == fresh, "the screen holds what a fresh read gives")
+    }
+
     @Test(arguments: Engine.allCases)
     func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole(engine: Engine) async throws {
         let running = try await RunningApp(engine)
@@ -189,6 +245,7 @@ import YarukiTestSupport
         var replayed = try #require(screen)
         replayed.version = 0
         replayed.at = .distantPast
+        replayed.pace = nil
         let fresh = try live.now()
         #expect(replayed == fresh, "\(replayed) vs \(fresh)")
         #expect(replayed.channels.map(\.channel) == ["store", "app", "online"] && replayed.hours.filter { $0.amount > 0 }.count == 7)

@@ -1,11 +1,12 @@
 // A board's state on a screen: whole from a `total` event, then each `change` (the total, the
-// count, and only the channels and hours that moved) applied. The twin of BoardTotals.apply.
+// count, only the channels and hours that moved, and what moved in the pace) applied. The twin
+// of BoardTotals.apply and SalesPace.apply.
 
 export function applyChange(state, change) {
   const channels = new Map(state.channels.map((c) => [c.channel, c]));
   for (const c of change.channels) channels.set(c.channel, c);
   const moved = new Map(change.hours.map((h) => [Date.parse(h.start), h.amount]));
-  return {
+  const next = {
     ...state,
     total: change.total,
     sales: change.sales,
@@ -14,6 +15,20 @@ export function applyChange(state, change) {
     channels: sortChannels([...channels.values()]),
     hours: state.hours.map((h) => (moved.has(Date.parse(h.start)) ? { ...h, amount: moved.get(Date.parse(h.start)) } : h)),
   };
+  if (change.pace && state.pace) next.pace = applyPace(state.pace, change.pace);
+  return next;
+}
+
+/** Today's line kept up to `todayFrom`, then the change's points; a reference day's line whole when sent. */
+export function applyPace(pace, change) {
+  const next = { ...pace, todayTotal: change.todayTotal, yesterdayAtThisTime: change.yesterdayAtThisTime,
+    lastWeekAtThisTime: change.lastWeekAtThisTime, projection: change.projection,
+    today: [...pace.today.slice(0, change.todayFrom), ...change.today] };
+  // Absent figures are absent (a board without a goal has no projected total), as the server writes them.
+  for (const key of ["projectedTotal", "goalMet"]) { if (key in change) next[key] = change[key]; else delete next[key]; }
+  if (change.yesterday) next.yesterday = change.yesterday;
+  if (change.lastWeek) next.lastWeek = change.lastWeek;
+  return next;
 }
 
 // Largest first; equal amounts by name.

@@ -61,7 +61,7 @@ final class SignageHub: @unchecked Sendable {
     let clock: @Sendable () -> Date
     let bus: EventBus
 
-    init(database: Database, bus: EventBus, interval: Double = 0.25, clock: @escaping @Sendable () -> Date) {
+    init(database: Database, bus: EventBus, interval: Double = 0.25, tick: Double = 60, clock: @escaping @Sendable () -> Date) {
         self.database = database
         self.clock = clock
         self.bus = bus
@@ -80,20 +80,40 @@ final class SignageHub: @unchecked Sendable {
             self?.heard(news)
         }
         bus.onResync { [weak self] in self?.heard(News(all: true)) }
+        // The clock moves the pace without sales (the same time yesterday is later every minute,
+        // and at midnight the lines start again): each watched board is worked out again each `tick`.
+        let beat = UInt64(tick * 1_000_000_000)
+        Task.detached { [weak self] in
+            while true {
+                try? await Task.sleep(nanoseconds: beat)
+                guard let self else { return }
+                self.heard(News(all: true))
+            }
+        }
     }
 
     deinit { wake.finish() }
 
-    /// A board's state now, from its quarter-hour sums.
+    /// A board's state now, from its quarter-hour sums: its window's, and for its pace those
+    /// from midnight a week ago in its zone to now, in the same read.
     func totals(_ board: SalesBoard) async throws -> BoardTotals {
-        let sums = try await database.read { c in
-            try SignageStore.sums(currency: board.currency, from: board.startsAt, to: board.endsAt, campaign: board.campaign, channel: board.channel, c)
+        let now = clock()
+        let zone = TimeZone(identifier: board.timeZone) ?? .gmt
+        let since = SalesPace.since(now, zone: zone)
+        let (sums, recent) = try await database.read { c in
+            (try SignageStore.sums(currency: board.currency, from: board.startsAt, to: board.endsAt, campaign: board.campaign, channel: board.channel, c),
+             try SignageStore.sums(currency: board.currency, from: since, to: now.addingTimeInterval(Double(SalesBucket.seconds)), campaign: board.campaign,
+                                   channel: board.channel, c))
         }
         let version = lock.withLock { () -> UInt64 in
             sequence += 1
             return sequence
         }
-        return BoardTotals.summing(board, sums, version: version, at: clock())
+        var byBucket: [Int64: Int64] = [:]
+        for sum in recent { byBucket[sum.bucket, default: 0] += sum.amount }
+        let total = sums.reduce(0) { $0 + $1.amount }
+        let pace = SalesPace.at(now, zone: zone, sums: byBucket, boardTotal: total, goal: board.goal, boardEnd: board.endsAt)
+        return BoardTotals.summing(board, sums, pace: pace, version: version, at: now)
     }
 
     static func encoded<T: JSONWritable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
@@ -165,11 +185,14 @@ final class SignageHub: @unchecked Sendable {
             return
         }
         let touched = news.touched ?? []
+        let now = clock()
         let any = lock.withLock { () -> Bool in
             var any = false
             for (id, entry) in watched where !entry.dirty {
                 let counts = news.all == true || touched.contains { t in
-                    entry.board.counts(currency: t.currency, at: Date(timeIntervalSince1970: Double(t.bucket) / 1000), campaign: t.campaign, channel: t.channel)
+                    let at = Date(timeIntervalSince1970: Double(t.bucket) / 1000)
+                    return entry.board.counts(currency: t.currency, at: at, campaign: t.campaign, channel: t.channel)
+                        || entry.board.countsForPace(currency: t.currency, at: at, campaign: t.campaign, channel: t.channel, now: now)
                 }
                 if counts {
                     watched[id]!.dirty = true
@@ -208,6 +231,9 @@ final class SignageHub: @unchecked Sendable {
         if board != nil { wake.yield() }
     }
 
+    /// What the minute's tick does, at once (tests move a clock of their own).
+    func tickForTests() { heard(News(all: true)) }
+
     var watchers: Int { lock.withLock { watched.values.reduce(0) { $0 + $1.streams.count } } }
 
     /// Sends each changed board's new state to its screens.
@@ -235,7 +261,7 @@ final class SignageHub: @unchecked Sendable {
                 let bytes: [UInt8]
                 if let change = old.change(to: next) {
                     bytes = SignageHub.encoded(change, event: "change", version: next.version)
-                } else if old.board != next.board {
+                } else if old.needsWhole(next) {
                     bytes = SignageHub.encoded(next, event: "total", version: next.version)
                     entry.whole = bytes
                 } else {

@@ -19,8 +19,10 @@ struct SignageService: Sendable {
     /// The wall screen's own page (not a route inside the app: a board may let sites frame it).
     static func wallLink(_ id: UUID, token: String) -> String { "/wall/\(id.uuidString.lowercased())?token=\(token)" }
 
-    static func board(_ body: BoardBody, id: UUID) throws -> SalesBoard {
+    static func board(_ body: BoardBody, id: UUID, zone: String) throws -> SalesBoard {
         var check = FieldCheck()
+        let zone = body.timeZone ?? zone
+        if TimeZone(identifier: zone) == nil { check.fail("timeZone", "'\(zone.prefix(64))' is not a time zone like Asia/Tokyo") }
         check.note(TextRule.check(body.title, field: "title", max: 80, required: true))
         let title = PostDraft.normalize(body.title)
         if !Currency.isCode(body.currency) { check.fail("currency", "must be an ISO 4217 code like JPY") }
@@ -42,7 +44,7 @@ struct SignageService: Sendable {
         let origins = sent.map { $0.lowercased() }
         try check.done()
         return SalesBoard(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
-                          campaign: body.campaign, channel: body.channel, goal: body.goal, embedOrigins: Array(Set(origins)).sorted())
+                          campaign: body.campaign, channel: body.channel, goal: body.goal, embedOrigins: Array(Set(origins)).sorted(), timeZone: zone)
     }
 
     /// `http(s)://host[:port]` and nothing else: no path, query, user or wildcard (a CSP source that
@@ -113,14 +115,15 @@ struct SignageService: Sendable {
     }
 
     func makeBoard(_ body: BoardBody, by principal: Principal) async throws -> MadeBoard {
-        let board = try SignageService.board(body, id: UUID())
+        let board = try SignageService.board(body, id: UUID(), zone: try await principal.account().timeZone)
         let (token, now) = (Crypto.randomToken(24), context.now)
         try await database.transaction { c in try SignageStore.insert(board, tokenHash: Crypto.tokenHash(token), by: principal.userID, at: now, c) }
         return MadeBoard(board: board, wallURL: SignageService.wallLink(board.id, token: token))
     }
 
     func changeBoard(_ id: UUID, _ body: BoardBody) async throws -> SalesBoard {
-        let board = try SignageService.board(body, id: id)
+        let zone = try await database.read { c in try SignageStore.board(id, c)?.timeZone } ?? "UTC"
+        let board = try SignageService.board(body, id: id, zone: zone)
         let now = context.now
         guard try await database.transaction({ c in try SignageStore.update(board, at: now, c) }) else { throw Refusal.notFound("No such board.") }
         hub.boardChanged(id, board)
