@@ -199,3 +199,60 @@ def test_only_the_sites_a_board_names_may_frame_its_wall(server):
     finally:
         browser.quit()
         httpd.shutdown()
+
+
+def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
+    """At 1920×1080: a board in Tokyo with sales yesterday and a week ago; today's sales so far
+    show ahead of or behind the same time yesterday, the three lines are drawn on the board's
+    clock, and a burst of sales moves today's line and the difference live."""
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+    admin = admin_token(server)
+    key = api_call(server, "POST", "/v1/admin/api-keys", admin, {"name": "pace-till", "scopes": ["signage:write"]})["key"]
+    tokyo = ZoneInfo("Asia/Tokyo")
+    now = datetime.now(tokyo)
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    board = api_call(server, "POST", "/v1/signage/boards", admin, {
+        "title": "Shibuya today", "currency": "JPY", "timeZone": "Asia/Tokyo", "goal": 900_000,
+        "startsAt": midnight.isoformat(), "endsAt": (midnight + timedelta(days=1)).isoformat()})
+    # Earlier today, yesterday and a week ago, each well before this time of day (and one after, yesterday).
+    early = max(timedelta(minutes=1), (now - midnight) / 3)
+    def at(day_offset, offset):
+        return (midnight + timedelta(days=day_offset) + offset).isoformat()
+    sales = [{"id": f"p-y{i}", "amount": 20_000, "currency": "JPY", "channel": "store", "occurredAt": at(-1, early)} for i in range(5)]
+    sales += [{"id": "p-y-late", "amount": 300_000, "currency": "JPY", "channel": "store", "occurredAt": at(-1, timedelta(hours=23, minutes=50))}]
+    sales += [{"id": f"p-w{i}", "amount": 10_000, "currency": "JPY", "channel": "online", "occurredAt": at(-7, early)} for i in range(3)]
+    sales += [{"id": "p-t1", "amount": 30_000, "currency": "JPY", "channel": "store", "occurredAt": at(0, early)}]
+    assert send(server, key, sales)["accepted"] == len(sales)
+    wall = make_browser(1920, 1080)
+    try:
+        wall.get(server + board["wallURL"])
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-pace").is_displayed())
+        behind = text_of(wall, By.ID, "wall-vs-yesterday")
+        assert behind.startswith("▼ −¥70,000") and "yesterday" in behind, behind
+        assert text_of(wall, By.ID, "wall-vs-last-week").startswith("▲ +¥0") or "+¥0" in text_of(wall, By.ID, "wall-vs-last-week")
+        assert len(wall.find_elements(By.CSS_SELECTOR, ".pace-lines polyline")) == 3
+        before = attribute_of(wall, By.CSS_SELECTOR, "polyline.pace-today", "points")
+        labels = [e.text for e in wall.find_elements(By.CSS_SELECTOR, ".pace-axis span")]
+        assert len(labels) == 5 and all(labels), labels
+        # A burst: today moves ahead of yesterday, and its line with it.
+        burst = [{"id": f"p-b{i}", "amount": 5_000, "currency": "JPY", "channel": "store", "occurredAt": datetime.now(tokyo).isoformat()} for i in range(20)]
+        assert send(server, key, burst)["accepted"] == 20
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-vs-yesterday").text.startswith("▲ +¥30,000"))
+        assert attribute_of(wall, By.CSS_SELECTOR, "polyline.pace-today", "points") != before
+        assert "at this pace" in text_of(wall, By.ID, "wall-projection")
+        # Everything fits the screen: nothing cut off at the bottom, nothing sideways.
+        overflow = wall.execute_script("""
+            const wall = document.getElementById('wall');
+            return [...wall.querySelectorAll('*')].filter((e) => e.offsetParent !== null)
+              .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+              .map((e) => e.className || e.tagName).slice(0, 5);""")
+        wall.save_screenshot(os.path.join(OUT, "wall-pace-en-1920x1080.png"))
+        assert not overflow, overflow
+        # In Japanese: the same figures, the clock's hours as 時.
+        wall.execute_script("window.yaruki.applyLanguage('ja')")
+        wait(wall, 20).until(lambda d: "昨日の同じ時刻" in d.find_element(By.ID, "wall-vs-yesterday").text)
+        assert "0時" in text_of(wall, By.CSS_SELECTOR, ".pace-axis")
+        wall.save_screenshot(os.path.join(OUT, "wall-pace-ja-1920x1080.png"))
+    finally:
+        wall.quit()
