@@ -2,6 +2,7 @@
 and the figure counts up without going back and stops on the right total."""
 import os
 import subprocess
+import time
 import urllib.error
 import urllib.request
 import json
@@ -213,7 +214,7 @@ def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
     now = datetime.now(tokyo)
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
     board = api_call(server, "POST", "/v1/signage/boards", admin, {
-        "title": "Shibuya today", "currency": "JPY", "timeZone": "Asia/Tokyo", "goal": 900_000,
+        "title": "Shibuya today", "currency": "JPY", "timeZone": "Asia/Tokyo", "goal": 900_000, "campaign": "pace-test",
         "startsAt": midnight.isoformat(), "endsAt": (midnight + timedelta(days=1)).isoformat()})
     # Earlier today, yesterday and a week ago, each well before this time of day (and one after, yesterday).
     early = max(timedelta(minutes=1), (now - midnight) / 3)
@@ -223,6 +224,8 @@ def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
     sales += [{"id": "p-y-late", "amount": 300_000, "currency": "JPY", "channel": "store", "occurredAt": at(-1, timedelta(hours=23, minutes=50))}]
     sales += [{"id": f"p-w{i}", "amount": 10_000, "currency": "JPY", "channel": "online", "occurredAt": at(-7, early)} for i in range(3)]
     sales += [{"id": "p-t1", "amount": 30_000, "currency": "JPY", "channel": "store", "occurredAt": at(0, early)}]
+    for sale in sales:
+        sale["campaign"] = "pace-test"
     assert send(server, key, sales)["accepted"] == len(sales)
     wall = make_browser(1920, 1080)
     try:
@@ -236,7 +239,8 @@ def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
         labels = [e.text for e in wall.find_elements(By.CSS_SELECTOR, ".pace-axis span")]
         assert len(labels) == 5 and all(labels), labels
         # A burst: today moves ahead of yesterday, and its line with it.
-        burst = [{"id": f"p-b{i}", "amount": 5_000, "currency": "JPY", "channel": "store", "occurredAt": datetime.now(tokyo).isoformat()} for i in range(20)]
+        burst = [{"id": f"p-b{i}", "amount": 5_000, "currency": "JPY", "channel": "store", "occurredAt": datetime.now(tokyo).isoformat(),
+                  "campaign": "pace-test"} for i in range(20)]
         assert send(server, key, burst)["accepted"] == 20
         wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-vs-yesterday").text.startswith("▲ +¥30,000"))
         assert attribute_of(wall, By.CSS_SELECTOR, "polyline.pace-today", "points") != before
@@ -254,5 +258,49 @@ def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
         wait(wall, 20).until(lambda d: "昨日の同じ時刻" in d.find_element(By.ID, "wall-vs-yesterday").text)
         assert "0時" in text_of(wall, By.CSS_SELECTOR, ".pace-axis")
         wall.save_screenshot(os.path.join(OUT, "wall-pace-ja-1920x1080.png"))
+    finally:
+        wall.quit()
+
+
+def test_a_product_overtakes_another_with_its_animation(server):
+    """At 1920×1080: products and stores ranked live, orders with their average and refunds beside
+    the total; a burst of one product moves it past the leader, sliding and glowing."""
+    admin = admin_token(server)
+    key = api_call(server, "POST", "/v1/admin/api-keys", admin, {"name": "rank-till", "scopes": ["signage:write"]})["key"]
+    board = api_call(server, "POST", "/v1/signage/boards", admin, {"title": "Winter beauty", "currency": "JPY", "timeZone": "Asia/Tokyo", "campaign": "rank-test",
+                                                                   "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-31T00:00:00+09:00"})
+    names = {"LIP": "Rose lip balm", "CRM": "Hand cream", "SOA": "Yuzu soap", "OIL": "Camellia hair oil"}
+    def sale(i, product, amount, store):
+        return {"id": f"rank-{i}", "amount": amount, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-03T12:00:00+09:00", "campaign": "rank-test",
+                "product": product, "productName": names[product], "store": store, "staff": "Aoi"}
+    first = [sale(1, "CRM", 9_000, "Shibuya"), sale(2, "LIP", 6_000, "Umeda"), sale(3, "SOA", 4_000, "Shibuya"), sale(4, "OIL", 2_000, "Umeda"),
+             sale(5, "SOA", -1_000, "Shibuya")]
+    assert send(server, key, first)["accepted"] == 5
+    wall = make_browser(1920, 1080)
+    try:
+        wall.get(server + board["wallURL"])
+        wait(wall, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#wall-products li"))
+        order = lambda d: [li.get_attribute("data-key") for li in d.find_elements(By.CSS_SELECTOR, "#wall-products li")]
+        assert order(wall) == ["CRM", "LIP", "SOA", "OIL"]
+        assert "Hand cream" in text_of(wall, By.CSS_SELECTOR, "#wall-products li:first-child")
+        assert [li.get_attribute("data-key") for li in wall.find_elements(By.CSS_SELECTOR, "#wall-stores li")] == ["Shibuya", "Umeda"]
+        # 4 orders (the refund is none), their average over what they sold (¥21,000 / 4), and the refund said as such.
+        assert text_of(wall, By.ID, "wall-orders") == "4 orders · ¥5,250 average", text_of(wall, By.ID, "wall-orders")
+        assert "¥1,000 refunded" in text_of(wall, By.ID, "wall-refunded")
+        # The lip balm sells twice more: it overtakes the cream, with its slide and glow.
+        assert send(server, key, [sale(6, "LIP", 2_000, "Umeda"), sale(7, "LIP", 2_500, "Umeda")])["accepted"] == 2
+        wait(wall, 20).until(lambda d: order(d)[0] == "LIP")
+        assert order(wall) == ["LIP", "CRM", "SOA", "OIL"]
+        assert attribute_of(wall, By.ID, "wall-products", "data-overtakes") == "1"
+        assert "overtook" in attribute_of(wall, By.CSS_SELECTOR, '#wall-products li[data-key="LIP"]', "class")
+        assert wall.execute_script("return document.querySelector('#wall-products li[data-key=\"LIP\"]').getAnimations().length") >= 1
+        assert [li.get_attribute("data-key") for li in wall.find_elements(By.CSS_SELECTOR, "#wall-stores li")] == ["Umeda", "Shibuya"]
+        overflow = wall.execute_script("""
+            return [...document.querySelectorAll('#wall *')].filter((e) => e.offsetParent !== null)
+              .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+              .map((e) => e.className || e.tagName).slice(0, 5);""")
+        time.sleep(0.3)
+        wall.save_screenshot(os.path.join(OUT, "wall-ranks-en-1920x1080.png"))
+        assert not overflow, overflow
     finally:
         wall.quit()

@@ -113,10 +113,13 @@ extension SaleEvent: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = [
         "id": .matching(SaleEvent.idPattern), "amount": .number(-Double(SaleEvent.maxAmount)...Double(SaleEvent.maxAmount)),
         "currency": .matching(Currency.pattern), "channel": .matching(SaleEvent.channelPattern), "campaign": .matching(SaleEvent.campaignPattern),
+        "product": .matching(SaleEvent.labelPattern), "productName": .matching(SaleEvent.labelPattern), "store": .matching(SaleEvent.labelPattern),
+        "staff": .matching(SaleEvent.labelPattern),
     ]
 
     public static let example = SaleEvent(id: "till-3-000184", amount: 3_200, currency: "JPY", occurredAt: Example.instant, channel: "store",
-                                          campaign: "winter-beauty")
+                                          campaign: "winter-beauty", product: "LIP-204", productName: "Rose lip balm", store: "Shibuya",
+                                          staff: "Aoi")
 }
 
 extension Board: APIEnumeration {}

@@ -50,6 +50,34 @@ public struct SalesBoard: Codable, Equatable, Sendable {
     }
 }
 
+/// A product or store on a board's ranking: what it sold, and when its latest sale was.
+public struct SalesRank: Codable, Equatable, Sendable {
+    /// The product's SKU, or the store's name.
+    public var key: String
+    /// A product's name as its sales give it.
+    public var name: String?
+    public var amount: Int64
+    public var sales: Int64
+    public var at: Date
+
+    public init(key: String, name: String?, amount: Int64, sales: Int64, at: Date) {
+        self.key = key
+        self.name = name
+        self.amount = amount
+        self.sales = sales
+        self.at = at
+    }
+
+    /// Largest first; of two that sold the same, the one whose latest sale came first got there
+    /// first and leads; then by key, so the order is the same everywhere.
+    public static func ranked(_ ranks: [SalesRank]) -> [SalesRank] {
+        ranks.sorted { ($1.amount, $0.at, $0.key) < ($0.amount, $1.at, $1.key) }
+    }
+
+    /// How many a board shows.
+    public static let shown = 10
+}
+
 /// What one quarter hour of one channel added up to on a board.
 public struct SalesSum: Equatable, Sendable {
     public var channel: String
@@ -57,8 +85,13 @@ public struct SalesSum: Equatable, Sendable {
     public var bucket: Int64
     public var amount: Int64
     public var sales: Int64
+    /// How many of the sales were refunds, and what they gave back (positive).
+    public var refunds: Int64
+    public var refunded: Int64
 
-    public init(channel: String, bucket: Int64, amount: Int64, sales: Int64) {
+    public init(channel: String, bucket: Int64, amount: Int64, sales: Int64, refunds: Int64 = 0, refunded: Int64 = 0) {
+        self.refunds = refunds
+        self.refunded = refunded
         self.channel = channel
         self.bucket = bucket
         self.amount = amount
@@ -101,12 +134,24 @@ public struct BoardTotals: Codable, Equatable, Sendable {
     public var hours: [Hour]
     /// Today beside yesterday and a week ago, in the board's time zone (nil where not worked out).
     public var pace: SalesPace?
+    /// Orders (sales that are not refunds), and what refunds gave back (positive): the average
+    /// order is (total + refunded) / orders.
+    public var orders: Int64
+    public var refunded: Int64
+    /// The best-selling products and stores (`SalesRank.shown` at most), in rank order.
+    public var products: [SalesRank]
+    public var stores: [SalesRank]
     /// Grows with each state a server sends; a stream's event id.
     public var version: UInt64
     public var at: Date
 
-    public init(board: SalesBoard, total: Int64, sales: Int64, channels: [Channel], hours: [Hour], pace: SalesPace? = nil, version: UInt64, at: Date) {
+    public init(board: SalesBoard, total: Int64, sales: Int64, channels: [Channel], hours: [Hour], pace: SalesPace? = nil, orders: Int64 = 0,
+                refunded: Int64 = 0, products: [SalesRank] = [], stores: [SalesRank] = [], version: UInt64, at: Date) {
         self.pace = pace
+        self.orders = orders
+        self.refunded = refunded
+        self.products = products
+        self.stores = stores
         self.board = board
         self.total = total
         self.sales = sales
@@ -117,7 +162,7 @@ public struct BoardTotals: Codable, Equatable, Sendable {
     }
 
     /// The state from the quarter-hour sums of the sales that count on a board.
-    public static func summing(_ board: SalesBoard, _ sums: [SalesSum], pace: SalesPace? = nil,
+    public static func summing(_ board: SalesBoard, _ sums: [SalesSum], pace: SalesPace? = nil, products: [SalesRank] = [], stores: [SalesRank] = [],
                                version: UInt64, at: Date) -> BoardTotals {
         var channels: [String: Channel] = [:]
         var hours: [Int64: Int64] = [:]
@@ -132,7 +177,10 @@ public struct BoardTotals: Codable, Equatable, Sendable {
             Hour(start: Date(timeIntervalSince1970: Double($0) / 1000), amount: hours[$0] ?? 0)
         }
         return BoardTotals(board: board, total: sums.reduce(0) { $0 + $1.amount }, sales: sums.reduce(0) { $0 + $1.sales },
-                           channels: sorted(Array(channels.values)), hours: strip, pace: pace, version: version, at: at)
+                           channels: sorted(Array(channels.values)), hours: strip, pace: pace,
+                           orders: sums.reduce(0) { $0 + $1.sales - $1.refunds }, refunded: sums.reduce(0) { $0 + $1.refunded },
+                           products: Array(SalesRank.ranked(products).prefix(SalesRank.shown)), stores: Array(SalesRank.ranked(stores).prefix(SalesRank.shown)),
+                           version: version, at: at)
     }
 
     static func sorted(_ channels: [Channel]) -> [Channel] {
@@ -152,9 +200,11 @@ public struct BoardTotals: Codable, Equatable, Sendable {
         let movedChannels = next.channels.filter { before[$0.channel] != $0 }
         let oldHours = Dictionary(hours.map { ($0.start, $0.amount) }, uniquingKeysWith: { a, _ in a })
         let movedHours = next.hours.filter { oldHours[$0.start] != $0.amount }
-        if next.total == total, next.sales == sales, movedChannels.isEmpty, movedHours.isEmpty, paceChange == nil { return nil }
+        let movedProducts = next.products == products ? nil : next.products, movedStores = next.stores == stores ? nil : next.stores
+        if next.total == total, next.sales == sales, movedChannels.isEmpty, movedHours.isEmpty, paceChange == nil, movedProducts == nil, movedStores == nil,
+           next.orders == orders, next.refunded == refunded { return nil }
         return BoardChange(version: next.version, total: next.total, sales: next.sales, channels: movedChannels, hours: movedHours, pace: paceChange,
-                           at: next.at)
+                           orders: next.orders, refunded: next.refunded, products: movedProducts, stores: movedStores, at: next.at)
     }
 
     /// `self` with a change applied: what a screen holds after it.
@@ -169,6 +219,10 @@ public struct BoardTotals: Codable, Equatable, Sendable {
         let moved = Dictionary(change.hours.map { ($0.start, $0.amount) }, uniquingKeysWith: { _, b in b })
         for i in hours.indices { if let amount = moved[hours[i].start] { hours[i].amount = amount } }
         if let change = change.pace { pace?.apply(change) }
+        orders = change.orders
+        refunded = change.refunded
+        if let moved = change.products { products = moved }
+        if let moved = change.stores { stores = moved }
     }
 }
 
@@ -181,11 +235,20 @@ public struct BoardChange: Codable, Equatable, Sendable {
     public var channels: [BoardTotals.Channel]
     public var hours: [BoardTotals.Hour]
     public var pace: PaceChange?
+    public var orders: Int64
+    public var refunded: Int64
+    /// The rankings whole, when either moved.
+    public var products: [SalesRank]?
+    public var stores: [SalesRank]?
     public var at: Date
 
     public init(version: UInt64, total: Int64, sales: Int64, channels: [BoardTotals.Channel], hours: [BoardTotals.Hour], pace: PaceChange? = nil,
-                at: Date) {
+                orders: Int64 = 0, refunded: Int64 = 0, products: [SalesRank]? = nil, stores: [SalesRank]? = nil, at: Date) {
         self.pace = pace
+        self.orders = orders
+        self.refunded = refunded
+        self.products = products
+        self.stores = stores
         self.version = version
         self.total = total
         self.sales = sales

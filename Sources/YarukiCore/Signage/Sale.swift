@@ -10,8 +10,19 @@ public struct SaleEvent: Codable, Equatable, Sendable {
     public var occurredAt: Date
     public var channel: String
     public var campaign: String?
+    /// What was sold: its SKU (or the till's product id), and its name as the wall shows it.
+    public var product: String?
+    public var productName: String?
+    /// Where it was sold (a store, a stand, a gym), and who sold it.
+    public var store: String?
+    public var staff: String?
 
-    public init(id: String, amount: Int64, currency: String, occurredAt: Date, channel: String, campaign: String? = nil) {
+    public init(id: String, amount: Int64, currency: String, occurredAt: Date, channel: String, campaign: String? = nil, product: String? = nil,
+                productName: String? = nil, store: String? = nil, staff: String? = nil) {
+        self.product = product
+        self.productName = productName
+        self.store = store
+        self.staff = staff
         self.id = id
         self.amount = amount
         self.currency = currency
@@ -25,6 +36,13 @@ public struct SaleEvent: Codable, Equatable, Sendable {
     public static let idPattern = "^[^\\u0000-\\u0020\\u007F]{1,100}$"
     public static let channelPattern = "^[a-z0-9_-]{1,40}$"
     public static let campaignPattern = "^[a-z0-9_-]{1,60}$"
+    /// A product's SKU, a store's or a staff member's name: 1 to 100 characters, no control characters.
+    public static let labelPattern = "^[^\\u0000-\\u001F\\u007F]{1,100}$"
+
+    static func isLabel(_ text: String) -> Bool {
+        !text.trimmingCharacters(in: .whitespaces).isEmpty && text.unicodeScalars.count <= 100
+            && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
 
     static func isSlug(_ text: String, max: Int) -> Bool {
         (1...max).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 }
@@ -44,6 +62,10 @@ public struct SaleEvent: Codable, Equatable, Sendable {
         if let campaign = e.campaign, !isSlug(campaign, max: 60) {
             errors.append(.init(field: "\(prefix).campaign", message: "must be 1 to 60 lower-case letters, digits, '-' or '_'"))
         }
+        for (field, value) in [("product", e.product), ("productName", e.productName), ("store", e.store), ("staff", e.staff)] {
+            if let value, !isLabel(value) { errors.append(.init(field: "\(prefix).\(field)", message: "must be 1 to 100 characters without control characters")) }
+        }
+        if e.productName != nil, e.product == nil { errors.append(.conflict("\(prefix).productName", "needs the product's SKU in product")) }
         return errors
     }
 }

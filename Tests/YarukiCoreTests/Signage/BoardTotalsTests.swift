@@ -13,12 +13,14 @@ import Testing
     struct Scenario: Codable { var seed: UInt64; var start: BoardTotals; var steps: [Step] }
 
     /// The board's state with its pace at `now`: sums in its window, and `earlier` ones (yesterday, a week ago) for the pace.
-    static func state(_ sums: [SalesSum], earlier: [SalesSum], version: UInt64, now: Date) -> BoardTotals {
+    static func state(_ sums: [SalesSum], earlier: [SalesSum], ranks: [String: (Int64, Date)] = [:], version: UInt64, now: Date) -> BoardTotals {
         var byBucket: [Int64: Int64] = [:]
         for sum in sums + earlier { byBucket[sum.bucket, default: 0] += sum.amount }
         let total = sums.reduce(0) { $0 + $1.amount }
         let pace = SalesPace.at(now, zone: .gmt, sums: byBucket, boardTotal: total, goal: board.goal, boardEnd: board.endsAt)
-        return BoardTotals.summing(board, sums, pace: pace, version: version, at: now)
+        let products = ranks.sorted { $0.key < $1.key }.map { SalesRank(key: $0.key, name: "Item \($0.key)", amount: $0.value.0, sales: 1, at: $0.value.1) }
+        return BoardTotals.summing(board, sums, pace: pace, products: products, stores: products.prefix(2).map { var s = $0; s.name = nil; return s },
+                                   version: version, at: now)
     }
 
     /// States as sales (and a few refunds) pile up over channels and hours, and late ones land
@@ -27,6 +29,7 @@ import Testing
     static func scenario(seed: UInt64) -> Scenario {
         var random = SeededRandom(seed: seed)
         var sums: [SalesSum] = [], earlier: [SalesSum] = []
+        var ranks: [String: (Int64, Date)] = [:]
         let first = SalesBucket.start(of: board.startsAt)
         var state = Self.state(sums, earlier: earlier, version: 1, now: board.startsAt)
         let start = state
@@ -37,14 +40,16 @@ import Testing
                 let channel = ["store", "online", "app", "classes", "popup"][Int.random(in: 0..<5, using: &random)]
                 let bucket = first + Int64.random(in: 0...Int64(step), using: &random) * 900_000
                 let amount = Int64.random(in: -2_000...40_000, using: &random)
-                sums.append(SalesSum(channel: channel, bucket: bucket, amount: amount, sales: 1))
+                sums.append(SalesSum(channel: channel, bucket: bucket, amount: amount, sales: 1, refunds: amount < 0 ? 1 : 0, refunded: max(0, -amount)))
+                let sku = "SKU-\(Int.random(in: 1...12, using: &random))"
+                ranks[sku] = ((ranks[sku]?.0 ?? 0) + amount, now)
             }
             if Int.random(in: 0..<5, using: &random) == 0 {
                 let back = [86_400_000, 7 * 86_400_000][Int.random(in: 0..<2, using: &random)]
                 earlier.append(SalesSum(channel: "store", bucket: first - Int64(back) + Int64.random(in: -40...40, using: &random) * 900_000,
                                         amount: Int64.random(in: 100...9_000, using: &random), sales: 1))
             }
-            let next = Self.state(sums, earlier: earlier, version: UInt64(step + 2), now: now)
+            let next = Self.state(sums, earlier: earlier, ranks: ranks, version: UInt64(step + 2), now: now)
             let change = state.change(to: next)
             steps.append(Step(change: change, expected: change == nil ? state : next))
             if change != nil { state = next }
@@ -76,5 +81,35 @@ import Testing
 
     @Test func vectorsForTheBrowserAreUpToDate() throws {
         #expect(try BrowserVectors.isUpToDate([1, 2].map(BoardTotalsTests.scenario), file: "board-changes.json"), "web/tests/vectors/board-changes.json was out of date and has been rewritten: commit it")
+    }
+}
+
+/// The order of a board's products and stores: by what they sold, a tie to the one that got there first.
+@Suite struct SalesRankTests {
+    static let t0 = Date(timeIntervalSince1970: 1_796_000_000)
+
+    @Test func aTieGoesToTheOneThatGotThereFirstAndAnOvertakeMovesIt() {
+        let lip = SalesRank(key: "LIP", name: "Lip balm", amount: 5_000, sales: 2, at: Self.t0.addingTimeInterval(60))
+        let cream = SalesRank(key: "CRM", name: "Hand cream", amount: 5_000, sales: 1, at: Self.t0.addingTimeInterval(30))
+        let soap = SalesRank(key: "SOA", name: nil, amount: 9_000, sales: 3, at: Self.t0.addingTimeInterval(90))
+        #expect(SalesRank.ranked([lip, cream, soap]).map(\.key) == ["SOA", "CRM", "LIP"], "cream reached 5,000 first")
+        var later = lip
+        later.amount += 4_500
+        later.at = Self.t0.addingTimeInterval(120)
+        #expect(SalesRank.ranked([later, cream, soap]).map(\.key) == ["LIP", "SOA", "CRM"], "lip balm overtakes soap")
+        // The same amount at the same moment: by key, so every node and screen agrees.
+        let twin = SalesRank(key: "AAA", name: nil, amount: 5_000, sales: 1, at: cream.at)
+        #expect(SalesRank.ranked([cream, twin]).map(\.key) == ["AAA", "CRM"])
+        // A board shows ten.
+        let many = (0..<14).map { SalesRank(key: "K\($0)", name: nil, amount: Int64($0), sales: 1, at: Self.t0) }
+        let board = BoardTotals.summing(BoardTotalsTests.board, [], products: many, version: 1, at: Self.t0)
+        #expect(board.products.count == 10 && board.products.first?.key == "K13")
+    }
+
+    @Test func ordersAndRefundsComeFromTheBuckets() {
+        let sums = [SalesSum(channel: "store", bucket: 0, amount: 9_000, sales: 4, refunds: 1, refunded: 1_000),
+                    SalesSum(channel: "online", bucket: 900_000, amount: 3_000, sales: 1)]
+        let board = BoardTotals.summing(BoardTotalsTests.board, sums, version: 1, at: Self.t0)
+        #expect(board.total == 12_000 && board.sales == 5 && board.orders == 4 && board.refunded == 1_000)
     }
 }

@@ -72,6 +72,31 @@ import YarukiCore
         #expect(Self.refusal(#"{"items":[]}"#, format) == "has no list of sales at lines")
     }
 
+    /// What sold, where and by whom: paths into the shop's messages, or a default for every sale
+    /// (a topic per store); our own JSON carries them by name.
+    @Test func productsStoresAndStaffComeThroughBothFormats() throws {
+        let format = try Self.mapping(#"""
+            {"id": "no", "amount": "yen", "currency": "cur", "occurredAt": "at", "channel": "ch", "product": "item.sku",
+             "productName": "item.name", "staff": "clerk.name", "defaults": {"store": "Shibuya"}}
+            """#)
+        let sale = try #require(try Self.read(#"""
+            {"no": "r-1", "yen": 1200, "cur": "JPY", "at": "2026-12-04T10:00:00+09:00", "ch": "pos",
+             "item": {"sku": 204, "name": "Rose lip balm"}, "clerk": {"name": "Aoi"}}
+            """#, format).first)
+        #expect(sale.product == "204" && sale.productName == "Rose lip balm" && sale.store == "Shibuya" && sale.staff == "Aoi")
+        let ours = try #require(try Self.read(#"""
+            {"id": "t-9", "amount": 800, "currency": "JPY", "occurredAt": "2026-12-04T10:00:00+09:00", "channel": "store",
+             "product": "LIP-204", "productName": "Rose lip balm", "store": "Umeda", "staff": "Ren"}
+            """#).first)
+        #expect(ours.product == "LIP-204" && ours.store == "Umeda" && ours.staff == "Ren")
+        // A name without its SKU, or a control character, is refused with the field named.
+        #expect(Self.refusal(#"{"id":"x","amount":1,"currency":"JPY","occurredAt":"2026-12-04T10:00:00Z","channel":"s","productName":"Lip"}"#)
+                == "sale.productName needs the product's SKU in product")
+        #expect(Self.refusal(#"{"id":"x","amount":1,"currency":"JPY","occurredAt":"2026-12-04T10:00:00Z","channel":"s","store":"A\u0001"}"#)
+                == "sale.store must be 1 to 100 characters without control characters")
+        #expect(throws: SaleMessages.Unreadable.self) { try Self.mapping(#"{"amount": "a", "defaults": {"shop": "x"}}"#) }
+    }
+
     @Test func withoutAnIDPathASaleIsNamedByItsPlaceInTheTopic() throws {
         let format = try Self.mapping(#"{"amount": "yen", "defaults": {"currency": "JPY", "channel": "till", "occurredAt": "2026-12-02T00:00:00Z"}}"#)
         #expect(try Self.read(#"{"yen": 500}"#, format).map(\.id) == ["sales/2/41"])

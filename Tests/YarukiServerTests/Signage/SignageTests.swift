@@ -223,6 +223,44 @@ import YarukiTestSupport
         #expect(screen == fresh, "the screen holds what a fresh read gives")
     }
 
+    /// Products and stores ranked on the board (a tie to the one that got there first, names as
+    /// sent), orders and refunds beside the total; a repeated sale adds nothing; an overtake reaches
+    /// a screen as a change.
+    @Test(arguments: Engine.allCases)
+    func productsAndStoresAreRankedAndRefundsCounted(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let live = try await Live(running)
+        func sale(_ id: String, _ amount: Int, _ product: String, _ store: String, at minute: Int) -> [String: Any] {
+            var s = SignageTests.sale(id, amount, at: String(format: "2026-12-02T10:%02d:00+09:00", minute), campaign: nil)
+            s["product"] = product
+            s["productName"] = ["LIP": "Rose lip balm", "CRM": "Hand cream", "SOA": "Yuzu soap"][product]
+            s["store"] = store
+            s["staff"] = "Aoi"
+            return s
+        }
+        try live.send([sale("a", 3_000, "LIP", "Shibuya", at: 5), sale("b", 2_000, "LIP", "Umeda", at: 6),
+                       sale("c", 5_000, "CRM", "Umeda", at: 2),  // the same 5,000 as the lip balm, reached earlier
+                       sale("d", 4_000, "SOA", "Shibuya", at: 7), sale("e", -1_000, "SOA", "Shibuya", at: 8)])  // a refund
+        try live.send([sale("a", 3_000, "LIP", "Shibuya", at: 5)])  // sent again: nothing
+        let state = try live.now()
+        #expect(state.products.map(\.key) == ["CRM", "LIP", "SOA"] && state.products.map(\.amount) == [5_000, 5_000, 3_000])
+        #expect(state.products.first?.name == "Hand cream" && state.products[1].sales == 2)
+        #expect(state.stores.map(\.key) == ["Umeda", "Shibuya"] && state.stores.map(\.amount) == [7_000, 6_000])
+        #expect(state.total == 13_000 && state.sales == 5 && state.orders == 4 && state.refunded == 1_000)
+
+        let wall = try live.open()
+        var screen: BoardTotals?
+        _ = try SignageTests.replay(try await wall.waitFor("\n\n"), into: &screen)
+        try live.send([sale("f", 1_500, "LIP", "Shibuya", at: 9)])  // the lip balm overtakes the cream
+        _ = try SignageTests.replay(try await wall.waitFor("\"LIP\",\"name\"") + wall.waitFor("\n\n"), into: &screen)
+        #expect(screen?.products.map(\.key) == ["LIP", "CRM", "SOA"] && screen?.stores.map(\.key) == ["Shibuya", "Umeda"])
+        var replayed = try #require(screen)
+        replayed.version = 0
+        replayed.at = .distantPast
+        replayed.pace = nil
+        #expect(replayed == (try live.now()))
+    }
+
     @Test(arguments: Engine.allCases)
     func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole(engine: Engine) async throws {
         let running = try await RunningApp(engine)

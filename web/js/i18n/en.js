@@ -397,6 +397,8 @@ export default {
   "wall.channel.store": "Store", "wall.channel.online": "Online", "wall.channel.app": "App", "wall.channel.classes": "Classes",
   "wall.noSales": "No sales yet: the figure counts up as they arrive.",
   "wall.ended": "Ended", "wall.upcoming": "Starts {date}",
+  "wall.orders": "{count} orders · {average} average", "wall.orders.one": "{count} order · {average} average", "wall.refunded": "{amount} refunded",
+  "wall.topProducts": "Top products", "wall.stores": "Stores",
   "wall.pace": "Pace", "wall.paceChart": "Sales through the day: today, yesterday and a week ago",
   "wall.vsYesterday": "vs yesterday at this time", "wall.vsLastWeek": "vs last {weekday} at this time",
   "wall.onPace": "today at this pace", "wall.goalReach": "Goal in reach", "wall.goalShort": "{amount} short of the goal at this pace",

@@ -394,6 +394,8 @@ export default {
   "wall.channel.store": "店舗", "wall.channel.online": "オンライン", "wall.channel.app": "アプリ", "wall.channel.classes": "クラス",
   "wall.noSales": "まだ売上はありません。入るたびに数字がカウントアップします。",
   "wall.ended": "終了", "wall.upcoming": "{date} 開始",
+  "wall.orders": "{count}件 · 平均 {average}", "wall.refunded": "返金 {amount}",
+  "wall.topProducts": "売れ筋", "wall.stores": "店舗",
   "wall.pace": "ペース", "wall.paceChart": "1日の売上の推移：今日・昨日・先週",
   "wall.vsYesterday": "昨日の同じ時刻と比べて", "wall.vsLastWeek": "先週の{weekday}の同じ時刻と比べて",
   "wall.onPace": "このペースでの今日の見込み", "wall.goalReach": "目標に届く見込み", "wall.goalShort": "このペースだと目標まで {amount} 不足",

@@ -394,6 +394,8 @@ export default {
   "wall.channel.store": "매장", "wall.channel.online": "온라인", "wall.channel.app": "앱", "wall.channel.classes": "클래스",
   "wall.noSales": "아직 매출이 없습니다. 들어올 때마다 숫자가 올라갑니다.",
   "wall.ended": "종료", "wall.upcoming": "{date} 시작",
+  "wall.orders": "주문 {count}건 · 평균 {average}", "wall.refunded": "환불 {amount}",
+  "wall.topProducts": "인기 상품", "wall.stores": "매장",
   "wall.pace": "페이스", "wall.paceChart": "하루 매출 흐름: 오늘, 어제, 지난주",
   "wall.vsYesterday": "어제 같은 시각 대비", "wall.vsLastWeek": "지난주 {weekday} 같은 시각 대비",
   "wall.onPace": "이 페이스면 오늘 예상", "wall.goalReach": "목표 달성 가능", "wall.goalShort": "이 페이스면 목표까지 {amount} 부족",

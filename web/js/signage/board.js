@@ -16,6 +16,10 @@ export function applyChange(state, change) {
     hours: state.hours.map((h) => (moved.has(Date.parse(h.start)) ? { ...h, amount: moved.get(Date.parse(h.start)) } : h)),
   };
   if (change.pace && state.pace) next.pace = applyPace(state.pace, change.pace);
+  next.orders = change.orders;
+  next.refunded = change.refunded;
+  if (change.products) next.products = change.products;
+  if (change.stores) next.stores = change.stores;
   return next;
 }
 

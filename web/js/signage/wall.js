@@ -18,6 +18,11 @@ export function wallView({ boardId, token, session }) {
   const dot = el("span", { class: "dot", id: "wall-dot", title: t("wall.connecting") });
   const goal = el("div", { class: "wall-goal", hidden: true }, el("div", { class: "bar" }, el("span", {})), el("p", { class: "muted" }));
   const channels = el("ul", { class: "wall-channels" });
+  const products = el("ol", { class: "wall-rank", id: "wall-products", "aria-label": t("wall.topProducts") });
+  const stores = el("ol", { class: "wall-rank", id: "wall-stores", "aria-label": t("wall.stores") });
+  const ranked = el("div", { class: "wall-ranked", hidden: true },
+    el("section", { class: "wall-rank-block" }, el("h2", {}, t("wall.topProducts")), products),
+    el("section", { class: "wall-rank-block", id: "wall-stores-block" }, el("h2", {}, t("wall.stores")), stores));
   const hours = el("div", { class: "wall-hours", "aria-hidden": "true" });
   const axis = el("div", { class: "wall-axis", id: "wall-axis", "aria-hidden": "true" });
   const pace = el("section", { class: "wall-pace", id: "wall-pace", hidden: true, "aria-label": t("wall.pace") });
@@ -48,7 +53,18 @@ export function wallView({ boardId, token, session }) {
     if (reduced) counter = createCountUp(state.total, clock());
     else retarget(counter, state.total, clock());
     if (!frame) frame = requestAnimationFrame(draw);
-    sales.textContent = t("wall.sales", { count: formatNumber(state.sales) });
+    // Orders and their average (refunds are not orders, and what they gave back is not in the average's sales).
+    const orders = state.orders ?? state.sales;
+    const average = orders > 0 ? Math.round((state.total + (state.refunded ?? 0)) / orders) : 0;
+    sales.replaceChildren(...[el("span", { id: "wall-orders" }, t("wall.orders", { count: formatNumber(orders), average: formatMoney(average, currency, currentLanguage()) })),
+      state.refunded ? el("span", { class: "wall-refunded", id: "wall-refunded" }, ` · ${t("wall.refunded", { amount: formatMoney(state.refunded, currency, currentLanguage()) })}`) : null]
+      .filter(Boolean));
+    const hasRanks = (state.products?.length ?? 0) + (state.stores?.length ?? 0) > 0;
+    ranked.hidden = !hasRanks;
+    bottom.classList.toggle("ranked", hasRanks);
+    rank(products, (state.products || []).slice(0, 5));
+    rank(stores, (state.stores || []).slice(0, 5));
+    stores.closest("section").hidden = !(state.stores?.length);
     if (state.board.goal) {
       const ratio = Math.max(0, Math.min(1, state.total / state.board.goal));
       goal.hidden = false;
@@ -66,22 +82,38 @@ export function wallView({ boardId, token, session }) {
     channels.replaceChildren(...(state.channels.length ? state.channels.map((c) => el("li", { "data-channel": c.channel },
       el("span", { class: "wall-channel" }, channelName(c.channel)), el("strong", {}, formatMoney(c.amount, currency, currentLanguage()))))
       : [el("li", { class: "wall-empty" }, t("wall.noSales"))]));
-    const top = Math.max(1, ...state.hours.map((h) => h.amount));
-    const hourFormat = new Intl.DateTimeFormat(currentLanguage(), { month: "numeric", day: "numeric", hour: "numeric", timeZone });
-    hours.replaceChildren(...state.hours.map((h) => {
+    // The strip: an hour a bar over four days or less, else a day a bar (the board's days), so a
+    // month's board still fits the width.
+    const dayOf = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone });
+    const daily = state.hours.length > 96;
+    const bars = [];
+    for (const h of state.hours) {
       const start = Date.parse(h.start);
-      const when = start + 3_600_000 <= now ? "past" : start <= now ? "now" : "ahead";
-      return el("span", { class: `wall-hour ${when}`, title: `${hourFormat.format(new Date(start))}: ${formatMoney(h.amount, currency, currentLanguage())}`,
-        style: `height:${Math.max(2, (Math.max(0, h.amount) / top) * 100).toFixed(1)}%` });
+      const key = daily ? dayOf.format(new Date(start)) : h.start;
+      if (bars.length && bars[bars.length - 1].key === key) {
+        bars[bars.length - 1].amount += h.amount;
+        bars[bars.length - 1].end = start + 3_600_000;
+      } else {
+        bars.push({ key, start, end: start + 3_600_000, amount: h.amount });
+      }
+    }
+    const top = Math.max(1, ...bars.map((bar) => bar.amount));
+    const barFormat = new Intl.DateTimeFormat(currentLanguage(), daily ? { month: "numeric", day: "numeric", timeZone }
+      : { month: "numeric", day: "numeric", hour: "numeric", timeZone });
+    hours.classList.toggle("daily", daily);
+    hours.replaceChildren(...bars.map((bar) => {
+      const when = bar.end <= now ? "past" : bar.start <= now ? "now" : "ahead";
+      return el("span", { class: `wall-hour ${when}`, title: `${barFormat.format(new Date(bar.start))}: ${formatMoney(bar.amount, currency, currentLanguage())}`,
+        style: `height:${Math.max(2, (Math.max(0, bar.amount) / top) * 100).toFixed(1)}%` });
     }));
-    // The time axis on the screen's clock: at most eight labels, a new day named by its date.
-    const step = [1, 2, 3, 4, 6, 12, 24].find((s) => state.hours.length / s <= 8) || 24;
+    // The time axis on the board's clock: at most eight labels, a new day named by its date.
+    const step = [1, 2, 3, 4, 6, 7, 12, 14, 24].find((k) => bars.length / k <= 8) || Math.ceil(bars.length / 8);
     const hourOnly = new Intl.DateTimeFormat(currentLanguage(), { hour: "numeric", timeZone });
     const hourOfDay = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone });
-    axis.replaceChildren(...state.hours.map((h, i) => {
-      const start = new Date(Date.parse(h.start));
+    axis.replaceChildren(...bars.map((bar, i) => {
+      const start = new Date(bar.start);
       const midnight = Number(hourOfDay.format(start)) === 0;
-      const label = i % step !== 0 ? "" : midnight && state.hours.length > 24 ? days.format(start) : hourOnly.format(start);
+      const label = i % step !== 0 ? "" : daily || (midnight && bars.length > 24) ? days.format(start) : hourOnly.format(start);
       return el("span", { class: "wall-tick" }, label);
     }));
     showPace(state.pace, state.board.goal);
@@ -139,6 +171,37 @@ export function wallView({ boardId, token, session }) {
     return [chart, ticks, legend];
   }
 
+  /** A ranking's rows by key, moved rather than redrawn: each keeps its element, so a row that
+   *  overtakes another slides up to its place (its old place measured, the new one set, the
+   *  difference animated away) and glows for a moment. */
+  function rank(list, ranks) {
+    const before = new Map([...list.children].map((row) => [row.dataset.key, row.getBoundingClientRect().top]));
+    const oldOrder = [...list.children].map((row) => row.dataset.key);
+    const rows = ranks.map((r, i) => {
+      let row = list.querySelector(`li[data-key="${CSS.escape(r.key)}"]`);
+      if (!row) row = el("li", { "data-key": r.key }, el("span", { class: "wall-rank-place" }), el("span", { class: "wall-rank-name" }), el("strong", {}));
+      row.querySelector(".wall-rank-place").textContent = formatNumber(i + 1);
+      row.querySelector(".wall-rank-name").textContent = r.name || r.key;
+      row.querySelector("strong").textContent = formatMoney(r.amount, currency, currentLanguage());
+      return row;
+    });
+    list.replaceChildren(...rows);
+    if (reduced) return;
+    rows.forEach((row, i) => {
+      const was = before.get(row.dataset.key);
+      if (was === undefined) return;
+      const shift = was - row.getBoundingClientRect().top;
+      if (Math.abs(shift) < 1) return;
+      if (oldOrder.indexOf(row.dataset.key) > i) {
+        row.classList.remove("overtook");
+        void row.offsetWidth;  // restart the glow
+        row.classList.add("overtook");
+        list.dataset.overtakes = String(Number(list.dataset.overtakes || 0) + 1);
+      }
+      row.animate([{ transform: `translateY(${shift}px)` }, { transform: "translateY(0)" }], { duration: 600, easing: "cubic-bezier(.2,.8,.2,1)" });
+    });
+  }
+
   // The known channels by name in the screen's language; others as their senders call them.
   function channelName(channel) {
     const key = `wall.channel.${channel}`;
@@ -184,12 +247,13 @@ export function wallView({ boardId, token, session }) {
   }
   connect();
 
+  const bottom = el("div", { class: "wall-bottom" }, ranked, channels, el("div", { class: "wall-side" }, paceLines, el("div", { class: "wall-chart" }, hours, axis)));
   const view = [el("section", { class: "wall", id: "wall" },
     el("header", { class: "wall-head" }, el("div", {}, title, span), dot),
     gone,
     // The total, and beside it how today stands; the goal; the channels, and the day's lines over the hours.
     el("div", { class: "wall-top" }, el("div", { class: "wall-figure" }, total, sales), pace), goal,
-    el("div", { class: "wall-bottom" }, channels, el("div", { class: "wall-side" }, paceLines, el("div", { class: "wall-chart" }, hours, axis))))];
+    bottom)];
   view.close = () => { source?.close(); if (frame) cancelAnimationFrame(frame); };
   return view;
 }

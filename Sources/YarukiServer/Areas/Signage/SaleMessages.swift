@@ -11,7 +11,8 @@ import YarukiHTTP
 ///
 ///     {"sales": "lines", "id": "receipt.no", "amount": "total", "amountUnit": "major",
 ///      "currency": "cur", "occurredAt": "soldAt", "channel": "store", "campaign": "promo",
-///      "defaults": {"currency": "JPY", "channel": "pos"}}
+///      "product": "item.sku", "productName": "item.name", "store": "shop.name", "staff": "clerk",
+///      "defaults": {"currency": "JPY", "channel": "pos", "store": "Shibuya"}}
 ///
 /// `sales` (optional) is the path of an array of sales inside each message; without it a message
 /// is one sale, or an array of them. A time is RFC 3339, or a number of seconds (or milliseconds,
@@ -32,6 +33,10 @@ public enum SaleFormat: Sendable, Equatable {
         public var occurredAt: String?
         public var channel: String?
         public var campaign: String?
+        public var product: String?
+        public var productName: String?
+        public var store: String?
+        public var staff: String?
         public var defaults: [String: String]?
     }
 
@@ -48,9 +53,9 @@ public enum SaleFormat: Sendable, Equatable {
             throw SaleMessages.Unreadable("'\(text)' is not a mapping (JSON with at least \"amount\": a path): \(SaleMessages.describe(error))")
         }
         if let unit = mapping.amountUnit, !["minor", "major"].contains(unit) { throw SaleMessages.Unreadable("amountUnit must be minor or major") }
-        let known: Set = ["id", "currency", "occurredAt", "channel", "campaign"]
-        if let stray = mapping.defaults?.keys.first(where: { !known.contains($0) }) {
-            throw SaleMessages.Unreadable("defaults may name id, currency, occurredAt, channel and campaign, not '\(stray)'")
+        let known: Set = ["id", "currency", "occurredAt", "channel", "campaign", "product", "productName", "store", "staff"]
+        if let stray = mapping.defaults?.keys.sorted().first(where: { !known.contains($0) }) {
+            throw SaleMessages.Unreadable("defaults may name id, currency, occurredAt, channel, campaign, product, productName, store and staff, not '\(stray)'")
         }
         return .mapping(mapping)
     }
@@ -170,7 +175,8 @@ public enum SaleMessages {
             guard let raw = value(item, at: m.amount) else { throw Unreadable("\(m.amount) (amount) is missing") }
             let amount = try minorUnits(raw, path: m.amount, currency: currency, major: m.amountUnit == "major")
             return SaleEvent(id: id, amount: amount, currency: currency, occurredAt: occurredAt, channel: channel.lowercased(),
-                             campaign: campaign?.lowercased())
+                             campaign: campaign?.lowercased(), product: try text("product", m.product), productName: try text("productName", m.productName),
+                             store: try text("store", m.store), staff: try text("staff", m.staff))
         }
     }
 

@@ -100,10 +100,14 @@ final class SignageHub: @unchecked Sendable {
         let now = clock()
         let zone = TimeZone(identifier: board.timeZone) ?? .gmt
         let since = SalesPace.since(now, zone: zone)
-        let (sums, recent) = try await database.read { c in
+        let (sums, recent, products, stores) = try await database.read { c in
             (try SignageStore.sums(currency: board.currency, from: board.startsAt, to: board.endsAt, campaign: board.campaign, channel: board.channel, c),
              try SignageStore.sums(currency: board.currency, from: since, to: now.addingTimeInterval(Double(SalesBucket.seconds)), campaign: board.campaign,
-                                   channel: board.channel, c))
+                                   channel: board.channel, c),
+             try SignageStore.ranks("product", currency: board.currency, from: board.startsAt, to: board.endsAt, campaign: board.campaign,
+                                    channel: board.channel, limit: SalesRank.shown, c),
+             try SignageStore.ranks("store", currency: board.currency, from: board.startsAt, to: board.endsAt, campaign: board.campaign,
+                                    channel: board.channel, limit: SalesRank.shown, c))
         }
         let version = lock.withLock { () -> UInt64 in
             sequence += 1
@@ -113,7 +117,7 @@ final class SignageHub: @unchecked Sendable {
         for sum in recent { byBucket[sum.bucket, default: 0] += sum.amount }
         let total = sums.reduce(0) { $0 + $1.amount }
         let pace = SalesPace.at(now, zone: zone, sums: byBucket, boardTotal: total, goal: board.goal, boardEnd: board.endsAt)
-        return BoardTotals.summing(board, sums, pace: pace, version: version, at: now)
+        return BoardTotals.summing(board, sums, pace: pace, products: products, stores: stores, version: version, at: now)
     }
 
     static func encoded<T: JSONWritable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
