@@ -129,6 +129,23 @@ def test_an_admin_makes_a_board_and_a_key_and_opens_the_wall_on_a_phone(server, 
     assert "not used yet" in row.text
     assert send(server, key, [{"id": "ye-1", "amount": 12_345, "currency": "JPY", "channel": "store", "occurredAt": "2026-12-29T12:00:00+09:00"}])["accepted"] == 1
 
+    # The day's sales and the board's hours download as CSV from its card (the file is caught as the page hands it over).
+    phone.execute_script("""
+        window.__saved = [];
+        const make = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { window.__blob = blob; return make(blob); };
+        HTMLAnchorElement.prototype.click = function () {
+          if (this.download) { const name = this.download; window.__blob.text().then((text) => window.__saved.push([name, text])); } };""")
+    card_day = phone.find_element(By.CSS_SELECTOR, f'[data-board="{board_id}"] .board-export-day')
+    phone.execute_script(set_value, card_day, "2026-12-29")
+    click_on(phone, By.CSS_SELECTOR, f'[data-board="{board_id}"] [data-action="export-sales"]')
+    saved = wait(phone).until(lambda d: d.execute_script("return window.__saved.length && window.__saved[0]"))
+    assert saved[0].endswith("-sales-2026-12-29.csv") and "ye-1," in saved[1] and saved[1].startswith("id,occurred_at,amount_minor"), saved
+    click_on(phone, By.CSS_SELECTOR, f'[data-board="{board_id}"] [data-action="export-hours"]')
+    saved = wait(phone).until(lambda d: d.execute_script("return window.__saved.length > 1 && window.__saved[1]"))
+    assert saved[0].endswith("-hours.csv") and "12345,12345,JPY,1,0,0" in saved[1], saved
+    assert not phone.find_elements(By.CSS_SELECTOR, "#problems .problem")
+
     # The admin opens the wall without the link (their own access) and sees the sale.
     click_on(phone, By.CSS_SELECTOR, f'[data-board="{board_id}"] a[href^="#/wall/"]')
     wait(phone, 20).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-value") == "12345")

@@ -94,6 +94,29 @@ public enum SignageStore {
         return fresh
     }
 
+    /// A page of the sales a board counts between two instants, in time order (then by id), after a keyset.
+    public static func events(currency: String, from: Date, to: Date, campaign: String?, channel: String?, after: (Date, String)?, limit: Int,
+                              _ c: SQLConnection) throws -> [SaleEvent] {
+        var sql = """
+            SELECT id, amount, currency, occurred_at, channel, campaign, product, product_name, store, staff FROM sales_events
+            WHERE currency = ? AND occurred_at >= ? AND occurred_at < ?
+            """
+        var values: [SQLValue] = [.text(currency), from.sqlValue, to.sqlValue]
+        if let campaign { sql += " AND campaign = ?"; values.append(.text(campaign)) }
+        if let channel { sql += " AND channel = ?"; values.append(.text(channel)) }
+        if let (at, id) = after {
+            sql += " AND (occurred_at > ? OR (occurred_at = ? AND id > ?))"
+            values += [at.sqlValue, at.sqlValue, .text(id)]
+        }
+        values.append(.integer(Int64(limit)))
+        return try c.query(sql + " ORDER BY occurred_at, id LIMIT ?", values).map { r in
+            let campaign = try r.string("campaign")
+            return SaleEvent(id: try r.string("id"), amount: Int64(try r.int("amount")), currency: try r.string("currency"), occurredAt: try r.date("occurred_at"),
+                             channel: try r.string("channel"), campaign: campaign.isEmpty ? nil : campaign, product: try r.optionalString("product"),
+                             productName: try r.optionalString("product_name"), store: try r.optionalString("store"), staff: try r.optionalString("staff"))
+        }
+    }
+
     /// The best `limit` products or stores of a board's window and filters: largest first, a tie
     /// to the one whose latest sale came first (it got there first), then by key; with their names.
     public static func ranks(_ dimension: String, currency: String, from: Date, to: Date, campaign: String?, channel: String?, limit: Int,

@@ -261,6 +261,40 @@ import YarukiTestSupport
         #expect(replayed == (try live.now()))
     }
 
+    /// A day's sales as CSV on the board's clock (a sale at 23:59 in Tokyo is that day's, one at
+    /// 00:00 the next's), in time order, with the product, store and staff; the hours of the window.
+    @Test(arguments: Engine.allCases)
+    func aDaysSalesAndTheHoursComeAsCSV(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let live = try await Live(running)
+        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        #expect(try live.api.call("PUT", "/v1/signage/boards/\(live.id)", json: ["title": "Live", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
+                                                                               "endsAt": "2026-12-05T00:00:00+09:00", "timeZone": "Asia/Tokyo"], token: admin).status == 200)
+        var lip = SignageTests.sale("late", 1_200, at: "2026-12-02T23:59:00+09:00", campaign: nil)
+        lip["product"] = "LIP"
+        lip["productName"] = "=Rose, lip balm"
+        lip["store"] = "渋谷"
+        lip["staff"] = "Aoi"
+        try live.send([SignageTests.sale("early", 800, at: "2026-12-02T00:00:00+09:00", campaign: nil), lip,
+                       SignageTests.sale("next", 500, at: "2026-12-03T00:00:00+09:00", campaign: nil),
+                       SignageTests.sale("refund", -300, at: "2026-12-02T12:00:00+09:00", channel: "online", campaign: nil)])
+        let reply = try live.api.call("GET", "/v1/signage/boards/\(live.id)/sales.csv?date=2026-12-02", token: admin)
+        #expect(reply.status == 200 && reply.headers["content-type"] == "text/csv; charset=utf-8")
+        #expect(reply.headers["content-disposition"]?.contains("filename=\"Live-sales-2026-12-02.csv\"") == true)
+        let lines = reply.text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.first == "id,occurred_at,amount_minor,amount,currency,channel,campaign,product,product_name,store,staff")
+        #expect(lines.dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" } == ["early", "refund", "late"])
+        #expect(lines.last == "late,2026-12-02T23:59:00+09:00,1200,1200,JPY,store,,LIP,\"'=Rose, lip balm\",渋谷,Aoi")
+        #expect(try live.api.call("GET", "/v1/signage/boards/\(live.id)/sales.csv?date=2026-13-02", token: admin).status == 400)
+        let hours = try live.api.call("GET", "/v1/signage/boards/\(live.id)/hours.csv", token: admin)
+        let rows = hours.text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(hours.status == 200 && rows.count == 1 + 96 && rows.contains("2026-12-02T12:00:00+09:00,2026-12-02T13:00:00+09:00,-300,-300,JPY,0,1,300"))
+        // Not for a member, nor for a board that is not there.
+        let member = try live.api.signUp("csv-member@example.com").access
+        #expect(try live.api.call("GET", "/v1/signage/boards/\(live.id)/sales.csv", token: member).status == 404)
+        #expect(try live.api.call("GET", "/v1/signage/boards/\(UUID().uuidString)/hours.csv", token: admin).status == 404)
+    }
+
     @Test(arguments: Engine.allCases)
     func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole(engine: Engine) async throws {
         let running = try await RunningApp(engine)

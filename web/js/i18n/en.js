@@ -370,6 +370,8 @@ export default {
   "signage.linkOnce": "The wall screen's link. It is shown only now: copy it, or open it on the screen. A new link stops this one.",
   "signage.keyOnce": "The API key. It is shown only now: put it in the system that sends sales (Authorization: Bearer …).",
   "signage.copy": "Copy", "signage.openWall": "Open the wall", "signage.newLink": "New link", "signage.edit": "Change", "signage.delete": "Delete",
+  "signage.timeZone": "Time zone", "signage.timeZoneHint": "Where the board's days begin: today is compared with yesterday from its midnight.",
+  "signage.exportDay": "The day to export", "signage.exportSales": "Sales of the day (CSV)", "signage.exportHours": "Hours (CSV)",
   "signage.newLinkConfirm": "Make a new link? Screens on the old one stop and say so.",
   "signage.deleteConfirm": "Delete “{title}”? Its screens close. Sales stay.",
   "signage.campaignIs": "campaign {campaign}", "signage.channelIs": "channel {channel}", "signage.goalIs": "goal {goal}",

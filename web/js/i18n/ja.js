@@ -367,6 +367,8 @@ export default {
   "signage.linkOnce": "ウォール画面のリンクです。表示されるのは今だけです。コピーするか、画面で開いてください。新しいリンクを発行するとこのリンクは無効になります。",
   "signage.keyOnce": "APIキーです。表示されるのは今だけです。売上を送るシステムに設定してください(Authorization: Bearer …)。",
   "signage.copy": "コピー", "signage.openWall": "ウォールを開く", "signage.newLink": "新しいリンク", "signage.edit": "変更", "signage.delete": "削除",
+  "signage.timeZone": "タイムゾーン", "signage.timeZoneHint": "ボードの1日の区切り。今日と昨日はこの時間帯の0時から比べます。",
+  "signage.exportDay": "書き出す日", "signage.exportSales": "その日の売上 (CSV)", "signage.exportHours": "時間別 (CSV)",
   "signage.newLinkConfirm": "新しいリンクを発行しますか?古いリンクの画面は停止し、その旨を表示します。",
   "signage.deleteConfirm": "「{title}」を削除しますか?画面は閉じます。売上データは残ります。",
   "signage.campaignIs": "キャンペーン {campaign}", "signage.channelIs": "チャネル {channel}", "signage.goalIs": "目標 {goal}",

@@ -367,6 +367,8 @@ export default {
   "signage.linkOnce": "벽면 화면 링크입니다. 지금만 표시됩니다. 복사하거나 화면에서 여세요. 새 링크를 만들면 이 링크는 더 이상 작동하지 않습니다.",
   "signage.keyOnce": "API 키입니다. 지금만 표시됩니다. 매출을 보내는 시스템에 넣으세요(Authorization: Bearer …).",
   "signage.copy": "복사", "signage.openWall": "벽면 화면 열기", "signage.newLink": "새 링크", "signage.edit": "변경", "signage.delete": "삭제",
+  "signage.timeZone": "시간대", "signage.timeZoneHint": "보드의 하루가 시작되는 곳. 오늘과 어제는 이 시간대의 자정부터 비교합니다.",
+  "signage.exportDay": "내보낼 날짜", "signage.exportSales": "그날 매출 (CSV)", "signage.exportHours": "시간별 (CSV)",
   "signage.newLinkConfirm": "새 링크를 만들까요? 이전 링크의 화면은 멈추고 그 사실을 표시합니다.",
   "signage.deleteConfirm": "“{title}”을(를) 삭제할까요? 화면은 닫힙니다. 매출 기록은 남습니다.",
   "signage.campaignIs": "캠페인 {campaign}", "signage.channelIs": "채널 {channel}", "signage.goalIs": "목표 {goal}",

@@ -5,6 +5,7 @@ import { currentLanguage, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { currencyDigits, formatMoney } from "./countup.js";
 import { kafkaCard } from "./kafka.js";
+import { download, save } from "../download.js";
 
 const currencies = ["JPY", "KRW", "USD", "EUR", "GBP", "TWD", "CNY"];
 
@@ -100,11 +101,31 @@ function boardCard(session, board, { shown, form, reload }) {
         } catch (problem) { showProblem(problem); }
       } }, t("signage.newLink")),
       el("button", { type: "button", class: "button quiet small", onclick: () => form.edit(board) }, t("signage.edit")),
+      exports(session, board),
       el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
         if (!confirm(t("signage.deleteConfirm", { title: board.title }))) return;
         try { await session.api(`/v1/signage/boards/${board.id}`, { method: "DELETE" }); toast(t("signage.deleted")); reload(); }
         catch (problem) { showProblem(problem); }
       } }, t("signage.delete"))));
+}
+
+/** A day's sales (on the board's clock; today unless another day is picked) and the board's hours, as CSV. */
+function exports(session, board) {
+  const today = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: board.timeZone || "UTC" }).format(new Date());
+  const day = el("input", { type: "date", value: today, max: today, class: "board-export-day", "aria-label": t("signage.exportDay") });
+  const get = (path, button) => async () => {
+    clearProblems();
+    button.disabled = true;
+    try {
+      const { blob, name } = await download(session, path(), { networkProblem: () => ({ title: t("problem.network") }) });
+      save(blob, name);
+    } catch (problem) { showProblem(problem); } finally { button.disabled = false; }
+  };
+  const sales = el("button", { type: "button", class: "button quiet small", "data-action": "export-sales" }, t("signage.exportSales"));
+  const hours = el("button", { type: "button", class: "button quiet small", "data-action": "export-hours" }, t("signage.exportHours"));
+  sales.addEventListener("click", get(() => `/v1/signage/boards/${board.id}/sales.csv?date=${day.value || today}`, sales));
+  hours.addEventListener("click", get(() => `/v1/signage/boards/${board.id}/hours.csv`, hours));
+  return el("span", { class: "board-exports" }, day, sales, hours);
 }
 
 function keyRow(session, key, { reload }) {
@@ -127,6 +148,8 @@ function localInput(date) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
 /** Make a board, or change one (`form.edit(board)`). */
 function boardForm(session, { onDone }) {
   let editing = null;
@@ -146,6 +169,10 @@ function boardForm(session, { onDone }) {
       field("campaign", t("signage.campaign"), el("input", { id: "board-campaign", name: "campaign", maxlength: 60, placeholder: "winter-beauty" })),
       field("channel", t("signage.channel"), el("input", { id: "board-channel", name: "channel", maxlength: 40, placeholder: "store" }))),
     field("goal", t("signage.goal"), el("input", { id: "board-goal", name: "goal", type: "number", min: 0, step: "any", inputmode: "decimal" })),
+    // Where the board's days begin: today beside yesterday is counted from its midnight.
+    field("timeZone", t("signage.timeZone"), el("input", { id: "board-timeZone", name: "timeZone", list: "board-zones", autocomplete: "off",
+      value: browserZone, "aria-describedby": "board-timeZone-hint" }), t("signage.timeZoneHint")),
+    el("datalist", { id: "board-zones" }, (Intl.supportedValuesOf?.("timeZone") ?? [browserZone]).map((zone) => el("option", { value: zone }))),
     field("embedOrigins", t("signage.embed"), el("input", { id: "board-embedOrigins", name: "embedOrigins", inputmode: "url",
       placeholder: "https://dashboard.example", "aria-describedby": "board-embedOrigins-hint" }), t("signage.embedHint")),
     el("div", { class: "actions" }, submit, cancel));
@@ -153,6 +180,7 @@ function boardForm(session, { onDone }) {
   function reset() {
     editing = null;
     form.reset();
+    form.elements.namedItem("timeZone").value = browserZone;
     heading.textContent = t("signage.newBoard");
     submit.textContent = t("signage.create");
     cancel.hidden = true;
@@ -173,6 +201,7 @@ function boardForm(session, { onDone }) {
     set("channel", board.channel ?? "");
     set("goal", board.goal ? String(board.goal / 10 ** currencyDigits(board.currency)) : "");
     set("embedOrigins", (board.embedOrigins ?? []).join(" "));
+    set("timeZone", board.timeZone ?? browserZone);
     form.scrollIntoView({ block: "start" });
   };
 
@@ -186,7 +215,8 @@ function boardForm(session, { onDone }) {
     const body = { title: data.get("title"), currency, startsAt: instant("startsAt"), endsAt: instant("endsAt"),
       campaign: String(data.get("campaign") || "").trim() || null, channel: String(data.get("channel") || "").trim() || null,
       goal: goal ? Math.round(Number(goal) * 10 ** currencyDigits(currency)) : null,
-      embedOrigins: String(data.get("embedOrigins") || "").split(/[\s,]+/).filter(Boolean) };
+      embedOrigins: String(data.get("embedOrigins") || "").split(/[\s,]+/).filter(Boolean),
+      timeZone: String(data.get("timeZone") || "").trim() || browserZone };
     try {
       if (editing) {
         await session.api(`/v1/signage/boards/${editing.id}`, { method: "PUT", body });
