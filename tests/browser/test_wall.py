@@ -321,3 +321,36 @@ def test_a_product_overtakes_another_with_its_animation(server):
         assert not overflow, overflow
     finally:
         wall.quit()
+
+
+def test_a_milestone_crossed_by_a_burst_is_celebrated_once(server):
+    """At 1920×1080 in Japanese: a board celebrating every ¥100,000; a burst of sales crosses it,
+    the wall celebrates once with the figure, and the admin's notifications say so."""
+    admin = admin_token(server)
+    key = api_call(server, "POST", "/v1/admin/api-keys", admin, {"name": "party-till", "scopes": ["signage:write"]})["key"]
+    board = api_call(server, "POST", "/v1/signage/boards", admin, {
+        "title": "年末セール", "currency": "JPY", "timeZone": "Asia/Tokyo", "campaign": "party-test", "goal": 500_000,
+        "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-31T00:00:00+09:00", "milestones": {"every": 100_000, "goal": True}})
+    wall = make_browser(1920, 1080, language="ja-JP")
+    try:
+        wall.get(server + board["wallURL"])
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-dot").get_attribute("class") == "dot ok")
+        assert not wall.find_element(By.ID, "wall-celebration").is_displayed()
+        burst = [{"id": f"party-{i}", "amount": 9_000, "currency": "JPY", "channel": "store", "campaign": "party-test",
+                  "occurredAt": "2026-12-03T18:00:00+09:00"} for i in range(12)]
+        assert send(server, key, burst)["accepted"] == 12
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-celebration").is_displayed())
+        said = wall.execute_script("return document.getElementById('wall-celebration').textContent")
+        assert "100,000円" in said and "達成" in said, said
+        assert attribute_of(wall, By.ID, "wall-celebration", "data-key") == "every-100000"
+        time.sleep(0.8)
+        wall.save_screenshot(os.path.join(OUT, "wall-milestone-ja-1920x1080.png"))
+        # More sales that cross nothing: no second celebration of the same milestone.
+        assert send(server, key, [{"id": "party-x", "amount": 1_000, "currency": "JPY", "channel": "store", "campaign": "party-test",
+                                   "occurredAt": "2026-12-03T18:05:00+09:00"}])["accepted"] == 1
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-total").get_attribute("data-target") == "109000")
+        assert attribute_of(wall, By.ID, "wall-celebration", "data-count") == "1"
+        notes = api_call(server, "GET", "/v1/notifications", admin)["items"]
+        assert [n["kind"] for n in notes].count("boardMilestone") == 1, notes
+    finally:
+        wall.quit()

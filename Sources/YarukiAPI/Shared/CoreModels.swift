@@ -88,7 +88,35 @@ extension GeoPoint: APIModel {
 extension SalesBoard: APIModel {
     public static let example = SalesBoard(id: Example.otherID, title: "Winter beauty sale", currency: "JPY", startsAt: Example.instant,
                                            endsAt: Example.instant.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
-                                           goal: 50_000_000)
+                                           goal: 50_000_000, timeZone: "Asia/Tokyo", milestones: BoardMilestones.example)
+}
+
+extension BoardMilestones: APIModel {
+    public static let example = BoardMilestones(every: 1_000_000, goal: true, recordDay: true)
+}
+
+extension Milestone: APIModel {
+    public static let example = Milestone(key: "every-1000000", kind: .every, amount: 1_000_000, reachedAt: Example.instant)
+}
+
+extension SalesRank: APIModel {
+    public static let example = SalesRank(key: "LIP-204", name: "Rose lip balm", amount: 48_000, sales: 15, at: Example.instant)
+}
+
+extension SalesPace.Point: APIModel {
+    public static let example = SalesPace.Point(minute: 600, amount: 42_000)
+}
+
+extension SalesPace: APIModel {
+    public static let example = SalesPace(day: "2026-12-04", timeZone: "Asia/Tokyo", today: [Point.example], yesterday: [Point(minute: 1440, amount: 120_000)],
+                                          lastWeek: [Point(minute: 1440, amount: 98_000)], todayTotal: 42_000, yesterdayAtThisTime: 38_000,
+                                          lastWeekAtThisTime: 30_500, projection: 131_000, projectedTotal: 51_200_000, goalMet: true)
+}
+
+extension PaceChange: APIModel {
+    public static let example = PaceChange(todayTotal: 45_000, yesterdayAtThisTime: 38_400, lastWeekAtThisTime: 30_900, projection: 139_000,
+                                           projectedTotal: 51_210_000, goalMet: true, todayFrom: 40, today: [SalesPace.Point(minute: 601, amount: 45_000)],
+                                           yesterday: nil, lastWeek: nil)
 }
 
 extension BoardTotals.Channel: APIModel {
@@ -101,12 +129,15 @@ extension BoardTotals.Hour: APIModel {
 
 extension BoardTotals: APIModel {
     public static let example = BoardTotals(board: SalesBoard.example, total: 128_000, sales: 31, channels: [Channel.example],
-                                            hours: [Hour.example], version: 7, at: Example.instant)
+                                            hours: [Hour.example], pace: SalesPace.example, orders: 30, refunded: 2_400, products: [SalesRank.example],
+                                            stores: [SalesRank(key: "Shibuya", name: nil, amount: 96_000, sales: 22, at: Example.instant)], version: 7,
+                                            at: Example.instant)
 }
 
 extension BoardChange: APIModel {
     public static let example = BoardChange(version: 8, total: 131_000, sales: 32, channels: [BoardTotals.Channel.example],
-                                            hours: [BoardTotals.Hour.example], at: Example.instant)
+                                            hours: [BoardTotals.Hour.example], pace: PaceChange.example, orders: 31, refunded: 2_400,
+                                            products: [SalesRank.example], stores: nil, at: Example.instant)
 }
 
 extension SaleEvent: APIModel, RuledModel {

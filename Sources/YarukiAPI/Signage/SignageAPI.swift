@@ -53,10 +53,13 @@ public struct BoardBody: APIModel, RuledModel {
     /// Where the board's days begin (an IANA name like Asia/Tokyo): today beside yesterday is
     /// counted from its midnight. When left out: the maker's own zone (on a change: as it was).
     public var timeZone: String?
+    /// What the wall celebrates: every so much sold (minor units), the goal, a record day; nothing when left out.
+    public var milestones: BoardMilestones?
 
     public init(title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String? = nil, channel: String? = nil, goal: Int64? = nil,
-                embedOrigins: [String]? = nil, timeZone: String? = nil) {
+                embedOrigins: [String]? = nil, timeZone: String? = nil, milestones: BoardMilestones? = nil) {
         self.timeZone = timeZone
+        self.milestones = milestones
         self.title = title
         self.currency = currency
         self.startsAt = startsAt
@@ -70,7 +73,8 @@ public struct BoardBody: APIModel, RuledModel {
     /// A window on quarter hours, as boards' windows are.
     public static let example = BoardBody(title: "Winter beauty sale", currency: "JPY", startsAt: Example.quarterHour,
                                           endsAt: Example.quarterHour.addingTimeInterval(4 * 86_400), campaign: "winter-beauty", channel: "online",
-                                          goal: 50_000_000, embedOrigins: ["https://dashboard.yaruki.example"], timeZone: "Asia/Tokyo")
+                                          goal: 50_000_000, embedOrigins: ["https://dashboard.yaruki.example"], timeZone: "Asia/Tokyo",
+                                          milestones: BoardMilestones(every: 1_000_000, goal: true, recordDay: true))
 }
 
 /// A new board with its wall screen's secret link (shown once).

@@ -15,10 +15,13 @@ public struct SalesBoard: Codable, Equatable, Sendable {
     public var embedOrigins: [String]
     /// Where the board's days begin and end (an IANA name): today beside yesterday is counted from its midnight.
     public var timeZone: String
+    /// What its screens celebrate (nothing when nil).
+    public var milestones: BoardMilestones?
 
     public init(id: UUID, title: String, currency: String, startsAt: Date, endsAt: Date, campaign: String?, channel: String?, goal: Int64?,
-                embedOrigins: [String] = [], timeZone: String = "UTC") {
+                embedOrigins: [String] = [], timeZone: String = "UTC", milestones: BoardMilestones? = nil) {
         self.timeZone = timeZone
+        self.milestones = milestones
         self.id = id
         self.title = title
         self.currency = currency

@@ -157,26 +157,63 @@ public enum SignageStore {
         SalesBoard(id: try r.uuid("id"), title: try r.string("title"), currency: try r.string("currency"), startsAt: try r.date("starts_at"),
               endsAt: try r.date("ends_at"), campaign: try r.optionalString("campaign"), channel: try r.optionalString("channel"),
               goal: try r.optionalInt("goal").map(Int64.init),
-              embedOrigins: try r.string("embed_origins").split(separator: " ").map(String.init), timeZone: try r.string("time_zone"))
+              embedOrigins: try r.string("embed_origins").split(separator: " ").map(String.init), timeZone: try r.string("time_zone"),
+              milestones: try r.optionalString("milestones").flatMap { try? JSONDecoder().decode(BoardMilestones.self, from: Data($0.utf8)) })
     }
 
-    static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, time_zone"
+    static let boardColumns = "id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, time_zone, milestones"
+
+    static func json(_ milestones: BoardMilestones?) -> SQLValue {
+        guard let milestones, let data = try? JSONEncoder().encode(milestones) else { return .null }
+        return .text(String(decoding: data, as: UTF8.self))
+    }
 
     public static func insert(_ b: SalesBoard, tokenHash: String, by user: UUID?, at now: Date, _ c: SQLConnection) throws {
         try c.execute("""
-            INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, time_zone, token_hash,
-                                        created_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO signage_boards (id, title, currency, starts_at, ends_at, campaign, channel, goal, embed_origins, time_zone, milestones,
+                                        token_hash, created_by, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, b.id, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), b.timeZone,
-            tokenHash, user, now, now)
+            json(b.milestones), tokenHash, user, now, now)
     }
 
     public static func update(_ b: SalesBoard, at now: Date, _ c: SQLConnection) throws -> Bool {
         try c.execute("""
             UPDATE signage_boards SET title = ?, currency = ?, starts_at = ?, ends_at = ?, campaign = ?, channel = ?, goal = ?, embed_origins = ?,
-                                      time_zone = ?, updated_at = ? WHERE id = ?
-            """, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), b.timeZone, now,
-            b.id) == 1
+                                      time_zone = ?, milestones = ?, updated_at = ? WHERE id = ?
+            """, b.title, b.currency, b.startsAt, b.endsAt, b.campaign, b.channel, b.goal, b.embedOrigins.joined(separator: " "), b.timeZone,
+            json(b.milestones), now, b.id) == 1
+    }
+
+    /// Stores milestones a board reached; those it had already (another node was first) are
+    /// skipped. Returns the ones stored here.
+    public static func reach(_ board: UUID, _ milestones: [Milestone], at now: Date, _ c: SQLConnection) throws -> [Milestone] {
+        var stored: [Milestone] = []
+        for m in milestones {
+            let inserted = try c.query("""
+                INSERT INTO board_milestones (board_id, key, kind, amount, reached_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (board_id, key) DO NOTHING RETURNING key
+                """, board, m.key, m.kind.rawValue, m.amount, now)
+            if !inserted.isEmpty {
+                var m = m
+                m.reachedAt = now
+                stored.append(m)
+            }
+        }
+        return stored
+    }
+
+    /// What a board reached, in the order it was reached.
+    public static func reached(_ board: UUID, _ c: SQLConnection) throws -> [Milestone] {
+        try c.query("SELECT key, kind, amount, reached_at FROM board_milestones WHERE board_id = ? ORDER BY reached_at, key", board).map { r in
+            Milestone(key: try r.string("key"), kind: Milestone.Kind(rawValue: try r.string("kind")) ?? .every, amount: Int64(try r.int("amount")),
+                      reachedAt: try r.date("reached_at"))
+        }
+    }
+
+    /// Who made a board (told of its milestones); nil when they are gone.
+    public static func maker(_ board: UUID, _ c: SQLConnection) throws -> UUID? {
+        try c.queryOne("SELECT created_by FROM signage_boards WHERE id = ?", board).flatMap { try $0.optionalString("created_by").flatMap(UUID.init(uuidString:)) }
     }
 
     public static func setToken(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> Bool {

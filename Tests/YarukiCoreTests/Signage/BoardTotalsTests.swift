@@ -113,3 +113,39 @@ import Testing
         #expect(board.total == 12_000 && board.sales == 5 && board.orders == 4 && board.refunded == 1_000)
     }
 }
+
+/// What a board celebrates between two of its states.
+@Suite struct MilestoneTests {
+    static func state(_ board: SalesBoard, _ sales: [(hour: Int, amount: Int64)], at hour: Int) -> BoardTotals {
+        let start = SalesBucket.start(of: board.startsAt)
+        let sums = sales.map { SalesSum(channel: "store", bucket: start + Int64($0.hour) * 3_600_000, amount: $0.amount, sales: 1) }
+        return BoardTotals.summing(board, sums, version: 1, at: board.startsAt.addingTimeInterval(Double(hour) * 3600 + 60))
+    }
+
+    @Test func everySoMuchTheGoalAndARecordDayEachOnce() {
+        var board = BoardTotalsTests.board  // 12 hours from 15:00 UTC, goal 1,000,000
+        board.endsAt = board.startsAt.addingTimeInterval(3 * 86_400)
+        board.timeZone = "UTC"
+        let rules = BoardMilestones(every: 300_000, goal: true, recordDay: true)
+        let a = Self.state(board, [(0, 250_000)], at: 0)
+        let b = Self.state(board, [(0, 250_000), (1, 700_000)], at: 1)
+        #expect(rules.crossed(from: a, to: b).map(\.key) == ["every-300000", "every-600000", "every-900000"])
+        let c = Self.state(board, [(0, 250_000), (1, 700_000), (2, 60_000)], at: 2)
+        #expect(rules.crossed(from: b, to: c).map(\.key) == ["goal"])
+        #expect(rules.crossed(from: c, to: c).isEmpty, "nothing crossed twice")
+        // A burst past many: the highest three.
+        let d = Self.state(board, [(0, 250_000), (1, 700_000), (2, 60_000), (3, 3_000_000)], at: 3)
+        #expect(rules.crossed(from: c, to: d).map(\.key) == ["every-3300000", "every-3600000", "every-3900000"])
+        // The first day (from 15:00 to midnight) sold 4,010,000, the second nothing; the third beats it at 4,100,000, once.
+        let day2 = (9..<11).map { (hour: $0 + 24, amount: Int64(2_050_000)) }
+        let e = Self.state(board, [(0, 250_000), (1, 700_000), (2, 60_000), (3, 3_000_000), (day2[0].hour, 2_050_000)], at: day2[0].hour)
+        let f = Self.state(board, [(0, 250_000), (1, 700_000), (2, 60_000), (3, 3_000_000)] + day2, at: day2[1].hour)
+        #expect(!rules.crossed(from: d, to: e).contains { $0.kind == .record })
+        let record = rules.crossed(from: e, to: f).filter { $0.kind == .record }
+        #expect(record.map(\.amount) == [4_100_000] && record.first?.key.hasPrefix("record-") == true)
+        #expect(!rules.crossed(from: f, to: f).contains { $0.kind == .record })
+        // A refund that takes the total back under a mark, then a sale over it again: not again on the screen's side
+        // (the store keeps each key once; here the crossing is seen, the store decides).
+        #expect(BoardMilestones(every: 300_000).crossed(from: b, to: a).isEmpty)
+    }
+}

@@ -42,6 +42,7 @@ function muteButton(session, item) {
 function link(item) {
   if (["classMoved", "classTomorrow", "classSoon", "seatBooked"].includes(item.kind) && item.classId) return `#/class/${item.classId}`;
   if (item.kind === "refund") return "#/classes?tab=mine";
+  if (item.kind === "boardMilestone") return "#/signage";
   if (["cheer", "nudge", "quotaReminder", "challengeDone"].includes(item.kind)) return "#/accountability";
   return item.postId ? `#/post/${item.postId}` : "#/routines?tab=mine";
 }

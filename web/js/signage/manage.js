@@ -169,6 +169,12 @@ function boardForm(session, { onDone }) {
       field("campaign", t("signage.campaign"), el("input", { id: "board-campaign", name: "campaign", maxlength: 60, placeholder: "winter-beauty" })),
       field("channel", t("signage.channel"), el("input", { id: "board-channel", name: "channel", maxlength: 40, placeholder: "store" }))),
     field("goal", t("signage.goal"), el("input", { id: "board-goal", name: "goal", type: "number", min: 0, step: "any", inputmode: "decimal" })),
+    // What the wall celebrates: every so much sold (in major units), the goal, a record day.
+    el("fieldset", { class: "field board-milestones" }, el("legend", {}, t("signage.milestones")),
+      field("milestoneEvery", t("signage.milestoneEvery"), el("input", { id: "board-milestoneEvery", name: "milestoneEvery", type: "number", min: 0, step: "any",
+        inputmode: "decimal", placeholder: "1000000" })),
+      el("label", { class: "check" }, el("input", { type: "checkbox", name: "milestoneGoal", id: "board-milestoneGoal" }), ` ${t("signage.milestoneGoal")}`),
+      el("label", { class: "check" }, el("input", { type: "checkbox", name: "milestoneRecord", id: "board-milestoneRecord" }), ` ${t("signage.milestoneRecord")}`)),
     // Where the board's days begin: today beside yesterday is counted from its midnight.
     field("timeZone", t("signage.timeZone"), el("input", { id: "board-timeZone", name: "timeZone", list: "board-zones", autocomplete: "off",
       value: browserZone, "aria-describedby": "board-timeZone-hint" }), t("signage.timeZoneHint")),
@@ -202,6 +208,9 @@ function boardForm(session, { onDone }) {
     set("goal", board.goal ? String(board.goal / 10 ** currencyDigits(board.currency)) : "");
     set("embedOrigins", (board.embedOrigins ?? []).join(" "));
     set("timeZone", board.timeZone ?? browserZone);
+    set("milestoneEvery", board.milestones?.every ? String(board.milestones.every / 10 ** currencyDigits(board.currency)) : "");
+    form.elements.namedItem("milestoneGoal").checked = Boolean(board.milestones?.goal);
+    form.elements.namedItem("milestoneRecord").checked = Boolean(board.milestones?.recordDay);
     form.scrollIntoView({ block: "start" });
   };
 
@@ -217,6 +226,10 @@ function boardForm(session, { onDone }) {
       goal: goal ? Math.round(Number(goal) * 10 ** currencyDigits(currency)) : null,
       embedOrigins: String(data.get("embedOrigins") || "").split(/[\s,]+/).filter(Boolean),
       timeZone: String(data.get("timeZone") || "").trim() || browserZone };
+    const every = String(data.get("milestoneEvery") || "").trim();
+    const milestones = { every: every ? Math.round(Number(every) * 10 ** currencyDigits(currency)) : null,
+      goal: data.get("milestoneGoal") === "on", recordDay: data.get("milestoneRecord") === "on" };
+    body.milestones = milestones.every || milestones.goal || milestones.recordDay ? milestones : null;
     try {
       if (editing) {
         await session.api(`/v1/signage/boards/${editing.id}`, { method: "PUT", body });

@@ -27,6 +27,9 @@ export function wallView({ boardId, token, session }) {
   const axis = el("div", { class: "wall-axis", id: "wall-axis", "aria-hidden": "true" });
   const pace = el("section", { class: "wall-pace", id: "wall-pace", hidden: true, "aria-label": t("wall.pace") });
   const paceLines = el("div", { class: "pace-chart", id: "wall-pace-chart", hidden: true });
+  const celebration = el("div", { class: "wall-celebration", id: "wall-celebration", role: "status", "aria-live": "assertive", hidden: true });
+  const celebrated = new Set();
+  let celebrationTimer = null;
   const clock = () => performance.now() / 1000;
   let counter = null;
   let currency = "JPY";
@@ -202,6 +205,22 @@ export function wallView({ boardId, token, session }) {
     });
   }
 
+  /** A few seconds of the milestone across the screen: its figure and what it is, bursting in (still under reduced motion). */
+  function celebrate(milestone) {
+    const amount = formatMoney(milestone.amount, currency, currentLanguage());
+    const words = milestone.kind === "goal" ? t("wall.milestoneGoal") : milestone.kind === "record" ? t("wall.milestoneRecord") : t("wall.milestoneEvery");
+    celebration.replaceChildren(el("strong", {}, amount), el("span", {}, words),
+      el("div", { class: "confetti", "aria-hidden": "true" }, ...Array.from({ length: 24 }, (_, i) => el("i", { style: `--i:${i}` }))));
+    celebration.dataset.key = milestone.key;
+    celebration.dataset.count = String(Number(celebration.dataset.count || 0) + 1);
+    celebration.hidden = false;
+    celebration.classList.remove("go");
+    void celebration.offsetWidth;
+    if (!reduced) celebration.classList.add("go");
+    clearTimeout(celebrationTimer);
+    celebrationTimer = setTimeout(() => { celebration.hidden = true; }, 4500);
+  }
+
   // The known channels by name in the screen's language; others as their senders call them.
   function channelName(channel) {
     const key = `wall.channel.${channel}`;
@@ -220,6 +239,13 @@ export function wallView({ boardId, token, session }) {
       dot.title = t("wall.live");
       state = JSON.parse(event.data);
       show(state);
+    });
+    // A milestone: celebrated once on this screen, however often it is heard (after a reconnect too).
+    source.addEventListener("milestone", (event) => {
+      const milestone = JSON.parse(event.data);
+      if (celebrated.has(milestone.key)) return;
+      celebrated.add(milestone.key);
+      celebrate(milestone);
     });
     source.addEventListener("change", (event) => {
       if (!state) return;
@@ -250,7 +276,7 @@ export function wallView({ boardId, token, session }) {
   const bottom = el("div", { class: "wall-bottom" }, ranked, channels, el("div", { class: "wall-side" }, paceLines, el("div", { class: "wall-chart" }, hours, axis)));
   const view = [el("section", { class: "wall", id: "wall" },
     el("header", { class: "wall-head" }, el("div", {}, title, span), dot),
-    gone,
+    gone, celebration,
     // The total, and beside it how today stands; the goal; the channels, and the day's lines over the hours.
     el("div", { class: "wall-top" }, el("div", { class: "wall-figure" }, total, sales), pace), goal,
     bottom)];

@@ -13,11 +13,17 @@ struct SignageArea: Area {
 
     let signage: SignageService
     let routes: [any RouteCollection]
+
+    /// A board's milestone, to the admin who made it.
+    static let milestone = NotificationKind("boardMilestone", words: .init(one: [
+        .en: "A sales board you made reached a milestone", .ja: "あなたが作った売上ボードが節目に届きました", .ko: "내가 만든 매출 보드가 목표 지점에 도달했어요",
+    ]), opens: { _ in "/#/signage" })
+    static let notificationKinds = [milestone]
     let personalData: [any PersonalData] = [SignageData()]
 
     init(_ platform: AreaPlatform) throws {
         let context = platform.context
-        let hub = SignageHub(database: context.database, bus: context.bus, clock: context.clock)
+        let hub = SignageHub(database: context.database, bus: context.bus, inbox: platform.inbox, clock: context.clock)
         let kafka = try context.settings.kafka.map { try SalesFromKafka(setting: $0, hub: hub, database: context.database, node: context.jobs.node, clock: context.clock) }
         signage = SignageService(context: context, hub: hub, kafka: kafka)
         platform.interfaces.provide((any SalesLedger).self, hub)

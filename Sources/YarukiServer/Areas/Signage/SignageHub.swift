@@ -51,6 +51,8 @@ final class SignageHub: @unchecked Sendable {
         /// `state` as a `total` event, encoded when a screen first needs it.
         var whole: [UInt8]?
         var dirty = false
+        /// How many milestones the board had reached at `state` (the second part of each event's id).
+        var reached: Int = 0
     }
 
     private let lock = NSLock()
@@ -60,8 +62,10 @@ final class SignageHub: @unchecked Sendable {
     let database: Database
     let clock: @Sendable () -> Date
     let bus: EventBus
+    let inbox: Inbox?
 
-    init(database: Database, bus: EventBus, interval: Double = 0.25, tick: Double = 60, clock: @escaping @Sendable () -> Date) {
+    init(database: Database, bus: EventBus, inbox: Inbox? = nil, interval: Double = 0.25, tick: Double = 60, clock: @escaping @Sendable () -> Date) {
+        self.inbox = inbox
         self.database = database
         self.clock = clock
         self.bus = bus
@@ -120,31 +124,47 @@ final class SignageHub: @unchecked Sendable {
         return BoardTotals.summing(board, sums, pace: pace, products: products, stores: stores, version: version, at: now)
     }
 
-    static func encoded<T: JSONWritable>(_ value: T, event: String, version: UInt64) -> [UInt8] {
+    /// An event whose id is `version.reached`: the state's version, and how many milestones the
+    /// board had reached then (all nodes count them alike), so a screen that comes back names
+    /// which it may have missed.
+    static func encoded<T: JSONWritable>(_ value: T, event: String, version: UInt64, reached: Int = 0) -> [UInt8] {
         let json = (try? JSONBytes.encode(value)) ?? Array("{}".utf8)
-        return ServerSentEvent(id: String(version), event: event, data: String(decoding: json, as: UTF8.self), retry: 2000).encoded
+        return ServerSentEvent(id: "\(version).\(reached)", event: event, data: String(decoding: json, as: UTF8.self), retry: 2000).encoded
+    }
+
+    /// The milestones a screen missed: those after the count its last event's id names.
+    static func missed(lastEventID: String?, reached: [Milestone]) -> [Milestone] {
+        guard let id = lastEventID, let seen = id.split(separator: ".").dropFirst().first.flatMap({ Int($0) }), seen < reached.count else { return [] }
+        return Array(reached[max(0, seen)...])
     }
 
     /// Starts a screen: the board's newest state (also after a reconnect: the newest state is
     /// all a wall needs), then its changes.
     func attach(_ stream: EventStream, board: SalesBoard) async {
+        let lastEventID = stream.lastEventID
         if lock.withLock({ watched[board.id] == nil }) {
-            guard let state = try? await totals(board) else {
+            guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else {
                 stream.close()
                 return
             }
             lock.withLock {
-                if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state) }
+                if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state, reached: reached.count) }
             }
         }
+        // A screen coming back after milestones were reached is sent those it missed, after the state.
+        let reached = lastEventID == nil ? [] : ((try? await database.read { c in try SignageStore.reached(board.id, c) }) ?? [])
         let attached = lock.withLock { () -> Bool in
             guard var entry = watched[board.id] else { return false }
-            let whole = entry.whole ?? SignageHub.encoded(entry.state, event: "total", version: entry.state.version)
+            let whole = entry.whole ?? SignageHub.encoded(entry.state, event: "total", version: entry.state.version, reached: entry.reached)
             entry.whole = whole
             entry.streams[ObjectIdentifier(stream)] = stream
             watched[board.id] = entry
             // Under the lock, so a change computed meanwhile is queued after this, not before.
             stream.send(encoded: whole)
+            let missed = SignageHub.missed(lastEventID: lastEventID, reached: reached)
+            for (i, milestone) in missed.enumerated() {
+                stream.send(encoded: SignageHub.encoded(milestone, event: "milestone", version: entry.state.version, reached: reached.count - missed.count + i + 1))
+            }
             return true
         }
         guard attached else {
@@ -255,6 +275,29 @@ final class SignageHub: @unchecked Sendable {
                 lock.withLock { watched[board.id]?.dirty = true }
                 continue
             }
+            // Milestones crossed from the state the screens hold: stored once for all nodes (the
+            // first to store one tells the board's maker), celebrated by this node's screens.
+            let old = lock.withLock { watched[board.id]?.state }
+            var crossed: [Milestone] = []
+            var reachedCount: Int?
+            if let rules = board.milestones, let old, old.version == previous {
+                crossed = rules.crossed(from: old, to: next)
+                if !crossed.isEmpty {
+                    let now = clock()
+                    let outcome = try? await database.transaction { c -> ([Milestone], [Milestone], UUID?) in
+                        let stored = try SignageStore.reach(board.id, crossed, at: now, c)
+                        return (stored, try SignageStore.reached(board.id, c), try SignageStore.maker(board.id, c))
+                    }
+                    if let (stored, all, maker) = outcome {
+                        reachedCount = all.count
+                        crossed = crossed.map { m in all.first { $0.key == m.key } ?? m }
+                        if let inbox, let maker, !stored.isEmpty {
+                            let notices = try? await database.transaction { c in try stored.map { _ in try inbox.add(SignageArea.milestone, to: maker, subject: board.id, at: now, c) } }
+                            inbox.deliver(notices ?? [])
+                        }
+                    }
+                }
+            }
             lock.withLock {
                 // The state the change is from must still be the screens' (not replaced by a
                 // first screen's fresh one meanwhile), and every one of them gets it.
@@ -262,17 +305,21 @@ final class SignageHub: @unchecked Sendable {
                 let old = entry.state
                 entry.state = next
                 entry.whole = nil
-                let bytes: [UInt8]
+                let before = entry.reached
+                if let reachedCount { entry.reached = max(entry.reached, reachedCount) }
+                var bytes: [UInt8] = []
                 if let change = old.change(to: next) {
-                    bytes = SignageHub.encoded(change, event: "change", version: next.version)
+                    bytes = SignageHub.encoded(change, event: "change", version: next.version, reached: entry.reached)
                 } else if old.needsWhole(next) {
-                    bytes = SignageHub.encoded(next, event: "total", version: next.version)
+                    bytes = SignageHub.encoded(next, event: "total", version: next.version, reached: entry.reached)
                     entry.whole = bytes
-                } else {
-                    watched[board.id] = entry
-                    return
+                }
+                // Each milestone crossed, after the figures that crossed it.
+                for (i, milestone) in crossed.enumerated() {
+                    bytes += SignageHub.encoded(milestone, event: "milestone", version: next.version, reached: min(entry.reached, before + i + 1))
                 }
                 watched[board.id] = entry
+                guard !bytes.isEmpty else { return }
                 EventStream.send(encoded: bytes, to: entry.streams.values)
             }
         }

@@ -36,6 +36,8 @@ struct SignageService: Sendable {
             check.fail(String(error.field.dropFirst("board.".count)), error.message)
         }
         if let goal = body.goal, !(1...SaleEvent.maxAmount).contains(goal) { check.fail("goal", "must be 1 to 10^12 minor units") }
+        if let every = body.milestones?.every, !(1...SaleEvent.maxAmount).contains(every) { check.fail("milestones.every", "must be 1 to 10^12 minor units") }
+        if body.milestones?.goal == true, body.goal == nil { check.conflict("milestones.goal", "needs a goal to celebrate") }
         let sent = body.embedOrigins ?? []
         if sent.count > 10 { check.fail("embedOrigins", "has more than 10 sites") }
         for origin in sent where !SignageService.isOrigin(origin) {
@@ -44,7 +46,8 @@ struct SignageService: Sendable {
         let origins = sent.map { $0.lowercased() }
         try check.done()
         return SalesBoard(id: id, title: title, currency: body.currency, startsAt: body.startsAt, endsAt: body.endsAt,
-                          campaign: body.campaign, channel: body.channel, goal: body.goal, embedOrigins: Array(Set(origins)).sorted(), timeZone: zone)
+                          campaign: body.campaign, channel: body.channel, goal: body.goal, embedOrigins: Array(Set(origins)).sorted(), timeZone: zone,
+                          milestones: body.milestones)
     }
 
     /// `http(s)://host[:port]` and nothing else: no path, query, user or wildcard (a CSP source that
