@@ -312,6 +312,12 @@ def test_a_product_overtakes_another_with_its_animation(server):
         assert "overtook" in attribute_of(wall, By.CSS_SELECTOR, '#wall-products li[data-key="LIP"]', "class")
         assert wall.execute_script("return document.querySelector('#wall-products li[data-key=\"LIP\"]').getAnimations().length") >= 1
         assert [li.get_attribute("data-key") for li in wall.find_elements(By.CSS_SELECTOR, "#wall-stores li")] == ["Umeda", "Shibuya"]
+        # A refund: said on the wall, the total counting down to what was really sold.
+        before = int(attribute_of(wall, By.ID, "wall-total", "data-target"))
+        assert send(server, key, [sale(8, "LIP", -2_000, "Umeda")])["accepted"] == 1
+        wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-correction").is_displayed())
+        assert "Refunded: −¥2,000" in text_of(wall, By.ID, "wall-correction")
+        assert int(attribute_of(wall, By.ID, "wall-total", "data-target")) == before - 2_000
         overflow = wall.execute_script("""
             return [...document.querySelectorAll('#wall *')].filter((e) => e.offsetParent !== null)
               .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })

@@ -402,6 +402,7 @@ export default {
   "wall.ended": "Ended", "wall.upcoming": "Starts {date}",
   "wall.orders": "{count} orders · {average} average", "wall.orders.one": "{count} order · {average} average", "wall.refunded": "{amount} refunded",
   "wall.milestoneEvery": "sold so far: a milestone!", "wall.milestoneGoal": "Goal reached!", "wall.milestoneRecord": "A record day!",
+  "wall.correction": "Refunded: −{amount}. The total shows what was really sold.",
   "wall.topProducts": "Top products", "wall.stores": "Stores",
   "wall.pace": "Pace", "wall.paceChart": "Sales through the day: today, yesterday and a week ago",
   "wall.vsYesterday": "vs yesterday at this time", "wall.vsLastWeek": "vs last {weekday} at this time",

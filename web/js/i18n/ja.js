@@ -399,6 +399,7 @@ export default {
   "wall.ended": "終了", "wall.upcoming": "{date} 開始",
   "wall.orders": "{count}件 · 平均 {average}", "wall.refunded": "返金 {amount}",
   "wall.milestoneEvery": "達成！節目を突破しました", "wall.milestoneGoal": "目標達成！", "wall.milestoneRecord": "過去最高の1日！",
+  "wall.correction": "返金がありました：−{amount}。合計は実際の売上を表示しています。",
   "wall.topProducts": "売れ筋", "wall.stores": "店舗",
   "wall.pace": "ペース", "wall.paceChart": "1日の売上の推移：今日・昨日・先週",
   "wall.vsYesterday": "昨日の同じ時刻と比べて", "wall.vsLastWeek": "先週の{weekday}の同じ時刻と比べて",

@@ -399,6 +399,7 @@ export default {
   "wall.ended": "종료", "wall.upcoming": "{date} 시작",
   "wall.orders": "주문 {count}건 · 평균 {average}", "wall.refunded": "환불 {amount}",
   "wall.milestoneEvery": "돌파! 새로운 기록 지점이에요", "wall.milestoneGoal": "목표 달성!", "wall.milestoneRecord": "역대 최고의 하루!",
+  "wall.correction": "환불이 있었어요: −{amount}. 합계는 실제 매출을 보여줘요.",
   "wall.topProducts": "인기 상품", "wall.stores": "매장",
   "wall.pace": "페이스", "wall.paceChart": "하루 매출 흐름: 오늘, 어제, 지난주",
   "wall.vsYesterday": "어제 같은 시각 대비", "wall.vsLastWeek": "지난주 {weekday} 같은 시각 대비",

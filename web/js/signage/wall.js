@@ -29,6 +29,9 @@ export function wallView({ boardId, token, session }) {
   const paceLines = el("div", { class: "pace-chart", id: "wall-pace-chart", hidden: true });
   const celebration = el("div", { class: "wall-celebration", id: "wall-celebration", role: "status", "aria-live": "assertive", hidden: true });
   const celebrated = new Set();
+  const correction = el("p", { class: "wall-correction", id: "wall-correction", role: "status", hidden: true });
+  let correctionTimer = null;
+  let refundedBefore = null;
   let celebrationTimer = null;
   const clock = () => performance.now() / 1000;
   let counter = null;
@@ -62,6 +65,14 @@ export function wallView({ boardId, token, session }) {
     sales.replaceChildren(...[el("span", { id: "wall-orders" }, t("wall.orders", { count: formatNumber(orders), average: formatMoney(average, currency, currentLanguage()) })),
       state.refunded ? el("span", { class: "wall-refunded", id: "wall-refunded" }, ` · ${t("wall.refunded", { amount: formatMoney(state.refunded, currency, currentLanguage()) })}`) : null]
       .filter(Boolean));
+    // A refund (or a correction) is said, not hidden: the figure counts down to what was really sold.
+    if (refundedBefore !== null && (state.refunded ?? 0) > refundedBefore) {
+      correction.textContent = t("wall.correction", { amount: formatMoney((state.refunded ?? 0) - refundedBefore, currency, currentLanguage()) });
+      correction.hidden = false;
+      clearTimeout(correctionTimer);
+      correctionTimer = setTimeout(() => { correction.hidden = true; }, 6000);
+    }
+    refundedBefore = state.refunded ?? 0;
     const hasRanks = (state.products?.length ?? 0) + (state.stores?.length ?? 0) > 0;
     ranked.hidden = !hasRanks;
     bottom.classList.toggle("ranked", hasRanks);
@@ -278,7 +289,7 @@ export function wallView({ boardId, token, session }) {
     el("header", { class: "wall-head" }, el("div", {}, title, span), dot),
     gone, celebration,
     // The total, and beside it how today stands; the goal; the channels, and the day's lines over the hours.
-    el("div", { class: "wall-top" }, el("div", { class: "wall-figure" }, total, sales), pace), goal,
+    el("div", { class: "wall-top" }, el("div", { class: "wall-figure" }, total, sales, correction), pace), goal,
     bottom)];
   view.close = () => { source?.close(); if (frame) cancelAnimationFrame(frame); };
   return view;
