@@ -17,6 +17,7 @@ import Glibc
 #endif
 
 let args = CommandLine.arguments
+let ranked = ProcessInfo.processInfo.environment["SIGNAGE_RANKED"] == "1"
 // PORT and SERVER_PID may be lists (a,b,c): the screens are spread over the nodes in turn, the
 // till posts to the first, and the memory is the nodes' together.
 let ports = args.count == 9 ? args[1].split(separator: ",").compactMap { UInt16($0) } : []
@@ -117,7 +118,9 @@ func salesIn(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
                 i += 1
                 any = true
             }
-            return any ? value : nil
+            // The board's own count is followed by more of its keys (stores, total; keys are sorted);
+            // a channel's, product's or store's count ends its object.
+            if any, i < to, b[i] == 44 { return value }
         }
         j -= 1
     }
@@ -318,7 +321,9 @@ Thread.detachNewThread {
         let due = start + Int64(i) * step
         let wait = due - nowNS()
         if wait > 0 { usleep(UInt32(wait / 1_000)) }
-        let body = #"{"events":[{"id":"bench-\#(stamp)-\#(i)","amount":\#(1_000 + i % 97),"currency":"JPY","occurredAt":"\#(iso.string(from: Date()))","channel":"store"}]}"#
+        // With SIGNAGE_RANKED=1 each sale names one of 40 products and one of 6 stores, so the screens' rankings move too.
+        let detail = ranked ? #","product":"SKU-\#(i % 40)","productName":"Product \#(i % 40)","store":"Store \#(i % 6)""# : ""
+        let body = #"{"events":[{"id":"bench-\#(stamp)-\#(i)","amount":\#(1_000 + i % 97),"currency":"JPY","occurredAt":"\#(iso.string(from: Date()))","channel":"store"\#(detail)}]}"#
         sentAt[i] = nowNS()
         if tillPost(body) { sent += 1 } else { failedPosts += 1 }
         postTimes.add(nowNS() - sentAt[i])
