@@ -17,6 +17,14 @@ public struct SaleGenerator: Sendable {
     private var random: SeededRandom
     private var made = 0
 
+    /// A beauty shop's shelf, best-sellers first (the first are drawn most).
+    public static let products: [(sku: String, name: String)] = [
+        ("LIP-204", "Rose lip balm"), ("CRM-110", "Yuzu hand cream"), ("OIL-031", "Camellia hair oil"), ("MSK-502", "Sake sheet mask"),
+        ("SOA-007", "Charcoal soap"), ("SRM-301", "Rice serum"), ("TNR-220", "Green tea toner"), ("SUN-050", "Sun milk SPF50"),
+        ("CLN-140", "Cleansing oil"), ("PRF-900", "Hinoki eau de parfum"),
+    ]
+    public static let stores = ["Shibuya", "Shinjuku", "Umeda", "Sapporo"]
+
     /// `prefix` starts every sale's id: one per run, so two runs never collide.
     public init(board: SalesBoard, seed: UInt64, prefix: String) {
         self.board = board
@@ -33,7 +41,11 @@ public struct SaleGenerator: Sendable {
         let scale = (Self.perYen[board.currency] ?? 0.0067) * pow(10, Double(Currency.digits(board.currency)))
         var amount = max(10, Int64((yen * scale / 10).rounded()) * 10)
         if Double.random(in: 0..<1, using: &random) < 0.01 { amount = -amount }  // a refund
-        return SaleEvent(id: "\(prefix)\(made)", amount: amount, currency: board.currency, occurredAt: date, channel: channel, campaign: board.campaign)
+        // What sold (a few best-sellers, a long tail) and where (online sales from the web shop).
+        let product = Self.products[min(Self.products.count - 1, Int(Double(Self.products.count) * pow(Double.random(in: 0..<1, using: &random), 2.2)))]
+        let store = channel == "online" || channel == "app" ? "Web shop" : Self.stores[Int.random(in: 0..<Self.stores.count, using: &random)]
+        return SaleEvent(id: "\(prefix)\(made)", amount: amount, currency: board.currency, occurredAt: date, channel: channel, campaign: board.campaign,
+                         product: product.sku, productName: product.name, store: store)
     }
 
     /// How many sales arrive in `seconds` at `rate` a second (Poisson).

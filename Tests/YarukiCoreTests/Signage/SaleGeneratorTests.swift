@@ -20,6 +20,12 @@ import Testing
         let store = sales.filter { $0.channel == "store" && $0.amount > 0 }.map(\.amount).sorted()
         #expect((5_500...8_500).contains(store[store.count / 2]), "a store basket's median is near ¥6,800")
         #expect(sales.allSatisfy { $0.amount % 10 == 0 && abs($0.amount) >= 300 && abs($0.amount) <= 80_000 })
+        // Every sale names its product and store; best-sellers sell most, web sales come from the web shop.
+        var byProduct: [String: Int] = [:]
+        for sale in sales { byProduct[sale.product ?? "", default: 0] += 1 }
+        #expect(sales.allSatisfy { $0.product != nil && $0.productName != nil && $0.store != nil })
+        #expect(byProduct["LIP-204", default: 0] > 3 * byProduct["PRF-900", default: 0] && byProduct.count == SaleGenerator.products.count)
+        #expect(sales.filter { $0.channel == "online" }.allSatisfy { $0.store == "Web shop" })
         // The same seed, the same sales.
         var again = SaleGenerator(board: Self.board("JPY"), seed: 9, prefix: "t-")
         #expect((0..<100).map { _ in again.sale(at: sales[0].occurredAt).amount } == sales.prefix(100).map(\.amount))

@@ -22,7 +22,8 @@ enum SignageDemo {
         let start = tokyo.date(byAdding: .day, value: -1, to: tokyo.startOfDay(for: now))!
         let settings = SettingsStore(database: database)
         var board = SalesBoard(id: UUID(), title: "Winter beauty sale", currency: "JPY", startsAt: start, endsAt: start.addingTimeInterval(4 * 86_400),
-                               campaign: "winter-beauty", channel: nil, goal: 50_000_000)
+                               campaign: "winter-beauty", channel: nil, goal: 50_000_000, timeZone: "Asia/Tokyo",
+                               milestones: BoardMilestones(every: 5_000_000, goal: true, recordDay: true))
         let known = try await settings.value(boardSetting).flatMap(UUID.init(uuidString:))
         if let known, let existing = try await database.read({ c in try SignageStore.board(known, c) }) {
             board = existing
