@@ -19,11 +19,33 @@ public enum InboxStore {
         public var createdAt: Date
     }
 
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var sequence: UInt16 = 0
+
+    /// An id that sorts after every earlier one this process made: the time in milliseconds, a
+    /// counter, then random bytes. Entries made in the same millisecond (three notifications from
+    /// three quick requests) still list newest first, since the list orders by time, then id.
+    static func orderedID(at now: Date) -> UUID {
+        let ms = UInt64(max(0, (now.timeIntervalSince1970 * 1000).rounded(.down)))
+        let count: UInt16 = lock.withLock {
+            sequence &+= 1
+            return sequence
+        }
+        var random = SystemRandomNumberGenerator()
+        let tail: UInt64 = random.next()
+        var b = [UInt8](repeating: 0, count: 16)
+        for i in 0..<6 { b[i] = UInt8(truncatingIfNeeded: ms >> UInt64(40 - 8 * i)) }
+        b[6] = UInt8(truncatingIfNeeded: count >> 8)
+        b[7] = UInt8(truncatingIfNeeded: count)
+        for i in 0..<8 { b[8 + i] = UInt8(truncatingIfNeeded: tail >> UInt64(8 * i)) }
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    }
+
     /// Adds an entry; nil when the actor is the person (nothing is said of one's own doings).
     public static func add(_ kind: String, to user: UUID, actor: UUID?, subject: UUID?, detail: UUID?, facts: [String: Int] = [:],
                            at now: Date, _ c: SQLConnection) throws -> UUID? {
         guard user != actor else { return nil }
-        let id = UUID()
+        let id = InboxStore.orderedID(at: now)
         let told = facts.isEmpty ? nil : String(decoding: try JSONEncoder().encode(facts), as: UTF8.self)
         try c.execute("INSERT INTO inbox (id, user_id, kind, actor_id, subject_id, detail_id, facts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                       id, user, kind, actor, subject, detail, told, now)

@@ -13,7 +13,7 @@ import YarukiCore
         let names = Areas.notificationKinds.map(\.name)
         #expect(Set(names).count == names.count, "a kind registered twice: \(names)")
         let expected: Set<String> = ["comment", "like", "save", "cheer", "nudge", "refund", "classMoved", "quotaReminder", "restEnd",
-                                     "classTomorrow", "classSoon", "seatBooked", "moderationWarning", "challengeDone"]
+                                     "classTomorrow", "classSoon", "seatBooked", "moderationWarning", "challengeDone", "boardMilestone"]
         #expect(Set(names) == expected)
         for kind in Areas.notificationKinds {
             for language in AppLanguage.allCases {

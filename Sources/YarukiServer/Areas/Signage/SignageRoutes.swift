@@ -31,13 +31,7 @@ struct SignageRoutes: RouteCollection {
                                                         [200: "The new link", 404: "Not an admin, or no such board"]), newLink)
         boards.delete("/v1/signage/boards/{id}", Doc("Delete a board (admins only); its screens are closed",
                                                      [204: "Deleted", 404: "Not an admin, or no such board"]), deleteBoard)
-        boards.get("/v1/signage/boards/{id}/sales.csv", Doc("""
-            A day's sales the board counts, as CSV (its times on the board's clock; amounts in minor and major units; product, store, staff) \
-            (admins only)
-            """, [200: "The CSV", 400: "A bad date", 404: "Not an admin, or no such board"], produces: "text/csv",
-            query: [.day("date", "The day on the board's clock, YYYY-MM-DD (today when left out)")]), salesCSV)
-        boards.get("/v1/signage/boards/{id}/hours.csv", Doc("The board's window hour by hour, as CSV: amount, orders, refunds (admins only)",
-                                                            [200: "The CSV", 404: "Not an admin, or no such board"], produces: "text/csv"), hoursCSV)
+        addExports(to: boards)
         routes.open(tag: "signage").get("/wall/{id}", Doc("""
             A wall screen's own page (the browser app, showing the board of ?token=): other sites may show it in a frame only when the board             names them in embedOrigins
             """, [200: "The page", 404: "Not a board id, or no browser app is served"], produces: "text/html"), wallPage)
@@ -48,6 +42,17 @@ struct SignageRoutes: RouteCollection {
             A board's state (Server-Sent Event `total`), then what moved (`change`: the total, count, and changed channels and hours; at most \
             4 a second); after a reconnect the newest state comes whole
             """, [200: "The stream", 404: "No such board, or a replaced link"], produces: "text/event-stream"), stream)
+    }
+
+    /// A board's sales and hours as CSV, for admins.
+    func addExports(to boards: RouteGroup<Principal>) {
+        boards.get("/v1/signage/boards/{id}/sales.csv", Doc("""
+            A day's sales the board counts, as CSV (its times on the board's clock; amounts in minor and major units; product, store, staff) \
+            (admins only)
+            """, [200: "The CSV", 400: "A bad date", 404: "Not an admin, or no such board"], produces: "text/csv",
+            query: [.day("date", "The day on the board's clock, YYYY-MM-DD (today when left out)")]), salesCSV)
+        boards.get("/v1/signage/boards/{id}/hours.csv", Doc("The board's window hour by hour, as CSV: amount, orders, refunds (admins only)",
+                                                            [200: "The CSV", 404: "Not an admin, or no such board"], produces: "text/csv"), hoursCSV)
     }
 
     static func csv(_ file: (name: String, bytes: [UInt8])) -> Response {
