@@ -151,7 +151,8 @@ def sign_up(base, email, name):
 
 
 class Stream:
-    """An SSE client on a thread of its own: every event as (id, name, data)."""
+    """An SSE client on a thread of its own: every event as (id, name, data). A wall's ids are
+    `version.milestones`: the version is kept."""
 
     def __init__(self, url, headers=None):
         self.events = []
@@ -176,7 +177,7 @@ class Stream:
                 if line == "":
                     if "event" in event:
                         with self.lock:
-                            self.events.append((int(event.get("id", "0")), event["event"], event.get("data", "")))
+                            self.events.append((int(event.get("id", "0").split(".")[0]), event["event"], event.get("data", "")))
                     event = {}
                 elif not line.startswith(":") and ":" in line:
                     key, value = line.split(":", 1)
