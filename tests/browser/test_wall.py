@@ -336,7 +336,7 @@ def test_a_milestone_crossed_by_a_burst_is_celebrated_once(server):
     key = api_call(server, "POST", "/v1/admin/api-keys", admin, {"name": "party-till", "scopes": ["signage:write"]})["key"]
     board = api_call(server, "POST", "/v1/signage/boards", admin, {
         "title": "年末セール", "currency": "JPY", "timeZone": "Asia/Tokyo", "campaign": "party-test", "goal": 500_000,
-        "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-31T00:00:00+09:00", "milestones": {"every": 100_000, "goal": True}})
+        "startsAt": "2026-12-01T00:00:00+09:00", "endsAt": "2026-12-31T00:00:00+09:00", "milestones": {"every": 100_000, "goal": True, "recordDay": False}})
     wall = make_browser(1920, 1080, language="ja-JP")
     try:
         wall.get(server + board["wallURL"])

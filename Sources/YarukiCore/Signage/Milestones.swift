@@ -14,16 +14,6 @@ public struct BoardMilestones: Codable, Equatable, Sendable {
         self.recordDay = recordDay
     }
 
-    enum CodingKeys: String, CodingKey { case every, goal, recordDay }
-
-    /// Each part may be left out (false, or none).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        every = try c.decodeIfPresent(Int64.self, forKey: .every)
-        goal = try c.decodeIfPresent(Bool.self, forKey: .goal) ?? false
-        recordDay = try c.decodeIfPresent(Bool.self, forKey: .recordDay) ?? false
-    }
-
     /// At most this many "every" milestones from one update (a burst past several): the highest.
     public static let mostAtOnce = 3
 

@@ -38,7 +38,7 @@ import YarukiTestSupport
         let live = try await SignageTests.Live(running)
         let admin = try Self.celebrate(live)
         let refused = try live.api.call("PUT", "/v1/signage/boards/\(live.id)", json: ["title": "Live", "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
-                                                                                    "endsAt": "2026-12-05T00:00:00+09:00", "milestones": ["goal": true]], token: admin)
+                                                                                    "endsAt": "2026-12-05T00:00:00+09:00", "milestones": ["goal": true, "recordDay": false]], token: admin)
         #expect(refused.status == 422 && TrainingTests.fields(refused) == ["milestones.goal"], "a goal to celebrate needs a goal")
 
         let screen = try live.open()
