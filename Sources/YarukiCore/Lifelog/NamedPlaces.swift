@@ -77,11 +77,10 @@ public struct NamedPlaces: Sendable {
     static let languages = ["ja", "ko"]
 
     /// In memory (tests, and extracts read at start go through a map file too).
-    public init(_ places: [NamedPlace]) {
+    public init(_ places: [NamedPlace]) throws {
         var writer = MapFileWriter()
         NamedPlaces.write(places, into: &writer)
-        // swiftlint:disable:next force_try
-        self = try! NamedPlaces(file: MapFile(bytes: try! writer.finish(timestamp: 0)))
+        self = try NamedPlaces(file: MapFile(bytes: writer.finish(timestamp: 0)))
     }
 
     public init(file: MapFile) throws {

@@ -145,11 +145,10 @@ public struct RoadGraph: Sendable {
 
     /// Builds the graph from ways and a lookup of node positions (nodes it cannot place are
     /// skipped), in memory.
-    public init(ways: [OSMWay], position: (Int64) -> GeoPoint?, cell: Double = RoadGraph.cellDegrees) {
+    public init(ways: [OSMWay], position: (Int64) -> GeoPoint?, cell: Double = RoadGraph.cellDegrees) throws {
         var writer = MapFileWriter()
         RoadGraph.write(ways: ways.map { RoadWay(refs: $0.refs, rules: WayRules($0.tags)) }, position: position, cell: cell, into: &writer)
-        // swiftlint:disable:next force_try
-        self = try! RoadGraph(file: MapFile(bytes: try! writer.finish(timestamp: 0)))
+        self = try RoadGraph(file: MapFile(bytes: writer.finish(timestamp: 0)))
     }
 
     /// Writes the graph of `ways` as a map file's `g.…` sections.

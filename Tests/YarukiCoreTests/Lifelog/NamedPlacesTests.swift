@@ -19,10 +19,10 @@ struct NamedPlacesTests {
         #expect(NamedPlace.from(tags: ["amenity": "cafe"], at: here) == nil)
     }
 
-    @Test func theNearestComeFirstNamedBeforeAnAddressBesideThem() {
+    @Test func theNearestComeFirstNamedBeforeAnAddressBesideThem() throws {
         let origin = GeoPoint(latitude: 60.1700, longitude: 24.9400)
         func east(_ metres: Double) -> GeoPoint { GeoPoint(latitude: 60.17, longitude: 24.94 + metres / (111_320 * cos(60.17 * .pi / 180))) }
-        let index = NamedPlaces([
+        let index = try NamedPlaces([
             NamedPlace(name: "Far café", kind: .cafe, position: east(400)),
             NamedPlace(name: "Kauppatori 1", kind: .address, position: east(5)),
             NamedPlace(name: "Kahvila", names: ["ja": "カフェ"], kind: .cafe, position: east(30)),
@@ -37,7 +37,7 @@ struct NamedPlacesTests {
         #expect(index.nearest(to: origin, limit: 2).count == 2)
         #expect(index.nearest(to: GeoPoint(latitude: 35.68, longitude: 139.76), limit: 5).isEmpty)
         // Across the antimeridian's neighbour cells and at high latitude the rings still find what is near.
-        let north = NamedPlaces([NamedPlace(name: "Longyearbyen", kind: .building, position: GeoPoint(latitude: 78.2232, longitude: 15.6267))])
+        let north = try NamedPlaces([NamedPlace(name: "Longyearbyen", kind: .building, position: GeoPoint(latitude: 78.2232, longitude: 15.6267))])
         #expect(north.nearest(to: GeoPoint(latitude: 78.2232, longitude: 15.6300), limit: 1).first?.place.name == "Longyearbyen")
     }
 }

@@ -7,7 +7,7 @@ import YarukiTestSupport
 /// Places without typing, on the Helsinki extract: landmarks picked by hand are offered, in the
 /// extract's own names, when someone stands at them; over HTTP in the person's language.
 @Suite(.serialized) struct PlaceSuggestionTests {
-    static let places: NamedPlaces = NamedPlaces(RouterTests.helsinki.0.places)
+    static let places: NamedPlaces = try! NamedPlaces(RouterTests.helsinki.0.places)
 
     @Test func landmarksPickedByHandAreOfferedWhereTheyStand() throws {
         #expect(Self.places.count > 1000, "\(Self.places.count) places in central Helsinki")

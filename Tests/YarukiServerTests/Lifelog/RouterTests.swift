@@ -12,7 +12,7 @@ import YarukiTestSupport
 
     static let helsinki: (OSMExtract, RoadGraph) = {
         let extract = try! OSMExtract.read(path: helsinkiPath)
-        return (extract, RoadGraph(ways: extract.ways, position: extract.position))
+        return (extract, try! RoadGraph(ways: extract.ways, position: extract.position))
     }()
 
     static func length(_ path: [GeoPoint]) -> Double { Geo.cumulativeDistances(path).last ?? 0 }
@@ -44,7 +44,7 @@ import YarukiTestSupport
 
     static let gridGraph: (OSMExtract, RoadGraph) = {
         let extract = OSMExtract.collected(try! OSMExtract.readXML(Array(grid.utf8)))
-        return (extract, RoadGraph(ways: extract.ways, position: extract.position))
+        return (extract, try! RoadGraph(ways: extract.ways, position: extract.position))
     }()
 
     static func node(_ id: Int64) -> GeoPoint { gridGraph.0.position(id)! }
