@@ -14,6 +14,9 @@ PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n
 [ -x "$PGBIN/initdb" ] || { echo "pg-cluster: PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 if [ "${PG_DURABLE:-0}" = 1 ]; then durability="-c fsync=on -c synchronous_commit=on"; else durability="-c fsync=off -c synchronous_commit=off"; fi
+# The whole test suite runs some forty servers at once, each with its own pool (up to eight
+# connections and a listener): 200 left too little room (it peaked at 173 and grows with tests).
+connections=400
 cmd=${1:?usage: pg-cluster.sh start|stop|pause|resume DIR [PORT]}
 dir=${2:?DIR missing}
 case "$cmd" in
@@ -27,7 +30,7 @@ start)
   echo "$durability" >"$dir/durability"
   [ "$(id -u)" = 0 ] && chown postgres "$dir/port"
   as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=200" start >/dev/null
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=$connections" start >/dev/null
   as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$port" -U yaruki yaruki_test
   if [ -n "${4:-}" ]; then
     owner=$4
@@ -45,7 +48,7 @@ resume)
   port=$(cat "$dir/port")
   durability=$(cat "$dir/durability")
   as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=200" start >/dev/null
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=$connections" start >/dev/null
   ;;
 stop)
   if [ -d "$dir/data" ]; then as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true; fi
