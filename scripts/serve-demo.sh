@@ -29,13 +29,16 @@ done
 "$BIN" sales simulate --board demo --rate 30/m --data-dir "$DATA" --port "$PORT" >"$DATA/simulator.log" 2>&1 &
 simulator=$!
 wall=""
+playlist=""
 for _ in $(seq 1 50); do
     wall=$(sed -n 's/^the demo.s wall screen: //p' "$DATA/simulator.log" 2>/dev/null)
-    [ -n "$wall" ] && break
+    playlist=$(sed -n 's/^the demo.s playlist screen: //p' "$DATA/simulator.log" 2>/dev/null)
+    [ -n "$wall" ] && [ -n "$playlist" ] && break
     sleep 0.1
 done
 echo "Yaruki is at http://localhost:$PORT; the sales wall screen (sales simulated, log in $DATA/simulator.log):"
 echo "  http://localhost:$PORT$wall"
+[ -n "$playlist" ] && echo "  both demo boards on one screen (a playlist): http://localhost:$PORT$playlist"
 if [ -z "${YARUKI_SMTP_URL:-}" ]; then
   echo "Mail (sign-up links, password resets) is not sent without --smtp-url: each one is written to $DATA/mail/ as an .eml file."
 fi

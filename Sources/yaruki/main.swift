@@ -137,6 +137,7 @@ case "demo":
             let database = try await Application.openDatabase(settings)
             try await DemoSeed.run(database, dataDirectory: settings.dataDirectory) { print("seeding \($0)…") }
             if let wall = try await SalesSimulator.demoWallLink(database) { print("the demo's wall screen: \(wall)") }
+            if let wall = try await SalesSimulator.demoPlaylistLink(database) { print("the demo's playlist screen: \(wall)") }
         }
         print("demo data ready")
     } catch {
@@ -212,6 +213,7 @@ case "sales":
             let simulator = SalesSimulator(board: board, rate: rate, duration: duration, target: target,
                                            seed: seedText.flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max))
             if boardName == "demo", let wall = try await SalesSimulator.demoWallLink(database) { print("the demo's wall screen: \(wall)") }
+            if boardName == "demo", let wall = try await SalesSimulator.demoPlaylistLink(database) { print("the demo's playlist screen: \(wall)") }
             let destination = settings.kafka.map { "Kafka topic \($0.topic) at \($0.brokers)" } ?? server.absoluteString
             print("sending about \(rateText) sales to '\(board.title)' at \(destination)" + (duration.map { " for \(Int($0)) s" } ?? " until stopped"))
             let kafka = settings.kafka != nil

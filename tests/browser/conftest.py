@@ -257,3 +257,11 @@ def not_red(driver):
         const red = getComputedStyle(probe).color; probe.remove();
         return [...document.querySelectorAll('.danger-text')].filter((e) => e.offsetParent !== null && getComputedStyle(e).color !== red)
           .map((e) => `${e.textContent.trim()}: ${getComputedStyle(e).color} (red is ${red})`);""")
+
+
+def overflowing(driver, root):
+    """Up to five shown elements under `root` (a CSS selector) that reach past the window's edge."""
+    return driver.execute_script("""
+        return [...document.querySelectorAll(arguments[0] + ' *')].filter((e) => e.offsetParent !== null)
+          .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+          .map((e) => e.className || e.tagName).slice(0, 5);""", root)

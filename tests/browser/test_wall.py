@@ -10,7 +10,7 @@ import uuid
 
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, SERVER, attribute_of, click_and_confirm, click_on, first, is_shown, make_browser, not_red, text_of, wait
+from conftest import BINARY, SERVER, attribute_of, click_and_confirm, click_on, first, is_shown, make_browser, not_red, overflowing, text_of, wait
 from test_account import OUT, api_call, api_login
 
 
@@ -318,10 +318,7 @@ def test_a_product_overtakes_another_with_its_animation(server):
         wait(wall, 20).until(lambda d: d.find_element(By.ID, "wall-correction").is_displayed())
         assert "Refunded: −¥2,000" in text_of(wall, By.ID, "wall-correction")
         assert int(attribute_of(wall, By.ID, "wall-total", "data-target")) == before - 2_000
-        overflow = wall.execute_script("""
-            return [...document.querySelectorAll('#wall *')].filter((e) => e.offsetParent !== null)
-              .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
-              .map((e) => e.className || e.tagName).slice(0, 5);""")
+        overflow = overflowing(wall, "#wall")
         time.sleep(0.3)
         wall.save_screenshot(os.path.join(OUT, "wall-ranks-en-1920x1080.png"))
         assert not overflow, overflow

@@ -86,11 +86,12 @@ async function needed(route) {
 
 let openView = null;
 
-/** The page asked for: the hash, or a wall screen's own address (`/wall/ID?token=…`), which is
+/** The page asked for: the hash, or a wall screen's own address (`/wall/ID?token=…`, a
+ * playlist's `/wall/playlist/ID?token=…`), which is
  * a page of its own so that a board may let other sites frame it. */
 function currentHash() {
   if (location.hash) return location.hash;
-  const wall = location.pathname.match(/^\/wall\/([^/]+)$/);
+  const wall = location.pathname.match(/^\/wall\/((?:playlist\/)?[^/]+)$/);
   return wall ? `#/wall/${wall[1]}${location.search}` : "";
 }
 

@@ -26,6 +26,7 @@ import { lifelogView } from "./lifelog/view.js";
 import { playbackView } from "./lifelog/playback.js";
 import { signageView } from "./signage/manage.js";
 import { wallView } from "./signage/wall.js";
+import { playlistView } from "./signage/playlist.js";
 import { editorView } from "./training/editor.js";
 import { healthView } from "./health/view.js";
 import { timerView } from "./training/timer.js";
@@ -93,6 +94,8 @@ export const routes = [
     view: ({ session, meta }) => historyImportView(session, { maxBytes: meta?.maxHealthImportBytes ?? null }) },
   { path: "playback", area: "lifelog", account: true, title: "playback.title", view: ({ session }) => playbackView(session, {}) },
   { path: "signage", area: "signage", account: true, view: ({ session }) => signageView(session, { icon }) },
+  { path: "wall/playlist/:id", title: "nav.signage",
+    view: ({ session, params, query }) => playlistView({ playlistId: params.id, token: query.get("token") || "", session }) },
   { path: "wall/:id", title: "nav.signage", view: ({ session, params, query }) => wallView({ boardId: params.id, token: query.get("token") || "", session }) },
   { path: "health", area: "health", needs: ["meta"],
     view: ({ session, meta }) => healthView(session, { maxHealthImportBytes: meta?.maxHealthImportBytes ?? null }) },

@@ -91,6 +91,11 @@ extension SalesBoard: APIModel {
                                            goal: 50_000_000, timeZone: "Asia/Tokyo", milestones: BoardMilestones.example)
 }
 
+extension SignagePlaylist: APIModel {
+    public static let example = SignagePlaylist(id: Example.otherID, title: "Shop floor", boards: [Example.otherID, Example.personID], seconds: 20,
+                                                layout: .rotate, updatedAt: Example.instant)
+}
+
 extension BoardMilestones: APIModel {
     public static let example = BoardMilestones(every: 1_000_000, goal: true, recordDay: true)
 }
@@ -159,6 +164,7 @@ extension WeekStart: APIEnumeration {}
 extension WeightUnit: APIEnumeration {}
 extension AppLanguage: APIEnumeration {}
 extension StandingStatus: APIEnumeration {}
+extension SignagePlaylist.Layout: APIEnumeration {}
 extension QuotaPause.Reason: APIEnumeration {}
 extension ChallengeMetric: APIEnumeration {}
 extension LifelogKind: APIEnumeration {}

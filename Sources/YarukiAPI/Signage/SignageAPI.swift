@@ -154,3 +154,41 @@ public struct APIKeyInfo: APIModel, Equatable {
     public static let example = APIKeyInfo(id: Example.otherID, name: "Till 3", scopes: ["signage:write"], createdAt: Example.instant,
                                            lastUsedAt: Example.instant, revokedAt: Example.instant)
 }
+
+/// `POST /v1/signage/playlists`, `PUT /v1/signage/playlists/{id}`.
+public struct PlaylistBody: APIModel, RuledModel {
+    public static let rules: [String: FieldRule] = [
+        "title": .line(max: 80), "boards": .list(1...SignagePlaylist.maxBoards), "seconds": .integer(SignagePlaylist.seconds),
+    ]
+
+    public var title: String
+    /// Board ids in the order they are shown, each once.
+    public var boards: [UUID]
+    /// How long each board (or pair) stays on screen: 5 to 3,600.
+    public var seconds: Int
+    /// `rotate`: one board at a time; `split`: two side by side on a wide screen.
+    public var layout: SignagePlaylist.Layout
+
+    public init(title: String, boards: [UUID], seconds: Int, layout: SignagePlaylist.Layout) {
+        self.title = title
+        self.boards = boards
+        self.seconds = seconds
+        self.layout = layout
+    }
+
+    public static let example = PlaylistBody(title: "Shop floor", boards: [Example.otherID, Example.personID], seconds: 20, layout: .rotate)
+}
+
+/// A new playlist with its wall screen's secret link (shown once).
+public struct MadePlaylist: APIModel, Equatable {
+    public var playlist: SignagePlaylist
+    public var wallURL: String
+
+    public init(playlist: SignagePlaylist, wallURL: String) {
+        self.playlist = playlist
+        self.wallURL = wallURL
+    }
+
+    public static let example = MadePlaylist(playlist: SignagePlaylist.example,
+                                             wallURL: "/wall/playlist/1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e?token=cGxheWxpc3R0b2tlbi0yNGJ5dGVz")
+}

@@ -232,6 +232,11 @@ public enum SignageStore {
         try c.queryOne("SELECT \(boardColumns) FROM signage_boards WHERE id = ? AND token_hash = ?", id, tokenHash).map(board)
     }
 
+    /// Boards that celebrate milestones and have not ended by `now`.
+    public static func boardsWithMilestones(endingAfter now: Date, _ c: SQLConnection) throws -> [SalesBoard] {
+        try c.query("SELECT \(boardColumns) FROM signage_boards WHERE milestones IS NOT NULL AND ends_at > ? ORDER BY id", now).map(board)
+    }
+
     public static func boards(_ c: SQLConnection) throws -> [SalesBoard] {
         try c.query("SELECT \(boardColumns) FROM signage_boards ORDER BY starts_at DESC, id").map(board)
     }
@@ -275,9 +280,10 @@ public enum SignageStore {
         try c.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now, id)
     }
 
-    /// Boards and keys an admin made outlive them: they just stop naming who made them.
+    /// Boards, playlists and keys an admin made outlive them: they just stop naming who made them.
     public static func forgetCreator(_ user: UUID, _ c: SQLConnection) throws {
         try c.execute("UPDATE signage_boards SET created_by = NULL WHERE created_by = ?", user)
         try c.execute("UPDATE api_keys SET created_by = NULL WHERE created_by = ?", user)
+        try PlaylistStore.forgetCreator(user, c)
     }
 }

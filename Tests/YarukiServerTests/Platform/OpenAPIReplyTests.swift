@@ -81,6 +81,8 @@ import YarukiTestSupport
         _ = try api.call("POST", "/v1/signage/boards", json: ["title": "Test", "currency": "JPY", "startsAt": "2026-11-30T00:00:00Z",
                                                               "endsAt": "2026-12-01T00:00:00Z"], token: root)
         let board = try first("/v1/signage/boards", root)
+        #expect(try api.call("POST", "/v1/signage/playlists", json: ["title": "Floor", "boards": [board], "seconds": 20, "layout": "split"], token: root).status == 201)
+        let playlist = try first("/v1/signage/playlists", root)
         // A dead letter, as a Kafka reader would note one (this server reads no topic).
         try await running.app.database.transaction { c in
             try KafkaSalesStore.add([.init(id: UUID(), topic: "sales", partition: 1, offset: 7, raw: "{not json", bytes: 9, reason: "is not JSON",
@@ -119,7 +121,7 @@ import YarukiTestSupport
             ("/v1/classes/\(bookedClass)", coach), ("/v1/orders/\(order)", mina), ("/v1/me/classes", mina), ("/v1/me/teaching", coach), ("/v1/me/exercises", mina), ("/v1/me/body", mina), ("/v1/me/body/photos", mina), ("/v1/me/imports/names", mina),
             ("/v1/sync/lifelog/changes?limit=20", aino), ("/v1/me/mutes", mina), ("/v1/me/cheers/today", mina), ("/v1/sync/workouts/changes?limit=5", mina), ("/v1/sync/routines/changes", mina),
             ("/v1/admin/users", root), ("/v1/admin/reports", root), ("/v1/admin/api-keys", root), ("/v1/signage/boards", root),
-            ("/v1/signage/boards/\(board)", root), ("/v1/admin/signage/kafka", root), ("/v1/admin/signage/dead-letters", root),
+            ("/v1/signage/boards/\(board)", root), ("/v1/signage/playlists", root), ("/v1/signage/playlists/\(playlist)", root), ("/v1/admin/signage/kafka", root), ("/v1/admin/signage/dead-letters", root),
             ("/v1/push/key", nil), ("/v1/me/push-subscriptions", mina), ("/v1/me/notification-settings", mina),
         ]
         let device = try api.call("POST", "/v1/me/push-subscriptions", json: [

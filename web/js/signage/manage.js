@@ -1,7 +1,7 @@
 // The Signage page: for admins, the sales boards (make, change, a new wall link, delete, open
 // the wall) and the API keys machines send sales with (make one, shown once; revoke); for
 // everybody else, what a wall screen is and who sets one up.
-import { currentLanguage, t } from "../i18n.js";
+import { currentLanguage, formatNumber, t } from "../i18n.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { currencyDigits, formatMoney } from "./countup.js";
 import { kafkaCard } from "./kafka.js";
@@ -18,10 +18,12 @@ export function signageView(session, { icon }) {
   const revokedKeys = el("details", { class: "manage", id: "revoked-keys", hidden: true });
   const shown = el("div", { id: "signage-secret" });
   const form = boardForm(session, { onDone: (made) => { if (made.wallURL) reveal(shown, made.wallURL, "signage.linkOnce", true); load(); } });
+  const playlists = playlistSection(session, { shown, icon });
 
   async function load() {
     try {
       const [list, keyList] = await Promise.all([session.api("/v1/signage/boards"), session.api("/v1/admin/api-keys")]);
+      playlists.load(list.items);
       boards.removeAttribute("aria-busy");
       boards.replaceChildren(...(list.items.length ? list.items.map((board) => boardCard(session, board, { shown, form, reload: load }))
         : [emptyState(icon("signage"), t("signage.noBoards"))]));
@@ -58,6 +60,7 @@ export function signageView(session, { icon }) {
     el("div", { class: "stack" }, shown,
       el("section", { class: "stack" }, el("h2", {}, t("signage.boards")), boards),
       form,
+      playlists.section,
       el("section", { class: "card stack" }, el("h2", {}, t("signage.keys")), el("p", { class: "muted small" }, t("signage.keysLead")), keys, keyForm,
         revokedKeys),
       kafka.card)];
@@ -247,3 +250,134 @@ function boardForm(session, { onDone }) {
   return form;
 }
 
+
+/** Playlists: several boards on one wall link. Each shows its boards in order with Open, a new
+ *  link, Change and Delete; the form picks boards (checked, in the order listed, moved with ↑/↓),
+ *  the seconds each and the layout. Screens follow each change by themselves. */
+function playlistSection(session, { shown, icon }) {
+  const list = el("div", { class: "stack", id: "playlists", "aria-busy": "true" });
+  let boards = [];
+  let editing = null;
+  const heading = el("h3", {}, t("signage.newPlaylist"));
+  const picks = el("ol", { class: "rows playlist-picks", id: "playlist-boards" });
+  const submit = el("button", { type: "submit", class: "button" }, t("signage.createPlaylist"));
+  const cancel = el("button", { type: "button", class: "button quiet", hidden: true, onclick: () => reset() }, t("signage.cancel"));
+  const layouts = ["rotate", "split"].map((layout) => el("label", { class: "check" },
+    el("input", { type: "radio", name: "layout", value: layout, checked: layout === "rotate" }), ` ${t(`signage.layout.${layout}`)}`));
+  const form = el("form", { class: "form", id: "playlist-form", novalidate: true }, heading,
+    el("div", { class: "field" }, el("label", { for: "playlist-title" }, t("signage.title")),
+      el("input", { id: "playlist-title", name: "title", maxlength: 80, required: true, placeholder: t("signage.playlistPlaceholder") })),
+    el("fieldset", { class: "field" }, el("legend", {}, t("signage.playlistBoards")), picks),
+    el("div", { class: "cards two" },
+      el("div", { class: "field" }, el("label", { for: "playlist-seconds" }, t("signage.seconds")),
+        el("input", { id: "playlist-seconds", name: "seconds", type: "number", min: 5, max: 3600, step: 1, value: 20, required: true, inputmode: "numeric" })),
+      el("fieldset", { class: "field", id: "playlist-layout" }, el("legend", {}, t("signage.layout")), ...layouts)),
+    el("p", { class: "hint muted small" }, t("signage.playlistHint")),
+    el("div", { class: "actions" }, submit, cancel));
+
+  /** The boards to pick from: those checked first, in the playlist's order, then the rest. */
+  function drawPicks(chosen = []) {
+    const byId = new Map(boards.map((board) => [board.id.toLowerCase(), board]));
+    const first = chosen.map((id) => byId.get(id.toLowerCase())).filter(Boolean);
+    const rest = boards.filter((board) => !first.includes(board));
+    picks.replaceChildren(...(boards.length ? [...first, ...rest].map((board) => pickRow(board, first.includes(board)))
+      : [el("li", { class: "row muted" }, t("signage.playlistNoBoards"))]));
+  }
+
+  function pickRow(board, checked) {
+    const move = (step) => () => {
+      const row = picks.querySelector(`li[data-board="${board.id}"]`);
+      const other = step < 0 ? row.previousElementSibling : row.nextElementSibling;
+      if (!other) return;
+      if (step < 0) other.before(row); else other.after(row);
+      row.querySelector("input").focus();
+    };
+    return el("li", { class: "row", "data-board": board.id },
+      el("label", { class: "check" }, el("input", { type: "checkbox", name: "board", value: board.id, checked }), ` ${board.title}`),
+      el("span", { class: "actions" },
+        el("button", { type: "button", class: "button quiet small", "aria-label": t("signage.moveUp", { title: board.title }), onclick: move(-1) }, "↑"),
+        el("button", { type: "button", class: "button quiet small", "aria-label": t("signage.moveDown", { title: board.title }), onclick: move(1) }, "↓")));
+  }
+
+  function reset() {
+    editing = null;
+    form.reset();
+    heading.textContent = t("signage.newPlaylist");
+    submit.textContent = t("signage.createPlaylist");
+    cancel.hidden = true;
+    drawPicks();
+  }
+
+  function edit(playlist) {
+    editing = playlist;
+    heading.textContent = t("signage.editPlaylist", { title: playlist.title });
+    submit.textContent = t("signage.save");
+    cancel.hidden = false;
+    form.elements.namedItem("title").value = playlist.title;
+    form.elements.namedItem("seconds").value = String(playlist.seconds);
+    for (const radio of form.querySelectorAll('input[name="layout"]')) radio.checked = radio.value === playlist.layout;
+    drawPicks(playlist.boards);
+    form.scrollIntoView({ block: "start" });
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearProblems();
+    const data = new FormData(form);
+    const body = { title: data.get("title"), boards: [...picks.querySelectorAll('input[name="board"]:checked')].map((box) => box.value),
+      seconds: Number(data.get("seconds")), layout: data.get("layout") || "rotate" };
+    try {
+      if (editing) {
+        await session.api(`/v1/signage/playlists/${editing.id}`, { method: "PUT", body });
+        toast(t("signage.playlistSaved"));
+      } else {
+        const made = await session.api("/v1/signage/playlists", { method: "POST", body });
+        toast(t("signage.created", { title: made.playlist.title }));
+        reveal(shown, made.wallURL, "signage.linkOnce", true);
+      }
+      reset();
+      load();
+    } catch (problem) { showProblem(problem, form); }
+  });
+
+  function card(playlist) {
+    const titles = new Map(boards.map((board) => [board.id.toLowerCase(), board.title]));
+    const names = playlist.boards.map((id) => titles.get(id.toLowerCase()) ?? "—");
+    return el("article", { class: "card board", "data-playlist": playlist.id },
+      el("div", { class: "row" }, el("h3", {}, playlist.title),
+        el("span", { class: "muted small" }, t("signage.playlistSummary", { count: formatNumber(playlist.boards.length), seconds: formatNumber(playlist.seconds),
+          layout: t(`signage.layout.${playlist.layout}`) }))),
+      el("p", { class: "small" }, names.length ? names.join(" → ") : t("signage.playlistEmpty")),
+      el("div", { class: "actions" },
+        el("a", { class: "button small", href: `#/wall/playlist/${playlist.id}` }, t("signage.openWall")),
+        el("button", { type: "button", class: "button quiet small", onclick: async () => {
+          if (!confirm(t("signage.newLinkConfirm"))) return;
+          try {
+            const link = await session.api(`/v1/signage/playlists/${playlist.id}/link`, { method: "POST" });
+            reveal(shown, link.wallURL, "signage.linkOnce", true);
+          } catch (problem) { showProblem(problem); }
+        } }, t("signage.newLink")),
+        el("button", { type: "button", class: "button quiet small", onclick: () => edit(playlist) }, t("signage.edit")),
+        el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
+          if (!confirm(t("signage.playlistDeleteConfirm", { title: playlist.title }))) return;
+          try { await session.api(`/v1/signage/playlists/${playlist.id}`, { method: "DELETE" }); toast(t("signage.playlistDeleted")); load(); }
+          catch (problem) { showProblem(problem); }
+        } }, t("signage.delete"))));
+  }
+
+  async function load(boardList = null) {
+    try {
+      const fresh = boardList ? boardList : (await session.api("/v1/signage/boards")).items;
+      const playlists = await session.api("/v1/signage/playlists");
+      const chosen = [...picks.querySelectorAll('input[name="board"]:checked')].map((box) => box.value);
+      boards = fresh;
+      if (editing || chosen.length) drawPicks(chosen); else drawPicks();
+      list.removeAttribute("aria-busy");
+      list.replaceChildren(...(playlists.items.length ? playlists.items.map(card) : [emptyState(icon("signage"), t("signage.noPlaylists"))]));
+    } catch (problem) { showProblem(problem); }
+  }
+
+  const section = el("section", { class: "card stack", id: "playlists-card" }, el("h2", {}, t("signage.playlists")),
+    el("p", { class: "muted small" }, t("signage.playlistsLead")), list, form);
+  return { section, load };
+}

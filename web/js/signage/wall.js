@@ -8,28 +8,32 @@ import { applyChange } from "./board.js";
 import { createCountUp, formatMoney, isMoving, retarget, valueAt } from "./countup.js";
 
 // `token` is the wall link's secret; without one, a signed-in admin's own access opens the wall.
-export function wallView({ boardId, token, session }) {
+// In a playlist (`playlist`: its id, whose link's secret `token` is) the wall is one of several
+// on the page: its elements carry no ids, it leaves the page's title alone, and the playlist
+// pauses its stream while another board is on screen and resumes it (`pause`, `resume`).
+export function wallView({ boardId, token, session, playlist = null }) {
+  const own = (id) => (playlist ? undefined : id);
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   const title = el("h1", { class: "wall-title" });
-  const total = el("output", { class: "wall-total", id: "wall-total", "aria-live": "off" }, "—");
+  const total = el("output", { class: "wall-total", id: own("wall-total"), "aria-live": "off" }, "—");
   const sales = el("p", { class: "wall-sales muted" });
-  const span = el("p", { class: "wall-span muted", id: "wall-span" });
-  const gone = el("p", { class: "wall-gone", id: "wall-gone", role: "alert", hidden: true }, t("wall.gone"));
-  const dot = el("span", { class: "dot", id: "wall-dot", title: t("wall.connecting") });
+  const span = el("p", { class: "wall-span muted", id: own("wall-span") });
+  const gone = el("p", { class: "wall-gone", id: own("wall-gone"), role: "alert", hidden: true }, t("wall.gone"));
+  const dot = el("span", { class: "dot", id: own("wall-dot"), title: t("wall.connecting") });
   const goal = el("div", { class: "wall-goal", hidden: true }, el("div", { class: "bar" }, el("span", {})), el("p", { class: "muted" }));
   const channels = el("ul", { class: "wall-channels" });
-  const products = el("ol", { class: "wall-rank", id: "wall-products", "aria-label": t("wall.topProducts") });
-  const stores = el("ol", { class: "wall-rank", id: "wall-stores", "aria-label": t("wall.stores") });
+  const products = el("ol", { class: "wall-rank", id: own("wall-products"), "aria-label": t("wall.topProducts") });
+  const stores = el("ol", { class: "wall-rank", id: own("wall-stores"), "aria-label": t("wall.stores") });
   const ranked = el("div", { class: "wall-ranked", hidden: true },
     el("section", { class: "wall-rank-block" }, el("h2", {}, t("wall.topProducts")), products),
-    el("section", { class: "wall-rank-block", id: "wall-stores-block" }, el("h2", {}, t("wall.stores")), stores));
+    el("section", { class: "wall-rank-block", id: own("wall-stores-block") }, el("h2", {}, t("wall.stores")), stores));
   const hours = el("div", { class: "wall-hours", "aria-hidden": "true" });
-  const axis = el("div", { class: "wall-axis", id: "wall-axis", "aria-hidden": "true" });
-  const pace = el("section", { class: "wall-pace", id: "wall-pace", hidden: true, "aria-label": t("wall.pace") });
-  const paceLines = el("div", { class: "pace-chart", id: "wall-pace-chart", hidden: true });
-  const celebration = el("div", { class: "wall-celebration", id: "wall-celebration", role: "status", "aria-live": "assertive", hidden: true });
+  const axis = el("div", { class: "wall-axis", id: own("wall-axis"), "aria-hidden": "true" });
+  const pace = el("section", { class: "wall-pace", id: own("wall-pace"), hidden: true, "aria-label": t("wall.pace") });
+  const paceLines = el("div", { class: "pace-chart", id: own("wall-pace-chart"), hidden: true });
+  const celebration = el("div", { class: "wall-celebration", id: own("wall-celebration"), role: "status", "aria-live": "assertive", hidden: true });
   const celebrated = new Set();
-  const correction = el("p", { class: "wall-correction", id: "wall-correction", role: "status", hidden: true });
+  const correction = el("p", { class: "wall-correction", id: own("wall-correction"), role: "status", hidden: true });
   let correctionTimer = null;
   let refundedBefore = null;
   let celebrationTimer = null;
@@ -54,7 +58,7 @@ export function wallView({ boardId, token, session }) {
   function show(state) {
     currency = state.board.currency;
     title.textContent = state.board.title;
-    document.title = `${state.board.title} · Yaruki`;
+    if (!playlist) document.title = `${state.board.title} · Yaruki`;
     if (!counter) counter = createCountUp(reduced ? state.total : 0, clock());
     if (reduced) counter = createCountUp(state.total, clock());
     else retarget(counter, state.total, clock());
@@ -62,8 +66,8 @@ export function wallView({ boardId, token, session }) {
     // Orders and their average (refunds are not orders, and what they gave back is not in the average's sales).
     const orders = state.orders ?? state.sales;
     const average = orders > 0 ? Math.round((state.total + (state.refunded ?? 0)) / orders) : 0;
-    sales.replaceChildren(...[el("span", { id: "wall-orders" }, t("wall.orders", { count: formatNumber(orders), average: formatMoney(average, currency, currentLanguage()) })),
-      state.refunded ? el("span", { class: "wall-refunded", id: "wall-refunded" }, ` · ${t("wall.refunded", { amount: formatMoney(state.refunded, currency, currentLanguage()) })}`) : null]
+    sales.replaceChildren(...[el("span", { id: own("wall-orders") }, t("wall.orders", { count: formatNumber(orders), average: formatMoney(average, currency, currentLanguage()) })),
+      state.refunded ? el("span", { class: "wall-refunded", id: own("wall-refunded") }, ` · ${t("wall.refunded", { amount: formatMoney(state.refunded, currency, currentLanguage()) })}`) : null]
       .filter(Boolean));
     // A refund (or a correction) is said, not hidden: the figure counts down to what was really sold.
     if (refundedBefore !== null && (state.refunded ?? 0) > refundedBefore) {
@@ -143,18 +147,18 @@ export function wallView({ boardId, token, session }) {
     const versus = (label, then, id) => {
       const diff = p.todayTotal - then;
       const share = then > 0 ? Math.round((diff / then) * 100) : null;
-      return el("div", { class: `pace-figure ${diff >= 0 ? "up" : "down"}`, id },
+      return el("div", { class: `pace-figure ${diff >= 0 ? "up" : "down"}`, id: own(id) },
         el("strong", {}, `${diff >= 0 ? "▲ +" : "▼ −"}${money(Math.abs(diff))}`, share === null ? null : el("span", {}, ` (${share >= 0 ? "+" : ""}${formatNumber(share)}%)`)),
         el("span", { class: "muted" }, label));
     };
     const weekday = new Intl.DateTimeFormat(currentLanguage(), { weekday: "long", timeZone: p.timeZone }).format(new Date(`${p.day}T12:00:00Z`));
     const verdict = p.projectedTotal == null || !goalAmount ? null
-      : el("span", { class: p.goalMet ? "pace-good" : "pace-short", id: "wall-goal-verdict" },
+      : el("span", { class: p.goalMet ? "pace-good" : "pace-short", id: own("wall-goal-verdict") },
         p.goalMet ? t("wall.goalReach") : t("wall.goalShort", { amount: money(goalAmount - p.projectedTotal) }));
     pace.replaceChildren(
       versus(t("wall.vsYesterday"), p.yesterdayAtThisTime, "wall-vs-yesterday"),
       versus(t("wall.vsLastWeek", { weekday }), p.lastWeekAtThisTime, "wall-vs-last-week"),
-      el("div", { class: "pace-figure", id: "wall-projection" }, el("strong", {}, money(p.projection)),
+      el("div", { class: "pace-figure", id: own("wall-projection") }, el("strong", {}, money(p.projection)),
         el("span", { class: "muted" }, t("wall.onPace")), verdict));
     paceLines.replaceChildren(...paceChart(p));
   }
@@ -240,10 +244,19 @@ export function wallView({ boardId, token, session }) {
   }
 
   const board = `/v1/signage/boards/${encodeURIComponent(boardId)}`;
-  const access = () => (token ? `token=${encodeURIComponent(token)}` : `access_token=${encodeURIComponent(session?.accessToken ?? "")}`);
+  const access = () => (playlist && token ? `playlist=${encodeURIComponent(playlist)}&token=${encodeURIComponent(token)}`
+    : token ? `token=${encodeURIComponent(token)}` : `access_token=${encodeURIComponent(session?.accessToken ?? "")}`);
+  // The last event's id: a stream opened anew (coming back on screen) names it, and is sent the
+  // milestones reached meanwhile.
+  let lastEventId = "";
+  // A playlist's wall waits until it is first on screen.
+  let paused = Boolean(playlist);
 
   function connect() {
-    source = new EventSource(`${board}/stream?${access()}`);
+    const resume = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : "";
+    source = new EventSource(`${board}/stream?${access()}${resume}`);
+    const heard = (event) => { if (event.lastEventId) lastEventId = event.lastEventId; };
+    for (const name of ["total", "milestone", "change"]) source.addEventListener(name, heard);
     // The whole state first (also after a reconnect), then only what moved.
     source.addEventListener("total", (event) => {
       dot.className = "dot ok";
@@ -267,6 +280,7 @@ export function wallView({ boardId, token, session }) {
     // (or a board deleted) will never work again: say so instead of trying for ever. An
     // admin's access token expires: renew it and open the stream again.
     source.onerror = async () => {
+      if (paused) return;
       dot.className = "dot bad";
       dot.title = t("wall.reconnecting");
       let status = 0;
@@ -274,23 +288,34 @@ export function wallView({ boardId, token, session }) {
         status = (await fetch(`${board}?${access()}`).catch(() => null))?.status ?? 0;
       } else {
         try { await session.api(board); status = 200; } catch (problem) { status = problem.status ?? 0; }
-        if (status === 200 && source.readyState === EventSource.CLOSED) connect();
+        if (status === 200 && source?.readyState === EventSource.CLOSED) connect();
       }
-      if (status === 404 || status === 401) {
+      if ((status === 404 || status === 401) && source) {
         source.close();
         gone.hidden = false;
       }
     };
   }
-  connect();
+  if (!paused) connect();
 
   const bottom = el("div", { class: "wall-bottom" }, ranked, channels, el("div", { class: "wall-side" }, paceLines, el("div", { class: "wall-chart" }, hours, axis)));
-  const view = [el("section", { class: "wall", id: "wall" },
+  const view = [el("section", { class: "wall", id: own("wall"), "data-board": boardId },
     el("header", { class: "wall-head" }, el("div", {}, title, span), dot),
     gone, celebration,
     // The total, and beside it how today stands; the goal; the channels, and the day's lines over the hours.
     el("div", { class: "wall-top" }, el("div", { class: "wall-figure" }, total, sales, correction), pace), goal,
     bottom)];
   view.close = () => { source?.close(); if (frame) cancelAnimationFrame(frame); };
+  view.pause = () => {
+    if (paused) return;
+    paused = true;
+    source?.close();
+    source = null;
+  };
+  view.resume = () => {
+    if (!paused || !gone.hidden) return;
+    paused = false;
+    connect();
+  };
   return view;
 }

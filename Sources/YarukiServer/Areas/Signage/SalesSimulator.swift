@@ -17,6 +17,11 @@ public struct SalesSimulator: Sendable {
         try await SignageDemo.wallLink(database)
     }
 
+    /// The demo playlist's wall screen link (both demo boards on one screen), once seeded.
+    public static func demoPlaylistLink(_ database: Database) async throws -> String? {
+        try await SignageDemo.playlistLink(database)
+    }
+
     /// What the simulator calls itself in its requests (the terminal log leaves its routine posts out).
     static let userAgent = Settings.quietUserAgent
     /// Where the sales go.

@@ -22,20 +22,54 @@ extension SignageService {
         }
     }
 
-    /// A wall screen: the board its link's token (`?token=`) names, or any board for a signed-in admin.
-    var wall: Access<SalesBoard> {
+    /// A wall screen: the board its link's token (`?token=`) names; a board of the playlist whose
+    /// token it is (`?playlist=ID&token=`); or any board for a signed-in admin.
+    var wall: Access<WallScreen> {
         let (database, authenticator) = (database, context.authenticator)
         return Access(security: [.boardToken, .bearer]) { request in
             let id = try request.id("id", "board")
+            if let playlist = request.queryItem("playlist") {
+                guard let playlistID = UUID(uuidString: playlist), let token = request.queryItem("token"),
+                      let board = try await database.read({ c -> SalesBoard? in
+                          guard try PlaylistStore.playlist(playlistID, tokenHash: Crypto.tokenHash(token), c)?.boards.contains(id) == true else { return nil }
+                          return try SignageStore.board(id, c)
+                      }) else {
+                    throw Refusal.notFound("No such board in this playlist, or the link was replaced.")
+                }
+                return WallScreen(board: board, playlist: playlistID)
+            }
             if let token = request.queryItem("token") {
                 guard let board = try await database.read({ c in try SignageStore.board(id, tokenHash: Crypto.tokenHash(token), c) }) else {
                     throw Refusal.notFound("No such board, or the link was replaced.")
                 }
-                return board
+                return WallScreen(board: board, playlist: nil)
             }
             _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
             guard let board = try await database.read({ c in try SignageStore.board(id, c) }) else { throw Refusal.notFound("No such board.") }
-            return board
+            return WallScreen(board: board, playlist: nil)
         }
     }
+
+    /// A playlist's screen: the playlist its link's token names, or any for a signed-in admin.
+    var playlistScreen: Access<SignagePlaylist> {
+        let (database, authenticator) = (database, context.authenticator)
+        return Access(security: [.boardToken, .bearer]) { request in
+            let id = try request.id("id", "playlist")
+            if let token = request.queryItem("token") {
+                guard let playlist = try await database.read({ c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) }) else {
+                    throw Refusal.notFound("No such playlist, or the link was replaced.")
+                }
+                return playlist
+            }
+            _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
+            guard let playlist = try await database.read({ c in try PlaylistStore.playlist(id, c) }) else { throw Refusal.notFound("No such playlist.") }
+            return playlist
+        }
+    }
+}
+
+/// What a wall screen's link opens: a board, reached through a playlist's link or not.
+struct WallScreen: Sendable {
+    var board: SalesBoard
+    var playlist: UUID?
 }

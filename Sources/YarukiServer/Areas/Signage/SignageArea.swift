@@ -27,7 +27,7 @@ struct SignageArea: Area {
         let kafka = try context.settings.kafka.map { try SalesFromKafka(setting: $0, hub: hub, database: context.database, node: context.jobs.node, clock: context.clock) }
         signage = SignageService(context: context, hub: hub, kafka: kafka)
         platform.interfaces.provide((any SalesLedger).self, hub)
-        routes = [SignageRoutes(signage: signage)]
+        routes = [SignageRoutes(signage: signage), PlaylistRoutes(signage: signage)]
     }
 
     func start() { signage.kafka?.start() }

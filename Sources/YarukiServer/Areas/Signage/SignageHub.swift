@@ -39,6 +39,9 @@ final class SignageHub: @unchecked Sendable {
         var definition: SalesBoard?
         var deleted: Bool?
         var linkReplaced: Bool?
+        /// A playlist changed (its screens get it again), or was closed (deleted or its link replaced).
+        var playlist: UUID?
+        var playlistClosed: Bool?
     }
 
     static let topic = "signage"
@@ -47,12 +50,19 @@ final class SignageHub: @unchecked Sendable {
     private struct Watched {
         var board: SalesBoard
         var streams: [ObjectIdentifier: EventStream] = [:]
+        /// The playlist each stream that came through one came through (closed with its link).
+        var via: [ObjectIdentifier: UUID] = [:]
         var state: BoardTotals
         /// `state` as a `total` event, encoded when a screen first needs it.
         var whole: [UInt8]?
         var dirty = false
         /// How many milestones the board had reached at `state` (the second part of each event's id).
         var reached: Int = 0
+
+        /// Kept with no screen: a running board with milestones, so one crossed while no screen
+        /// watches (a wall off at night, a playlist showing another board) is still reached,
+        /// told to its maker, and sent to the screens that come back.
+        var pinned: Bool { board.milestones != nil }
     }
 
     private let lock = NSLock()
@@ -63,12 +73,15 @@ final class SignageHub: @unchecked Sendable {
     let clock: @Sendable () -> Date
     let bus: EventBus
     let inbox: Inbox?
+    /// Playlists' own screens (which boards, how long each), on this node.
+    let playlists: PlaylistScreens
 
     init(database: Database, bus: EventBus, inbox: Inbox? = nil, interval: Double = 0.25, tick: Double = 60, clock: @escaping @Sendable () -> Date) {
         self.inbox = inbox
         self.database = database
         self.clock = clock
         self.bus = bus
+        playlists = PlaylistScreens(database: database)
         let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
         let pause = UInt64(interval * 1_000_000_000)
@@ -91,7 +104,26 @@ final class SignageHub: @unchecked Sendable {
             while true {
                 try? await Task.sleep(nanoseconds: beat)
                 guard let self else { return }
+                await self.pinMilestoneBoards()
                 self.heard(News(all: true))
+            }
+        }
+        Task.detached { [weak self] in await self?.pinMilestoneBoards() }
+    }
+
+    /// Watches every running board that has milestones, with or without screens (each node:
+    /// the first to store a milestone tells the maker), and lets go of ended ones nobody watches.
+    func pinMilestoneBoards() async {
+        let now = clock()
+        guard let boards = try? await database.read({ c in try SignageStore.boardsWithMilestones(endingAfter: now, c) }) else { return }
+        let running = Set(boards.map(\.id))
+        lock.withLock {
+            for (id, entry) in watched where entry.streams.isEmpty && !running.contains(id) { watched[id] = nil }
+        }
+        for board in boards where lock.withLock({ watched[board.id] == nil }) {
+            guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else { continue }
+            lock.withLock {
+                if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state, reached: reached.count) }
             }
         }
     }
@@ -139,9 +171,8 @@ final class SignageHub: @unchecked Sendable {
     }
 
     /// Starts a screen: the board's newest state (also after a reconnect: the newest state is
-    /// all a wall needs), then its changes.
-    func attach(_ stream: EventStream, board: SalesBoard) async {
-        let lastEventID = stream.lastEventID
+    /// all a wall needs), then its changes. `playlist`: the playlist whose link opened it.
+    func attach(_ stream: EventStream, board: SalesBoard, via playlist: UUID? = nil, lastEventID: String? = nil) async {
         if lock.withLock({ watched[board.id] == nil }) {
             guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else {
                 stream.close()
@@ -158,6 +189,7 @@ final class SignageHub: @unchecked Sendable {
             let whole = entry.whole ?? SignageHub.encoded(entry.state, event: "total", version: entry.state.version, reached: entry.reached)
             entry.whole = whole
             entry.streams[ObjectIdentifier(stream)] = stream
+            if let playlist { entry.via[ObjectIdentifier(stream)] = playlist }
             watched[board.id] = entry
             // Under the lock, so a change computed meanwhile is queued after this, not before.
             stream.send(encoded: whole)
@@ -175,7 +207,8 @@ final class SignageHub: @unchecked Sendable {
             guard let self, let stream else { return }
             self.lock.withLock {
                 self.watched[board.id]?.streams.removeValue(forKey: ObjectIdentifier(stream))
-                if self.watched[board.id]?.streams.isEmpty == true { self.watched[board.id] = nil }
+                self.watched[board.id]?.via.removeValue(forKey: ObjectIdentifier(stream))
+                if let entry = self.watched[board.id], entry.streams.isEmpty, !entry.pinned { self.watched[board.id] = nil }
             }
         }
     }
@@ -204,6 +237,10 @@ final class SignageHub: @unchecked Sendable {
 
     /// What some node (this one too) did: its screens here follow.
     private func heard(_ news: News) {
+        if let id = news.playlist {
+            Task { await playlistHeard(id, closed: news.playlistClosed == true) }
+            return
+        }
         if let id = news.board {
             if news.linkReplaced == true { closeScreens(id) } else { definitionChanged(id, news.deleted == true ? nil : news.definition) }
             return
@@ -239,8 +276,38 @@ final class SignageHub: @unchecked Sendable {
         tell(News(board: id, definition: board, deleted: board == nil))
     }
 
+    /// A playlist changed or was closed (on any node): its screens here get it again, and the
+    /// boards' streams opened through it for boards it no longer shows are closed (all of them
+    /// when it was closed; those screens find on reconnecting that the link no longer works).
+    func playlistChanged(_ id: UUID, closed: Bool = false) {
+        tell(News(playlist: id, playlistClosed: closed))
+    }
+
+    private func playlistHeard(_ id: UUID, closed: Bool) async {
+        let shown: SignagePlaylist?
+        do { shown = closed ? nil : try await playlists.refresh(id) } catch { return }  // the database is away: the screens keep what they have
+        let keep = Set(shown?.boards ?? [])
+        let closing: [EventStream] = lock.withLock {
+            var closing: [EventStream] = []
+            for (board, entry) in watched where !keep.contains(board) {
+                for (key, via) in entry.via where via == id {
+                    if let stream = entry.streams[key] { closing.append(stream) }
+                }
+            }
+            return closing
+        }
+        for stream in closing { stream.close() }
+        if shown == nil { playlists.close(id) }
+    }
+
     private func closeScreens(_ id: UUID) {
-        let closing = lock.withLock { Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
+        let closing = lock.withLock { () -> [EventStream] in
+            guard var entry = watched[id] else { return [] }
+            let streams = Array(entry.streams.values)
+            (entry.streams, entry.via) = ([:], [:])
+            watched[id] = entry.pinned ? entry : nil
+            return streams
+        }
         for stream in closing { stream.close() }
     }
 
@@ -249,9 +316,11 @@ final class SignageHub: @unchecked Sendable {
             guard let board else { return Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
             watched[id]?.board = board
             watched[id]?.dirty = true
+            if let entry = watched[id], entry.streams.isEmpty, !entry.pinned { watched[id] = nil }
             return []
         }
         for stream in closing { stream.close() }
+        if board?.milestones != nil { Task { await pinMilestoneBoards() } }
         if board != nil { wake.yield() }
     }
 

@@ -36,13 +36,17 @@ struct SignageRoutes: RouteCollection {
             A wall screen's own page (the browser app, showing the board of ?token=): other sites may show it in a frame only when the board             names them in embedOrigins
             """, [200: "The page", 404: "Not a board id, or no browser app is served"], produces: "text/html"), wallPage)
         let wall = routes.group(signage.wall, tag: "signage")
-        wall.get("/v1/signage/boards/{id}", Doc("A board's state now: total, per channel, per hour (?token= of its wall link, or an admin)",
-                                                [200: "The state", 404: "No such board, or a replaced link"]), state)
+        wall.get("/v1/signage/boards/{id}", Doc("A board's state now: total, per channel, per hour (?token= of its wall link, ?playlist=&token= of a playlist's that shows it, or an admin)",
+                                                [200: "The state", 404: "No such board, or a replaced link"], query: [SignageRoutes.viaPlaylist]), state)
         wall.get("/v1/signage/boards/{id}/stream", Doc("""
             A board's state (Server-Sent Event `total`), then what moved (`change`: the total, count, and changed channels and hours; at most \
-            4 a second); after a reconnect the newest state comes whole
-            """, [200: "The stream", 404: "No such board, or a replaced link"], produces: "text/event-stream"), stream)
+            4 a second); after a reconnect the newest state comes whole, then the milestones reached since Last-Event-ID (or ?lastEventId=)
+            """, [200: "The stream", 404: "No such board, or a replaced link"], produces: "text/event-stream",
+            query: [SignageRoutes.viaPlaylist, .text("lastEventId", FieldRule(maxLength: 40), "The last event's id, for a new EventSource that cannot send Last-Event-ID")]),
+            stream)
     }
+
+    static let viaPlaylist = Parameter.id("playlist", "A playlist that shows the board, whose link's secret is token")
 
     /// A board's sales and hours as CSV, for admins.
     func addExports(to boards: RouteGroup<Principal>) {
@@ -142,17 +146,17 @@ struct SignageRoutes: RouteCollection {
     }
 
     func wallPage(_ request: Request, _: Visitor) async throws -> Response {
-        let (page, policy) = try await signage.wallPage(try request.id("id", "board"))
-        return Response(status: 200, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
-                                                           ("Content-Security-Policy", policy)]), body: .data(page))
+        SignageService.page(try await signage.wallPage(try request.id("id", "board")))
     }
 
-    func state(_: Request, _ board: SalesBoard) async throws -> Reply<BoardTotals> {
-        Reply(try await signage.hub.totals(board))
+    func state(_: Request, _ screen: WallScreen) async throws -> Reply<BoardTotals> {
+        Reply(try await signage.hub.totals(screen.board))
     }
 
-    func stream(_: Request, _ board: SalesBoard) async throws -> Response {
-        let hub = signage.hub
-        return .eventStream { stream in Task { await hub.attach(stream, board: board) } }
+    /// `?lastEventId=` stands in for the header when a page opens a new EventSource (a playlist's
+    /// screen coming back to a board), which cannot send one.
+    func stream(_ request: Request, _ screen: WallScreen) async throws -> Response {
+        let (hub, resumed) = (signage.hub, request.queryItem("lastEventId"))
+        return .eventStream { stream in Task { await hub.attach(stream, board: screen.board, via: screen.playlist, lastEventID: stream.lastEventID ?? resumed) } }
     }
 }

@@ -117,10 +117,17 @@ struct SignageService: Sendable {
         return (page, PagePolicy.contentSecurity(tileURL: context.settings.tileURL, frameAncestors: origins))
     }
 
+    /// A wall screen's page with the policy that says who may frame it.
+    static func page(_ page: (page: Data, policy: String)) -> Response {
+        Response(status: 200, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
+                                                    ("Content-Security-Policy", page.policy)]), body: .data(page.page))
+    }
+
     func makeBoard(_ body: BoardBody, by principal: Principal) async throws -> MadeBoard {
         let board = try SignageService.board(body, id: UUID(), zone: try await principal.account().timeZone)
         let (token, now) = (Crypto.randomToken(24), context.now)
         try await database.transaction { c in try SignageStore.insert(board, tokenHash: Crypto.tokenHash(token), by: principal.userID, at: now, c) }
+        if board.milestones != nil { hub.boardChanged(board.id, board) }  // watched from now on, screens or not
         return MadeBoard(board: board, wallURL: SignageService.wallLink(board.id, token: token))
     }
 
@@ -179,9 +186,14 @@ struct SignageService: Sendable {
         return WallLink(wallURL: SignageService.wallLink(id, token: token))
     }
 
+    /// A board deleted leaves the playlists that showed it; their screens follow.
     func deleteBoard(_ id: UUID) async throws {
-        guard try await database.transaction({ c in try SignageStore.delete(id, c) }) else { throw Refusal.notFound("No such board.") }
+        guard let playlists = try await database.transaction({ c -> [UUID]? in
+            let showing = try PlaylistStore.showing(id, c)
+            return try SignageStore.delete(id, c) ? showing : nil
+        }) else { throw Refusal.notFound("No such board.") }
         hub.boardChanged(id, nil)
+        for playlist in playlists { hub.playlistChanged(playlist) }
     }
 
     // MARK: sales from Kafka

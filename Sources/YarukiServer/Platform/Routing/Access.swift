@@ -13,7 +13,7 @@ enum SecurityScheme: String, Sendable, CaseIterable {
     case apiKey
     /// `?expires=&sig=`: a link the server signed for one path, for `<img>`, `<video>` and `<audio>`.
     case signedLink
-    /// `?token=`: a wall screen link's secret.
+    /// `?token=`: a wall screen link's secret (a board's, or a playlist's with `?playlist=`).
     case boardToken
 
     var definition: JSONValue {
@@ -22,7 +22,7 @@ enum SecurityScheme: String, Sendable, CaseIterable {
         case .accessTokenQuery: ["type": "apiKey", "in": "query", "name": "access_token"]
         case .apiKey: ["type": "http", "scheme": "bearer", "bearerFormat": "yk_ API key", "description": "An API key an admin made"]
         case .signedLink: ["type": "apiKey", "in": "query", "name": "sig", "description": "With expires=, as the server gave the link"]
-        case .boardToken: ["type": "apiKey", "in": "query", "name": "token", "description": "A board's wall link secret"]
+        case .boardToken: ["type": "apiKey", "in": "query", "name": "token", "description": "A wall link's secret: a board's, or a playlist's (then with playlist=ID)"]
         }
     }
 }

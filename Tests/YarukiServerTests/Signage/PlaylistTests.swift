@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import YarukiAPI
+import YarukiClient
+import YarukiCore
+import YarukiHTTP
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// Several boards on one wall link: made and edited by admins, read and heard by the screen on
+/// its link alone, each board's stream opened through it, and closed when the link changes.
+@Suite(.serialized) struct PlaylistTests {
+    static func playlists(_ text: String) -> [[String: Any]] {
+        var parser = ServerEventParser()
+        return parser.feed(Array(text.utf8)).filter { $0.name == "playlist" }.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.data.utf8)) as? [String: Any]
+        }
+    }
+
+    /// Whether the server ended the stream: its last chunk (the connection itself may stay open for another request).
+    static func ended(_ client: RawClient) async -> Bool {
+        (try? await client.waitFor("\r\n0\r\n\r\n")) != nil
+    }
+
+    static func board(_ api: API, _ admin: String, _ title: String, origins: [String] = []) throws -> String {
+        let made = try api.call("POST", "/v1/signage/boards", json: ["title": title, "currency": "JPY", "startsAt": "2026-12-01T00:00:00+09:00",
+                                                                     "endsAt": "2026-12-05T00:00:00+09:00", "embedOrigins": origins], token: admin).json()
+        return try #require((made["board"] as? [String: Any])?["id"] as? String)
+    }
+
+    static func open(_ port: Int, _ path: String) throws -> RawClient {
+        let client = try RawClient(port: port, timeout: 10)
+        client.send("GET \(path) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        return client
+    }
+
+    @Test(arguments: Engine.allCases)
+    func aPlaylistShowsItsBoardsAndFollowsEdits(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let live = try await SignageTests.Live(running)
+        let api = live.api
+        let admin = try #require(try api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        let (member, _, _) = try api.signUp("member-playlist@example.com")
+        let second = try Self.board(api, admin, "Second"), third = try Self.board(api, admin, "Not listed")
+        let body: [String: Any] = ["title": "Shop floor", "boards": [live.id, second], "seconds": 10, "layout": "rotate"]
+
+        // Refusals name the field; nothing is stored.
+        #expect(try api.call("POST", "/v1/signage/playlists", json: body, token: member).status == 404)
+        for (wrong, status, fields) in [(["boards": [String]()], 400, ["boards"]), (["boards": [live.id, live.id]], 400, ["boards[1]"]),
+                                        (["boards": [live.id, UUID().uuidString]], 404, ["boards[1]"]), (["seconds": 2], 400, ["seconds"]),
+                                        (["layout": "grid"], 400, ["layout"]), (["title": " "], 400, ["title"])] as [([String: Any], Int, [String])] {
+            let refused = try api.call("POST", "/v1/signage/playlists", json: body.merging(wrong) { $1 }, token: admin)
+            #expect(refused.status == status && TrainingTests.fields(refused) == fields, "\(wrong): \(refused.text)")
+        }
+        #expect((try api.call("GET", "/v1/signage/playlists", token: admin).json()["items"] as? [Any])?.isEmpty == true)
+
+        let made = try api.call("POST", "/v1/signage/playlists", json: body, token: admin)
+        #expect(made.status == 201, "\(made.text)")
+        let link = try #require(try made.json()["wallURL"] as? String)
+        let id = try #require((try made.json()["playlist"] as? [String: Any])?["id"] as? String)
+        #expect(link == "/wall/playlist/\(id.lowercased())?token=\(link.components(separatedBy: "token=").last!)")
+        let token = try #require(link.components(separatedBy: "token=").last)
+
+        // The screen reads it with its link's token; another secret, or none, is no playlist.
+        let read = try request(running.port, "/v1/signage/playlists/\(id)?token=\(token)")
+        let shown = try read.json()
+        #expect(read.status == 200 && (shown["boards"] as? [String])?.map { $0.lowercased() } == [live.id.lowercased(), second.lowercased()])
+        #expect(shown["seconds"] as? Int == 10 && shown["layout"] as? String == "rotate")
+        #expect(try request(running.port, "/v1/signage/playlists/\(id)?token=\(live.token)").status == 404, "a board's secret opens no playlist")
+        #expect(try request(running.port, "/v1/signage/playlists/\(id)?token=nope").status == 404)
+        #expect(try api.call("GET", "/v1/signage/playlists/\(id)", token: member).status == 404)
+        #expect(try api.call("GET", "/v1/signage/playlists/\(id)", token: admin).status == 200)
+        // Its boards through it; a board it does not show is not.
+        #expect(try request(running.port, "/v1/signage/boards/\(second)?playlist=\(id)&token=\(token)").status == 200)
+        #expect(try request(running.port, "/v1/signage/boards/\(third)?playlist=\(id)&token=\(token)").status == 404)
+        #expect(try request(running.port, "/v1/signage/boards/\(second)?token=\(token)").status == 404, "the playlist's secret is not the board's")
+        #expect(try request(running.port, "/v1/signage/boards/\(second)?playlist=\(id)&token=nope").status == 404)
+
+        // The screen hears the playlist, then each edit; a board dropped from it loses its stream.
+        let screen = try Self.open(running.port, "/v1/signage/playlists/\(id)/stream?token=\(token)")
+        let first = Self.playlists(try await screen.waitFor("event: playlist") + screen.waitFor("\n\n"))
+        #expect(first.count == 1 && (first.first?["boards"] as? [String])?.count == 2)
+        let firstBoard = try Self.open(running.port, "/v1/signage/boards/\(live.id)/stream?playlist=\(id)&token=\(token)")
+        _ = try await firstBoard.waitFor("event: total")
+        let ownLink = try live.open()
+        _ = try await ownLink.waitFor("event: total")
+        let edited = try api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["boards": [second], "layout": "split", "seconds": 30]) { $1 },
+                                  token: admin)
+        #expect(try edited.status == 200 && edited.json()["layout"] as? String == "split", "\(edited.text)")
+        let next = Self.playlists(try await screen.waitFor("event: playlist") + screen.waitFor("\n\n"))
+        #expect((next.first?["boards"] as? [String])?.map { $0.lowercased() } == [second.lowercased()] && next.first?["seconds"] as? Int == 30)
+        #expect(await Self.ended(firstBoard), "the board left the playlist: its stream through it ends")
+        #expect(try request(running.port, "/v1/signage/boards/\(live.id)/stream?playlist=\(id)&token=\(token)").status == 404)
+        try live.send([SignageTests.sale("p1", 700, campaign: nil)])
+        _ = try await ownLink.waitFor("\"total\":700")  // the board's own screen is not touched
+
+        // A board deleted leaves the playlist, and the screen hears it.
+        #expect(try api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["boards": [second, third]]) { $1 }, token: admin).status == 200)
+        _ = try await screen.waitFor("event: playlist")
+        #expect(try api.call("DELETE", "/v1/signage/boards/\(third)", token: admin).status == 204)
+        let afterDelete = Self.playlists(try await screen.waitFor("event: playlist") + screen.waitFor("\n\n"))
+        #expect((afterDelete.last?["boards"] as? [String])?.map { $0.lowercased() } == [second.lowercased()], "\(afterDelete)")
+
+        // A new link: the screen on the old one is closed and finds it no longer works.
+        let renewed = try #require(try api.call("POST", "/v1/signage/playlists/\(id)/link", token: admin).string("wallURL"))
+        #expect(await Self.ended(screen))
+        #expect(try request(running.port, "/v1/signage/playlists/\(id)?token=\(token)").status == 404)
+        let newToken = try #require(renewed.components(separatedBy: "token=").last)
+        #expect(try request(running.port, "/v1/signage/playlists/\(id)?token=\(newToken)").status == 200)
+
+        // Deleted: its screens close; its boards stay.
+        let last = try Self.open(running.port, "/v1/signage/playlists/\(id)/stream?token=\(newToken)")
+        _ = try await last.waitFor("event: playlist")
+        #expect(try api.call("DELETE", "/v1/signage/playlists/\(id)", token: admin).status == 204)
+        #expect(await Self.ended(last))
+        #expect(try api.call("DELETE", "/v1/signage/playlists/\(id)", token: admin).status == 404)
+        #expect(try request(running.port, "/v1/signage/boards/\(second)", headers: ["Authorization": "Bearer \(admin)"]).status == 200)
+        #expect((try api.call("GET", "/v1/signage/playlists", token: admin).json()["items"] as? [Any])?.isEmpty == true)
+    }
+
+    /// A screen coming back to a board on a new EventSource names its last event in the query,
+    /// and is sent the milestone it missed while another board was on screen.
+    @Test func aBoardComingBackOnScreenCelebratesWhatItMissed() async throws {
+        let running = try await RunningApp(.sqlite)
+        let live = try await SignageTests.Live(running)
+        let admin = try MilestoneStreamTests.celebrate(live)
+        let made = try live.api.call("POST", "/v1/signage/playlists", json: ["title": "Two", "boards": [live.id], "seconds": 5, "layout": "rotate"],
+                                     token: admin).json()
+        let id = try #require((made["playlist"] as? [String: Any])?["id"] as? String)
+        let token = try #require((made["wallURL"] as? String)?.components(separatedBy: "token=").last)
+        let path = "/v1/signage/boards/\(live.id)/stream?playlist=\(id)&token=\(token)"
+        let shown = try Self.open(running.port, path)
+        let leftAt = try #require(MilestoneStreamTests.lastID(try await shown.waitFor("\n\n")))
+        shown.disconnect()
+        try live.send([SignageTests.sale("away", 12_000, campaign: nil)])
+        // No screen watches the board meanwhile: the milestone is reached all the same.
+        #expect(await eventuallyAsync(timeout: 5) {
+            (try? await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM board_milestones")?.int("n") }) == 1
+        })
+        let back = try Self.open(running.port, path + "&lastEventId=\(leftAt)")
+        let caught = try await back.waitFor("event: milestone") + back.waitFor("\n\n")
+        #expect(MilestoneStreamTests.milestones(caught) == ["every-10000"])
+        let fresh = try Self.open(running.port, path)
+        #expect(MilestoneStreamTests.milestones(try await fresh.waitFor("\n\n")).isEmpty, "a screen new to the board has nothing to catch up on")
+    }
+
+    /// Two nodes on one PostgreSQL: an edit through one reaches a screen on the other.
+    @Test func anEditOnOneNodeReachesAScreenOnAnother() async throws {
+        let nodes = try await ClusterEventTests.nodes(2)
+        let live = try await SignageTests.Live(nodes[0])
+        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        let second = try Self.board(live.api, admin, "Second")
+        let body: [String: Any] = ["title": "Floor", "boards": [live.id, second], "seconds": 15, "layout": "rotate"]
+        let made = try live.api.call("POST", "/v1/signage/playlists", json: body, token: admin).json()
+        let id = try #require((made["playlist"] as? [String: Any])?["id"] as? String)
+        let token = try #require((made["wallURL"] as? String)?.components(separatedBy: "token=").last)
+        let screen = try Self.open(nodes[1].port, "/v1/signage/playlists/\(id)/stream?token=\(token)")
+        _ = try await screen.waitFor("event: playlist")
+        #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["boards": [second, live.id]]) { $1 }, token: admin).status == 200)
+        let heard = Self.playlists(try await screen.waitFor("event: playlist") + screen.waitFor("\n\n"))
+        #expect((heard.first?["boards"] as? [String])?.map { $0.lowercased() } == [second.lowercased(), live.id.lowercased()])
+        #expect(try live.api.call("DELETE", "/v1/signage/playlists/\(id)", token: admin).status == 204)
+        #expect(await Self.ended(screen))
+    }
+}
