@@ -163,3 +163,35 @@ def test_an_admin_makes_orders_changes_and_deletes_a_playlist(server):
         assert not page.find_elements(By.CSS_SELECTOR, "#problems .problem")
     finally:
         page.quit()
+
+
+def test_a_side_by_side_playlist_on_a_phone_in_korean_shows_one_board_at_a_time(server):
+    """390×844 in Korean: a playlist set side by side shows its boards one at a time on a screen
+    too narrow for two, says which of how many, and nothing spills sideways or breaks a word."""
+    admin = admin_token(server)
+    tag = uuid.uuid4().hex[:6]
+    boards = [board(server, admin, title, f"pk-{i}-{tag}") for i, title in enumerate(["강남점", "온라인 스토어"])]
+    made = api_call(server, "POST", "/v1/signage/playlists", admin, {"title": "매장 화면", "boards": [b["id"] for b in boards], "seconds": 30,
+                                                                     "layout": "split"})
+    phone = make_browser(390, 844, language="ko-KR")
+    try:
+        phone.get(server + made["wallURL"])
+        wait(phone, 20).until(lambda d: d.execute_script(SHOWN) == [boards[0]["id"]] and total_of(d, boards[0]["id"]) == "0")
+        assert "split" not in attribute_of(phone, By.ID, "playlist-stage", "class")
+        # Where it says which of how many, and the bar, lie inside the window (not fixed to a larger layout viewport).
+        place = phone.execute_script("""const p = document.getElementById('playlist-place').getBoundingClientRect();
+            const bar = document.getElementById('playlist-progress').getBoundingClientRect();
+            return [document.getElementById("playlist-place").textContent, p.right <= document.documentElement.clientWidth && p.bottom <= document.documentElement.clientHeight,
+                    bar.bottom <= document.documentElement.clientHeight + 1]""")
+        assert place == ["1 / 2", True, True], place
+        wide = phone.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        # A Korean word is kept whole: no line of the title holds a lone syllable.
+        lines = phone.execute_script("""
+            const title = [...document.querySelectorAll('#playlist-stage > .wall')].find((w) => !w.hidden).querySelector('.wall-title');
+            return Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight || 40));""")
+        time.sleep(0.7)
+        phone.save_screenshot(os.path.join(OUT, "playlist-phone-ko-390x844.png"))
+        assert wide, "the playlist fits a phone's width"
+        assert lines <= 1, lines
+    finally:
+        phone.quit()

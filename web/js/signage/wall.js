@@ -124,8 +124,10 @@ export function wallView({ boardId, token, session, playlist = null }) {
       return el("span", { class: `wall-hour ${when}`, title: `${barFormat.format(new Date(bar.start))}: ${formatMoney(bar.amount, currency, currentLanguage())}`,
         style: `height:${Math.max(2, (Math.max(0, bar.amount) / top) * 100).toFixed(1)}%` });
     }));
-    // The time axis on the board's clock: at most eight labels, a new day named by its date.
-    const step = [1, 2, 3, 4, 6, 7, 12, 14, 24].find((k) => bars.length / k <= 8) || Math.ceil(bars.length / 8);
+    // The time axis on the board's clock: at most eight labels, fewer where they would not fit
+    // (90 px each: a phone's strip holds four), a new day named by its date.
+    const most = Math.max(2, Math.min(8, Math.floor((axis.getBoundingClientRect().width || window.innerWidth) / 90)));
+    const step = [1, 2, 3, 4, 6, 7, 12, 14, 24].find((k) => bars.length / k <= most) || Math.ceil(bars.length / most);
     const hourOnly = new Intl.DateTimeFormat(currentLanguage(), { hour: "numeric", timeZone });
     const hourOfDay = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone });
     axis.replaceChildren(...bars.map((bar, i) => {
