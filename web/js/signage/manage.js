@@ -82,6 +82,17 @@ function reveal(where, secret, lead, isLink) {
   where.scrollIntoView({ block: "nearest" });
 }
 
+/** New link (a board's or a playlist's), after a confirmation: the old one stops; the new one is shown once. */
+function newLinkButton(session, path, shown) {
+  return el("button", { type: "button", class: "button quiet small", onclick: async () => {
+    if (!confirm(t("signage.newLinkConfirm"))) return;
+    try {
+      const link = await session.api(path, { method: "POST" });
+      reveal(shown, link.wallURL, "signage.linkOnce", true);
+    } catch (problem) { showProblem(problem); }
+  } }, t("signage.newLink"));
+}
+
 function boardCard(session, board, { shown, form, reload }) {
   const total = el("strong", { class: "board-total" }, "…");
   session.api(`/v1/signage/boards/${board.id}`).then((state) => {
@@ -96,13 +107,7 @@ function boardCard(session, board, { shown, form, reload }) {
       filters ? ` · ${filters}` : "", board.goal ? ` · ${t("signage.goalIs", { goal: formatMoney(board.goal, board.currency, currentLanguage()) })}` : ""),
     el("div", { class: "actions" },
       el("a", { class: "button small", href: `#/wall/${board.id}` }, t("signage.openWall")),
-      el("button", { type: "button", class: "button quiet small", onclick: async () => {
-        if (!confirm(t("signage.newLinkConfirm"))) return;
-        try {
-          const link = await session.api(`/v1/signage/boards/${board.id}/link`, { method: "POST" });
-          reveal(shown, link.wallURL, "signage.linkOnce", true);
-        } catch (problem) { showProblem(problem); }
-      } }, t("signage.newLink")),
+      newLinkButton(session, `/v1/signage/boards/${board.id}/link`, shown),
       el("button", { type: "button", class: "button quiet small", onclick: () => form.edit(board) }, t("signage.edit")),
       exports(session, board),
       el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
@@ -350,13 +355,7 @@ function playlistSection(session, { shown, icon }) {
       el("p", { class: "small" }, names.length ? names.join(" → ") : t("signage.playlistEmpty")),
       el("div", { class: "actions" },
         el("a", { class: "button small", href: `#/wall/playlist/${playlist.id}` }, t("signage.openWall")),
-        el("button", { type: "button", class: "button quiet small", onclick: async () => {
-          if (!confirm(t("signage.newLinkConfirm"))) return;
-          try {
-            const link = await session.api(`/v1/signage/playlists/${playlist.id}/link`, { method: "POST" });
-            reveal(shown, link.wallURL, "signage.linkOnce", true);
-          } catch (problem) { showProblem(problem); }
-        } }, t("signage.newLink")),
+        newLinkButton(session, `/v1/signage/playlists/${playlist.id}/link`, shown),
         el("button", { type: "button", class: "button quiet small", onclick: () => edit(playlist) }, t("signage.edit")),
         el("button", { type: "button", class: "button quiet small danger-text", onclick: async () => {
           if (!confirm(t("signage.playlistDeleteConfirm", { title: playlist.title }))) return;

@@ -120,12 +120,20 @@ final class SignageHub: @unchecked Sendable {
         lock.withLock {
             for (id, entry) in watched where entry.streams.isEmpty && !running.contains(id) { watched[id] = nil }
         }
-        for board in boards where lock.withLock({ watched[board.id] == nil }) {
-            guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else { continue }
-            lock.withLock {
-                if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state, reached: reached.count) }
-            }
+        for board in boards { _ = await watch(board) }
+    }
+
+    /// Starts watching a board (its state and how many milestones it has reached) unless it is
+    /// watched already; false when it cannot be read.
+    private func watch(_ board: SalesBoard) async -> Bool {
+        guard lock.withLock({ watched[board.id] == nil }) else { return true }
+        guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else {
+            return false
         }
+        lock.withLock {
+            if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state, reached: reached.count) }
+        }
+        return true
     }
 
     deinit { wake.finish() }
@@ -173,14 +181,9 @@ final class SignageHub: @unchecked Sendable {
     /// Starts a screen: the board's newest state (also after a reconnect: the newest state is
     /// all a wall needs), then its changes. `playlist`: the playlist whose link opened it.
     func attach(_ stream: EventStream, board: SalesBoard, via playlist: UUID? = nil, lastEventID: String? = nil) async {
-        if lock.withLock({ watched[board.id] == nil }) {
-            guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else {
-                stream.close()
-                return
-            }
-            lock.withLock {
-                if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state, reached: reached.count) }
-            }
+        guard await watch(board) else {
+            stream.close()
+            return
         }
         // A screen coming back after milestones were reached is sent those it missed, after the state.
         let reached = lastEventID == nil ? [] : ((try? await database.read { c in try SignageStore.reached(board.id, c) }) ?? [])
