@@ -85,18 +85,23 @@ public struct SyncPushRecord: APIModel, RuledModel, Equatable {
 /// `POST /v1/sync/{zone}/push`.
 public struct SyncPush: APIModel, RuledModel, Equatable {
     public static let maxRecords = 500
-    public static let rules: [String: FieldRule] = ["records": .list(1...maxRecords)]
+    public static let rules: [String: FieldRule] = ["records": .list(1...maxRecords), "since": .line(max: 100, required: false)]
 
     public var records: [SyncPushRecord]
     /// All saved or none.
     public var atomic: Bool?
+    /// The token of the device's last pull of the zone, or "" when it has pulled nothing and holds
+    /// nothing from the server: the reply then says whether this push's records are all the zone
+    /// changed since (`token`), so the device need not pull its own records back.
+    public var since: String?
 
-    public init(records: [SyncPushRecord], atomic: Bool? = nil) {
+    public init(records: [SyncPushRecord], atomic: Bool? = nil, since: String? = nil) {
         self.records = records
         self.atomic = atomic
+        self.since = since
     }
 
-    public static let example = SyncPush(records: [SyncPushRecord.example], atomic: false)
+    public static let example = SyncPush(records: [SyncPushRecord.example], atomic: false, since: "bGlmZWxvZzo0Mg")
 }
 
 /// One record's outcome: saved (with its new version), a conflict (with the server's current
@@ -135,10 +140,16 @@ public struct SyncResult: APIModel, Equatable {
 
 public struct SyncPushReply: APIModel, Equatable {
     public var results: [SyncResult]
+    /// Given when the push named `since` and its saved records are all the zone changed after
+    /// it: the device is up to date to this token (send it as the next pull's `since`).
+    public var token: String?
 
-    public init(results: [SyncResult]) { self.results = results }
+    public init(results: [SyncResult], token: String? = nil) {
+        self.results = results
+        self.token = token
+    }
 
-    public static let example = SyncPushReply(results: [SyncResult.example])
+    public static let example = SyncPushReply(results: [SyncResult.example], token: "bGlmZWxvZzo0Mw")
 }
 
 /// What the person's other devices hear on their event stream (`sync`) when a zone changes.

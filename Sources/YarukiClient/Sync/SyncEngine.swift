@@ -46,6 +46,9 @@ public actor SyncEngine {
     public struct Report: Sendable, Equatable {
         public var sent = 0
         public var received = 0
+        /// Changes the pulls brought, its own coming back included (a first sync that the server
+        /// says is up to date after its pushes brings none).
+        public var pulled = 0
         public var merged = 0
         public var rejected = 0
         public var bytesSent = 0
@@ -155,7 +158,10 @@ public actor SyncEngine {
                 SyncPushRecord(id: p.id, type: type, baseVersion: p.version == 0 ? nil : p.version, changeId: p.changeID,
                                fields: p.deleted ? nil : p.fields.map(JSONValue.object), deleted: p.deleted ? true : nil, modifiedAt: p.modifiedAt, device: device)
             }
-            let push = SyncPush(records: records)
+            // Up to date before this push (a token, or nothing from the server at all): the reply
+            // may say the device is up to date after it too, and its own records are not pulled back.
+            let since = try store.token(zone) ?? (try store.holdsServerRecords(zone) ? nil : "")
+            let push = SyncPush(records: records, since: since)
             let (reply, bytes) = try await client.sending(zone: zone, push)
             report.bytesSent += bytes
             try afterPush?()
@@ -181,6 +187,7 @@ public actor SyncEngine {
                     progressed = true
                     changes.append(Change(kind: kind, zone: zone, id: record.id, reason: result.reason))
                 }
+                if let token = reply.token { try store.setToken(zone, token) }
             }
             for change in changes { continuation.yield(change) }
             if !progressed { return }
@@ -216,6 +223,7 @@ public actor SyncEngine {
                 continue
             }
             var changes: [Change] = []
+            report.pulled += page.changes.count
             try store.transaction {
                 for change in page.changes {
                     if let kind = try apply(zone, change) {

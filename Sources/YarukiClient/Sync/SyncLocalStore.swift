@@ -153,6 +153,11 @@ struct SyncLocalStore: Sendable {
         }
     }
 
+    /// Whether the device holds any record of the zone that came from the server (or reached it).
+    func holdsServerRecords(_ zone: String) throws -> Bool {
+        try !database.query("SELECT 1 FROM records WHERE zone = ? AND version > 0 LIMIT 1", [.text(zone)]).isEmpty
+    }
+
     /// A full sync begins: every record is unseen until the server names it.
     func markUnseen(_ zone: String) throws {
         try database.execute("UPDATE records SET seen = 0 WHERE zone = ?", [.text(zone)])

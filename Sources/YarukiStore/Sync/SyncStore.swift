@@ -141,6 +141,12 @@ public enum SyncStore {
             """, user, zone.rawValue, version, limit).map(entry)
     }
 
+    /// How many of the person's records in the zone changed after `version` (tombstones too).
+    public static func changeCount(user: UUID, _ zone: Zone, after version: Int64, _ c: SQLConnection) throws -> Int {
+        try c.queryOne("SELECT COUNT(*) AS n FROM sync_records WHERE user_id = ? AND zone = ? AND version > ?",
+                       user, zone.rawValue, version)?.int("n") ?? 0
+    }
+
     /// The highest version of a tombstone purged for the person (0: none): tokens before it are too old.
     public static func purgedThrough(user: UUID, _ c: SQLConnection) throws -> Int64 {
         Int64(try c.queryOne("SELECT purged_through FROM sync_counters WHERE user_id = ?", user)?.int("purged_through") ?? 0)

@@ -29,10 +29,12 @@ import YarukiTestSupport
         deinit { try? FileManager.default.removeItem(atPath: folder) }
 
         /// A device: its own session and its own file (the same name again is the same device after a restart).
-        func device(_ name: String, clock: @escaping @Sendable () -> Date = { Date() }, afterPush: (@Sendable () throws -> Void)? = nil) async throws -> SyncEngine {
+        func device(_ name: String, clock: @escaping @Sendable () -> Date = { Date() }, batchSize: Int = 200,
+                    afterPush: (@Sendable () throws -> Void)? = nil) async throws -> SyncEngine {
             let client = YarukiClient(baseURL: base)
             try await client.signIn(email: email, password: "correct horse battery", device: name)
-            return try SyncEngine(client: client, path: "\(folder)/\(name).sqlite", device: name, clock: clock, backoff: [0.05, 0.1], afterPush: afterPush)
+            return try SyncEngine(client: client, path: "\(folder)/\(name).sqlite", device: name, clock: clock, batchSize: batchSize,
+                                  backoff: [0.05, 0.1], afterPush: afterPush)
         }
 
         /// What the server holds in a zone, through its own API.
@@ -100,6 +102,36 @@ import YarukiTestSupport
         #expect(try await phone.record("lifelog", shared)?["place"] == "Gym")
         #expect(try await phone.pendingCount() == 0)
         #expect(try await watch.pendingCount() == 0)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func aDeviceDoesNotPullItsOwnRecordsBackUnlessAnotherChangedTheZone(engine: Engine) async throws {
+        let d = try await Devices(engine)
+        let phone = try await d.device("phone", batchSize: 2)
+        let ids = (0..<5).map { _ in UUID() }
+        for (i, id) in ids.enumerated() { try await phone.save("lifelog", id, fields: Self.memo("offline \(i)")) }
+        // Three pushes, each told it leaves the phone up to date: nothing comes back.
+        var report = try await phone.sync()
+        #expect(report.sent == 5 && report.pulled == 0)
+        // Another device changes the zone: the phone's next push is not told so, and it pulls.
+        let watch = try await d.device("watch")
+        try await watch.sync()
+        #expect(try await Self.texts(watch).count == 5)
+        let fromWatch = UUID()
+        try await watch.save("lifelog", fromWatch, fields: Self.memo("from the watch"))
+        try await watch.sync()
+        try await phone.save("lifelog", ids[0], fields: Self.memo("edited on the phone"))
+        report = try await phone.sync()
+        #expect(report.sent == 1 && report.received == 1 && report.pulled == 2)
+        #expect(try await Self.texts(phone)[fromWatch] == "from the watch")
+        // Up to date again: the next edit alone comes back as nothing.
+        try await phone.save("lifelog", ids[1], fields: Self.memo("edited again"))
+        report = try await phone.sync()
+        #expect(report.sent == 1 && report.pulled == 0)
+        let server = try await d.server("lifelog")
+        #expect(try await Self.texts(phone) == server)
+        try await watch.sync()
+        #expect(try await Self.texts(watch) == server)
     }
 
     @Test func anEditAgainstADeleteAndOneRecordMadeTwice() async throws {

@@ -82,6 +82,68 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/sync/workouts/changes?since=\(first)", token: token).status == 410, "another zone's token: start again")
     }
 
+    /// A push naming `since` is told when it leaves the device up to date: only when its saved
+    /// records are all the zone changed after that token.
+    @Test(arguments: Engine.allCases)
+    func aPushSaysWhenItLeavesTheDeviceUpToDate(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let (token, _, _) = try api.signUp("sync-caught-up@example.com")
+        func push(_ records: [[String: Any]], since: String?) throws -> [String: Any] {
+            var body: [String: Any] = ["records": records]
+            if let since { body["since"] = since }
+            let reply = try api.call("POST", "/v1/sync/lifelog/push", json: body, token: token)
+            precondition(reply.status == 200, reply.text)
+            return try reply.json()
+        }
+        func record(_ text: String, id: String = UUID().uuidString, change: String = UUID().uuidString, base: Int? = nil) -> [String: Any] {
+            var r: [String: Any] = ["id": id, "type": "lifelogRecord", "changeId": change, "fields": Self.memo(text)]
+            if let base { r["baseVersion"] = base }
+            return r
+        }
+        // Nothing pulled and nothing on the server: the first push's records are all there is.
+        let first = record("first")
+        var reply = try push([first, record("second")], since: "")
+        let t1 = try #require(reply["token"] as? String)
+        var feed = try Self.pull(api, token, "lifelog", since: t1)
+        #expect((feed["changes"] as! [[String: Any]]).isEmpty && feed["moreComing"] as? Bool == false)
+        // Without since, no token (an older device).
+        #expect(try push([record("third")], since: nil)["token"] == nil)
+        // The third is a change the device with t1 has not seen: its next push is not up to date.
+        reply = try push([record("fourth")], since: t1)
+        #expect(reply["token"] == nil)
+        feed = try Self.pull(api, token, "lifelog", since: t1)
+        #expect((feed["changes"] as! [[String: Any]]).compactMap { ($0["record"] as? [String: Any])?["text"] as? String } == ["third", "fourth"])
+        let t2 = feed["token"] as! String
+        // An edit through the lifelog's own route counts too; so does a delete.
+        #expect(try api.call("DELETE", "/v1/lifelog/records/\(first["id"]!)", token: token).status == 204)
+        let fifth = record("fifth")
+        reply = try push([fifth], since: t2)
+        #expect(reply["token"] == nil)
+        let fifthVersion = try #require((reply["results"] as! [[String: Any]])[0]["version"] as? Int)
+        let t3 = try Self.pull(api, token, "lifelog", since: t2)["token"] as! String
+        // Up to date: a push of an edit and a new record says so, and the token is past both.
+        let sixth = record("sixth")
+        reply = try push([sixth, record("fifth, edited", id: fifth["id"] as! String, base: fifthVersion)], since: t3)
+        let t4 = try #require(reply["token"] as? String)
+        #expect((try Self.pull(api, token, "lifelog", since: t4)["changes"] as! [[String: Any]]).isEmpty)
+        #expect((try Self.pull(api, token, "lifelog", since: t3)["changes"] as! [[String: Any]]).count == 2)
+        // The same change sent again writes nothing: no token (it holds no lock on the versions).
+        #expect(try push([sixth], since: t4)["token"] == nil)
+        // A conflict is not saved: no token when the zone moved on.
+        let results = (try push([record("stale edit", id: sixth["id"] as! String, base: 1)], since: t3))
+        #expect((results["results"] as! [[String: Any]])[0]["status"] as? String == "conflict" && results["token"] == nil)
+        // "" once the zone holds records the device never saw: no token.
+        #expect(try push([record("seventh")], since: "")["token"] == nil)
+        // A since that is no token of this zone is refused, and nothing is saved.
+        let before = (try Self.pull(api, token, "lifelog")["changes"] as! [[String: Any]]).count
+        var bad = try api.call("POST", "/v1/sync/lifelog/push", json: ["records": [record("lost")], "since": "not*a*token"], token: token)
+        #expect(bad.status == 400 && bad.text.contains("since"))
+        bad = try api.call("POST", "/v1/sync/workouts/push", json: ["records": [["id": UUID().uuidString, "type": "workout", "fields": [:] as [String: Any]]], "since": t4], token: token)
+        #expect(bad.status == 410)
+        #expect((try Self.pull(api, token, "lifelog")["changes"] as! [[String: Any]]).count == before)
+    }
+
     @Test func pagesComeInVersionOrderUntilNothingMoreIsComing() async throws {
         let running = try await RunningApp(.sqlite)
         let api = API(running)

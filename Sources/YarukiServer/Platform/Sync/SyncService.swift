@@ -108,6 +108,7 @@ final class SyncService: Sendable {
     /// each by its own savepoint.
     func push<Zone: SyncZone>(_ zone: Zone, _ push: SyncPush, user: UUID) async throws -> SyncPushReply {
         let now = context.now
+        let after = try push.since.map { $0.isEmpty ? 0 : try SyncService.version(of: $0, zone.zone) }
         let plans: [Plan<Zone.Draft>] = push.records.map { record in
             guard record.type == zone.recordType else { return .rejected("A \(zone.zone.rawValue) zone holds \(zone.recordType) records, not \(record.type).", nil) }
             if record.deleted == true { return .delete }
@@ -123,8 +124,9 @@ final class SyncService: Sendable {
         let atomic = push.atomic == true
         var effects: [SyncEffects] = []
         let results: [SyncResult]
+        let token: String?
         do {
-            (results, effects) = try await database.transaction { c -> ([SyncResult], [SyncEffects]) in
+            (results, effects, token) = try await database.transaction { c -> ([SyncResult], [SyncEffects], String?) in
                 let records = push.records
                 let known = try SyncStore.entries(user: user, zone.zone, records.map(\.id), c)
                 var results = [SyncResult?](repeating: nil, count: records.count)
@@ -164,7 +166,10 @@ final class SyncService: Sendable {
                     throw Aborted(results: done.map { $0.status == "saved" ? SyncResult(id: $0.id, status: "aborted",
                                                                                      reason: "Another record of this atomic push was not saved.") : $0 })
                 }
-                return (done, effects)
+                // Only a push that wrote holds the person's version counter, so that every
+                // version before its own has committed and is counted.
+                let caughtUp = try after.flatMap { after in effects.isEmpty ? nil : try self.caughtUp(zone, after: after, done, user: user, c) }
+                return (done, effects, caughtUp)
             }
         } catch let aborted as Aborted {
             return SyncPushReply(results: aborted.results)
@@ -172,7 +177,16 @@ final class SyncService: Sendable {
         await context.replies.invalidate(Array(Set(effects.flatMap(\.tags))))
         for effect in effects { for work in effect.afterwards { work() } }
         if let newest = results.compactMap({ $0.status == "saved" ? $0.version : nil }).max() { context.nudge(user, zone.zone, newest) }
-        return SyncPushReply(results: results)
+        return SyncPushReply(results: results, token: token)
+    }
+
+    /// The zone's token after this push when its saved records are all the zone changed after
+    /// `after` (the device then has every change up to it); nil otherwise.
+    private func caughtUp(_ zone: some SyncZone, after: Int64, _ results: [SyncResult], user: UUID, _ c: SQLConnection) throws -> String? {
+        let mine = results.compactMap { $0.status == "saved" ? $0.version : nil }.filter { $0 > after }
+        guard let newest = mine.max(), try SyncStore.purgedThrough(user: user, c) <= after,
+              try SyncStore.changeCount(user: user, zone.zone, after: after, c) == mine.count else { return nil }
+        return SyncService.token(zone.zone, newest)
     }
 
     private func apply<Zone: SyncZone>(_ record: SyncPushRecord, _ plan: Plan<Zone.Draft>, _ zone: Zone, user: UUID, now: Date,
