@@ -44,8 +44,8 @@ let package = Package(
 
         .target(name: "YarukiCore", dependencies: ["YarukiJSON"], swiftSettings: strict, plugins: ["JSONWriters"]),
         // The API's request and reply types, written once: the server encodes them, the SDK decodes them, the
-        // OpenAPI document is made from them. Foundation and YarukiCore only, like the SDK.
-        .target(name: "YarukiAPI", dependencies: ["YarukiCore"], swiftSettings: strict, plugins: ["JSONWriters"]),
+        // OpenAPI document is made from them. Foundation, YarukiCore and YarukiJSON only, like the SDK.
+        .target(name: "YarukiAPI", dependencies: ["YarukiCore", "YarukiJSON"], swiftSettings: strict, plugins: ["JSONWriters"]),
         .target(name: "YarukiHTTP", dependencies: ["CLibEvent", "YarukiJSON"], swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "YarukiJSON", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl", "CRdKafka"],

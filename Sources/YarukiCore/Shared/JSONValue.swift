@@ -48,6 +48,33 @@ public indirect enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStrin
     }
 }
 
+extension JSONValue {
+    /// The value whose first token is `token`, read from `r` as `init(from:)` decodes it; an
+    /// object naming a member twice is unusual (`JSONReader.Unusual`).
+    public static func read(after token: JSONReader.Token, _ r: inout JSONReader) throws -> JSONValue {
+        switch token {
+        case .null: return .null
+        case let .bool(b): return .bool(b)
+        case let .number(n): return .number(n)
+        case let .string(s): return .string(s)
+        case .arrayStart:
+            var items: [JSONValue] = []
+            try r.elements { r, t in items.append(try read(after: t, &r)) }
+            return .array(items)
+        case .objectStart:
+            var members: [String: JSONValue] = [:]
+            try r.uniqueMembers { r, name in
+                guard let t = try r.next() else { throw JSONReader.Unusual() }
+                members[name] = try read(after: t, &r)
+                return true
+            }
+            return .object(members)
+        case .key, .objectEnd, .arrayEnd:
+            throw JSONReader.Unusual()
+        }
+    }
+}
+
 /// Written as `encode(to:)` writes it: whole numbers without a fraction, objects in key order.
 extension JSONValue: JSONWritable {
     public func writeJSON(to w: inout JSONWriter) throws {

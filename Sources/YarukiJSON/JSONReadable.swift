@@ -1,0 +1,73 @@
+import Foundation
+
+/// A request body read by a reader of its own instead of `JSONDecoder`'s `Decodable` walk: nil
+/// for anything but the plain shape (a member twice, a value of another type, bytes that are not
+/// UTF-8, a broken document), and the caller then decodes it with `JSONDecoder`, whose errors
+/// name the field. A reader must give exactly the value `JSONDecoder` gives for every body it
+/// takes (each is held to it by a test).
+public protocol JSONReadable {
+    static func read(json: Data) -> Self?
+}
+
+extension JSONReader {
+    /// What a reader of a known shape throws when the body is not that shape: it gives up, and
+    /// `JSONDecoder` says what is wrong.
+    public struct Unusual: Error {
+        public init() {}
+    }
+
+    /// Reads bytes that must be UTF-8 (as `JSONDecoder` requires): nil when they are not.
+    public static func validated(_ data: Data) -> JSONReader? {
+        let bytes = [UInt8](data)
+        if bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) == nil { return nil }
+        return JSONReader(bytes: bytes)
+    }
+
+    /// The next value, which must be a string.
+    public mutating func requiredString() throws -> String {
+        guard case let .string(s)? = try next() else { throw Unusual() }
+        return s
+    }
+
+    /// The next value, which must be a string or null.
+    public mutating func optionalString() throws -> String? {
+        switch try next() {
+        case let .string(s)?: return s
+        case .null?: return nil
+        default: throw Unusual()
+        }
+    }
+
+    /// The next value, which must be true, false or null.
+    public mutating func optionalBool() throws -> Bool? {
+        switch try next() {
+        case let .bool(b)?: return b
+        case .null?: return nil
+        default: throw Unusual()
+        }
+    }
+
+    /// The next value, which must be a whole number that a Double holds exactly, or null.
+    public mutating func optionalInteger() throws -> Int64? {
+        switch try next() {
+        case let .number(n)? where n.rounded() == n && abs(n) <= 9_007_199_254_740_992: return Int64(n)
+        case .null?: return nil
+        default: throw Unusual()
+        }
+    }
+
+    /// Calls `member` with each member of the object that comes next, refusing a name given twice.
+    public mutating func object(_ member: (inout JSONReader, String) throws -> Bool) throws {
+        guard try next() == .objectStart else { throw Unusual() }
+        try uniqueMembers(member)
+    }
+
+    /// `members`, refusing a name given twice.
+    public mutating func uniqueMembers(_ member: (inout JSONReader, String) throws -> Bool) throws {
+        var seen = Set<String>()
+        try members { r, name in
+            guard seen.insert(name).inserted else { throw Unusual() }
+            return try member(&r, name)
+        }
+    }
+}
