@@ -210,7 +210,7 @@ struct SyncLocalStore: Sendable {
     }
 
     static func fields(_ text: String?) -> [String: JSONValue]? {
-        guard let text, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
+        guard let text, let value = JSONValue.parse(text.utf8) else { return nil }
         return object(value)
     }
 

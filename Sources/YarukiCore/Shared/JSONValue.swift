@@ -49,6 +49,19 @@ public indirect enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStrin
 }
 
 extension JSONValue {
+    /// A whole document read without `JSONDecoder` (as `init(from:)` would decode it); nil when it
+    /// is broken, not UTF-8, or an object in it names a member twice.
+    public static func parse(_ data: some Collection<UInt8>) -> JSONValue? {
+        guard var r = JSONReader.validated(Data(data)) else { return nil }
+        do {
+            guard let first = try r.next() else { return nil }
+            let value = try read(after: first, &r)
+            return try r.next() == nil ? value : nil
+        } catch {
+            return nil
+        }
+    }
+
     /// The value whose first token is `token`, read from `r` as `init(from:)` decodes it; an
     /// object naming a member twice is unusual (`JSONReader.Unusual`).
     public static func read(after token: JSONReader.Token, _ r: inout JSONReader) throws -> JSONValue {
