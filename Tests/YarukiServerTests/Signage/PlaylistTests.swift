@@ -29,7 +29,7 @@ import YarukiTestSupport
     }
 
     static func open(_ port: Int, _ path: String) throws -> RawClient {
-        let client = try RawClient(port: port, timeout: 10)
+        let client = try RawClient(port: port, timeout: 30)
         client.send("GET \(path) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
         return client
     }
@@ -134,7 +134,7 @@ import YarukiTestSupport
         shown.disconnect()
         try live.send([SignageTests.sale("away", 12_000, campaign: nil)])
         // No screen watches the board meanwhile: the milestone is reached all the same.
-        #expect(await eventuallyAsync(timeout: 5) {
+        #expect(await eventuallyAsync(timeout: 20) {
             (try? await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM board_milestones")?.int("n") }) == 1
         })
         let back = try Self.open(running.port, path + "&lastEventId=\(leftAt)")

@@ -104,7 +104,10 @@ enum SyncFields {
             throw Refusal(.unprocessable, "The id in the fields differs from the record's.", fields: [.init(field: "id", message: "must match the record")])
         }
         do {
-            return try JSONCoding.decoder.decode(T.self, from: JSONCoding.encoder.encode(fields))
+            // The fields back to bytes by JSONValue's own writer (no `Encoder` walk), for the body's decoder.
+            var bytes = JSONWriter(capacity: 256)
+            try fields.writeJSON(to: &bytes)
+            return try JSONCoding.decoder.decode(T.self, from: Data(bytes.bytes))
         } catch let DecodingError.keyNotFound(key, _) {
             throw Refusal.malformed("'\(key.stringValue)' is required.", fields: [.init(field: key.stringValue, message: "is required")])
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
