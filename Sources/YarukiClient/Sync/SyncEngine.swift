@@ -149,6 +149,7 @@ public actor SyncEngine {
         return false
     }
 
+    /// Sends the zone's pending changes in batches, keeping each reply in one local transaction.
     private func push(_ zone: String, _ report: inout Report) async throws {
         guard let type = SyncZoneName.recordType(of: zone) else { return }
         while true {
@@ -161,37 +162,42 @@ public actor SyncEngine {
             // Up to date before this push (a token, or nothing from the server at all): the reply
             // may say the device is up to date after it too, and its own records are not pulled back.
             let since = try store.token(zone) ?? (try store.holdsServerRecords(zone) ? nil : "")
-            let push = SyncPush(records: records, since: since)
-            let (reply, bytes) = try await client.sending(zone: zone, push)
+            let (reply, bytes) = try await client.sending(zone: zone, SyncPush(records: records, since: since))
             report.bytesSent += bytes
             try afterPush?()
-            var progressed = false
-            var changes: [Change] = []
-            try store.transaction {
-                for (record, result) in zip(records, reply.results) {
-                    let kind: ChangeKind
-                    switch result.status {
-                    case "saved":
-                        try store.saved(zone, record.id, version: result.version ?? 0, fields: record.fields.flatMap(SyncLocalStore.object),
-                                        modifiedAt: record.modifiedAt ?? clock(), device: device, changeID: record.changeId ?? "")
-                        (kind, report.sent) = (.saved, report.sent + 1)
-                    case "conflict":
-                        try resolve(zone, record, current: result.current)
-                        (kind, report.merged) = (.merged, report.merged + 1)
-                    case "rejected":
-                        try store.rejected(zone, record.id)
-                        (kind, report.rejected) = (.rejected, report.rejected + 1)
-                    default:
-                        continue
-                    }
-                    progressed = true
-                    changes.append(Change(kind: kind, zone: zone, id: record.id, reason: result.reason))
-                }
-                if let token = reply.token { try store.setToken(zone, token) }
-            }
-            for change in changes { continuation.yield(change) }
-            if !progressed { return }
+            if try !keep(zone, (batch, records), reply, &report) { return }
         }
+    }
+
+    /// A push's results, kept in one local transaction; whether any record was answered.
+    private func keep(_ zone: String, _ pushed: (batch: [SyncLocalStore.Pending], records: [SyncPushRecord]), _ reply: SyncPushReply,
+                      _ report: inout Report) throws -> Bool {
+        var progressed = false
+        var changes: [Change] = []
+        try store.transaction {
+            for ((pending, record), result) in zip(zip(pushed.batch, pushed.records), reply.results) {
+                let kind: ChangeKind
+                switch result.status {
+                case "saved":
+                    try store.saved(zone, record.id, version: result.version ?? 0, fields: pending.text, modifiedAt: record.modifiedAt ?? clock(),
+                                    device: device, changeID: record.changeId ?? "")
+                    (kind, report.sent) = (.saved, report.sent + 1)
+                case "conflict":
+                    try resolve(zone, record, current: result.current)
+                    (kind, report.merged) = (.merged, report.merged + 1)
+                case "rejected":
+                    try store.rejected(zone, record.id)
+                    (kind, report.rejected) = (.rejected, report.rejected + 1)
+                default:
+                    continue
+                }
+                progressed = true
+                changes.append(Change(kind: kind, zone: zone, id: record.id, reason: result.reason))
+            }
+            if let token = reply.token { try store.setToken(zone, token) }
+        }
+        for change in changes { continuation.yield(change) }
+        return progressed
     }
 
     /// Another device changed the record first: the merge policy decides, and unless the server's

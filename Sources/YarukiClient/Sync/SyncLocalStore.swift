@@ -26,14 +26,17 @@ struct SyncLocalStore: Sendable {
         }
     }
 
-    struct Pending {
+    struct Pending: Sendable {
         var id: UUID
         var changeID: String
         var deleted: Bool
         var modifiedAt: Date
         var fields: [String: JSONValue]?
+        /// The fields as kept (what `saved` keeps as the server's copy, not written again).
+        var text: LocalDatabase.Value
         var version: Int64
     }
+
 
     private static func key(_ zone: String, _ id: UUID) -> [LocalDatabase.Value] { [.text(zone), .text(id.uuidString)] }
 
@@ -94,20 +97,21 @@ struct SyncLocalStore: Sendable {
                                  [.text(zone), .text(zone), .integer(Int64(limit))])
             return rows.compactMap { row in
                 guard let id = row.text("id").flatMap(UUID.init(uuidString:)), let change = row.text("change_id") else { return nil }
+                let text = row.text("fields")
                 return Pending(id: id, changeID: change, deleted: row.integer("deleted") == 1,
-                               modifiedAt: Date(timeIntervalSince1970: row.real("modified_at") ?? 0), fields: Self.fields(row.text("fields")),
-                               version: row.integer("version") ?? 0)
+                               modifiedAt: Date(timeIntervalSince1970: row.real("modified_at") ?? 0), fields: Self.fields(text),
+                               text: text.map(LocalDatabase.Value.text) ?? .null, version: row.integer("version") ?? 0)
             }
         }
     }
 
     /// The server took the change: its version and copy become the base; the pending row goes
     /// unless the record changed here again meanwhile.
-    func saved(_ zone: String, _ id: UUID, version: Int64, fields: [String: JSONValue]?, modifiedAt: Date, device: String, changeID: String) throws {
+    func saved(_ zone: String, _ id: UUID, version: Int64, fields: LocalDatabase.Value, modifiedAt: Date, device: String, changeID: String) throws {
         if version > 0 {
             try database.execute("""
                 UPDATE records SET version = ?, server_fields = ?, server_modified = ?, server_device = ? WHERE zone = ? AND id = ?
-                """, [.integer(version), Self.text(fields), .real(modifiedAt.timeIntervalSince1970), .text(device)] + Self.key(zone, id))
+                """, [.integer(version), fields, .real(modifiedAt.timeIntervalSince1970), .text(device)] + Self.key(zone, id))
         }
         try database.execute("DELETE FROM pending WHERE zone = ? AND id = ? AND change_id = ?", Self.key(zone, id) + [.text(changeID)])
     }

@@ -20,9 +20,11 @@ struct SyncRoutes: RouteCollection {
         me.post("/v1/sync/{zone}/push", Doc("""
             Records written or deleted on a device, each against the version it last saw: saved (the new version), conflict (the \
             server's current record), or rejected (the reason); the same change sent again is answered the same and applied once; \
-            atomic: all or none
-            """, [200: "One result per record, in order", 400: "Not a push", 404: "No such zone",
-                 422: "A record is named twice in one push"], path: [zone]), push)
+            atomic: all or none; since: the device's token ("" when it holds nothing from the server), so the reply's token can \
+            say its records are all the zone changed since
+            """, [200: "One result per record, in order", 400: "Not a push, or a since that is not a token's characters", 404: "No such zone",
+                  410: "The since is not a token of this zone: pull again from the start", 422: "A record is named twice in one push"],
+            path: [zone]), push)
     }
 
     func changes(_ request: Request, _ me: Principal) async throws -> Reply<SyncChanges> {
