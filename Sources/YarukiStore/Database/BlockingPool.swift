@@ -7,6 +7,7 @@ final class BlockingPool<Connection: AnyObject>: @unchecked Sendable {
     private var idle: [Connection] = []
     private var opened = 0
     private var waiting = 0
+    private var closed = false
     private let capacity: Int
     private let make: () throws -> Connection
     private let queue: DispatchQueue
@@ -21,12 +22,16 @@ final class BlockingPool<Connection: AnyObject>: @unchecked Sendable {
     func tryCheckout() -> Connection? {
         condition.lock()
         defer { condition.unlock() }
-        return idle.popLast()
+        return closed ? nil : idle.popLast()
     }
 
     func checkout() throws -> Connection {
         condition.lock()
         while true {
+            if closed {
+                condition.unlock()
+                throw DatabaseError.unavailable("the server is stopping")
+            }
             if let connection = idle.popLast() {
                 condition.unlock()
                 return connection
@@ -53,15 +58,30 @@ final class BlockingPool<Connection: AnyObject>: @unchecked Sendable {
     func checkin(_ connection: Connection) {
         condition.lock()
         idle.append(connection)
-        condition.signal()
+        if closed { condition.broadcast() } else { condition.signal() }
         condition.unlock()
+    }
+
+    /// Takes no more checkouts, waits up to `seconds` for those out to come back, and hands
+    /// over every idle connection (to be closed by dropping them).
+    func shutDown(waiting seconds: Double) -> [Connection] {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        condition.broadcast()
+        let deadline = Date().addingTimeInterval(seconds)
+        while opened > idle.count, condition.wait(until: deadline) {}
+        let all = idle
+        idle.removeAll()
+        opened -= all.count
+        return all
     }
 
     /// A broken connection is dropped; the next checkout opens a new one.
     func discard(_ connection: Connection) {
         condition.lock()
         opened -= 1
-        condition.signal()
+        if closed { condition.broadcast() } else { condition.signal() }
         condition.unlock()
     }
 

@@ -65,6 +65,11 @@ public protocol Database: AnyObject, Sendable {
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
     func statistics() -> PoolStatistics
     func close()
+    /// The process is ending: no new work is taken (it fails as unavailable), work running gets
+    /// `seconds` to end, then every connection closes. After it no thread is inside the
+    /// database's library, so the process can exit (libpq's Kerberos mutexes are destroyed by
+    /// exit's handlers; a pool thread still connecting then aborted the process).
+    func shutDown(waiting seconds: Double)
 }
 
 extension Database {

@@ -84,4 +84,6 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     }
 
     public func close() { _ = pool.drainIdle() }
+
+    public func shutDown(waiting seconds: Double) { _ = pool.shutDown(waiting: seconds) }
 }

@@ -137,6 +137,8 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
     public func close() {
         _ = readers.drainIdle()
     }
+
+    public func shutDown(waiting seconds: Double) { _ = readers.shutDown(waiting: seconds) }
 }
 
 /// A work's value, from its end to its group's commit (touched on the writer's queue only).

@@ -45,7 +45,7 @@ import YarukiTestSupport
         let stranger = try api.signUp("stranger-import@example.com").access
         func info(_ id: String) throws -> [String: Any] { try api.call("GET", "/v1/lifelog/imports/\(id)", token: token).json() }
         func settled(_ id: String, _ state: String) async throws -> [String: Any] {
-            #expect(await eventuallyAsync(timeout: 20) { (try? info(id))?["state"] as? String == state }, "\(id) never got to \(state): \((try? info(id)) ?? [:])")
+            #expect(await eventuallyAsync(timeout: 60) { (try? info(id))?["state"] as? String == state }, "\(id) never got to \(state): \((try? info(id)) ?? [:])")
             return try info(id)
         }
         let events = try await HealthTests.events(running.port, token: token)
