@@ -17,8 +17,8 @@ extension JSONReader {
     }
 
     /// Reads bytes that must be UTF-8 (as `JSONDecoder` requires): nil when they are not.
-    public static func validated(_ data: Data) -> JSONReader? {
-        let bytes = [UInt8](data)
+    public static func validated(_ data: some Sequence<UInt8>) -> JSONReader? {
+        let bytes = Array(data)
         if bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) == nil { return nil }
         return JSONReader(bytes: bytes)
     }

@@ -26,7 +26,7 @@ struct SyncLocalStore: Sendable {
         }
     }
 
-    struct Pending: Sendable {
+    struct Pending {
         var id: UUID
         var changeID: String
         var deleted: Bool
@@ -36,7 +36,6 @@ struct SyncLocalStore: Sendable {
         var text: LocalDatabase.Value
         var version: Int64
     }
-
 
     private static func key(_ zone: String, _ id: UUID) -> [LocalDatabase.Value] { [.text(zone), .text(id.uuidString)] }
 

@@ -52,7 +52,7 @@ extension JSONValue {
     /// A whole document read without `JSONDecoder` (as `init(from:)` would decode it); nil when it
     /// is broken, not UTF-8, or an object in it names a member twice.
     public static func parse(_ data: some Collection<UInt8>) -> JSONValue? {
-        guard var r = JSONReader.validated(Data(data)) else { return nil }
+        guard var r = JSONReader.validated(data) else { return nil }
         do {
             guard let first = try r.next() else { return nil }
             let value = try read(after: first, &r)
