@@ -214,7 +214,8 @@ extension SyncPushRecord {
     /// The members of a record whose `{` was just read.
     static func read(_ r: inout JSONReader) throws -> SyncPushRecord {
         var (id, type): (UUID?, String?) = (nil, nil)
-        var record = SyncPushRecord(id: UUID(), type: "", baseVersion: nil, changeId: nil, fields: nil)
+        // A placeholder id until the member is read (`UUID()` would read /dev/urandom per record).
+        var record = SyncPushRecord(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), type: "", baseVersion: nil, changeId: nil, fields: nil)
         try r.uniqueMembers { r, name in
             switch name {
             case "id": guard let uuid = UUID(uuidString: try r.requiredString()) else { throw JSONReader.Unusual() }; id = uuid
