@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "YarukiJSON", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl", "CRdKafka"],
                 swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
-        .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", "YarukiJSON", .target(name: "CSQLite", condition: .when(platforms: [.linux]))], swiftSettings: strict),
+        .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", "YarukiJSON", .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+                                                       .target(name: "CCurl", condition: .when(platforms: [.linux]))], swiftSettings: strict),
         .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),
         // bench/sync's devices: SyncEngines against a running server (built by bench/sync/run.sh).
         .executableTarget(name: "yaruki-sync-bench", dependencies: ["YarukiClient"], path: "bench/sync", exclude: ["run.sh", "reference.py"], swiftSettings: serverSettings),

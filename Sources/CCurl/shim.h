@@ -1,6 +1,8 @@
-// libcurl for outgoing mail. curl_easy_setopt takes C varargs, which Swift cannot call, so the
-// whole SMTP exchange is one function here with fixed arguments.
+// libcurl for outgoing mail and for the Swift SDK's HTTP exchanges on Linux. curl_easy_setopt
+// takes C varargs, which Swift cannot call, so each exchange is one function here with fixed
+// arguments.
 #include <curl/curl.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -59,3 +61,79 @@ static inline int yaruki_smtp_send(const char *url, const char *user, const char
 
 static inline const char *yaruki_curl_describe(int code) { return curl_easy_strerror((CURLcode)code); }
 static inline int yaruki_curl_global_init(void) { return (int)curl_global_init(CURL_GLOBAL_DEFAULT); }
+
+/// A reply's body as it arrives; `failed` once memory ran out.
+typedef struct {
+    char *data;
+    size_t length;
+    size_t capacity;
+    int failed;
+} yaruki_http_buffer;
+
+static size_t yaruki_http_write(char *bytes, size_t size, size_t items, void *user) {
+    yaruki_http_buffer *buffer = (yaruki_http_buffer *)user;
+    size_t n = size * items;
+    if (buffer->length + n > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 16384;
+        while (capacity < buffer->length + n) capacity *= 2;
+        char *grown = realloc(buffer->data, capacity);
+        if (!grown) { buffer->failed = 1; return 0; }
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->length, bytes, n);
+    buffer->length += n;
+    return n;
+}
+
+/// Nonzero stops the transfer: the flag is set from another thread when the Swift task is cancelled.
+static int yaruki_http_progress(void *flag, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d) {
+    (void)a; (void)b; (void)c; (void)d;
+    return __atomic_load_n((const int *)flag, __ATOMIC_ACQUIRE);
+}
+
+static inline void yaruki_flag_set(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+
+/// One HTTP request on `curl` (an easy handle, reset here; its connections stay open for the
+/// next exchange). `body` is sent when `has_body` (length may be 0). `timeout_seconds` bounds the
+/// connect and any stretch with no bytes moving, as URLRequest.timeoutInterval does. Returns a
+/// CURLcode; `reply` holds the body (the caller frees `reply->data`), `status` the HTTP status and
+/// `error` CURL_ERROR_SIZE bytes of explanation.
+static inline int yaruki_http_exchange(CURL *curl, const char *method, const char *url, struct curl_slist *headers,
+                                       const void *body, size_t length, int has_body, long timeout_seconds,
+                                       int *cancelled, yaruki_http_buffer *reply, long *status, char *error) {
+    curl_easy_reset(curl);
+    error[0] = 0;
+    *status = 0;
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, timeout_seconds);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, timeout_seconds);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, yaruki_http_write);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, reply);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, yaruki_http_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, cancelled);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+    if (strcmp(method, "HEAD") == 0) {
+        curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+    } else if (has_body) {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)length);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, length ? body : "");
+        if (strcmp(method, "POST") != 0) curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    } else if (strcmp(method, "GET") != 0) {
+        curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    }
+    CURLcode code = curl_easy_perform(curl);
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, status);
+    if (code == CURLE_WRITE_ERROR && reply->failed) code = CURLE_OUT_OF_MEMORY;
+    return (int)code;
+}

@@ -63,13 +63,22 @@ public struct YarukiClient: Sendable {
     }
 
     func exchange(_ request: URLRequest) async throws -> (Data, Int) {
-        let (data, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let (data, status) = try await transfer(request)
         guard (200..<300).contains(status) else {
             if let problem = try? YarukiClient.decoder.decode(Problem.self, from: data) { throw YarukiClientError.problem(problem) }
             throw YarukiClientError.unexpectedResponse(status: status)
         }
         return (data, status)
+    }
+
+    /// One request and its whole reply, whatever the status.
+    func transfer(_ request: URLRequest) async throws -> (Data, Int) {
+        #if canImport(CCurl)
+        return try await CurlTransport.shared.exchange(request)
+        #else
+        let (data, response) = try await session.data(for: request)
+        return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+        #endif
     }
 
     static func decode<T: Decodable>(_ data: Data, status: Int) throws -> T {

@@ -1,0 +1,221 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import YarukiClient
+import YarukiTestSupport
+@testable import YarukiServer
+
+/// The SDK's own HTTP exchanges (libcurl's easy interface on Linux) against servers that answer
+/// in ways the real one never does: silence, nothing listening, and one that writes down every
+/// request it is sent.
+@Suite struct ClientTransportTests {
+    struct Answer: Codable, Equatable { let ok: Bool }
+
+    @Test func methodsHeadersAndBodiesArriveAsSentOverOneConnection() async throws {
+        let server = try CaptureServer()
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        // A body past any buffer of libcurl's, in every script, and one of zero bytes.
+        let big = Data(String(repeating: "データ 데이터 data ", count: 100_000).utf8)
+        for (method, body) in [("POST", big), ("PUT", Data("{\"a\":1}".utf8)), ("PATCH", Data()), ("DELETE", Data("[]".utf8))] {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/v1/echo?x=%E3%81%82")!)
+            request.httpMethod = method
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("Bearer token-\(method)", forHTTPHeaderField: "Authorization")
+            let answer: Answer = try await client.send(request)
+            #expect(answer == Answer(ok: true))
+            let seen = try #require(server.requests.last)
+            #expect(seen.line == "\(method) /v1/echo?x=%E3%81%82 HTTP/1.1")
+            #expect(seen.headers["authorization"] == "Bearer token-\(method)" && seen.headers["content-type"] == "application/json")
+            #expect(seen.headers["expect"] == nil, "no wait for 100-continue before a body")
+            #expect(seen.body == body)
+        }
+        let answer: Answer = try await client.get("/v1/echo")
+        #expect(answer.ok && server.requests.last?.line == "GET /v1/echo HTTP/1.1" && server.requests.last?.body.isEmpty == true)
+        // Twenty more, one after another: the connection stays open between them.
+        for _ in 0..<20 { let _: Answer = try await client.get("/v1/echo") }
+        #expect(server.requests.count == 25)
+        #expect(server.connections == 1)
+    }
+
+    @Test func aProblemReplyIsThrownWithItsFields() async throws {
+        let server = try CaptureServer(status: 422, reply: #"{"type":"about:blank","title":"Unprocessable","status":422,"detail":"name is empty"}"#)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        do {
+            let _: Answer = try await client.get("/v1/echo")
+            Issue.record("a 422 was taken as an answer")
+        } catch let YarukiClientError.problem(problem) {
+            #expect(problem.status == 422 && problem.title == "Unprocessable" && problem.detail == "name is empty")
+        }
+    }
+
+    @Test func aCallThatIsNeverAnsweredEndsWhenItsTaskIsCancelled() async throws {
+        let silent = try SilentListener()
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(silent.port)")!)
+        let call = Task { try await client.meta() }
+        try await Task.sleep(for: .milliseconds(300))
+        call.cancel()
+        // Without cancellation reaching the transfer this would end after 60 s as a timeout.
+        await #expect(throws: CancellationError.self) { _ = try await call.value }
+    }
+
+    @Test func aSilentServerTimesOutAfterTheRequestsInterval() async throws {
+        let silent = try SilentListener()
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(silent.port)")!)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/v1/meta")!)
+        request.timeoutInterval = 1
+        let start = Date()
+        do {
+            let _: Answer = try await client.send(request)
+            Issue.record("a server that never answers answered")
+        } catch let error as URLError {
+            #expect(error.code == .timedOut)
+        }
+        // The default interval is 60 s; this one is 1.
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+
+    @Test func nothingListeningIsANetworkErrorTheSyncEngineRetries() async throws {
+        let port = try SilentListener.freePort()
+        do {
+            _ = try await YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).meta()
+            Issue.record("a port with nothing on it answered")
+        } catch let error as URLError {
+            #expect(error.code == .cannotConnectToHost)
+        }
+        // A signed-in phone whose server goes away: the engine tries again after each wait, then
+        // gives up with the same error, its change still pending.
+        let running = try await RunningApp(.sqlite)
+        let proxy = try TCPProxy(to: running.port)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        try await client.signUp(email: "transport@example.com", password: "correct horse battery", displayName: "Mina")
+        let folder = NSTemporaryDirectory() + "yaruki-transport-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let engine = try SyncEngine(client: client, path: folder + "/phone.sqlite", device: "phone", backoff: [0.01, 0.01])
+        try await engine.save("lifelog", UUID(), fields: ["kind": "memo", "text": "offline", "occurredAt": "2026-12-01T08:00:00+09:00", "source": "phone"])
+        proxy.stop()
+        await #expect(throws: URLError.self) { try await engine.sync() }
+        #expect(try await engine.pendingCount() == 1)
+    }
+}
+
+/// A port that accepts connections (the kernel completes them) and never reads or answers.
+final class SilentListener {
+    let port: Int
+    private let fd: Int32
+
+    init() throws {
+        (fd, port) = try SilentListener.bound()
+        guard listen(fd, 16) == 0 else { throw RawClient.Failure.connect(errno) }
+    }
+
+    deinit { close(fd) }
+
+    /// A port nothing listens on (bound, then closed).
+    static func freePort() throws -> Int {
+        let (fd, port) = try bound()
+        close(fd)
+        return port
+    }
+
+    static func bound() throws -> (Int32, Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        guard bound == 0 else {
+            close(fd)
+            throw RawClient.Failure.connect(errno)
+        }
+        withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) } }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+}
+
+/// An HTTP/1.1 server that keeps every request it reads (line, headers, body by Content-Length)
+/// and answers each with the same status and JSON, keeping the connection open.
+final class CaptureServer: @unchecked Sendable {
+    struct Seen {
+        var line: String
+        var headers: [String: String]
+        var body: Data
+    }
+
+    let port: Int
+    private let fd: Int32
+    private let status: Int
+    private let reply: String
+    private let lock = NSLock()
+    private var seen: [Seen] = []
+    private var accepted = 0
+
+    var requests: [Seen] { lock.withLock { seen } }
+    var connections: Int { lock.withLock { accepted } }
+
+    init(status: Int = 200, reply: String = #"{"ok":true}"#) throws {
+        (self.status, self.reply) = (status, reply)
+        (fd, port) = try SilentListener.bound()
+        guard listen(fd, 16) == 0 else { throw RawClient.Failure.connect(errno) }
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(fd, nil, nil)
+                if connection < 0 { return }
+                lock.withLock { accepted += 1 }
+                Thread.detachNewThread { [self] in serve(connection) }
+            }
+        }
+    }
+
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            // The head, then as many body bytes as it announces.
+            var headEnd = buffer.range(of: Data("\r\n\r\n".utf8))
+            while headEnd == nil {
+                let n = recv(connection, &chunk, chunk.count, 0)
+                if n <= 0 { return }
+                buffer.append(contentsOf: chunk[0..<n])
+                headEnd = buffer.range(of: Data("\r\n\r\n".utf8))
+            }
+            guard let end = headEnd else { return }
+            let lines = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            let length = Int(headers["content-length"] ?? "0") ?? 0
+            while buffer.count - (end.upperBound - buffer.startIndex) < length {
+                let n = recv(connection, &chunk, chunk.count, 0)
+                if n <= 0 { return }
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+            let body = buffer[end.upperBound..<(end.upperBound + length)]
+            lock.withLock { seen.append(Seen(line: lines.first ?? "", headers: headers, body: Data(body))) }
+            buffer = Data(buffer[(end.upperBound + length)...])
+            let answer = "HTTP/1.1 \(status) Answer\r\nContent-Type: application/json\r\nContent-Length: \(reply.utf8.count)\r\n\r\n\(reply)"
+            var offset = 0
+            let bytes = Array(answer.utf8)
+            while offset < bytes.count {
+                let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+}
