@@ -150,22 +150,50 @@ public actor SyncEngine {
     }
 
     /// Sends the zone's pending changes in batches, keeping each reply in one local transaction.
+    /// The next batch goes out as soon as a reply is in, before that reply is kept, so the server
+    /// works on one while the device keeps the other (a first sync ran the two in turn, each side
+    /// idle half the time). Replies are still kept in order; a batch whose reply is never kept
+    /// (an error, a crash) is sent again under the same change ids and answered the same.
     private func push(_ zone: String, _ report: inout Report) async throws {
         guard let type = SyncZoneName.recordType(of: zone) else { return }
-        while true {
-            let batch = try store.nextBatch(zone, limit: batchSize)
-            guard !batch.isEmpty else { return }
-            let records = batch.map { p in
-                SyncPushRecord(id: p.id, type: type, baseVersion: p.version == 0 ? nil : p.version, changeId: p.changeID,
-                               fields: p.deleted ? nil : p.fields.map(JSONValue.object), deleted: p.deleted ? true : nil, modifiedAt: p.modifiedAt, device: device)
-            }
-            // Up to date before this push (a token, or nothing from the server at all): the reply
-            // may say the device is up to date after it too, and its own records are not pulled back.
-            let since = try store.token(zone) ?? (try store.holdsServerRecords(zone) ? nil : "")
-            let (reply, bytes) = try await client.sending(zone: zone, SyncPush(records: records, since: since))
+        // Up to date before this push (a token, or nothing from the server at all): the reply
+        // may say the device is up to date after it too, and its own records are not pulled back.
+        var batch = try store.nextBatch(zone, limit: batchSize)
+        var sending = send(zone, type, batch, since: try store.token(zone) ?? (try store.holdsServerRecords(zone) ? nil : ""))
+        while let flight = sending {
+            let (records, reply, bytes) = try await flight.value
             report.bytesSent += bytes
             try afterPush?()
-            if try !keep(zone, (batch, records), reply, &report) { return }
+            let next = try store.nextBatch(zone, limit: batchSize, after: batch)
+            // This push's token, if it gave one, says where the next starts from.
+            sending = send(zone, type, next, since: reply.token)
+            let progressed: Bool
+            do {
+                progressed = try keep(zone, (batch, records), reply, &report)
+            } catch {
+                sending?.cancel()
+                throw error
+            }
+            guard progressed else {
+                sending?.cancel()
+                return
+            }
+            batch = next
+        }
+    }
+
+    private typealias Sent = (records: [SyncPushRecord], reply: SyncPushReply, bytes: Int)
+
+    /// A batch on its way to the server (nil when there is none).
+    private func send(_ zone: String, _ type: String, _ batch: [SyncLocalStore.Pending], since: String?) -> Task<Sent, Error>? {
+        guard !batch.isEmpty else { return nil }
+        let records = batch.map { p in
+            SyncPushRecord(id: p.id, type: type, baseVersion: p.version == 0 ? nil : p.version, changeId: p.changeID,
+                           fields: p.deleted ? nil : p.fields.map(JSONValue.object), deleted: p.deleted ? true : nil, modifiedAt: p.modifiedAt, device: device)
+        }
+        return Task { [client] in
+            let (reply, bytes) = try await client.sending(zone: zone, SyncPush(records: records, since: since))
+            return (records, reply, bytes)
         }
     }
 

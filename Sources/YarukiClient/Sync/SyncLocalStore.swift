@@ -31,6 +31,8 @@ struct SyncLocalStore: Sendable {
         var changeID: String
         var deleted: Bool
         var modifiedAt: Date
+        /// `modified_at` as stored: where the next batch starts.
+        var order: Double
         var fields: [String: JSONValue]?
         /// The fields as kept (what `saved` keeps as the server's copy, not written again).
         var text: LocalDatabase.Value
@@ -86,22 +88,35 @@ struct SyncLocalStore: Sendable {
     // MARK: pushing
 
     /// The oldest pending changes of a zone, marked as sent (a later local edit takes a new change id).
-    func nextBatch(_ zone: String, limit: Int) throws -> [Pending] {
+    /// The oldest pending changes, marked sent. `after` is the batch still in flight: this one starts
+    /// past its last change and leaves out its records (one changed again meanwhile goes in a later
+    /// batch, against the version its reply keeps).
+    func nextBatch(_ zone: String, limit: Int, after previous: [Pending] = []) throws -> [Pending] {
         try database.transaction {
+            var values: [LocalDatabase.Value] = [.text(zone)]
+            var filter = ""
+            if let last = previous.last {
+                filter = "AND (p.modified_at, p.id) > (?, ?) AND p.id NOT IN (SELECT value FROM json_each(?))"
+                values += [.real(last.order), .text(last.id.uuidString), .text(Self.idList(previous))]
+            }
             let rows = try database.query("""
                 SELECT p.id, p.change_id, p.deleted, p.modified_at, r.fields, r.version FROM pending p JOIN records r ON r.zone = p.zone AND r.id = p.id
-                WHERE p.zone = ? ORDER BY p.modified_at, p.id LIMIT ?
-                """, [.text(zone), .integer(Int64(limit))])
-            try database.execute("UPDATE pending SET sent = 1 WHERE zone = ? AND id IN (SELECT id FROM pending WHERE zone = ? ORDER BY modified_at, id LIMIT ?)",
-                                 [.text(zone), .text(zone), .integer(Int64(limit))])
-            return rows.compactMap { row in
+                WHERE p.zone = ? \(filter) ORDER BY p.modified_at, p.id LIMIT ?
+                """, values + [.integer(Int64(limit))])
+            let batch = rows.compactMap { row -> Pending? in
                 guard let id = row.text("id").flatMap(UUID.init(uuidString:)), let change = row.text("change_id") else { return nil }
                 let text = row.text("fields")
-                return Pending(id: id, changeID: change, deleted: row.integer("deleted") == 1,
-                               modifiedAt: Date(timeIntervalSince1970: row.real("modified_at") ?? 0), fields: Self.fields(text),
-                               text: text.map(LocalDatabase.Value.text) ?? .null, version: row.integer("version") ?? 0)
+                let order = row.real("modified_at") ?? 0
+                return Pending(id: id, changeID: change, deleted: row.integer("deleted") == 1, modifiedAt: Date(timeIntervalSince1970: order),
+                               order: order, fields: Self.fields(text), text: text.map(LocalDatabase.Value.text) ?? .null, version: row.integer("version") ?? 0)
             }
+            try database.execute("UPDATE pending SET sent = 1 WHERE zone = ? AND id IN (SELECT value FROM json_each(?))", [.text(zone), .text(Self.idList(batch))])
+            return batch
         }
+    }
+
+    private static func idList(_ batch: [Pending]) -> String {
+        "[" + batch.map { "\"\($0.id.uuidString)\"" }.joined(separator: ",") + "]"
     }
 
     /// The server took the change: its version and copy become the base; the pending row goes

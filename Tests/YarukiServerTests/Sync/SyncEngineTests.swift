@@ -208,6 +208,30 @@ import YarukiTestSupport
         #expect(try await Self.texts(watch) == server)
     }
 
+    /// Batches overlap (the next is sent before the last reply is kept): records edited while
+    /// theirs are on the way still go against the version their reply kept, never as a conflict
+    /// with the device itself, and every edit reaches the server.
+    @Test(arguments: Engine.allCases)
+    func editsMadeWhileBatchesAreInFlightGoOutWithoutConflicts(engine: Engine) async throws {
+        let d = try await Devices(engine)
+        let phone = try await d.device("phone", batchSize: 3)
+        let ids = (0..<30).map { _ in UUID() }
+        for (i, id) in ids.enumerated() { try await phone.save("lifelog", id, fields: Self.memo("memo \(i)")) }
+        let syncing = Task { try await phone.sync() }
+        for round in 0..<30 {
+            try await phone.save("lifelog", ids[round % 6], fields: Self.memo("edit \(round)"))
+            await Task.yield()
+        }
+        let first = try await syncing.value
+        let second = try await phone.sync()
+        #expect(first.merged == 0 && second.merged == 0 && first.rejected == 0 && second.rejected == 0)
+        #expect(try await phone.pendingCount() == 0)
+        let server = try await d.server("lifelog")
+        #expect(server.count == 30)
+        for (round, id) in ids.prefix(6).enumerated() { #expect(server[id] == "edit \(24 + round)") }
+        #expect(try await Self.texts(phone) == server)
+    }
+
     @Test func anEngineKilledBetweenSendingAPushAndKeepingItsResultLosesNothingAndDuplicatesNothing() async throws {
         let d = try await Devices()
         struct Killed: Error {}
