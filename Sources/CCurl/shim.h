@@ -62,17 +62,20 @@ static inline int yaruki_smtp_send(const char *url, const char *user, const char
 static inline const char *yaruki_curl_describe(int code) { return curl_easy_strerror((CURLcode)code); }
 static inline int yaruki_curl_global_init(void) { return (int)curl_global_init(CURL_GLOBAL_DEFAULT); }
 
-/// A reply's body as it arrives; `failed` once memory ran out.
+/// A reply's body as it arrives, at most `limit` bytes; `failed` is 1 once memory ran out, 2 once
+/// the reply went past the limit.
 typedef struct {
     char *data;
     size_t length;
     size_t capacity;
+    size_t limit;
     int failed;
 } yaruki_http_buffer;
 
 static size_t yaruki_http_write(char *bytes, size_t size, size_t items, void *user) {
     yaruki_http_buffer *buffer = (yaruki_http_buffer *)user;
     size_t n = size * items;
+    if (n > buffer->limit - buffer->length) { buffer->failed = 2; return 0; }
     if (buffer->length + n > buffer->capacity) {
         size_t capacity = buffer->capacity ? buffer->capacity : 16384;
         while (capacity < buffer->length + n) capacity *= 2;
@@ -97,8 +100,9 @@ static inline void yaruki_flag_set(int *flag) { __atomic_store_n(flag, 1, __ATOM
 /// One HTTP request on `curl` (an easy handle, reset here; its connections stay open for the
 /// next exchange). `body` is sent when `has_body` (length may be 0). `timeout_seconds` bounds the
 /// connect and any stretch with no bytes moving, as URLRequest.timeoutInterval does. Returns a
-/// CURLcode; `reply` holds the body (the caller frees `reply->data`), `status` the HTTP status and
-/// `error` CURL_ERROR_SIZE bytes of explanation.
+/// CURLcode (CURLE_FILESIZE_EXCEEDED for a reply past `reply->limit`); `reply` holds the body (the
+/// caller frees `reply->data`), `status` the HTTP status and `error` CURL_ERROR_SIZE bytes of
+/// explanation.
 static inline int yaruki_http_exchange(CURL *curl, const char *method, const char *url, struct curl_slist *headers,
                                        const void *body, size_t length, int has_body, long timeout_seconds,
                                        int *cancelled, yaruki_http_buffer *reply, long *status, char *error) {
@@ -134,6 +138,7 @@ static inline int yaruki_http_exchange(CURL *curl, const char *method, const cha
     }
     CURLcode code = curl_easy_perform(curl);
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, status);
-    if (code == CURLE_WRITE_ERROR && reply->failed) code = CURLE_OUT_OF_MEMORY;
+    if (code == CURLE_WRITE_ERROR && reply->failed == 1) code = CURLE_OUT_OF_MEMORY;
+    if (code == CURLE_WRITE_ERROR && reply->failed == 2) code = CURLE_FILESIZE_EXCEEDED;
     return (int)code;
 }

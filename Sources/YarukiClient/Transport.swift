@@ -17,8 +17,15 @@ final class CurlTransport: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [(origin: String, handle: UnsafeMutableRawPointer)] = []
     private static let keptHandles = 8
+    /// The largest reply kept in memory: every reply is JSON (a page of changes is under 1 MB);
+    /// a server sending more is refused rather than filling the device's memory.
+    let maxReply: Int
 
-    private init() { _ = yaruki_curl_global_init() }
+    private init(maxReply: Int = 64 << 20) {
+        self.maxReply = maxReply
+        _ = yaruki_curl_global_init()
+    }
+
 
     func exchange(_ request: URLRequest) async throws -> (Data, Int) {
         try Task.checkCancellation()
@@ -44,6 +51,7 @@ final class CurlTransport: @unchecked Sendable {
         defer { curl_slist_free_all(headers) }
         guard let handle = take(origin) else { throw URLError(.unknown) }
         var reply = yaruki_http_buffer()
+        reply.limit = size_t(maxReply)
         defer { free(reply.data) }
         var status = 0
         var error = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -97,6 +105,7 @@ final class CurlTransport: @unchecked Sendable {
         case CURLE_PEER_FAILED_VERIFICATION: return .serverCertificateUntrusted
         case CURLE_SSL_CONNECT_ERROR: return .secureConnectionFailed
         case CURLE_OUT_OF_MEMORY: return .cannotDecodeRawData
+        case CURLE_FILESIZE_EXCEEDED: return .dataLengthExceedsMaximum
         case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE: return .networkConnectionLost
         default: return .unknown
         }

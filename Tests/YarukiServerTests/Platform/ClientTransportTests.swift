@@ -54,6 +54,23 @@ import YarukiTestSupport
         }
     }
 
+    @Test func aReplyPastTheLimitIsRefusedNotKept() async throws {
+        // 64 MB is the most a reply may hold; the server sends one byte more (and announces it).
+        let server = try CaptureServer(replyLength: 64 << 20 + 1)
+        let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        do {
+            let _: Answer = try await client.get("/v1/echo")
+            Issue.record("a reply past the limit was taken")
+        } catch let error as URLError {
+            #expect(error.code == .dataLengthExceedsMaximum)
+        }
+        // One at the limit still arrives whole (and is not JSON: the SDK says so).
+        let fits = try CaptureServer(replyLength: 64 << 20)
+        await #expect(throws: YarukiClientError.unexpectedResponse(status: 200)) {
+            let _: Answer = try await YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(fits.port)")!).get("/v1/echo")
+        }
+    }
+
     @Test func aCallThatIsNeverAnsweredEndsWhenItsTaskIsCancelled() async throws {
         let silent = try SilentListener()
         let client = YarukiClient(baseURL: URL(string: "http://127.0.0.1:\(silent.port)")!)
@@ -160,8 +177,11 @@ final class CaptureServer: @unchecked Sendable {
     var requests: [Seen] { lock.withLock { seen } }
     var connections: Int { lock.withLock { accepted } }
 
-    init(status: Int = 200, reply: String = #"{"ok":true}"#) throws {
-        (self.status, self.reply) = (status, reply)
+    /// `replyLength`: instead of `reply`, that many bytes of zeros.
+    private let replyLength: Int?
+
+    init(status: Int = 200, reply: String = #"{"ok":true}"#, replyLength: Int? = nil) throws {
+        (self.status, self.reply, self.replyLength) = (status, reply, replyLength)
         (fd, port) = try SilentListener.bound()
         guard listen(fd, 16) == 0 else { throw RawClient.Failure.connect(errno) }
         Thread.detachNewThread { [self] in
@@ -177,6 +197,16 @@ final class CaptureServer: @unchecked Sendable {
     deinit {
         shutdown(fd, Int32(SHUT_RDWR))
         close(fd)
+    }
+
+    private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
     }
 
     private func serve(_ connection: Int32) {
@@ -208,13 +238,17 @@ final class CaptureServer: @unchecked Sendable {
             let body = buffer[end.upperBound..<(end.upperBound + length)]
             lock.withLock { seen.append(Seen(line: lines.first ?? "", headers: headers, body: Data(body))) }
             buffer = Data(buffer[(end.upperBound + length)...])
-            let answer = "HTTP/1.1 \(status) Answer\r\nContent-Type: application/json\r\nContent-Length: \(reply.utf8.count)\r\n\r\n\(reply)"
-            var offset = 0
-            let bytes = Array(answer.utf8)
-            while offset < bytes.count {
-                let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-                if sent <= 0 { return }
-                offset += sent
+            let size = replyLength ?? reply.utf8.count
+            guard sendAll(connection, Array("HTTP/1.1 \(status) Answer\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n\r\n".utf8)) else { return }
+            if replyLength == nil {
+                guard sendAll(connection, Array(reply.utf8)) else { return }
+            } else {
+                let zeros = [UInt8](repeating: 48, count: 1 << 20)
+                var left = size
+                while left > 0 {
+                    guard sendAll(connection, Array(zeros.prefix(left))) else { return }
+                    left -= min(left, zeros.count)
+                }
             }
         }
     }
