@@ -17,6 +17,7 @@ final class CurlTransport: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [(origin: String, handle: UnsafeMutableRawPointer)] = []
     private static let keptHandles = 8
+    private static let transfers = DispatchQueue(label: "yaruki.client.transfers", attributes: .concurrent)
     /// The largest reply kept in memory: every reply is JSON (a page of changes is under 1 MB);
     /// a server sending more is refused rather than filling the device's memory.
     let maxReply: Int
@@ -32,8 +33,10 @@ final class CurlTransport: @unchecked Sendable {
         let flag = CancelFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                // A blocking transfer must not hold one of the few threads Swift's tasks share.
-                DispatchQueue.global().async { continuation.resume(with: Result { try self.perform(request, flag) }) }
+                // A blocking transfer must not hold one of the few threads Swift's tasks share, nor
+                // wait for one of the global queue's (as few as the cores): a queue of our own runs
+                // each on a thread of its own (libdispatch's overcommitting pool).
+                CurlTransport.transfers.async { continuation.resume(with: Result { try self.perform(request, flag) }) }
             }
         } onCancel: {
             flag.set()
