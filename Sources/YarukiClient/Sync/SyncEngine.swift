@@ -240,39 +240,53 @@ public actor SyncEngine {
                            remoteDevice: remote.device, result: result, changeID: newChangeID(), at: max(local.modifiedAt, remote.modifiedAt))
     }
 
+    /// Pulls the zone's changes page by page, each applied in one local transaction. The next page
+    /// is asked for as soon as one arrives, before it is applied, so the server reads one while
+    /// the device keeps the other.
     private func pull(_ zone: String, _ report: inout Report) async throws {
-        var token = try store.token(zone)
-        var full = token == nil
+        let since = try store.token(zone)
+        var full = since == nil
         if full { try store.markUnseen(zone) }
-        while true {
+        var fetching: Task<SyncChanges, Error>? = fetch(zone, since: since)
+        while let flight = fetching {
             let page: SyncChanges
             do {
-                page = try await client.syncChanges(zone: zone, since: token, limit: pageSize)
+                page = try await flight.value
             } catch let YarukiClientError.problem(problem) where problem.status == 410 {
                 // Deletions since the token are gone from the server: start again from nothing.
                 try store.setToken(zone, nil)
                 try store.markUnseen(zone)
-                (token, full) = (nil, true)
+                full = true
                 report.resynced = true
+                fetching = fetch(zone, since: nil)
                 continue
             }
+            fetching = page.moreComing ? fetch(zone, since: page.token) : nil
             var changes: [Change] = []
             report.pulled += page.changes.count
-            try store.transaction {
-                for change in page.changes {
-                    if let kind = try apply(zone, change) {
-                        changes.append(Change(kind: kind, zone: zone, id: change.id))
-                        report.received += 1
+            do {
+                try store.transaction {
+                    for change in page.changes {
+                        if let kind = try apply(zone, change) {
+                            changes.append(Change(kind: kind, zone: zone, id: change.id))
+                            report.received += 1
+                        }
                     }
+                    // A full sync: what the server no longer has (and was not changed here) is gone.
+                    if !page.moreComing, full { changes += try store.dropUnseen(zone).map { Change(kind: .deleted, zone: zone, id: $0) } }
+                    try store.setToken(zone, page.token)
                 }
-                // A full sync: what the server no longer has (and was not changed here) is gone.
-                if !page.moreComing, full { changes += try store.dropUnseen(zone).map { Change(kind: .deleted, zone: zone, id: $0) } }
-                try store.setToken(zone, page.token)
+            } catch {
+                fetching?.cancel()
+                throw error
             }
             for change in changes { continuation.yield(change) }
-            token = page.token
-            if !page.moreComing { return }
         }
+    }
+
+    /// A page of changes on its way.
+    private func fetch(_ zone: String, since: String?) -> Task<SyncChanges, Error> {
+        Task { [client, pageSize] in try await client.syncChanges(zone: zone, since: since, limit: pageSize) }
     }
 
     /// One change from the server; what it did to what the device shows (nil: nothing, e.g. its own change coming back).

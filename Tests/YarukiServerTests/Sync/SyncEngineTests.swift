@@ -29,12 +29,12 @@ import YarukiTestSupport
         deinit { try? FileManager.default.removeItem(atPath: folder) }
 
         /// A device: its own session and its own file (the same name again is the same device after a restart).
-        func device(_ name: String, clock: @escaping @Sendable () -> Date = { Date() }, batchSize: Int = 200,
+        func device(_ name: String, clock: @escaping @Sendable () -> Date = { Date() }, batchSize: Int = 200, pageSize: Int = 500,
                     afterPush: (@Sendable () throws -> Void)? = nil) async throws -> SyncEngine {
             let client = YarukiClient(baseURL: base)
             try await client.signIn(email: email, password: "correct horse battery", device: name)
             return try SyncEngine(client: client, path: "\(folder)/\(name).sqlite", device: name, clock: clock, batchSize: batchSize,
-                                  backoff: [0.05, 0.1], afterPush: afterPush)
+                                  pageSize: pageSize, backoff: [0.05, 0.1], afterPush: afterPush)
         }
 
         /// What the server holds in a zone, through its own API.
@@ -206,6 +206,33 @@ import YarukiTestSupport
         #expect(server[id] == "watch (clock fast)", "last writer wins as the devices' clocks say; the server keeps the time each device gave")
         #expect(try await Self.texts(phone) == server)
         #expect(try await Self.texts(watch) == server)
+    }
+
+    /// Pages overlap too (the next is asked for before the last is applied): a pull of many pages,
+    /// first whole and then of edits and deletions, leaves the device as the server is.
+    @Test(arguments: Engine.allCases)
+    func aPullOfManyPagesLeavesTheDeviceAsTheServerIs(engine: Engine) async throws {
+        let d = try await Devices(engine)
+        let phone = try await d.device("phone")
+        let ids = (0..<25).map { _ in UUID() }
+        for (i, id) in ids.enumerated() { try await phone.save("lifelog", id, fields: Self.memo("memo \(i)")) }
+        for id in ids.prefix(3) { try await phone.delete("lifelog", id) }
+        try await phone.sync()
+        let watch = try await d.device("watch", pageSize: 4)
+        var report = try await watch.sync()
+        #expect(report.received == 22 && report.pulled == 22, "six pages of live records, no tombstones")
+        #expect(try await Self.texts(watch) == (try await d.server("lifelog")))
+        // Edits and deletions since, over several pages again.
+        for id in ids[3..<9] { try await phone.save("lifelog", id, fields: Self.memo("edited \(id.uuidString.prefix(4))")) }
+        for id in ids[20..<25] { try await phone.delete("lifelog", id) }
+        try await phone.sync()
+        report = try await watch.sync()
+        #expect(report.pulled == 11 && report.received == 11)
+        let server = try await d.server("lifelog")
+        #expect(server.count == 17)
+        #expect(try await Self.texts(watch) == server)
+        #expect(try await watch.record("lifelog", ids[24]) == nil)
+        #expect(try await watch.version("lifelog", ids[3]) > 0)
     }
 
     /// Batches overlap (the next is sent before the last reply is kept): records edited while
