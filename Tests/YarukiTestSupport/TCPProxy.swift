@@ -14,6 +14,11 @@ public final class TCPProxy: @unchecked Sendable {
     private var pairs: [Int: (client: Int32, upstream: Int32, pumps: Int)] = [:]
     private var nextPair = 0
     private var stopped = false
+    private var clientReads = 0
+
+    /// How many times a client's bytes were read and passed on: in a protocol where the client
+    /// waits for each reply (PostgreSQL's, outside pipelines), its round trips.
+    public var clientSends: Int { lock.withLock { clientReads } }
 
     public init(to target: Int) throws {
         self.target = target
@@ -69,16 +74,17 @@ public final class TCPProxy: @unchecked Sendable {
                 pairs[nextPair] = (client, upstream, 2)
                 return nextPair
             }
-            Thread.detachNewThread { [self] in pump(from: client, to: upstream, pair: id) }
+            Thread.detachNewThread { [self] in pump(from: client, to: upstream, pair: id, counted: true) }
             Thread.detachNewThread { [self] in pump(from: upstream, to: client, pair: id) }
         }
     }
 
-    private func pump(from source: Int32, to sink: Int32, pair: Int) {
+    private func pump(from source: Int32, to sink: Int32, pair: Int, counted: Bool = false) {
         var buffer = [UInt8](repeating: 0, count: 16384)
         while true {
             let n = recv(source, &buffer, buffer.count, 0)
             if n <= 0 { break }
+            if counted { lock.withLock { clientReads += 1 } }
             var offset = 0
             while offset < n {
                 let sent = buffer[offset..<n].withUnsafeBytes { Glibc.send(sink, $0.baseAddress, n - offset, Int32(MSG_NOSIGNAL)) }

@@ -50,6 +50,17 @@ extension SQLConnection {
     }
 }
 
+/// A statement and its parameters, to be run later (`Database.transaction(_:then:)`).
+public struct SQLStatement: Sendable {
+    public var sql: String
+    public var parameters: [SQLValue]
+
+    public init(sql: String, parameters: [SQLValue]) {
+        self.sql = sql
+        self.parameters = parameters
+    }
+}
+
 public struct PoolStatistics: Sendable, Equatable {
     public var open: Int
     public var inUse: Int
@@ -63,6 +74,10 @@ public protocol Database: AnyObject, Sendable {
     func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
     @discardableResult
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
+    /// `work` in a transaction, then, once it has committed, `then` in a transaction of its own
+    /// (on PostgreSQL in the COMMIT's round trip). `then` failing leaves `work` committed: its
+    /// error comes back beside the value instead of being thrown.
+    func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?)
     func statistics() -> PoolStatistics
     func close()
     /// The process is ending: no new work is taken (it fails as unavailable), work running gets

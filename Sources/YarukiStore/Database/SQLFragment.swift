@@ -5,9 +5,15 @@ enum SQLFragment {
     /// `?, ?, ?`: the placeholders of an `IN (…)` list of `n` values.
     static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
 
-    /// Values in slices of 500, so a list of a thousand ids stays within every engine's parameter limit.
-    static func slices<T>(_ values: [T]) -> [[T]] {
-        stride(from: 0, to: values.count, by: 500).map { Array(values[$0..<min($0 + 500, values.count)]) }
+    /// Values in slices of 500 (or `size`), so a list of a thousand ids stays within every
+    /// engine's parameter limit.
+    static func slices<T>(_ values: [T], size: Int = 500) -> [[T]] {
+        stride(from: 0, to: values.count, by: size).map { Array(values[$0..<min($0 + size, values.count)]) }
+    }
+
+    /// `(?, ?), (?, ?)`: `n` rows of `width` placeholders for a multi-row `VALUES`.
+    static func rows(_ n: Int, width: Int) -> String {
+        Array(repeating: "(" + marks(width) + ")", count: n).joined(separator: ", ")
     }
 
     /// The keyset page condition on `alias.<column>, alias.id` (`created_at` unless named; empty

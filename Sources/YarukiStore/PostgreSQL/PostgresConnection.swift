@@ -92,12 +92,127 @@ final class PostgresConnection: SQLConnection {
         return payloads
     }
 
-    private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
-        let (name, expected) = try statement(for: sql)
-        // Checked here: the server would call a wrong count a protocol violation and drop the connection.
-        guard expected == parameters.count else {
-            throw DatabaseError.statement("the statement takes \(expected) parameters, \(parameters.count) given: \(sql)")
+    /// A transaction's BEGIN waiting to go out with its first statement (one round trip, not two).
+    private var beginPending = false
+
+    /// Starts a transaction: its BEGIN is sent with the first statement, in the same round trip.
+    func beginWithNextStatement() { beginPending = true }
+
+    /// Prepares `statement` now, outside any transaction (a statement that fails to prepare inside
+    /// one would abort it, and its COMMIT would roll back).
+    func prepare(_ statement: SQLStatement) throws { _ = try prepared(statement.sql, statement.parameters.count) }
+
+    /// Ends the transaction `beginWithNextStatement` started: COMMIT, and `then` (prepared before
+    /// the transaction began) in a transaction of its own once that has committed, all in one
+    /// round trip. Nothing is sent when the transaction ran no statement but `then`. COMMIT
+    /// failing throws; `then` failing is returned (what it follows has committed).
+    func commit(then: SQLStatement?) throws -> Error? {
+        if beginPending {
+            beginPending = false
+            guard let then else { return nil }
+            do { try execute(then.sql, then.parameters) } catch { return error }
+            return nil
         }
+        var steps = [SQLStatement(sql: "COMMIT", parameters: [])]
+        if let then { steps.append(then) }
+        let results = try pipeline(steps)
+        let committed: OpaquePointer
+        do { committed = try check(results[0]) } catch {
+            results.dropFirst().forEach { PQclear($0) }
+            throw error
+        }
+        PQclear(committed)
+        // `then` ran only when COMMIT succeeded (a pipeline stops at its first failure).
+        guard results.count > 1 else { return nil }
+        do { PQclear(try check(results[1])) } catch { return error }
+        return nil
+    }
+
+    /// Ends a transaction that failed: ROLLBACK, unless its BEGIN never went out.
+    func rollBack() {
+        if beginPending {
+            beginPending = false
+            return
+        }
+        _ = try? execute("ROLLBACK", [])
+    }
+
+    private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
+        if beginPending {
+            // Prepared first: a statement that cannot be leaves the BEGIN waiting for the next.
+            _ = try prepared(sql, parameters.count)
+            beginPending = false
+            let results = try pipeline([SQLStatement(sql: "BEGIN", parameters: []), SQLStatement(sql: sql, parameters: parameters)])
+            do { PQclear(try check(results[0])) } catch {
+                PQclear(results[1])
+                throw error
+            }
+            return try check(results[1])
+        }
+        let name = try prepared(sql, parameters.count)
+        let result = Self.withParameters(parameters) { count, values, lengths, formats in
+            PQexecPrepared(handle, name, count, values, lengths, formats, 0)
+        }
+        return try check(result)
+    }
+
+    /// Sends `steps` at once in libpq's pipeline mode and reads their results, in order: one round
+    /// trip. Once one fails, the ones after it do not run (their status is PGRES_PIPELINE_ABORTED).
+    /// Every result returned is the caller's to clear.
+    private func pipeline(_ steps: [SQLStatement]) throws -> [OpaquePointer] {
+        let names = try steps.map { try prepared($0.sql, $0.parameters.count) }
+        guard PQenterPipelineMode(handle) == 1 else {
+            broken = true
+            throw DatabaseError.unavailable("PostgreSQL connection could not pipeline: \(String(cString: PQerrorMessage(handle)))")
+        }
+        for (step, name) in zip(steps, names) {
+            let sent = Self.withParameters(step.parameters) { count, values, lengths, formats in
+                PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
+            }
+            guard sent == 1 else { try lost() }
+        }
+        guard PQpipelineSync(handle) == 1 else { try lost() }
+        var results: [OpaquePointer] = []
+        results.reserveCapacity(steps.count)
+        for _ in steps {
+            guard let result = PQgetResult(handle) else {
+                results.forEach { PQclear($0) }
+                try lost()
+            }
+            results.append(result)
+            while let more = PQgetResult(handle) { PQclear(more) }
+        }
+        guard let sync = PQgetResult(handle) else {
+            results.forEach { PQclear($0) }
+            try lost()
+        }
+        PQclear(sync)
+        guard PQexitPipelineMode(handle) == 1 else {
+            results.forEach { PQclear($0) }
+            try lost()
+        }
+        return results
+    }
+
+    /// The connection failed mid-pipeline: it is not used again.
+    private func lost() throws -> Never {
+        broken = true
+        throw DatabaseError.unavailable("PostgreSQL connection lost: \(String(cString: PQerrorMessage(handle)))")
+    }
+
+    /// The statement's prepared name, preparing it on first use; its parameters counted first:
+    /// the server would call a wrong count a protocol violation and drop the connection.
+    private func prepared(_ sql: String, _ given: Int) throws -> String {
+        let (name, expected) = try statement(for: sql)
+        guard expected == given else {
+            throw DatabaseError.statement("the statement takes \(expected) parameters, \(given) given: \(sql)")
+        }
+        return name
+    }
+
+    /// `parameters` as libpq takes them: text, except blobs in binary.
+    private static func withParameters<R>(_ parameters: [SQLValue],
+                                          _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, [Int32], [Int32]) -> R) -> R {
         var buffers: [UnsafeMutablePointer<CChar>?] = []
         var lengths: [Int32] = []
         var formats: [Int32] = []
@@ -120,13 +235,11 @@ final class PostgresConnection: SQLConnection {
                 buffers.append(copy); lengths.append(Int32(v.count)); formats.append(1)
             }
         }
-        let result = buffers.withUnsafeBufferPointer { values in
+        return buffers.withUnsafeBufferPointer { values in
             values.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(1, values.count)) { valuePointer in
-                PQexecPrepared(handle, name, Int32(parameters.count), parameters.isEmpty ? nil : valuePointer,
-                               lengths, formats, 0)
+                body(Int32(parameters.count), parameters.isEmpty ? nil : UnsafePointer(valuePointer), lengths, formats)
             }
         }
-        return try check(result)
     }
 
     private func statement(for sql: String) throws -> (name: String, parameters: Int) {

@@ -32,15 +32,24 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
 
     @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
+        try await transaction(work, then: nil).0
+    }
+
+    /// BEGIN goes out with the first statement and COMMIT with `then`: a write of n statements
+    /// takes n + 1 round trips, and its reply versions' bump none of its own.
+    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?) {
         try await pool.run { [self] in
             try withConnection { connection in
-                try connection.execute("BEGIN", [])
+                var (then, unprepared): (SQLStatement?, Error?) = (then, nil)
+                if let statement = then {
+                    do { try connection.prepare(statement) } catch { (then, unprepared) = (nil, error) }
+                }
+                connection.beginWithNextStatement()
                 do {
                     let value = try work(connection)
-                    try connection.execute("COMMIT", [])
-                    return value
+                    return (value, try connection.commit(then: then) ?? unprepared)
                 } catch {
-                    _ = try? connection.execute("ROLLBACK", [])
+                    connection.rollBack()
                     throw error
                 }
             }
@@ -84,6 +93,9 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     }
 
     public func close() { _ = pool.drainIdle() }
+
+    /// Where a test's own connection (a listener of its own) connects.
+    var connectURLForTests: String { connectURL }
 
     public func shutDown(waiting seconds: Double) { _ = pool.shutDown(waiting: seconds) }
 }

@@ -55,27 +55,40 @@ public enum EventLogStore {
                 entry.audience = entry.audience.split(separator: ",").filter { standing.contains($0.lowercased()) }.joined(separator: ",")
                 if entry.audience.isEmpty { continue }
             }
-            guard let id = try c.queryOne("INSERT INTO events (topic, name, audience, data, at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-                                          entry.topic, entry.name, entry.audience, entry.data, now)?.int("id") else {
-                throw DatabaseError.statement("an event was not given an id")
-            }
-            entry.id = Int64(id)
-            if c.dialect == .postgres { _ = try c.query("SELECT pg_notify(?, ?)", channel, notification(entry)) }
             logged.append(entry)
         }
+        // One INSERT per slice: its rows take their ids in the order they are listed.
+        var start = 0
+        for slice in SQLFragment.slices(logged, size: 200) {
+            var values: [SQLValue] = []
+            values.reserveCapacity(slice.count * 5)
+            for entry in slice { values += [entry.topic.sqlValue, entry.name.sqlValue, entry.audience.sqlValue, entry.data.sqlValue, now.sqlValue] }
+            let ids = try c.query("INSERT INTO events (topic, name, audience, data, at) VALUES \(SQLFragment.rows(slice.count, width: 5)) RETURNING id", values)
+                .map { Int64(try $0.int("id")) }.sorted()
+            guard ids.count == slice.count else { throw DatabaseError.statement("\(slice.count) events were given \(ids.count) ids") }
+            for (offset, id) in ids.enumerated() { logged[start + offset].id = id }
+            start += slice.count
+        }
+        if c.dialect == .postgres { _ = try notify(logged, c) }
         return logged
     }
 
-    /// Tells every node without logging (PostgreSQL; nothing to do on SQLite, where the one node
-    /// delivers it itself): for what a node that missed it can rebuild whole, like a board's totals.
-    /// False when it is too long to go inline (a passing entry has no row to refer to).
-    @discardableResult
-    public static func notify(_ entry: Entry, _ c: SQLConnection) throws -> Bool {
-        guard c.dialect == .postgres else { return true }
-        let payload = notification(entry)
-        guard payload.contains("\u{1F}") else { return false }
-        _ = try c.query("SELECT pg_notify(?, ?)", channel, payload)
-        return true
+    /// Tells every node of `entries` (delivered when the transaction commits), in order and in one
+    /// statement per 50; nothing on SQLite. Returns the ones too long to pass between nodes (not told).
+    public static func notify(_ entries: [Entry], _ c: SQLConnection) throws -> [Entry] {
+        guard c.dialect == .postgres else { return [] }
+        var told: [String] = []
+        var tooLong: [Entry] = []
+        for entry in entries {
+            let payload = notification(entry)
+            // An entry not logged (id 0) cannot go by its id: only whole.
+            if entry.id == 0, !payload.contains("\u{1F}") { tooLong.append(entry) } else { told.append(payload) }
+        }
+        for slice in SQLFragment.slices(told, size: 50) {
+            _ = try c.query("SELECT " + Array(repeating: "pg_notify(?, ?)", count: slice.count).joined(separator: ", "),
+                            slice.flatMap { [channel.sqlValue, $0.sqlValue] })
+        }
+        return tooLong
     }
 
     /// `id US topic US name US audience US data`, or the id alone when that is too long.

@@ -21,15 +21,21 @@ public enum ReplyVersionStore {
     /// set for this transaction alone, in the same statement: one round trip): the change it marks
     /// is durable already, and a bump lost to a crash leaves a kept reply at most its age.
     public static func bump(_ tags: [String], _ c: SQLConnection) throws {
+        guard let statement = bump(tags, c.dialect) else { return }
+        try c.execute(statement.sql, statement.parameters)
+    }
+
+    /// The statement `bump(_:_:)` runs (none for no tags), for `Database.transaction(_:then:)`.
+    public static func bump(_ tags: [String], _ dialect: SQLDialect) -> SQLStatement? {
         let names = Array(Set(tags)).sorted()
-        guard !names.isEmpty else { return }
+        guard !names.isEmpty else { return nil }
         let rows = Array(repeating: "(?)", count: names.count).joined(separator: ", ")
-        let bumped = c.dialect == .postgres
+        let bumped = dialect == .postgres
             ? "SELECT bumped.tag, 1 FROM (VALUES \(rows)) AS bumped (tag) CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed"
             : "SELECT column1, 1 FROM (VALUES \(rows)) WHERE true"
-        try c.execute("""
+        return SQLStatement(sql: """
             INSERT INTO reply_versions (tag, version) \(bumped)
             ON CONFLICT (tag) DO UPDATE SET version = reply_versions.version + 1
-            """, names.map(\.sqlValue))
+            """, parameters: names.map(\.sqlValue))
     }
 }

@@ -53,6 +53,14 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
         }
     }
 
+    /// `then` after the commit, in a transaction of its own (SQLite has no round trips to save).
+    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?) {
+        let value = try await transaction(work)
+        guard let then else { return (value, nil) }
+        do { _ = try await transaction { c in try c.execute(then.sql, then.parameters) } } catch { return (value, error) }
+        return (value, nil)
+    }
+
     @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in

@@ -175,6 +175,108 @@ import YarukiTestSupport
         }
     }
 
+    /// Events written in one batch: kept ones take ids in the order listed (one INSERT), a personal
+    /// one for an account that is gone is left out, and on PostgreSQL every node is told of each
+    /// in order (one statement for the batch's notifications), a passing one too long to tell
+    /// coming back untold.
+    @Test(arguments: Engine.allCases)
+    func eventsOfABatchAreLoggedAndToldInOrder(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        _ = try await Migrator.migrate(db)
+        let listener: PostgresConnection? = if engine == .postgres, let postgres = db as? PostgresDatabase {
+            try PostgresConnection(url: postgres.connectURLForTests, target: postgres.target)
+        } else { nil }
+        _ = try listener?.execute("LISTEN \(EventLogStore.channel)", [])
+        let entries = (1...5).map { EventLogStore.Entry(topic: "t", name: "n\($0)", audience: "all", data: "{\"n\":\($0)}") }
+            + [EventLogStore.Entry(topic: "t", name: "gone", audience: UUID().uuidString.lowercased(), data: "{}", personal: true)]
+        let passing = [EventLogStore.Entry(topic: "p", name: "short", audience: "", data: "{}"),
+                       EventLogStore.Entry(topic: "p", name: "long", audience: "", data: String(repeating: "x", count: EventLogStore.inlineLimit))]
+        let (logged, untold) = try await db.transaction { c in
+            (try EventLogStore.append(entries, at: Date(), c), try EventLogStore.notify(passing, c))
+        }
+        #expect(logged.map(\.name) == ["n1", "n2", "n3", "n4", "n5"])
+        #expect(logged.map(\.id) == logged.map(\.id).sorted() && Set(logged.map(\.id)).count == 5 && logged.allSatisfy { $0.id > 0 })
+        let read = try await db.read { c in try EventLogStore.after(0, limit: 10, c) }
+        #expect(read.map(\.id) == logged.map(\.id) && read.map(\.data) == logged.map(\.data))
+        guard let listener else {
+            #expect(untold.isEmpty, "SQLite tells no other node")
+            return
+        }
+        #expect(untold.map(\.name) == ["long"])
+        var heard: [String] = []
+        let end = Date().addingTimeInterval(10)
+        while heard.count < 6, Date() < end { heard += listener.notifications(waiting: 1) ?? [] }
+        #expect(heard == logged.map(EventLogStore.notification) + [EventLogStore.notification(passing[0])])
+    }
+
+    /// On PostgreSQL a transaction's BEGIN goes out with its first statement, and its COMMIT with
+    /// the statement to run once it has committed: n statements take n + 1 round trips (counted
+    /// by a relay in front of the server). Every outcome is as without pipelining: a first
+    /// statement that fails undoes the rest and leaves the connection usable, `then` runs only
+    /// after a commit and its failure leaves the write standing, and a COMMIT that fails throws.
+    @Test func aTransactionTakesOneRoundTripMoreThanItsStatements() async throws {
+        let url = try await PostgresCluster.shared.freshDatabaseURL()
+        let port = try #require(URLComponents(string: url)?.port)
+        let proxy = try TCPProxy(to: port)
+        defer { proxy.stop() }
+        let db = try PostgresDatabase(url: url.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/"), poolSize: 1)
+        defer { db.close() }
+        try await db.transaction { c in
+            try c.execute("CREATE TABLE items (id BIGINT PRIMARY KEY)", [])
+            try c.execute("CREATE TABLE bumps (n BIGINT NOT NULL)", [])
+            try c.execute("INSERT INTO bumps (n) VALUES (0)", [])
+            try c.execute("CREATE TABLE parents (id BIGINT PRIMARY KEY)", [])
+            try c.execute("CREATE TABLE children (id BIGINT PRIMARY KEY, parent BIGINT REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)", [])
+        }
+        let insert = "INSERT INTO items (id) VALUES (?)"
+        let bump = SQLStatement(sql: "UPDATE bumps SET n = n + 1", parameters: [])
+        // Each statement is prepared on its connection's first use of it (a round trip of its own).
+        _ = try await db.transaction({ c in try c.execute(insert, 1) }, then: bump)
+        _ = try await db.read { c in try c.execute("ROLLBACK", []) }
+        func trips(_ work: () async throws -> Void) async rethrows -> Int {
+            let before = proxy.clientSends
+            try await work()
+            return proxy.clientSends - before
+        }
+        #expect(try await trips { _ = try await db.transaction({ c in for id in 2...4 { try c.execute(insert, id) } }, then: bump) } == 4)
+        #expect(try await trips { _ = try await db.transaction { c in try c.execute(insert, 5) } } == 2)
+        #expect(try await trips { _ = try await db.transaction({ _ in }, then: bump) } == 1, "nothing to commit: the bump alone")
+        #expect(try await trips { _ = try await db.transaction { _ in } } == 0)
+        #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 3)
+
+        // The first statement fails: nothing stays, the connection goes on (its one connection).
+        #expect(await trips {
+            await #expect(throws: DatabaseError.self) {
+                try await db.transaction { c in
+                    try c.execute(insert, 1)
+                    try c.execute(insert, 6)
+                }
+            }
+        } == 2, "BEGIN with the failing statement, then ROLLBACK")
+        struct Abort: Error {}
+        await #expect(throws: Abort.self) {
+            _ = try await db.transaction({ c in
+                try c.execute(insert, 7)
+                throw Abort()
+            }, then: bump)
+        }
+        #expect(try await db.read { c in try c.query("SELECT id FROM items ORDER BY id", []).map { try $0.int("id") } } == [1, 2, 3, 4, 5])
+        #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 3, "no bump without a commit")
+
+        // `then` fails: the write stands and the error comes back.
+        let (_, failed) = try await db.transaction({ c in try c.execute(insert, 8) }, then: SQLStatement(sql: "UPDATE nothing SET n = 1", parameters: []))
+        #expect(failed is DatabaseError)
+        #expect(try await count(db, "items") == 6)
+        // COMMIT fails (a deferred reference): thrown, and `then` does not run.
+        await #expect(throws: DatabaseError.self) {
+            _ = try await db.transaction({ c in try c.execute("INSERT INTO children (id, parent) VALUES (?, ?)", 1, 404) }, then: bump)
+        }
+        #expect(try await count(db, "children") == 0)
+        #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 3)
+        _ = try await db.transaction({ c in try c.execute(insert, 9) }, then: bump)
+        #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 4)
+    }
+
     /// Writes that wait together commit together, and each still stands or falls alone: a write
     /// that throws is undone without taking its group's others along, and each caller gets its
     /// own value or error.

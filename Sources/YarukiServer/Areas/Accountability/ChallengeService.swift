@@ -108,13 +108,14 @@ struct ChallengeService: Sendable {
 
     func recount(_ user: UUID) async throws {
         let now = context.now
-        let account = try await database.read { c in try AccountStore.account(id: user, c) }
-        guard let account else { return }
-        let calendar = PersonalCalendar(of: account)
-        // A month's end in one zone is the next month's start in another: look at both sides.
-        guard let range = LifelogRange(.month, date: calendar.day(of: now), calendar: calendar) else { return }
-        let months = [range.first, range.end, range.previous].map { String($0.prefix(7)) }
-        let running = try await database.read { c in try ChallengeStore.joined(by: user, months: months, c) }
+        // One checkout for both reads (a recount follows every workout).
+        let running = try await database.read { c -> [ChallengeStore.ChallengeRow] in
+            guard let account = try AccountStore.account(id: user, c) else { return [] }
+            let calendar = PersonalCalendar(of: account)
+            // A month's end in one zone is the next month's start in another: look at both sides.
+            guard let range = LifelogRange(.month, date: calendar.day(of: now), calendar: calendar) else { return [] }
+            return try ChallengeStore.joined(by: user, months: [range.first, range.end, range.previous].map { String($0.prefix(7)) }, c)
+        }
         for row in running {
             let context = self.context
             let (members, notices, feeds) = try await database.transaction { c -> ([UUID], [Notice?], [UUID]) in

@@ -68,8 +68,10 @@ final class AppContext: Sendable {
     /// A write transaction that changes the data under `tags`: once it has committed, replies made
     /// from that data are no longer given (`ReplyCache`).
     func transaction<T>(changing tags: [ReplyCache.Tag], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
-        let result = try await database.transaction(work)
-        await replies.invalidate(tags)
+        // Every node's versions are bumped in the COMMIT's round trip, this node's once it is back.
+        let (result, bumpFailed) = try await database.transaction(work, then: replies.sharedBump(tags))
+        replies.invalidateHere(tags)
+        if let bumpFailed { replies.bumpFailed(tags, bumpFailed) }
         return result
     }
 

@@ -166,20 +166,24 @@ final class EventBus: @unchecked Sendable {
         return try await database.transaction { c in
             var logged: [Entry] = []
             logged.reserveCapacity(batch.count)
+            // Runs of kept entries are logged, runs of passing ones told, each run in a statement or two.
             var index = 0
             while index < batch.count {
-                if batch[index].kept {
-                    var end = index
-                    while end < batch.count, batch[end].kept { end += 1 }
-                    logged += try EventLogStore.append(batch[index..<end].map(\.entry), at: now, c)
-                    index = end
+                let kept = batch[index].kept
+                var end = index
+                while end < batch.count, batch[end].kept == kept { end += 1 }
+                let run = batch[index..<end].map(\.entry)
+                if kept {
+                    logged += try EventLogStore.append(run, at: now, c)
                 } else {
-                    if multiNode, !(try EventLogStore.notify(batch[index].entry, c)) {
-                        ServerLog.warning("an event too long to pass between nodes was dropped", ["topic": batch[index].entry.topic])
+                    if multiNode {
+                        for entry in try EventLogStore.notify(run, c) {
+                            ServerLog.warning("an event too long to pass between nodes was dropped", ["topic": entry.topic])
+                        }
                     }
-                    logged.append(batch[index].entry)
-                    index += 1
+                    logged += run
                 }
+                index = end
             }
             if prune { try EventLogStore.prune(before: now.addingTimeInterval(-EventBus.retention), c) }
             return logged

@@ -115,6 +115,25 @@ final class ReplyCache: @unchecked Sendable {
     /// The data under `tags` changed (and has committed): replies made from it are not given
     /// again, on this node at once and on every node once this returns.
     func invalidate(_ tags: [Tag]) async {
+        invalidateHere(tags)
+        await share(tags)
+    }
+
+    /// The statement that tells every node `tags` changed, for a write to run in its COMMIT's
+    /// round trip (`AppContext.transaction(changing:)`); nil when no other node keeps replies.
+    func sharedBump(_ tags: [Tag]) -> SQLStatement? {
+        guard let shared, maxAge > 0 else { return nil }
+        return ReplyVersionStore.bump(tags.map(\.text), shared.dialect)
+    }
+
+    /// A shared bump that failed: other nodes' replies of those tags stand until they age out
+    /// (`maxAge`). Logged; the write it follows stands.
+    func bumpFailed(_ tags: [Tag], _ error: Error) {
+        ServerLog.error("kept replies' versions not bumped", ["tags": tags.map(\.text).joined(separator: ","), "reason": String(describing: error)])
+    }
+
+    /// `tags` changed: this node's replies made from them are not given again.
+    func invalidateHere(_ tags: [Tag]) {
         lock.withLock {
             if versions.count + tags.count > capacity * 16 {
                 versions.removeAll(keepingCapacity: true)
@@ -122,7 +141,6 @@ final class ReplyCache: @unchecked Sendable {
             }
             for tag in tags { versions[tag, default: 0] += 1 }
         }
-        await share(tags)
     }
 
     /// Everything changed (an account was deleted, with its part in every area).
@@ -137,15 +155,14 @@ final class ReplyCache: @unchecked Sendable {
         await share([.all])
     }
 
-    /// Bumps the shared versions. A bump that fails leaves other nodes' replies of those tags
-    /// standing until they age out (`maxAge`): logged, and the write it follows stands.
+    /// Bumps the shared versions (`bumpFailed` when that fails).
     private func share(_ tags: [Tag]) async {
-        guard let shared, maxAge > 0, !tags.isEmpty else { return }
+        guard let shared, let statement = sharedBump(tags) else { return }
         do {
             // One statement, its own transaction: on a connection of the pool, outside any other.
-            try await shared.read { c in try ReplyVersionStore.bump(tags.map(\.text), c) }
+            _ = try await shared.read { c in try c.execute(statement.sql, statement.parameters) }
         } catch {
-            ServerLog.error("kept replies' versions not bumped", ["tags": tags.map(\.text).joined(separator: ","), "reason": String(describing: error)])
+            bumpFailed(tags, error)
         }
     }
 
