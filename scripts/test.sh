@@ -35,10 +35,12 @@ fi
 stage "swift test"
 # Decided by swift test's own exit status; its failures (and the summary) are shown either way.
 swift_status=0
-# At most four tests at a time (Swift Testing otherwise starts every one at once): on two busy
-# cores a test's own waits then measure the server, not four hundred neighbours; the whole run
-# takes as long (406 s against 415-495 s, both beside two `yes` loops).
-swift test --skip-build --experimental-maximum-parallelization-width 4 >/tmp/yaruki-swift-test.log 2>&1 || swift_status=$?
+# One test at a time. A test's synchronous HTTP calls hold a thread of Swift's cooperative pool
+# (two here) while they wait, and its server's background tasks (a wall's flush and milestones,
+# jobs, the event outbox) run on that pool: with four tests at once, two could hold both threads
+# and stall another's server for minutes (a playlist test failed after 497 s in a full run that
+# took 655 s instead of 218). One at a time leaves the server a thread: 365 s for the suite.
+swift test --skip-build --experimental-maximum-parallelization-width 1 >/tmp/yaruki-swift-test.log 2>&1 || swift_status=$?
 grep -E "✘|error:|recorded an issue|Test run with|Executed" /tmp/yaruki-swift-test.log | grep -v '^{"time' | head -200 || true
 if [ "$swift_status" -ne 0 ]; then
   echo "swift test failed (exit status $swift_status); the whole log is /tmp/yaruki-swift-test.log"

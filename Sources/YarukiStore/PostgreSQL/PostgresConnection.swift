@@ -228,9 +228,10 @@ final class PostgresConnection: SQLConnection {
             case let .text(v):
                 buffers.append(strdup(v)); lengths.append(0); formats.append(0)
             case let .blob(v):
-                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, v.count))
+                // With malloc, as strdup's buffers are: every buffer here is given back with free.
+                let copy = malloc(max(1, v.count))?.assumingMemoryBound(to: CChar.self)
                 v.withUnsafeBytes { raw in
-                    if let base = raw.baseAddress { copy.withMemoryRebound(to: UInt8.self, capacity: v.count) { $0.update(from: base.assumingMemoryBound(to: UInt8.self), count: v.count) } }
+                    if let base = raw.baseAddress, let copy { memcpy(copy, base, v.count) }
                 }
                 buffers.append(copy); lengths.append(Int32(v.count)); formats.append(1)
             }
