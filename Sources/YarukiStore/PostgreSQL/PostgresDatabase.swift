@@ -8,7 +8,8 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     private let pool: BlockingPool<PostgresConnection>
     /// host:port/db for messages, without the password.
     public let target: String
-    private let connectURL: String
+    /// The URL connections open (with a connect timeout added); a test's own listener uses it too.
+    let connectURL: String
 
     public init(url: String, poolSize: Int = 8) throws {
         guard let components = URLComponents(string: url), let host = components.host else {
@@ -93,9 +94,6 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
     }
 
     public func close() { _ = pool.drainIdle() }
-
-    /// Where a test's own connection (a listener of its own) connects.
-    var connectURLForTests: String { connectURL }
 
     public func shutDown(waiting seconds: Double) { _ = pool.shutDown(waiting: seconds) }
 }

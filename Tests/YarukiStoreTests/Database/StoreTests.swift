@@ -184,7 +184,7 @@ import YarukiTestSupport
         let db = try await freshDatabase(engine)
         _ = try await Migrator.migrate(db)
         let listener: PostgresConnection? = if engine == .postgres, let postgres = db as? PostgresDatabase {
-            try PostgresConnection(url: postgres.connectURLForTests, target: postgres.target)
+            try PostgresConnection(url: postgres.connectURL, target: postgres.target)
         } else { nil }
         _ = try listener?.execute("LISTEN \(EventLogStore.channel)", [])
         let entries = (1...5).map { EventLogStore.Entry(topic: "t", name: "n\($0)", audience: "all", data: "{\"n\":\($0)}") }
