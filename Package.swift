@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "YarukiCore", targets: ["YarukiCore"]),
         .library(name: "YarukiAPI", targets: ["YarukiAPI"]),
         .library(name: "YarukiClient", targets: ["YarukiClient"]),
+        .library(name: "YarukiClientCurl", targets: ["YarukiClientCurl"]),
     ],
     targets: [
         .systemLibrary(name: "CLibEvent", pkgConfig: "libevent_pthreads", providers: [.apt(["libevent-dev"])]),
@@ -50,11 +51,14 @@ let package = Package(
         .target(name: "YarukiStore", dependencies: ["YarukiCore", "YarukiJSON", "CSQLite", "CLibPQ"], swiftSettings: fastServerSettings),
         .target(name: "YarukiServer", dependencies: ["YarukiCore", "YarukiAPI", "YarukiHTTP", "YarukiStore", "COpenSSL", "CArgon2", "CVips", "CZlib", "CCurl", "CRdKafka"],
                 swiftSettings: fastServerSettings, plugins: ["JSONWriters"]),
-        .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", "YarukiJSON", .target(name: "CSQLite", condition: .when(platforms: [.linux])),
-                                                       .target(name: "CCurl", condition: .when(platforms: [.linux]))], swiftSettings: strict),
-        .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient"], swiftSettings: serverSettings),
+        .target(name: "YarukiClient", dependencies: ["YarukiCore", "YarukiAPI", "YarukiJSON", .target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+                swiftSettings: strict),
+        // The SDK's exchanges through libcurl, for Linux apps (URLSession there costs a syncing device
+        // more than its own work); kept apart so the SDK itself is Foundation only.
+        .target(name: "YarukiClientCurl", dependencies: ["YarukiClient", "CCurl"], swiftSettings: strict),
+        .executableTarget(name: "yaruki", dependencies: ["YarukiServer", "YarukiClient", "YarukiClientCurl"], swiftSettings: serverSettings),
         // bench/sync's devices: SyncEngines against a running server (built by bench/sync/run.sh).
-        .executableTarget(name: "yaruki-sync-bench", dependencies: ["YarukiClient"], path: "bench/sync", exclude: ["run.sh", "reference.py"], swiftSettings: serverSettings),
+        .executableTarget(name: "yaruki-sync-bench", dependencies: ["YarukiClient", "YarukiClientCurl"], path: "bench/sync", exclude: ["run.sh", "reference.py"], swiftSettings: serverSettings),
         // bench/push's encryption: Web Push messages encrypted as delivery does (built by bench/push/run.sh).
         .executableTarget(name: "yaruki-push-bench", dependencies: ["YarukiServer"], path: "bench/push", exclude: ["run.sh", "rest_end.py", "encrypt.py"],
                           swiftSettings: serverSettings),
@@ -66,7 +70,7 @@ let package = Package(
         .testTarget(name: "YarukiCoreTests", dependencies: ["YarukiCore", "YarukiAPI"], swiftSettings: strict),
         .testTarget(name: "YarukiHTTPTests", dependencies: ["YarukiHTTP", "YarukiTestSupport"], swiftSettings: testSettings, plugins: ["JSONWriters"]),
         .testTarget(name: "YarukiStoreTests", dependencies: ["YarukiStore", "YarukiTestSupport"], swiftSettings: testSettings),
-        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiTestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "YarukiServerTests", dependencies: ["YarukiServer", "YarukiClient", "YarukiClientCurl", "YarukiTestSupport"], swiftSettings: testSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,15 +34,18 @@ public enum YarukiClientError: Error, Equatable {
 public struct YarukiClient: Sendable {
     public let baseURL: URL
     let session: URLSession
+    let transport: any ClientTransport
     let auth: AuthSession
 
-    /// `tokenStore` keeps the refresh token between launches (a Keychain store on Apple platforms,
-    /// `FileTokenStore` on Linux); without one the session lasts as long as the process. `clock`
-    /// is what an access token's expiry is measured against (tests step it).
-    public init(baseURL: URL, session: URLSession = .shared, tokenStore: TokenStore = MemoryTokenStore(),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// `transport` carries each request and reply (`session` by default; the event stream and file
+    /// uploads always use `session`). `tokenStore` keeps the refresh token between launches (a
+    /// Keychain store on Apple platforms, `FileTokenStore` on Linux); without one the session lasts
+    /// as long as the process. `clock` is what an access token's expiry is measured against (tests step it).
+    public init(baseURL: URL, session: URLSession = .shared, transport: (any ClientTransport)? = nil,
+                tokenStore: TokenStore = MemoryTokenStore(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.baseURL = baseURL
         self.session = session
+        self.transport = transport ?? URLSessionTransport(session: session)
         self.auth = AuthSession(store: tokenStore, clock: clock)
     }
 
@@ -73,12 +76,7 @@ public struct YarukiClient: Sendable {
 
     /// One request and its whole reply, whatever the status.
     func transfer(_ request: URLRequest) async throws -> (Data, Int) {
-        #if canImport(CCurl)
-        return try await CurlTransport.shared.exchange(request)
-        #else
-        let (data, response) = try await session.data(for: request)
-        return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
-        #endif
+        try await transport.exchange(request)
     }
 
     static func decode<T: Decodable>(_ data: Data, status: Int) throws -> T {

@@ -1,6 +1,7 @@
 import Foundation
 import YarukiAPI
 import YarukiClient
+import YarukiClientCurl
 import YarukiCore
 
 /// `yaruki sync`: a folder as a device. Its records are JSON files, one per record
@@ -24,7 +25,7 @@ struct DeviceFolder {
 
     func run(password: @escaping () -> String?) async throws -> Outcome {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let client = YarukiClient(baseURL: url, tokenStore: FileTokenStore(path: directory + "/.session"))
+        let client = YarukiClient(baseURL: url, transport: CurlTransport.shared, tokenStore: FileTokenStore(path: directory + "/.session"))
         if !FileManager.default.fileExists(atPath: directory + "/.session") {
             guard let password = password() else { throw YarukiClientError.invalid("no saved session in \(directory): give the password (--password-stdin or YARUKI_PASSWORD)") }
             try await client.signIn(email: email, password: password, device: name)

@@ -3,6 +3,7 @@
 @preconcurrency import Glibc
 import Foundation
 import YarukiClient
+import YarukiClientCurl
 import YarukiCore
 import YarukiHTTP
 import YarukiServer
@@ -408,7 +409,7 @@ case "timer" where options.contains("--routine"):
     guard let password = rest.contains("--password-stdin") ? readLine(strippingNewline: true) : ProcessInfo.processInfo.environment["YARUKI_PASSWORD"] else {
         fail("give the password in YARUKI_PASSWORD or on standard input with --password-stdin")
     }
-    let client = YarukiClient(baseURL: url)
+    let client = YarukiClient(baseURL: url, transport: CurlTransport.shared)
     do { _ = try blocking { try await client.signIn(email: email, password: password, device: "yaruki timer") } } catch { fail("sign-in: \(error)") }
     exit(TerminalSession.run(client: client, routine: routine))
 case "timer":

@@ -5,6 +5,7 @@
 // from a push on one device to the record on another that pulled when its event stream said so.
 import Foundation
 import YarukiClient
+import YarukiClientCurl
 import YarukiCore
 
 let arguments = CommandLine.arguments
@@ -15,7 +16,7 @@ guard arguments.count == 6, let url = URL(string: arguments[1]), let count = Int
 let (email, password, folder) = (arguments[2], arguments[3], arguments[5])
 
 func device(_ name: String) async throws -> SyncEngine {
-    let client = YarukiClient(baseURL: url)
+    let client = YarukiClient(baseURL: url, transport: CurlTransport.shared)
     try await client.signIn(email: email, password: password, device: name)
     return try SyncEngine(client: client, path: "\(folder)/\(name).sqlite", device: name, batchSize: 500, pageSize: 1000)
 }
@@ -49,7 +50,7 @@ Task.detached {
         let incrementalPush = try await seconds { small = try await phone.sync() }
         let incrementalPull = try await seconds { _ = try await watch.sync() }
         // The nudge: the watch listens; each time the phone pushes, the watch pulls on the event.
-        let listener = YarukiClient(baseURL: url)
+        let listener = YarukiClient(baseURL: url, transport: CurlTransport.shared)
         try await listener.signIn(email: email, password: password, device: "watch-events")
         let nudges = AsyncStream<Date>.makeStream()
         let listening = Task {

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// YarukiCore, YarukiAPI and YarukiClient must build for iOS and watchOS too: Foundation only
-/// (and the system's SQLite for the sync engine's file, in one file of the SDK; libcurl on Linux, in another).
+/// (and the system's SQLite for the sync engine's file, in one file of the SDK). libcurl's transport
+/// for Linux apps is a library of its own (YarukiClientCurl), outside the SDK.
 @Suite struct PortabilityTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -21,11 +22,7 @@ import Testing
                       words[..<i].allSatisfy({ $0.hasPrefix("@") || ["public", "internal"].contains($0) }) else { continue }
                 let module = String(words[i + 1])
                 let sqlite = target == "YarukiClient" && file == "Sync/LocalDatabase.swift" && ["SQLite3", "CSQLite"].contains(module)
-                // libcurl carries the SDK's exchanges where URLSession is FoundationNetworking's
-                // (Linux); elsewhere the file compiles to nothing.
-                let curl = target == "YarukiClient" && file == "Transport.swift" && module == "CCurl"
-                    && text.contains("#if canImport(CCurl)\nimport CCurl")
-                #expect(allowed.contains(module) || sqlite || curl, "\(target)/\(file) imports \(module)")
+                #expect(allowed.contains(module) || sqlite, "\(target)/\(file) imports \(module)")
             }
         }
     }

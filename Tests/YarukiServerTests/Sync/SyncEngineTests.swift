@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import YarukiAPI
 import YarukiClient
+import YarukiClientCurl
 import YarukiCore
 import YarukiStore
 import YarukiTestSupport
@@ -22,7 +23,7 @@ import YarukiTestSupport
             folder = NSTemporaryDirectory() + "yaruki-devices-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             email = "devices-\(UUID().uuidString.prefix(8))@example.com"
-            let owner = YarukiClient(baseURL: base)
+            let owner = YarukiClient(baseURL: base, transport: CurlTransport.shared)
             try await owner.signUp(email: email, password: "correct horse battery", displayName: "Mina")
         }
 
@@ -31,7 +32,7 @@ import YarukiTestSupport
         /// A device: its own session and its own file (the same name again is the same device after a restart).
         func device(_ name: String, clock: @escaping @Sendable () -> Date = { Date() }, batchSize: Int = 200, pageSize: Int = 500,
                     afterPush: (@Sendable () throws -> Void)? = nil) async throws -> SyncEngine {
-            let client = YarukiClient(baseURL: base)
+            let client = YarukiClient(baseURL: base, transport: CurlTransport.shared)
             try await client.signIn(email: email, password: "correct horse battery", device: name)
             return try SyncEngine(client: client, path: "\(folder)/\(name).sqlite", device: name, clock: clock, batchSize: batchSize,
                                   pageSize: pageSize, backoff: [0.05, 0.1], afterPush: afterPush)
@@ -39,7 +40,7 @@ import YarukiTestSupport
 
         /// What the server holds in a zone, through its own API.
         func server(_ zone: String) async throws -> [UUID: String] {
-            let client = YarukiClient(baseURL: base)
+            let client = YarukiClient(baseURL: base, transport: CurlTransport.shared)
             try await client.signIn(email: email, password: "correct horse battery")
             var found: [UUID: String] = [:]
             var since: String?
