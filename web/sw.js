@@ -5,7 +5,7 @@
 // routines, classes, notifications, the account), in a cache of their own that signing out
 // empties; writes never go through here (the pages' outbox holds them), nor the event stream,
 // nor the exercise catalog (the app keeps it itself and revalidates it by its ETag).
-const CACHE = "yaruki-shell-v51";
+const CACHE = "yaruki-shell-v52";
 const DATA = "yaruki-data-v1";
 const ID = "[0-9a-fA-F-]{36}";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`), /^\/v1\/me$/, /^\/v1\/meta$/,
@@ -13,7 +13,7 @@ const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`)
   new RegExp(`^/v1/(posts|routines|classes)(/${ID})?$`), /^\/v1\/notifications$/];
 const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webmanifest", "/manifest.ja.webmanifest", "/manifest.ko.webmanifest",
   "/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/icons/apple-touch-icon.png",
-  "/icons/shortcut-timer.png", "/icons/shortcut-record.png", "/icons/shortcut-lifelog.png", "/js/install.js", "/js/push.js", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/charts.js", "/js/i18n.js",
+  "/icons/shortcut-timer.png", "/icons/shortcut-record.png", "/icons/shortcut-lifelog.png", "/js/install.js", "/js/push.js", "/js/app.js", "/js/routes.js", "/js/home.js", "/js/api.js", "/js/ui.js", "/js/graphs.js", "/js/i18n.js",
   "/js/i18n/en.js", "/js/i18n/ja.js", "/js/i18n/ko.js",
   "/js/session.js", "/js/account.js", "/js/recovery.js", "/js/icons.js", "/js/upload.js", "/js/download.js", "/js/events.js",
   "/js/training/machine.js", "/js/training/timer.js", "/js/training/view.js", "/js/training/editor.js", "/js/training/exercises.js",

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { layout, niceMax, trailingAverage } from "../js/charts.js";
+import { layout, niceMax, trailingAverage } from "../js/graphs.js";
 import { periodOf } from "../js/health/view.js";
 
 test("the 7-day average uses the six days before the range", () => {

@@ -6,7 +6,7 @@ import { listen } from "../events.js";
 import { upload } from "../upload.js";
 import { clearProblems, el, emptyState, showProblem, toast } from "../ui.js";
 import { icon } from "../icons.js";
-import { barChart, ringsSVG, trailingAverage } from "../charts.js";
+import { barChart, ringsSVG, trailingAverage } from "../graphs.js";
 
 const colors = { energy: "#FF9F0A", steps: "#1DD860", standHours: "#5AC8FA" };
 

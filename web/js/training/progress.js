@@ -2,7 +2,7 @@
 // weeks, and one exercise at a time: its best estimated 1RM per session and its records.
 import { exerciseName, formatNumber, t } from "../i18n.js";
 import { el, showProblem } from "../ui.js";
-import { barChart } from "../charts.js";
+import { barChart } from "../graphs.js";
 import { weightIn } from "./units.js";
 
 const shortDay = (day) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;

@@ -1,4 +1,4 @@
-// Charts drawn as SVG for every area that draws one (Health's days and rings, Training's progress):
+// Yaruki's own charts, drawn as SVG for every area that draws one (Health's days and rings, Training's progress):
 // a bar chart of a week or a month with a goal line, a trailing 7-day average and exact values on
 // hover, tap or focus, and activity rings. The arithmetic is plain functions the node tests check;
 // drawing takes the container's width.
