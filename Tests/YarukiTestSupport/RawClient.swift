@@ -178,6 +178,14 @@ public final class RawClient: @unchecked Sendable {
         }
     }
 
+    /// True while the server has neither closed the connection nor sent anything on it, looked at
+    /// without waiting.
+    public func isSilentlyOpen() -> Bool {
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return buffer.isEmpty && n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     /// True when the server has closed the connection (EOF within the timeout).
     public func isClosedByServer() -> Bool {
         do {

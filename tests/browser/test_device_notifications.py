@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import click_on, make_browser, serve, text_of, wait
+from conftest import click_on, first, make_browser, serve, text_of, wait
 from test_account import OUT, api_call, api_login, ready, sign_up
 from test_session import person_with_routine, start_routine
 
@@ -53,8 +53,11 @@ def in_service_worker(driver, origin, expression):
     """Evaluates `expression` (a promise) inside the origin's service worker, over the browser's
     DevTools socket: Selenium's own CDP session speaks only to the page."""
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-    targets = json.load(urllib.request.urlopen(f"http://{address}/json/list", timeout=5))
-    worker = next(t for t in targets if t["type"] == "service_worker" and t["url"].startswith(origin))
+    def target(_):
+        listed = json.load(urllib.request.urlopen(f"http://{address}/json/list", timeout=5))
+        return first(t for t in listed if t["type"] == "service_worker" and t["url"].startswith(origin))
+    # DevTools may list the worker a moment after the page sees it ready.
+    worker = wait(driver).until(target)
     socket = websocket.create_connection(worker["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
     try:
         socket.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "awaitPromise": True, "returnByValue": True}}))

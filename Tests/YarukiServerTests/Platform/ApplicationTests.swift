@@ -296,12 +296,13 @@ final class RunningApp: Sendable {
         var idle: [RawClient] = []
         for _ in 0..<400 { if let client = try? RawClient(port: port, timeout: 2) { idle.append(client) } }
         #expect(idle.count == 400)
-        // The one already open is answered at once, with the database behind it.
-        let started = Date()
+        // The one already open is answered at once, with the database behind it: while the idle
+        // sockets the server took are still open (waiting for a descriptor would mean waiting for
+        // them to time out and close).
         regular.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         let health = try regular.readResponse()
         #expect(health.status == 200 && health.text.contains("\"database\""), "\(health.text)")
-        #expect(Date().timeIntervalSince(started) < 4, "answered without waiting for a descriptor (a busy machine may take a second)")
+        #expect(idle.contains { $0.isSilentlyOpen() }, "answered without waiting for a descriptor")
         try Self.expectRefusedThenServedOnceTheFloodLeaves(port, flood: &idle)
     }
 

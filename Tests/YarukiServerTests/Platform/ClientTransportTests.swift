@@ -104,21 +104,32 @@ import YarukiTestSupport
         }
     }
 
+    /// Each request's own interval holds: a call given 1 s, sent after one given 5 s to another silent
+    /// server, times out first (with the intervals ignored, the earlier one would end first).
     @Test(arguments: Carrier.allCases)
     func aSilentServerTimesOutAfterTheRequestsInterval(carrier: Carrier) async throws {
-        let silent = try SilentListener()
-        let client = carrier.client(silent.port)
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/v1/meta")!)
-        request.timeoutInterval = 1
-        let start = Date()
-        do {
-            let _: Answer = try await client.send(request)
-            Issue.record("a server that never answers answered")
-        } catch let error as URLError {
-            #expect(error.code == .timedOut)
+        let (slow, quick) = (try SilentListener(), try SilentListener())
+        let ended = Flag()
+        func call(_ port: Int, _ seconds: Double, ending: Flag? = nil) -> Task<URLError.Code?, Never> {
+            let client = carrier.client(port)
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/meta")!)
+            request.timeoutInterval = seconds
+            return Task {
+                defer { ending?.set() }
+                do {
+                    let _: Answer = try await client.send(request)
+                    return nil
+                } catch {
+                    return (error as? URLError)?.code
+                }
+            }
         }
-        // The default interval is 60 s; this one is 1.
-        #expect(Date().timeIntervalSince(start) < 30)
+        let patient = call(slow.port, 5, ending: ended)
+        while slow.accepted == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let hasty = call(quick.port, 1)
+        #expect(await hasty.value == .timedOut)
+        #expect(!ended.value, "the call given 5 s ended before the one given 1 s")
+        #expect(await patient.value == .timedOut)
     }
 
     @Test(arguments: Carrier.allCases)
@@ -147,17 +158,42 @@ import YarukiTestSupport
     }
 }
 
-/// A port that accepts connections (the kernel completes them) and never reads or answers.
-final class SilentListener {
+/// A mark one task sets and another reads.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    var value: Bool { lock.withLock { raised } }
+    func set() { lock.withLock { raised = true } }
+}
+
+/// A port that accepts connections and never reads or answers them.
+final class SilentListener: @unchecked Sendable {
     let port: Int
     private let fd: Int32
+    private let lock = NSLock()
+    private var taken: [Int32] = []
+
+    /// How many connections it has accepted.
+    var accepted: Int { lock.withLock { taken.count } }
 
     init() throws {
         (fd, port) = try SilentListener.bound()
         guard listen(fd, 16) == 0 else { throw RawClient.Failure.connect(errno) }
+        Thread.detachNewThread { [weak self, fd] in
+            while true {
+                let connection = accept(fd, nil, nil)
+                if connection < 0 { return }
+                guard let self else { close(connection); return }
+                lock.withLock { taken.append(connection) }
+            }
+        }
     }
 
-    deinit { close(fd) }
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+        for connection in lock.withLock({ taken }) { close(connection) }
+    }
 
     /// A port nothing listens on (bound, then closed).
     static func freePort() throws -> Int {

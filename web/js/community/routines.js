@@ -78,7 +78,9 @@ export function routinesView(session, { exercises }) {
       if (mine !== latest) return;
       if (saves !== savesBefore) { load(); return; }
       list.removeAttribute("aria-busy");
-      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, tab === "mine" ? load : null, saved))
+      // Only the list of my own draws again after a change there (a delete, a copy).
+      const reload = tab === "mine" ? load : undefined;
+      list.replaceChildren(...(items.length ? items.map((r) => routineCard(session, r, names, reload, saved))
         : [emptyState(icon("training"), t(tab === "mine" ? "routines.emptyMine" : "routines.emptyBrowse"))]));
     } catch (problem) {
       list.removeAttribute("aria-busy");
