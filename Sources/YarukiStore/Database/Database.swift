@@ -35,9 +35,43 @@ public protocol SQLConnection: AnyObject {
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row]
+    /// A statement whose answer the work does not wait for. SQLite runs it at once. PostgreSQL
+    /// sends it with the next statement that is waited for, or with the transaction's COMMIT, or
+    /// at the end of a read, in one round trip (libpq's pipeline mode): a failure then fails that
+    /// statement, the COMMIT or the read, and the transaction rolls back. Its rows come from the
+    /// answer's `value()`, which sends what still waits if need be.
+    @discardableResult
+    func queryLater(_ sql: String, _ parameters: [SQLValue]) throws -> Later<[Row]>
+}
+
+/// What a statement sent with `SQLConnection.queryLater` answers; `value()` waits for it (and
+/// throws its failure). Read inside its `read` or `transaction` closure, or after it returned.
+public final class Later<T>: @unchecked Sendable {
+    private let resolve: () throws -> T
+    private var kept: T?
+
+    public init(_ resolve: @escaping () throws -> T) {
+        self.resolve = resolve
+    }
+
+    public func value() throws -> T {
+        if let kept { return kept }
+        let value = try resolve()
+        kept = value
+        return value
+    }
+
+    public func map<U>(_ transform: @escaping (T) throws -> U) -> Later<U> {
+        Later<U> { try transform(self.value()) }
+    }
 }
 
 extension SQLConnection {
+    @discardableResult
+    public func queryLater(_ sql: String, _ parameters: any SQLBindable...) throws -> Later<[Row]> {
+        try queryLater(sql, parameters.map(\.sqlValue))
+    }
+
     @discardableResult
     public func execute(_ sql: String, _ parameters: any SQLBindable...) throws -> Int {
         try execute(sql, parameters.map(\.sqlValue))

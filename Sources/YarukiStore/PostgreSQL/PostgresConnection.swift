@@ -34,6 +34,83 @@ final class PostgresConnection: SQLConnection {
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
+        return Self.rows(of: result)
+    }
+
+    /// Statements waiting to go out with the next one waited for (`queryLater`), and their answers.
+    private var deferred: [(statement: SQLStatement, answer: Answer)] = []
+
+    private final class Answer {
+        var result: Result<[Row], Error>?
+    }
+
+    func queryLater(_ sql: String, _ parameters: [SQLValue]) throws -> Later<[Row]> {
+        // Prepared now, so that one that cannot be fails here, not in another's round trip.
+        _ = try prepared(sql, parameters.count)
+        let answer = Answer()
+        deferred.append((SQLStatement(sql: sql, parameters: parameters), answer))
+        return Later { [weak self] in
+            if answer.result == nil { try self?.flush() }
+            guard let result = answer.result else { throw DatabaseError.unavailable("a statement was read after its connection went back") }
+            return try result.get()
+        }
+    }
+
+    /// Sends what waits (a pending BEGIN, statements sent later), in one round trip.
+    func flush() throws {
+        guard !deferred.isEmpty else { return }
+        _ = try sendWaiting(then: [])
+    }
+
+    /// Drops what waits, unsent (the work failed): their answers say so.
+    func abandon(_ error: Error) {
+        for (_, answer) in deferred { answer.result = .failure(error) }
+        deferred = []
+    }
+
+    /// Sends a pending BEGIN, the statements sent later and `tail` in one pipeline; hands the
+    /// deferred statements their rows and answers `tail`'s results, unchecked, for the caller to
+    /// check and clear. The first failure before `tail` is thrown (it stopped everything after it).
+    private func sendWaiting(then tail: [SQLStatement]) throws -> [OpaquePointer] {
+        // Prepared first: a statement that cannot be leaves the BEGIN waiting for the next.
+        for step in tail { _ = try prepared(step.sql, step.parameters.count) }
+        let begin = beginPending
+        let waiting = deferred
+        (beginPending, deferred) = (false, [])
+        let steps = (begin ? [SQLStatement(sql: "BEGIN", parameters: [])] : []) + waiting.map(\.statement) + tail
+        var results: [OpaquePointer]
+        do { results = try pipeline(steps) } catch {
+            for (_, answer) in waiting { answer.result = .failure(error) }
+            throw error
+        }
+        var failure: Error?
+        if begin {
+            do { PQclear(try check(results.removeFirst())) } catch { failure = error }
+        }
+        for (_, answer) in waiting {
+            let result = results.removeFirst()
+            if let failure {
+                PQclear(result)
+                answer.result = .failure(failure)
+                continue
+            }
+            do {
+                let checked = try check(result)
+                answer.result = .success(Self.rows(of: checked))
+                PQclear(checked)
+            } catch {
+                failure = error
+                answer.result = .failure(error)
+            }
+        }
+        if let failure {
+            results.forEach { PQclear($0) }
+            throw failure
+        }
+        return results
+    }
+
+    private static func rows(of result: OpaquePointer) -> [Row] {
         let fields = PQnfields(result)
         let columns = (0..<fields).map { String(cString: PQfname(result, $0)) }
         let types = (0..<fields).map { PQftype(result, $0) }
@@ -107,7 +184,7 @@ final class PostgresConnection: SQLConnection {
     /// round trip. Nothing is sent when the transaction ran no statement but `then`. COMMIT
     /// failing throws; `then` failing is returned (what it follows has committed).
     func commit(then: SQLStatement?) throws -> Error? {
-        if beginPending {
+        if beginPending && deferred.isEmpty {
             beginPending = false
             guard let then else { return nil }
             do { try execute(then.sql, then.parameters) } catch { return error }
@@ -115,7 +192,7 @@ final class PostgresConnection: SQLConnection {
         }
         var steps = [SQLStatement(sql: "COMMIT", parameters: [])]
         if let then { steps.append(then) }
-        let results = try pipeline(steps)
+        let results = try sendWaiting(then: steps)
         let committed: OpaquePointer
         do { committed = try check(results[0]) } catch {
             results.dropFirst().forEach { PQclear($0) }
@@ -130,6 +207,7 @@ final class PostgresConnection: SQLConnection {
 
     /// Ends a transaction that failed: ROLLBACK, unless its BEGIN never went out.
     func rollBack() {
+        abandon(DatabaseError.statement("its transaction rolled back"))
         if beginPending {
             beginPending = false
             return
@@ -138,16 +216,8 @@ final class PostgresConnection: SQLConnection {
     }
 
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
-        if beginPending {
-            // Prepared first: a statement that cannot be leaves the BEGIN waiting for the next.
-            _ = try prepared(sql, parameters.count)
-            beginPending = false
-            let results = try pipeline([SQLStatement(sql: "BEGIN", parameters: []), SQLStatement(sql: sql, parameters: parameters)])
-            do { PQclear(try check(results[0])) } catch {
-                PQclear(results[1])
-                throw error
-            }
-            return try check(results[1])
+        if beginPending || !deferred.isEmpty {
+            return try check(try sendWaiting(then: [SQLStatement(sql: sql, parameters: parameters)])[0])
         }
         let name = try prepared(sql, parameters.count)
         let result = Self.withParameters(parameters) { count, values, lengths, formats in

@@ -65,9 +65,12 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         }
         do {
             let value = try work(connection)
+            // What the work sent without waiting goes out before the connection goes back.
+            try connection.flush()
             release(connection)
             return value
         } catch {
+            connection.abandon(error)
             release(connection)
             throw error
         }

@@ -47,7 +47,8 @@ public enum EventLogStore {
                 standing.insert(try row.string("id").lowercased())
             }
         }
-        if c.dialect == .postgres { _ = try c.query("SELECT pg_advisory_xact_lock(?)", appendLock) }
+        // The lock goes out with the first INSERT, in its round trip.
+        if c.dialect == .postgres { try c.queryLater("SELECT pg_advisory_xact_lock(?)", appendLock) }
         var logged: [Entry] = []
         logged.reserveCapacity(entries.count)
         for var entry in entries {
@@ -74,7 +75,8 @@ public enum EventLogStore {
     }
 
     /// Tells every node of `entries` (delivered when the transaction commits), in order and in one
-    /// statement per 50; nothing on SQLite. Returns the ones too long to pass between nodes (not told).
+    /// statement per 50, sent with the COMMIT; nothing on SQLite. Returns the ones too long to pass
+    /// between nodes (not told).
     public static func notify(_ entries: [Entry], _ c: SQLConnection) throws -> [Entry] {
         guard c.dialect == .postgres else { return [] }
         var told: [String] = []
@@ -85,8 +87,8 @@ public enum EventLogStore {
             if entry.id == 0, !payload.contains("\u{1F}") { tooLong.append(entry) } else { told.append(payload) }
         }
         for slice in SQLFragment.slices(told, size: 50) {
-            _ = try c.query("SELECT " + Array(repeating: "pg_notify(?, ?)", count: slice.count).joined(separator: ", "),
-                            slice.flatMap { [channel.sqlValue, $0.sqlValue] })
+            try c.queryLater("SELECT " + Array(repeating: "pg_notify(?, ?)", count: slice.count).joined(separator: ", "),
+                             slice.flatMap { [channel.sqlValue, $0.sqlValue] })
         }
         return tooLong
     }
@@ -132,7 +134,8 @@ public enum EventLogStore {
     @discardableResult
     public static func forget(_ id: String, _ c: SQLConnection) throws -> Int {
         // After any append committing now (and before the next one), so none slips past.
-        if c.dialect == .postgres { _ = try c.query("SELECT pg_advisory_xact_lock(?)", appendLock) }
+        // The lock goes out with the first INSERT, in its round trip.
+        if c.dialect == .postgres { try c.queryLater("SELECT pg_advisory_xact_lock(?)", appendLock) }
         let pattern = "%" + id + "%"
         return try c.execute("DELETE FROM events WHERE LOWER(audience) LIKE ? OR LOWER(data) LIKE ?", pattern, pattern)
     }

@@ -61,6 +61,12 @@ final class SQLiteConnection: SQLConnection {
         return Int(sqlite3_changes(handle))
     }
 
+    /// SQLite has no round trips to save: at once.
+    func queryLater(_ sql: String, _ parameters: [SQLValue]) throws -> Later<[Row]> {
+        let rows = try query(sql, parameters)
+        return Later { rows }
+    }
+
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
         try step(sql, parameters, collect: true)
     }

@@ -37,6 +37,14 @@ public enum SyncStore {
     @discardableResult
     public static func touch(user: UUID, _ zone: Zone, _ id: UUID, deleted: Bool = false, changeID: String? = nil, at now: Date,
                              _ c: SQLConnection) throws -> Int64 {
+        try touchLater(user: user, zone, id, deleted: deleted, changeID: changeID, at: now, c).value()
+    }
+
+    /// `touch`, its version answered later: on PostgreSQL the statement goes out with the next one
+    /// waited for, or with COMMIT, so the person's counter is held for no round trip of its own.
+    @discardableResult
+    public static func touchLater(user: UUID, _ zone: Zone, _ id: UUID, deleted: Bool = false, changeID: String? = nil, at now: Date,
+                                  _ c: SQLConnection) throws -> Later<Int64> {
         let upsert = """
             INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at, modified_at, device)
             VALUES (?, ?, ?, \(c.dialect == .postgres ? "(SELECT version FROM counter)" : "?"), ?, ?, ?, ?, NULL)
@@ -47,15 +55,17 @@ public enum SyncStore {
         guard c.dialect == .postgres else {
             let version = try nextVersion(user: user, c)
             try c.execute(upsert, user, zone.rawValue, id, version, deleted, changeID, now, now)
-            return version
+            return Later { version }
         }
         // On PostgreSQL the counter's bump and the record in one statement: the person's counter,
         // held from its bump to the commit, waits for one round trip fewer.
-        guard let row = try c.queryOne("""
+        return try c.queryLater("""
             WITH counter AS (\(counterBump))
             \(upsert)
-            """, user, user, zone.rawValue, id, deleted, changeID, now, now) else { throw DatabaseError.decoding("no sync version") }
-        return Int64(try row.int("version"))
+            """, user, user, zone.rawValue, id, deleted, changeID, now, now).map { rows in
+            guard let row = rows.first else { throw DatabaseError.decoding("no sync version") }
+            return Int64(try row.int("version"))
+        }
     }
 
     /// What a sync push says of a change beside its fields: its client id (a retried push finds

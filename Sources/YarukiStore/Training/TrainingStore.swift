@@ -194,25 +194,26 @@ public enum TrainingStore {
 
     /// Writes the workout and its sets, replacing any earlier version with the same id (`exists`:
     /// whether there is one, when the caller knows; a new one skips the replacing). Returns the
-    /// record's sync version. Round trips are counted: one per statement, the sets in one.
+    /// record's sync version, answered later: a new workout's statements wait to go out with the
+    /// COMMIT (or the next statement waited for) on PostgreSQL, all in one round trip.
     /// The workout's JSON is written beside them (`wire`), for pages of workouts to send as it is.
     @discardableResult
-    public static func save(_ w: Workout, user: UUID, at now: Date, exists: Bool? = nil, _ c: SQLConnection) throws -> Int64 {
+    public static func save(_ w: Workout, user: UUID, at now: Date, exists: Bool? = nil, _ c: SQLConnection) throws -> Later<Int64> {
         var replaced = false
         let wire = try written(asStored(w))
         if exists != false {
-            try c.execute("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
+            try c.queryLater("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
             replaced = try c.execute("""
                 UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ?, wire = ?, wire_rev = ? WHERE id = ? AND user_id = ?
                 """, w.startedAt, w.endedAt, w.notes, now, wire, wireRevision, w.id, user) > 0
         }
         if !replaced {
-            try c.execute("""
+            try c.queryLater("""
                 INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at, wire, wire_rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now, wire, wireRevision)
         }
         try insertSets(of: w, c)
-        return try SyncStore.touch(user: user, .workouts, w.id, at: now, c)
+        return try SyncStore.touchLater(user: user, .workouts, w.id, at: now, c)
     }
 
     static let setColumns = ["workout_id", "entry", "position", "exercise_id", "reps", "seconds", "weight_grams", "rest_seconds", "set_type", "rpe",
@@ -235,7 +236,7 @@ public enum TrainingStore {
             let chunk = Array(values[start..<min(start + perStatement, values.count)])
             let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
             let rows = Array(repeating: row, count: chunk.count / width).joined(separator: ", ")
-            try c.execute("INSERT INTO workout_sets (\(setColumns.joined(separator: ", "))) VALUES \(rows)", chunk)
+            try c.queryLater("INSERT INTO workout_sets (\(setColumns.joined(separator: ", "))) VALUES \(rows)", chunk)
         }
     }
 
@@ -267,7 +268,12 @@ public enum TrainingStore {
 
     /// Who owns the workout with this id, if there is one.
     public static func owner(of id: UUID, _ c: SQLConnection) throws -> UUID? {
-        try c.queryOne("SELECT user_id FROM workouts WHERE id = ?", id).map { try $0.uuid("user_id") }
+        try ownerLater(of: id, c).value()
+    }
+
+    /// `owner`, answered later (it goes out with the next statement waited for).
+    public static func ownerLater(of id: UUID, _ c: SQLConnection) throws -> Later<UUID?> {
+        try c.queryLater("SELECT user_id FROM workouts WHERE id = ?", id).map { try $0.first.map { try $0.uuid("user_id") } }
     }
 
     public static func workout(_ id: UUID, user: UUID, _ c: SQLConnection) throws -> Workout? {

@@ -15,6 +15,16 @@ import YarukiTestSupport
         #expect(ChallengeService.month("2028-02", tokyo).map { DayNumber.of($0.last)! - DayNumber.of($0.first)! + 1 } == 29)
         #expect(ChallengeService.thisAndNext(tokyo, at: try Date("2026-12-31T23:30:00+09:00", strategy: .iso8601)).map { [$0.this, $0.next] } == ["2026-12", "2027-01"])
         #expect(ChallengeService.month("2026-13", tokyo) == nil && ChallengeService.month("26-11", tokyo) == nil)
+        // A recount asks for UTC's month and two either side: each zone's months are among them,
+        // across a year's end (Kiritimati, UTC+14, is already in January; Niue, UTC-11, still in November).
+        let newYear = try Date("2026-12-31T12:00:00Z", strategy: .iso8601)
+        #expect(ChallengeService.monthsAround(newYear) == ["2026-10", "2026-11", "2026-12", "2027-01", "2027-02"])
+        #expect(ChallengeService.monthsAround(try Date("2027-01-01T03:00:00Z", strategy: .iso8601)) == ["2026-11", "2026-12", "2027-01", "2027-02", "2027-03"])
+        for zone in ["Pacific/Kiritimati", "Pacific/Niue", "Asia/Tokyo"] {
+            let calendar = PersonalCalendar(timeZone: TimeZone(identifier: zone)!, weekStart: .monday)
+            let range = try #require(LifelogRange(.month, date: calendar.day(of: newYear), calendar: calendar))
+            #expect(Set([range.first, range.end, range.previous].map { String($0.prefix(7)) }).isSubset(of: ChallengeService.monthsAround(newYear)), "\(zone)")
+        }
     }
 
     @Test(arguments: Engine.allCases)

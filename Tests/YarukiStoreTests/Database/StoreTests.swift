@@ -277,6 +277,97 @@ import YarukiTestSupport
         #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 4)
     }
 
+    /// Statements sent later (`queryLater`) go out with the next statement waited for, with the
+    /// COMMIT or at the end of a read: one round trip for all; a failure among them fails the
+    /// transaction whole. SQLite runs them at once, with the same answers.
+    @Test(arguments: [Engine.sqlite, .postgres])
+    func statementsSentLaterGoOutWithTheNextOneWaitedFor(engine: Engine) async throws {
+        let proxy: TCPProxy?
+        let db: Database
+        if engine == .postgres {
+            let url = try await PostgresCluster.shared.freshDatabaseURL()
+            let port = try #require(URLComponents(string: url)?.port)
+            proxy = try TCPProxy(to: port)
+            db = try PostgresDatabase(url: url.replacingOccurrences(of: ":\(port)/", with: ":\(proxy?.port ?? 0)/"), poolSize: 1)
+        } else {
+            (proxy, db) = (nil, try await freshDatabase(.sqlite))
+        }
+        defer { proxy?.stop() }
+        try await db.transaction { c in try c.execute("CREATE TABLE items (id BIGINT PRIMARY KEY, name TEXT NOT NULL)", []) }
+        let insert = "INSERT INTO items (id, name) VALUES (?, ?) RETURNING id"
+        let select = "SELECT COUNT(*) AS n FROM items"
+        // Each statement is prepared on the connection's first use of it (a round trip of its own).
+        try await db.transaction { c in _ = try c.query(insert, [1.sqlValue, "a".sqlValue]); _ = try c.query(select, []) }
+        func trips(_ work: () async throws -> Void) async rethrows -> Int? {
+            let before = proxy?.clientSends
+            try await work()
+            return proxy.map { $0.clientSends - (before ?? 0) }
+        }
+        // Three sent later and the COMMIT: one round trip; their answers read after it.
+        var answers: [Later<[Row]>] = []
+        #expect(try await trips {
+            answers = try await db.transaction { c in try (2...4).map { try c.queryLater(insert, $0, "b") } }
+        } == (engine == .postgres ? 1 : nil))
+        #expect(try answers.map { try $0.value().first?.int("id") } == [2, 3, 4])
+        // Two sent later go with the query waited for, which sees them; then the COMMIT.
+        var seen: (Int?, Int?) = (nil, nil)
+        #expect(try await trips {
+            seen = try await db.transaction { c in
+                try c.queryLater(insert, 5, "c")
+                let later = try c.queryLater(insert, 6, "c")
+                let count = try c.queryOne(select)?.int("n")
+                return (count, try later.value().first?.int("id"))
+            }
+        } == (engine == .postgres ? 2 : nil))
+        #expect(seen.0 == 6 && seen.1 == 6)
+        // Read on demand: the answer's value sends what waits.
+        let read = try await db.transaction { c in
+            let later = try c.queryLater(insert, 7, "d")
+            return try later.value().first?.int("id")
+        }
+        #expect(read == 7)
+        // In a read, what is sent later goes out before the connection goes back.
+        let counted = try await db.read { c in try c.queryLater(select, []) }
+        #expect(try counted.value().first?.int("n") == 7)
+
+        // One sent later fails (a duplicate id): the transaction rolls back whole, at its COMMIT,
+        // and each answer says why.
+        var failed: [Later<[Row]>] = []
+        await #expect(throws: DatabaseError.self) {
+            try await db.transaction { c in
+                failed.append(try c.queryLater(insert, 8, "e"))
+                failed.append(try c.queryLater(insert, 1, "e"))
+                failed.append(try c.queryLater(insert, 9, "e"))
+            }
+        }
+        #expect(try await count(db, "items") == 7)
+        if engine == .postgres {
+            #expect(throws: DatabaseError.self) { try failed[1].value() }
+            #expect(throws: DatabaseError.self) { try failed[2].value() }
+        }
+        // The same failure met by a statement waited for: thrown there; nothing stays.
+        await #expect(throws: DatabaseError.self) {
+            try await db.transaction { c in
+                try c.queryLater(insert, 10, "f")
+                try c.queryLater(insert, 2, "f")
+                _ = try c.query(select, [])
+                Issue.record("a query ran after a failed one")
+            }
+        }
+        // The work throws: what it sent later never runs.
+        struct Abort: Error {}
+        await #expect(throws: Abort.self) {
+            try await db.transaction { c in
+                try c.queryLater(insert, 11, "g")
+                throw Abort()
+            }
+        }
+        #expect(try await count(db, "items") == 7)
+        // And the connection goes on.
+        try await db.transaction { c in try c.queryLater(insert, 12, "h") }
+        #expect(try await count(db, "items") == 8)
+    }
+
     /// Writes that wait together commit together, and each still stands or falls alone: a write
     /// that throws is undone without taking its group's others along, and each caller gets its
     /// own value or error.

@@ -106,15 +106,29 @@ struct ChallengeService: Sendable {
         }
     }
 
+    /// UTC's month of `now` ("2026-12") and two either side: every zone's previous, current and
+    /// next month are among them.
+    static func monthsAround(_ now: Date) -> [String] {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+        let here = utc.dateComponents([.year, .month], from: now)
+        let index = (here.year ?? 1970) * 12 + (here.month ?? 1) - 1
+        return (index - 2...index + 2).map { String(format: "%04d-%02d", $0 / 12, $0 % 12 + 1) }
+    }
+
     func recount(_ user: UUID) async throws {
         let now = context.now
-        // One checkout for both reads (a recount follows every workout).
+        // A recount follows every workout: the account and the challenges are asked together (one
+        // round trip on PostgreSQL). The person's months depend on their zone, known only from the
+        // account, so those of two months either side of UTC's are asked for and theirs kept.
         let running = try await database.read { c -> [ChallengeStore.ChallengeRow] in
+            let nearby = try ChallengeStore.joinedLater(by: user, months: ChallengeService.monthsAround(now), c)
             guard let account = try AccountStore.account(id: user, c) else { return [] }
             let calendar = PersonalCalendar(of: account)
             // A month's end in one zone is the next month's start in another: look at both sides.
             guard let range = LifelogRange(.month, date: calendar.day(of: now), calendar: calendar) else { return [] }
-            return try ChallengeStore.joined(by: user, months: [range.first, range.end, range.previous].map { String($0.prefix(7)) }, c)
+            let months = Set([range.first, range.end, range.previous].map { String($0.prefix(7)) })
+            return try nearby.value().filter { months.contains($0.month) }
         }
         for row in running {
             let context = self.context

@@ -191,15 +191,18 @@ struct TrainingService: Sendable {
     /// Checks the workout against the catalog and saves it in the caller's transaction
     /// (`ifVersion`: 412 unless the workout is at that version).
     /// Saves the workout for its owner; returns it as stored, whether it is new, and its version.
-    /// Six statements for a new workout (whose owner, the units of its exercises, the workout, its
-    /// sets, the version, the sync record); the stored workout is what was written, not read back.
-    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool, version: Int64) {
-        let owner = try TrainingStore.owner(of: workout.id, c)
+    /// Two round trips for a new workout on PostgreSQL: its owner and the units of its exercises
+    /// (asked together), then the workout, its sets and its sync record with the COMMIT. The
+    /// stored workout is what was written, not read back; its version is answered later.
+    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool, version: Later<Int64>) {
+        let ownerOf = try TrainingStore.ownerLater(of: workout.id, c)
+        let units = try TrainingStore.units(of: workout.exercises.map(\.exerciseId), visibleTo: user, c)
+        let owner = try ownerOf.value()
         if let owner, owner != user { throw Refusal.notFound("No such workout.") }
         try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) {
             try TrainingStore.workout(workout.id, user: user, c).map(SyncVersions.json)
         }
-        try FieldCheck(Workout.check(workout, units: try TrainingStore.units(of: workout.exercises.map(\.exerciseId), visibleTo: user, c), now: now)).done()
+        try FieldCheck(Workout.check(workout, units: units, now: now)).done()
         let version = try TrainingStore.save(workout, user: user, at: now, exists: owner != nil, c)
         return (TrainingStore.asStored(workout), owner == nil, version)
     }
@@ -210,9 +213,10 @@ struct TrainingService: Sendable {
         let saved = try await context.transaction(changing: TrainingService.tags(user)) { c in
             try save(workout, user: user, now: now, ifVersion: ifVersion, c)
         }
-        context.nudge(user, .workouts, saved.2)
+        let version = try saved.version.value()
+        context.nudge(user, .workouts, version)
         moved(user)
-        return saved
+        return (saved.0, saved.created, version)
     }
 
     /// A page of the person's workouts as their stored JSON (`TrainingStore.writtenWorkouts`).
