@@ -27,8 +27,16 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         pool.checkin(try pool.checkout())
     }
 
+    /// A `ReadAhead` of this database set for the task, if no read took it yet, goes out first in
+    /// this read's first round trip.
     public func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
-        try await pool.run { [self] in try withConnection(work) }
+        let ahead = ReadAhead.current.flatMap { ahead in ahead.take(for: self).map { (ahead, $0) } }
+        return try await pool.run { [self] in
+            try withConnection { connection in
+                if let (ahead, statement) = ahead { ahead.answered(by: try connection.queryLater(statement.sql, statement.parameters)) }
+                return try work(connection)
+            }
+        }
     }
 
     @discardableResult

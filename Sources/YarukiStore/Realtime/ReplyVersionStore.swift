@@ -7,11 +7,19 @@ public enum ReplyVersionStore {
     /// The versions of `tags` now (a tag never bumped is at 0), in their order.
     public static func versions(_ tags: [String], _ c: SQLConnection) throws -> [Int64] {
         guard !tags.isEmpty else { return [] }
-        let marks = Array(repeating: "?", count: tags.count).joined(separator: ", ")
+        let statement = versionsStatement(tags)
+        return try versions(tags, from: c.query(statement.sql, statement.parameters))
+    }
+
+    /// The statement `versions` runs, to send ahead of another read (`ReadAhead`).
+    public static func versionsStatement(_ tags: [String]) -> SQLStatement {
+        SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag IN (\(SQLFragment.marks(tags.count)))", parameters: tags.map(\.sqlValue))
+    }
+
+    /// `tags`' versions from the rows of `versionsStatement(tags)` (0 for one never bumped).
+    public static func versions(_ tags: [String], from rows: [Row]) throws -> [Int64] {
         var found: [String: Int64] = [:]
-        for row in try c.query("SELECT tag, version FROM reply_versions WHERE tag IN (\(marks))", tags.map(\.sqlValue)) {
-            found[try row.string("tag")] = Int64(try row.int("version"))
-        }
+        for row in rows { found[try row.string("tag")] = Int64(try row.int("version")) }
         return tags.map { found[$0] ?? 0 }
     }
 

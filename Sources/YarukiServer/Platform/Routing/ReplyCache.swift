@@ -86,9 +86,26 @@ final class ReplyCache: @unchecked Sendable {
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
     func reply<T: APIModel>(key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
+        let names = tags.map(\.text) + [Tag.all.text]
+        if let shared, maxAge > 0, !lock.withLock({ (newer[key] ?? older[key]).map { isCurrent($0.source, now) } ?? false }) {
+            // Nothing kept here could answer: the reply is made, and the shared versions it is kept
+            // with go out ahead of its first read, in the same round trip (read before the reply's
+            // data, as below). A reply that read nothing of the database is not kept.
+            var source = lock.withLock { () -> Source in
+                missCount += 1
+                return Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }, shared: [])
+            }
+            let ahead = ReadAhead(ReplyVersionStore.versionsStatement(names), on: shared)
+            let json = try EncodedJSON(try await ReadAhead.$current.withValue(ahead) { try await make() })
+            if let rows = try ahead.rows() {
+                source.shared = try ReplyVersionStore.versions(names, from: rows)
+                lock.withLock { insert(key, Kept(json: json, source: source)) }
+            }
+            return Reply(kept: json)
+        }
         // Read before the reply is made: a write meanwhile leaves what is made stale at once.
         let current: [Int64] = if let shared, maxAge > 0 {
-            try await shared.read { c in try ReplyVersionStore.versions(tags.map(\.text) + [Tag.all.text], c) }
+            try await shared.read { c in try ReplyVersionStore.versions(names, c) }
         } else { [] }
         let (found, source): (EncodedJSON?, Source?) = lock.withLock {
             guard maxAge > 0 else { missCount += 1; return (nil, nil) }
