@@ -40,10 +40,15 @@ public enum ProofStore {
     }
 
     public static func proofs(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [(Proof, MediaRow)] {
-        try c.query("""
+        try proofsLater(user: user, from: from, to: to, c).value()
+    }
+
+    /// `proofs`, answered later (it goes out with the next statement waited for: `queryLater`).
+    public static func proofsLater(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> Later<[(Proof, MediaRow)]> {
+        try c.queryLater("""
             SELECT \(columns) FROM proofs p JOIN media m ON m.sha256 = p.media_sha256
             WHERE p.user_id = ? AND p.recorded_at >= ? AND p.recorded_at < ? ORDER BY p.recorded_at DESC, p.id DESC LIMIT 1000
-            """, user, from, to).map(row)
+            """, user, from, to).map { try $0.map(row) }
     }
 
     /// The local day each of a person's proofs recorded in [from, to) counts for.

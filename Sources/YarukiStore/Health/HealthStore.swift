@@ -49,16 +49,23 @@ public enum HealthStore {
 
     /// Every source's days from `from` to `to`, both included, in day order.
     public static func days(user: UUID, from: Int, to: Int, _ c: SQLConnection) throws -> [SourceDay] {
-        try c.query("""
+        try daysLater(user: user, from: from, to: to, c).value()
+    }
+
+    /// `days`, answered later (it goes out with the next statement waited for: `queryLater`).
+    public static func daysLater(user: UUID, from: Int, to: Int, _ c: SQLConnection) throws -> Later<[SourceDay]> {
+        try c.queryLater("""
             SELECT day, source, steps, distance_m, energy_kcal, stand_minutes, stand_hours, exercise_minutes, devices
             FROM health_days WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day, source
-            """, user, from, to).map { r in
-            SourceDay(day: try r.int("day"), source: try r.string("source"),
-                      totals: HealthTotals(steps: try r.double("steps"), distanceMeters: try r.double("distance_m"),
-                                           activeEnergyKcal: try r.double("energy_kcal"), standMinutes: try r.double("stand_minutes"),
-                                           standHours: try r.double("stand_hours"), exerciseMinutes: try r.double("exercise_minutes")),
-                      devices: lines(try r.string("devices")))
-        }
+            """, user, from, to).map { try $0.map(sourceDay) }
+    }
+
+    private static func sourceDay(_ r: Row) throws -> SourceDay {
+        SourceDay(day: try r.int("day"), source: try r.string("source"),
+                  totals: HealthTotals(steps: try r.double("steps"), distanceMeters: try r.double("distance_m"),
+                                       activeEnergyKcal: try r.double("energy_kcal"), standMinutes: try r.double("stand_minutes"),
+                                       standHours: try r.double("stand_hours"), exerciseMinutes: try r.double("exercise_minutes")),
+                  devices: lines(try r.string("devices")))
     }
 
     /// A column's lines, split by byte: splitting by Character (grapheme clusters) took an eighth
@@ -69,14 +76,25 @@ public enum HealthStore {
 
     /// The person's first and last day with data.
     public static func span(user: UUID, _ c: SQLConnection) throws -> (first: Int, last: Int)? {
-        guard let row = try c.queryOne("SELECT MIN(day) AS first, MAX(day) AS last FROM health_days WHERE user_id = ?", user),
-              let first = try row.optionalInt("first"), let last = try row.optionalInt("last") else { return nil }
-        return (first, last)
+        try spanLater(user: user, c).value()
+    }
+
+    /// `span`, answered later.
+    public static func spanLater(user: UUID, _ c: SQLConnection) throws -> Later<(first: Int, last: Int)?> {
+        try c.queryLater("SELECT MIN(day) AS first, MAX(day) AS last FROM health_days WHERE user_id = ?", user).map { rows in
+            guard let row = rows.first, let first = try row.optionalInt("first"), let last = try row.optionalInt("last") else { return nil }
+            return (first, last)
+        }
     }
 
     public static func goals(user: UUID, _ c: SQLConnection) throws -> HealthGoals? {
-        try c.queryOne("SELECT steps, energy_kcal, stand_hours FROM health_goals WHERE user_id = ?", user).map {
-            HealthGoals(steps: try $0.int("steps"), activeEnergyKcal: try $0.int("energy_kcal"), standHours: try $0.int("stand_hours"))
+        try goalsLater(user: user, c).value()
+    }
+
+    /// `goals`, answered later.
+    public static func goalsLater(user: UUID, _ c: SQLConnection) throws -> Later<HealthGoals?> {
+        try c.queryLater("SELECT steps, energy_kcal, stand_hours FROM health_goals WHERE user_id = ?", user).map { rows in
+            try rows.first.map { HealthGoals(steps: try $0.int("steps"), activeEnergyKcal: try $0.int("energy_kcal"), standHours: try $0.int("stand_hours")) }
         }
     }
 

@@ -101,14 +101,21 @@ public enum LifelogStore {
 
     /// The person's records in [from, to) as stored for replies, in time order; at most `limit`.
     public static func written(user: UUID, from start: Date, to end: Date, limit: Int, _ c: SQLConnection) throws -> [Written] {
-        try c.query("""
+        try writtenLater(user: user, from: start, to: end, limit: limit, c).value()
+    }
+
+    /// `written`, answered later (it goes out with the next statement waited for: `queryLater`).
+    public static func writtenLater(user: UUID, from start: Date, to end: Date, limit: Int, _ c: SQLConnection) throws -> Later<[Written]> {
+        try c.queryLater("""
             SELECT r.id, r.occurred_at, r.utc_offset, CASE WHEN r.wire_at = r.updated_at THEN r.wire END AS wire,
                    r.photo_sha256, r.photo_width, r.photo_height, \(MediaRow.columns)
             \(from) WHERE r.user_id = ? AND r.occurred_at >= ? AND r.occurred_at < ?
             ORDER BY r.occurred_at, r.id LIMIT ?
-            """, user, start, end, limit).map { r in
-            Written(id: try r.uuid("id"), occurredAt: OffsetDateTime(date: try r.date("occurred_at"), utcOffset: try r.int("utc_offset")),
-                    wire: try r.optionalString("wire").map { Array($0.utf8) }, photo: try photo(r), voice: try voice(r))
+            """, user, start, end, limit).map { rows in
+            try rows.map { r in
+                Written(id: try r.uuid("id"), occurredAt: OffsetDateTime(date: try r.date("occurred_at"), utcOffset: try r.int("utc_offset")),
+                        wire: try r.optionalString("wire").map { Array($0.utf8) }, photo: try photo(r), voice: try voice(r))
+            }
         }
     }
 

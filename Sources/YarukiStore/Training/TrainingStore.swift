@@ -310,13 +310,24 @@ public enum TrainingStore {
     /// was kept) is read from its sets and written as the reply writes it.
     public static func writtenWorkouts(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
                                        _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
+        try writtenWorkoutsLater(user: user, from: from, to: to, after: cursor, limit: limit, c).value()
+    }
+
+    /// `writtenWorkouts`, answered later (it goes out with the next statement waited for); read its
+    /// value inside the same read (a workout in an older shape is read from its sets then).
+    public static func writtenWorkoutsLater(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
+                                            _ c: SQLConnection) throws -> Later<[(startedAt: Date, id: UUID, json: [UInt8])]> {
         let (clause, values) = pageClause(user: user, from: from, to: to, after: cursor)
-        var page: [(startedAt: Date, id: UUID, json: [UInt8])] = []
-        var stale: [Int] = []
-        for row in try c.query("""
+        return try c.queryLater("""
             SELECT w.id, w.started_at, w.wire, w.wire_rev FROM workouts w WHERE \(clause)
             ORDER BY w.started_at DESC, w.id DESC LIMIT \(max(1, min(limit, 500)))
-            """, values) {
+            """, values).map { rows in try written(rows, user: user, c) }
+    }
+
+    private static func written(_ rows: [Row], user: UUID, _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
+        var page: [(startedAt: Date, id: UUID, json: [UInt8])] = []
+        var stale: [Int] = []
+        for row in rows {
             var json: [UInt8] = []
             if try row.int("wire_rev") == wireRevision, let wire = try row.optionalString("wire") {
                 json = Array(wire.utf8)

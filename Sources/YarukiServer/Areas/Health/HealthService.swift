@@ -66,8 +66,11 @@ struct HealthService: StepLog {
         // Up to today when today is near (a page of last month read this month): the streak's
         // first window then comes with the same query.
         let through = today > to && today - to <= 31 ? today : to
+        // The three asked together: one round trip on PostgreSQL.
         let (rows, goals, span) = try await database.read { c in
-            (try HealthStore.days(user: user, from: from, to: through, c), try HealthStore.goals(user: user, c) ?? .standard, try HealthStore.span(user: user, c))
+            let (days, goals, span) = (try HealthStore.daysLater(user: user, from: from, to: through, c), try HealthStore.goalsLater(user: user, c),
+                                       try HealthStore.spanLater(user: user, c))
+            return (try days.value(), try goals.value() ?? .standard, try span.value())
         }
         let byDay = Dictionary(grouping: rows, by: \.day)
         let days = (from...to).map { day -> HealthDay in

@@ -228,11 +228,14 @@ struct LifelogService: Sendable {
     /// proofs, then records), at most `timelineLimit`.
     func timeline(_ range: LifelogRange, zone: TimeZone, _ principal: Principal) async throws -> Timeline {
         let (user, limit) = (principal.userID, LifelogService.timelineLimit)
+        // The three asked together: one round trip on PostgreSQL.
         let (records, workouts, proofRows, unwritten) = try await database.read { c in
-            let records = try LifelogStore.written(user: user, from: range.start, to: range.stop, limit: limit + 1, c)
+            let (recordsLater, workoutsLater, proofsLater) = (try LifelogStore.writtenLater(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
+                                                              try self.workouts.writtenWorkouts(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
+                                                              try proofs.proofs(user: user, from: range.start, to: range.stop, c))
+            let records = try recordsLater.value()
             let missing = records.prefix(limit).filter { $0.wire == nil }.map(\.id)
-            return (records, try self.workouts.writtenWorkouts(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
-                    try proofs.proofs(user: user, from: range.start, to: range.stop, c),
+            return (records, try workoutsLater.value(), try proofsLater.value(),
                     missing.isEmpty ? [:] : Dictionary(try LifelogStore.records(ids: missing, user: user, c).map { ($0.id, $0) }) { a, _ in a })
         }
         func at(_ date: Date) -> OffsetDateTime { OffsetDateTime(date: date, utcOffset: zone.secondsFromGMT(for: date)) }

@@ -11,8 +11,9 @@ protocol WorkoutLog: Sendable {
     func starts(user: UUID, from: Date, to: Date, _ c: SQLConnection) throws -> [Date]
     /// The person's workouts that started in [from, to), newest first, at most `limit`.
     func workouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [Workout]
-    /// The same workouts as their stored JSON (what a reply sends as it is), with their starts.
-    func writtenWorkouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [(startedAt: Date, json: Prewritten<Workout>)]
+    /// The same workouts as their stored JSON (what a reply sends as it is), with their starts,
+    /// answered later: the query goes out with the next one waited for (read it inside the read).
+    func writtenWorkouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> Later<[(startedAt: Date, json: Prewritten<Workout>)]>
     /// The exercise catalog, with the person's own exercises.
     func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise]
     /// The unit of each exercise the person may use, for checking the sets another area keeps (a routine's).
@@ -32,8 +33,8 @@ extension TrainingService: WorkoutLog {
         try TrainingStore.workouts(user: user, from: from, to: to, after: nil, limit: limit, c)
     }
 
-    func writtenWorkouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> [(startedAt: Date, json: Prewritten<Workout>)] {
-        try TrainingStore.writtenWorkouts(user: user, from: from, to: to, after: nil, limit: limit, c).map { ($0.startedAt, Prewritten(json: $0.json)) }
+    func writtenWorkouts(user: UUID, from: Date, to: Date, limit: Int, _ c: SQLConnection) throws -> Later<[(startedAt: Date, json: Prewritten<Workout>)]> {
+        try TrainingStore.writtenWorkoutsLater(user: user, from: from, to: to, after: nil, limit: limit, c).map { $0.map { ($0.startedAt, Prewritten(json: $0.json)) } }
     }
 
     func exercises(visibleTo user: UUID, _ c: SQLConnection) throws -> [Exercise] { try TrainingStore.exercises(visibleTo: user, c) }
