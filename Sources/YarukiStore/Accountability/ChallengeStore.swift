@@ -60,16 +60,11 @@ public enum ChallengeStore {
 
     /// The challenges of the given months that `user` joined and has not left, with their groups.
     public static func joined(by user: UUID, months: [String], _ c: SQLConnection) throws -> [ChallengeRow] {
-        try joinedLater(by: user, months: months, c).value()
-    }
-
-    /// `joined`, answered later (it goes out with the next statement waited for).
-    public static func joinedLater(by user: UUID, months: [String], _ c: SQLConnection) throws -> Later<[ChallengeRow]> {
-        guard !months.isEmpty else { return Later { [] } }
-        return try c.queryLater("""
+        guard !months.isEmpty else { return [] }
+        return try c.query("""
             SELECT \(columns) FROM group_challenges c JOIN challenge_members m ON m.challenge_id = c.id
             WHERE m.user_id = ? AND m.left_at IS NULL AND c.month IN (\(SQLFragment.marks(months.count)))
-            """, [user.sqlValue] + months.map(\.sqlValue)).map { try $0.map(challenge) }
+            """, [user.sqlValue] + months.map(\.sqlValue)).map(challenge)
     }
 
     public static func members(_ id: UUID, _ c: SQLConnection) throws -> [MemberRow] {

@@ -118,17 +118,18 @@ struct ChallengeService: Sendable {
 
     func recount(_ user: UUID) async throws {
         let now = context.now
-        // A recount follows every workout: the account and the challenges are asked together (one
-        // round trip on PostgreSQL). The person's months depend on their zone, known only from the
-        // account, so those of two months either side of UTC's are asked for and theirs kept.
+        // A recount follows every workout, and most people are in no challenge: their challenges
+        // are read first, one statement, and the account (whose zone says which months are theirs)
+        // only when there are some. Those of two months either side of UTC's are read, and the
+        // person's kept.
         let running = try await database.read { c -> [ChallengeStore.ChallengeRow] in
-            let nearby = try ChallengeStore.joinedLater(by: user, months: ChallengeService.monthsAround(now), c)
-            guard let account = try AccountStore.account(id: user, c) else { return [] }
+            let nearby = try ChallengeStore.joined(by: user, months: ChallengeService.monthsAround(now), c)
+            guard !nearby.isEmpty, let account = try AccountStore.account(id: user, c) else { return [] }
             let calendar = PersonalCalendar(of: account)
             // A month's end in one zone is the next month's start in another: look at both sides.
             guard let range = LifelogRange(.month, date: calendar.day(of: now), calendar: calendar) else { return [] }
             let months = Set([range.first, range.end, range.previous].map { String($0.prefix(7)) })
-            return try nearby.value().filter { months.contains($0.month) }
+            return nearby.filter { months.contains($0.month) }
         }
         for row in running {
             let context = self.context
