@@ -77,6 +77,8 @@ public final class PostgresListener: @unchecked Sendable {
                     }
                     quiet = 0
                     try received(payloads, connection)
+                    // What the handler sent without waiting (`queryLater`) goes out now, as at a read's end.
+                    try connection.flush()
                 }
             } catch {
                 if isRunning { failed("\(error)") }
