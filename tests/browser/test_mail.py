@@ -16,7 +16,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import SERVER, click_on, make_browser, serve, text_of, type_in
+from conftest import SERVER, click_on, first, make_browser, serve, text_of, type_in
 from test_account import OUT, api_login, fill, ready, wait
 
 
@@ -133,7 +133,9 @@ def test_a_forgotten_password_is_reset_by_mail_in_japanese(server):
         click_on(driver, By.CSS_SELECTOR, "#forgot-form button[type=submit]")
         done = wait(driver).until(EC.visibility_of_element_located((By.ID, "forgot-done")))
         assert address in done.text
-        reset = next(m for m in wait_for_mails(address, 2) if "#/reset-password" in m.get_body(("plain",)).get_content())
+        mails = wait_for_mails(address, 2)
+        reset = first(m for m in mails if "#/reset-password" in m.get_body(("plain",)).get_content())
+        assert reset is not None, f"no reset mail among {[m['Subject'] for m in mails]}"
         assert reset["Subject"] == "Yarukiのパスワードを再設定してください"
         driver.get(link_in(reset, "reset-password"))
         wait(driver).until(EC.visibility_of_element_located((By.ID, "reset-form")))
