@@ -66,17 +66,12 @@ public struct YarukiClient: Sendable {
     }
 
     func exchange(_ request: URLRequest) async throws -> (Data, Int) {
-        let (data, status) = try await transfer(request)
+        let (data, status) = try await transport.exchange(request)
         guard (200..<300).contains(status) else {
             if let problem = try? YarukiClient.decoder.decode(Problem.self, from: data) { throw YarukiClientError.problem(problem) }
             throw YarukiClientError.unexpectedResponse(status: status)
         }
         return (data, status)
-    }
-
-    /// One request and its whole reply, whatever the status.
-    func transfer(_ request: URLRequest) async throws -> (Data, Int) {
-        try await transport.exchange(request)
     }
 
     static func decode<T: Decodable>(_ data: Data, status: Int) throws -> T {

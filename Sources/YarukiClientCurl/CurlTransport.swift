@@ -6,10 +6,11 @@ import CCurl
 import YarukiClient
 
 /// The SDK's request-and-reply exchanges through libcurl's easy interface, each on a thread of its
-/// own, for Linux: hand it to `YarukiClient(transport:)`. FoundationNetworking's URLSession drives libcurl's multi interface from libdispatch
-/// sources: in a first sync that machinery (manager-thread wake-ups, an epoll update per socket
-/// event) was ~45% of the engine's time, three times its own work. Apple platforms keep URLSession
-/// (the SDK's default), so the SDK itself imports Foundation only.
+/// own, for Linux: hand it to `YarukiClient(transport:)`. FoundationNetworking's URLSession drives
+/// libcurl's multi interface from libdispatch sources: in a first sync that machinery
+/// (manager-thread wake-ups, an epoll update per socket event) was ~45% of the engine's time, three
+/// times its own work. Apple platforms keep URLSession (the SDK's default), so the SDK itself
+/// imports Foundation only.
 /// Easy handles are kept between exchanges, each for the server it last spoke to, so their
 /// connections stay open (libcurl does not support sharing one connection cache across threads).
 public final class CurlTransport: ClientTransport, @unchecked Sendable {

@@ -59,7 +59,7 @@ extension YarukiClient {
         guard let token else { return }
         var request = try request("POST", "/v1/auth/logout", body: RefreshBody(refreshToken: token))
         request.timeoutInterval = 10
-        _ = try await transfer(request)
+        _ = try await transport.exchange(request)
     }
 
     /// Auto-login at app start: the stored refresh token buys a fresh session. Nil when there is

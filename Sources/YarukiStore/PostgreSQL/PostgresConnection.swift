@@ -56,7 +56,7 @@ final class PostgresConnection: SQLConnection {
         }
     }
 
-    /// Sends what waits (a pending BEGIN, statements sent later), in one round trip.
+    /// Sends the statements sent later (after a BEGIN still pending), in one round trip.
     func flush() throws {
         guard !deferred.isEmpty else { return }
         _ = try sendWaiting(then: [])

@@ -87,29 +87,22 @@ final class ReplyCache: @unchecked Sendable {
     func reply<T: APIModel>(key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
         let names = tags.map(\.text) + [Tag.all.text]
-        if let shared, maxAge > 0, !lock.withLock({ (newer[key] ?? older[key]).map { isCurrent($0.source, now) } ?? false }) {
-            // Nothing kept here could answer: the reply is made, and the shared versions it is kept
-            // with go out ahead of its first read, in the same round trip (read before the reply's
-            // data, as below). A reply that read nothing of the database is not kept.
-            var source = lock.withLock { () -> Source in
-                missCount += 1
-                return Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }, shared: [])
+        // The shared versions are read before the reply is made: a write meanwhile leaves what is
+        // made stale at once. When nothing kept here could answer, the reply is made anyway, so
+        // they go out ahead of its first read, in the same round trip; a reply that read nothing
+        // of the database is then not kept.
+        var ahead: ReadAhead?
+        var current: [Int64] = []
+        if let shared, maxAge > 0 {
+            if lock.withLock({ (newer[key] ?? older[key]).map { isCurrent($0.source, now) } ?? false }) {
+                current = try await shared.read { c in try ReplyVersionStore.versions(names, c) }
+            } else {
+                ahead = ReadAhead(ReplyVersionStore.versionsStatement(names), on: shared)
             }
-            let ahead = ReadAhead(ReplyVersionStore.versionsStatement(names), on: shared)
-            let json = try EncodedJSON(try await ReadAhead.$current.withValue(ahead) { try await make() })
-            if let rows = try ahead.rows() {
-                source.shared = try ReplyVersionStore.versions(names, from: rows)
-                lock.withLock { insert(key, Kept(json: json, source: source)) }
-            }
-            return Reply(kept: json)
         }
-        // Read before the reply is made: a write meanwhile leaves what is made stale at once.
-        let current: [Int64] = if let shared, maxAge > 0 {
-            try await shared.read { c in try ReplyVersionStore.versions(names, c) }
-        } else { [] }
-        let (found, source): (EncodedJSON?, Source?) = lock.withLock {
+        let (found, made): (EncodedJSON?, Source?) = lock.withLock {
             guard maxAge > 0 else { missCount += 1; return (nil, nil) }
-            if let kept = newer[key] ?? older[key], isCurrent(kept.source, now), kept.source.shared == current {
+            if ahead == nil, let kept = newer[key] ?? older[key], isCurrent(kept.source, now), kept.source.shared == current {
                 hitCount += 1
                 if newer[key] == nil { insert(key, kept) }
                 return (kept.json, nil)
@@ -118,8 +111,13 @@ final class ReplyCache: @unchecked Sendable {
             return (nil, Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }, shared: current))
         }
         if let found { return Reply(kept: found) }
-        let json = try EncodedJSON(try await make())
-        if let source { lock.withLock { insert(key, Kept(json: json, source: source)) } }
+        let json = try EncodedJSON(try await ReadAhead.$current.withValue(ahead) { try await make() })
+        guard var source = made else { return Reply(kept: json) }
+        if let ahead {
+            guard let rows = try ahead.rows() else { return Reply(kept: json) }
+            source.shared = try ReplyVersionStore.versions(names, from: rows)
+        }
+        lock.withLock { insert(key, Kept(json: json, source: source)) }
         return Reply(kept: json)
     }
 
