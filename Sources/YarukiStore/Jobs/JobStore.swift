@@ -11,6 +11,8 @@ public enum JobStore {
         /// This claim's number, from 1.
         public var attempt: Int
         public var maxAttempts: Int
+        /// The key it was queued under, if any.
+        public var uniqueKey: String? = nil
     }
 
     public struct Row: Sendable, Equatable {
@@ -43,9 +45,10 @@ public enum JobStore {
                              _ c: SQLConnection) throws -> Job? {
         guard !kinds.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
-        let skip = c.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // With a key, that one job whatever its time: its caller queued it for later in case it
-        // could not run it now. Either way, one whose node's lease ran out is taken over.
+        // could not run it now; a claim in progress is waited for, not skipped, so that the
+        // caller learns who holds it. Either way, one whose node's lease ran out is taken over.
+        let skip = c.dialect != .postgres ? "" : uniqueKey == nil ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE"
         let (due, values): (String, [SQLValue]) = if let uniqueKey {
             ("unique_key = ? AND (state = 'queued' OR (state = 'running' AND lease_until < ?))", [uniqueKey.sqlValue, now.sqlValue])
         } else {
@@ -55,11 +58,11 @@ public enum JobStore {
             UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, locked_by = ?
             WHERE id = (SELECT id FROM jobs WHERE kind IN (\(marks)) AND (\(due))
                         ORDER BY run_at LIMIT 1\(skip))
-            RETURNING id, kind, payload, attempts, max_attempts
+            RETURNING id, kind, payload, attempts, max_attempts, unique_key
             """, [leaseUntil.sqlValue, node.sqlValue] + kinds.map(\.sqlValue) + values)
         guard let row = rows.first else { return nil }
         return Job(id: try row.uuid("id"), kind: try row.string("kind"), payload: try row.string("payload"), attempt: try row.int("attempts"),
-                   maxAttempts: try row.int("max_attempts"))
+                   maxAttempts: try row.int("max_attempts"), uniqueKey: try row.optionalString("unique_key"))
     }
 
     /// Keeps the job `node`'s a while longer; false when it is no longer (its lease ran out and

@@ -187,6 +187,45 @@ import YarukiTestSupport
         #expect(await counts(database) == ["done": 1, "queued": 1])
     }
 
+    /// A keyed job this node's loop claimed first is waited for by `runNow`, which answers with
+    /// that run's outcome (a member's confirm tells them "refunded", not "refunding", whichever
+    /// of the two took it); another node's hold answers false at once.
+    @Test(arguments: Engine.allCases)
+    func runNowWaitsForTheLoopThatClaimedTheJobFirst(engine: Engine) async throws {
+        let clock = TestClock()
+        let (_, runners) = try await Self.runners(engine, 2, clock: clock)
+        let gate = Mutex((entered: false, open: false, finished: false))
+        runners[0].register("refund") { _ in
+            gate.withLock { $0.entered = true }
+            while !gate.withLock({ $0.open }) { try await Task.sleep(for: .milliseconds(5)) }
+            gate.withLock { $0.finished = true }
+        }
+        runners[1].register("refund") { _ in Issue.record("the other node ran it") }
+        runners[0].start()
+        defer { runners[0].stop() }
+        #expect(try await runners[0].enqueue("refund", uniqueKey: "refund:a"))
+        #expect(await eventuallyAsync(timeout: 60) { gate.withLock { $0.entered } }, "the loop claimed it")
+        let waited = Task { await runners[0].runNow(uniqueKey: "refund:a") }
+        #expect(await eventuallyAsync(timeout: 60) { runners[0].waiting(on: "refund:a") == 1 }, "runNow waits for the loop's run")
+        #expect(await runners[1].runNow(uniqueKey: "refund:a") == false, "held by another node")
+        gate.withLock { $0.open = true }
+        #expect(await waited.value, "the loop's run succeeded")
+        #expect(gate.withLock { $0.finished })
+        #expect(runners[0].waiting(on: "refund:a") == 0)
+        #expect(await runners[0].runNow(uniqueKey: "refund:a") == false, "done: not again")
+
+        // The same when the first to claim was another runNow here (a webhook's, then a confirm's).
+        gate.withLock { $0 = (false, false, false) }
+        #expect(try await runners[0].enqueue("refund", runAt: clock.now.addingTimeInterval(120), uniqueKey: "refund:b"))
+        let first = Task { await runners[0].runNow(uniqueKey: "refund:b") }
+        #expect(await eventuallyAsync(timeout: 60) { gate.withLock { $0.entered } })
+        let second = Task { await runners[0].runNow(uniqueKey: "refund:b") }
+        #expect(await eventuallyAsync(timeout: 60) { runners[0].waiting(on: "refund:b") == 1 })
+        gate.withLock { $0.open = true }
+        let (one, two) = (await first.value, await second.value)
+        #expect(one && two, "both hear it succeeded")
+    }
+
     @Test func aUniqueKeyQueuesOnce() async throws {
         let clock = TestClock()
         let (database, runners) = try await Self.runners(.sqlite, 1, clock: clock)

@@ -146,6 +146,11 @@ final class ClassOrders: Sendable {
     func confirm(_ id: UUID, _ principal: Principal) async throws -> OrderInfo {
         let order = try await mine(id, principal)
         try await check(order)
+        let settled = try await shown(id)
+        guard settled.state == "refunding" else { return settled }
+        // Decided a moment ago by the provider's webhook, which is giving the money back on this
+        // node now: the person is told how that ended, not that it is under way.
+        await refundNow(id)
         return try await shown(id)
     }
 

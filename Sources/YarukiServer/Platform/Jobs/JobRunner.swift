@@ -50,6 +50,9 @@ final class JobRunner: @unchecked Sendable {
     /// Running here now, by kind (for kinds with a width of their own).
     private var inFlightOf: [String: Int] = [:]
     private var counts = (ran: 0, failed: 0)
+    /// Keyed jobs this node holds, with those waiting for the end of each (a `runNow` that this
+    /// node's loop beat to the claim).
+    private var held: [String: [CheckedContinuation<Bool, Never>]] = [:]
     private var tasks: [Task<Void, Never>] = []
     private let wake: AsyncStream<Void>.Continuation
     private let signals: AsyncStream<Void>
@@ -108,13 +111,32 @@ final class JobRunner: @unchecked Sendable {
         try await database.transaction { c in try self.enqueue(kind, payload: payload, runAt: runAt, uniqueKey: uniqueKey, c) }
     }
 
-    /// Runs the job queued under `uniqueKey` here and now, when it is due and nobody holds it (a
-    /// refund tried while its person waits for the answer); true when it ran and succeeded. A
-    /// failure is retried by the runners as usual.
+    /// Runs the job queued under `uniqueKey` here and now (a refund tried while its person waits
+    /// for the answer), or, when this node's loop claimed it first, waits for that run to end;
+    /// true when it ran and succeeded. False at once when it is done already or another node
+    /// holds it. A failure is retried by the runners as usual.
     @discardableResult
     func runNow(uniqueKey: String) async -> Bool {
-        guard let (job, kind) = await claim(uniqueKey: uniqueKey) else { return false }
-        return await run(job, kind)
+        if let (job, kind) = await claim(uniqueKey: uniqueKey) { return await run(job, kind) }
+        return await withCheckedContinuation { waiter in
+            let waits = lock.withLock { () -> Bool in
+                guard held[uniqueKey] != nil else { return false }
+                held[uniqueKey, default: []].append(waiter)
+                return true
+            }
+            if !waits { waiter.resume(returning: false) }
+        }
+    }
+
+    /// How many wait for the keyed job this node runs now.
+    func waiting(on key: String) -> Int {
+        lock.withLock { held[key]?.count ?? 0 }
+    }
+
+    /// A keyed job's run here ended: whoever waited for it hears how.
+    private func release(_ key: String?, ran: Bool) {
+        guard let key else { return }
+        for waiter in lock.withLock({ held.removeValue(forKey: key) ?? [] }) { waiter.resume(returning: ran) }
     }
 
     /// Forgets jobs done or failed for good before `before` (the table would otherwise only grow).
@@ -179,9 +201,21 @@ final class JobRunner: @unchecked Sendable {
         guard !open.isEmpty else { return nil }
         let (now, node) = (clock(), self.node)
         let until = now.addingTimeInterval(open.compactMap { registered[$0]?.lease }.max() ?? 60)
-        guard let job = try? await database.transaction({ c in
-            try JobStore.claim(kinds: open, node: node, now: now, leaseUntil: until, uniqueKey: uniqueKey, c)
-        }), let kind = registered[job.kind] else { return nil }
+        // A keyed job is marked held before its claim commits, so that a `runNow` that finds it
+        // claimed finds it held too.
+        let claimed = Claimed()
+        let job = try? await database.transaction { c in
+            let job = try JobStore.claim(kinds: open, node: node, now: now, leaseUntil: until, uniqueKey: uniqueKey, c)
+            if let key = job?.uniqueKey {
+                claimed.key = key
+                self.lock.withLock { self.held[key] = self.held[key] ?? [] }
+            }
+            return job
+        }
+        guard let job, let kind = registered[job.kind] else {
+            release(claimed.key, ran: false)
+            return nil
+        }
         return (job, kind)
     }
 
@@ -205,6 +239,12 @@ final class JobRunner: @unchecked Sendable {
 
     @discardableResult
     private func run(_ job: JobStore.Job, _ kind: Kind) async -> Bool {
+        let ran = await attempt(job, kind)
+        release(job.uniqueKey, ran: ran)
+        return ran
+    }
+
+    private func attempt(_ job: JobStore.Job, _ kind: Kind) async -> Bool {
         let (database, node, clock) = (self.database, self.node, self.clock)
         let heartbeat = Task.detached {
             while !Task.isCancelled {
@@ -240,4 +280,9 @@ final class JobRunner: @unchecked Sendable {
         lock.withLock { counts.ran += 1 }
         return true
     }
+}
+
+/// The key of a job claimed inside a transaction that may yet fail to commit.
+private final class Claimed: @unchecked Sendable {
+    var key: String?
 }
