@@ -56,6 +56,39 @@ extension JSONReader {
         }
     }
 
+    /// The next value, which must be an RFC 3339 date-time.
+    public mutating func requiredDate() throws -> Date {
+        guard let date = RFC3339.date(try requiredString()) else { throw Unusual() }
+        return date
+    }
+
+    /// The next value, which must be an RFC 3339 date-time or null.
+    public mutating func optionalDate() throws -> Date? {
+        guard let text = try optionalString() else { return nil }
+        guard let date = RFC3339.date(text) else { throw Unusual() }
+        return date
+    }
+
+    /// The next value, which must be a number or null.
+    public mutating func optionalNumber() throws -> Double? {
+        switch try next() {
+        case let .number(n)?: return n
+        case .null?: return nil
+        default: throw Unusual()
+        }
+    }
+
+    /// The next value, which must be a whole number within `Int`'s range (as `optionalInteger`), or null.
+    public mutating func optionalInt() throws -> Int? {
+        try optionalInteger().map { Int($0) }
+    }
+
+    /// The next value, which must be an array: `element` reads each, given its first token.
+    public mutating func array(_ element: (inout JSONReader, Token) throws -> Void) throws {
+        guard try next() == .arrayStart else { throw Unusual() }
+        try elements(element)
+    }
+
     /// Calls `member` with each member of the object that comes next, refusing a name given twice.
     public mutating func object(_ member: (inout JSONReader, String) throws -> Bool) throws {
         guard try next() == .objectStart else { throw Unusual() }

@@ -227,10 +227,7 @@ extension SyncPushRecord {
             case "fields":
                 guard let t = try r.next() else { throw JSONReader.Unusual() }
                 record.fields = t == .null ? nil : try JSONValue.read(after: t, &r)
-            case "modifiedAt":
-                guard let text = try r.optionalString() else { record.modifiedAt = nil; break }
-                guard let date = RFC3339.date(text) else { throw JSONReader.Unusual() }
-                record.modifiedAt = date
+            case "modifiedAt": record.modifiedAt = try r.optionalDate()
             default: return false
             }
             return true

@@ -1,5 +1,6 @@
 import Foundation
 import YarukiCore
+import YarukiJSON
 
 /// `POST /v1/workouts` and `PUT /v1/workouts/{id}`: a workout as logged (the id, when sent, must
 /// be the path's; notes may be left out).
@@ -25,6 +26,95 @@ public struct WorkoutBody: APIModel, RuledModel {
     public static let rules: [String: FieldRule] = ["notes": .paragraph(max: Workout.maxNotes), "exercises": .list(1...Workout.maxExercises)]
 
     public static let example = WorkoutBody(Workout.example)
+}
+
+/// A logged workout read without `JSONDecoder`: its `Decodable` walk was a ninth of the server's
+/// work on a write.
+extension WorkoutBody: JSONReadable {
+    public static func read(json: Data) -> WorkoutBody? {
+        guard var r = JSONReader.validated(json) else { return nil }
+        do {
+            var body = WorkoutBody(startedAt: Date(timeIntervalSince1970: 0), exercises: [])
+            var (started, exercises): (Date?, [WorkoutEntry]?) = (nil, nil)
+            try r.object { r, name in
+                switch name {
+                case "id":
+                    guard let text = try r.optionalString() else { body.id = nil; break }
+                    guard let id = UUID(uuidString: text) else { throw JSONReader.Unusual() }
+                    body.id = id
+                case "startedAt": started = try r.requiredDate()
+                case "endedAt": body.endedAt = try r.optionalDate()
+                case "notes": body.notes = try r.optionalString()
+                case "exercises":
+                    var list: [WorkoutEntry] = []
+                    try r.array { r, t in
+                        guard t == .objectStart else { throw JSONReader.Unusual() }
+                        list.append(try WorkoutEntry.read(&r))
+                    }
+                    exercises = list
+                default: return false
+                }
+                return true
+            }
+            guard let started, let exercises, try r.next() == nil else { return nil }
+            (body.startedAt, body.exercises) = (started, exercises)
+            return body
+        } catch {
+            return nil
+        }
+    }
+}
+
+extension WorkoutEntry {
+    /// The members of an entry whose `{` was just read.
+    static func read(_ r: inout JSONReader) throws -> WorkoutEntry {
+        var entry = WorkoutEntry(exerciseId: "", sets: [])
+        var (exercise, sets): (String?, [WorkoutSet]?) = (nil, nil)
+        try r.uniqueMembers { r, name in
+            switch name {
+            case "exerciseId": exercise = try r.requiredString()
+            case "sets":
+                var list: [WorkoutSet] = []
+                try r.array { r, t in
+                    guard t == .objectStart else { throw JSONReader.Unusual() }
+                    list.append(try WorkoutSet.read(&r))
+                }
+                sets = list
+            case "notes": entry.notes = try r.optionalString()
+            case "superset": entry.superset = try r.optionalInt()
+            default: return false
+            }
+            return true
+        }
+        guard let exercise, let sets else { throw JSONReader.Unusual() }
+        (entry.exerciseId, entry.sets) = (exercise, sets)
+        return entry
+    }
+}
+
+extension WorkoutSet {
+    /// The members of a set whose `{` was just read.
+    static func read(_ r: inout JSONReader) throws -> WorkoutSet {
+        var set = WorkoutSet()
+        try r.uniqueMembers { r, name in
+            switch name {
+            case "reps": set.reps = try r.optionalInt()
+            case "seconds": set.seconds = try r.optionalInt()
+            case "weightKg": set.weightKg = try r.optionalNumber()
+            case "restSeconds": set.restSeconds = try r.optionalInt()
+            case "type":
+                guard let text = try r.optionalString() else { set.type = nil; break }
+                guard let type = SetType(rawValue: text) else { throw JSONReader.Unusual() }
+                set.type = type
+            case "rpe": set.rpe = try r.optionalNumber()
+            case "rir": set.rir = try r.optionalInt()
+            case "distanceM": set.distanceM = try r.optionalNumber()
+            default: return false
+            }
+            return true
+        }
+        return set
+    }
 }
 
 /// `POST /v1/me/exercises` and `PUT /v1/me/exercises/{id}`: an exercise of my own, seen by me

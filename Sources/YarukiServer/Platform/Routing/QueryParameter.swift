@@ -67,7 +67,10 @@ struct QueryRules: @unchecked Sendable {  // NSRegularExpression is immutable an
 
     init(_ parameters: [Parameter]) {
         checks = parameters.map { parameter in
-            (parameter, parameter.rule.pattern.map { pattern in
+            // A date is held to more than its pattern by its format's check (a real day of 1900
+            // to 2999, `PersonalCalendar.accepts`); the pattern stays for the document alone.
+            let pattern = parameter.rule.format == "date" ? nil : parameter.rule.pattern
+            return (parameter, pattern.map { pattern in
                 // Patterns are written in the code beside the route; one that does not compile is a programming error.
                 guard let regex = try? NSRegularExpression(pattern: pattern) else { preconditionFailure("The pattern of '\(parameter.name)' does not compile: \(pattern)") }
                 return regex
