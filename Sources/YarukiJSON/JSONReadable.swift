@@ -89,6 +89,16 @@ extension JSONReader {
         try elements(element)
     }
 
+    /// The next value, which must be an array of objects: `read` reads each one's members after its `{`.
+    public mutating func objects<T>(_ read: (inout JSONReader) throws -> T) throws -> [T] {
+        var list: [T] = []
+        try array { r, t in
+            guard t == .objectStart else { throw Unusual() }
+            list.append(try read(&r))
+        }
+        return list
+    }
+
     /// Calls `member` with each member of the object that comes next, refusing a name given twice.
     public mutating func object(_ member: (inout JSONReader, String) throws -> Bool) throws {
         guard try next() == .objectStart else { throw Unusual() }

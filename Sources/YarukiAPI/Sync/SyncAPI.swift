@@ -187,14 +187,7 @@ extension SyncPush: JSONReadable {
             var push = SyncPush(records: [])
             try r.object { r, name in
                 switch name {
-                case "records":
-                    guard try r.next() == .arrayStart else { throw JSONReader.Unusual() }
-                    var list: [SyncPushRecord] = []
-                    try r.elements { r, t in
-                        guard t == .objectStart else { throw JSONReader.Unusual() }
-                        list.append(try SyncPushRecord.read(&r))
-                    }
-                    records = list
+                case "records": records = try r.objects(SyncPushRecord.read)
                 case "atomic": push.atomic = try r.optionalBool()
                 case "since": push.since = try r.optionalString()
                 default: return false

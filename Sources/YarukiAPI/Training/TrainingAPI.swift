@@ -45,13 +45,7 @@ extension WorkoutBody: JSONReadable {
                 case "startedAt": started = try r.requiredDate()
                 case "endedAt": body.endedAt = try r.optionalDate()
                 case "notes": body.notes = try r.optionalString()
-                case "exercises":
-                    var list: [WorkoutEntry] = []
-                    try r.array { r, t in
-                        guard t == .objectStart else { throw JSONReader.Unusual() }
-                        list.append(try WorkoutEntry.read(&r))
-                    }
-                    exercises = list
+                case "exercises": exercises = try r.objects(WorkoutEntry.read)
                 default: return false
                 }
                 return true
@@ -73,13 +67,7 @@ extension WorkoutEntry {
         try r.uniqueMembers { r, name in
             switch name {
             case "exerciseId": exercise = try r.requiredString()
-            case "sets":
-                var list: [WorkoutSet] = []
-                try r.array { r, t in
-                    guard t == .objectStart else { throw JSONReader.Unusual() }
-                    list.append(try WorkoutSet.read(&r))
-                }
-                sets = list
+            case "sets": sets = try r.objects(WorkoutSet.read)
             case "notes": entry.notes = try r.optionalString()
             case "superset": entry.superset = try r.optionalInt()
             default: return false
