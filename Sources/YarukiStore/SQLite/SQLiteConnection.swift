@@ -120,7 +120,11 @@ final class SQLiteConnection: SQLConnection {
                 switch sqlite3_column_type(statement, c) {
                 case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, c)))
                 case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, c)))
-                case SQLITE_TEXT: values.append(.text(String(cString: sqlite3_column_text(statement, c))))
+                case SQLITE_TEXT:
+                    // By its length (after asking for the text, as SQLite says to): no strlen.
+                    let text = sqlite3_column_text(statement, c)
+                    let count = Int(sqlite3_column_bytes(statement, c))
+                    values.append(.text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""))
                 case SQLITE_BLOB:
                     let count = Int(sqlite3_column_bytes(statement, c))
                     values.append(.blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(statement, c), count: count)))

@@ -474,5 +474,21 @@ extension Date {
                     "123e4567xe89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400g"] {
             #expect(Row.parseUUID(bad) == nil, "\(bad)")
         }
+        // Every digit's place, given each byte that borders the digits and letters, or none of them
+        // (stricter than Foundation, whose sscanf takes a space or a dash for a digit).
+        let good = Array("123e4567-e89b-12d3-a456-426614174000".utf8)
+        for place in good.indices where good[place] != 45 {
+            for byte in Array("/:@G`g -\u{0}é".utf8) {
+                var text = good
+                text[place] = byte
+                let string = String(decoding: text, as: UTF8.self)
+                #expect(Row.parseUUID(string) == nil, "\(string)")
+            }
+        }
+        for (digit, value) in zip("0123456789abcdefABCDEF", Array(0...15) + Array(10...15)) {
+            var text = good
+            text[35] = digit.asciiValue!
+            #expect(Row.parseUUID(String(decoding: text, as: UTF8.self))?.uuid.15 == UInt8(value))
+        }
     }
 }
