@@ -46,34 +46,37 @@ public struct Page<Item: APIModel>: APIModel {
 /// is `Value` (the bytes are `Value`'s own writer's, checked per type by the store's tests).
 public struct Prewritten<Value: APIModel>: APIModel, PrewrittenModel {
     public static var valueType: any APIModel.Type { Value.self }
-    public let json: [UInt8]
+    /// As the store holds it (a column's text): from the row to the reply without another copy.
+    public let json: String
 
-    public init(json: [UInt8]) { self.json = json }
+    public init(json: String) { self.json = json }
+
+    public init(json: [UInt8]) { self.json = String(decoding: json, as: UTF8.self) }
 
     public init(_ value: Value) throws {
         var w = JSONWriter(capacity: 512)
         try value.writeJSON(to: &w)
-        json = w.bytes
+        self.init(json: w.bytes)
     }
 
-    public func writeJSON(to w: inout JSONWriter) throws { w.bytes.append(contentsOf: json) }
+    public func writeJSON(to w: inout JSONWriter) throws { w.bytes.append(contentsOf: json.utf8) }
 
     /// The value itself, read back from its bytes (for the document and the SDK; replies never do).
     public func value() throws -> Value {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(Value.self, from: Data(json))
+        return try decoder.decode(Value.self, from: Data(json.utf8))
     }
 
     public func encode(to encoder: any Encoder) throws { try value().encode(to: encoder) }
 
     public init(from decoder: any Decoder) throws { try self.init(Value(from: decoder)) }
 
-    public static var example: Prewritten { (try? Prewritten(Value.example)) ?? Prewritten(json: Array("null".utf8)) }
+    public static var example: Prewritten { (try? Prewritten(Value.example)) ?? Prewritten(json: "null") }
 }
 
 extension Prewritten: Equatable {
-    public static func == (a: Prewritten, b: Prewritten) -> Bool { a.json == b.json }
+    public static func == (a: Prewritten, b: Prewritten) -> Bool { a.json.utf8.elementsEqual(b.json.utf8) }
 }
 
 /// A `Prewritten` of some type, for the document to describe as that type.

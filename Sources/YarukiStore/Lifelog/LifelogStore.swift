@@ -94,7 +94,7 @@ public enum LifelogStore {
     public struct Written: Sendable {
         public var id: UUID
         public var occurredAt: OffsetDateTime
-        public var wire: [UInt8]?
+        public var wire: String?
         public var photo: PhotoFile?
         public var voice: MediaRow?
     }
@@ -114,7 +114,7 @@ public enum LifelogStore {
             """, user, start, end, limit).map { rows in
             try rows.map { r in
                 Written(id: try r.uuid("id"), occurredAt: OffsetDateTime(date: try r.date("occurred_at"), utcOffset: try r.int("utc_offset")),
-                        wire: try r.optionalString("wire").map { Array($0.utf8) }, photo: try photo(r), voice: try voice(r))
+                        wire: try r.optionalString("wire"), photo: try photo(r), voice: try voice(r))
             }
         }
     }

@@ -309,14 +309,14 @@ public enum TrainingStore {
     /// row per workout, not one per set. A workout stored in an older shape (or before its JSON
     /// was kept) is read from its sets and written as the reply writes it.
     public static func writtenWorkouts(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
-                                       _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
+                                       _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: String)] {
         try writtenWorkoutsLater(user: user, from: from, to: to, after: cursor, limit: limit, c).value()
     }
 
     /// `writtenWorkouts`, answered later (it goes out with the next statement waited for); read its
     /// value inside the same read (a workout in an older shape is read from its sets then).
     public static func writtenWorkoutsLater(user: UUID, from: Date, to: Date, after cursor: (Date, UUID)?, limit: Int,
-                                            _ c: SQLConnection) throws -> Later<[(startedAt: Date, id: UUID, json: [UInt8])]> {
+                                            _ c: SQLConnection) throws -> Later<[(startedAt: Date, id: UUID, json: String)]> {
         let (clause, values) = pageClause(user: user, from: from, to: to, after: cursor)
         return try c.queryLater("""
             SELECT w.id, w.started_at, w.wire, w.wire_rev FROM workouts w WHERE \(clause)
@@ -324,13 +324,13 @@ public enum TrainingStore {
             """, values).map { rows in try written(rows, user: user, c) }
     }
 
-    private static func written(_ rows: [Row], user: UUID, _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: [UInt8])] {
-        var page: [(startedAt: Date, id: UUID, json: [UInt8])] = []
+    private static func written(_ rows: [Row], user: UUID, _ c: SQLConnection) throws -> [(startedAt: Date, id: UUID, json: String)] {
+        var page: [(startedAt: Date, id: UUID, json: String)] = []
         var stale: [Int] = []
         for row in rows {
-            var json: [UInt8] = []
+            var json = ""
             if try row.int("wire_rev") == wireRevision, let wire = try row.optionalString("wire") {
-                json = Array(wire.utf8)
+                json = wire
             } else {
                 stale.append(page.count)
             }
@@ -340,7 +340,7 @@ public enum TrainingStore {
             let made = Dictionary(try workouts(ids: stale.map { page[$0].id }, user: user, c).map { ($0.id, $0) }) { a, _ in a }
             for i in stale {
                 guard let workout = made[page[i].id] else { continue }
-                page[i].json = Array(try written(workout).utf8)
+                page[i].json = try written(workout)
             }
         }
         return page

@@ -43,7 +43,7 @@ import YarukiTestSupport
     }
 
     static func written(_ db: Database, _ user: UUID) async throws -> [[UInt8]] {
-        try await db.read { c in try TrainingStore.writtenWorkouts(user: user, from: .distantPast, to: .distantFuture, after: nil, limit: 50, c) }.map(\.json)
+        try await db.read { c in try TrainingStore.writtenWorkouts(user: user, from: .distantPast, to: .distantFuture, after: nil, limit: 50, c) }.map { Array($0.json.utf8) }
     }
 
     @Test(arguments: Engine.allCases)

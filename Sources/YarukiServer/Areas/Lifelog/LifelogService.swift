@@ -69,8 +69,9 @@ struct LifelogService: Sendable {
     /// A record's reply from its stored JSON, with its photo and voice note written in where
     /// `JSONEncoder` puts them (keys are sorted: `photo` right after `occurredAt`, whose value is
     /// the first that is not a fixed shape, and `voice` last); the same bytes as `reply`'s.
-    func reply(_ w: LifelogStore.Written, wire: [UInt8]) throws -> Prewritten<LifelogRecord> {
+    func reply(_ w: LifelogStore.Written, wire: String) throws -> Prewritten<LifelogRecord> {
         guard w.photo != nil || w.voice != nil else { return Prewritten(json: wire) }
+        let wire = Array(wire.utf8)
         var out = JSONWriter(capacity: wire.count + 512)
         var rest = wire[...].dropLast()  // without the closing brace
         if let p = w.photo {
