@@ -177,8 +177,8 @@ import YarukiTestSupport
         let settled = try f.confirm(order, mina)
         #expect(settled["state"] as? String == "suspicious")
         #expect(settled["reason"] as? String == "amountMismatch")
-        // The cancellation is the refund job's: the confirm runs it at once unless the job loop
-        // claimed it first (a loaded run), and then it lands a moment later.
+        // The cancellation is the refund job's: the confirm runs it, or waits for this node's run
+        // of it when the job loop or the webhook claimed it first.
         try await f.until("the payment cancelled at the provider") { try await f.sandboxStatus(order["paymentId"] as! String) == "CANCELLED" }
         #expect(try f.seatsLeft(classID) == 2)
         #expect(try await f.classSales().count == 0)
