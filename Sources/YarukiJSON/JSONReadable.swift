@@ -56,17 +56,17 @@ extension JSONReader {
         }
     }
 
-    /// The next value, which must be an RFC 3339 date-time.
-    public mutating func requiredDate() throws -> Date {
-        guard let date = RFC3339.date(try requiredString()) else { throw Unusual() }
-        return date
+    /// The next value, which must be a string that `parse` takes (a date, a UUID, one of a set of words).
+    public mutating func requiredString<T>(_ parse: (String) -> T?) throws -> T {
+        guard let value = parse(try requiredString()) else { throw Unusual() }
+        return value
     }
 
-    /// The next value, which must be an RFC 3339 date-time or null.
-    public mutating func optionalDate() throws -> Date? {
+    /// The next value, which must be a string that `parse` takes, or null.
+    public mutating func optionalString<T>(_ parse: (String) -> T?) throws -> T? {
         guard let text = try optionalString() else { return nil }
-        guard let date = RFC3339.date(text) else { throw Unusual() }
-        return date
+        guard let value = parse(text) else { throw Unusual() }
+        return value
     }
 
     /// The next value, which must be a number or null.

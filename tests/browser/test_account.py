@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import attribute_of, click_on, make_browser, press, ready, text_of, type_in, wait
+from conftest import attribute_of, click_on, first, make_browser, press, ready, text_of, type_in, wait
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench", "out", "screens")
 
@@ -202,8 +202,7 @@ def test_my_data_downloads_as_a_zip_with_progress(server, tmp_path):
         driver.execute_script("document.getElementById('export-title').scrollIntoView({block: 'start'})")
         os.makedirs(OUT, exist_ok=True)
         driver.save_screenshot(os.path.join(OUT, "account-export-390x844-ja.png"))
-        wait(driver, 30).until(lambda d: any(name.endswith(".zip") for name in os.listdir(tmp_path)))
-        path = next(os.path.join(tmp_path, name) for name in os.listdir(tmp_path) if name.endswith(".zip"))
+        path = wait(driver, 30).until(lambda d: first(os.path.join(tmp_path, name) for name in os.listdir(tmp_path) if name.endswith(".zip")))
         with zipfile.ZipFile(path) as archive:
             assert archive.testzip() is None
             names = archive.namelist()

@@ -211,7 +211,7 @@ extension SyncPushRecord {
         var record = SyncPushRecord(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), type: "", baseVersion: nil, changeId: nil, fields: nil)
         try r.uniqueMembers { r, name in
             switch name {
-            case "id": guard let uuid = UUID(uuidString: try r.requiredString()) else { throw JSONReader.Unusual() }; id = uuid
+            case "id": id = try r.requiredString(UUID.init(uuidString:))
             case "type": type = try r.requiredString()
             case "baseVersion": record.baseVersion = try r.optionalInteger()
             case "changeId": record.changeId = try r.optionalString()
@@ -220,7 +220,7 @@ extension SyncPushRecord {
             case "fields":
                 guard let t = try r.next() else { throw JSONReader.Unusual() }
                 record.fields = t == .null ? nil : try JSONValue.read(after: t, &r)
-            case "modifiedAt": record.modifiedAt = try r.optionalDate()
+            case "modifiedAt": record.modifiedAt = try r.optionalString(RFC3339.date)
             default: return false
             }
             return true

@@ -38,12 +38,9 @@ extension WorkoutBody: JSONReadable {
             var (started, exercises): (Date?, [WorkoutEntry]?) = (nil, nil)
             try r.object { r, name in
                 switch name {
-                case "id":
-                    guard let text = try r.optionalString() else { body.id = nil; break }
-                    guard let id = UUID(uuidString: text) else { throw JSONReader.Unusual() }
-                    body.id = id
-                case "startedAt": started = try r.requiredDate()
-                case "endedAt": body.endedAt = try r.optionalDate()
+                case "id": body.id = try r.optionalString(UUID.init(uuidString:))
+                case "startedAt": started = try r.requiredString(RFC3339.date)
+                case "endedAt": body.endedAt = try r.optionalString(RFC3339.date)
                 case "notes": body.notes = try r.optionalString()
                 case "exercises": exercises = try r.objects(WorkoutEntry.read)
                 default: return false
@@ -90,10 +87,7 @@ extension WorkoutSet {
             case "seconds": set.seconds = try r.optionalInt()
             case "weightKg": set.weightKg = try r.optionalNumber()
             case "restSeconds": set.restSeconds = try r.optionalInt()
-            case "type":
-                guard let text = try r.optionalString() else { set.type = nil; break }
-                guard let type = SetType(rawValue: text) else { throw JSONReader.Unusual() }
-                set.type = type
+            case "type": set.type = try r.optionalString(SetType.init(rawValue:))
             case "rpe": set.rpe = try r.optionalNumber()
             case "rir": set.rir = try r.optionalInt()
             case "distanceM": set.distanceM = try r.optionalNumber()

@@ -119,12 +119,7 @@ final class JobRunner: @unchecked Sendable {
     func runNow(uniqueKey: String) async -> Bool {
         if let (job, kind) = await claim(uniqueKey: uniqueKey) { return await run(job, kind) }
         return await withCheckedContinuation { waiter in
-            let waits = lock.withLock { () -> Bool in
-                guard held[uniqueKey] != nil else { return false }
-                held[uniqueKey, default: []].append(waiter)
-                return true
-            }
-            if !waits { waiter.resume(returning: false) }
+            if lock.withLock({ held[uniqueKey]?.append(waiter) }) == nil { waiter.resume(returning: false) }
         }
     }
 
