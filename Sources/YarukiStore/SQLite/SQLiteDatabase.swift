@@ -44,13 +44,25 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
     public func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         if let connection = readers.tryCheckout() {
             defer { readers.checkin(connection) }
-            return try work(connection)
+            return try SQLiteDatabase.inOneSnapshot(connection, work)
         }
         return try await readers.run { [readers] in
             let connection = try readers.checkout()
             defer { readers.checkin(connection) }
-            return try work(connection)
+            return try SQLiteDatabase.inOneSnapshot(connection, work)
         }
+    }
+
+    /// A read's statements in one read transaction: they see one moment (a lifelog day's records,
+    /// workouts and proofs agree), and the WAL's read lock is taken and let go once, not once per
+    /// statement (its begin and end were an eighth of a one-row reply).
+    private static func inOneSnapshot<T>(_ connection: SQLiteConnection, _ work: (SQLConnection) throws -> T) throws -> T {
+        try connection.execute("BEGIN", [])
+        defer {
+            // A read-only transaction has nothing to keep: a COMMIT that fails is a ROLLBACK.
+            if (try? connection.execute("COMMIT", [])) == nil { _ = try? connection.execute("ROLLBACK", []) }
+        }
+        return try work(connection)
     }
 
     /// `then` after the commit, in a transaction of its own (SQLite has no round trips to save).

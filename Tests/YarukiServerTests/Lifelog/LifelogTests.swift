@@ -391,6 +391,7 @@ import YarukiTestSupport
                        "position": ["latitude": 60.1738, "longitude": 24.9380]])
         try put(mina, ["kind": "memo", "occurredAt": "2026-11-28T09:00:00+02:00", "text": "Saturday morning"])
         try put(mina, ["kind": "memo", "occurredAt": "2026-11-28T23:59:59+02:00", "text": "Late"])
+        try put(mina, ["kind": "memo", "occurredAt": "2026-11-28T10:00:00+02:00", "text": "As the workout starts"])  // a tie: after it
         try put(mina, ["kind": "memo", "occurredAt": "2026-11-29T00:00:00+02:00", "text": "Sunday"])
         try put(bo, ["kind": "memo", "occurredAt": "2026-11-28T10:00:00+02:00", "text": "Bo's"])
         let workout: [String: Any] = ["startedAt": "2026-11-28T08:00:00Z", "endedAt": "2026-11-28T08:30:00Z",
@@ -401,17 +402,17 @@ import YarukiTestSupport
         #expect(day.status == 200, "\(day.text)")
         let json = try day.json()
         let items = try #require(json["items"] as? [[String: Any]])
-        #expect(items.map { $0["type"] as? String } == ["record", "workout", "record", "record"])
-        #expect(items.map { $0["at"] as? String } == ["2026-11-28T09:00:00+02:00", "2026-11-28T10:00:00+02:00",
+        #expect(items.map { $0["type"] as? String } == ["record", "workout", "record", "record", "record"])
+        #expect(items.map { $0["at"] as? String } == ["2026-11-28T09:00:00+02:00", "2026-11-28T10:00:00+02:00", "2026-11-28T10:00:00+02:00",
                                                      "2026-11-28T12:30:00+02:00", "2026-11-28T23:59:59+02:00"])
         #expect(json["previous"] as? String == "2026-11-27" && json["next"] as? String == "2026-11-29" && json["timeZone"] as? String == "Europe/Helsinki")
 
         let week = try api.call("GET", "/v1/lifelog/timeline?range=week&date=2026-11-28", token: mina).json()
         #expect(week["first"] as? String == "2026-11-23" && week["last"] as? String == "2026-11-29")
-        #expect((week["items"] as? [Any])?.count == 6)
+        #expect((week["items"] as? [Any])?.count == 7)
         let month = try api.call("GET", "/v1/lifelog/timeline?range=month&date=2026-11-28", token: mina).json()
         #expect(month["first"] as? String == "2026-11-01" && month["last"] as? String == "2026-11-30" && month["previous"] as? String == "2026-10-01")
-        #expect((month["items"] as? [Any])?.count == 6)
+        #expect((month["items"] as? [Any])?.count == 7)
         #expect((try api.call("GET", "/v1/lifelog/timeline?range=month&date=2026-10-28", token: mina).json()["items"] as? [Any])?.isEmpty == true)
         let empty = try api.call("GET", "/v1/lifelog/timeline?range=week&date=2026-11-28", token: bo).json()
         #expect((empty["items"] as? [Any])?.count == 1)

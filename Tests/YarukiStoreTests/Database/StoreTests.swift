@@ -413,6 +413,35 @@ import YarukiTestSupport
         #expect(db.commits - before == 2, "the held write, then the forty that waited as one group")
     }
 
+    /// A read's statements see one moment: a write that commits between two of them is seen by
+    /// neither (and a read that throws leaves its reader free for the next).
+    @Test func anSQLiteReadSeesOneMomentAcrossItsStatements() async throws {
+        let db = try #require(try await freshDatabase(.sqlite) as? SQLiteDatabase)
+        try await db.transaction { c in try c.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)", []) }
+        try await db.transaction { c in try c.execute("INSERT INTO t (n) VALUES (1)", []) }
+        // The insert comes from a connection of its own on a thread of its own: the read below
+        // holds its thread until the insert has committed.
+        let other = HandedOver(try SQLiteConnection(path: db.path, readOnly: false))
+        let (asked, written) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let inserted = Mutex<Error?>(nil)
+        DispatchQueue.global().async {
+            asked.wait()
+            do { try other.value.execute("INSERT INTO t (n) VALUES (2)", []) } catch { inserted.withLock { $0 = error } }
+            written.signal()
+        }
+        let (first, second) = try await db.read { c -> (Int, Int) in
+            let first = try c.query("SELECT COUNT(*) AS n FROM t", []).first?.int("n") ?? -1
+            asked.signal()
+            written.wait()  // the insert has committed
+            return (first, try c.query("SELECT COUNT(*) AS n FROM t", []).first?.int("n") ?? -1)
+        }
+        #expect(inserted.withLock { $0 } == nil)
+        #expect(first == 1 && second == 1, "both statements see the moment the read began")
+        struct Refused: Error {}
+        for _ in 0..<8 { _ = try? await db.read { c -> Int in _ = try c.query("SELECT n FROM t", []); throw Refused() } }
+        #expect(try await db.read { c in try c.query("SELECT COUNT(*) AS n FROM t", []).first?.int("n") } == 2, "a new read sees the insert")
+    }
+
     @Test func placeholdersAreNumberedOutsideQuotesAndComments() {
         let sql = "SELECT '?', \"a?\", ? -- why?\n, ? FROM t WHERE x = ?"
         #expect(PostgresConnection.numberPlaceholders(sql) == ("SELECT '?', \"a?\", $1 -- why?\n, $2 FROM t WHERE x = $3", 3))

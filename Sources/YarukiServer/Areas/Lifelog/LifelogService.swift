@@ -240,19 +240,35 @@ struct LifelogService: Sendable {
                     missing.isEmpty ? [:] : Dictionary(try LifelogStore.records(ids: missing, user: user, c).map { ($0.id, $0) }) { a, _ in a })
         }
         func at(_ date: Date) -> OffsetDateTime { OffsetDateTime(date: date, utcOffset: zone.secondsFromGMT(for: date)) }
-        var items: [TimelineItem] = try records.prefix(limit).compactMap { w in
-            if let wire = w.wire { return TimelineItem(type: "record", at: w.occurredAt, record: try reply(w, wire: wire)) }
-            return try unwritten[w.id].map { try TimelineItem.record(reply($0)) }
+        // Placed by small keys first (each item is a large value to move); then only the items
+        // shown are made, once each, in their order. Ties: workouts, proofs, then records.
+        let (workoutRank, proofRank, recordRank) = (0, 1, 2)
+        let shown = records.indices.prefix(limit).filter { records[$0].wire != nil || unwritten[records[$0].id] != nil }
+        var places: [(at: Date, rank: Int, index: Int)] = []
+        places.reserveCapacity(shown.count + min(limit, workouts.count) + proofRows.count)
+        places += shown.map { (records[$0].occurredAt.date, recordRank, $0) }
+        places += workouts.indices.prefix(limit).map { (workouts[$0].startedAt, workoutRank, $0) }
+        places += proofRows.indices.map { (proofRows[$0].0.recordedAt, proofRank, $0) }
+        places.sort { $0.at == $1.at ? ($0.rank, $0.index) < ($1.rank, $1.index) : $0.at < $1.at }
+        var items: [TimelineItem] = []
+        items.reserveCapacity(min(limit, places.count))
+        for place in places.prefix(limit) {
+            switch place.rank {
+            case workoutRank: items.append(.workout(workouts[place.index].json, at: at(workouts[place.index].startedAt)))
+            case proofRank:
+                let (proof, media) = proofRows[place.index]
+                items.append(.proof(proofs.info(proof, media), at: at(proof.recordedAt)))
+            default:
+                let w = records[place.index]
+                if let wire = w.wire {
+                    items.append(TimelineItem(type: "record", at: w.occurredAt, record: try reply(w, wire: wire)))
+                } else if let record = unwritten[w.id] {
+                    items.append(try .record(reply(record)))
+                }
+            }
         }
-        items += workouts.prefix(limit).map { .workout($0.json, at: at($0.startedAt)) }
-        items += proofRows.map { .proof(proofs.info($0.0, $0.1), at: at($0.0.recordedAt)) }
-        // Sorted by small keys, not the items themselves (each a large value to move).
-        func rank(_ type: String) -> Int { type == "workout" ? 0 : type == "proof" ? 1 : 2 }
-        let order = items.indices.map { (at: items[$0].at.date, rank: rank(items[$0].type), index: $0) }
-            .sorted { $0.at == $1.at ? ($0.rank, $0.index) < ($1.rank, $1.index) : $0.at < $1.at }
-        items = order.prefix(limit).map { items[$0.index] }
         return Timeline(range: range.kind, first: range.first, last: range.last, previous: range.previous, next: range.next, timeZone: zone.identifier,
-                        items: items, truncated: records.count > limit || workouts.count > limit || order.count > limit)
+                        items: items, truncated: records.count > limit || workouts.count > limit || places.count > limit)
     }
 
     /// "On this day": my records of the same date in each of the ten years before `day`, newest

@@ -3,8 +3,9 @@ import YarukiAPI
 import YarukiCore
 import YarukiStore
 
-/// What other areas may read of Training, inside a read of their own (so a calendar month's
-/// counts or a lifelog day see one moment): a person's workouts and the exercise catalog.
+/// What other areas may read of Training, inside a read of their own (on SQLite a calendar
+/// month's counts or a lifelog day then see one moment; on PostgreSQL their statements go out in
+/// one round trip): a person's workouts and the exercise catalog.
 /// Training implements it over its store; no other area names that store.
 protocol WorkoutLog: Sendable {
     /// When each of the person's workouts in [from, to) started.
