@@ -4,9 +4,11 @@ import Foundation
 /// for anything but the plain shape (a member twice, a value of another type, bytes that are not
 /// UTF-8, a broken document), and the caller then decodes it with `JSONDecoder`, whose errors
 /// name the field. A reader must give exactly the value `JSONDecoder` gives for every body it
-/// takes (each is held to it by a test).
+/// takes (each is held to it by a test). It throws `JSONReader.Invalid` for what it refuses
+/// outright, and `JSONDecoder` is not asked: an id that is not a UUID's 36 characters, which
+/// `JSONDecoder` (through Foundation's parser) would take as another id.
 public protocol JSONReadable {
-    static func read(json: Data) -> Self?
+    static func read(json: Data) throws -> Self?
 }
 
 extension JSONReader {
@@ -14,6 +16,18 @@ extension JSONReader {
     /// `JSONDecoder` says what is wrong.
     public struct Unusual: Error {
         public init() {}
+    }
+
+    /// A value refused outright, at `field` (its path in the body, `records[2].id`).
+    public struct Invalid: Error, Equatable {
+        public var field: String
+        public let message: String
+        public init(field: String = "", message: String) { (self.field, self.message) = (field, message) }
+
+        /// The same refusal one level up: inside `name` (a member) or at `index` (an element).
+        func inside(_ name: String) -> Invalid {
+            Invalid(field: name + (field.isEmpty || field.hasPrefix("[") ? field : "." + field), message: message)
+        }
     }
 
     /// Reads bytes that must be UTF-8 (as `JSONDecoder` requires): nil when they are not.
@@ -28,6 +42,22 @@ extension JSONReader {
         guard case let .string(s)? = try next() else { throw Unusual() }
         return s
     }
+
+    /// The next value, which must be a string holding a UUID's 36 characters (`UUID(strict:)`);
+    /// any other string is `Invalid`.
+    public mutating func requiredUUID() throws -> UUID {
+        guard let id = UUID(strict: try requiredString()) else { throw Invalid(message: JSONReader.uuidMessage) }
+        return id
+    }
+
+    /// The same, or null.
+    public mutating func optionalUUID() throws -> UUID? {
+        guard let text = try optionalString() else { return nil }
+        guard let id = UUID(strict: text) else { throw Invalid(message: JSONReader.uuidMessage) }
+        return id
+    }
+
+    public static let uuidMessage = "must be a UUID like 123e4567-e89b-12d3-a456-426614174000"
 
     /// The next value, which must be a string or null.
     public mutating func optionalString() throws -> String? {
@@ -94,7 +124,7 @@ extension JSONReader {
         var list: [T] = []
         try array { r, t in
             guard t == .objectStart else { throw Unusual() }
-            list.append(try read(&r))
+            do { list.append(try read(&r)) } catch let invalid as Invalid { throw invalid.inside("[\(list.count)]") }
         }
         return list
     }
@@ -110,7 +140,7 @@ extension JSONReader {
         var seen = Set<String>()
         try members { r, name in
             guard seen.insert(name).inserted else { throw Unusual() }
-            return try member(&r, name)
+            do { return try member(&r, name) } catch let invalid as Invalid { throw invalid.inside(name) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiClient
 import YarukiClientCurl
@@ -68,7 +69,7 @@ struct DeviceFolder {
             var present = Set<String>()
             for file in files where file.hasSuffix(".json") {
                 let stem = String(file.dropLast(5))
-                guard let id = UUID(uuidString: stem) else { continue }
+                guard let id = UUID(strict: stem) else { continue }
                 present.insert(id.uuidString)
                 guard let data = FileManager.default.contents(atPath: folder + "/" + file),
                       case let .object(fields) = try JSONDecoder().decode(JSONValue.self, from: data) else {
@@ -77,7 +78,7 @@ struct DeviceFolder {
                 if try await engine.record(zone, id) != fields { try await engine.save(zone, id, fields: fields) }
             }
             for gone in manifest[zone, default: []].subtracting(present) {
-                if let id = UUID(uuidString: gone), try await engine.record(zone, id) != nil { try await engine.delete(zone, id) }
+                if let id = UUID(strict: gone), try await engine.record(zone, id) != nil { try await engine.delete(zone, id) }
             }
         }
     }

@@ -180,7 +180,7 @@ public enum SyncZoneName {
 /// A push read without `JSONDecoder`: a first sync sends 500 records a push, and decoding each
 /// record's fields through `Decodable` was a fifth of the server's work.
 extension SyncPush: JSONReadable {
-    public static func read(json: Data) -> SyncPush? {
+    public static func read(json: Data) throws -> SyncPush? {
         guard var r = JSONReader.validated(json) else { return nil }
         do {
             var records: [SyncPushRecord]?
@@ -197,6 +197,8 @@ extension SyncPush: JSONReadable {
             guard let records, try r.next() == nil else { return nil }
             push.records = records
             return push
+        } catch let invalid as JSONReader.Invalid {
+            throw invalid
         } catch {
             return nil
         }
@@ -211,7 +213,7 @@ extension SyncPushRecord {
         var record = SyncPushRecord(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), type: "", baseVersion: nil, changeId: nil, fields: nil)
         try r.uniqueMembers { r, name in
             switch name {
-            case "id": id = try r.requiredString(UUID.init(uuidString:))
+            case "id": id = try r.requiredUUID()
             case "type": type = try r.requiredString()
             case "baseVersion": record.baseVersion = try r.optionalInteger()
             case "changeId": record.changeId = try r.optionalString()

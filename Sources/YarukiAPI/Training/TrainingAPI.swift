@@ -31,14 +31,14 @@ public struct WorkoutBody: APIModel, RuledModel {
 /// A logged workout read without `JSONDecoder`: its `Decodable` walk was a ninth of the server's
 /// work on a write.
 extension WorkoutBody: JSONReadable {
-    public static func read(json: Data) -> WorkoutBody? {
+    public static func read(json: Data) throws -> WorkoutBody? {
         guard var r = JSONReader.validated(json) else { return nil }
         do {
             var body = WorkoutBody(startedAt: Date(timeIntervalSince1970: 0), exercises: [])
             var (started, exercises): (Date?, [WorkoutEntry]?) = (nil, nil)
             try r.object { r, name in
                 switch name {
-                case "id": body.id = try r.optionalString(UUID.init(uuidString:))
+                case "id": body.id = try r.optionalUUID()
                 case "startedAt": started = try r.requiredString(RFC3339.date)
                 case "endedAt": body.endedAt = try r.optionalString(RFC3339.date)
                 case "notes": body.notes = try r.optionalString()
@@ -50,6 +50,8 @@ extension WorkoutBody: JSONReadable {
             guard let started, let exercises, try r.next() == nil else { return nil }
             (body.startedAt, body.exercises) = (started, exercises)
             return body
+        } catch let invalid as JSONReader.Invalid {
+            throw invalid
         } catch {
             return nil
         }

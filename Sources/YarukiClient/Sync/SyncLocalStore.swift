@@ -68,7 +68,7 @@ struct SyncLocalStore: Sendable {
     func all(_ zone: String) throws -> [UUID: [String: JSONValue]] {
         var found: [UUID: [String: JSONValue]] = [:]
         for row in try database.query("SELECT id, fields FROM records WHERE zone = ? AND fields IS NOT NULL", [.text(zone)]) {
-            if let id = row.text("id").flatMap(UUID.init(uuidString:)), let fields = Self.fields(row.text("fields")) { found[id] = fields }
+            if let id = row.text("id").flatMap(UUID.init(strict:)), let fields = Self.fields(row.text("fields")) { found[id] = fields }
         }
         return found
     }
@@ -104,7 +104,7 @@ struct SyncLocalStore: Sendable {
                 WHERE p.zone = ? \(filter) ORDER BY p.modified_at, p.id LIMIT ?
                 """, values + [.integer(Int64(limit))])
             let batch = rows.compactMap { row -> Pending? in
-                guard let id = row.text("id").flatMap(UUID.init(uuidString:)), let change = row.text("change_id") else { return nil }
+                guard let id = row.text("id").flatMap(UUID.init(strict:)), let change = row.text("change_id") else { return nil }
                 let text = row.text("fields")
                 let order = row.real("modified_at") ?? 0
                 return Pending(id: id, changeID: change, deleted: row.integer("deleted") == 1, modifiedAt: Date(timeIntervalSince1970: order),
@@ -188,7 +188,7 @@ struct SyncLocalStore: Sendable {
             """, [.text(zone), .text(zone)])
         try database.execute("DELETE FROM records WHERE zone = ? AND seen = 0 AND version > 0 AND id NOT IN (SELECT id FROM pending WHERE zone = ?)",
                              [.text(zone), .text(zone)])
-        return gone.filter { $0.text("fields") != nil }.compactMap { $0.text("id").flatMap(UUID.init(uuidString:)) }
+        return gone.filter { $0.text("fields") != nil }.compactMap { $0.text("id").flatMap(UUID.init(strict:)) }
     }
 
     /// The version the device holds of a record (nil: none).

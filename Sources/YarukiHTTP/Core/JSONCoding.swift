@@ -38,7 +38,13 @@ extension Request {
             throw HTTPError(415, detail: "Send the body as application/json.")
         }
         guard !body.isEmpty else { throw HTTPError.badRequest("The request needs a JSON body.") }
-        if let readable = T.self as? JSONReadable.Type, let value = readable.read(json: body) as? T { return value }
+        if let readable = T.self as? JSONReadable.Type {
+            do {
+                if let value = try readable.read(json: body) as? T { return value }
+            } catch let invalid as JSONReader.Invalid {
+                throw HTTPError.badRequest("The field '\(invalid.field)' is not valid.", errors: [.init(field: invalid.field, message: invalid.message)])
+            }
+        }
         do {
             return try JSONCoding.decoder.decode(T.self, from: body)
         } catch let error as DecodingError {

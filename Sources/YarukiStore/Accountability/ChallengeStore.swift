@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Groups' challenges and who joined them. Proofs are counted here (they are this area's); minutes
@@ -36,7 +37,7 @@ public enum ChallengeStore {
     private static let columns = "c.id, c.group_id, c.proposed_by, c.metric, c.goal, c.month, c.created_at, c.finished_at"
 
     private static func challenge(_ r: Row) throws -> ChallengeRow {
-        ChallengeRow(id: try r.uuid("id"), groupID: try r.uuid("group_id"), proposedBy: try r.optionalString("proposed_by").flatMap(UUID.init(uuidString:)),
+        ChallengeRow(id: try r.uuid("id"), groupID: try r.uuid("group_id"), proposedBy: try r.optionalString("proposed_by").flatMap(UUID.init(strict:)),
                      metric: ChallengeMetric(rawValue: try r.string("metric")) ?? .proofs, goal: try r.int("goal"), month: try r.string("month"),
                      createdAt: try r.date("created_at"), finishedAt: try r.optionalInt("finished_at").map { Date(timeIntervalSince1970: Double($0) / 1000) })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Groups' feeds of what their members did (`crew_feed`): written by this area as things happen,
@@ -61,7 +62,7 @@ public enum CrewStore {
             """, values).compactMap { r in
             guard let kind = CrewKind(rawValue: try r.string("kind")) else { return nil }
             func person(_ id: String, _ name: String) throws -> (id: UUID, name: String)? {
-                guard let text = try r.optionalString(id), let uuid = Row.parseUUID(text) else { return nil }
+                guard let text = try r.optionalString(id), let uuid = UUID(strict: text) else { return nil }
                 return (uuid, try r.optionalString(name) ?? "")
             }
             return Entry(id: try r.uuid("id"), kind: kind, actor: try person("actor_id", "actor_name"), target: try person("target_id", "target_name"),

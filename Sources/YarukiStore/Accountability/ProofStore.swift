@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Proof rows and the media rows they point at. A media row lives as long as a proof uses it.
@@ -61,7 +62,7 @@ public enum ProofStore {
         let media = try MediaRow(r)
         let proof = Proof(id: try r.uuid("id"), recordedAt: try r.date("recorded_at"), recordedDay: try r.string("recorded_day"),
                           uploadedAt: try r.date("uploaded_at"),
-                          exerciseId: try r.optionalString("exercise_id"), workoutId: try r.optionalString("workout_id").flatMap(UUID.init),
+                          exerciseId: try r.optionalString("exercise_id"), workoutId: try r.optionalString("workout_id").flatMap(UUID.init(strict:)),
                           type: media.kind, size: media.size, durationMs: media.durationMs, hasThumbnail: media.hasThumbnail)
         return (proof, media)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Classes and their orders: all the SQL of the Classes area.
@@ -173,7 +174,7 @@ public enum ClassStore {
     }
 
     private static func row(_ r: Row) throws -> ClassRow {
-        ClassRow(id: try r.uuid("id"), coachID: try r.uuid("coach_id"), seriesID: try r.optionalString("series_id").flatMap(UUID.init(uuidString:)),
+        ClassRow(id: try r.uuid("id"), coachID: try r.uuid("coach_id"), seriesID: try r.optionalString("series_id").flatMap(UUID.init(strict:)),
                  title: try r.string("title"), description: try r.string("description"), startsAt: try r.date("starts_at"),
                  durationMinutes: try r.int("duration_minutes"), timeZone: try r.string("time_zone"), place: try r.optionalString("place"),
                  onlineURL: try r.optionalString("online_url"), capacity: try r.int("capacity"), enrolled: try r.int("enrolled"),

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Posts, their photos, comments and likes. What a viewer may see is decided here, in SQL, for
@@ -69,7 +70,7 @@ public enum PostStore {
 
     private static func photo(_ r: Row) throws -> PhotoRow {
         PhotoRow(id: try r.uuid("id"), ownerID: try r.uuid("owner_id"), sha256: try r.string("sha256"), width: try r.int("width"),
-                 height: try r.int("height"), size: try r.int("size"), postID: try r.optionalString("post_id").flatMap(Row.parseUUID),
+                 height: try r.int("height"), size: try r.int("size"), postID: try r.optionalString("post_id").flatMap(UUID.init(strict:)),
                  position: try r.int("position"))
     }
 
@@ -151,7 +152,7 @@ public enum PostStore {
     private static func post(_ r: Row) throws -> PostRow {
         guard let board = Board(rawValue: try r.string("board")) else { throw DatabaseError.decoding("a post's board is not known") }
         return PostRow(id: try r.uuid("id"), authorID: try r.uuid("author_id"), authorName: try r.string("display_name"), board: board,
-                       body: try r.string("body"), routineID: try r.optionalString("routine_id").flatMap(Row.parseUUID),
+                       body: try r.string("body"), routineID: try r.optionalString("routine_id").flatMap(UUID.init(strict:)),
                        likeCount: try r.int("like_count"), commentCount: try r.int("comment_count"), likedByMe: try r.bool("liked"),
                        createdAt: try r.date("created_at"), updatedAt: try r.date("updated_at"))
     }

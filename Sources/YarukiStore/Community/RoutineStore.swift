@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Routines, their ordered items, and saves (a like on a public routine saves it to the
@@ -82,7 +83,7 @@ public enum RoutineStore {
             return RoutineRow(id: id, authorID: try r.uuid("author_id"), authorName: try r.string("display_name"),
                               draft: RoutineDraft(title: try r.string("title"), description: try r.string("description"),
                                                   isPublic: try r.bool("public"), items: items[id] ?? []),
-                              copiedFrom: try r.optionalString("copied_from").flatMap(Row.parseUUID), saveCount: try r.int("save_count"),
+                              copiedFrom: try r.optionalString("copied_from").flatMap(UUID.init(strict:)), saveCount: try r.int("save_count"),
                               savedByMe: try r.bool("saved"), createdAt: try r.date("created_at"), updatedAt: try r.date("updated_at"))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 
 /// The platform's notification inbox: what happened that a person should hear of. A row names
 /// its kind (registered by an area), the person it is for, who caused it (none when the server
@@ -77,9 +78,9 @@ public enum InboxStore {
             WHERE n.user_id = ? AND \(SafetyStore.unblocked("n.actor_id")) \(page.sql)
             ORDER BY n.created_at DESC, n.id DESC LIMIT ?
             """, values).map { r in
-            Entry(id: try r.uuid("id"), kind: try r.string("kind"), actorID: try r.optionalString("actor_id").flatMap(Row.parseUUID),
-                  actorName: try r.optionalString("display_name"), subjectID: try r.optionalString("subject_id").flatMap(Row.parseUUID),
-                  detailID: try r.optionalString("detail_id").flatMap(Row.parseUUID),
+            Entry(id: try r.uuid("id"), kind: try r.string("kind"), actorID: try r.optionalString("actor_id").flatMap(UUID.init(strict:)),
+                  actorName: try r.optionalString("display_name"), subjectID: try r.optionalString("subject_id").flatMap(UUID.init(strict:)),
+                  detailID: try r.optionalString("detail_id").flatMap(UUID.init(strict:)),
                   facts: try r.optionalString("facts").flatMap { try? JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:],
                   read: try r.optionalDate("read_at") != nil,
                   createdAt: try r.date("created_at"))

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiCore
 
 /// Sales, their quarter-hour sums, the boards that show them, and the API keys that send them.
@@ -213,7 +214,7 @@ public enum SignageStore {
 
     /// Who made a board (told of its milestones); nil when they are gone.
     public static func maker(_ board: UUID, _ c: SQLConnection) throws -> UUID? {
-        try c.queryOne("SELECT created_by FROM signage_boards WHERE id = ?", board).flatMap { try $0.optionalString("created_by").flatMap(UUID.init(uuidString:)) }
+        try c.queryOne("SELECT created_by FROM signage_boards WHERE id = ?", board).flatMap { try $0.optionalString("created_by").flatMap(UUID.init(strict:)) }
     }
 
     public static func setToken(_ id: UUID, tokenHash: String, _ c: SQLConnection) throws -> Bool {

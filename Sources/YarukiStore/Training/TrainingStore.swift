@@ -375,7 +375,7 @@ public enum TrainingStore {
         var current: (text: String, entries: [WorkoutEntry])?
         func file() throws {
             guard let current else { return }
-            guard let id = Row.parseUUID(current.text) else { throw DatabaseError.decoding("column 'workout_id' is not a UUID") }
+            guard let id = UUID(strict: current.text) else { throw DatabaseError.decoding("column 'workout_id' is not a UUID") }
             entries[id] = current.entries
         }
         for row in try c.query("""

@@ -232,11 +232,17 @@ import YarukiTestSupport
             (["exercises": []], "startedAt", 400),
             (["startedAt": "yesterday", "exercises": []], "startedAt", 400),
             (Self.workout("2026-11-20T07:00:00Z", sets: [["reps": "ten"]]), "exercises[0].sets[0].reps", 400),
+            // An id Foundation's parser would take as another (a space for a digit).
+            (Self.workout("2026-11-20T07:00:00Z").merging(["id": "12345678-1234-1234-1234-12345678 9ab"]) { $1 }, "id", 400),
         ]
         for (body, field, status) in cases {
             let reply = try api.call("POST", "/v1/workouts", json: body, token: token)
             #expect(reply.status == status, "\(field): \(reply.text.prefix(300))")
             #expect(Self.fields(reply).contains(field) || reply.text.contains(field), "\(field): \(reply.text.prefix(300))")
+        }
+        // Nor is a path's id: the workout would be saved under another id than the one sent.
+        for id in ["12345678-1234-1234-1234-12345678%209ab", "12345678-1234-1234-1234-12345678-9ab", "+2345678-1234-1234-1234-123456789abc"] {
+            #expect(try api.call("PUT", "/v1/workouts/\(id)", json: Self.workout("2026-11-20T07:00:00Z"), token: token).status == 404, "\(id)")
         }
         let count = try await running.app.database.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM workouts")?.int("n") }
         #expect(count == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import YarukiJSON
 import YarukiTestSupport
 @testable import YarukiStore
 
@@ -492,16 +493,20 @@ extension Date {
 }
 
 @Suite struct RowDecodingTests {
-    @Test func uuidsParseLikeFoundationDoes() {
+    @Test func uuidsParseStrictly() {
         for _ in 0..<200 {
             let id = UUID()
-            #expect(Row.parseUUID(id.uuidString) == id)
-            #expect(Row.parseUUID(id.uuidString.lowercased()) == id)
+            #expect(UUID(strict: id.uuidString) == id)
+            #expect(UUID(strict: id.uuidString.lowercased()) == id)
             #expect(id.sqlValue == .text(id.uuidString.lowercased()))
+        }
+        // What Foundation's parser here takes, each as another id: a space, a dash or a sign for a digit.
+        for lax in ["12345678-1234-1234-1234-12345678 9ab", "12345678-1234-1234-1234-12345678-9ab", "+2345678-1234-1234-1234-123456789abc"] {
+            #expect(UUID(strict: lax) == nil, "\(lax)")
         }
         for bad in ["", "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000",
                     "123e4567xe89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400g"] {
-            #expect(Row.parseUUID(bad) == nil, "\(bad)")
+            #expect(UUID(strict: bad) == nil, "\(bad)")
         }
         // Every digit's place, given each byte that borders the digits and letters, or none of them
         // (stricter than Foundation, whose sscanf takes a space or a dash for a digit).
@@ -511,13 +516,13 @@ extension Date {
                 var text = good
                 text[place] = byte
                 let string = String(decoding: text, as: UTF8.self)
-                #expect(Row.parseUUID(string) == nil, "\(string)")
+                #expect(UUID(strict: string) == nil, "\(string)")
             }
         }
         for (digit, value) in zip("0123456789abcdefABCDEF", Array(0...15) + Array(10...15)) {
             var text = good
             text[35] = digit.asciiValue!
-            #expect(Row.parseUUID(String(decoding: text, as: UTF8.self))?.uuid.15 == UInt8(value))
+            #expect(UUID(strict: String(decoding: text, as: UTF8.self))?.uuid.15 == UInt8(value))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -81,7 +82,7 @@ struct CrewFeed: Sendable {
             // My own proofs on the page, for their thumbnails.
             var proofs: [String: (Proof, MediaRow)] = [:]
             for entry in entries where entry.kind == .proof && entry.actor?.id == viewer {
-                if let uuid = UUID(uuidString: entry.subject), let found = try ProofStore.proof(uuid, user: viewer, c) { proofs[entry.subject] = found }
+                if let uuid = UUID(strict: entry.subject), let found = try ProofStore.proof(uuid, user: viewer, c) { proofs[entry.subject] = found }
             }
             return (entries, proofs)
         }

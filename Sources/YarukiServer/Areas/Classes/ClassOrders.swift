@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -401,7 +402,7 @@ final class ClassOrders: Sendable {
     /// (at most an hour apart) and as many attempts as a year of hours: a refund is never dropped.
     var jobs: [JobRunner.Kind] {
         [JobRunner.Kind(name: ClassOrders.refundJob, maxAttempts: 10_000, lease: ClassOrders.refundHold, firstRetry: 5) { [weak self] job in
-            guard let self, let id = UUID(uuidString: job.payload) else { return }
+            guard let self, let id = UUID(strict: job.payload) else { return }
             try await self.refund(id)
         }]
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -170,8 +171,8 @@ public struct SalesSimulator: Sendable {
 
     /// The board named on the command line: its id, or `demo` for the demo's board.
     public static func board(_ name: String, _ database: Database) async throws -> SalesBoard? {
-        let id = name == "demo" ? try await SettingsStore(database: database).value(SignageDemo.boardSetting).flatMap(UUID.init(uuidString:))
-                                : UUID(uuidString: name)
+        let id = name == "demo" ? try await SettingsStore(database: database).value(SignageDemo.boardSetting).flatMap(UUID.init(strict:))
+                                : UUID(strict: name)
         guard let id else { return nil }
         return try await database.read { c in try SignageStore.board(id, c) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -29,7 +30,7 @@ extension SignageService {
         return Access(security: [.boardToken, .bearer]) { request in
             let id = try request.id("id", "board")
             if let playlist = request.queryItem("playlist") {
-                guard let playlistID = UUID(uuidString: playlist), let token = request.queryItem("token"),
+                guard let playlistID = UUID(strict: playlist), let token = request.queryItem("token"),
                       let board = try await database.read({ c -> SalesBoard? in
                           guard try PlaylistStore.playlist(playlistID, tokenHash: Crypto.tokenHash(token), c)?.boards.contains(id) == true else { return nil }
                           return try SignageStore.board(id, c)

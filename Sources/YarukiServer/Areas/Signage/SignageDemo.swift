@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiStore
@@ -27,7 +28,7 @@ enum SignageDemo {
         var board = SalesBoard(id: UUID(), title: "Winter beauty sale", currency: "JPY", startsAt: start, endsAt: start.addingTimeInterval(4 * 86_400),
                                campaign: "winter-beauty", channel: nil, goal: 50_000_000, timeZone: "Asia/Tokyo",
                                milestones: BoardMilestones(every: 5_000_000, goal: true, recordDay: true))
-        let known = try await settings.value(boardSetting).flatMap(UUID.init(uuidString:))
+        let known = try await settings.value(boardSetting).flatMap(UUID.init(strict:))
         if let known, let existing = try await database.read({ c in try SignageStore.board(known, c) }) {
             board = existing
             if existing.endsAt <= now {
@@ -69,7 +70,7 @@ enum SignageDemo {
         var board = SalesBoard(id: UUID(), title: "Winter sale · online", currency: "JPY", startsAt: main.startsAt, endsAt: main.endsAt,
                                campaign: main.campaign, channel: "online", goal: 15_000_000, timeZone: "Asia/Tokyo",
                                milestones: BoardMilestones(every: 2_000_000, goal: true, recordDay: false))
-        if let known = try await settings.value(onlineSetting).flatMap(UUID.init(uuidString:)),
+        if let known = try await settings.value(onlineSetting).flatMap(UUID.init(strict:)),
            let existing = try await database.read({ c in try SignageStore.board(known, c) }) {
             board = existing
             if (existing.startsAt, existing.endsAt) != (main.startsAt, main.endsAt) {

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import Synchronization
 import YarukiAPI
 import YarukiCore
@@ -150,7 +151,7 @@ final class Authenticator: Sendable {
         try jwt.verify(allowed: [.es256]) { kid in keyring.verificationKey(kid: kid, now: now) }
         guard jwt.header.typ == "at+jwt", jwt.string("iss") == Authenticator.issuer else { throw .claim("not an access token") }
         try jwt.checkTimes(now: now, leeway: Authenticator.leeway)
-        guard let user = jwt.string("sub").flatMap(UUID.init(uuidString:)), let session = jwt.string("sid").flatMap(UUID.init(uuidString:)),
+        guard let user = jwt.string("sub").flatMap(UUID.init(strict:)), let session = jwt.string("sid").flatMap(UUID.init(strict:)),
               let expires = jwt.number("exp") else { throw .claim("sub, sid or exp is missing") }
         let claims = VerifiedTokens.Claims(user: user, session: session, expires: expires + Authenticator.leeway,
                                            notBefore: max(jwt.number("nbf") ?? 0, jwt.number("iat") ?? 0) - Authenticator.leeway)

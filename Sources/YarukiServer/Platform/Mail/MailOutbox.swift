@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import Synchronization
 import YarukiHTTP
 import YarukiStore
@@ -36,7 +37,7 @@ final class MailOutbox: Sendable {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         jobs.register(MailOutbox.job, maxAttempts: MailOutbox.maxAttempts, lease: 120, firstRetry: 30) { [weak self] job in
-            guard let self, let id = UUID(uuidString: job.payload) else { return }
+            guard let self, let id = UUID(strict: job.payload) else { return }
             try await self.deliver(id, lastTry: job.attempt >= job.maxAttempts)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiHTTP
 import YarukiStore
@@ -85,7 +86,7 @@ final class EventHub: @unchecked Sendable {
     }
 
     private static func audience(_ text: String) -> [UUID] {
-        text.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+        text.split(separator: ",").compactMap { UUID(strict: String($0)) }
     }
 
     var openStreams: Int { lock.withLock { streams.values.reduce(0) { $0 + $1.count } } }

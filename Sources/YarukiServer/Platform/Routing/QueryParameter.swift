@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -107,7 +108,7 @@ extension Parameter {
         }
         if let words = rule.oneOf, !words.contains(text) { return "must be one of \(words.joined(separator: ", "))" }
         switch rule.format {
-        case "uuid": if UUID(uuidString: text) == nil { return "is not a UUID" }
+        case "uuid": if UUID(strict: text) == nil { return "is not a UUID" }
         case "date": if !PersonalCalendar.accepts(text) { return "must be YYYY-MM-DD" }
         case "date-time": if JSONCoding.parseDate(text) == nil { return "is not an RFC 3339 date-time" }
         default: break
@@ -137,7 +138,7 @@ extension Request {
 
     func value<T: RawRepresentable>(_ name: String, as _: T.Type) -> T? where T.RawValue == String { queryItem(name).flatMap(T.init(rawValue:)) }
 
-    func value(_ name: String, as _: UUID.Type) -> UUID? { queryItem(name).flatMap(UUID.init(uuidString:)) }
+    func value(_ name: String, as _: UUID.Type) -> UUID? { queryItem(name).flatMap(UUID.init(strict:)) }
 
     func value(_ name: String, as _: Date.Type) -> Date? { queryItem(name).flatMap(JSONCoding.parseDate) }
 

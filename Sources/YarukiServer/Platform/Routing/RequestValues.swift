@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -7,7 +8,7 @@ extension Request {
     /// A path parameter that names a row by UUID. Anything else is "No such …" (404), as a row
     /// that does not exist would be: a malformed id tells nobody more than a missing one.
     func id(_ name: String = "id", _ what: String) throws -> UUID {
-        guard let id = UUID(uuidString: try parameter(name)) else { throw HTTPError.notFound("No such \(what).") }
+        guard let id = UUID(strict: try parameter(name)) else { throw HTTPError.notFound("No such \(what).") }
         return id
     }
 
@@ -39,7 +40,7 @@ enum Paging {
     static func cursor(_ request: Request) -> (Date, UUID)? {
         guard let text = request.queryItem("cursor") else { return nil }
         let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let ms = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { return nil }
+        guard parts.count == 2, let ms = Int64(parts[0]), let id = UUID(strict: String(parts[1])) else { return nil }
         return (Date(timeIntervalSince1970: Double(ms) / 1000), id)
     }
 

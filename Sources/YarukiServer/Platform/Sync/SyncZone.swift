@@ -1,4 +1,5 @@
 import Foundation
+import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
@@ -100,7 +101,7 @@ enum SyncVersions {
 /// the route's own decoding would say; an id among the fields must be the record's.
 enum SyncFields {
     static func decode<T: Decodable>(_ type: T.Type, _ fields: JSONValue, id: UUID?) throws -> T {
-        if let id, case let .object(members) = fields, case let .string(given)? = members["id"], UUID(uuidString: given) != id {
+        if let id, case let .object(members) = fields, case let .string(given)? = members["id"], UUID(strict: given) != id {
             throw Refusal(.unprocessable, "The id in the fields differs from the record's.", fields: [.init(field: "id", message: "must match the record")])
         }
         do {
