@@ -20,6 +20,20 @@ import YarukiTestSupport
         let newYear = try Date("2026-12-31T12:00:00Z", strategy: .iso8601)
         #expect(ChallengeService.monthsAround(newYear) == ["2026-10", "2026-11", "2026-12", "2027-01", "2027-02"])
         #expect(ChallengeService.monthsAround(try Date("2027-01-01T03:00:00Z", strategy: .iso8601)) == ["2026-11", "2026-12", "2027-01", "2027-02", "2027-03"])
+        // The same months as a Gregorian calendar in UTC gives, over instants from 1900 to 2200
+        // and around each month's first midnight.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var generator = SystemRandomNumberGenerator()
+        let firsts = (0..<3_600).compactMap { utc.date(from: DateComponents(year: 1900 + $0 / 12, month: $0 % 12 + 1, day: 1)) }
+        let instants = (0..<2_000).map { _ in Date(timeIntervalSince1970: Double.random(in: -2_208_988_800...7_258_118_400, using: &generator)) }
+            + firsts.flatMap { [$0.addingTimeInterval(-0.001), $0, $0.addingTimeInterval(0.001)] }
+        for instant in instants {
+            let here = utc.dateComponents([.year, .month], from: instant)
+            let index = try #require(here.year) * 12 + (try #require(here.month)) - 1
+            let expected = (index - 2...index + 2).map { String(format: "%04d-%02d", $0 / 12, $0 % 12 + 1) }
+            #expect(ChallengeService.monthsAround(instant) == expected, "\(instant.timeIntervalSince1970)")
+        }
         for zone in ["Pacific/Kiritimati", "Pacific/Niue", "Asia/Tokyo"] {
             let calendar = PersonalCalendar(timeZone: TimeZone(identifier: zone)!, weekStart: .monday)
             let range = try #require(LifelogRange(.month, date: calendar.day(of: newYear), calendar: calendar))

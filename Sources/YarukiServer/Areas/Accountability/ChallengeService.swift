@@ -2,6 +2,7 @@ import Foundation
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// Groups' challenges: a month's shared goal of proofs, training minutes or steps, which members
@@ -107,13 +108,17 @@ struct ChallengeService: Sendable {
     }
 
     /// UTC's month of `now` ("2026-12") and two either side: every zone's previous, current and
-    /// next month are among them.
+    /// next month are among them. Counted from the day number, without a `Calendar` or
+    /// `String(format:)`: a recount follows every write, and those two were a twentieth of a
+    /// workout's write on SQLite.
     static func monthsAround(_ now: Date) -> [String] {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
-        let here = utc.dateComponents([.year, .month], from: now)
-        let index = (here.year ?? 1970) * 12 + (here.month ?? 1) - 1
-        return (index - 2...index + 2).map { String(format: "%04d-%02d", $0 / 12, $0 % 12 + 1) }
+        let (year, month, _) = CivilDate.of(days: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
+        let index = year * 12 + month - 1
+        func digits(_ n: Int, _ width: Int) -> String {
+            let text = String(n)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return (index - 2...index + 2).map { digits($0 / 12, 4) + "-" + digits($0 % 12 + 1, 2) }
     }
 
     func recount(_ user: UUID) async throws {
