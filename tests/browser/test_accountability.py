@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import click_on, is_shown, make_browser, text_of, type_in, wait
+from conftest import click_on, first, is_shown, make_browser, text_of, type_in, wait
 from test_account import OUT, api_call, api_login, ready, sign_up
 
 
@@ -171,7 +171,7 @@ def test_a_group_started_joined_by_link_and_updated_live(server, phone, media):
     ready(phone)
     # Home's own empty state may still be on screen for a moment on a busy machine: wait for this page's.
     wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-view") == "accountability")
-    empty = wait(phone).until(lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, ".empty") if "not in a group yet" in e.text), None))
+    empty = wait(phone).until(lambda d: first(e for e in d.find_elements(By.CSS_SELECTOR, ".empty") if "not in a group yet" in e.text))
     assert "not in a group yet" in empty.text
     type_in(phone, By.ID, "group-name", "Dawn patrol", clear=False)
     click_on(phone, By.XPATH, "//form[.//input[@id='group-name']]//button[@type='submit']")
