@@ -30,6 +30,21 @@ extension JSONReader {
         }
     }
 
+    /// A body read by `read` (what `JSONReadable.read(json:)` does): nil when the bytes are not
+    /// UTF-8, when `read` gives up (nil, `Unusual`, a broken document) or when more follows the
+    /// value; `Invalid` is thrown on.
+    public static func body<T>(_ json: Data, _ read: (inout JSONReader) throws -> T?) throws -> T? {
+        guard var r = validated(json) else { return nil }
+        do {
+            guard let value = try read(&r), try r.next() == nil else { return nil }
+            return value
+        } catch let invalid as Invalid {
+            throw invalid
+        } catch {
+            return nil
+        }
+    }
+
     /// Reads bytes that must be UTF-8 (as `JSONDecoder` requires): nil when they are not.
     public static func validated(_ data: some Sequence<UInt8>) -> JSONReader? {
         let bytes = Array(data)
@@ -46,18 +61,20 @@ extension JSONReader {
     /// The next value, which must be a string holding a UUID's 36 characters (`UUID(strict:)`);
     /// any other string is `Invalid`.
     public mutating func requiredUUID() throws -> UUID {
-        guard let id = UUID(strict: try requiredString()) else { throw Invalid(message: JSONReader.uuidMessage) }
-        return id
+        try Self.uuid(requiredString())
     }
 
     /// The same, or null.
     public mutating func optionalUUID() throws -> UUID? {
-        guard let text = try optionalString() else { return nil }
-        guard let id = UUID(strict: text) else { throw Invalid(message: JSONReader.uuidMessage) }
-        return id
+        try optionalString().map(Self.uuid)
     }
 
     public static let uuidMessage = "must be a UUID like 123e4567-e89b-12d3-a456-426614174000"
+
+    private static func uuid(_ text: String) throws -> UUID {
+        guard let id = UUID(strict: text) else { throw Invalid(message: uuidMessage) }
+        return id
+    }
 
     /// The next value, which must be a string or null.
     public mutating func optionalString() throws -> String? {

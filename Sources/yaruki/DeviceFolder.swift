@@ -1,9 +1,9 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiClient
 import YarukiClientCurl
 import YarukiCore
+import YarukiJSON
 
 /// `yaruki sync`: a folder as a device. Its records are JSON files, one per record
 /// (`lifelog/<id>.json`, `workouts/…`, `routines/…`); a file written or changed there is sent as

@@ -181,8 +181,7 @@ public enum SyncZoneName {
 /// record's fields through `Decodable` was a fifth of the server's work.
 extension SyncPush: JSONReadable {
     public static func read(json: Data) throws -> SyncPush? {
-        guard var r = JSONReader.validated(json) else { return nil }
-        do {
+        try JSONReader.body(json) { r in
             var records: [SyncPushRecord]?
             var push = SyncPush(records: [])
             try r.object { r, name in
@@ -194,13 +193,9 @@ extension SyncPush: JSONReadable {
                 }
                 return true
             }
-            guard let records, try r.next() == nil else { return nil }
+            guard let records else { return nil }
             push.records = records
             return push
-        } catch let invalid as JSONReader.Invalid {
-            throw invalid
-        } catch {
-            return nil
         }
     }
 }

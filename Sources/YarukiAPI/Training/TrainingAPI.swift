@@ -32,8 +32,7 @@ public struct WorkoutBody: APIModel, RuledModel {
 /// work on a write.
 extension WorkoutBody: JSONReadable {
     public static func read(json: Data) throws -> WorkoutBody? {
-        guard var r = JSONReader.validated(json) else { return nil }
-        do {
+        try JSONReader.body(json) { r in
             var body = WorkoutBody(startedAt: Date(timeIntervalSince1970: 0), exercises: [])
             var (started, exercises): (Date?, [WorkoutEntry]?) = (nil, nil)
             try r.object { r, name in
@@ -47,13 +46,9 @@ extension WorkoutBody: JSONReadable {
                 }
                 return true
             }
-            guard let started, let exercises, try r.next() == nil else { return nil }
+            guard let started, let exercises else { return nil }
             (body.startedAt, body.exercises) = (started, exercises)
             return body
-        } catch let invalid as JSONReader.Invalid {
-            throw invalid
-        } catch {
-            return nil
         }
     }
 }

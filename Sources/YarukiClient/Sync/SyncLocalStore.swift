@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// The sync engine's file: all of its SQL. A record's row holds what the device shows (`fields`,
 /// NULL when deleted) and the server's last copy with its version (the base of a merge; 0: never

@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Groups' challenges and who joined them. Proofs are counted here (they are this area's); minutes
 /// and steps come from their areas through the service.

@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Groups' feeds of what their members did (`crew_feed`): written by this area as things happen,
 /// read a page at a time, newest first. Facts are the kind's own part, as JSON the service wrote.

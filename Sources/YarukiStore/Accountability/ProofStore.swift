@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Proof rows and the media rows they point at. A media row lives as long as a proof uses it.
 public enum ProofStore {

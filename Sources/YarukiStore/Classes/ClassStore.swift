@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Classes and their orders: all the SQL of the Classes area.
 public enum ClassStore {

@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Posts, their photos, comments and likes. What a viewer may see is decided here, in SQL, for
 /// every read: hidden rows (reported, awaiting an admin) and anything between two people where

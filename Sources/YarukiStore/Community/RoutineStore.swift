@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Routines, their ordered items, and saves (a like on a public routine saves it to the
 /// liker's "My routines"). A private routine is its author's alone; a blocked author's routines

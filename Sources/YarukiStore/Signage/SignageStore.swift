@@ -1,6 +1,6 @@
 import Foundation
-import YarukiJSON
 import YarukiCore
+import YarukiJSON
 
 /// Sales, their quarter-hour sums, the boards that show them, and the API keys that send them.
 public enum SignageStore {

@@ -1,8 +1,8 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// The crew's feed: what a group's members did, newest first, a page at a time by keyset. Items

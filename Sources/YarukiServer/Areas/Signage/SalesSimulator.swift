@@ -1,8 +1,8 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 #if canImport(FoundationNetworking)
 import FoundationNetworking

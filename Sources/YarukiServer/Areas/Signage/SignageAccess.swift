@@ -1,8 +1,8 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// Who may call the signage routes besides people: a machine by its API key, a wall screen by its link.

@@ -1,7 +1,7 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
+import YarukiJSON
 import YarukiStore
 
 /// The demo's sales board: a four-day beauty sale in yen that began yesterday (Tokyo time),

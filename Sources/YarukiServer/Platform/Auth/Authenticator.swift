@@ -1,9 +1,9 @@
 import Foundation
-import YarukiJSON
 import Synchronization
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// The person behind an authenticated request, and what the request knows of them: its one

@@ -1,7 +1,7 @@
 import Foundation
-import YarukiJSON
 import Synchronization
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// Where mail goes: an SMTP server, or without one a folder of .eml files (`DATA_DIR/mail`).

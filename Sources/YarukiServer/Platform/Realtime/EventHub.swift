@@ -1,7 +1,7 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// Each person's own event stream (`GET /v1/events`): what changed that their screens show.

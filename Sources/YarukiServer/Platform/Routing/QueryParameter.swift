@@ -1,8 +1,8 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 
 /// A parameter of a route as the document describes it (a query item, or a path segment's
 /// shape): its JSON type and the rules the handler holds it to.

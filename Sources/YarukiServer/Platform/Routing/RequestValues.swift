@@ -1,8 +1,8 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 
 extension Request {
     /// A path parameter that names a row by UUID. Anything else is "No such …" (404), as a row

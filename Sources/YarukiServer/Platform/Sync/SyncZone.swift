@@ -1,8 +1,8 @@
 import Foundation
-import YarukiJSON
 import YarukiAPI
 import YarukiCore
 import YarukiHTTP
+import YarukiJSON
 import YarukiStore
 
 /// One area's syncable records (lifelog records, workouts, routines), declared by the area: how
