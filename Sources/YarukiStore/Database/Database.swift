@@ -130,12 +130,23 @@ extension Database {
 
 public enum DatabaseURL {
     /// `sqlite:./data/yaruki.sqlite`, `sqlite:///abs/path.sqlite` or `postgres://user@host:port/db`.
+    /// A SQLite URL may end in `?synchronous=full` (`SQLiteDatabase.Synchronous`).
     public static func open(_ url: String, readers: Int = 4, poolSize: Int = 8) throws -> Database {
         if url.hasPrefix("sqlite:") {
             var path = String(url.dropFirst("sqlite:".count))
+            var synchronous = SQLiteDatabase.Synchronous.normal
+            if let mark = path.firstIndex(of: "?") {
+                let option = String(path[path.index(after: mark)...])
+                path = String(path[..<mark])
+                let (name, value) = (option.prefix { $0 != "=" }, option.drop { $0 != "=" }.dropFirst())
+                guard name == "synchronous", let chosen = SQLiteDatabase.Synchronous(rawValue: value.lowercased()) else {
+                    throw DatabaseError.configuration("the sqlite: URL's '\(option)' is not an option it knows (synchronous=normal or synchronous=full)")
+                }
+                synchronous = chosen
+            }
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
             guard !path.isEmpty else { throw DatabaseError.configuration("the sqlite: URL names no file") }
-            return try SQLiteDatabase(path: path, readers: readers)
+            return try SQLiteDatabase(path: path, readers: readers, synchronous: synchronous)
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
             return try PostgresDatabase(url: url, poolSize: poolSize)

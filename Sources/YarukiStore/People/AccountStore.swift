@@ -95,7 +95,14 @@ public enum AccountStore {
     }
 
     public static func credentials(id: UUID, _ c: SQLConnection) throws -> Credentials? {
-        try c.queryOne("SELECT \(accountColumns) FROM users WHERE id = ?", id).map(credentials)
+        let statement = accountStatement(id: id)
+        return try c.query(statement.sql, statement.parameters).first.map(credentials)
+    }
+
+    /// The statement that reads an account by id, to send ahead of another read (`ReadAhead`);
+    /// its rows read with `credentials(_:)`.
+    public static func accountStatement(id: UUID) -> SQLStatement {
+        SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE id = ?", parameters: [id.sqlValue])
     }
 
     public static func account(id: UUID, _ c: SQLConnection) throws -> Account? {

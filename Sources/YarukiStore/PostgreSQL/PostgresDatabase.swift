@@ -27,13 +27,13 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         pool.checkin(try pool.checkout())
     }
 
-    /// A `ReadAhead` of this database set for the task, if no read took it yet, goes out first in
+    /// The `ReadAhead`s of this database set for the task that no read took yet go out first in
     /// this read's first round trip.
     public func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
-        let ahead = ReadAhead.current.flatMap { ahead in ahead.take(for: self).map { (ahead, $0) } }
+        let ahead = ReadAhead.current?.take(for: self) ?? []
         return try await pool.run { [self] in
             try withConnection { connection in
-                if let (ahead, statement) = ahead { ahead.answered(by: try connection.queryLater(statement.sql, statement.parameters)) }
+                for (ahead, statement) in ahead { ahead.answered(by: try connection.queryLater(statement.sql, statement.parameters)) }
                 return try work(connection)
             }
         }

@@ -546,6 +546,7 @@ final class AccountService: Sendable {
         for area in areas { area.forget(user: user) }
         await context.replies.invalidateAll()  // their posts, likes and name leave what others read
         authenticator.sessions.forget(user: user)
+        authenticator.accounts.forget(user)
         for work in afterwards { await work() }
         var receipt = counts
         receipt["mediaFiles"] = files.filter { if case .media = $0 { true } else { false } }.count

@@ -37,9 +37,11 @@ struct Principal: Sendable, Equatable {
     /// The reply kept for this person under the route and query as sent (and the quarter hour:
     /// every time zone's midnight falls on one, so "today" in a reply never outlives its day),
     /// while none of `tags` changed; else `make`'s, kept.
+    /// A reply made here may be made with the account as this node last read it, checked in its
+    /// first round trip (`RequestScope.guessingAccount`).
     func kept<T: APIModel>(_ request: Request, tags: [ReplyCache.Tag], make: () async throws -> T) async throws -> Reply<T> {
         let key = ReplyCache.Key(user: userID, text: request.target, bucket: Int(now.timeIntervalSince1970 / 900))
-        return try await scope.replies.reply(key: key, tags: tags, make: make)
+        return try await scope.replies.reply(key: key, tags: tags) { try await scope.guessingAccount(of: userID, make) }
     }
 
     static func == (a: Principal, b: Principal) -> Bool {
@@ -72,22 +74,70 @@ final class RequestScope: Sendable {
     let network: String
     let replies: ReplyCache
     private let database: Database
+    private let accounts: KnownAccounts
     private let known = Mutex<Account?>(nil)
+    /// While a reply is made with a guessed account: the guess, and the read ahead that checks it.
+    private let guessing = Mutex<Guess?>(nil)
 
-    init(now: Date, network: String, replies: ReplyCache, database: Database) {
+    private struct Guess: Sendable {
+        var account: Account
+        var check: ReadAhead
+    }
+
+    init(now: Date, network: String, replies: ReplyCache, database: Database, accounts: KnownAccounts) {
         self.now = now
         self.network = network
         self.replies = replies
         self.database = database
+        self.accounts = accounts
     }
 
     func account(of user: UUID) async throws -> Account {
         if let account = known.withLock({ $0 }), account.id == user { return account }
-        guard let account = try await database.read({ c in try AccountStore.account(id: user, c) }) else {
+        if let guess = guessing.withLock({ $0 }), guess.account.id == user {
+            guess.check.arm()
+            known.withLock { $0 = guess.account }
+            return guess.account
+        }
+        return try read(user, try await database.read { c in try AccountStore.account(id: user, c) })
+    }
+
+    /// The account as read (nil: gone, 401), remembered for this request and as this node's guess.
+    private func read(_ user: UUID, _ found: Account?) throws -> Account {
+        guard let account = found else {
+            accounts.forget(user)
             throw Refusal.unauthenticated("This account no longer exists.")
         }
+        accounts.remember(account, now: now)
         known.withLock { $0 = account }
         return account
+    }
+
+    /// `make`, given `user`'s account as this node last read it instead of waiting for it to be
+    /// read again. On PostgreSQL the account is read ahead of `make`'s first read, in its round
+    /// trip: a lifelog day, a health month or a page of workouts (the account first for its time
+    /// zone, then the reply's rows) takes one round trip instead of two. When the account read
+    /// differs from the guess, `make` runs again with it, so nothing made from an old account
+    /// goes out; what `make` threw with a guess that was right stands. Only for reads: `make`
+    /// may run twice. SQLite reads have no round trip to share, so there the account is read.
+    func guessingAccount<T>(of user: UUID, _ make: () async throws -> T) async throws -> T {
+        guard database.takesReadsAhead, known.withLock({ $0 }) == nil, let guessed = accounts.guess(user, now: now) else { return try await make() }
+        let check = ReadAhead(AccountStore.accountStatement(id: user), on: database, armed: false)
+        guessing.withLock { $0 = Guess(account: guessed, check: check) }
+        let made: Result<T, Error>
+        do { made = .success(try await ReadAhead.$current.withValue(check) { try await make() }) } catch { made = .failure(error) }
+        guessing.withLock { $0 = nil }
+        guard check.isArmed else { return try made.get() }
+        // Asked ahead of a read of `make`'s, or (when `make` read nothing after asking) now,
+        // which the guess, known meanwhile, must not answer.
+        known.withLock { $0 = nil }
+        let account: Account
+        if let rows = try check.rows() {
+            account = try read(user, try rows.first.map(AccountStore.credentials)?.account)
+        } else {
+            account = try await self.account(of: user)
+        }
+        return account == guessed ? try made.get() : try await make()
     }
 }
 
@@ -109,6 +159,8 @@ final class Authenticator: Sendable {
     let sessions: SessionCache
     /// Tokens that verified, so each is verified once per node.
     let tokens = VerifiedTokens()
+    /// Each person's account as this node last read it (`RequestScope.guessingAccount`).
+    let accounts = KnownAccounts()
     let clock: @Sendable () -> Date
     /// Replies kept between requests, which each request's scope hands its handler.
     let replies: ReplyCache
@@ -206,7 +258,7 @@ final class Authenticator: Sendable {
     /// What `request` carries besides its bytes, at `now`.
     func scope(_ request: Request, now: Date) -> RequestScope {
         let client = AddressRange.client(peer: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"], trusted: trustedProxies)
-        return RequestScope(now: now, network: AddressRange.network(of: client), replies: replies, database: database)
+        return RequestScope(now: now, network: AddressRange.network(of: client), replies: replies, database: database, accounts: accounts)
     }
 
     /// The caller of `request` when nobody need be signed in.
