@@ -68,10 +68,22 @@ public enum PostStore {
                       id, owner, sha256, width, height, size, now)
     }
 
-    private static func photo(_ r: Row) throws -> PhotoRow {
-        PhotoRow(id: try r.uuid("id"), ownerID: try r.uuid("owner_id"), sha256: try r.string("sha256"), width: try r.int("width"),
-                 height: try r.int("height"), size: try r.int("size"), postID: try r.optionalString("post_id").flatMap(UUID.init(strict:)),
-                 position: try r.int("position"))
+    /// The names a photo's columns come under: its table's own, or those `feed` gives them beside
+    /// a post's (`photo_id`…).
+    private struct PhotoNames {
+        var id, owner, sha256, width, height, size, post, position: String
+        static let own = PhotoNames(id: "id", owner: "owner_id", sha256: "sha256", width: "width", height: "height", size: "size",
+                                    post: "post_id", position: "position")
+        static let besidePost = PhotoNames(id: "photo_id", owner: "photo_owner_id", sha256: "photo_sha256", width: "photo_width",
+                                           height: "photo_height", size: "photo_size", post: "id", position: "photo_position")
+    }
+
+    private static func photo(_ r: Row) throws -> PhotoRow { try photo(r, .own) }
+
+    private static func photo(_ r: Row, _ names: PhotoNames) throws -> PhotoRow {
+        PhotoRow(id: try r.uuid(names.id), ownerID: try r.uuid(names.owner), sha256: try r.string(names.sha256), width: try r.int(names.width),
+                 height: try r.int(names.height), size: try r.int(names.size),
+                 postID: try r.optionalString(names.post).flatMap(UUID.init(strict:)), position: try r.int(names.position))
     }
 
     static let photoColumns = "id, owner_id, sha256, width, height, size, post_id, position"
@@ -167,17 +179,38 @@ public enum PostStore {
 
     /// Newest first, `limit` posts strictly older than `before` (created_at, id): a cursor that
     /// neither repeats nor skips a post while new ones arrive above it. `board` and `author` narrow it.
-    public static func feed(viewer: UUID, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int, _ c: SQLConnection) throws -> [PostRow] {
+    /// Each comes with its photos, in order, from the same statement: one moment, and on
+    /// PostgreSQL one round trip (asking for the photos by the posts' ids took a second).
+    public static func feed(viewer: UUID, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int,
+                            _ c: SQLConnection) throws -> [(post: PostRow, photos: [PhotoRow])] {
         var conditions = ["p.hidden = 0", SafetyStore.unblocked("p.author_id")]
         var values: [SQLValue] = [viewer.sqlValue, viewer.sqlValue, viewer.sqlValue]
         if let board { conditions.append("p.board = ?"); values.append(.text(board.rawValue)) }
         if let author { conditions.append("p.author_id = ?"); values.append(author.sqlValue) }
         let page = SQLFragment.keyset("p", before)
         values += page.values + [.integer(Int64(limit))]
-        return try c.query("""
-            SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
-            WHERE \(conditions.joined(separator: " AND ")) \(page.sql) ORDER BY p.created_at DESC, p.id DESC LIMIT ?
-            """, values).map(post)
+        let rows = try c.query("""
+            WITH page AS (
+                SELECT \(postColumns) FROM posts p JOIN users u ON u.id = p.author_id
+                WHERE \(conditions.joined(separator: " AND ")) \(page.sql) ORDER BY p.created_at DESC, p.id DESC LIMIT ?)
+            SELECT page.*, f.id AS photo_id, f.owner_id AS photo_owner_id, f.sha256 AS photo_sha256, f.width AS photo_width,
+                   f.height AS photo_height, f.size AS photo_size, f.position AS photo_position
+            FROM page LEFT JOIN photos f ON f.post_id = page.id
+            ORDER BY page.created_at DESC, page.id DESC, f.position
+            """, values)
+        // A post's rows are together: one for each photo, or one without a photo.
+        var posts: [(post: PostRow, photos: [PhotoRow])] = []
+        posts.reserveCapacity(limit)
+        var last: String?
+        for row in rows {
+            let id = try row.string("id")
+            if id != last {
+                posts.append((try post(row), []))
+                last = id
+            }
+            if try row.optionalString("photo_id") != nil { posts[posts.count - 1].photos.append(try photo(row, .besidePost)) }
+        }
+        return posts
     }
 
     // MARK: comments

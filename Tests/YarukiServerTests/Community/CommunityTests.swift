@@ -191,6 +191,38 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/posts/\(id)/like", token: bo).json()["likeCount"] as? Int == 0)
     }
 
+    /// A page's posts come with their photos from the same statement as the posts: each post its
+    /// own, in the order they were put on it, on every page, whatever the post beyond the page has.
+    @Test(arguments: Engine.allCases)
+    func eachPostOnAPageCarriesItsOwnPhotosInOrder(engine: Engine) async throws {
+        let clock = TestClock(try Date("2026-11-30T09:00:00Z", strategy: .iso8601))
+        let running = try await RunningApp(engine, clock: clock)
+        let api = API(running)
+        let (aki, _, _) = try api.signUp("aki-photos@example.com")
+        let picture = try CommunityTests.phonePhoto()
+        let photos = try (0..<5).map { _ in try #require(try CommunityTests.upload(running.port, token: aki, picture).string("id")) }
+        var posts: [(id: String, photos: [String])] = []
+        for (board, attached) in [("done", [photos[2], photos[0], photos[1]]), ("talk", []), ("done", [photos[4], photos[3]]), ("talk", [])] {
+            clock.advance(1)
+            let posted = try api.call("POST", "/v1/posts", json: ["board": board, "body": "with \(attached.count)", "photoIds": attached], token: aki)
+            posts.insert((try #require(posted.string("id")), attached), at: 0)
+        }
+        func ids(_ item: [String: Any]) -> [String] { (item["photos"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? String)?.uppercased() } }
+        for limit in [1, 2, 3, 4, 20] {
+            var seen: [(id: String, photos: [String])] = []
+            var cursor: String?
+            repeat {
+                let reply = try api.call("GET", "/v1/posts?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? ""), token: aki).json()
+                seen += (reply["items"] as? [[String: Any]] ?? []).map { (($0["id"] as? String) ?? "", ids($0)) }
+                cursor = reply["nextCursor"] as? String
+            } while cursor != nil
+            #expect(seen.map(\.id) == posts.map(\.id) && seen.map(\.photos) == posts.map { $0.photos.map { $0.uppercased() } }, "limit \(limit): \(seen)")
+        }
+        // A board narrows the posts, not their photos.
+        let done = try #require(try api.call("GET", "/v1/posts?board=done", token: aki).json()["items"] as? [[String: Any]])
+        #expect(done.map(ids) == [[photos[4], photos[3]], [photos[2], photos[0], photos[1]]].map { $0.map { $0.uppercased() } })
+    }
+
     @Test(arguments: Engine.allCases)
     func pagesNeitherRepeatNorSkipWhilePostsArrive(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-30T09:00:00Z", strategy: .iso8601))

@@ -99,11 +99,10 @@ struct PostService: Sendable {
     }
 
     func feed(_ principal: Principal, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int) async throws -> Page<Post> {
-        let (posts, photos) = try await database.read { c in
-            let posts = try PostStore.feed(viewer: principal.userID, board: board, author: author, before: before, limit: limit + 1, c)
-            return (posts, try PostStore.photos(posts: posts.prefix(limit).map(\.id), c))
+        let posts = try await database.read { c in
+            try PostStore.feed(viewer: principal.userID, board: board, author: author, before: before, limit: limit + 1, c)
         }
-        return Paging.page(posts, limit: limit, key: { ($0.createdAt, $0.id) }) { reply($0, photos: photos[$0.id] ?? [], viewer: principal.userID) }
+        return Paging.page(posts, limit: limit, key: { ($0.post.createdAt, $0.post.id) }) { reply($0.post, photos: $0.photos, viewer: principal.userID) }
     }
 
     func post(_ id: UUID, _ principal: Principal) async throws -> Post {
