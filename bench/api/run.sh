@@ -8,7 +8,8 @@
 # (kept: a kept reply answers, where the engine keeps any); and Yaruki asked a new query string
 # every time (made: no kept reply answers, the reply is made, as after every write and on every
 # first read). PostgreSQL runs with durable settings (fsync and synchronous_commit on); its kept
-# replies read their data's versions from the database on every request. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections.
+# replies read their data's versions from the database on every request. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections,
+# on SQLite also with synchronous=FULL (each commit on disk before it is answered, as PostgreSQL's).
 # Any reply that is not 2xx fails the run.
 #
 # Targets (issue 35): made, SQLite: /v1/me >= 0.8x nginx; feed, workouts, health month >= 0.3x;
@@ -44,6 +45,19 @@ token() {
   curl -sf -H 'Content-Type: application/json' --data @"$out/credentials.json" "http://127.0.0.1:$yport/v1/auth/login" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])'
 }
+# serve LOG DB-FLAGS…: Yaruki on $yport over $data; sets pid once it answers.
+serve() {
+  .build/release/yaruki serve --port "$yport" --data-dir "$data" "${@:2}" --access-log off --signups-per-hour 1000 >"$out/server-$1.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$yport/healthz" >/dev/null && break; sleep 0.1; done
+}
+# writes KEY LABEL: a workout of two sets, a new one each request, from 16 connections.
+writes() {
+  local w
+  w=$(wrk_rps "http://127.0.0.1:$yport/v1/workouts" -t2 -c16 -d"${seconds}s" -s bench/api/write.lua -H "Authorization: Bearer $(token)")
+  write_rate[$1]=$w
+  summary+=("$(printf '%-8s %-48s          POST, 16 connections%-18s %7.0f writes/s' "$engine" "/v1/workouts" "$2" "$w")")
+}
 declare -A made_rate write_rate
 summary=()
 
@@ -57,9 +71,7 @@ for engine in $engines; do
     setting="PostgreSQL, durable: $(scripts/pg-cluster.sh settings "$pgdir" | sed 's/-c //g')"
   fi
   yport=$(free_port); nport=$(free_port)
-  .build/release/yaruki serve --port "$yport" --data-dir "$data" "${db[@]}" --access-log off --signups-per-hour 1000 >"$out/server-$engine.log" 2>&1 &
-  pid=$!
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$yport/healthz" >/dev/null && break; sleep 0.1; done
+  serve "$engine" "${db[@]}"
   echo "== $engine: seeding through the API"
   python3 bench/api/seed.py "http://127.0.0.1:$yport" "$out/photo.jpg" >"$out/credentials.json"
   tok=$(token)
@@ -114,13 +126,15 @@ CONF
     summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×)' "$engine" "${routes[$i]}" "$(wc -c <"$out/$name.json")" \
       "$n" "$k" "$(echo "$k / $n" | bc -l)" "$m" "$(echo "$m / $n" | bc -l)")")
   done
-  # Writes: a workout of two sets, a new one each request, from 16 connections.
-  tok=$(token)
-  w=$(wrk_rps "http://127.0.0.1:$yport/v1/workouts" -t2 -c16 -d"${seconds}s" -s bench/api/write.lua -H "Authorization: Bearer $tok")
-  write_rate[$engine]=$w
-  summary+=("$(printf '%-8s %-48s          POST, 16 connections                     %7.0f writes/s' "$engine" "/v1/workouts" "$w")")
+  writes "$engine" ""
   nginx -c "$PWD/$out/nginx.conf" -s stop; sleep 0.3
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+  if [ "$engine" = sqlite ]; then
+    # The same writes with every commit on disk before it is answered, as PostgreSQL's here.
+    serve sqlite-full --db "sqlite:$data/yaruki.sqlite?synchronous=full"
+    writes sqlite-full ", synchronous=FULL"
+    kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+  fi
   [ "$engine" = postgres ] && scripts/pg-cluster.sh stop "$pgdir" >/dev/null
   rm -rf "$data"
 done
@@ -132,5 +146,6 @@ if [[ $engines == *sqlite* && $engines == *postgres* ]]; then
   for name in "${names[@]}"; do
     printf '%-12s %.2f×\n' "$name" "$(echo "${made_rate[postgres/$name]} / ${made_rate[sqlite/$name]}" | bc -l)"
   done
-  printf '%-12s %.2f×\n' "writes" "$(echo "${write_rate[postgres]} / ${write_rate[sqlite]}" | bc -l)"
+  printf '%-12s %.2f×  (over SQLite with synchronous=FULL, each commit on disk as PostgreSQL'"'"'s: %.2f×)\n' "writes" \
+    "$(echo "${write_rate[postgres]} / ${write_rate[sqlite]}" | bc -l)" "$(echo "${write_rate[postgres]} / ${write_rate[sqlite-full]}" | bc -l)"
 fi

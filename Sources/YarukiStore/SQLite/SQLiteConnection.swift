@@ -8,7 +8,7 @@ final class SQLiteConnection: SQLConnection {
     private var statements: [String: (statement: OpaquePointer, columns: [String])] = [:]
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(path: String, readOnly: Bool) throws {
+    init(path: String, readOnly: Bool, synchronous: SQLiteDatabase.Synchronous = .normal) throws {
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         var db: OpaquePointer?
         let status = sqlite3_open_v2(path, &db, flags, nil)
@@ -26,7 +26,7 @@ final class SQLiteConnection: SQLConnection {
         try run("PRAGMA mmap_size = 268435456")
         if !readOnly {
             try run("PRAGMA journal_mode = WAL")
-            try run("PRAGMA synchronous = NORMAL")
+            try run("PRAGMA synchronous = \(synchronous.rawValue.uppercased())")
             // A checkpoint every 40 MB of WAL instead of SQLite's 4 MB: records keyed by devices'
             // random UUIDs touch a leaf page of each of their indexes per record, so a push of 500
             // appends 6 MB and forced a checkpoint (two fsyncs) at every commit; ten pushes now

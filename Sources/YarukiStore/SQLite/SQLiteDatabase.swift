@@ -29,13 +29,21 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
         var finish: (Error?) -> Void
     }
 
-    public init(path: String, readers: Int = 4) throws {
+    /// When a commit reaches the disk. `normal` (the default): at the WAL's checkpoints, so a
+    /// power cut may lose the last commits, never the file, and a crash of the process loses
+    /// nothing. `full`: before the commit is answered (a WAL `fsync` per commit, which concurrent
+    /// writes share, since they commit as one group), as PostgreSQL with `synchronous_commit` on.
+    public enum Synchronous: String, Sendable {
+        case normal, full
+    }
+
+    public init(path: String, readers: Int = 4, synchronous: Synchronous = .normal) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         self.path = path
-        writer = try SQLiteConnection(path: path, readOnly: false)
+        writer = try SQLiteConnection(path: path, readOnly: false, synchronous: synchronous)
         self.readers = BlockingPool(name: "sqlite.readers", capacity: max(1, readers)) {
             try SQLiteConnection(path: path, readOnly: true)
         }

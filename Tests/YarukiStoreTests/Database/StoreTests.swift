@@ -414,6 +414,27 @@ import YarukiTestSupport
         #expect(db.commits - before == 2, "the held write, then the forty that waited as one group")
     }
 
+    /// A SQLite URL chooses when a commit reaches the disk: at checkpoints by default (NORMAL),
+    /// before it is answered with `?synchronous=full`; an option it does not know is refused.
+    @Test func aSQLiteURLChoosesWhenCommitsReachTheDisk() async throws {
+        let folder = NSTemporaryDirectory() + "yaruki-synchronous-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func level(_ url: String) async throws -> Int? {
+            let db = try DatabaseURL.open(url)
+            defer { db.close() }
+            return try await db.transaction { c in try c.queryOne("PRAGMA synchronous")?.int("synchronous") }
+        }
+        #expect(try await level("sqlite:\(folder)/a.sqlite") == 1)
+        #expect(try await level("sqlite:\(folder)/b.sqlite?synchronous=full") == 2)
+        #expect(try await level("sqlite:\(folder)/c.sqlite?synchronous=FULL") == 2)
+        #expect(try await level("sqlite:\(folder)/d.sqlite?synchronous=normal") == 1)
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/b.sqlite"), "the option is not part of the file's name")
+        for bad in ["e.sqlite?synchronous=sometimes", "e.sqlite?fsync=off", "e.sqlite?", "?synchronous=full"] {
+            #expect(throws: DatabaseError.self, "\(bad)") { _ = try DatabaseURL.open("sqlite:\(folder)/\(bad)") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/e.sqlite"), "nothing made for a URL refused")
+    }
+
     /// A read's statements see one moment: a write that commits between two of them is seen by
     /// neither (and a read that throws leaves its reader free for the next).
     @Test func anSQLiteReadSeesOneMomentAcrossItsStatements() async throws {

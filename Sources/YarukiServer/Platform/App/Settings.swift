@@ -64,7 +64,7 @@ public struct Settings: Sendable {
     static let flags: [(flag: String, env: String, help: String)] = [
         ("--host", "YARUKI_HOST", "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)"),
         ("--port", "YARUKI_PORT", "TCP port (default 8080; 0 picks a free one)"),
-        ("--db", "YARUKI_DB", "sqlite:PATH or postgres://user@host:port/db (default sqlite:DATA_DIR/yaruki.sqlite)"),
+        ("--db", "YARUKI_DB", "sqlite:PATH[?synchronous=full] or postgres://user@host:port/db (default sqlite:DATA_DIR/yaruki.sqlite)"),
         ("--data-dir", "YARUKI_DATA_DIR", "folder for the database, keys and media (default ./data)"),
         ("--web-dir", "YARUKI_WEB_DIR", "folder of the browser app (default ./web when it exists)"),
         ("--loops", "YARUKI_LOOPS", "event loops, one per core (default: the number of cores)"),
