@@ -72,8 +72,14 @@ def main():
             return AuthResult(success=ok)
 
         options.update(authenticator=authenticate, auth_required=True, auth_require_tls=bool(args.tls))
-    controller = Controller(Folder(args.folder, args.reject), hostname="127.0.0.1", port=port, **options)
-    controller.start()
+    # aiosmtpd gives itself 5 s to come up, which a machine with both cores busy can miss; the test
+    # waits 20 s for the line below. A start that fails says why on that line.
+    controller = Controller(Folder(args.folder, args.reject), hostname="127.0.0.1", port=port, ready_timeout=15, **options)
+    try:
+        controller.start()
+    except Exception as error:
+        print(f"failed to start: {type(error).__name__}: {error}", flush=True)
+        sys.exit(1)
     print(f"ready {port}", flush=True)
     parent = os.getppid()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
