@@ -70,18 +70,31 @@ export function sessionView(session, { exercises, routineId = null, start: start
   const root = el("div", { class: "stack", id: "session-root", "aria-busy": "true" }, el("span", { class: "skeleton" }));
   let state = null;          // { session, version, dirty }
   let ticker = null, saving = null, wakeLock = null, closed = false;
+  let edits = 0;             // changes made on this page: a save knows whether one came after what it carried
+  let putting = null, putAgain = false;
 
   // MARK: keeping it
 
   function store() { keep(state); }
 
+  /** One save at a time. A change made while a save is on its way is saved after it, at the
+   *  version that save brings back: two at once carried the same If-Match, so the second was
+   *  refused, the first's state was loaded back, and the later change (a rest skipped) was lost. */
   async function save() {
+    if (putting) { putAgain = true; return; }
+    putting = put();
+    try { await putting; } finally { putting = null; }
+    if (putAgain) { putAgain = false; if (state?.dirty) await save(); }
+  }
+
+  async function put() {
     if (!state || state.session.phase === "finished") return;
-    const body = toServer(state.session);
+    const body = toServer(state.session), carried = edits;
     try {
       await session.api("/v1/training/session", { method: "PUT", body, headers: state.version ? { "If-Match": `"v${state.version}"` } : {},
-        onResponse: (response) => { state.version = versionOf(response) ?? state.version; } });
-      state.dirty = false;
+        onResponse: (response) => { if (state) state.version = versionOf(response) ?? state.version; } });
+      if (!state) return;  // finished meanwhile
+      if (edits === carried) state.dirty = false;
       store();
     } catch (problem) {
       if (problem.status === 412) {
@@ -94,6 +107,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
   }
 
   function changed() {
+    edits += 1;
     state.dirty = true;
     store();
     clearTimeout(saving);
