@@ -11,7 +11,7 @@ extension YarukiClient {
     public func signUp(email: String, password: String, displayName: String, timeZone: TimeZone = .current,
                        locale: AppLanguage = .en, weekStart: WeekStart = .monday, device: String? = nil) async throws -> Account {
         try await start(request("POST", "/v1/auth/signup", body: SignUpBody(
-            email: email, password: password, displayName: displayName, timeZone: timeZone.identifier, locale: locale.rawValue,
+            email: email, password: password, displayName: displayName, timeZone: timeZone.ianaName, locale: locale.rawValue,
             weekStart: weekStart, device: device, deviceToken: await auth.currentDeviceToken)))
     }
 
@@ -41,7 +41,7 @@ extension YarukiClient {
     public func signInWithIDToken(provider: IdentityProviderName, idToken: String, nonce: String?, device: String? = nil,
                                   timeZone: TimeZone = .current, locale: AppLanguage? = nil) async throws -> Account {
         try await start(request("POST", "/v1/auth/oidc", body: IdentityBody(
-            provider: provider, idToken: idToken, nonce: nonce, timeZone: timeZone.identifier, locale: locale?.rawValue, device: device)))
+            provider: provider, idToken: idToken, nonce: nonce, timeZone: timeZone.ianaName, locale: locale?.rawValue, device: device)))
     }
 
     private func start(_ request: URLRequest) async throws -> Account {

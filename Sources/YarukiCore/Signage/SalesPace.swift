@@ -139,7 +139,7 @@ public struct SalesPace: Codable, Equatable, Sendable {
             goalMet = projectedTotal! >= goal
         }
         let day = calendar.dateComponents([.year, .month, .day], from: now)
-        return SalesPace(day: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!), timeZone: zone.identifier, today: today,
+        return SalesPace(day: String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!), timeZone: zone.ianaName, today: today,
                          yesterday: references[0].line, lastWeek: references[1].line, todayTotal: todayTotal,
                          yesterdayAtThisTime: references[0].atThisTime, lastWeekAtThisTime: references[1].atThisTime, projection: projection,
                          projectedTotal: projectedTotal, goalMet: goalMet)

@@ -38,6 +38,22 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/me", token: "nonsense").status == 401)
     }
 
+    /// A person in UTC reads UTC back wherever a reply names their zone (Foundation on Linux calls
+    /// the zone made from "UTC" "GMT", which every one of these replies once echoed).
+    @Test func aPersonInUTCReadsUTCBack() async throws {
+        let api = API(try await RunningApp(.sqlite))
+        let token = try api.signUp("utc@example.com", extra: ["timeZone": "UTC"]).access
+        #expect(try api.call("GET", "/v1/me", token: token).json()["timeZone"] as? String == "UTC")
+        for path in ["/v1/lifelog/timeline?range=day&date=2026-11-28", "/v1/lifelog/playback?range=day&date=2026-11-28", "/v1/classes?month=2026-12"] {
+            let reply = try api.call("GET", path, token: token)
+            #expect(try reply.status == 200 && reply.json()["timeZone"] as? String == "UTC", "\(path): \(reply.text)")
+        }
+        for path in ["/v1/lifelog/timeline?range=day&date=2026-11-28", "/v1/classes?month=2026-12"] {  // a zone whose name Foundation keeps
+            #expect(try api.call("PATCH", "/v1/me", json: ["timeZone": "Etc/UTC"], token: token).status == 200)
+            #expect(try api.call("GET", path, token: token).json()["timeZone"] as? String == "Etc/UTC")
+        }
+    }
+
     @Test func wrongPasswordAndUnknownEmailAnswerAlike() async throws {
         let running = try await RunningApp(.sqlite)
         let api = API(running)

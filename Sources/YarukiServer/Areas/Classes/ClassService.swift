@@ -39,7 +39,7 @@ struct ClassService: Sendable {
             (try ClassStore.classes(from: start, to: end, coach: coach, limit: ClassService.maxPerMonth, c), try ClassStore.coaches(from: start, to: end, c),
              try ClassStore.booked(user: user, from: start, to: end, c))
         }
-        return ClassMonth(month: month, timeZone: zone.identifier, items: rows.map { info($0, booked: booked.contains($0.id)) },
+        return ClassMonth(month: month, timeZone: zone.ianaName, items: rows.map { info($0, booked: booked.contains($0.id)) },
                           coaches: coaches.map { Person(id: $0.id, displayName: $0.name) })
     }
 
@@ -139,14 +139,14 @@ struct ClassService: Sendable {
                 // Meetings whose cancel deadline has passed already are not sold.
                 starts = rule.sessions(month: plan.month, zone: zone).filter { ClassService.deadline($0, hours: draft.cancelHours ?? 24) > now }
                 if starts.isEmpty { check.conflict("series", "has no meeting left in \(plan.month) on those weekdays that could still be cancelled for a refund") }
-                series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.identifier, lastMonth: plan.month)
+                series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.ianaName, lastMonth: plan.month)
             }
         }
         try check.done()
         let rows = starts.map { start in
             ClassStore.ClassRow(id: UUID(), coachID: coachID, seriesID: series?.id, title: TextRule.trim(draft.title),
                                 description: draft.description.map(TextRule.trim) ?? "", startsAt: start, durationMinutes: draft.durationMinutes,
-                                timeZone: zone.identifier, place: ClassService.blankless(draft.place), onlineURL: ClassService.blankless(draft.onlineUrl),
+                                timeZone: zone.ianaName, place: ClassService.blankless(draft.place), onlineURL: ClassService.blankless(draft.onlineUrl),
                                 capacity: draft.capacity, price: draft.price, currency: draft.currency, cancelHours: draft.cancelHours ?? 24)
         }
         try await database.transaction { c in

@@ -51,13 +51,13 @@ enum ClassesDemo {
         try await database.transaction { c in
             for (index, plan) in plans.enumerated() {
                 let rule = try ClassSeriesRule(weekdays: plan.weekdays, minuteOfDay: ClassSeriesRule.minute(plan.time) ?? 0, durationMinutes: plan.minutes)
-                let series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.identifier, lastMonth: months[1])
+                let series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.ianaName, lastMonth: months[1])
                 try ClassStore.insertSeries(series, at: now, c)
                 var made: [ClassStore.ClassRow] = []
                 for month in months {
                     for start in rule.sessions(month: month, zone: zone) where start > now {
                         let row = ClassStore.ClassRow(id: UUID(), coachID: coachID, seriesID: series.id, title: plan.title, description: plan.description,
-                                                      startsAt: start, durationMinutes: plan.minutes, timeZone: zone.identifier, place: plan.place,
+                                                      startsAt: start, durationMinutes: plan.minutes, timeZone: zone.ianaName, place: plan.place,
                                                       onlineURL: plan.link, capacity: plan.capacity, price: plan.price, currency: plan.currency, cancelHours: 24)
                         try ClassStore.insert(row, at: now, c)
                         made.append(row)

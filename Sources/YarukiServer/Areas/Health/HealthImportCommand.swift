@@ -38,6 +38,6 @@ public enum HealthImportCommand {
         try await HealthService.land(outcome, user: account.id, importID: nil, database: database, now: Date())
         return Summary(days: outcome.days.count, records: outcome.records, used: outcome.used, skipped: outcome.skipped,
                        firstDate: outcome.days.first.map { DayNumber.day($0.day) }, lastDate: outcome.days.last.map { DayNumber.day($0.day) },
-                       timeZone: zone.identifier)
+                       timeZone: zone.ianaName)
     }
 }

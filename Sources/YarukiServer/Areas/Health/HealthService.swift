@@ -191,7 +191,7 @@ final class HealthImports: @unchecked Sendable {
         let path = directory + "/\(id.uuidString.lowercased())"
         guard rename(file.path, path) == 0 else { throw Refusal.bug() }
         let now = context.now
-        let work = String(decoding: try JSONEncoder().encode(Work(id: id, user: user, timeZone: timeZone.identifier)), as: UTF8.self)
+        let work = String(decoding: try JSONEncoder().encode(Work(id: id, user: user, timeZone: timeZone.ianaName)), as: UTF8.self)
         do {
             try await context.database.transaction { c in
                 try HealthStore.startImport(id, user: user, fileName: fileName, bytes: file.size, at: now, c)

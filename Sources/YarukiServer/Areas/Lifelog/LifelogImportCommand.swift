@@ -43,7 +43,7 @@ public enum LifelogImportCommand {
             throw Failure(description: "\(name) cannot be imported: \(failure)")
         }
         var summary = Summary(format: preview.format.rawValue, firstDay: preview.firstDay, lastDay: preview.lastDay, days: preview.days.count,
-                              visits: preview.visits, points: preview.pathPoints + preview.fixes, added: nil, timeZone: zone.identifier)
+                              visits: preview.visits, points: preview.pathPoints + preview.fixes, added: nil, timeZone: zone.ianaName)
         guard !dryRun else { return summary }
         let id = UUID()
         let json = String(decoding: try JSONBytes.encode(preview), as: UTF8.self)

@@ -71,7 +71,7 @@ final class LifelogImports: @unchecked Sendable {
         do {
             try await context.database.transaction { c in
                 try LifelogImportStore.start(id, user: user, fileName: fileName, bytes: file.size, at: now, c)
-                try self.enqueue(Work(id: id, user: user, timeZone: timeZone.identifier, step: .read), c)
+                try self.enqueue(Work(id: id, user: user, timeZone: timeZone.ianaName, step: .read), c)
             }
         } catch {
             unlink(path(id))
@@ -87,7 +87,7 @@ final class LifelogImports: @unchecked Sendable {
             guard try LifelogImportStore.move(id, user: user, from: ["ready"], to: "importing", c) else {
                 throw Refusal(.conflict, code: "import-not-ready", "This import is \(row.state): only a previewed one can land.")
             }
-            try self.enqueue(Work(id: id, user: user, timeZone: timeZone.identifier, step: .land), c)
+            try self.enqueue(Work(id: id, user: user, timeZone: timeZone.ianaName, step: .land), c)
         }
         let info = try await one(id, user: user)
         context.events.publish("lifelog-import", info, to: [user])

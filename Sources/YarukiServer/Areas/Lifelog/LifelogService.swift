@@ -267,7 +267,7 @@ struct LifelogService: Sendable {
                 }
             }
         }
-        return Timeline(range: range.kind, first: range.first, last: range.last, previous: range.previous, next: range.next, timeZone: zone.identifier,
+        return Timeline(range: range.kind, first: range.first, last: range.last, previous: range.previous, next: range.next, timeZone: zone.ianaName,
                         items: items, truncated: records.count > limit || workouts.count > limit || places.count > limit)
     }
 

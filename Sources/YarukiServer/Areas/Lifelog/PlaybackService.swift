@@ -104,7 +104,7 @@ struct PlaybackService: Sendable {
                          records: stop.records.compactMap { parts.records[$0] }.map(lifelog.reply))
         }
         let r = parts.range
-        return Replay(range: r.kind, first: r.first, last: r.last, previous: r.previous, next: r.next, timeZone: parts.zone.identifier,
+        return Replay(range: r.kind, first: r.first, last: r.last, previous: r.previous, next: r.next, timeZone: parts.zone.ianaName,
                       version: parts.version, stops: stops, legs: legs, resolved: resolvedCount,
                       legsURL: resolvedCount < parts.legs.count ? PlaybackService.legsURL(parts, from: resolvedCount) : nil, credit: credit,
                       truncated: parts.truncated)
