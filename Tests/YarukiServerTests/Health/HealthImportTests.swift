@@ -210,7 +210,7 @@ import YarukiTestSupport
         try HealthExportFile.zip(zip, [("apple_health_export/書き出したデータ.xml", Data(HealthImportTests.mixed.text.utf8))])
         let run = try Command.run([binary, "import", "health", zip, "--user", "taro@example.com", "--data-dir", dataDir])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("imported 2 days from 2026-11-19 to 2026-11-20 (GMT) from 22 records (18 used, 1 skipped)"), "\(run.output)")
+        #expect(run.output.contains("imported 2 days from 2026-11-19 to 2026-11-20 (UTC) from 22 records (18 used, 1 skipped)"), "\(run.output)")
 
         let broken = HealthExportFile.temporary("xml")
         defer { unlink(broken) }

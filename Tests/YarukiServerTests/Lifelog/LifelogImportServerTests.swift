@@ -232,7 +232,7 @@ import YarukiTestSupport
             + "<trk><trkseg>\(points)</trkseg></trk></gpx>"
         #expect(FileManager.default.createFile(atPath: file, contents: Data(gpx.utf8)))
         let dry = try Command.run([binary, "import", "lifelog", file, "--user", "aki@example.com", "--dry-run", "--data-dir", dataDir])
-        #expect(dry.status == 0 && dry.output.contains("found 1 visits and 120 points over 1 days from 2024-03-04 to 2024-03-04 (gpx, GMT)")
+        #expect(dry.status == 0 && dry.output.contains("found 1 visits and 120 points over 1 days from 2024-03-04 to 2024-03-04 (gpx, UTC)")
                 && dry.output.contains("nothing imported"), "\(dry.output)")
         let run = try Command.run([binary, "import", "lifelog", file, "--user", "aki@example.com", "--data-dir", dataDir])
         #expect(run.status == 0 && run.output.contains("imported 1 check-ins and 120 track points"), "\(run.output)")
