@@ -54,8 +54,24 @@ fuzz() (
     # the default 10 s for an export). From a folder of its own: Schemathesis keeps a cache of
     # earlier runs (.schemathesis/) in the folder it runs in and replays from it, which would make
     # runs depend on each other.
+    local status=0
     cd "$data" && schemathesis --config-file "$config" run "$url/openapi.json" --max-examples "$examples" --seed "$SEED" --workers 2 \
-        --request-timeout 30 --suppress-health-check all --generation-database none --no-color "${signed[@]}" "$@"
+        --request-timeout 30 --suppress-health-check all --generation-database none --no-color "${signed[@]}" "$@" || status=$?
+    # A failed run says how its server ended and what it wrote last: once a run's sign-in failed
+    # from its start and its server "stopped responding" under the full suite's load, and the
+    # server's log had gone with its folder.
+    if [ "$status" -ne 0 ]; then
+        if kill -0 "$server" 2>/dev/null; then
+            echo "(its server is still running; healthz: $(curl -s -m 10 -o /dev/null -w '%{http_code} in %{time_total} s' "$url/healthz" || true))"
+        else
+            local ended=0
+            wait "$server" || ended=$?
+            echo "(its server had exited, status $ended)"
+        fi
+        echo "(the last lines of its log:)"
+        tail -n 40 "$data/server.log"
+    fi
+    return "$status"
 )
 
 # The admin's run meets every operation with every right and is the longest by far: its
