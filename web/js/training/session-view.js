@@ -97,6 +97,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
       if (edits === carried) state.dirty = false;
       store();
     } catch (problem) {
+      if (!state) return;  // finished or discarded meanwhile: a save that came late has nothing to say
       if (problem.status === 412) {
         toast(t("session.changedElsewhere"));
         await load();
