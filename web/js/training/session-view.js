@@ -71,7 +71,7 @@ export function sessionView(session, { exercises, routineId = null, start: start
   let state = null;          // { session, version, dirty }
   let ticker = null, saving = null, wakeLock = null, closed = false;
   let edits = 0;             // changes made on this page: a save knows whether one came after what it carried
-  let putting = null, putAgain = false;
+  let putting = false, putAgain = false;
 
   // MARK: keeping it
 
@@ -82,8 +82,8 @@ export function sessionView(session, { exercises, routineId = null, start: start
    *  refused, the first's state was loaded back, and the later change (a rest skipped) was lost. */
   async function save() {
     if (putting) { putAgain = true; return; }
-    putting = put();
-    try { await putting; } finally { putting = null; }
+    putting = true;
+    try { await put(); } finally { putting = false; }
     if (putAgain) { putAgain = false; if (state?.dirty) await save(); }
   }
 
