@@ -68,6 +68,9 @@ final class SignageHub: @unchecked Sendable {
     private let lock = NSLock()
     private var watched: [UUID: Watched] = [:]
     private var sequence: UInt64 = 0
+    /// Counts the sales and board changes heard, so a board's first read can tell whether one
+    /// came while it was on its way (and is then read again, not kept stale until the tick).
+    private var heardCount: UInt64 = 0
     private let wake: AsyncStream<Void>.Continuation
     let database: Database
     let clock: @Sendable () -> Date
@@ -124,15 +127,22 @@ final class SignageHub: @unchecked Sendable {
     }
 
     /// Starts watching a board (its state and how many milestones it has reached) unless it is
-    /// watched already; false when it cannot be read.
+    /// watched already; false when it cannot be read. A sale heard while the state was being
+    /// read may not be in it, and `heard` passed over the board, not yet watched: such a board
+    /// starts out changed, so the flusher reads it again.
     private func watch(_ board: SalesBoard) async -> Bool {
-        guard lock.withLock({ watched[board.id] == nil }) else { return true }
+        guard let before = lock.withLock({ watched[board.id] == nil ? heardCount : nil }) else { return true }
         guard let state = try? await totals(board), let reached = try? await database.read({ c in try SignageStore.reached(board.id, c) }) else {
             return false
         }
-        lock.withLock {
-            if watched[board.id] == nil { watched[board.id] = Watched(board: board, state: state, reached: reached.count) }
+        let stale = lock.withLock { () -> Bool in
+            guard watched[board.id] == nil else { return false }
+            var entry = Watched(board: board, state: state, reached: reached.count)
+            entry.dirty = heardCount != before
+            watched[board.id] = entry
+            return entry.dirty
         }
+        if stale { wake.yield() }
         return true
     }
 
@@ -251,6 +261,7 @@ final class SignageHub: @unchecked Sendable {
         let touched = news.touched ?? []
         let now = clock()
         let any = lock.withLock { () -> Bool in
+            heardCount += 1
             var any = false
             for (id, entry) in watched where !entry.dirty {
                 let counts = news.all == true || touched.contains { t in
@@ -316,6 +327,7 @@ final class SignageHub: @unchecked Sendable {
 
     private func definitionChanged(_ id: UUID, _ board: SalesBoard?) {
         let closing: [EventStream] = lock.withLock {
+            heardCount += 1
             guard let board else { return Array(watched.removeValue(forKey: id)?.streams.values ?? [:].values) }
             watched[id]?.board = board
             watched[id]?.dirty = true
@@ -329,6 +341,9 @@ final class SignageHub: @unchecked Sendable {
 
     /// What the minute's tick does, at once (tests move a clock of their own).
     func tickForTests() { heard(News(all: true)) }
+
+    /// The state a board's screens here hold, if it is watched (for tests).
+    func stateForTests(_ id: UUID) -> BoardTotals? { lock.withLock { watched[id]?.state } }
 
     var watchers: Int { lock.withLock { watched.values.reduce(0) { $0 + $1.streams.count } } }
 
