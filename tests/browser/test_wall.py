@@ -219,6 +219,11 @@ def test_only_the_sites_a_board_names_may_frame_its_wall(server):
         httpd.shutdown()
 
 
+def at_rest(driver):
+    """The wall's figure has counted up to what it shows (a screenshot then shows the figure, not a step on the way)."""
+    return driver.execute_script("const t = document.querySelector('.wall-total'); return t.dataset.value === t.dataset.target")
+
+
 def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
     """At 1920×1080: a board in Tokyo with sales yesterday and a week ago; today's sales so far
     show ahead of or behind the same time yesterday, the three lines are drawn on the board's
@@ -268,12 +273,15 @@ def test_the_wall_paces_today_against_yesterday_in_the_boards_zone(server):
             return [...wall.querySelectorAll('*')].filter((e) => e.offsetParent !== null)
               .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
               .map((e) => e.className || e.tagName).slice(0, 5);""")
+        # The picture shows the figure at rest, not part way through counting up to it.
+        wait(wall, 10).until(at_rest)
         wall.save_screenshot(os.path.join(OUT, "wall-pace-en-1920x1080.png"))
         assert not overflow, overflow
         # In Japanese: the same figures, the clock's hours as 時.
         wall.execute_script("window.yaruki.applyLanguage('ja')")
         wait(wall, 20).until(lambda d: "昨日の同じ時刻" in d.find_element(By.ID, "wall-vs-yesterday").text)
         assert "0時" in text_of(wall, By.CSS_SELECTOR, ".pace-axis")
+        wait(wall, 10).until(at_rest)
         wall.save_screenshot(os.path.join(OUT, "wall-pace-ja-1920x1080.png"))
     finally:
         wall.quit()
