@@ -12,6 +12,25 @@ import Testing
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), sourceLocation: sourceLocation)
     }
 
+    /// An ETag is `"<hash>-<length>"`, both in lower-case hex without leading zeros, and the same
+    /// for the same bytes: what a client sent back in If-None-Match before matches now.
+    @Test func anETagIsTheHashAndLengthInHex() throws {
+        var random = SystemRandomNumberGenerator()
+        var hashes: Set<String> = []
+        for size in Array(0..<300) + [4095, 4096, 65_537] {
+            let data = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let tag = EncodedJSON.etag(of: data)
+            #expect(tag == EncodedJSON.etag(of: Data(data)))
+            let parts = tag.dropFirst().dropLast().split(separator: "-")
+            #expect(tag.first == "\"" && tag.last == "\"" && parts.count == 2, "\(tag)")
+            let hash = try #require(UInt64(parts[0], radix: 16))
+            #expect(String(hash, radix: 16) == parts[0] && String(size, radix: 16) == parts[1], "\(tag) for \(size) bytes")
+            hashes.insert(String(parts[0]))
+        }
+        #expect(hashes.count == 303, "different bytes, different hashes")
+        #expect(EncodedJSON.etag(of: Data("{}".utf8)) != EncodedJSON.etag(of: Data("[]".utf8)))
+    }
+
     @Test func stringsEscapeWhatTheEncoderEscapes() throws {
         var every = ""
         for scalar in 0..<0x80 { every.unicodeScalars.append(Unicode.Scalar(UInt8(scalar))) }

@@ -41,7 +41,7 @@ import YarukiTestSupport
     }
 
     static func scope(_ database: Database, _ accounts: KnownAccounts) -> RequestScope {
-        RequestScope(now: Date(), network: "127.0.0.1", replies: ReplyCache(maxAge: 0, clock: { Date() }), database: database, accounts: accounts)
+        RequestScope(now: Date(), client: "127.0.0.1", replies: ReplyCache(maxAge: 0, clock: { Date() }), database: database, accounts: accounts)
     }
 
     @Test func onPostgreSQLTheAccountIsCheckedInTheReplysRoundTripAndAnOldGuessIsMadeAgain() async throws {
@@ -122,7 +122,57 @@ import YarukiTestSupport
         #expect(known.guess(gone.id, now: t.addingTimeInterval(63)) == nil, "a deleted account is forgotten at once")
     }
 
-    /// SQLite has no round trip to save: the account is read each time, never guessed.
+    /// On one node (SQLite), which sees every write, an account read since its last change is not
+    /// read again: held with how its tag stood before the read, it stands until a write says the
+    /// account changed. A write of workouts does not say so; each write to the account does.
+    @Test func onSQLiteAnAccountReadSinceItsLastChangeIsNotReadAgain() async throws {
+        let running = try await RunningApp(.sqlite)
+        let api = API(running)
+        let (token, _, id) = try api.signUp("held-account@example.com", name: "Ana")
+        let user = try #require(UUID(uuidString: id))
+        let replies = running.app.context.replies
+        let (accounts, maker) = (KnownAccounts(), Maker(user: user, database: running.app.database))
+        func scope() -> RequestScope {
+            RequestScope(now: Date(), client: "127.0.0.1", replies: replies, database: running.app.database, accounts: accounts)
+        }
+        #expect(try await maker.me(scope()) == "Asia/Tokyo Ana")
+        // Changed behind the server's back (no write of its own says so): the account held answers,
+        // so it was not read.
+        _ = try await running.app.database.transaction { c in try c.execute("UPDATE users SET display_name = 'Behind' WHERE id = ?", user) }
+        #expect(try await maker.me(scope()) == "Asia/Tokyo Ana", "the account was read again")
+        // A workout written through the server changes the person's workouts, not their account.
+        let workout: [String: Any] = ["startedAt": "2026-11-28T07:00:00Z", "exercises": [["exerciseId": "push-up", "sets": [["reps": 5]]]]]
+        #expect(try api.call("POST", "/v1/workouts", json: workout, token: token).status == 201)
+        #expect(try await maker.me(scope()) == "Asia/Tokyo Ana", "a workout's write dropped the account")
+        // Any write that says the account changed: read again.
+        replies.invalidateHere([.account(user)])
+        #expect(try await maker.me(scope()) == "Asia/Tokyo Behind")
+
+        // Through the server's own requests, each change is in the next reply made (a new query
+        // string every time, so no kept reply answers).
+        var n = 0
+        func me() throws -> [String: Any] {
+            n += 1
+            return try api.call("GET", "/v1/me?n=\(n)", token: token).json()
+        }
+        #expect(try me()["displayName"] as? String == "Behind")
+        #expect(try api.call("PATCH", "/v1/me", json: ["displayName": "Bo", "timeZone": "America/New_York"], token: token).status == 200)
+        #expect(try me()["displayName"] as? String == "Bo")
+        let day = try api.call("GET", "/v1/lifelog/timeline?range=day&date=2026-11-28&n=1", token: token).json()
+        #expect(day["timeZone"] as? String == "America/New_York")
+        let admin = try await ModerationTests.admin(running, "held-admin@example.com")
+        #expect(try api.call("PATCH", "/v1/admin/users/\(id)", json: ["role": "coach"], token: admin).status == 200)
+        #expect(try me()["role"] as? String == "coach")
+        #expect(try api.call("PATCH", "/v1/me", json: ["weekStart": "sunday", "weightUnit": "lb"], token: token).status == 200)
+        let changed = try me()
+        #expect(changed["weekStart"] as? String == "sunday" && changed["weightUnit"] as? String == "lb", "\(changed)")
+        // Deleted: signed out, and nothing of the account held.
+        #expect(try api.call("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 200)
+        #expect(try api.call("GET", "/v1/me?n=0", token: token).status == 401)
+        #expect(running.app.context.authenticator.accounts.guess(user, now: Date()) == nil)
+    }
+
+    /// With nothing kept (`maxAge` 0), SQLite's account is read each time, never guessed.
     @Test func onSQLiteTheAccountIsReadNotGuessed() async throws {
         let running = try await RunningApp(.sqlite)
         let user = try #require(UUID(uuidString: try API(running).signUp("sqlite-guess@example.com", name: "Ana").id))

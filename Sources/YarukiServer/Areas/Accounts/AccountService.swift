@@ -421,7 +421,7 @@ final class AccountService: Sendable {
     // MARK: account
 
     /// What a person's account reply is made from, for kept replies.
-    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("account", user)] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.account(user)] }
 
     /// The keys access tokens are signed with, for anyone to verify them.
     func publicKeys() -> JSONWebKeySet { context.keyring.publicKeys() }

@@ -30,12 +30,15 @@ struct HealthService: StepLog {
     }
 
     /// What a person's days reply is made from, for kept replies (the account: its time zone).
-    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("health", user), .init("account", user)] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [changed(user), .account(user)] }
+
+    /// What a write of a person's health data changes: theirs, not their account.
+    static func changed(_ user: UUID) -> ReplyCache.Tag { .init("health", user) }
 
     /// Writes each report over what its source said of that day before.
     func report(_ reports: [(day: Int, report: HealthDayReport)], by principal: Principal) async throws -> Int {
         let (user, now) = (principal.userID, context.now)
-        try await context.transaction(changing: HealthService.tags(user)) { c in
+        try await context.transaction(changing: [HealthService.changed(user)]) { c in
             for (day, report) in reports {
                 try HealthStore.put(user: user, HealthStore.SourceDay(day: day, source: report.source, totals: report.totals, devices: [report.source]),
                                     at: now, c)
@@ -51,7 +54,7 @@ struct HealthService: StepLog {
 
     func setGoals(_ goals: HealthGoals, _ principal: Principal) async throws -> HealthGoals {
         let now = context.now
-        try await context.transaction(changing: HealthService.tags(principal.userID)) { c in try HealthStore.setGoals(user: principal.userID, goals, at: now, c) }
+        try await context.transaction(changing: [HealthService.changed(principal.userID)]) { c in try HealthStore.setGoals(user: principal.userID, goals, at: now, c) }
         return goals
     }
 
@@ -242,7 +245,7 @@ final class HealthImports: @unchecked Sendable {
         let (database, now) = (context.database, context.now)
         do {
             try await HealthService.land(try result.get(), user: user, importID: id, database: database, now: now)
-            await context.replies.invalidate(HealthService.tags(user))
+            await context.replies.invalidate([HealthService.changed(user)])
         } catch {
             let message = (error as? HealthImporter.Failure)?.description ?? "The import failed: \(error)"
             _ = try? await database.transaction { c in

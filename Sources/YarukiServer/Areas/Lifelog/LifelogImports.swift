@@ -355,7 +355,7 @@ final class LifelogImports: @unchecked Sendable {
 
     /// The person's lifelog changed: kept replies and playback plans go, and their devices hear.
     private func settle(_ user: UUID) async {
-        await context.replies.invalidate(LifelogService.tags(user))
+        await context.replies.invalidate([LifelogService.changed(user)])
         lifelog.plans.forget(user: user)
         context.nudge(user, .lifelog)
     }

@@ -112,7 +112,10 @@ struct LifelogService: Sendable {
     }
 
     /// What a person's timeline is made from, for kept replies.
-    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("lifelog", user), .init("account", user)] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [changed(user), .account(user)] }
+
+    /// What a write of a person's lifelog changes: theirs, not their account.
+    static func changed(_ user: UUID) -> ReplyCache.Tag { .init("lifelog", user) }
 
     static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.uuidString.lowercased())/audio" }
 
@@ -160,7 +163,7 @@ struct LifelogService: Sendable {
     /// Writes through `save` in a transaction of its own; the record, whether it is new, and its version.
     func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal, ifVersion: Int64? = nil) async throws -> (LifelogRecord, created: Bool, version: Int64) {
         let (user, now) = (principal.userID, context.now)
-        let (record, created, version) = try await context.transaction(changing: LifelogService.tags(user)) { c in
+        let (record, created, version) = try await context.transaction(changing: [LifelogService.changed(user)]) { c in
             let created = try save(id, draft, user: user, now: now, ifVersion: ifVersion, c)
             guard let record = try LifelogStore.record(id, user: user, c) else { throw Refusal.bug() }
             return (record, created, try SyncVersions.version(user: user, .lifelog, id, c))
@@ -209,7 +212,7 @@ struct LifelogService: Sendable {
         let (deleted, photo, voice) = try LifelogStore.delete(id, user: user, at: now, c)
         guard deleted else { return nil }
         let (context, plans) = (self.context, self.plans)
-        return SyncEffects(tags: LifelogService.tags(user), afterwards: [{
+        return SyncEffects(tags: [LifelogService.changed(user)], afterwards: [{
             plans.forget(user: user)
             if let photo { context.photos.remove(photo) }
             if let voice, let kind = MediaFiles.Kind(rawValue: voice.kind) { context.media.remove(voice.sha256, kind) }
@@ -218,7 +221,7 @@ struct LifelogService: Sendable {
 
     func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
         let now = context.now
-        guard let effects = try await context.transaction(changing: LifelogService.tags(principal.userID), { c in
+        guard let effects = try await context.transaction(changing: [LifelogService.changed(principal.userID)], { c in
             try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
         }) else { throw Refusal.notFound("No such record.") }
         for work in effects.afterwards { work() }

@@ -40,7 +40,7 @@ struct LifelogSync: SyncZone {
 
     private func effects(_ user: UUID) -> SyncEffects {
         let plans = lifelog.plans
-        return SyncEffects(tags: LifelogService.tags(user), afterwards: [{ plans.forget(user: user) }])
+        return SyncEffects(tags: [LifelogService.changed(user)], afterwards: [{ plans.forget(user: user) }])
     }
 
     func delete(_ id: UUID, user: UUID, now: Date, _ c: SQLConnection) throws -> SyncEffects {

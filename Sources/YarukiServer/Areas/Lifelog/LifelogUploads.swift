@@ -93,7 +93,7 @@ extension LifelogService {
         let id = fields.id ?? UUID()
         do {
             try FieldCheck(LifelogDraft.check(attached.draft, now: now)).done()
-            let (record, created) = try await context.transaction(changing: LifelogService.tags(user)) { c -> (LifelogStore.Record, Bool) in
+            let (record, created) = try await context.transaction(changing: [LifelogService.changed(user)]) { c -> (LifelogStore.Record, Bool) in
                 if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
                 // A retry that raced this one: the first stored wins.
                 if let record = try LifelogStore.record(id, user: user, c) { return (record, false) }

@@ -23,7 +23,7 @@ struct BodyService: Sendable {
         let changes = body.changes
         try FieldCheck(body.problems + BodyDay.check(day: day, changes: changes, today: today)).done()
         let now = context.now
-        return try await context.transaction(changing: TrainingService.tags(me.userID)) { c in
+        return try await context.transaction(changing: [TrainingService.changed(me.userID)]) { c in
             try BodyStore.write(user: me.userID, day: day, changes, at: now, c)
             return try BodyStore.day(user: me.userID, day, c) ?? BodyDay(day: day, measures: [:])
         }
@@ -31,7 +31,7 @@ struct BodyService: Sendable {
 
     func delete(day: String, _ me: Principal) async throws {
         guard PersonalCalendar.accepts(day) else { throw Refusal.validation([.init(field: "day", message: "must be a day, YYYY-MM-DD")]) }
-        let removed = try await context.transaction(changing: TrainingService.tags(me.userID)) { c in try BodyStore.delete(user: me.userID, day: day, c) }
+        let removed = try await context.transaction(changing: [TrainingService.changed(me.userID)]) { c in try BodyStore.delete(user: me.userID, day: day, c) }
         if removed == 0 { throw Refusal.notFound("Nothing was measured on \(day).") }
     }
 

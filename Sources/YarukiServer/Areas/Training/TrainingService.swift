@@ -18,7 +18,10 @@ struct TrainingService: Sendable {
     var database: Database { context.database }
 
     /// What a person's workout list is made from, for kept replies.
-    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [.init("workouts", user), .init("account", user)] }
+    static func tags(_ user: UUID) -> [ReplyCache.Tag] { [changed(user), .account(user)] }
+
+    /// What a write of a person's workouts changes: theirs, not their account.
+    static func changed(_ user: UUID) -> ReplyCache.Tag { .init("workouts", user) }
     static let catalog = [ReplyCache.Tag("catalog")]
 
     /// The catalog, or with a query or a filter what `ExerciseSearch` finds in it, best first.
@@ -210,7 +213,7 @@ struct TrainingService: Sendable {
     /// `save` in a transaction of its own; the workout, whether it is new, and its version.
     func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil) async throws -> (Workout, created: Bool, version: Int64) {
         let (user, now) = (principal.userID, context.now)
-        let saved = try await context.transaction(changing: TrainingService.tags(user)) { c in
+        let saved = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
             try save(workout, user: user, now: now, ifVersion: ifVersion, c)
         }
         let version = try saved.version.value()
@@ -249,7 +252,7 @@ struct TrainingService: Sendable {
 
     func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
         let now = context.now
-        guard let feeds = try await context.transaction(changing: TrainingService.tags(principal.userID), { c in
+        guard let feeds = try await context.transaction(changing: [TrainingService.changed(principal.userID)], { c in
             try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
         }) else { throw Refusal.notFound("No such workout.") }
         context.nudge(principal.userID, .workouts)

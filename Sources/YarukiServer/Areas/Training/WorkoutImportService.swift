@@ -21,7 +21,7 @@ struct WorkoutImportService: Sendable {
         let importer = WorkoutImporter(database: database, now: context.now) { events.publish("workout-import", $0, to: [user]) }
         do {
             let report = try await importer.run(path, options, user: user, account: account)
-            await context.replies.invalidate(TrainingService.tags(user))
+            await context.replies.invalidate([TrainingService.changed(user)])
             training.moved(user)
             return report
         } catch let unmapped as WorkoutImporter.Unmapped {
@@ -31,7 +31,7 @@ struct WorkoutImportService: Sendable {
                           + ". Map them (PUT /v1/me/imports/names), or create them as your own exercises (createMissing=true). Nothing was imported.",
                           fields: names.prefix(50).map { .init(field: "names", message: "'\($0.name.prefix(80))' maps to no exercise") })
         } catch {
-            await context.replies.invalidate(TrainingService.tags(user))  // a page may have landed before a failure
+            await context.replies.invalidate([TrainingService.changed(user)])  // a page may have landed before a failure
             throw error
         }
     }
@@ -52,7 +52,7 @@ extension WorkoutImportService {
             errors.append(.init(field: "names", message: "holds a name that is empty or longer than 200 characters"))
         }
         try FieldCheck(errors).done()
-        return try await context.transaction(changing: TrainingService.tags(me.userID)) { c in
+        return try await context.transaction(changing: [TrainingService.changed(me.userID)]) { c in
             let known = try TrainingStore.units(of: Array(Set(names.values)), visibleTo: me.userID, c)
             if let unknown = names.values.sorted().first(where: { known[$0] == nil }) {
                 throw Refusal.notFound("'\(unknown)' is not an exercise you can log.")

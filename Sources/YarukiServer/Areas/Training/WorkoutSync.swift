@@ -35,6 +35,6 @@ struct WorkoutSync: SyncZone {
     /// and the feeds that lost a deleted workout told.
     private func effects(_ user: UUID, feeds: [UUID] = []) -> SyncEffects {
         let training = training
-        return SyncEffects(tags: TrainingService.tags(user), afterwards: [{ training.moved(user); training.told(feeds) }])
+        return SyncEffects(tags: [TrainingService.changed(user)], afterwards: [{ training.moved(user); training.told(feeds) }])
     }
 }

@@ -69,9 +69,11 @@ struct Visitor: Sendable {
 /// and its person's account once read. Handlers reach the platform through it, not `AppContext`.
 final class RequestScope: Sendable {
     let now: Date
-    /// The network the request comes from, for counting what one client does: the peer's (or,
-    /// behind a trusted proxy, the forwarded) IPv4 address, or its IPv6 /64.
-    let network: String
+    /// The address the request comes from: the peer's, or behind a trusted proxy the forwarded one.
+    let client: String
+    /// The network the request comes from, for counting what one client does: the client's IPv4
+    /// address, or its IPv6 /64. Worked out when asked (few requests count anything).
+    var network: String { AddressRange.network(of: client) }
     let replies: ReplyCache
     private let database: Database
     private let accounts: KnownAccounts
@@ -84,9 +86,9 @@ final class RequestScope: Sendable {
         var check: ReadAhead
     }
 
-    init(now: Date, network: String, replies: ReplyCache, database: Database, accounts: KnownAccounts) {
+    init(now: Date, client: String, replies: ReplyCache, database: Database, accounts: KnownAccounts) {
         self.now = now
-        self.network = network
+        self.client = client
         self.replies = replies
         self.database = database
         self.accounts = accounts
@@ -99,16 +101,23 @@ final class RequestScope: Sendable {
             known.withLock { $0 = guess.account }
             return guess.account
         }
-        return try read(user, try await database.read { c in try AccountStore.account(id: user, c) })
+        // On one node, an account read since its last change needs no read.
+        if let account = accounts.trusted(user, now: now, stands: replies.stands) {
+            known.withLock { $0 = account }
+            return account
+        }
+        let stamp = replies.stamp([.account(user)])
+        return try read(user, try await database.read { c in try AccountStore.account(id: user, c) }, stamp: stamp)
     }
 
-    /// The account as read (nil: gone, 401), remembered for this request and as this node's guess.
-    private func read(_ user: UUID, _ found: Account?) throws -> Account {
+    /// The account as read (nil: gone, 401), remembered for this request and as this node's guess
+    /// (trusted while `stamp`, taken before the read, stands).
+    private func read(_ user: UUID, _ found: Account?, stamp: ReplyCache.Stamp? = nil) throws -> Account {
         guard let account = found else {
             accounts.forget(user)
             throw Refusal.unauthenticated("This account no longer exists.")
         }
-        accounts.remember(account, now: now)
+        accounts.remember(account, now: now, stamp: stamp)
         known.withLock { $0 = account }
         return account
     }
@@ -139,6 +148,12 @@ final class RequestScope: Sendable {
         }
         return account == guessed ? try made.get() : try await make()
     }
+}
+
+extension ReplyCache.Tag {
+    /// A person's account: every write to it says so, and what was made from it (the account's
+    /// reply, the account this node holds) is made again.
+    static func account(_ user: UUID) -> Self { .init("account", user) }
 }
 
 extension PersonalCalendar {
@@ -258,7 +273,7 @@ final class Authenticator: Sendable {
     /// What `request` carries besides its bytes, at `now`.
     func scope(_ request: Request, now: Date) -> RequestScope {
         let client = AddressRange.client(peer: request.remoteAddress, forwardedFor: request.headers["X-Forwarded-For"], trusted: trustedProxies)
-        return RequestScope(now: now, network: AddressRange.network(of: client), replies: replies, database: database, accounts: accounts)
+        return RequestScope(now: now, client: client, replies: replies, database: database, accounts: accounts)
     }
 
     /// The caller of `request` when nobody need be signed in.

@@ -1,14 +1,23 @@
 import Foundation
 import YarukiCore
 
-/// Each person's account as this node last read it: what a reply can be made with while the
-/// account is read again in the same round trip (`RequestScope.guessingAccount`). Only a guess,
-/// always checked, so it may be old; but none is kept past `maxAge` (as a kept reply), so a
-/// person's account does not stay in a node's memory long after they stop asking, or after it
+/// Each person's account as this node last read it. With several nodes it is only a guess that
+/// a reply can be made with while the account is read again in the same round trip
+/// (`RequestScope.guessingAccount`). On one node, which sees every write, it also holds how the
+/// account's kept-reply tag stood before that read (`ReplyCache.Stamp`): while the tag has not
+/// changed since, every write to the account having bumped it, the account is still the one in
+/// the database and needs no read (`trusted`). None is kept past `maxAge` (as a kept reply), so
+/// a person's account does not stay in a node's memory long after they stop asking, or after it
 /// was deleted through another node. Bounded like the session cache.
 final class KnownAccounts: @unchecked Sendable {
+    private struct Known {
+        var account: Account
+        var read: Date
+        var stamp: ReplyCache.Stamp?
+    }
+
     private let lock = NSLock()
-    private var accounts: [UUID: (account: Account, read: Date)] = [:]
+    private var accounts: [UUID: Known] = [:]
     /// When those older than `maxAge` were last let go.
     private var swept = Date.distantPast
     let capacity: Int
@@ -26,14 +35,21 @@ final class KnownAccounts: @unchecked Sendable {
         }
     }
 
-    func remember(_ account: Account, now: Date) {
+    /// The account as last read, when it was read with a stamp that still `stands`.
+    func trusted(_ user: UUID, now: Date, stands: (ReplyCache.Stamp) -> Bool) -> Account? {
+        guard let known = lock.withLock({ accounts[user] }), fresh(known.read, now), let stamp = known.stamp, stands(stamp) else { return nil }
+        return known.account
+    }
+
+    /// `account` as read at `now`; `stamp`, taken before that read, when this node sees every write.
+    func remember(_ account: Account, now: Date, stamp: ReplyCache.Stamp? = nil) {
         lock.withLock {
             if !fresh(swept, now) {
                 accounts = accounts.filter { fresh($0.value.read, now) }
                 swept = now
             }
             if accounts.count >= capacity, accounts[account.id] == nil { accounts.removeAll(keepingCapacity: true) }
-            accounts[account.id] = (account, now)
+            accounts[account.id] = Known(account: account, read: now, stamp: stamp)
         }
     }
 

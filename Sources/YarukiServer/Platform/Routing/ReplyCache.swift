@@ -86,7 +86,7 @@ final class ReplyCache: @unchecked Sendable {
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
     func reply<T: APIModel>(key: Key, tags: [Tag], make: () async throws -> T) async throws -> Reply<T> {
         let now = clock()
-        let names = tags.map(\.text) + [Tag.all.text]
+        let names = shared == nil ? [] : tags.map(\.text) + [Tag.all.text]
         // The shared versions are read before the reply is made: a write meanwhile leaves what is
         // made stale at once. When nothing kept here could answer, the reply is made anyway, so
         // they go out ahead of its first read, in the same round trip; a reply that read nothing
@@ -119,6 +119,24 @@ final class ReplyCache: @unchecked Sendable {
         }
         lock.withLock { insert(key, Kept(json: json, source: source)) }
         return Reply(kept: json)
+    }
+
+    /// How `tags` stand on this node now, for something other than a reply to be trusted while
+    /// none of them changes (`stands`). Nil when this node does not see every write (several
+    /// nodes), or keeps nothing.
+    struct Stamp: Sendable {
+        fileprivate var epoch: Int
+        fileprivate var tags: [(Tag, Int)]
+    }
+
+    func stamp(_ tags: [Tag]) -> Stamp? {
+        guard shared == nil, maxAge > 0 else { return nil }
+        return lock.withLock { Stamp(epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }) }
+    }
+
+    /// None of the stamp's tags changed since it was taken.
+    func stands(_ stamp: Stamp) -> Bool {
+        lock.withLock { stamp.epoch == epoch && stamp.tags.allSatisfy { versions[$0.0, default: 0] == $0.1 } }
     }
 
     /// Young enough, and none of its tags changed here since it was made (called under the lock).
