@@ -188,6 +188,11 @@ samples = {"yaruki": [], "pocketbase": []}
 answers = {"yaruki": [], "pocketbase": []}
 for r in range(rounds):
     for name in ("pocketbase", "yaruki"):
+        # A fresh socket for each series of writes: one left idle through the other server's
+        # series (and, before the first, through the subscribers' setup) may have been closed.
+        run, base = (yrun, yaruki) if name == "yaruki" else (prun, pb)
+        run.writer.close()
+        run.writer = connect(base)
         for k in range(writes):
             if name == "yaruki":
                 payload = request_bytes("PUT", f"{yaruki}/v1/me/quota", {"days": 3 + (r * writes + k) % 2}, "Bearer " + ytokens[0])
