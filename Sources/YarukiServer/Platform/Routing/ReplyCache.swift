@@ -136,13 +136,17 @@ final class ReplyCache: @unchecked Sendable {
 
     /// None of the stamp's tags changed since it was taken.
     func stands(_ stamp: Stamp) -> Bool {
-        lock.withLock { stamp.epoch == epoch && stamp.tags.allSatisfy { versions[$0.0, default: 0] == $0.1 } }
+        lock.withLock { unchanged(stamp.epoch, stamp.tags) }
+    }
+
+    /// None of `tags` changed here since they stood at these counts in `epoch` (called under the lock).
+    private func unchanged(_ since: Int, _ tags: [(Tag, Int)]) -> Bool {
+        since == epoch && tags.allSatisfy { versions[$0.0, default: 0] == $0.1 }
     }
 
     /// Young enough, and none of its tags changed here since it was made (called under the lock).
     private func isCurrent(_ source: Source, _ now: Date) -> Bool {
-        now.timeIntervalSince(source.made) < maxAge && now >= source.made && source.epoch == epoch
-            && source.tags.allSatisfy { versions[$0.0, default: 0] == $0.1 }
+        now.timeIntervalSince(source.made) < maxAge && now >= source.made && unchanged(source.epoch, source.tags)
     }
 
     /// The data under `tags` changed (and has committed): replies made from it are not given
