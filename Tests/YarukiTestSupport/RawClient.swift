@@ -154,8 +154,10 @@ public final class RawClient: @unchecked Sendable {
         return Reply(status: status, headers: headers, body: body)
     }
 
-    /// Reads a chunk of a streaming body: whatever arrives until `marker` is seen.
-    public func readUntil(_ marker: String) throws -> String {
+    /// Reads a chunk of a streaming body: whatever arrives until `marker` is seen. Past
+    /// `deadline` it gives up at the next bytes (a stream's keep-alive comments never let the
+    /// socket's own timeout pass).
+    public func readUntil(_ marker: String, deadline: Date = .distantFuture) throws -> String {
         let needle = Array(marker.utf8)
         while true {
             if let range = buffer.firstRange(of: needle) {
@@ -163,6 +165,7 @@ public final class RawClient: @unchecked Sendable {
                 buffer.removeFirst(range.upperBound)
                 return text
             }
+            guard Date() < deadline else { throw Failure.timeout }
             guard try fill() else { throw Failure.closed }
         }
     }
@@ -170,10 +173,11 @@ public final class RawClient: @unchecked Sendable {
     /// `readUntil` on a thread of its own. Swift Testing runs tests on the cooperative pool (as
     /// many threads as cores): a test that blocks one waiting for a pushed event can starve the
     /// server tasks that would push it. Use this wherever the server must act before bytes come.
-    public func waitFor(_ marker: String) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
+    public func waitFor(_ marker: String, within seconds: Double? = nil) async throws -> String {
+        let deadline = seconds.map { Date() + $0 } ?? .distantFuture
+        return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { [self] in
-                do { continuation.resume(returning: try self.readUntil(marker)) } catch { continuation.resume(throwing: error) }
+                do { continuation.resume(returning: try self.readUntil(marker, deadline: deadline)) } catch { continuation.resume(throwing: error) }
             }
         }
     }

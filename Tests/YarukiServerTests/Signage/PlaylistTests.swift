@@ -4,6 +4,7 @@ import YarukiAPI
 import YarukiClient
 import YarukiCore
 import YarukiHTTP
+import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -19,7 +20,7 @@ import YarukiTestSupport
 
     /// Whether the server ended the stream: its last chunk (the connection itself may stay open for another request).
     static func ended(_ client: RawClient) async -> Bool {
-        (try? await client.waitFor("\r\n0\r\n\r\n")) != nil
+        (try? await client.waitFor("\r\n0\r\n\r\n", within: 20)) != nil
     }
 
     static func board(_ api: API, _ admin: String, _ title: String, origins: [String] = []) throws -> String {
@@ -161,5 +162,117 @@ import YarukiTestSupport
         #expect((heard.first?["boards"] as? [String])?.map { $0.lowercased() } == [second.lowercased(), live.id.lowercased()])
         #expect(try live.api.call("DELETE", "/v1/signage/playlists/\(id)", token: admin).status == 204)
         #expect(await Self.ended(screen))
+    }
+
+    /// A server whose one stream lets its screens in to `screens` as the playlist route does, with
+    /// `checked` as the screen's link check read it; `attached` has an element when each is in.
+    final class Joining: @unchecked Sendable {
+        let server: HTTPServer
+        let attached: AsyncStream<Void>
+
+        init(_ screens: PlaylistScreens, checked: SignagePlaylist, tokenHash: String?) throws {
+            let (attached, done) = AsyncStream<Void>.makeStream()
+            self.attached = attached
+            var config = ServerConfiguration()
+            config.port = 0
+            config.loops = 1
+            config.accessLog = .none
+            var router = Router()
+            router.get("/screen") { _ in
+                .eventStream { stream in
+                    Task {
+                        await screens.attach(stream, playlist: checked, tokenHash: tokenHash)
+                        done.yield()
+                    }
+                }
+            }
+            server = HTTPServer(configuration: config, handler: router.responder(fallback: nil))
+            try server.start()
+        }
+    }
+
+    /// A playlist of `live`'s board shown 10 s each: its id, its link's token and its body.
+    static func made(_ live: SignageTests.Live, _ admin: String) throws -> (UUID, String, [String: Any]) {
+        let body: [String: Any] = ["title": "Door", "boards": [live.id], "seconds": 10, "layout": "rotate"]
+        let made = try live.api.call("POST", "/v1/signage/playlists", json: body, token: admin).json()
+        let text = (made["playlist"] as? [String: Any])?["id"] as? String
+        let id = try #require(text.flatMap { UUID(uuidString: $0) })
+        return (id, try #require((made["wallURL"] as? String)?.components(separatedBy: "token=").last), body)
+    }
+
+    /// A screen joins its playlist's screens after its link was checked: an edit, a new link or a
+    /// deletion landing in between went out to the others before it joined. Joined, it reads the
+    /// playlist again as its link opened it, and gets the edit or is closed.
+    @Test(arguments: Engine.allCases)
+    func aScreenLetInAfterAnEditGetsItAndOneOnAReplacedLinkIsClosed(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let live = try await SignageTests.Live(running)
+        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        let (id, token, body) = try Self.made(live, admin)
+        let database = running.app.database
+        let checked = try #require(try await database.read { c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) })
+        #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["seconds": 20]) { $1 }, token: admin).status == 200)
+        let screens = PlaylistScreens(database: database)
+
+        let edited = try Joining(screens, checked: checked, tokenHash: Crypto.tokenHash(token))
+        defer { edited.server.shutdown() }
+        let screen = try Self.open(edited.server.port, "/screen")
+        let seen = Self.playlists(try await screen.waitFor("\"seconds\":20", within: 10) + screen.waitFor("\n\n", within: 10))
+        #expect(seen.map { $0["seconds"] as? Int } == [10, 20], "\(seen)")
+
+        // A new link between another screen's check and its joining: that screen is closed.
+        #expect(try live.api.call("POST", "/v1/signage/playlists/\(id)/link", token: admin).string("wallURL") != nil)
+        let replaced = try Joining(screens, checked: checked, tokenHash: Crypto.tokenHash(token))
+        defer { replaced.server.shutdown() }
+        let onOldLink = try Self.open(replaced.server.port, "/screen")
+        _ = try await onOldLink.waitFor("event: playlist", within: 10)
+        #expect(await Self.ended(onOldLink), "the link was replaced before the screen joined: its stream ends")
+
+        // An admin's screen (no link) of a playlist deleted before it joined: closed too.
+        #expect(try live.api.call("DELETE", "/v1/signage/playlists/\(id)", token: admin).status == 204)
+        let admins = try Joining(screens, checked: checked, tokenHash: nil)
+        defer { admins.server.shutdown() }
+        let deleted = try Self.open(admins.server.port, "/screen")
+        _ = try await deleted.waitFor("event: playlist", within: 10)
+        #expect(await Self.ended(deleted))
+        screen.disconnect()
+        #expect(await eventually(timeout: 10) { screens.watchers == 0 }, "\(screens.watchers) screens still held")
+    }
+
+    /// A screen's own read of its playlist and an edit's read for every screen both under way, the
+    /// older ending last: the screen keeps the newer playlist.
+    @Test(arguments: Engine.allCases)
+    func anOlderReadEndingLastDoesNotUndoANewerOne(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let live = try await SignageTests.Live(running)
+        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        let (id, token, body) = try Self.made(live, admin)
+        func edit(_ seconds: Int) throws {
+            #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["seconds": seconds]) { $1 }, token: admin).status == 200)
+        }
+        let checked = try #require(try await running.app.database.read { c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) })
+        try edit(20)
+        let held = HeldReads(running.app.database)
+        let screens = PlaylistScreens(database: held)
+        let joining = try Joining(screens, checked: checked, tokenHash: Crypto.tokenHash(token))
+        defer { joining.server.shutdown() }
+        var holds = held.holds.makeAsyncIterator()
+        var attached = joining.attached.makeAsyncIterator()
+
+        let screen = try Self.open(joining.server.port, "/screen")
+        var text = try await screen.waitFor("\"seconds\":10", within: 10)
+        _ = await holds.next()  // the screen's own read, joined, has read 20 and is held
+        try edit(30)
+        let refreshed = Task { try await screens.refresh(id) }
+        _ = await holds.next()  // the edit's read has read 30 and is held
+        held.releaseNewest()
+        #expect(try await refreshed.value?.seconds == 30)
+        held.releaseAll()
+        _ = await attached.next()  // the screen's own read has ended (with 20)
+        try edit(40)
+        #expect(try await screens.refresh(id)?.seconds == 40)
+        text += try await screen.waitFor("\"seconds\":40", within: 10) + screen.waitFor("\n\n", within: 10)
+        let seen = Self.playlists(text)
+        #expect(seen.map { $0["seconds"] as? Int } == [10, 30, 40], "the older read's 20 came after the newer's 30: \(seen)")
     }
 }

@@ -40,6 +40,11 @@ final class HeldReads: Database, @unchecked Sendable {
         lock.withLock { held.isEmpty ? nil : held.removeFirst() }?.resume()
     }
 
+    /// Lets the newest held read go on.
+    func releaseNewest() {
+        lock.withLock { held.popLast() }?.resume()
+    }
+
     /// Lets every held read go on, and holds no more.
     func releaseAll() {
         let all = lock.withLock { () -> [CheckedContinuation<Void, Never>] in

@@ -62,8 +62,8 @@ struct PlaylistRoutes: RouteCollection {
         Reply(playlist)
     }
 
-    func stream(_: Request, _ playlist: SignagePlaylist) async throws -> Response {
-        let screens = signage.hub.playlists
-        return .eventStream { stream in screens.attach(stream, playlist: playlist) }
+    func stream(_ request: Request, _ playlist: SignagePlaylist) async throws -> Response {
+        let (screens, tokenHash) = (signage.hub.playlists, request.queryItem("token").map(Crypto.tokenHash))
+        return .eventStream { stream in Task { await screens.attach(stream, playlist: playlist, tokenHash: tokenHash) } }
     }
 }

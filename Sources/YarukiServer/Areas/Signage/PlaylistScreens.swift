@@ -7,10 +7,24 @@ import YarukiStore
 /// Playlists' screens on this node: each gets its playlist (`playlist` event) when it connects
 /// and again after every edit, read once for all of them; a playlist deleted or given a new
 /// link closes them, and on reconnecting they find the link no longer works.
+///
+/// A screen joins after its link was checked, so an edit (or a new link) that lands in between
+/// is read for the others before it joins: once joined, it reads its playlist again. Reads take
+/// a ticket before they start, and a screen is sent only what a read with a later ticket than
+/// its last found, so an older read that ends last never takes a newer one's place.
 final class PlaylistScreens: @unchecked Sendable {
+    private struct Screen {
+        var stream: EventStream
+        /// The ticket of the read its last playlist came from (0: the one its link was checked with).
+        var shown: UInt64
+        /// That playlist.
+        var playlist: SignagePlaylist
+    }
+
     private let lock = NSLock()
-    private var screens: [UUID: [ObjectIdentifier: EventStream]] = [:]
+    private var screens: [UUID: [ObjectIdentifier: Screen]] = [:]
     private var sequence: UInt64 = 0
+    private var tickets: UInt64 = 0
     let database: Database
 
     init(database: Database) { self.database = database }
@@ -24,31 +38,71 @@ final class PlaylistScreens: @unchecked Sendable {
         return ServerSentEvent(id: "\(id)", event: "playlist", data: String(decoding: json, as: UTF8.self), retry: 2000).encoded
     }
 
-    func attach(_ stream: EventStream, playlist: SignagePlaylist) {
-        let (key, bytes) = (ObjectIdentifier(stream), encoded(playlist))
+    private func ticket() -> UInt64 {
         lock.withLock {
-            screens[playlist.id, default: [:]][key] = stream
-            stream.send(encoded: bytes)
+            tickets += 1
+            return tickets
+        }
+    }
+
+    /// A screen that opened `playlist`'s stream (with its link's token hashed, or an admin's
+    /// access: nil) gets it now, then reads it again as it was opened: an edit made since is
+    /// sent, a playlist deleted or given a new link since closes the stream.
+    func attach(_ stream: EventStream, playlist: SignagePlaylist, tokenHash: String?) async {
+        let (id, key, bytes) = (playlist.id, ObjectIdentifier(stream), encoded(playlist))
+        lock.withLock {
+            screens[id, default: [:]][key] = Screen(stream: stream, shown: 0, playlist: playlist)
+            // One path for every event to a screen, so they arrive in the order they were sent.
+            EventStream.send(encoded: bytes, to: [stream])
         }
         stream.onClose { [weak self] in
             guard let self else { return }
             self.lock.withLock {
-                self.screens[playlist.id]?.removeValue(forKey: key)
-                if self.screens[playlist.id]?.isEmpty == true { self.screens[playlist.id] = nil }
+                self.screens[id]?.removeValue(forKey: key)
+                if self.screens[id]?.isEmpty == true { self.screens[id] = nil }
             }
+        }
+        let ticket = ticket()
+        let now: SignagePlaylist?
+        do {
+            now = try await database.read { c in
+                try tokenHash.map { try PlaylistStore.playlist(id, tokenHash: $0, c) } ?? PlaylistStore.playlist(id, c)
+            }
+        } catch {
+            return  // the database is away: the screen keeps what it has, as the others do
+        }
+        guard let now else {
+            stream.close()
+            return
+        }
+        let again = encoded(now)
+        lock.withLock {
+            guard let screen = screens[id]?[key], screen.shown < ticket else { return }
+            screens[id]?[key] = Screen(stream: stream, shown: ticket, playlist: now)
+            if screen.playlist != now { EventStream.send(encoded: again, to: [screen.stream]) }
         }
     }
 
     /// Reads a playlist again and sends it to its screens here; nil when it is gone.
     func refresh(_ id: UUID) async throws -> SignagePlaylist? {
+        let ticket = ticket()
         guard let playlist = try await database.read({ c in try PlaylistStore.playlist(id, c) }) else { return nil }
         let bytes = encoded(playlist)
-        lock.withLock { EventStream.send(encoded: bytes, to: (screens[id] ?? [:]).values) }
+        lock.withLock {
+            guard var mine = screens[id] else { return }
+            var to: [EventStream] = []
+            for (key, screen) in mine where screen.shown < ticket {
+                mine[key] = Screen(stream: screen.stream, shown: ticket, playlist: playlist)
+                to.append(screen.stream)
+            }
+            screens[id] = mine
+            EventStream.send(encoded: bytes, to: to)
+        }
         return playlist
     }
 
     func close(_ id: UUID) {
-        let closing = lock.withLock { Array(screens.removeValue(forKey: id)?.values ?? [:].values) }
+        let closing = lock.withLock { screens.removeValue(forKey: id)?.values.map(\.stream) ?? [] }
         for stream in closing { stream.close() }
     }
 
