@@ -164,13 +164,13 @@ import YarukiTestSupport
         #expect(await Self.ended(screen))
     }
 
-    /// A server whose one stream lets its screens in to `screens` as the playlist route does, with
-    /// `checked` as the screen's link check read it; `attached` has an element when each is in.
+    /// A server whose one stream lets each screen in with `attach`, as a route does once the
+    /// screen's link was checked; `attached` has an element when each is in.
     final class Joining: @unchecked Sendable {
         let server: HTTPServer
         let attached: AsyncStream<Void>
 
-        init(_ screens: PlaylistScreens, checked: SignagePlaylist, tokenHash: String?) throws {
+        init(_ attach: @escaping @Sendable (EventStream) async -> Void) throws {
             let (attached, done) = AsyncStream<Void>.makeStream()
             self.attached = attached
             var config = ServerConfiguration()
@@ -181,13 +181,18 @@ import YarukiTestSupport
             router.get("/screen") { _ in
                 .eventStream { stream in
                     Task {
-                        await screens.attach(stream, playlist: checked, tokenHash: tokenHash)
+                        await attach(stream)
                         done.yield()
                     }
                 }
             }
             server = HTTPServer(configuration: config, handler: router.responder(fallback: nil))
             try server.start()
+        }
+
+        /// Screens let in to a playlist's `screens`, with `checked` as their link check read it.
+        convenience init(_ screens: PlaylistScreens, checked: SignagePlaylist, tokenHash: String?) throws {
+            try self.init { stream in await screens.attach(stream, playlist: checked, tokenHash: tokenHash) }
         }
     }
 
@@ -274,5 +279,53 @@ import YarukiTestSupport
         text += try await screen.waitFor("\"seconds\":40", within: 10) + screen.waitFor("\n\n", within: 10)
         let seen = Self.playlists(text)
         #expect(seen.map { $0["seconds"] as? Int } == [10, 30, 40], "the older read's 20 came after the newer's 30: \(seen)")
+    }
+
+    /// A board's screen joins the board's screens after its link was checked: a new link, or the
+    /// board taken out of the playlist whose link opened it, landing in between closed the screens
+    /// joined then. Joined, its link is checked again; one that no longer opens the board closes it.
+    @Test(arguments: Engine.allCases)
+    func aBoardScreenLetInAfterItsLinkStoppedOpeningItIsClosed(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let live = try await SignageTests.Live(running)
+        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+        let (playlist, playlistToken, body) = try Self.made(live, admin)
+        let board = try #require(UUID(uuidString: live.id))
+        let (database, hub) = (running.app.database, running.app.areas.signage.hub)
+        func screen(_ token: String, via: UUID?) async throws -> (Joining, RawClient) {
+            let link = WallScreen.link(board: board, token: token, playlist: via)
+            let checked = try #require(try await database.read(link))
+            let joining = try Joining { stream in await hub.attach(stream, board: checked, via: via, link: link) }
+            return (joining, try Self.open(joining.server.port, "/screen"))
+        }
+        // Links that still open the board: the screens stay, and hear the next sale.
+        let (own, ownScreen) = try await screen(live.token, via: nil)
+        let (through, throughScreen) = try await screen(playlistToken, via: playlist)
+        defer { own.server.shutdown(); through.server.shutdown() }
+        var ownIn = own.attached.makeAsyncIterator(), throughIn = through.attached.makeAsyncIterator()
+        _ = await ownIn.next()
+        _ = await throughIn.next()
+        try live.send([SignageTests.sale("joined", 900, campaign: nil)])
+        _ = try await ownScreen.waitFor("\"total\":900", within: 10)
+        _ = try await throughScreen.waitFor("\"total\":900", within: 10)
+
+        // Checked, then the board's link replaced before the screen joined.
+        let link = WallScreen.link(board: board, token: live.token, playlist: nil)
+        let checked = try #require(try await database.read(link))
+        #expect(try live.api.call("POST", "/v1/signage/boards/\(live.id)/link", token: admin).string("wallURL") != nil)
+        let late = try Joining { stream in await hub.attach(stream, board: checked, link: link) }
+        defer { late.server.shutdown() }
+        let onOldLink = try Self.open(late.server.port, "/screen")
+        #expect(await Self.ended(onOldLink), "the board's link was replaced before its screen joined")
+
+        // Checked through the playlist, then the board taken out of it before the screen joined.
+        let viaLink = WallScreen.link(board: board, token: playlistToken, playlist: playlist)
+        let viaChecked = try #require(try await database.read(viaLink))
+        let second = try Self.board(live.api, admin, "Second")
+        #expect(try live.api.call("PUT", "/v1/signage/playlists/\(playlist)", json: body.merging(["boards": [second]]) { $1 }, token: admin).status == 200)
+        let left = try Joining { stream in await hub.attach(stream, board: viaChecked, via: playlist, link: viaLink) }
+        defer { left.server.shutdown() }
+        let dropped = try Self.open(left.server.port, "/screen")
+        #expect(await Self.ended(dropped), "the board left the playlist before its screen joined")
     }
 }

@@ -29,25 +29,22 @@ extension SignageService {
         let (database, authenticator) = (database, context.authenticator)
         return Access(security: [.boardToken, .bearer]) { request in
             let id = try request.id("id", "board")
-            if let playlist = request.queryItem("playlist") {
-                guard let playlistID = UUID(strict: playlist), let token = request.queryItem("token"),
-                      let board = try await database.read({ c -> SalesBoard? in
-                          guard try PlaylistStore.playlist(playlistID, tokenHash: Crypto.tokenHash(token), c)?.boards.contains(id) == true else { return nil }
-                          return try SignageStore.board(id, c)
-                      }) else {
+            let playlist = try request.queryItem("playlist").map { text -> UUID in
+                guard let playlist = UUID(strict: text), request.queryItem("token") != nil else {
                     throw Refusal.notFound("No such board in this playlist, or the link was replaced.")
                 }
-                return WallScreen(board: board, playlist: playlistID)
+                return playlist
             }
             if let token = request.queryItem("token") {
-                guard let board = try await database.read({ c in try SignageStore.board(id, tokenHash: Crypto.tokenHash(token), c) }) else {
-                    throw Refusal.notFound("No such board, or the link was replaced.")
+                let link = WallScreen.link(board: id, token: token, playlist: playlist)
+                guard let board = try await database.read(link) else {
+                    throw Refusal.notFound(playlist == nil ? "No such board, or the link was replaced." : "No such board in this playlist, or the link was replaced.")
                 }
-                return WallScreen(board: board, playlist: nil)
+                return WallScreen(board: board, playlist: playlist, link: link)
             }
             _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
             guard let board = try await database.read({ c in try SignageStore.board(id, c) }) else { throw Refusal.notFound("No such board.") }
-            return WallScreen(board: board, playlist: nil)
+            return WallScreen(board: board, playlist: nil, link: nil)
         }
     }
 
@@ -73,4 +70,17 @@ extension SignageService {
 struct WallScreen: Sendable {
     var board: SalesBoard
     var playlist: UUID?
+    /// The link's check, as a read (nil: an admin's screen, opened without one): the board it
+    /// opens now, or none once the link was replaced, the board deleted or left the playlist.
+    var link: (@Sendable (SQLConnection) throws -> SalesBoard?)?
+
+    /// The check of the board `token` opens, or (`playlist`) the board of the playlist whose token it is.
+    static func link(board id: UUID, token: String, playlist: UUID?) -> @Sendable (SQLConnection) throws -> SalesBoard? {
+        let hash = Crypto.tokenHash(token)
+        guard let playlist else { return { c in try SignageStore.board(id, tokenHash: hash, c) } }
+        return { c in
+            guard try PlaylistStore.playlist(playlist, tokenHash: hash, c)?.boards.contains(id) == true else { return nil }
+            return try SignageStore.board(id, c)
+        }
+    }
 }

@@ -190,7 +190,11 @@ final class SignageHub: @unchecked Sendable {
 
     /// Starts a screen: the board's newest state (also after a reconnect: the newest state is
     /// all a wall needs), then its changes. `playlist`: the playlist whose link opened it.
-    func attach(_ stream: EventStream, board: SalesBoard, via playlist: UUID? = nil, lastEventID: String? = nil) async {
+    /// `link`: the check its link passed. A link replaced (or a board taken out of the playlist)
+    /// between that check and the screen's joining closed the screens then joined, so once joined
+    /// the screen's link is checked again, and a link that no longer opens the board closes it.
+    func attach(_ stream: EventStream, board: SalesBoard, via playlist: UUID? = nil,
+                link: (@Sendable (SQLConnection) throws -> SalesBoard?)? = nil, lastEventID: String? = nil) async {
         guard await watch(board) else {
             stream.close()
             return
@@ -223,6 +227,12 @@ final class SignageHub: @unchecked Sendable {
                 self.watched[board.id]?.via.removeValue(forKey: ObjectIdentifier(stream))
                 if let entry = self.watched[board.id], entry.streams.isEmpty, !entry.pinned { self.watched[board.id] = nil }
             }
+        }
+        guard let link else { return }
+        do {
+            if try await database.read(link) == nil { stream.close() }
+        } catch {
+            return  // the database is away: the screen stays, as the others do
         }
     }
 

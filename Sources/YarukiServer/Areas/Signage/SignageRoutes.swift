@@ -157,6 +157,8 @@ struct SignageRoutes: RouteCollection {
     /// screen coming back to a board), which cannot send one.
     func stream(_ request: Request, _ screen: WallScreen) async throws -> Response {
         let (hub, resumed) = (signage.hub, request.queryItem("lastEventId"))
-        return .eventStream { stream in Task { await hub.attach(stream, board: screen.board, via: screen.playlist, lastEventID: stream.lastEventID ?? resumed) } }
+        return .eventStream { stream in
+            Task { await hub.attach(stream, board: screen.board, via: screen.playlist, link: screen.link, lastEventID: stream.lastEventID ?? resumed) }
+        }
     }
 }
