@@ -196,13 +196,26 @@ import YarukiTestSupport
         }
     }
 
-    /// A playlist of `live`'s board shown 10 s each: its id, its link's token and its body.
-    static func made(_ live: SignageTests.Live, _ admin: String) throws -> (UUID, String, [String: Any]) {
-        let body: [String: Any] = ["title": "Door", "boards": [live.id], "seconds": 10, "layout": "rotate"]
-        let made = try live.api.call("POST", "/v1/signage/playlists", json: body, token: admin).json()
-        let text = (made["playlist"] as? [String: Any])?["id"] as? String
-        let id = try #require(text.flatMap { UUID(uuidString: $0) })
-        return (id, try #require((made["wallURL"] as? String)?.components(separatedBy: "token=").last), body)
+    /// An app with a live board, its admin, and a playlist of that board shown 10 s each (its id,
+    /// its link's token and the body it was made with).
+    struct Made {
+        let running: RunningApp
+        let live: SignageTests.Live
+        let admin: String
+        let id: UUID
+        let token: String
+        let body: [String: Any]
+
+        init(_ engine: Engine) async throws {
+            running = try await RunningApp(engine)
+            live = try await SignageTests.Live(running)
+            admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
+            body = ["title": "Door", "boards": [live.id], "seconds": 10, "layout": "rotate"]
+            let made = try live.api.call("POST", "/v1/signage/playlists", json: body, token: admin).json()
+            let text = (made["playlist"] as? [String: Any])?["id"] as? String
+            id = try #require(text.flatMap { UUID(uuidString: $0) })
+            token = try #require((made["wallURL"] as? String)?.components(separatedBy: "token=").last)
+        }
     }
 
     /// A screen joins its playlist's screens after its link was checked: an edit, a new link or a
@@ -210,10 +223,8 @@ import YarukiTestSupport
     /// playlist again as its link opened it, and gets the edit or is closed.
     @Test(arguments: Engine.allCases)
     func aScreenLetInAfterAnEditGetsItAndOneOnAReplacedLinkIsClosed(engine: Engine) async throws {
-        let running = try await RunningApp(engine)
-        let live = try await SignageTests.Live(running)
-        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
-        let (id, token, body) = try Self.made(live, admin)
+        let made = try await Made(engine)
+        let (running, live, admin, id, token, body) = (made.running, made.live, made.admin, made.id, made.token, made.body)
         let database = running.app.database
         let checked = try #require(try await database.read { c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) })
         #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["seconds": 20]) { $1 }, token: admin).status == 200)
@@ -248,10 +259,8 @@ import YarukiTestSupport
     /// older ending last: the screen keeps the newer playlist.
     @Test(arguments: Engine.allCases)
     func anOlderReadEndingLastDoesNotUndoANewerOne(engine: Engine) async throws {
-        let running = try await RunningApp(engine)
-        let live = try await SignageTests.Live(running)
-        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
-        let (id, token, body) = try Self.made(live, admin)
+        let made = try await Made(engine)
+        let (running, live, admin, id, token, body) = (made.running, made.live, made.admin, made.id, made.token, made.body)
         func edit(_ seconds: Int) throws {
             #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["seconds": seconds]) { $1 }, token: admin).status == 200)
         }
@@ -286,10 +295,8 @@ import YarukiTestSupport
     /// joined then. Joined, its link is checked again; one that no longer opens the board closes it.
     @Test(arguments: Engine.allCases)
     func aBoardScreenLetInAfterItsLinkStoppedOpeningItIsClosed(engine: Engine) async throws {
-        let running = try await RunningApp(engine)
-        let live = try await SignageTests.Live(running)
-        let admin = try #require(try live.api.signIn("signage-admin@example.com", password: "admin password 1").string("accessToken"))
-        let (playlist, playlistToken, body) = try Self.made(live, admin)
+        let made = try await Made(engine)
+        let (running, live, admin, playlist, playlistToken, body) = (made.running, made.live, made.admin, made.id, made.token, made.body)
         let board = try #require(UUID(uuidString: live.id))
         let (database, hub) = (running.app.database, running.app.areas.signage.hub)
         func screen(_ token: String, via: UUID?) async throws -> (Joining, RawClient) {
