@@ -173,8 +173,10 @@ public final class RawClient: @unchecked Sendable {
     /// `readUntil` on a thread of its own. Swift Testing runs tests on the cooperative pool (as
     /// many threads as cores): a test that blocks one waiting for a pushed event can starve the
     /// server tasks that would push it. Use this wherever the server must act before bytes come.
-    public func waitFor(_ marker: String, within seconds: Double? = nil) async throws -> String {
-        let deadline = seconds.map { Date() + $0 } ?? .distantFuture
+    /// Gives up `within` seconds (two minutes unless told): a stream's keep-alives would
+    /// otherwise keep a missing event waited for until CI's own limit.
+    public func waitFor(_ marker: String, within seconds: Double = 120) async throws -> String {
+        let deadline = Date() + seconds
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { [self] in
                 do { continuation.resume(returning: try self.readUntil(marker, deadline: deadline)) } catch { continuation.resume(throwing: error) }
