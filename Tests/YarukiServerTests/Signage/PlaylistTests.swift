@@ -4,7 +4,6 @@ import YarukiAPI
 import YarukiClient
 import YarukiCore
 import YarukiHTTP
-import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
 
@@ -190,9 +189,11 @@ import YarukiTestSupport
             try server.start()
         }
 
-        /// Screens let in to a playlist's `screens`, with `checked` as their link check read it.
-        convenience init(_ screens: PlaylistScreens, checked: SignagePlaylist, tokenHash: String?) throws {
-            try self.init { stream in await screens.attach(stream, playlist: checked, tokenHash: tokenHash) }
+        /// Screens let in to a playlist's `screens` on its link's `token` (nil: an admin's), with
+        /// `checked` as their link check read it.
+        convenience init(_ screens: PlaylistScreens, checked: SignagePlaylist, token: String?) throws {
+            let link = PlaylistScreens.link(checked.id, token: token)
+            try self.init { stream in await screens.attach(stream, playlist: checked, link: link) }
         }
     }
 
@@ -226,11 +227,11 @@ import YarukiTestSupport
         let made = try await Made(engine)
         let (running, live, admin, id, token, body) = (made.running, made.live, made.admin, made.id, made.token, made.body)
         let database = running.app.database
-        let checked = try #require(try await database.read { c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) })
+        let checked = try #require(try await database.read(PlaylistScreens.link(id, token: token)))
         #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["seconds": 20]) { $1 }, token: admin).status == 200)
         let screens = PlaylistScreens(database: database)
 
-        let edited = try Joining(screens, checked: checked, tokenHash: Crypto.tokenHash(token))
+        let edited = try Joining(screens, checked: checked, token: token)
         defer { edited.server.shutdown() }
         let screen = try Self.open(edited.server.port, "/screen")
         let seen = Self.playlists(try await screen.waitFor("\"seconds\":20", within: 10) + screen.waitFor("\n\n", within: 10))
@@ -238,7 +239,7 @@ import YarukiTestSupport
 
         // A new link between another screen's check and its joining: that screen is closed.
         #expect(try live.api.call("POST", "/v1/signage/playlists/\(id)/link", token: admin).string("wallURL") != nil)
-        let replaced = try Joining(screens, checked: checked, tokenHash: Crypto.tokenHash(token))
+        let replaced = try Joining(screens, checked: checked, token: token)
         defer { replaced.server.shutdown() }
         let onOldLink = try Self.open(replaced.server.port, "/screen")
         _ = try await onOldLink.waitFor("event: playlist", within: 10)
@@ -246,7 +247,7 @@ import YarukiTestSupport
 
         // An admin's screen (no link) of a playlist deleted before it joined: closed too.
         #expect(try live.api.call("DELETE", "/v1/signage/playlists/\(id)", token: admin).status == 204)
-        let admins = try Joining(screens, checked: checked, tokenHash: nil)
+        let admins = try Joining(screens, checked: checked, token: nil)
         defer { admins.server.shutdown() }
         let deleted = try Self.open(admins.server.port, "/screen")
         _ = try await deleted.waitFor("event: playlist", within: 10)
@@ -264,11 +265,11 @@ import YarukiTestSupport
         func edit(_ seconds: Int) throws {
             #expect(try live.api.call("PUT", "/v1/signage/playlists/\(id)", json: body.merging(["seconds": seconds]) { $1 }, token: admin).status == 200)
         }
-        let checked = try #require(try await running.app.database.read { c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) })
+        let checked = try #require(try await running.app.database.read(PlaylistScreens.link(id, token: token)))
         try edit(20)
         let held = HeldReads(running.app.database)
         let screens = PlaylistScreens(database: held)
-        let joining = try Joining(screens, checked: checked, tokenHash: Crypto.tokenHash(token))
+        let joining = try Joining(screens, checked: checked, token: token)
         defer { joining.server.shutdown() }
         var holds = held.holds.makeAsyncIterator()
         var attached = joining.attached.makeAsyncIterator()

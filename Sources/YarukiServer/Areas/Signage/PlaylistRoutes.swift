@@ -63,7 +63,7 @@ struct PlaylistRoutes: RouteCollection {
     }
 
     func stream(_ request: Request, _ playlist: SignagePlaylist) async throws -> Response {
-        let (screens, tokenHash) = (signage.hub.playlists, request.queryItem("token").map(Crypto.tokenHash))
-        return .eventStream { stream in Task { await screens.attach(stream, playlist: playlist, tokenHash: tokenHash) } }
+        let (screens, link) = (signage.hub.playlists, PlaylistScreens.link(playlist.id, token: request.queryItem("token")))
+        return .eventStream { stream in Task { await screens.attach(stream, playlist: playlist, link: link) } }
     }
 }

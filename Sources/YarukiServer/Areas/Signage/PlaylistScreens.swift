@@ -45,10 +45,18 @@ final class PlaylistScreens: @unchecked Sendable {
         }
     }
 
-    /// A screen that opened `playlist`'s stream (with its link's token hashed, or an admin's
-    /// access: nil) gets it now, then reads it again as it was opened: an edit made since is
-    /// sent, a playlist deleted or given a new link since closes the stream.
-    func attach(_ stream: EventStream, playlist: SignagePlaylist, tokenHash: String?) async {
+    /// The check of a playlist's screen, as a read: the playlist its link's `token` opens (none
+    /// once the link was replaced or the playlist deleted), or by its id alone for an admin (nil).
+    static func link(_ id: UUID, token: String?) -> @Sendable (SQLConnection) throws -> SignagePlaylist? {
+        guard let token else { return { c in try PlaylistStore.playlist(id, c) } }
+        let hash = Crypto.tokenHash(token)
+        return { c in try PlaylistStore.playlist(id, tokenHash: hash, c) }
+    }
+
+    /// A screen that opened `playlist`'s stream, having passed `link`, gets it now, then runs
+    /// `link` again: an edit made since is sent, a playlist deleted or given a new link since
+    /// closes the stream.
+    func attach(_ stream: EventStream, playlist: SignagePlaylist, link: @escaping @Sendable (SQLConnection) throws -> SignagePlaylist?) async {
         let (id, key, bytes) = (playlist.id, ObjectIdentifier(stream), encoded(playlist))
         lock.withLock {
             screens[id, default: [:]][key] = Screen(stream: stream, shown: 0, playlist: playlist)
@@ -65,9 +73,7 @@ final class PlaylistScreens: @unchecked Sendable {
         let ticket = ticket()
         let now: SignagePlaylist?
         do {
-            now = try await database.read { c in
-                try tokenHash.map { try PlaylistStore.playlist(id, tokenHash: $0, c) } ?? PlaylistStore.playlist(id, c)
-            }
+            now = try await database.read(link)
         } catch {
             return  // the database is away: the screen keeps what it has, as the others do
         }

@@ -53,14 +53,11 @@ extension SignageService {
         let (database, authenticator) = (database, context.authenticator)
         return Access(security: [.boardToken, .bearer]) { request in
             let id = try request.id("id", "playlist")
-            if let token = request.queryItem("token") {
-                guard let playlist = try await database.read({ c in try PlaylistStore.playlist(id, tokenHash: Crypto.tokenHash(token), c) }) else {
-                    throw Refusal.notFound("No such playlist, or the link was replaced.")
-                }
-                return playlist
+            let token = request.queryItem("token")
+            if token == nil { _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin) }
+            guard let playlist = try await database.read(PlaylistScreens.link(id, token: token)) else {
+                throw Refusal.notFound(token == nil ? "No such playlist." : "No such playlist, or the link was replaced.")
             }
-            _ = try await authenticator.authenticate(request.bearerFromQuery(), atLeast: .admin)
-            guard let playlist = try await database.read({ c in try PlaylistStore.playlist(id, c) }) else { throw Refusal.notFound("No such playlist.") }
             return playlist
         }
     }
