@@ -13,7 +13,11 @@ stage() {
   [ -z "$1" ] || echo "== $1"
 }
 pgdir=$(mktemp -d -u /tmp/yaruki-make-test-pg.XXXXXX)
-cleanup() { scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true; }
+# Every test's files (databases, uploads, data folders, media made for a test) go in one folder
+# that the run removes at its end: the tests make hundreds of them, and a run left them all behind.
+scratch=$(mktemp -d /tmp/yaruki-make-test.XXXXXX)
+export TMPDIR=$scratch
+cleanup() { scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1 || true; rm -rf "$scratch"; }
 trap cleanup EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 stage "PostgreSQL: throwaway cluster on port $port"
@@ -62,7 +66,7 @@ python3 -m pytest -q tests/cluster
 # The Kafka tests mostly wait on the broker and Schemathesis keeps the cores busy: they run side
 # by side, the Kafka tests' output shown once both have ended.
 stage "Schemathesis (the API against its own document, every check), beside sales from Kafka (a real Tansu broker)"
-kafka_log=$(mktemp /tmp/yaruki-kafka-test.XXXXXX)
+kafka_log=$(mktemp "$TMPDIR/kafka-test.XXXXXX")
 python3 -m pytest -q tests/kafka >"$kafka_log" 2>&1 &
 kafka=$!
 fuzz_status=0

@@ -19,7 +19,7 @@ EXAMPLES=${EXAMPLES:-8}
 # The coach and the member meet the same operations with other rights: fewer examples each, and
 # no coverage phase (its boundary values are the same for every role; the admin's run has them).
 ROLE_EXAMPLES=${ROLE_EXAMPLES:-2}
-logs=$(mktemp -d /tmp/yaruki-fuzz-logs.XXXXXX)
+logs=$(mktemp -d "${TMPDIR:-/tmp}/yaruki-fuzz-logs.XXXXXX")
 trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$logs"' EXIT
 export SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$PWD/tests/api${PYTHONPATH:+:$PYTHONPATH}"
 # People of each role are made with the operator's CLI; their passwords are no example in the
@@ -31,7 +31,7 @@ fuzz() (
     local role=$1 examples=$2
     shift 2
     local data port url server
-    data=$(mktemp -d /tmp/yaruki-fuzz.XXXXXX)
+    data=$(mktemp -d "${TMPDIR:-/tmp}/yaruki-fuzz.XXXXXX")
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     url="http://127.0.0.1:$port"
     "$BIN" serve --port "$port" --data-dir "$data" --web-dir web --access-log ${ACCESS_LOG:-off} --signups-per-hour 1000000 --payments sandbox \
