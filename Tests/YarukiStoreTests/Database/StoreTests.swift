@@ -82,6 +82,20 @@ import YarukiTestSupport
         #expect(try empty.optionalString("t") == nil)
         #expect(throws: DatabaseError.self) { try row.int("missing_column") }
         #expect(throws: DatabaseError.self) { try row.int("t") }
+        // Numbers at their edges, and the kinds each engine writes its own way (PostgreSQL in
+        // text, read by the column's type).
+        let edges = try #require(try await db.read { try $0.query("""
+            SELECT CAST(-9223372036854775808 AS BIGINT) AS lowest, CAST(-7 AS SMALLINT) AS small, CAST(2147483647 AS INTEGER) AS int4,
+                   CAST(0 AS BIGINT) AS zero, TRUE AS yes, FALSE AS no, '' AS empty, CAST(1.5 AS NUMERIC) AS exact, CAST(-0.25 AS REAL) AS single
+            """, []).first })
+        #expect(try edges.int("lowest") == Int.min)
+        #expect(try edges.int("small") == -7)
+        #expect(try edges.int("int4") == Int(Int32.max))
+        #expect(try edges.int("zero") == 0)
+        #expect(try edges.bool("yes") && !edges.bool("no"))
+        #expect(try edges.string("empty") == "")
+        #expect(try edges.double("exact") == 1.5)
+        #expect(try edges.double("single") == -0.25)
     }
 
     @Test(arguments: Engine.allCases)
