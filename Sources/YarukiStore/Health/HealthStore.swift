@@ -79,9 +79,13 @@ public enum HealthStore {
         try spanLater(user: user, c).value()
     }
 
-    /// `span`, answered later.
+    /// `span`, answered later. Each end is its own subquery: SQLite finds one MIN or MAX at an end
+    /// of the index, but with both in one SELECT it read every day of the person's history (a
+    /// health month of someone with ten years imported took 1.9 ms for this alone; now 8 µs).
     public static func spanLater(user: UUID, _ c: SQLConnection) throws -> Later<(first: Int, last: Int)?> {
-        try c.queryLater("SELECT MIN(day) AS first, MAX(day) AS last FROM health_days WHERE user_id = ?", user).map { rows in
+        try c.queryLater("""
+            SELECT (SELECT MIN(day) FROM health_days WHERE user_id = ?) AS first, (SELECT MAX(day) FROM health_days WHERE user_id = ?) AS last
+            """, user, user).map { rows in
             guard let row = rows.first, let first = try row.optionalInt("first"), let last = try row.optionalInt("last") else { return nil }
             return (first, last)
         }

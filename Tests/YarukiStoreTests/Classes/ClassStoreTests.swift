@@ -7,22 +7,11 @@ import YarukiTestSupport
 /// The seat count of a class holds under a crowd: twenty buyers for the last two seats, at once,
 /// on both engines, give two seats, and a pending order is settled by one caller only.
 @Suite struct ClassStoreTests {
-    static func person(_ db: Database, _ n: Int) async throws -> UUID {
-        let id = UUID()
-        try await db.transaction { c in
-            try c.execute("""
-                INSERT INTO users (id, email, email_key, display_name, password_hash, role, time_zone, locale, week_start, created_at, updated_at)
-                VALUES (?, ?, ?, ?, '', 'member', 'Asia/Seoul', 'ko', 'monday', 0, 0)
-                """, id, "p\(n)@example.com", "p\(n)@example.com", "P\(n)")
-        }
-        return id
-    }
-
     @Test(arguments: Engine.allCases)
     func twentyBuyersForTheLastTwoSeatsGiveTwo(engine: Engine) async throws {
         let db = try await freshDatabase(engine)
         _ = try await Migrator.migrate(db)
-        let coach = try await Self.person(db, 0)
+        let coach = try await person(db, 0)
         let id = UUID()
         let k = ClassStore.ClassRow(id: id, coachID: coach, seriesID: nil, title: "Kettlebells", description: "", startsAt: Date(timeIntervalSince1970: 1_800_000_000),
                                     durationMinutes: 60, timeZone: "Asia/Seoul", place: "Studio B", onlineURL: nil, capacity: 12, enrolled: 10, price: 15000,
@@ -42,7 +31,7 @@ import YarukiTestSupport
     func aPendingOrderIsSettledOnceAndAWebhookIdOnce(engine: Engine) async throws {
         let db = try await freshDatabase(engine)
         _ = try await Migrator.migrate(db)
-        let coach = try await Self.person(db, 0), buyer = try await Self.person(db, 1)
+        let coach = try await person(db, 0), buyer = try await person(db, 1)
         let k = ClassStore.ClassRow(id: UUID(), coachID: coach, seriesID: nil, title: "Yoga", description: "", startsAt: Date(timeIntervalSince1970: 1_800_000_000),
                                     durationMinutes: 60, timeZone: "Asia/Tokyo", place: nil, onlineURL: "https://meet.example/yoga", capacity: 5, price: 2000,
                                     currency: "JPY", cancelHours: 12)

@@ -26,7 +26,7 @@ import YarukiTestSupport
     static func prepared(_ engine: Engine) async throws -> (Database, UUID) {
         let db = try await freshDatabase(engine)
         _ = try await Migrator.migrate(db)
-        let user = try await ClassStoreTests.person(db, 1)
+        let user = try await person(db, 1)
         try await db.transaction { c in
             try TrainingStore.upsert(Exercise(id: "squat", category: .strength, muscles: ["quadriceps"], unit: .reps, names: ["en": "Squat"]), replace: false,
                                      at: t0, c)
