@@ -1,8 +1,11 @@
 """Fills a running Yaruki server, through its API, with what bench/api reads: the bench person
 (Tokyo) with 30 workouts of three exercises each, 100 lifelog records (memos and check-ins with
 positions) on one day, 24 posts on the Done board by eleven people, each with a photo, liked
-by several of them and by the bench person, and November's health days from a watch and a phone. Prints the bench person's credentials as JSON.
+by several of them and by the bench person, and five years of health days from a watch and a phone
+(as an import of someone's Apple Health history leaves them; the month read is November). Prints
+the bench person's credentials as JSON.
 Usage: seed.py BASE_URL PHOTO.jpg"""
+import datetime
 import json
 import sys
 import urllib.request
@@ -54,6 +57,13 @@ for r in range(100):
         record.update(kind="memo", text=f"Memo {r}: a walk by the river, then coffee.")
     call("PUT", f"/v1/lifelog/records/{record['id']}", record, me)
 
+# The five years before November, 500 dates (1,000 days of two sources, the most one report takes) at a time.
+history = [datetime.date(2021, 11, 1) + datetime.timedelta(days=d) for d in range((datetime.date(2026, 11, 1) - datetime.date(2021, 11, 1)).days)]
+for start in range(0, len(history), 500):
+    call("POST", "/v1/health/days", {"days": [
+        {"date": day.isoformat(), "source": source, "steps": 5000 + day.toordinal() % 4000, "distanceMeters": 3800.0,
+         "activeEnergyKcal": 350.0, "standMinutes": 110, "standHours": 9, "exerciseMinutes": 25}
+        for day in history[start:start + 500] for source in ("Bench's Apple Watch", "Bench's iPhone")]}, me)
 call("POST", "/v1/health/days", {"days": [
     {"date": f"2026-11-{d:02d}", "source": source, "steps": 6000 + 97 * d + extra, "distanceMeters": 4300.5 + 60 * d,
      "activeEnergyKcal": 380.5 + d, "standMinutes": 120 + d, "standHours": 8 + d % 5, "exerciseMinutes": 20 + d % 30}
