@@ -97,12 +97,24 @@ public struct HealthGoals: Sendable, Equatable, Codable {
         return p.steps >= 1 && p.energy >= 1 && p.standHours >= 1
     }
 
+    /// The smallest figures that close each ring: each is rounded before it is compared with its
+    /// goal (`progress`), so half below the goal is enough. What a store asks for when it picks
+    /// the days met itself.
+    public var lowestMet: (steps: Double, activeEnergyKcal: Double, standHours: Double) {
+        (Double(steps) - 0.5, Double(activeEnergyKcal) - 0.5, Double(standHours) - 0.5)
+    }
+
     /// Days met in a row, ending `today` — or yesterday while today is still under way and not
     /// met yet. `totals` holds the days with data by day number (others are zero, never met).
     public func streak(today: Int, _ totals: [Int: HealthTotals]) -> Int {
-        var day = met(totals[today] ?? .zero) ? today : today - 1
+        Self.streak(today: today, met: Set(totals.filter { met($0.value) }.keys))
+    }
+
+    /// `streak` from the days met alone.
+    public static func streak(today: Int, met: Set<Int>) -> Int {
+        var day = met.contains(today) ? today : today - 1
         var count = 0
-        while let totals = totals[day], met(totals) {
+        while met.contains(day) {
             count += 1
             day -= 1
         }

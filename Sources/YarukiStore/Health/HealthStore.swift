@@ -74,6 +74,17 @@ public enum HealthStore {
         text.isEmpty ? [] : text.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The days in [from, to] on which all three of `goals` were met: each metric's largest figure
+    /// among the day's sources (`HealthTotals.day`) at `HealthGoals.lowestMet` or more. Only the
+    /// days' numbers come back, so a streak of years is counted without reading its rows.
+    public static func metDays(user: UUID, from: Int, to: Int, goals: HealthGoals, _ c: SQLConnection) throws -> Set<Int> {
+        let lowest = goals.lowestMet
+        return Set(try c.query("""
+            SELECT day FROM health_days WHERE user_id = ? AND day >= ? AND day <= ?
+            GROUP BY day HAVING MAX(steps) >= ? AND MAX(energy_kcal) >= ? AND MAX(stand_hours) >= ?
+            """, user, from, to, lowest.steps, lowest.activeEnergyKcal, lowest.standHours).map { try $0.int("day") })
+    }
+
     /// The person's first and last day with data.
     public static func span(user: UUID, _ c: SQLConnection) throws -> (first: Int, last: Int)? {
         try spanLater(user: user, c).value()

@@ -127,4 +127,16 @@ import Testing
         #expect(goals.streak(today: 10, [8: met, 10: met]) == 1)
         #expect(goals.streak(today: 10, [:]) == 0)
     }
+
+    @Test func aRingClosesAtHalfBelowItsGoal() {
+        let goals = HealthGoals(steps: 5000, activeEnergyKcal: 300, standHours: 10)
+        let lowest = goals.lowestMet
+        let at = HealthTotals(steps: lowest.steps, activeEnergyKcal: lowest.activeEnergyKcal, standHours: lowest.standHours)
+        #expect(goals.met(at))
+        for metric in [HealthMetric.steps, .energy, .standHours] {
+            var below = at
+            below[metric] = below[metric].nextDown
+            #expect(!goals.met(below), "\(metric)")
+        }
+    }
 }

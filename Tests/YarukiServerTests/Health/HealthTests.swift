@@ -118,6 +118,38 @@ import YarukiTestSupport
         #expect(try api.call("GET", "/v1/health/days").status == 401)
     }
 
+    /// A streak longer than a month, then than a year, is read in windows of the days met (their
+    /// numbers only, picked by the store): each day met by its best source, a ring closed at half
+    /// below its goal.
+    @Test(arguments: Engine.allCases)
+    func aStreakOfMoreThanAYearIsCountedWhole(engine: Engine) async throws {
+        let running = try await RunningApp(engine, clock: TestClock(Self.noon))
+        let api = API(running)
+        let (token, _, _) = try api.signUp("kai@example.com")
+        #expect(try api.call("PUT", "/v1/me/health-goals", json: ["steps": 5000, "activeEnergyKcal": 300, "standHours": 10], token: token).status == 200)
+        // 400 days met up to today (the 30th): the watch short of steps, the phone short of the
+        // rest, so each day is met only by the best of the two. The first of them closes its Move
+        // ring at 299.5 kcal; the day before, at 299.4, does not.
+        let today = try #require(DayNumber.of("2026-11-30"))
+        var reports: [[String: Any]] = []
+        for day in (today - 400)...today {
+            let energy = day == today - 400 ? 299.4 : day == today - 399 ? 299.5 : 350.0
+            reports.append(["date": DayNumber.day(day), "source": "Watch", "steps": 4000, "activeEnergyKcal": energy, "standHours": 10])
+            reports.append(["date": DayNumber.day(day), "source": "Phone", "steps": 6000, "activeEnergyKcal": 100.0, "standHours": 3])
+        }
+        for start in stride(from: 0, to: reports.count, by: 1000) {
+            let batch = Array(reports[start..<min(start + 1000, reports.count)])
+            #expect(try api.call("POST", "/v1/health/days", json: ["days": batch], token: token).status == 200)
+        }
+        for (from, to) in [("2026-11-01", "2026-11-30"), ("2026-11-30", "2026-11-30"), ("2025-10-01", "2025-10-31")] {
+            #expect(try api.call("GET", "/v1/health/days?from=\(from)&to=\(to)", token: token).json()["streak"] as? Int == 400, "\(from)…\(to)")
+        }
+        // Today not met after all: the streak ends yesterday.
+        #expect(try api.call("PUT", "/v1/health/days/2026-11-30", json: ["source": "Watch", "steps": 4000, "activeEnergyKcal": 350.0, "standHours": 9],
+                             token: token).status == 200)
+        #expect(try api.call("GET", "/v1/health/days?from=2026-11-01&to=2026-11-30", token: token).json()["streak"] as? Int == 399)
+    }
+
     @Test(arguments: Engine.allCases)
     func goalsGiveProgressAndTheStreakOfDaysMet(engine: Engine) async throws {
         let running = try await RunningApp(engine, clock: TestClock(Self.noon))

@@ -84,19 +84,30 @@ struct HealthService: StepLog {
                           today: DayNumber.day(today), firstDate: span.map { DayNumber.day($0.first) })
     }
 
-    /// Days met in a row up to today, read in widening windows: most streaks are short. The days
-    /// already `read`, when they reach today, are the first window (the month a page shows).
+    /// Days met in a row up to today, at most ten years. The days already `read`, when they reach
+    /// today, answer a streak shorter than them (most are). A longer one is read further back in
+    /// windows twice as long each time, each only the days before the last, and of them only the
+    /// numbers of the days met: a streak of 400 days reads 480 days, where windows of 31, 366 and
+    /// 3,660 days from today read 4,060, every row of ten years among them.
     private func streak(user: UUID, today: Int, goals: HealthGoals, read: (from: Int, to: Int, rows: [HealthStore.SourceDay])) async throws -> Int {
-        let known = read.to >= today && read.from < today ? [today - read.from] : []
-        for window in known + [31, 366, 3660] {
-            let rows = read.from <= today - window && read.to >= today
-                ? read.rows.filter { $0.day >= today - window && $0.day <= today }
-                : try await database.read { c in try HealthStore.days(user: user, from: today - window, to: today, c) }
-            let totals = Dictionary(grouping: rows, by: \.day).mapValues { HealthTotals.day(of: $0.map(\.totals)) }
+        let longest = 3660
+        if read.to >= today && read.from < today {
+            let totals = Dictionary(grouping: read.rows.filter { $0.day <= today }, by: \.day).mapValues { HealthTotals.day(of: $0.map(\.totals)) }
             let streak = goals.streak(today: today, totals)
-            if streak < window { return streak }
+            if streak < today - read.from { return streak }
         }
-        return 3660
+        var met: Set<Int> = []
+        var (from, to, length) = (today - 31, today, 32)
+        while true {
+            let (start, end) = (from, to)
+            met.formUnion(try await database.read { c in try HealthStore.metDays(user: user, from: start, to: end, goals: goals, c) })
+            let streak = HealthGoals.streak(today: today, met: met)
+            // Done when the day before the run was read (and so is not met), or ten years back.
+            let runStart = met.contains(today) ? today : today - 1
+            if runStart - streak >= from || from <= today - longest { return min(streak, longest) }
+            length *= 2
+            (from, to) = (max(from - length, today - longest), from - 1)
+        }
     }
 
     static func reply(_ day: Int, _ t: HealthTotals, sources: [HealthStore.SourceDay], goals: HealthGoals) -> HealthDay {
