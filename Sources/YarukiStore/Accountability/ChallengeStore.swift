@@ -68,6 +68,16 @@ public enum ChallengeStore {
             """, [user.sqlValue] + months.map(\.sqlValue)).map(challenge)
     }
 
+    /// Whether `user` joined, and has not left, a challenge of one of the given months; answered
+    /// later (it goes out with the next statement waited for, a write's COMMIT).
+    public static func inAnyLater(by user: UUID, months: [String], _ c: SQLConnection) throws -> Later<Bool> {
+        guard !months.isEmpty else { return Later { false } }
+        return try c.queryLater("""
+            SELECT 1 AS one FROM challenge_members m JOIN group_challenges c ON c.id = m.challenge_id
+            WHERE m.user_id = ? AND m.left_at IS NULL AND c.month IN (\(SQLFragment.marks(months.count))) LIMIT 1
+            """, [user.sqlValue] + months.map(\.sqlValue)).map { !$0.isEmpty }
+    }
+
     public static func members(_ id: UUID, _ c: SQLConnection) throws -> [MemberRow] {
         try c.query("""
             SELECT \(AccountStore.accountColumns("u")), m.joined_at, m.left_at FROM challenge_members m JOIN users u ON u.id = m.user_id

@@ -41,6 +41,49 @@ import YarukiTestSupport
         }
     }
 
+    /// A workout logged with `POST /v1/workouts` (the server names it) that reaches the goal
+    /// finishes the challenge and tells its members: whether the person is in one is asked with
+    /// the write's own statements, and one who is in none is counted for nothing.
+    @Test(arguments: Engine.allCases)
+    func aLoggedWorkoutThatReachesTheGoalFinishesTheChallenge(engine: Engine) async throws {
+        let clock = TestClock(try Date("2026-11-10T10:00:00+09:00", strategy: .iso8601))
+        let running = try await RunningApp(engine, clock: clock)
+        let api = API(running)
+        let (aki, bo) = ("aki-log@example.com", "bo-log@example.com")
+        _ = try api.signUp(aki, name: "Aki")
+        _ = try api.signUp(bo, name: "Bo")
+        func token(_ email: String) throws -> String { try #require(try api.signIn(email).string("accessToken")) }
+        let code = try #require(try api.call("POST", "/v1/groups", json: ["name": "Crew"], token: try token(aki)).string("inviteCode"))
+        let group = try #require(try api.call("POST", "/v1/groups/join", json: ["code": code], token: try token(bo)).string("id"))
+        let made = try api.call("POST", "/v1/groups/\(group)/challenges", json: ["metric": "minutes", "goal": 60], token: try token(aki))
+        #expect(made.status == 201, "\(made.text)")
+        func log(_ email: String, minutes: Int) throws {
+            clock.advance(3600)
+            let start = clock.now.addingTimeInterval(-Double(minutes) * 60)
+            let body: [String: Any] = ["startedAt": start.ISO8601Format(), "endedAt": clock.now.ISO8601Format(),
+                                       "exercises": [["exerciseId": "squat", "sets": [["reps": 10]]]]]
+            let reply = try api.call("POST", "/v1/workouts", json: body, token: try token(email))
+            #expect(reply.status == 201, "\(reply.text)")
+        }
+        func minutes() throws -> [String: Any] {
+            (try api.call("GET", "/v1/groups/\(group)/challenges", token: try token(aki)).json()["items"] as? [[String: Any]])?.first ?? [:]
+        }
+        func told(_ email: String) throws -> Int {
+            (try api.call("GET", "/v1/notifications", token: try token(email)).json()["items"] as? [[String: Any]] ?? [])
+                .filter { $0["kind"] as? String == "challengeDone" }.count
+        }
+        try log(bo, minutes: 90)  // Bo is in the group, not in the challenge
+        try log(aki, minutes: 40)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let partway = try minutes()
+        #expect(partway["total"] as? Int == 40 && partway["finishedAt"] == nil, "\(partway)")
+        try log(aki, minutes: 20)
+        #expect(await eventuallyAsync(timeout: 10) { ((try? minutes())?["finishedAt"] as? String) != nil })
+        #expect(try minutes()["total"] as? Int == 60)
+        #expect(await eventuallyAsync(timeout: 10) { (try? told(aki)) == 1 })
+        #expect(try told(bo) == 0)
+    }
+
     @Test(arguments: Engine.allCases)
     func aChallengeCountsProofsSessionsAndStepsWithAMemberLeavingMidMonth(engine: Engine) async throws {
         let clock = TestClock(try Date("2026-11-01T10:00:00+09:00", strategy: .iso8601))  // November in Tokyo, still 31 October in Los Angeles

@@ -90,6 +90,13 @@ struct ChallengeService: Sendable {
         return challenge
     }
 
+    /// Whether `user` is in a challenge of a month around now, asked in the caller's transaction
+    /// with its other statements (on PostgreSQL no round trip of its own): most people are in
+    /// none, and their writes then need no recount at all.
+    func inAnyLater(_ user: UUID, _ c: SQLConnection) throws -> Later<Bool> {
+        try ChallengeStore.inAnyLater(by: user, months: ChallengeService.monthsAround(context.now), c)
+    }
+
     /// Someone did something their running challenges may count: each is counted again, a goal
     /// reached for the first time is finished (once, whichever node looks first) and told in
     /// the notifications of everyone in it, and the group hears that the challenge moved.

@@ -9,6 +9,10 @@ import YarukiStore
 protocol GroupActivity: Sendable {
     /// The person's workouts or health days changed: their challenges are counted again.
     func moved(_ user: UUID)
+    /// In the caller's transaction of a write to the person's workouts: whether `moved` will
+    /// have anything to count (they are in a challenge around now), answered with the write's
+    /// COMMIT. After the commit, call `moved` only if so.
+    func countsLater(_ user: UUID, _ c: SQLConnection) throws -> Later<Bool>
     /// A training session was finished into `workout`: it goes into the person's groups' feeds.
     func finished(_ workout: Workout, summary: SessionSummary, by user: UUID) async
     /// A workout was deleted, in the caller's transaction: it leaves the feeds (the groups come back, for `told`).
@@ -24,6 +28,8 @@ struct GroupActivityHub: GroupActivity {
     let workouts: any WorkoutLog
 
     func moved(_ user: UUID) { challenges.moved(user) }
+
+    func countsLater(_ user: UUID, _ c: SQLConnection) throws -> Later<Bool> { try challenges.inAnyLater(user, c) }
 
     func finished(_ workout: Workout, summary: SessionSummary, by user: UUID) async {
         try? await crew.finished(workout, summary: summary, by: user, workouts: workouts)

@@ -197,10 +197,12 @@ struct TrainingService: Sendable {
     /// Two round trips for a new workout on PostgreSQL: its owner and the units of its exercises
     /// (asked together), then the workout, its sets and its sync record with the COMMIT. The
     /// stored workout is what was written, not read back; its version is answered later.
-    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, _ c: SQLConnection) throws -> (Workout, created: Bool, version: Later<Int64>) {
-        let ownerOf = try TrainingStore.ownerLater(of: workout.id, c)
+    /// `fresh`: the server has just made the id, so no workout has it and its owner is not asked.
+    func save(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64? = nil, fresh: Bool = false,
+              _ c: SQLConnection) throws -> (Workout, created: Bool, version: Later<Int64>) {
+        let ownerOf = fresh ? nil : try TrainingStore.ownerLater(of: workout.id, c)
         let units = try TrainingStore.units(of: workout.exercises.map(\.exerciseId), visibleTo: user, c)
-        let owner = try ownerOf.value()
+        let owner = try ownerOf?.value() ?? nil
         if let owner, owner != user { throw Refusal.notFound("No such workout.") }
         try SyncVersions.require(ifVersion, user: user, .workouts, workout.id, c) {
             try TrainingStore.workout(workout.id, user: user, c).map(SyncVersions.json)
@@ -210,15 +212,19 @@ struct TrainingService: Sendable {
         return (TrainingStore.asStored(workout), owner == nil, version)
     }
 
-    /// `save` in a transaction of its own; the workout, whether it is new, and its version.
-    func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil) async throws -> (Workout, created: Bool, version: Int64) {
-        let (user, now) = (principal.userID, context.now)
-        let saved = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
-            try save(workout, user: user, now: now, ifVersion: ifVersion, c)
+    /// `save` in a transaction of its own; the workout, whether it is new, and its version. The
+    /// person's challenges are counted again afterwards only if they are in one: asked with the
+    /// write's own statements, so most writes make no read of their own for it.
+    func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil, fresh: Bool = false) async throws -> (Workout, created: Bool, version: Int64) {
+        let (user, now, activity) = (principal.userID, context.now, try? activity?.get())
+        let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
+            // Asked first, with the catalog's units: asked after the writes it would hold their row locks a statement longer.
+            (try activity?.countsLater(user, c), try save(workout, user: user, now: now, ifVersion: ifVersion, fresh: fresh, c))
         }
         let version = try saved.version.value()
         context.nudge(user, .workouts, version)
-        moved(user)
+        // Not known (the answer failed after the commit): counted again, as before it was asked.
+        if let activity, (try? counts?.value()) ?? true { activity.moved(user) }
         return (saved.0, saved.created, version)
     }
 
