@@ -108,7 +108,8 @@ public final class PostgresCluster: @unchecked Sendable {
     }
 }
 
-/// An empty database of the engine, deleted (SQLite) or abandoned (PostgreSQL) afterwards.
+/// An empty database of the engine: a file in the temporary folder (SQLite; `make test` gives the
+/// run its own and removes it) or a database of the test cluster (PostgreSQL), left behind.
 public func freshDatabase(_ engine: Engine) async throws -> Database {
     switch engine {
     case .sqlite:

@@ -16,9 +16,11 @@ final class RunningApp: Sendable {
     var dataDirectory: String { app.settings.dataDirectory }
     /// Where the binary's own commands find this app's data: its folder and its database.
     var storeArguments: [String] { ["--data-dir", dataDirectory, "--db", app.settings.databaseURL] }
+    private let madeDirectory: String
 
     init(_ engine: Engine, clock: TestClock? = nil, arguments extra: [String] = [], hasher: PasswordHasher = PasswordHasher(parameters: .cheapest)) async throws {
         let dataDir = NSTemporaryDirectory() + "yaruki-app-\(UUID().uuidString)"
+        madeDirectory = dataDir
         // Tests make many accounts from one address; the sign-up limit has its own test.
         var arguments = ["--port", "0", "--data-dir", dataDir, "--access-log", "off", "--web-dir", repositoryRoot + "/web",
                          "--signups-per-hour", "100000"]
@@ -36,7 +38,12 @@ final class RunningApp: Sendable {
         try app.start()
     }
 
-    deinit { app.stop(grace: 1) }
+    /// Stopped, and the data folder it made removed (`swift test` run by hand leaves nothing in
+    /// /tmp); one a test gave it (shared by two nodes) is the test's.
+    deinit {
+        app.stop(grace: 1)
+        if dataDirectory == madeDirectory { try? FileManager.default.removeItem(atPath: madeDirectory) }
+    }
 }
 
 @Suite struct ApplicationTests {
