@@ -69,7 +69,7 @@ public enum ChallengeStore {
     }
 
     /// Whether `user` joined, and has not left, a challenge of one of the given months; answered
-    /// later (it goes out with the next statement waited for, a write's COMMIT).
+    /// later (it goes out with the next statement waited for).
     public static func inAnyLater(by user: UUID, months: [String], _ c: SQLConnection) throws -> Later<Bool> {
         guard !months.isEmpty else { return Later { false } }
         return try c.queryLater("""

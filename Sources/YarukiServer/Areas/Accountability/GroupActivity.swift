@@ -10,8 +10,8 @@ protocol GroupActivity: Sendable {
     /// The person's workouts or health days changed: their challenges are counted again.
     func moved(_ user: UUID)
     /// In the caller's transaction of a write to the person's workouts: whether `moved` will
-    /// have anything to count (they are in a challenge around now), answered with the write's
-    /// COMMIT. After the commit, call `moved` only if so.
+    /// have anything to count (they are in a challenge around now), sent with the write's own
+    /// statements. After the commit, call `moved` only if so.
     func countsLater(_ user: UUID, _ c: SQLConnection) throws -> Later<Bool>
     /// A training session was finished into `workout`: it goes into the person's groups' feeds.
     func finished(_ workout: Workout, summary: SessionSummary, by user: UUID) async
