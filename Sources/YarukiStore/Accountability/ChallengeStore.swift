@@ -62,21 +62,24 @@ public enum ChallengeStore {
     /// The challenges of the given months that `user` joined and has not left, with their groups.
     public static func joined(by user: UUID, months: [String], _ c: SQLConnection) throws -> [ChallengeRow] {
         guard !months.isEmpty else { return [] }
-        return try c.query("""
-            SELECT \(columns) FROM group_challenges c JOIN challenge_members m ON m.challenge_id = c.id
-            WHERE m.user_id = ? AND m.left_at IS NULL AND c.month IN (\(SQLFragment.marks(months.count)))
-            """, [user.sqlValue] + months.map(\.sqlValue)).map(challenge)
+        return try c.query("SELECT \(columns) \(joinedWhere(months.count))", joinedParameters(user, months)).map(challenge)
     }
 
-    /// Whether `user` joined, and has not left, a challenge of one of the given months; answered
-    /// later (it goes out with the next statement waited for).
+    /// Whether `user` joined, and has not left, a challenge of one of the given months (what
+    /// `joined` would find); answered later (it goes out with the next statement waited for).
     public static func inAnyLater(by user: UUID, months: [String], _ c: SQLConnection) throws -> Later<Bool> {
         guard !months.isEmpty else { return Later { false } }
-        return try c.queryLater("""
-            SELECT 1 AS one FROM challenge_members m JOIN group_challenges c ON c.id = m.challenge_id
-            WHERE m.user_id = ? AND m.left_at IS NULL AND c.month IN (\(SQLFragment.marks(months.count))) LIMIT 1
-            """, [user.sqlValue] + months.map(\.sqlValue)).map { !$0.isEmpty }
+        return try c.queryLater("SELECT 1 AS one \(joinedWhere(months.count)) LIMIT 1", joinedParameters(user, months)).map { !$0.isEmpty }
     }
+
+    private static func joinedWhere(_ months: Int) -> String {
+        """
+        FROM group_challenges c JOIN challenge_members m ON m.challenge_id = c.id
+        WHERE m.user_id = ? AND m.left_at IS NULL AND c.month IN (\(SQLFragment.marks(months)))
+        """
+    }
+
+    private static func joinedParameters(_ user: UUID, _ months: [String]) -> [SQLValue] { [user.sqlValue] + months.map(\.sqlValue) }
 
     public static func members(_ id: UUID, _ c: SQLConnection) throws -> [MemberRow] {
         try c.query("""
