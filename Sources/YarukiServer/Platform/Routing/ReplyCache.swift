@@ -16,6 +16,11 @@ import YarukiStore
 /// any news of it has arrived there. `maxAge` also bounds what a reply holds that ages by itself,
 /// like the hour a signed photo link is good for.
 ///
+/// A reply is kept from the second time its key is asked (`askedBefore`): most keys asked once
+/// (a new query string, a page's cursor) are never asked again, and keeping each cost a lock turn,
+/// a dictionary insert and, as they filled the newer generation, replies that would have been
+/// asked again. A key kept before and changed since (a write) is kept at its first making.
+///
 /// Bounded: two generations of at most `capacity / 2` replies and `maxBytes / 2` bytes each; when
 /// the newer fills, the older is dropped. Tag counters are dropped together past `capacity * 16`.
 final class ReplyCache: @unchecked Sendable {
@@ -73,6 +78,10 @@ final class ReplyCache: @unchecked Sendable {
     private var epoch = 0
     private var hitCount = 0
     private var missCount = 0
+    /// The hashes of keys asked, one per slot (a key's hash picks its slot): a key whose hash is
+    /// in its slot was asked before. Two keys sharing a slot push each other out (asked once more
+    /// before they are kept); two of the same hash pass for one (kept at once). Neither is wrong.
+    private var asked: [Int]
 
     init(maxAge: TimeInterval, capacity: Int = 8192, maxBytes: Int = 64 << 20, shared: Database? = nil,
          clock: @escaping @Sendable () -> Date) {
@@ -81,6 +90,7 @@ final class ReplyCache: @unchecked Sendable {
         self.capacity = max(2, capacity)
         self.maxBytes = maxBytes
         self.clock = clock
+        asked = Array(repeating: 0, count: self.capacity * 2)
     }
 
     /// The reply kept under `key` while none of `tags` changed, or `make`'s value encoded (and kept).
@@ -90,24 +100,35 @@ final class ReplyCache: @unchecked Sendable {
         // The shared versions are read before the reply is made: a write meanwhile leaves what is
         // made stale at once. When nothing kept here could answer, the reply is made anyway, so
         // they go out ahead of its first read, in the same round trip; a reply that read nothing
-        // of the database is then not kept.
+        // of the database is then not kept. A key asked for the first time is made without them, and
+        // not kept.
         var ahead: ReadAhead?
         var current: [Int64] = []
+        // Whether what is made now is kept, when that was settled before the versions were read.
+        var keep: Bool?
         if let shared, maxAge > 0 {
-            if lock.withLock({ (newer[key] ?? older[key]).map { isCurrent($0.source, now) } ?? false }) {
+            let (fresh, again) = lock.withLock {
+                let kept = newer[key] ?? older[key]
+                return (kept.map { isCurrent($0.source, now) } ?? false, kept != nil || askedBefore(key))
+            }
+            if fresh {
                 current = try await shared.read { c in try ReplyVersionStore.versions(names, c) }
-            } else {
+            } else if again {
                 ahead = ReadAhead(ReplyVersionStore.versionsStatement(names), on: shared)
             }
+            keep = again
         }
         let (found, made): (EncodedJSON?, Source?) = lock.withLock {
             guard maxAge > 0 else { missCount += 1; return (nil, nil) }
-            if ahead == nil, let kept = newer[key] ?? older[key], isCurrent(kept.source, now), kept.source.shared == current {
+            let kept = newer[key] ?? older[key]
+            if ahead == nil, let kept, isCurrent(kept.source, now), kept.source.shared == current {
                 hitCount += 1
                 if newer[key] == nil { insert(key, kept) }
                 return (kept.json, nil)
             }
             missCount += 1
+            // One kept before (changed since) was asked before.
+            guard keep ?? (kept != nil || askedBefore(key)) else { return (nil, nil) }
             return (nil, Source(made: now, epoch: epoch, tags: tags.map { ($0, versions[$0, default: 0]) }, shared: current))
         }
         if let found { return Reply(kept: found) }
@@ -209,6 +230,15 @@ final class ReplyCache: @unchecked Sendable {
     /// Reads answered with a kept reply, and ones that made theirs.
     var hits: Int { lock.withLock { hitCount } }
     var misses: Int { lock.withLock { missCount } }
+
+    /// Whether `key` was asked before (as far as its slot remembers); it is remembered from now
+    /// (called under the lock).
+    private func askedBefore(_ key: Key) -> Bool {
+        let hash = key.hashValue
+        let slot = Int(UInt(bitPattern: hash) % UInt(asked.count))
+        defer { asked[slot] = hash }
+        return asked[slot] == hash
+    }
 
     private func insert(_ key: Key, _ kept: Kept) {
         let size = kept.json.data.count
