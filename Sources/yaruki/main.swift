@@ -114,8 +114,9 @@ case "serve":
         try app.start()
         app.server.runUntilSignalled()
         app.stop()
-        // Work still running off the requests (a challenge's recount after a workout) gets a
-        // few seconds; none starts after, so no thread is in libpq while the process exits.
+        // Reads still running off the requests (an unread count, a sync nudge; the writes they
+        // left were waited for by the stop) get a few seconds; none starts after, so no thread is
+        // in libpq while the process exits.
         database.shutDown(waiting: 5)
     } catch {
         fail("\(error)")

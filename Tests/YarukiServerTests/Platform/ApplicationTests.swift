@@ -47,6 +47,32 @@ final class RunningApp: Sendable {
 }
 
 @Suite struct ApplicationTests {
+    /// A stop waits for the work the last requests left to run after their replies (a recount, a
+    /// push queued), and for work that work started, before it closes the database: what they
+    /// write is in the file the stop leaves, and its WAL is empty.
+    @Test func aStopWaitsForTheWorkRequestsLeftBehind() async throws {
+        let running = try await RunningApp(.sqlite)
+        let (database, followUps) = (running.app.context.database, running.app.context.followUps)
+        try await database.transaction { c in try c.execute("CREATE TABLE probe (n INTEGER NOT NULL)", []) }
+        followUps.start {
+            try? await Task.sleep(nanoseconds: 400_000_000)
+            _ = try? await database.transaction { c in try c.execute("INSERT INTO probe (n) VALUES (1)", []) }
+            followUps.start {
+                try? await Task.sleep(nanoseconds: 200_000_000)
+                _ = try? await database.transaction { c in try c.execute("INSERT INTO probe (n) VALUES (2)", []) }
+            }
+        }
+        #expect(!followUps.finish(waiting: 0.05), "still running")
+        running.app.stop(grace: 10)
+        #expect(followUps.count == 0)
+        let path = running.dataDirectory + "/yaruki.sqlite"
+        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(wal == 0, "nothing written after the close: \(wal) bytes in the WAL")
+        let file = try SQLiteDatabase(path: path, readers: 1)
+        defer { file.close() }
+        #expect(try await file.read { c in try c.query("SELECT n FROM probe ORDER BY n", []).map { try $0.int("n") } } == [1, 2])
+    }
+
     /// Most tests call the app in memory: the same routes, access checks and problems as over a
     /// socket, with no connection made (the server counts none).
     @Test func anInMemoryCallAnswersAsASocketDoesWithoutOne() async throws {

@@ -102,7 +102,7 @@ struct ChallengeService: Sendable {
     /// the notifications of everyone in it, and the group hears that the challenge moved.
     func moved(_ user: UUID) {
         let service = self
-        Task {
+        context.followUps.start {
             // A recount that fails (a busy moment) is tried once more, and said, rather than lost
             // until the person's next move: a goal reached would wait unfinished.
             for attempt in 1...2 {

@@ -99,6 +99,6 @@ struct StandingsService: Sendable {
     /// Keeps worked-out streaks in their own short transaction (a read serves the page).
     private func keep(_ streaks: [(UUID, GroupStore.CachedStreak)]) {
         let database = context.database
-        Task { try? await database.transaction { c in try GroupStore.cacheStreaks(streaks, c) } }
+        context.followUps.start { _ = try? await database.transaction { c in try GroupStore.cacheStreaks(streaks, c) } }
     }
 }

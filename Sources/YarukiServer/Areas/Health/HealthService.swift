@@ -182,7 +182,7 @@ final class HealthImports: @unchecked Sendable {
         let start = now.addingTimeInterval(-6 * 3600)
         MediaFiles.removeFiles(in: directory, changedBefore: start)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        Task {
+        context.followUps.start {
             _ = try? await database.transaction { c in
                 try HealthStore.abandonImports(startedBefore: start, message: "The server stopped during the import: upload the file again.", at: now, c)
             }

@@ -39,7 +39,7 @@ final class LifelogImports: @unchecked Sendable {
         // An import a stop cut off is told so; a preview nobody landed in a week lets its file go.
         let (database, now) = (context.database, context.now)
         MediaFiles.removeFiles(in: directory, changedBefore: now.addingTimeInterval(-7 * 86_400))
-        Task {
+        context.followUps.start {
             _ = try? await database.transaction { c in
                 try LifelogImportStore.abandon(before: now.addingTimeInterval(-6 * 3600), message: "The server stopped during the import: upload the file again.",
                                                at: now, c)

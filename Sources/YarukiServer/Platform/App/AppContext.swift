@@ -33,6 +33,8 @@ final class AppContext: Sendable {
     let replies: ReplyCache
     /// What each person's uploads may take on disk.
     let storage: StorageQuota
+    /// Work writes leave to run after their replies, which a stop waits for.
+    let followUps = FollowUps()
     /// The port served, once listening: the public URL's default.
     let servedPort = Atomic<Int>(0)
 

@@ -141,6 +141,10 @@ public final class Application: @unchecked Sendable {
         context.jobs.stop(waiting: grace)
         areas.sync.stop()
         server.shutdown(grace: grace)
+        // What the last requests left to do (a recount, a push queued) lands before the close.
+        if !context.followUps.finish(waiting: grace) {
+            ServerLog.error("work left by requests still running at the stop", ["count": "\(context.followUps.count)"])
+        }
         context.bus.stop()
         // Nothing listens here any more (the sandbox's webhooks stop; the port may go to another).
         context.servedPort.store(0, ordering: .relaxed)

@@ -211,7 +211,7 @@ struct Inbox: Sendable {
         let pushed = live.filter(\.pushed)
         guard let push, !pushed.isEmpty else { return }
         let inbox = self
-        Task {
+        context.followUps.start {
             for notice in pushed {
                 do {
                     guard let (message, runAt) = try await inbox.message(notice) else { continue }
