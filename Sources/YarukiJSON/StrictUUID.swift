@@ -9,22 +9,26 @@ extension UUID {
     /// digit is noted and the id refused at the end).
     public init?(strict text: String) {
         var text = text
-        guard let id = text.withUTF8({ u -> uuid_t? in
-            guard u.count == 36, u[8] == 45, u[13] == 45, u[18] == 45, u[23] == 45 else { return nil }
-            var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var bad: UInt8 = 0
-            withUnsafeMutableBytes(of: &id) { bytes in
-                var i = 0
-                for n in 0..<16 {
-                    if i == 8 || i == 13 || i == 18 || i == 23 { i += 1 }
-                    let (hi, lo) = (UUID.nibble(u[i]), UUID.nibble(u[i + 1]))
-                    bad |= hi | lo
-                    bytes[n] = hi &<< 4 | lo
-                    i += 2
-                }
+        guard let id = text.withUTF8(UUID.init(strictUTF8:)) else { return nil }
+        self = id
+    }
+
+    /// `init(strict:)` from the text's UTF-8 bytes (a database's cell, read without a string).
+    public init?(strictUTF8 u: UnsafeBufferPointer<UInt8>) {
+        guard u.count == 36, u[8] == 45, u[13] == 45, u[18] == 45, u[23] == 45 else { return nil }
+        var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var bad: UInt8 = 0
+        withUnsafeMutableBytes(of: &id) { bytes in
+            var i = 0
+            for n in 0..<16 {
+                if i == 8 || i == 13 || i == 18 || i == 23 { i += 1 }
+                let (hi, lo) = (UUID.nibble(u[i]), UUID.nibble(u[i + 1]))
+                bad |= hi | lo
+                bytes[n] = hi &<< 4 | lo
+                i += 2
             }
-            return bad & 0xF0 == 0 ? id : nil
-        }) else { return nil }
+        }
+        guard bad & 0xF0 == 0 else { return nil }
         self.init(uuid: id)
     }
 

@@ -53,11 +53,14 @@ public struct HealthTotals: Sendable, Equatable, Codable {
     /// the largest figure per metric rather than their sum (an import has already merged its
     /// overlapping samples minute by minute; see `HealthSampleMerge`).
     public static func day(of sources: [HealthTotals]) -> HealthTotals {
-        var day = HealthTotals.zero
-        for source in sources {
-            for metric in HealthMetric.allCases { day[metric] = max(day[metric], source[metric]) }
-        }
-        return day
+        sources.reduce(.zero) { $0.largest($1) }
+    }
+
+    /// The largest figure of each metric of the two (`day(of:)`, one source at a time).
+    public func largest(_ s: HealthTotals) -> HealthTotals {
+        HealthTotals(steps: max(steps, s.steps), distanceMeters: max(distanceMeters, s.distanceMeters),
+                     activeEnergyKcal: max(activeEnergyKcal, s.activeEnergyKcal), standMinutes: max(standMinutes, s.standMinutes),
+                     standHours: max(standHours, s.standHours), exerciseMinutes: max(exerciseMinutes, s.exerciseMinutes))
     }
 }
 
@@ -105,12 +108,7 @@ public struct HealthGoals: Sendable, Equatable, Codable {
     }
 
     /// Days met in a row, ending `today` — or yesterday while today is still under way and not
-    /// met yet. `totals` holds the days with data by day number (others are zero, never met).
-    public func streak(today: Int, _ totals: [Int: HealthTotals]) -> Int {
-        Self.streak(today: today, met: Set(totals.filter { met($0.value) }.keys))
-    }
-
-    /// `streak` from the days met alone.
+    /// met yet.
     public static func streak(today: Int, met: Set<Int>) -> Int {
         var day = met.contains(today) ? today : today - 1
         var count = 0

@@ -57,21 +57,24 @@ public enum HealthStore {
         try c.queryLater("""
             SELECT day, source, steps, distance_m, energy_kcal, stand_minutes, stand_hours, exercise_minutes, devices
             FROM health_days WHERE user_id = ? AND day >= ? AND day <= ? ORDER BY day, source
-            """, user, from, to).map { try $0.map(sourceDay) }
-    }
-
-    private static func sourceDay(_ r: Row) throws -> SourceDay {
-        SourceDay(day: try r.int("day"), source: try r.string("source"),
-                  totals: HealthTotals(steps: try r.double("steps"), distanceMeters: try r.double("distance_m"),
-                                       activeEnergyKcal: try r.double("energy_kcal"), standMinutes: try r.double("stand_minutes"),
-                                       standHours: try r.double("stand_hours"), exerciseMinutes: try r.double("exercise_minutes")),
-                  devices: lines(try r.string("devices")))
-    }
-
-    /// A column's lines, split by byte: splitting by Character (grapheme clusters) took an eighth
-    /// of a month's reply.
-    private static func lines(_ text: String) -> [String] {
-        text.isEmpty ? [] : text.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            """, user, from, to).map { rows in
+            // A person's sources name the same few devices day after day: each text is split once.
+            var known: [(text: [UInt8], names: [String])] = []
+            return try rows.map { r in
+                let devices: [String]
+                if let seen = try known.first(where: { try r.text("devices", equals: $0.text) }) {
+                    devices = seen.names
+                } else {
+                    devices = try r.lines("devices")
+                    if known.count < 8 { known.append((try r.bytes("devices"), devices)) }
+                }
+                return SourceDay(day: try r.int("day"), source: try r.string("source"),
+                                 totals: HealthTotals(steps: try r.double("steps"), distanceMeters: try r.double("distance_m"),
+                                                      activeEnergyKcal: try r.double("energy_kcal"), standMinutes: try r.double("stand_minutes"),
+                                                      standHours: try r.double("stand_hours"), exerciseMinutes: try r.double("exercise_minutes")),
+                                 devices: devices)
+            }
+        }
     }
 
     /// The days in [from, to] on which all three of `goals` were met: each metric's largest figure

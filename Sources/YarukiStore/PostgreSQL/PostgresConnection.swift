@@ -110,32 +110,33 @@ final class PostgresConnection: SQLConnection {
         return results
     }
 
+    /// The result's rows. Numbers are parsed from their short text (no allocation); other texts
+    /// go into the rows' shared buffer byte for byte.
     private static func rows(of result: OpaquePointer) -> [Row] {
         let fields = PQnfields(result)
-        let columns = (0..<fields).map { String(cString: PQfname(result, $0)) }
+        let tuples = PQntuples(result)
+        var rows = RowSet.Builder(columns: (0..<fields).map { String(cString: PQfname(result, $0)) }, rows: Int(tuples))
         let types = (0..<fields).map { PQftype(result, $0) }
-        var rows: [Row] = []
-        rows.reserveCapacity(Int(PQntuples(result)))
-        for r in 0..<PQntuples(result) {
-            var values: [SQLValue] = []
-            values.reserveCapacity(Int(fields))
+        for r in 0..<tuples {
             for c in 0..<fields {
                 if PQgetisnull(result, r, c) != 0 {
-                    values.append(.null)
+                    rows.null()
                     continue
                 }
-                let text = String(cString: PQgetvalue(result, r, c))
+                let value = UnsafeRawPointer(PQgetvalue(result, r, c)!).assumingMemoryBound(to: UInt8.self)
+                let bytes = UnsafeBufferPointer(start: value, count: Int(PQgetlength(result, r, c)))
                 switch types[Int(c)] {
-                case 16: values.append(.integer(text == "t" ? 1 : 0))
-                case 20, 21, 23, 26: values.append(Int64(text).map(SQLValue.integer) ?? .text(text))
-                case 700, 701, 1700: values.append(Double(text).map(SQLValue.real) ?? .text(text))
-                case 17: values.append(.blob(PostgresConnection.decodeHex(text)))
-                default: values.append(.text(text))
+                case 16: rows.integer(bytes.first == UInt8(ascii: "t") ? 1 : 0)
+                case 20, 21, 23, 26:
+                    if let v = Int64(String(decoding: bytes, as: UTF8.self)) { rows.integer(v) } else { rows.text(bytes) }
+                case 700, 701, 1700:
+                    if let v = Double(String(decoding: bytes, as: UTF8.self)) { rows.real(v) } else { rows.text(bytes) }
+                case 17: rows.blob(PostgresConnection.decodeHex(bytes))
+                default: rows.text(bytes)
                 }
             }
-            rows.append(Row(columns: columns, values: values))
         }
-        return rows
+        return rows.rows()
     }
 
     /// Notifications on the channels this connection listens to: those already here, or the
@@ -377,11 +378,12 @@ final class PostgresConnection: SQLConnection {
         return (out, n)
     }
 
-    static func decodeHex(_ text: String) -> Data {
-        guard text.hasPrefix("\\x") else { return Data(text.utf8) }
-        var data = Data(capacity: (text.utf8.count - 2) / 2)
+    static func decodeHex(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") else { return Array(text) }
+        var data: [UInt8] = []
+        data.reserveCapacity((text.count - 2) / 2)
         var high: UInt8?
-        for c in text.utf8.dropFirst(2) {
+        for c in text.dropFirst(2) {
             let v: UInt8
             switch c {
             case 48...57: v = c - 48

@@ -107,33 +107,29 @@ final class SQLiteConnection: SQLConnection {
             }
             guard status == SQLITE_OK else { throw error(status) }
         }
-        var rows: [Row] = []
+        var rows = RowSet.Builder(columns: columns)
         let columnCount = Int32(columns.count)
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
             guard status == SQLITE_ROW else { throw error(sqlite3_extended_errcode(handle)) }
             guard collect else { continue }
-            var values: [SQLValue] = []
-            values.reserveCapacity(Int(columnCount))
             for c in 0..<columnCount {
                 switch sqlite3_column_type(statement, c) {
-                case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, c)))
-                case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, c)))
+                case SQLITE_INTEGER: rows.integer(sqlite3_column_int64(statement, c))
+                case SQLITE_FLOAT: rows.real(sqlite3_column_double(statement, c))
                 case SQLITE_TEXT:
                     // By its length (after asking for the text, as SQLite says to): no strlen.
                     let text = sqlite3_column_text(statement, c)
-                    let count = Int(sqlite3_column_bytes(statement, c))
-                    values.append(.text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""))
+                    rows.text(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_column_bytes(statement, c))))
                 case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(statement, c))
-                    values.append(.blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(statement, c), count: count)))
-                default: values.append(.null)
+                    let blob = sqlite3_column_blob(statement, c)
+                    rows.blob(UnsafeRawBufferPointer(start: blob, count: blob == nil ? 0 : Int(sqlite3_column_bytes(statement, c))))
+                default: rows.null()
                 }
             }
-            rows.append(Row(columns: columns, values: values))
         }
-        return rows
+        return rows.rows()
     }
 
     private func error(_ code: Int32) -> DatabaseError {

@@ -98,6 +98,39 @@ import YarukiTestSupport
         #expect(try edges.double("single") == -0.25)
     }
 
+    /// A result's rows share one buffer of cells and bytes (`RowSet`): every row reads its own
+    /// texts, blobs and nulls, of every length, wherever they fall in it.
+    @Test(arguments: Engine.allCases)
+    func manyRowsEachReadTheirOwnCells(engine: Engine) async throws {
+        let db = try await freshDatabase(engine)
+        try await db.transaction { c in
+            try c.execute("CREATE TABLE cells (n BIGINT PRIMARY KEY, id TEXT, t TEXT, b \(c.dialect.blob), x DOUBLE PRECISION)", [])
+        }
+        let ids = (0..<300).map { _ in UUID() }
+        func text(_ n: Int) -> String? { n % 7 == 3 ? nil : String(repeating: ["a", "é", "やる気", "\n"][n % 4], count: n % 40) }
+        func blob(_ n: Int) -> Data? { n % 11 == 5 ? nil : Data((0..<(n % 23)).map { UInt8(($0 * 37 + n) % 256) }) }
+        try await db.transaction { c in
+            for n in 0..<300 { try c.execute("INSERT INTO cells (n, id, t, b, x) VALUES (?, ?, ?, ?, ?)", n, ids[n], text(n), blob(n), n % 5 == 0 ? nil : Double(n) / 4) }
+        }
+        let rows = try await db.read { try $0.query("SELECT n, id, t, b, x FROM cells ORDER BY n", []) }
+        #expect(rows.count == 300)
+        for (n, row) in rows.enumerated() {
+            #expect(try row.int("n") == n)
+            #expect(try row.uuid("id") == ids[n])
+            #expect(try row.optionalString("t") == text(n))
+            #expect(try row.optionalDouble("x") == (n % 5 == 0 ? nil : Double(n) / 4))
+            if let blob = blob(n) { #expect(try row.data("b") == blob) } else { #expect(throws: DatabaseError.self) { try row.data("b") } }
+            if let t = text(n) {
+                #expect(try row.lines("t") == t.split(separator: "\n").map(String.init))
+                #expect(try row.bytes("t") == Array(t.utf8))
+                #expect(try row.text("t", equals: Array(t.utf8)))
+                #expect(try !row.text("t", equals: Array((t + "a").utf8)))
+            }
+            // Text that is not an id is refused, not read as another id.
+            #expect(throws: DatabaseError.self) { try row.uuid("t") }
+        }
+    }
+
     @Test(arguments: Engine.allCases)
     func transactionsCommitOrRollBack(engine: Engine) async throws {
         let db = try await freshDatabase(engine)

@@ -75,12 +75,22 @@ struct HealthService: StepLog {
                                        try HealthStore.spanLater(user: user, c))
             return (try days.value(), try goals.value() ?? .standard, try span.value())
         }
-        let byDay = Dictionary(grouping: rows, by: \.day)
-        let days = (from...to).map { day -> HealthDay in
-            let sources = byDay[day] ?? []
-            return Self.reply(day, HealthTotals.day(of: sources.map(\.totals)), sources: sources, goals: goals)
+        // The rows come in day order, each day's sources together: one pass makes the days shown
+        // and notes the days met up to today for the streak.
+        var days: [HealthDay] = []
+        days.reserveCapacity(max(0, to - from + 1))
+        var met: Set<Int> = []
+        var next = rows.startIndex
+        for day in from...max(from, through) {
+            while next < rows.endIndex && rows[next].day < day { next += 1 }
+            let first = next
+            while next < rows.endIndex && rows[next].day == day { next += 1 }
+            let sources = rows[first..<next]
+            let totals = sources.reduce(HealthTotals.zero) { $0.largest($1.totals) }
+            if day <= to { days.append(Self.reply(day, totals, sources: sources, goals: goals)) }
+            if day <= today && !sources.isEmpty && goals.met(totals) { met.insert(day) }
         }
-        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals, read: (from, through, rows)),
+        return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals, read: (from, through, met)),
                           today: DayNumber.day(today), firstDate: span.map { DayNumber.day($0.first) })
     }
 
@@ -89,11 +99,10 @@ struct HealthService: StepLog {
     /// windows twice as long each time, each only the days before the last, and of them only the
     /// numbers of the days met: a streak of 400 days reads 480 days, where windows of 31, 366 and
     /// 3,660 days from today read 4,060, every row of ten years among them.
-    private func streak(user: UUID, today: Int, goals: HealthGoals, read: (from: Int, to: Int, rows: [HealthStore.SourceDay])) async throws -> Int {
+    private func streak(user: UUID, today: Int, goals: HealthGoals, read: (from: Int, to: Int, met: Set<Int>)) async throws -> Int {
         let longest = 3660
         if read.to >= today && read.from < today {
-            let totals = Dictionary(grouping: read.rows.filter { $0.day <= today }, by: \.day).mapValues { HealthTotals.day(of: $0.map(\.totals)) }
-            let streak = goals.streak(today: today, totals)
+            let streak = HealthGoals.streak(today: today, met: read.met)
             if streak < today - read.from { return streak }
         }
         var met: Set<Int> = []
@@ -110,9 +119,14 @@ struct HealthService: StepLog {
         }
     }
 
-    static func reply(_ day: Int, _ t: HealthTotals, sources: [HealthStore.SourceDay], goals: HealthGoals) -> HealthDay {
-        var names: [String] = []
-        for name in sources.flatMap(\.devices) where !names.contains(name) { names.append(name) }
+    static func reply(_ day: Int, _ t: HealthTotals, sources: ArraySlice<HealthStore.SourceDay>, goals: HealthGoals) -> HealthDay {
+        // Each name once, in order; the first source's list is shared, not copied, when it has
+        // no name twice (a day of one import's devices).
+        var names = sources.first?.devices ?? []
+        if names.indices.contains(where: { names[..<$0].contains(names[$0]) }) { names = [] }
+        for source in names.isEmpty ? sources[...] : sources.dropFirst() {
+            for name in source.devices where !names.contains(name) { names.append(name) }
+        }
         let p = goals.progress(t)
         func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
         func hundredth(_ v: Double) -> Double { (v * 100).rounded() / 100 }
