@@ -10,7 +10,8 @@
 # first read). PostgreSQL runs with durable settings (fsync and synchronous_commit on); its kept
 # replies read their data's versions from the database on every request. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections,
 # on SQLite also with synchronous=FULL (each commit on disk before it is answered, as PostgreSQL's).
-# Any reply that is not 2xx fails the run.
+# Any reply that is not 2xx fails the run. On PostgreSQL, pgbench also runs /v1/me's one statement
+# from as many connections as the server's pool: the engine's own rate for it on this machine.
 #
 # Targets (issue 35): made, SQLite: /v1/me >= 0.8x nginx; feed, workouts, health month >= 0.3x;
 # lifelog day >= 0.1x. PostgreSQL made >= 0.7x SQLite made; PostgreSQL writes >= 0.5x SQLite's.
@@ -126,6 +127,22 @@ CONF
     summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×)' "$engine" "${routes[$i]}" "$(wc -c <"$out/$name.json")" \
       "$n" "$k" "$(echo "$k / $n" | bc -l)" "$m" "$(echo "$m / $n" | bc -l)")")
   done
+  if [ "$engine" = postgres ]; then
+    # PostgreSQL's own rate for the one statement /v1/me made each time sends (the account read,
+    # AccountStore.accountStatement, as the server's log shows it), from as many connections as
+    # the server's pool holds (8), prepared, driven by pgbench on the same two cores: what the
+    # engine itself allows, beside what the server made of it.
+    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+    user=$(psql "$url" -Atc "SELECT id FROM users WHERE email_key = 'bench0@bench.example'")
+    echo "SELECT id, email, display_name, password_hash, time_zone, locale, week_start, role, email_verified_at, created_at, weight_unit FROM users WHERE id = '$user';" >"$out/account.sql"
+    ps=()
+    for r in $(seq "$rounds"); do
+      ps+=("$("$pgbin/pgbench" "$url" -n -M prepared -c 8 -j 2 -T "$seconds" -f "$out/account.sql" 2>/dev/null | awk '/^tps/ {print $3}')")
+    done
+    p=$(printf '%s\n' "${ps[@]}" | median)
+    summary+=("$(printf '%-8s %-48s %s  pgbench %7.0f statements/s; /v1/me made %7.0f (%.2f× of it)' "$engine" "the account read alone" \
+      "(8 connections)" "$p" "${made_rate[postgres/me]}" "$(echo "${made_rate[postgres/me]} / $p" | bc -l)")")
+  fi
   writes "$engine" ""
   nginx -c "$PWD/$out/nginx.conf" -s stop; sleep 0.3
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
