@@ -137,7 +137,7 @@ CONF
     echo "SELECT id, email, display_name, password_hash, time_zone, locale, week_start, role, email_verified_at, created_at, weight_unit FROM users WHERE id = '$user';" >"$out/account.sql"
     ps=()
     for r in $(seq "$rounds"); do
-      ps+=("$("$pgbin/pgbench" "$url" -n -M prepared -c 8 -j 2 -T "$seconds" -f "$out/account.sql" 2>/dev/null | awk '/^tps/ {print $3}')")
+      ps+=("$("$pgbin/pgbench" "$url" -n -M prepared -c 8 -j 2 -T "$seconds" -f "$out/account.sql" | awk '/^tps/ {print $3}')")
     done
     p=$(printf '%s\n' "${ps[@]}" | median)
     summary+=("$(printf '%-8s %-48s %s  pgbench %7.0f statements/s; /v1/me made %7.0f (%.2f× of it)' "$engine" "the account read alone" \
