@@ -102,10 +102,6 @@ final class RowSet: Sendable {
             cells.append(.blob(bytes.count, v.count))
             bytes.append(contentsOf: v)
         }
-        mutating func blob(_ v: [UInt8]) {
-            cells.append(.blob(bytes.count, v.count))
-            bytes.append(contentsOf: v)
-        }
 
         func rows() -> [Row] {
             let width = columns.count

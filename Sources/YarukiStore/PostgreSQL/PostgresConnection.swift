@@ -123,15 +123,15 @@ final class PostgresConnection: SQLConnection {
                     rows.null()
                     continue
                 }
-                let value = UnsafeRawPointer(PQgetvalue(result, r, c)!).assumingMemoryBound(to: UInt8.self)
-                let bytes = UnsafeBufferPointer(start: value, count: Int(PQgetlength(result, r, c)))
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(PQgetvalue(result, r, c))?.assumingMemoryBound(to: UInt8.self),
+                                                count: Int(PQgetlength(result, r, c)))
                 switch types[Int(c)] {
                 case 16: rows.integer(bytes.first == UInt8(ascii: "t") ? 1 : 0)
                 case 20, 21, 23, 26:
                     if let v = Int64(String(decoding: bytes, as: UTF8.self)) { rows.integer(v) } else { rows.text(bytes) }
                 case 700, 701, 1700:
                     if let v = Double(String(decoding: bytes, as: UTF8.self)) { rows.real(v) } else { rows.text(bytes) }
-                case 17: rows.blob(PostgresConnection.decodeHex(bytes))
+                case 17: PostgresConnection.decodeHex(bytes).withUnsafeBytes { rows.blob($0) }
                 default: rows.text(bytes)
                 }
             }

@@ -120,11 +120,8 @@ struct HealthService: StepLog {
     }
 
     static func reply(_ day: Int, _ t: HealthTotals, sources: ArraySlice<HealthStore.SourceDay>, goals: HealthGoals) -> HealthDay {
-        // Each name once, in order; the first source's list is shared, not copied, when it has
-        // no name twice (a day of one import's devices).
-        var names = sources.first?.devices ?? []
-        if names.indices.contains(where: { names[..<$0].contains(names[$0]) }) { names = [] }
-        for source in names.isEmpty ? sources[...] : sources.dropFirst() {
+        var names: [String] = []
+        for source in sources {
             for name in source.devices where !names.contains(name) { names.append(name) }
         }
         let p = goals.progress(t)
