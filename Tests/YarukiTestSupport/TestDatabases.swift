@@ -12,11 +12,14 @@ public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComp
 public final class PostgresCluster: @unchecked Sendable {
     public let url: String
     let directory: String?
+    /// The same cluster over its Unix socket (in the cluster's folder), as a server on the same
+    /// host reaches it: libpq's URL with the folder, percent-encoded, as the host.
+    public let socketURL: String?
 
     /// `make test` starts one and exports its URL; a lone `swift test` starts its own.
     public static let shared: PostgresCluster = {
         if let url = ProcessInfo.processInfo.environment["YARUKI_TEST_POSTGRES_URL"], !url.isEmpty {
-            return PostgresCluster(url: url, directory: nil)
+            return PostgresCluster(url: url, directory: nil, socketURL: ProcessInfo.processInfo.environment["YARUKI_TEST_POSTGRES_SOCKET_URL"])
         }
         do {
             // The cluster stops by itself when this test process ends.
@@ -26,9 +29,16 @@ public final class PostgresCluster: @unchecked Sendable {
         }
     }()
 
-    init(url: String, directory: String?) {
+    init(url: String, directory: String?, socketURL: String? = nil) {
         self.url = url
         self.directory = directory
+        self.socketURL = socketURL ?? directory.map { PostgresCluster.socketURL(url: url, directory: $0) }
+    }
+
+    /// `postgres://yaruki@127.0.0.1:PORT/yaruki_test` reached through the socket in `directory`.
+    public static func socketURL(url: String, directory: String) -> String {
+        let port = url.split(separator: ":").last?.split(separator: "/").first ?? ""
+        return "postgresql://yaruki@\(directory.replacingOccurrences(of: "/", with: "%2F")):\(port)/yaruki_test"
     }
 
     public static func start(owner: pid_t? = nil) throws -> PostgresCluster {

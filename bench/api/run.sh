@@ -12,6 +12,11 @@
 # on SQLite also with synchronous=FULL (each commit on disk before it is answered, as PostgreSQL's).
 # Any reply that is not 2xx fails the run. On PostgreSQL, pgbench also runs /v1/me's one statement
 # from as many connections as the server's pool: the engine's own rate for it on this machine.
+# PostgreSQL runs on this machine, so the server reaches it as a deployment on one host would,
+# over its Unix socket; the made replies and the writes are then measured again over TCP
+# (loopback), as from another node. Every made run also counts the CPU it took, per reply: the
+# server's, PostgreSQL's (the postmaster and every process under it), and the rest (wrk, the
+# kernel's network work outside both): on two shared cores that says how far each engine can go.
 #
 # Targets (issue 35): made, SQLite: /v1/me >= 0.8x nginx; feed, workouts, health month >= 0.3x;
 # lifelog day >= 0.1x. PostgreSQL made >= 0.7x SQLite made; PostgreSQL writes >= 0.5x SQLite's.
@@ -40,6 +45,23 @@ routes=("/v1/me" "/v1/exercises" "/v1/posts?board=done&limit=20" "/v1/workouts?l
         "/v1/health/days?from=2026-11-01&to=2026-11-30")
 names=("me" "exercises" "feed" "workouts" "lifelog-day" "health-month")
 rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s" "${@:2}"; }
+# CPU used so far, in clock ticks (user and system): ticks PID…; busy: the whole machine's.
+hz=$(getconf CLK_TCK)
+ticks() { local t=0 p; for p in "$@"; do [ -r "/proc/$p/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+busy() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
+# The cluster's processes: the postmaster and every backend and worker under it (none on SQLite).
+pg_pids() { [ "$engine" = postgres ] && [ -f "$pgdir/data/postmaster.pid" ] || return 0; local pm; pm=$(head -1 "$pgdir/data/postmaster.pid"); echo "$pm" $(pgrep -P "$pm"); }
+# made URL WRK-OPTIONS…: rps, with the CPU the run took added to cpu (server, postgres, busy,
+# replies); the rate goes to $made_last (a subshell would lose the sums).
+made() {
+  local s0 g0 b0
+  s0=$(ticks "$pid"); g0=$(ticks $(pg_pids)); b0=$(busy)
+  made_last=$(rps "$@")
+  cpu[server]=$((cpu[server] + $(ticks "$pid") - s0)); cpu[postgres]=$((cpu[postgres] + $(ticks $(pg_pids)) - g0))
+  cpu[busy]=$((cpu[busy] + $(busy) - b0)); cpu[replies]=$(echo "${cpu[replies]} + $made_last * $seconds" | bc)
+}
+# µs of CPU per made reply since cpu was emptied: per_reply KEY.
+per_reply() { echo "${cpu[$1]} * 1000000 / $hz / ${cpu[replies]}" | bc -l; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # The bench person's access token from the server now serving ($yport); they last 15 minutes.
 token() {
@@ -59,8 +81,28 @@ writes() {
   write_rate[$1]=$w
   summary+=("$(printf '%-8s %-48s          POST, 16 connections%-18s %7.0f writes/s' "$engine" "/v1/workouts" "$2" "$w")")
 }
-declare -A made_rate write_rate
+declare -A made_rate write_rate cpu_all cpu_pg cpu_line
+declare -A cpu
 summary=()
+
+# cpu_record KEY: what the made runs since cpu was emptied cost per reply, to cpu_all, cpu_pg, cpu_line.
+cpu_record() {
+  local server; server=$(per_reply server)
+  cpu_all[$1]=$(per_reply busy); cpu_pg[$1]=$(per_reply postgres)
+  cpu_line[$1]=$(printf 'server %4.0f µs  PostgreSQL %4.0f µs  the rest (wrk, kernel) %4.0f µs  all %4.0f µs' "$server" "${cpu_pg[$1]}" \
+    "$(echo "${cpu_all[$1]} - $server - ${cpu_pg[$1]}" | bc -l)" "${cpu_all[$1]}")
+}
+# made_rounds KEY URL: the made replies' rounds of one route alone, their median to made_rate[KEY].
+made_rounds() {
+  local ms=()
+  cpu=([server]=0 [postgres]=0 [busy]=0 [replies]=0)
+  for _ in $(seq "$rounds"); do
+    made "$2" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok"
+    ms+=("$made_last")
+  done
+  made_rate[$1]=$(printf '%s\n' "${ms[@]}" | median)
+  cpu_record "$1"
+}
 
 for engine in $engines; do
   data=$(mktemp -d /tmp/yaruki-bench-api.XXXXXX)
@@ -68,8 +110,11 @@ for engine in $engines; do
   setting="SQLite (WAL, synchronous=NORMAL)"
   if [ "$engine" = postgres ]; then
     url=$(PG_DURABLE=1 scripts/pg-cluster.sh start "$pgdir" "$(free_port)")
-    db=(--db "$url")
-    setting="PostgreSQL, durable: $(scripts/pg-cluster.sh settings "$pgdir" | sed 's/-c //g')"
+    # The same cluster over its Unix socket (pg-cluster.sh puts it in the cluster's folder).
+    pgport=${url##*:}; pgport=${pgport%%/*}
+    socket_url="postgresql://yaruki@${pgdir//\//%2F}:$pgport/yaruki_test"
+    db=(--db "$socket_url")
+    setting="PostgreSQL over its Unix socket, durable: $(scripts/pg-cluster.sh settings "$pgdir" | sed 's/-c //g')"
   fi
   yport=$(free_port); nport=$(free_port)
   serve "$engine" "${db[@]}"
@@ -114,30 +159,32 @@ CONF
     # reads (q and category), so an extra parameter still finds it.
     madeurl="http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')"
     ns=(); ks=(); ms=()
+    cpu=([server]=0 [postgres]=0 [busy]=0 [replies]=0)
     for r in $(seq "$rounds"); do
       n=$(rps "http://127.0.0.1:$nport/$name")
       k=$(rps "http://127.0.0.1:$yport${routes[$i]}" -H "Authorization: Bearer $tok")
-      m=$(rps "$madeurl" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok")
+      made "$madeurl" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok"; m=$made_last
       ns+=("$n"); ks+=("$k"); ms+=("$m")
       printf '%-8s %-12s round %d: nginx %8.0f   kept %8.0f (%.2f)   made %8.0f (%.2f)\n' "$engine" "$name" "$r" "$n" "$k" "$(echo "$k / $n" | bc -l)" \
         "$m" "$(echo "$m / $n" | bc -l)"
     done
     n=$(printf '%s\n' "${ns[@]}" | median); k=$(printf '%s\n' "${ks[@]}" | median); m=$(printf '%s\n' "${ms[@]}" | median)
     made_rate[$engine/$name]=$m
+    cpu_record "$engine/$name"
     summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×)' "$engine" "${routes[$i]}" "$(wc -c <"$out/$name.json")" \
       "$n" "$k" "$(echo "$k / $n" | bc -l)" "$m" "$(echo "$m / $n" | bc -l)")")
   done
   if [ "$engine" = postgres ]; then
     # PostgreSQL's own rate for the one statement /v1/me made each time sends (the account read,
     # AccountStore.accountStatement, as the server's log shows it), from as many connections as
-    # the server's pool holds (8), prepared, driven by pgbench on the same two cores: what the
-    # engine itself allows, beside what the server made of it.
+    # the server's pool holds (8), prepared, driven by pgbench on the same two cores and the same
+    # socket: what the engine itself allows, beside what the server made of it.
     pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
     user=$(psql "$url" -Atc "SELECT id FROM users WHERE email_key = 'bench0@bench.example'")
     echo "SELECT id, email, display_name, password_hash, time_zone, locale, week_start, role, email_verified_at, created_at, weight_unit FROM users WHERE id = '$user';" >"$out/account.sql"
     ps=()
     for r in $(seq "$rounds"); do
-      ps+=("$("$pgbin/pgbench" "$url" -n -M prepared -c 8 -j 2 -T "$seconds" -f "$out/account.sql" | awk '/^tps/ {print $3}')")
+      ps+=("$("$pgbin/pgbench" "$socket_url" -n -M prepared -c 8 -j 2 -T "$seconds" -f "$out/account.sql" | awk '/^tps/ {print $3}')")
     done
     p=$(printf '%s\n' "${ps[@]}" | median)
     summary+=("$(printf '%-8s %-48s %s  pgbench %7.0f statements/s; /v1/me made %7.0f (%.2f× of it)' "$engine" "the account read alone" \
@@ -151,6 +198,17 @@ CONF
     serve sqlite-full --db "sqlite:$data/yaruki.sqlite?synchronous=full"
     writes sqlite-full ", synchronous=FULL"
     kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+  else
+    # The same cluster over TCP, as a node on another machine reaches it: the made replies and the writes.
+    echo "== postgres over TCP (loopback): made replies, $rounds rounds per route"
+    serve postgres-tcp --db "$url"
+    tok=$(token)
+    for i in "${!routes[@]}"; do
+      made_rounds "postgres-tcp/${names[$i]}" "http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')"
+      printf 'postgres %-12s over TCP: made %8.0f\n' "${names[$i]}" "${made_rate[postgres-tcp/${names[$i]}]}"
+    done
+    engine=postgres-tcp writes postgres-tcp ", over TCP"
+    kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
   fi
   [ "$engine" = postgres ] && scripts/pg-cluster.sh stop "$pgdir" >/dev/null
   rm -rf "$data"
@@ -158,11 +216,19 @@ done
 
 echo "== medians: rate and ratio to nginx (targets, made on SQLite: /v1/me >= 0.8, feed, workouts and health >= 0.3, lifelog day >= 0.1)"
 printf '%s\n' "${summary[@]}"
+echo "== CPU per made reply, all rounds (two cores: a rate of R replies a second leaves 2,000,000 / R µs of CPU a reply)"
+for key in $(printf '%s\n' "${!cpu_line[@]}" | sort); do printf '%-26s %s\n' "$key" "${cpu_line[$key]}"; done
 if [[ $engines == *sqlite* && $engines == *postgres* ]]; then
   echo "== PostgreSQL (durable) over SQLite, made each time (target >= 0.7) and writes (target >= 0.5)"
+  echo "   (\"PostgreSQL's CPU on SQLite's\": SQLite's whole made reply with PostgreSQL's own CPU for the route added, over SQLite's alone:"
+  echo "    what these two shared cores leave if the server spent on PostgreSQL no more than it spends on SQLite)"
   for name in "${names[@]}"; do
-    printf '%-12s %.2f×\n' "$name" "$(echo "${made_rate[postgres/$name]} / ${made_rate[sqlite/$name]}" | bc -l)"
+    printf '%-12s Unix socket %.2f×   TCP %.2f×   PostgreSQL'"'"'s CPU on SQLite'"'"'s %.2f×\n' "$name" \
+      "$(echo "${made_rate[postgres/$name]} / ${made_rate[sqlite/$name]}" | bc -l)" \
+      "$(echo "${made_rate[postgres-tcp/$name]} / ${made_rate[sqlite/$name]}" | bc -l)" \
+      "$(echo "${cpu_all[sqlite/$name]} / (${cpu_all[sqlite/$name]} + ${cpu_pg[postgres/$name]})" | bc -l)"
   done
-  printf '%-12s %.2f×  (over SQLite with synchronous=FULL, each commit on disk as PostgreSQL'"'"'s: %.2f×)\n' "writes" \
-    "$(echo "${write_rate[postgres]} / ${write_rate[sqlite]}" | bc -l)" "$(echo "${write_rate[postgres]} / ${write_rate[sqlite-full]}" | bc -l)"
+  printf '%-12s Unix socket %.2f×   TCP %.2f×  (over SQLite with synchronous=FULL, each commit on disk as PostgreSQL'"'"'s: %.2f× and %.2f×)\n' "writes" \
+    "$(echo "${write_rate[postgres]} / ${write_rate[sqlite]}" | bc -l)" "$(echo "${write_rate[postgres-tcp]} / ${write_rate[sqlite]}" | bc -l)" \
+    "$(echo "${write_rate[postgres]} / ${write_rate[sqlite-full]}" | bc -l)" "$(echo "${write_rate[postgres-tcp]} / ${write_rate[sqlite-full]}" | bc -l)"
 fi

@@ -554,6 +554,20 @@ import YarukiTestSupport
         #expect(throws: DatabaseError.self) { _ = try DatabaseURL.open("mysql://x") }
     }
 
+    /// A PostgreSQL on the same host is reached over its Unix socket, the way a one-host
+    /// deployment (and bench/api) connects: the folder, percent-encoded, as the URL's host.
+    @Test func postgresIsReachedOverItsUnixSocket() async throws {
+        let cluster = PostgresCluster.shared
+        let socketURL = try #require(cluster.socketURL, "scripts/test.sh exports YARUKI_TEST_POSTGRES_SOCKET_URL")
+        // inet_server_addr() is the server's address over TCP and NULL over a Unix socket.
+        let overSocket = "SELECT CASE WHEN inet_server_addr() IS NULL THEN 1 ELSE 0 END AS socket"
+        for (url, socket) in [(socketURL, 1), (cluster.url, 0)] {
+            let db = try PostgresDatabase(url: url, poolSize: 1)
+            defer { db.close() }
+            #expect(try await db.read { try $0.query(overSocket, []) }.first?.int("socket") == socket)
+        }
+    }
+
     /// (Failing rather than hanging while PostgreSQL is stopped: the time limit, far past the
     /// connection's own timeouts, catches a hang.)
     @Test(.timeLimit(.minutes(1))) func recoversWhenPostgresComesBack() async throws {
