@@ -14,7 +14,7 @@
 # from as many connections as the server's pool: the engine's own rate for it on this machine.
 # PostgreSQL runs on this machine, so the server reaches it as a deployment on one host would,
 # over its Unix socket; the made replies and the writes are then measured again over TCP
-# (loopback), as from another node. Every made run also counts the CPU it took, per reply: the
+# (loopback), as from another node. Every made run and every write run counts the CPU it took, per reply: the
 # server's, PostgreSQL's (the postmaster and every process under it), and the rest (wrk, the
 # kernel's network work outside both): on two shared cores that says how far each engine can go.
 #
@@ -49,18 +49,19 @@ rps() { wrk_rps "$1" -t2 -c"$connections" -d"${seconds}s" "${@:2}"; }
 hz=$(getconf CLK_TCK)
 ticks() { local t=0 p; for p in "$@"; do [ -r "/proc/$p/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
 busy() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
-# The cluster's processes: the postmaster and every backend and worker under it (none on SQLite).
-pg_pids() { [ "$engine" = postgres ] && [ -f "$pgdir/data/postmaster.pid" ] || return 0; local pm; pm=$(head -1 "$pgdir/data/postmaster.pid"); echo "$pm" $(pgrep -P "$pm"); }
-# made URL WRK-OPTIONS…: rps, with the CPU the run took added to cpu (server, postgres, busy,
-# replies); the rate goes to $made_last (a subshell would lose the sums).
-made() {
+# The cluster's processes while it runs: the postmaster and every backend and worker under it.
+pg_pids() { [ -f "$pgdir/data/postmaster.pid" ] || return 0; local pm; pm=$(head -1 "$pgdir/data/postmaster.pid"); echo "$pm" $(pgrep -P "$pm"); }
+# counted COMMAND…: runs COMMAND (which prints a rate a second, for $seconds) with the CPU it took
+# added to cpu (server, postgres, busy, replies); its rate goes to $counted_rate (a subshell would
+# lose the sums).
+counted() {
   local s0 g0 b0
   s0=$(ticks "$pid"); g0=$(ticks $(pg_pids)); b0=$(busy)
-  made_last=$(rps "$@")
+  counted_rate=$("$@")
   cpu[server]=$((cpu[server] + $(ticks "$pid") - s0)); cpu[postgres]=$((cpu[postgres] + $(ticks $(pg_pids)) - g0))
-  cpu[busy]=$((cpu[busy] + $(busy) - b0)); cpu[replies]=$(echo "${cpu[replies]} + $made_last * $seconds" | bc)
+  cpu[busy]=$((cpu[busy] + $(busy) - b0)); cpu[replies]=$(echo "${cpu[replies]} + $counted_rate * $seconds" | bc)
 }
-# µs of CPU per made reply since cpu was emptied: per_reply KEY.
+# µs of CPU per reply (or write) since cpu was emptied: per_reply KEY.
 per_reply() { echo "${cpu[$1]} * 1000000 / $hz / ${cpu[replies]}" | bc -l; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # The bench person's access token from the server now serving ($yport); they last 15 minutes.
@@ -76,10 +77,12 @@ serve() {
 }
 # writes KEY LABEL: a workout of two sets, a new one each request, from 16 connections.
 writes() {
-  local w
-  w=$(wrk_rps "http://127.0.0.1:$yport/v1/workouts" -t2 -c16 -d"${seconds}s" -s bench/api/write.lua -H "Authorization: Bearer $(token)")
-  write_rate[$1]=$w
-  summary+=("$(printf '%-8s %-48s          POST, 16 connections%-18s %7.0f writes/s' "$engine" "/v1/workouts" "$2" "$w")")
+  local tok; tok=$(token)
+  cpu=([server]=0 [postgres]=0 [busy]=0 [replies]=0)
+  counted wrk_rps "http://127.0.0.1:$yport/v1/workouts" -t2 -c16 -d"${seconds}s" -s bench/api/write.lua -H "Authorization: Bearer $tok"
+  write_rate[$1]=$counted_rate
+  cpu_record "$1/writes"
+  summary+=("$(printf '%-8s %-48s          POST, 16 connections%-18s %7.0f writes/s' "$engine" "/v1/workouts" "$2" "$counted_rate")")
 }
 declare -A made_rate write_rate cpu_all cpu_pg cpu_line
 declare -A cpu
@@ -97,8 +100,8 @@ made_rounds() {
   local ms=()
   cpu=([server]=0 [postgres]=0 [busy]=0 [replies]=0)
   for _ in $(seq "$rounds"); do
-    made "$2" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok"
-    ms+=("$made_last")
+    counted rps "$2" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok"
+    ms+=("$counted_rate")
   done
   made_rate[$1]=$(printf '%s\n' "${ms[@]}" | median)
   cpu_record "$1"
@@ -163,7 +166,7 @@ CONF
     for r in $(seq "$rounds"); do
       n=$(rps "http://127.0.0.1:$nport/$name")
       k=$(rps "http://127.0.0.1:$yport${routes[$i]}" -H "Authorization: Bearer $tok")
-      made "$madeurl" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok"; m=$made_last
+      counted rps "$madeurl" -s bench/api/made-each-time.lua -H "Authorization: Bearer $tok"; m=$counted_rate
       ns+=("$n"); ks+=("$k"); ms+=("$m")
       printf '%-8s %-12s round %d: nginx %8.0f   kept %8.0f (%.2f)   made %8.0f (%.2f)\n' "$engine" "$name" "$r" "$n" "$k" "$(echo "$k / $n" | bc -l)" \
         "$m" "$(echo "$m / $n" | bc -l)"
@@ -216,7 +219,7 @@ done
 
 echo "== medians: rate and ratio to nginx (targets, made on SQLite: /v1/me >= 0.8, feed, workouts and health >= 0.3, lifelog day >= 0.1)"
 printf '%s\n' "${summary[@]}"
-echo "== CPU per made reply, all rounds (two cores: a rate of R replies a second leaves 2,000,000 / R µs of CPU a reply)"
+echo "== CPU per made reply, all rounds, and per write (two cores: a rate of R a second leaves 2,000,000 / R µs of CPU for each)"
 for key in $(printf '%s\n' "${!cpu_line[@]}" | sort); do printf '%-26s %s\n' "$key" "${cpu_line[$key]}"; done
 if [[ $engines == *sqlite* && $engines == *postgres* ]]; then
   echo "== PostgreSQL (durable) over SQLite, made each time (target >= 0.7) and writes (target >= 0.5)"
@@ -228,7 +231,8 @@ if [[ $engines == *sqlite* && $engines == *postgres* ]]; then
       "$(echo "${made_rate[postgres-tcp/$name]} / ${made_rate[sqlite/$name]}" | bc -l)" \
       "$(echo "${cpu_all[sqlite/$name]} / (${cpu_all[sqlite/$name]} + ${cpu_pg[postgres/$name]})" | bc -l)"
   done
-  printf '%-12s Unix socket %.2f×   TCP %.2f×  (over SQLite with synchronous=FULL, each commit on disk as PostgreSQL'"'"'s: %.2f× and %.2f×)\n' "writes" \
+  printf '%-12s Unix socket %.2f×   TCP %.2f×   PostgreSQL'"'"'s CPU on SQLite'"'"'s %.2f×  (over SQLite with synchronous=FULL, each commit on disk as PostgreSQL'"'"'s: %.2f× and %.2f×)\n' "writes" \
     "$(echo "${write_rate[postgres]} / ${write_rate[sqlite]}" | bc -l)" "$(echo "${write_rate[postgres-tcp]} / ${write_rate[sqlite]}" | bc -l)" \
+    "$(echo "${cpu_all[sqlite/writes]} / (${cpu_all[sqlite/writes]} + ${cpu_pg[postgres/writes]})" | bc -l)" \
     "$(echo "${write_rate[postgres]} / ${write_rate[sqlite-full]}" | bc -l)" "$(echo "${write_rate[postgres-tcp]} / ${write_rate[sqlite-full]}" | bc -l)"
 fi
