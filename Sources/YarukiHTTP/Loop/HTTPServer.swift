@@ -1,13 +1,16 @@
 import CLibEvent
 import Foundation
 
-/// An HTTP/1.1 server: one listening socket shared by one libevent loop per core.
+/// An HTTP/1.1 server: one listening socket shared by one libevent loop per core; each
+/// connection is served by the loop holding fewest, whichever accepted it.
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     public let metrics: HTTPMetrics
     private let handler: Handler
     private let errorMapper: @Sendable (Error) -> HTTPError?
     private var states: [LoopState] = []
+    /// The loops a new connection may go to: set once, before any of them runs.
+    private var placement: [LoopState] = []
     private var listenFD: Int32 = -1
     private let lifecycle = NSLock()
     private var stopped = false
@@ -88,7 +91,21 @@ public final class HTTPServer: @unchecked Sendable {
             state.startSweeping()
             states.append(state)
         }
+        placement = states
         for state in states { state.loop.start(name: "yaruki-loop-\(state.loop.index)") }
+    }
+
+    /// The loop that is to serve a connection `here` accepted: the one holding fewest, `here`
+    /// on a tie (no hand-over). Counted on it at once, so a burst accepted together spreads.
+    func place(from here: LoopState) -> LoopState {
+        var best = here
+        var fewest = here.load.load(ordering: .relaxed)
+        for state in placement where state !== here {
+            let held = state.load.load(ordering: .relaxed)
+            if held < fewest { (best, fewest) = (state, held) }
+        }
+        best.load.add(1, ordering: .relaxed)
+        return best
     }
 
     /// A loop for the server's own background work (delivering mail): its tasks run between
@@ -206,8 +223,11 @@ extension HTTPServer {
         }
     }
 
-    public var connectionCount: Int {
-        states.reduce(0) { total, state in
+    public var connectionCount: Int { connectionsPerLoop().reduce(0, +) }
+
+    /// Open connections on each loop, in loop order.
+    public func connectionsPerLoop() -> [Int] {
+        states.map { state in
             let counted = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var n = 0
             state.loop.execute {
@@ -215,7 +235,7 @@ extension HTTPServer {
                 counted.signal()
             }
             counted.wait()
-            return total + n
+            return n
         }
     }
 }

@@ -1,5 +1,6 @@
 import CLibEvent
 import Foundation
+import Synchronization
 
 /// Everything one loop owns: its listener, its connections, its log buffer and metric shard.
 final class LoopState {
@@ -7,6 +8,9 @@ final class LoopState {
     unowned let server: HTTPServer
     var listener: OpaquePointer?
     private var connections: [ObjectIdentifier: Connection] = [:]
+    /// Its connections, counting those another loop accepted and is handing over: read by the
+    /// loop that accepts the next one (`HTTPServer.place`).
+    let load = Atomic<Int>(0)
     private(set) var draining = false
     private var onDrained: (() -> Void)?
     let log: AccessLog
@@ -89,6 +93,25 @@ final class LoopState {
             refuse(fd, "The server holds as many connections as it can right now. Try again in a moment.")
             return
         }
+        // The loop that wakes first accepts every connection waiting, so a burst of them (a
+        // browser's, a load balancer's, wrk's 64) all landed on one loop and left the others
+        // idle: each goes to the loop holding fewest.
+        let target = server.place(from: self)
+        if target === self {
+            adopt(fd, remote)
+        } else {
+            target.loop.execute { target.adopt(fd, remote) }
+        }
+    }
+
+    /// Serves a connection this loop or another accepted (already counted in `load`).
+    private func adopt(_ fd: Int32, _ remote: String) {
+        if draining {
+            Glibc.close(fd)
+            server.addresses.release(remote)
+            load.subtract(1, ordering: .relaxed)
+            return
+        }
         let connection = Connection(owner: self, fd: fd, remoteAddress: remote)
         connections[ObjectIdentifier(connection)] = connection
     }
@@ -123,6 +146,7 @@ final class LoopState {
 
     func remove(_ connection: Connection) {
         guard connections.removeValue(forKey: ObjectIdentifier(connection)) != nil else { return }
+        load.subtract(1, ordering: .relaxed)
         server.addresses.release(connection.remoteAddress)
         if draining && connections.isEmpty, let done = onDrained {
             onDrained = nil
