@@ -5,6 +5,8 @@
 #   pg-cluster.sh stop DIR         → stops it and removes DIR
 #   pg-cluster.sh pause DIR / resume DIR   → stops / starts the server, keeping its data
 #   pg-cluster.sh settings DIR     → its durability settings
+#   pg-cluster.sh socket-url DIR   → its URL over the Unix socket in DIR (libpq reads a host that
+#                                    is a folder, percent-encoded, as the socket's)
 # PostgreSQL refuses to run as root, so as root the server runs as the postgres user.
 # Tests run it without waiting for the disk (fsync and synchronous_commit off: a crash loses a
 # throwaway cluster). PG_DURABLE=1 runs it as a deployment would, every commit on disk before it
@@ -40,6 +42,9 @@ start)
   ;;
 settings)
   cat "$dir/durability"
+  ;;
+socket-url)
+  echo "postgresql://yaruki@${dir//\//%2F}:$(cat "$dir/port")/yaruki_test"
   ;;
 pause)
   as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null

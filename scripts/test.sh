@@ -25,8 +25,8 @@ stage "PostgreSQL: throwaway cluster on port $port"
 # see a failure inside `export X=$(…)`).
 pg_url=$(scripts/pg-cluster.sh start "$pgdir" "$port")
 export YARUKI_TEST_POSTGRES_URL=$pg_url
-# The same cluster over its Unix socket (pg-cluster.sh puts it in the cluster's folder).
-export YARUKI_TEST_POSTGRES_SOCKET_URL="postgresql://yaruki@${pgdir//\//%2F}:$port/yaruki_test"
+YARUKI_TEST_POSTGRES_SOCKET_URL=$(scripts/pg-cluster.sh socket-url "$pgdir")
+export YARUKI_TEST_POSTGRES_SOCKET_URL
 stage "swift build"
 if ! swift build --build-tests >/tmp/yaruki-build.log 2>&1 || ! swift build --product yaruki >>/tmp/yaruki-build.log 2>&1; then
   grep -E "error:" /tmp/yaruki-build.log || tail -30 /tmp/yaruki-build.log

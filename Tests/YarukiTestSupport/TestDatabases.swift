@@ -32,13 +32,9 @@ public final class PostgresCluster: @unchecked Sendable {
     init(url: String, directory: String?, socketURL: String? = nil) {
         self.url = url
         self.directory = directory
-        self.socketURL = socketURL ?? directory.map { PostgresCluster.socketURL(url: url, directory: $0) }
-    }
-
-    /// `postgres://yaruki@127.0.0.1:PORT/yaruki_test` reached through the socket in `directory`.
-    public static func socketURL(url: String, directory: String) -> String {
-        let port = url.split(separator: ":").last?.split(separator: "/").first ?? ""
-        return "postgresql://yaruki@\(directory.replacingOccurrences(of: "/", with: "%2F")):\(port)/yaruki_test"
+        self.socketURL = socketURL ?? directory.flatMap {
+            try? PostgresCluster.run(["socket-url", $0]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
     }
 
     public static func start(owner: pid_t? = nil) throws -> PostgresCluster {

@@ -63,6 +63,8 @@ counted() {
 }
 # µs of CPU per reply (or write) since cpu was emptied: per_reply KEY.
 per_reply() { echo "${cpu[$1]} * 1000000 / $hz / ${cpu[replies]}" | bc -l; }
+# The route asked with a new query string every time (bench/api/made-each-time.lua appends to it).
+made_url() { echo "http://127.0.0.1:$yport$1$( [[ $1 == *\?* ]] || echo '?')"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # The bench person's access token from the server now serving ($yport); they last 15 minutes.
 token() {
@@ -113,9 +115,7 @@ for engine in $engines; do
   setting="SQLite (WAL, synchronous=NORMAL)"
   if [ "$engine" = postgres ]; then
     url=$(PG_DURABLE=1 scripts/pg-cluster.sh start "$pgdir" "$(free_port)")
-    # The same cluster over its Unix socket (pg-cluster.sh puts it in the cluster's folder).
-    pgport=${url##*:}; pgport=${pgport%%/*}
-    socket_url="postgresql://yaruki@${pgdir//\//%2F}:$pgport/yaruki_test"
+    socket_url=$(scripts/pg-cluster.sh socket-url "$pgdir")
     db=(--db "$socket_url")
     setting="PostgreSQL over its Unix socket, durable: $(scripts/pg-cluster.sh settings "$pgdir" | sed 's/-c //g')"
   fi
@@ -160,7 +160,7 @@ CONF
       { echo "nginx and yaruki differ on ${routes[$i]}"; exit 1; }
     # A new query string on every request: no kept reply answers. The catalog is kept by what it
     # reads (q and category), so an extra parameter still finds it.
-    madeurl="http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')"
+    madeurl=$(made_url "${routes[$i]}")
     ns=(); ks=(); ms=()
     cpu=([server]=0 [postgres]=0 [busy]=0 [replies]=0)
     for r in $(seq "$rounds"); do
@@ -207,7 +207,7 @@ CONF
     serve postgres-tcp --db "$url"
     tok=$(token)
     for i in "${!routes[@]}"; do
-      made_rounds "postgres-tcp/${names[$i]}" "http://127.0.0.1:$yport${routes[$i]}$( [[ ${routes[$i]} == *\?* ]] || echo '?')"
+      made_rounds "postgres-tcp/${names[$i]}" "$(made_url "${routes[$i]}")"
       printf 'postgres %-12s over TCP: made %8.0f\n' "${names[$i]}" "${made_rate[postgres-tcp/${names[$i]}]}"
     done
     engine=postgres-tcp writes postgres-tcp ", over TCP"

@@ -9,8 +9,6 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let errorMapper: @Sendable (Error) -> HTTPError?
     private var states: [LoopState] = []
-    /// The loops a new connection may go to: set once, before any of them runs.
-    private var placement: [LoopState] = []
     private var listenFD: Int32 = -1
     private let lifecycle = NSLock()
     private var stopped = false
@@ -91,7 +89,6 @@ public final class HTTPServer: @unchecked Sendable {
             state.startSweeping()
             states.append(state)
         }
-        placement = states
         for state in states { state.loop.start(name: "yaruki-loop-\(state.loop.index)") }
     }
 
@@ -100,7 +97,8 @@ public final class HTTPServer: @unchecked Sendable {
     func place(from here: LoopState) -> LoopState {
         var best = here
         var fewest = here.load.load(ordering: .relaxed)
-        for state in placement where state !== here {
+        // `states` is complete before any loop runs and never changes after.
+        for state in states where state !== here {
             let held = state.load.load(ordering: .relaxed)
             if held < fewest { (best, fewest) = (state, held) }
         }
