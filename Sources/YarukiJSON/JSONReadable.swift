@@ -94,10 +94,12 @@ extension JSONReader {
         }
     }
 
-    /// The next value, which must be a whole number that a Double holds exactly, or null.
+    /// The next value, which must be a whole number below 2^52, or null. Below it a Double holds
+    /// every whole number and every half between them, so the number read is the one written (at
+    /// 2^53, 9007199254740993 reads as ...992, where `JSONDecoder` reads the digits themselves).
     public mutating func optionalInteger() throws -> Int64? {
         switch try next() {
-        case let .number(n)? where n.rounded() == n && abs(n) <= 9_007_199_254_740_992: return Int64(n)
+        case let .number(n)? where n.rounded() == n && abs(n) < 4_503_599_627_370_496: return Int64(n)
         case .null?: return nil
         default: throw Unusual()
         }

@@ -10,87 +10,22 @@ public enum SignageStore {
     /// one is added to its bucket. Returns the sales that were new. Order does not matter: late
     /// and early sales land in their own buckets.
     public static func ingest(_ events: [SaleEvent], at now: Date, _ c: SQLConnection) throws -> [SaleEvent] {
-        guard !events.isEmpty else { return [] }
+        try ingest(SaleIngest(events, at: now), c)
+    }
+
+    /// The same, with the statements made beforehand (`SaleIngest`): only the database's own work
+    /// is left for the transaction. When some sales were not new, the sums are made again from
+    /// those that were.
+    public static func ingest(_ sales: SaleIngest, _ c: SQLConnection) throws -> [SaleEvent] {
         var fresh: [SaleEvent] = []
-        for start in stride(from: 0, to: events.count, by: 500) {
-            let slice = Array(events[start..<min(start + 500, events.count)])
-            var values: [SQLValue] = []
-            for e in slice {
-                values += [.text(e.id), .integer(e.amount), .text(e.currency), e.occurredAt.sqlValue, .text(e.channel), .text(e.campaign ?? ""),
-                           now.sqlValue, e.product.map(SQLValue.text) ?? .null, e.productName.map(SQLValue.text) ?? .null,
-                           e.store.map(SQLValue.text) ?? .null, e.staff.map(SQLValue.text) ?? .null]
-            }
-            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", ")
-            let inserted = Set(try c.query("""
-                INSERT INTO sales_events (id, amount, currency, occurred_at, channel, campaign, received_at, product, product_name, store, staff)
-                VALUES \(rows)
-                ON CONFLICT (id) DO NOTHING RETURNING id
-                """, values).map { try $0.string("id") })
+        for (insert, slice) in zip(sales.inserts, sales.slices) {
+            let inserted = Set(try c.query(insert.sql, insert.parameters).map { try $0.string("id") })
             // The same id twice in one batch: the first one counts.
             var seen = Set<String>()
-            for e in slice where inserted.contains(e.id) && seen.insert(e.id).inserted { fresh.append(e) }
+            for e in sales.events[slice] where inserted.contains(e.id) && seen.insert(e.id).inserted { fresh.append(e) }
         }
-        struct Key: Hashable { var currency: String; var campaign: String; var channel: String; var bucket: Int64 }
-        var sums: [Key: (amount: Int64, sales: Int64, refunds: Int64, refunded: Int64)] = [:]
-        struct RankKey: Hashable { var bucket: Key; var dimension: String; var key: String }
-        var ranks: [RankKey: (amount: Int64, sales: Int64, last: Date)] = [:]
-        var names: [String: String] = [:]
-        for e in fresh {
-            let key = Key(currency: e.currency, campaign: e.campaign ?? "", channel: e.channel, bucket: SalesBucket.start(of: e.occurredAt))
-            sums[key, default: (0, 0, 0, 0)].amount += e.amount
-            sums[key, default: (0, 0, 0, 0)].sales += 1
-            if e.amount < 0 {
-                sums[key, default: (0, 0, 0, 0)].refunds += 1
-                sums[key, default: (0, 0, 0, 0)].refunded -= e.amount
-            }
-            for (dimension, value) in [("product", e.product), ("store", e.store)] {
-                guard let value else { continue }
-                let rank = RankKey(bucket: key, dimension: dimension, key: value)
-                let before = ranks[rank] ?? (0, 0, .distantPast)
-                ranks[rank] = (before.amount + e.amount, before.sales + 1, max(before.last, e.occurredAt))
-            }
-            if let product = e.product, let name = e.productName { names[product] = name }
-        }
-        // One multi-row upsert per 500 buckets (a batch spread over days touches hundreds), in a
-        // fixed order so two batches at once take their row locks alike (no deadlock on PostgreSQL).
-        let sorted = sums.sorted { ($0.key.bucket, $0.key.channel, $0.key.campaign, $0.key.currency) < ($1.key.bucket, $1.key.channel, $1.key.campaign, $1.key.currency) }
-        for start in stride(from: 0, to: sorted.count, by: 500) {
-            let slice = sorted[start..<min(start + 500, sorted.count)]
-            var values: [SQLValue] = []
-            for (key, sum) in slice {
-                values += [.text(key.currency), .text(key.campaign), .text(key.channel), .integer(key.bucket), .integer(sum.amount), .integer(sum.sales),
-                           .integer(sum.refunds), .integer(sum.refunded)]
-            }
-            try c.execute("""
-                INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales, refunds, refunded)
-                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
-                ON CONFLICT (currency, bucket, campaign, channel)
-                DO UPDATE SET amount = sales_buckets.amount + excluded.amount, sales = sales_buckets.sales + excluded.sales,
-                              refunds = sales_buckets.refunds + excluded.refunds, refunded = sales_buckets.refunded + excluded.refunded
-                """, values)
-        }
-        let sortedRanks = ranks.sorted { ($0.key.bucket.bucket, $0.key.dimension, $0.key.key, $0.key.bucket.channel, $0.key.bucket.campaign, $0.key.bucket.currency)
-            < ($1.key.bucket.bucket, $1.key.dimension, $1.key.key, $1.key.bucket.channel, $1.key.bucket.campaign, $1.key.bucket.currency) }
-        for start in stride(from: 0, to: sortedRanks.count, by: 300) {
-            let slice = sortedRanks[start..<min(start + 300, sortedRanks.count)]
-            var values: [SQLValue] = []
-            for (rank, sum) in slice {
-                values += [.text(rank.bucket.currency), .text(rank.bucket.campaign), .text(rank.bucket.channel), .integer(rank.bucket.bucket), .text(rank.dimension),
-                           .text(rank.key), .integer(sum.amount), .integer(sum.sales), sum.last.sqlValue]
-            }
-            try c.execute("""
-                INSERT INTO sales_ranks (currency, campaign, channel, bucket, dimension, key, amount, sales, last_at)
-                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", "))
-                ON CONFLICT (currency, bucket, campaign, channel, dimension, key)
-                DO UPDATE SET amount = sales_ranks.amount + excluded.amount, sales = sales_ranks.sales + excluded.sales,
-                              last_at = CASE WHEN excluded.last_at > sales_ranks.last_at THEN excluded.last_at ELSE sales_ranks.last_at END
-                """, values)
-        }
-        for (product, name) in names.sorted(by: { $0.key < $1.key }) {
-            try c.execute("""
-                INSERT INTO sales_names (dimension, key, name) VALUES ('product', ?, ?)
-                ON CONFLICT (dimension, key) DO UPDATE SET name = excluded.name
-                """, product, name)
+        for statement in fresh.count == sales.events.count ? sales.sums : SaleIngest.sums(of: fresh) {
+            try c.execute(statement.sql, statement.parameters)
         }
         return fresh
     }

@@ -47,12 +47,9 @@ import YarukiTestSupport
 
     @Test func everyPushReadsAsJSONDecoderReadsIt() throws {
         var random = SeededRandom(seed: 35)
-        let pretty = JSONEncoder()
-        pretty.outputFormatting = [.prettyPrinted]
-        pretty.dateEncodingStrategy = .iso8601
         for _ in 0..<400 {
             let push = Self.push(&random)
-            for body in [try JSONCoding.encoder.encode(push), try pretty.encode(push)] {
+            for body in try JSONBodies.of(push) {
                 let read = try #require(try SyncPush.read(json: body), "the reader took \(String(decoding: body, as: UTF8.self).prefix(300))")
                 #expect(read == (try JSONCoding.decoder.decode(SyncPush.self, from: body)))
             }

@@ -117,7 +117,9 @@ public enum SaleMessages {
     private static func yaruki(_ payload: [UInt8]) throws -> [SaleEvent] {
         let data = Data(payload)
         let opening = payload.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        if opening == UInt8(ascii: "{"), let sale = try? JSONCoding.decoder.decode(SaleEvent.self, from: data) { return [sale] }
+        if opening == UInt8(ascii: "{"), let sale = (try? SaleEvent.read(json: data)) ?? (try? JSONCoding.decoder.decode(SaleEvent.self, from: data)) {
+            return [sale]
+        }
         let value = try json(payload)
         do {
             if value is [Any] { return try JSONCoding.decoder.decode([SaleEvent].self, from: data) }

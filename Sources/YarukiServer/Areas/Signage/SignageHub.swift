@@ -241,8 +241,9 @@ final class SignageHub: @unchecked Sendable {
     /// Returns the sales that were new (a repeat of a known id is ignored).
     @discardableResult
     func record(_ sales: [SaleEvent], at now: Date, also: ((SQLConnection) throws -> Void)? = nil) async throws -> [SaleEvent] {
+        let ingest = SaleIngest(sales, at: now)
         let fresh = try await database.transaction { c -> [SaleEvent] in
-            let fresh = try SignageStore.ingest(sales, at: now, c)
+            let fresh = try SignageStore.ingest(ingest, c)
             try also?(c)
             return fresh
         }
