@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Several nodes on one PostgreSQL (one shared data folder), two figures.
-# Throughput: requests/s through nginx (deploy/nginx/yaruki.conf as shipped, its upstream
-#   pointed at the nodes) to 1, 2 and 3 nodes under one mixed workload (bench/scale/mixed.lua:
+# Throughput: requests/s through nginx (deploy/nginx/yaruki.conf as shipped, HTTPS with a
+#   certificate made here, its upstream pointed at the nodes) to 1, 2 and 3 nodes under one mixed workload (bench/scale/mixed.lua:
 #   20 people of one group, 80% reads, 20% writes), each beside 1 node through the same nginx
-#   (the ratio), and 1 node without nginx (what the proxy costs).
+#   (the ratio), and 1 node without nginx (what the proxy and TLS cost).
 # Fan-out: SCREENS wall screens (10,000) on one board, spread over 3 nodes, while 100 sales a
 #   second arrive at the first node: p50/p99 from a sale's sending to each screen having it,
 #   beside one node holding all of them (the same database, the same tool).
@@ -22,6 +22,8 @@ swift build -c release --product yaruki >/dev/null
 source bench/lib.sh
 bench_watch_tool
 nginx_conf="$PWD/$out/nginx.conf"
+[ -s "$out/tls.pem" ] || openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+  -keyout "$out/tls.key" -out "$out/tls.pem" 2>/dev/null
 stop_nginx() { [ -f "$out/nginx.pid" ] && nginx -c "$nginx_conf" -s stop 2>/dev/null || true; rm -f "$out/nginx.pid"; }
 trap 'stop_nginx; bench_cleanup' EXIT
 
@@ -43,12 +45,19 @@ start_nodes() {
   done
   stop_nginx
   nport=$(free_port)
-  python3 - "$nport" "${nodes[@]}" >"$out/site.conf" <<'PY'
+  # As shipped: HTTPS (a certificate made here for 127.0.0.1), the plain port only redirecting.
+  python3 - "$nport" "$(free_port)" "$PWD/$out/tls.pem" "$PWD/$out/tls.key" "${nodes[@]}" >"$out/site.conf" <<'PY'
 import re, sys
+port, plain, certificate, key = sys.argv[1:5]
 conf = open("deploy/nginx/yaruki.conf").read()
-servers = "".join(f"    server 127.0.0.1:{p} max_fails=2 fail_timeout=5s;\n" for p in sys.argv[2:])
+servers = "".join(f"    server 127.0.0.1:{p} max_fails=2 fail_timeout=5s;\n" for p in sys.argv[5:])
 conf = re.sub(r"(?m)^    server 127\.0\.0\.1:808\d[^\n]*\n", "", conf).replace("    least_conn;\n", "    least_conn;\n" + servers, 1)
-print(conf.replace("listen 80;", f"listen 127.0.0.1:{sys.argv[1]};"))
+for shipped, here in (("listen 80;", f"listen 127.0.0.1:{plain};"), ("listen 443 ssl http2;", f"listen 127.0.0.1:{port} ssl http2;"),
+                      ("/etc/letsencrypt/live/yaruki.example.com/fullchain.pem", certificate),
+                      ("/etc/letsencrypt/live/yaruki.example.com/privkey.pem", key)):
+    assert shipped in conf, shipped
+    conf = conf.replace(shipped, here)
+print(conf)
 PY
   cat >"$nginx_conf" <<CONF
 worker_processes 2;
@@ -63,7 +72,7 @@ http {
 }
 CONF
   nginx -c "$nginx_conf"
-  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$nport/healthz" >/dev/null && break; sleep 0.1; done
+  for _ in $(seq 50); do curl -sfk "https://127.0.0.1:$nport/healthz" >/dev/null && break; sleep 0.1; done
 }
 
 # Twenty people in one group, each signed in.
@@ -110,7 +119,7 @@ for r in $(seq "$rounds"); do
       y=$(rps "http://127.0.0.1:${nodes[0]}")
     else
       start_nodes "$n"
-      y=$(rps "http://127.0.0.1:$nport")
+      y=$(rps "https://127.0.0.1:$nport")
     fi
     [ "$n" = 1 ] && one=$y
     runs[$n]+="$y "
@@ -124,7 +133,7 @@ for n in 1 2 3 direct; do med[$n]=$(printf '%s\n' ${runs[$n]} | median); ratio[$
 for n in 1 2 3; do
   printf '%d node(s) through nginx: median %6.0f req/s; median of the round ratios to one node %.2f\n' "$n" "${med[$n]}" "${ratio[$n]}"
 done
-printf 'one node without nginx:   median %6.0f req/s; median of the round ratios %.2f (what nginx in front costs)\n' "${med[direct]}" "${ratio[direct]}"
+printf 'one node without nginx:   median %6.0f req/s; median of the round ratios %.2f (what nginx and TLS in front cost)\n' "${med[direct]}" "${ratio[direct]}"
 
 echo "== fan-out: $screens screens on one board, 100 sales a second arriving at the first node, ${seconds}s after connecting"
 start_nodes 3
