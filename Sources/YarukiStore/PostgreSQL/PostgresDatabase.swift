@@ -75,6 +75,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
             let value = try work(connection)
             // What the work sent without waiting goes out before the connection goes back.
             try connection.flush()
+            connection.trimPrepared()
             release(connection)
             return value
         } catch {

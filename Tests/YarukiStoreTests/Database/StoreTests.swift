@@ -56,6 +56,49 @@ import YarukiTestSupport
         }
     }
 
+    /// A connection keeps at most `keptStatements` prepared statements: those built for each
+    /// length of a list (here 300 `IN` lists) do not pile up, and one let go is prepared again.
+    @Test func anSQLiteConnectionKeepsABoundedNumberOfStatements() async throws {
+        let db = try await freshDatabase(.sqlite)
+        let list = Self.list
+        let kept = try await db.read { c -> (count: Int, bytes: Int) in
+            for n in 1...300 { #expect(try list(n, c) == 1) }
+            #expect(try list(1, c) == 1, "a statement let go runs again")
+            return try #require(c as? SQLiteConnection).prepared
+        }
+        #expect(kept.count == SQLiteConnection.keptStatements)
+        // Multi-row statements of 400 to 500 rows of 11 values, as a sales batch's: the memory
+        // bound lets the oldest go before the count's.
+        let big = try await db.read { c -> (count: Int, bytes: Int) in
+            for n in 400...500 {
+                let rows = try c.query("SELECT COUNT(*) AS n FROM (VALUES \(SQLFragment.rows(n, width: 11)))", Array(repeating: SQLValue.integer(7), count: n * 11))
+                #expect(try rows.first?.int("n") == n)
+            }
+            return try #require(c as? SQLiteConnection).prepared
+        }
+        #expect(big.bytes <= SQLiteConnection.keptStatementBytes && big.count < 101, "\(big)")
+    }
+
+    /// One `IN` list of `n` values, a statement text of its own for each length: 1 when it runs.
+    static func list(_ n: Int, _ c: SQLConnection) throws -> Int? {
+        try c.query("SELECT COUNT(*) AS n FROM (SELECT 1 AS one) AS t WHERE one IN (\(SQLFragment.marks(n)))",
+                    [.integer(1)] + Array(repeating: SQLValue.integer(2), count: n - 1)).first?.int("n")
+    }
+
+    /// The same on PostgreSQL, where each prepared statement is held by the connection's backend:
+    /// past the bound, those prepared first are let go once the work is done.
+    @Test func aPostgresConnectionLetsGoOfStatementsPastItsBound() async throws {
+        let db = try PostgresDatabase(url: PostgresCluster.shared.url, poolSize: 1)
+        defer { db.close() }
+        let list = Self.list
+        try await db.read { c throws in for n in 1...300 { #expect(try list(n, c) == 1) } }
+        let (held, counted) = try await db.read { c in
+            (try c.query("SELECT COUNT(*) AS n FROM pg_prepared_statements", []).first?.int("n"), try #require(c as? PostgresConnection).preparedCount)
+        }
+        #expect(held == PostgresConnection.keptStatements + 1 && counted == held, "the bound and the count's own statement")
+        try await db.read { c throws in #expect(try list(1, c) == 1, "a statement let go runs again") }
+    }
+
     @Test(arguments: Engine.allCases)
     func valuesRoundTrip(engine: Engine) async throws {
         let db = try await freshDatabase(engine)
