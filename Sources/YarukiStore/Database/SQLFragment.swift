@@ -11,6 +11,19 @@ enum SQLFragment {
         stride(from: 0, to: values.count, by: size).map { Array(values[$0..<min($0 + size, values.count)]) }
     }
 
+    /// `0..<count` in slices whose lengths are powers of two, `largest` at most (the longest
+    /// first): a statement built for each slice then has a few texts in all, which stay prepared
+    /// (`StatementCache`), where slices of any length would prepare one per length.
+    static func powerOfTwoSlices(_ count: Int, largest: Int = 256) -> [Range<Int>] {
+        var (slices, start, size) = ([Range<Int>](), 0, largest)
+        while start < count {
+            while size > count - start { size /= 2 }
+            slices.append(start..<start + size)
+            start += size
+        }
+        return slices
+    }
+
     /// `(?, ?), (?, ?)`: `n` rows of `width` placeholders for a multi-row `VALUES`.
     static func rows(_ n: Int, width: Int) -> String {
         Array(repeating: "(" + marks(width) + ")", count: n).joined(separator: ", ")

@@ -5,15 +5,11 @@ import Foundation
 final class PostgresConnection: SQLConnection {
     let dialect = SQLDialect.postgres
     private let handle: OpaquePointer
-    /// Statement names by SQL text, with how many parameters each takes; the texts, the first
-    /// prepared first; the number the next name takes.
-    private var prepared: [String: (name: String, parameters: Int)] = [:]
-    private var prepareOrder: [String] = []
+    /// Statement names by SQL text, with how many parameters each takes: at most 512 between
+    /// pieces of work (`StatementCache`; each is held by the connection's backend). The number the
+    /// next name takes.
+    private let prepared = StatementCache<(name: String, parameters: Int)>(maxCount: 512)
     private var nextName = 0
-    /// How many prepared statements a connection keeps between pieces of work (each is held by
-    /// its PostgreSQL backend): statements built for a number of rows or ids come in as many
-    /// texts as there are lengths (`SQLiteConnection.keptStatements`).
-    static let keptStatements = 128
     private(set) var broken = false
 
     init(url: String, target: String) throws {
@@ -322,31 +318,32 @@ final class PostgresConnection: SQLConnection {
     }
 
     private func statement(for sql: String) throws -> (name: String, parameters: Int) {
-        if let found = prepared[sql] { return found }
+        if let found = prepared.get(sql) { return found }
         let name = "y\(nextName)"
         nextName += 1
         let numbered = PostgresConnection.numberPlaceholders(sql)
         let result = PQprepare(handle, name, numbered.sql, 0, nil)
         PQclear(try check(result))
-        prepared[sql] = (name, numbered.count)
-        prepareOrder.append(sql)
+        prepared.add(sql, (name, numbered.count))
         return (name, numbered.count)
     }
 
-    /// The statements it holds prepared.
-    var preparedCount: Int { prepared.count }
+    /// Its prepared statements: how many, and the bound; whether `sql` is one of them.
+    var preparedCount: (count: Int, maxCount: Int) { (prepared.count, prepared.maxCount) }
+    func isPrepared(_ sql: String) -> Bool { prepared.holds(sql) }
 
-    /// Lets go of the statements prepared first past `keptStatements`, in one round trip. Called
-    /// between pieces of work, with nothing waiting to be sent (a name is looked up when its
-    /// statement is sent, so one let go is prepared again when next asked).
+    /// Lets go of the least recently used statements past the bound, in one round trip. Called
+    /// between pieces of work, with nothing waiting to be sent: a statement's name is looked up
+    /// when it is sent, so one let go is prepared again when next asked, and none in a pipeline
+    /// loses its name.
     func trimPrepared() {
-        guard prepared.count > Self.keptStatements, deferred.isEmpty, !beginPending, !broken else { return }
-        let gone = prepareOrder.prefix(prepared.count - Self.keptStatements)
-        let sql = gone.compactMap { prepared[$0].map { "DEALLOCATE \($0.name)" } }.joined(separator: "; ")
+        guard deferred.isEmpty, !beginPending, !broken else { return }
+        let gone = prepared.overflow()
+        guard !gone.isEmpty else { return }
+        let sql = gone.compactMap { text in prepared.peek(text).map { "DEALLOCATE \($0.name)" } }.joined(separator: "; ")
         guard let result = try? check(PQexec(handle, sql)) else { return }
         PQclear(result)
-        for text in gone { prepared.removeValue(forKey: text) }
-        prepareOrder.removeFirst(gone.count)
+        for text in gone { prepared.remove(text) }
     }
 
     private func check(_ result: OpaquePointer?) throws -> OpaquePointer {

@@ -5,17 +5,9 @@ import Foundation
 final class SQLiteConnection: SQLConnection {
     let dialect = SQLDialect.sqlite
     private var handle: OpaquePointer?
-    private var statements: [String: (statement: OpaquePointer, columns: [String], bytes: Int)] = [:]
-    /// The SQL texts of `statements`, the first prepared first, and the memory they hold.
-    private var prepareOrder: [String] = []
-    private var keptBytes = 0
-    /// How many prepared statements a connection keeps, and how much memory they may hold.
-    /// Statements built for a number of rows or ids (a batch's multi-row insert, an `IN` list)
-    /// come in as many texts as there are lengths, and each one kept held its memory: 1,000 sales
-    /// batches of every size from 1 to 1,000 took the server from 107 to 400 MB. Past either bound
-    /// the one prepared first goes (a statement in steady use is prepared again when next asked).
-    static let keptStatements = 128
-    static let keptStatementBytes = 8 << 20
+    /// At most 512 statements and 8 MB of them (`StatementCache`); a statement's memory is
+    /// SQLite's own count of it.
+    private let statements = StatementCache<(statement: OpaquePointer, columns: [String])>(maxCount: 512, maxBytes: 8 << 20)
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(path: String, readOnly: Bool, synchronous: SQLiteDatabase.Synchronous = .normal) throws {
@@ -54,7 +46,7 @@ final class SQLiteConnection: SQLConnection {
     }
 
     deinit {
-        for entry in statements.values { sqlite3_finalize(entry.statement) }
+        for entry in statements.all { sqlite3_finalize(entry.statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -81,12 +73,13 @@ final class SQLiteConnection: SQLConnection {
         try step(sql, parameters, collect: true)
     }
 
-    /// How many prepared statements it holds (`keptStatements` at most), and their memory.
-    var prepared: (count: Int, bytes: Int) { (statements.count, keptBytes) }
+    /// Its prepared statements: how many, their memory, and the bounds; whether `sql` is one of them.
+    var prepared: (count: Int, bytes: Int, maxCount: Int, maxBytes: Int) { (statements.count, statements.bytes, statements.maxCount, statements.maxBytes) }
+    func isPrepared(_ sql: String) -> Bool { statements.holds(sql) }
 
     /// The prepared statement and its column names, made once per SQL text (while kept).
     private func prepare(_ sql: String) throws -> (statement: OpaquePointer, columns: [String]) {
-        if let cached = statements[sql] { return (cached.statement, cached.columns) }
+        if let cached = statements.get(sql) { return cached }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
               let statement else {
@@ -94,14 +87,8 @@ final class SQLiteConnection: SQLConnection {
         }
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         let bytes = Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_MEMUSED, 0))
-        while statements.count >= Self.keptStatements || (keptBytes + bytes > Self.keptStatementBytes && !statements.isEmpty) {
-            let gone = statements.removeValue(forKey: prepareOrder.removeFirst())
-            keptBytes -= gone?.bytes ?? 0
-            sqlite3_finalize(gone?.statement)
-        }
-        statements[sql] = (statement, columns, bytes)
-        prepareOrder.append(sql)
-        keptBytes += bytes
+        for gone in statements.overflow(adding: 1, bytes: bytes) { sqlite3_finalize(statements.remove(gone)?.statement) }
+        statements.add(sql, (statement, columns), bytes: bytes)
         return (statement, columns)
     }
 

@@ -7,16 +7,14 @@ import YarukiCore
 /// every batch's are; `SignageStore.ingest` makes them again from the new ones when some were not.
 public struct SaleIngest: Sendable {
     public let events: [SaleEvent]
-    /// One multi-row insert per 500 sales, and the sales each one holds.
+    /// Multi-row inserts of 256, 128, … sales (`SQLFragment.powerOfTwoSlices`).
     let inserts: [SQLStatement]
-    let slices: [Range<Int>]
     /// The buckets', ranks' and names' upserts for every sale of the batch.
     let sums: [SQLStatement]
 
     public init(_ events: [SaleEvent], at now: Date) {
         self.events = events
-        slices = stride(from: 0, to: events.count, by: 500).map { $0..<min($0 + 500, events.count) }
-        inserts = slices.map { slice in
+        inserts = SQLFragment.powerOfTwoSlices(events.count).map { slice in
             var values: [SQLValue] = []
             values.reserveCapacity(slice.count * 11)
             for e in events[slice] {
@@ -26,17 +24,11 @@ public struct SaleIngest: Sendable {
             }
             return SQLStatement(sql: """
                 INSERT INTO sales_events (id, amount, currency, occurred_at, channel, campaign, received_at, product, product_name, store, staff)
-                VALUES \(Self.rows(slice.count, of: 11))
+                VALUES \(SQLFragment.rows(slice.count, width: 11))
                 ON CONFLICT (id) DO NOTHING RETURNING id
                 """, parameters: values)
         }
         sums = Self.sums(of: events)
-    }
-
-    /// `(?, ?, …), (?, ?, …)…`: `count` rows of `columns` parameters.
-    private static func rows(_ count: Int, of columns: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        return Array(repeating: row, count: count).joined(separator: ", ")
     }
 
     /// The upserts that add `fresh` (new sales, each id once) to their buckets, ranks and names.
@@ -58,11 +50,11 @@ public struct SaleIngest: Sendable {
             if let product = e.product, let name = e.productName { names[product] = name }
         }
         var statements: [SQLStatement] = []
-        // One multi-row upsert per 500 buckets (a batch spread over days touches hundreds), in a
-        // fixed order so two batches at once take their row locks alike (no deadlock on PostgreSQL).
+        // Multi-row upserts of 256, 128, … buckets (a batch spread over days touches hundreds), in
+        // a fixed order so two batches at once take their row locks alike (no deadlock on PostgreSQL).
         let sorted = sums.sorted { ($0.key.bucket, $0.key.channel, $0.key.campaign, $0.key.currency) < ($1.key.bucket, $1.key.channel, $1.key.campaign, $1.key.currency) }
-        for start in stride(from: 0, to: sorted.count, by: 500) {
-            let slice = sorted[start..<min(start + 500, sorted.count)]
+        for range in SQLFragment.powerOfTwoSlices(sorted.count) {
+            let slice = sorted[range]
             var values: [SQLValue] = []
             values.reserveCapacity(slice.count * 8)
             for (key, sum) in slice {
@@ -71,7 +63,7 @@ public struct SaleIngest: Sendable {
             }
             statements.append(SQLStatement(sql: """
                 INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales, refunds, refunded)
-                VALUES \(rows(slice.count, of: 8))
+                VALUES \(SQLFragment.rows(slice.count, width: 8))
                 ON CONFLICT (currency, bucket, campaign, channel)
                 DO UPDATE SET amount = sales_buckets.amount + excluded.amount, sales = sales_buckets.sales + excluded.sales,
                               refunds = sales_buckets.refunds + excluded.refunds, refunded = sales_buckets.refunded + excluded.refunded
@@ -79,8 +71,8 @@ public struct SaleIngest: Sendable {
         }
         let sortedRanks = ranks.sorted { ($0.key.bucket.bucket, $0.key.dimension, $0.key.key, $0.key.bucket.channel, $0.key.bucket.campaign, $0.key.bucket.currency)
             < ($1.key.bucket.bucket, $1.key.dimension, $1.key.key, $1.key.bucket.channel, $1.key.bucket.campaign, $1.key.bucket.currency) }
-        for start in stride(from: 0, to: sortedRanks.count, by: 300) {
-            let slice = sortedRanks[start..<min(start + 300, sortedRanks.count)]
+        for range in SQLFragment.powerOfTwoSlices(sortedRanks.count) {
+            let slice = sortedRanks[range]
             var values: [SQLValue] = []
             values.reserveCapacity(slice.count * 9)
             for (rank, sum) in slice {
@@ -89,7 +81,7 @@ public struct SaleIngest: Sendable {
             }
             statements.append(SQLStatement(sql: """
                 INSERT INTO sales_ranks (currency, campaign, channel, bucket, dimension, key, amount, sales, last_at)
-                VALUES \(rows(slice.count, of: 9))
+                VALUES \(SQLFragment.rows(slice.count, width: 9))
                 ON CONFLICT (currency, bucket, campaign, channel, dimension, key)
                 DO UPDATE SET amount = sales_ranks.amount + excluded.amount, sales = sales_ranks.sales + excluded.sales,
                               last_at = CASE WHEN excluded.last_at > sales_ranks.last_at THEN excluded.last_at ELSE sales_ranks.last_at END

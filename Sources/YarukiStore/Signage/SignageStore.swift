@@ -17,15 +17,16 @@ public enum SignageStore {
     /// is left for the transaction. When some sales were not new, the sums are made again from
     /// those that were.
     public static func ingest(_ sales: SaleIngest, _ c: SQLConnection) throws -> [SaleEvent] {
-        var fresh: [SaleEvent] = []
-        for (insert, slice) in zip(sales.inserts, sales.slices) {
-            let inserted = Set(try c.query(insert.sql, insert.parameters).map { try $0.string("id") })
-            // The same id twice in one batch: the first one counts.
-            var seen = Set<String>()
-            for e in sales.events[slice] where inserted.contains(e.id) && seen.insert(e.id).inserted { fresh.append(e) }
-        }
+        // The inserts go out together (one round trip on PostgreSQL), then their answers are read.
+        let answers = try sales.inserts.map { try c.queryLater($0.sql, $0.parameters) }
+        var inserted = Set<String>()
+        for answer in answers { for row in try answer.value() { inserted.insert(try row.string("id")) } }
+        // The same id twice in one batch: the first one counts.
+        var seen = Set<String>()
+        let fresh = sales.events.filter { inserted.contains($0.id) && seen.insert($0.id).inserted }
+        // The sums need no answer: on PostgreSQL they go with the COMMIT.
         for statement in fresh.count == sales.events.count ? sales.sums : SaleIngest.sums(of: fresh) {
-            try c.execute(statement.sql, statement.parameters)
+            try c.queryLater(statement.sql, statement.parameters)
         }
         return fresh
     }

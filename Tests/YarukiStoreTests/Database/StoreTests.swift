@@ -56,46 +56,74 @@ import YarukiTestSupport
         }
     }
 
-    /// A connection keeps at most `keptStatements` prepared statements: those built for each
-    /// length of a list (here 300 `IN` lists) do not pile up, and one let go is prepared again.
+    /// A connection keeps its prepared statements within a bound: those built for each length of
+    /// a list (here 600 `IN` lists) do not pile up, the least recently used go first (a statement
+    /// asked between every two stays), and one let go is prepared again.
     @Test func anSQLiteConnectionKeepsABoundedNumberOfStatements() async throws {
         let db = try await freshDatabase(.sqlite)
-        let list = Self.list
-        let kept = try await db.read { c -> (count: Int, bytes: Int) in
-            for n in 1...300 { #expect(try list(n, c) == 1) }
+        let (list, hot) = (Self.list, Self.hot)
+        let kept = try await db.read { c throws -> (count: Int, bytes: Int, maxCount: Int, maxBytes: Int) in
+            let connection = try #require(c as? SQLiteConnection)
+            for n in 1...600 {
+                #expect(try list(n, c) == 1)
+                #expect(try c.query(hot, []).count == 1)
+            }
+            #expect(connection.isPrepared(hot) && !connection.isPrepared(Self.listSQL(1)), "the least recently used went first")
             #expect(try list(1, c) == 1, "a statement let go runs again")
-            return try #require(c as? SQLiteConnection).prepared
+            return connection.prepared
         }
-        #expect(kept.count == SQLiteConnection.keptStatements)
+        #expect(kept.count <= kept.maxCount && kept.bytes <= kept.maxBytes && kept.count < 600, "\(kept)")
         // Multi-row statements of 400 to 500 rows of 11 values, as a sales batch's: the memory
-        // bound lets the oldest go before the count's.
-        let big = try await db.read { c -> (count: Int, bytes: Int) in
+        // bound holds them.
+        let big = try await db.read { c -> (count: Int, bytes: Int, maxCount: Int, maxBytes: Int) in
             for n in 400...500 {
                 let rows = try c.query("SELECT COUNT(*) AS n FROM (VALUES \(SQLFragment.rows(n, width: 11)))", Array(repeating: SQLValue.integer(7), count: n * 11))
                 #expect(try rows.first?.int("n") == n)
             }
             return try #require(c as? SQLiteConnection).prepared
         }
-        #expect(big.bytes <= SQLiteConnection.keptStatementBytes && big.count < 101, "\(big)")
+        #expect(big.bytes <= big.maxBytes && big.count < 101, "\(big)")
+    }
+
+    /// Slices of powers of two cover every index once, in order, the longest first.
+    @Test func powerOfTwoSlicesCoverACountInFewLengths() {
+        #expect(SQLFragment.powerOfTwoSlices(1000).map(\.count) == [256, 256, 256, 128, 64, 32, 8])
+        #expect(SQLFragment.powerOfTwoSlices(0).isEmpty && SQLFragment.powerOfTwoSlices(1) == [0..<1])
+        var lengths = Set<Int>()
+        for count in 1...1200 {
+            let slices = SQLFragment.powerOfTwoSlices(count)
+            #expect(slices.first?.lowerBound == 0 && slices.last?.upperBound == count && zip(slices, slices.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            lengths.formUnion(slices.map(\.count))
+        }
+        #expect(lengths == [1, 2, 4, 8, 16, 32, 64, 128, 256])
     }
 
     /// One `IN` list of `n` values, a statement text of its own for each length: 1 when it runs.
+    static func listSQL(_ n: Int) -> String { "SELECT COUNT(*) AS n FROM (SELECT 1 AS one) AS t WHERE one IN (\(SQLFragment.marks(n)))" }
     static func list(_ n: Int, _ c: SQLConnection) throws -> Int? {
-        try c.query("SELECT COUNT(*) AS n FROM (SELECT 1 AS one) AS t WHERE one IN (\(SQLFragment.marks(n)))",
-                    [.integer(1)] + Array(repeating: SQLValue.integer(2), count: n - 1)).first?.int("n")
+        try c.query(listSQL(n), [.integer(1)] + Array(repeating: SQLValue.integer(2), count: n - 1)).first?.int("n")
     }
+    static let hot = "SELECT 1 AS hot"
 
     /// The same on PostgreSQL, where each prepared statement is held by the connection's backend:
-    /// past the bound, those prepared first are let go once the work is done.
+    /// past the bound, the least recently used are let go once the work is done.
     @Test func aPostgresConnectionLetsGoOfStatementsPastItsBound() async throws {
         let db = try PostgresDatabase(url: PostgresCluster.shared.url, poolSize: 1)
         defer { db.close() }
-        let list = Self.list
-        try await db.read { c throws in for n in 1...300 { #expect(try list(n, c) == 1) } }
-        let (held, counted) = try await db.read { c in
-            (try c.query("SELECT COUNT(*) AS n FROM pg_prepared_statements", []).first?.int("n"), try #require(c as? PostgresConnection).preparedCount)
+        let (list, hot) = (Self.list, Self.hot)
+        try await db.read { c throws in
+            for n in 1...600 {
+                #expect(try list(n, c) == 1)
+                #expect(try c.query(hot, []).count == 1)
+            }
         }
-        #expect(held == PostgresConnection.keptStatements + 1 && counted == held, "the bound and the count's own statement")
+        let (held, counted, bound, hotKept, firstKept) = try await db.read { c throws in
+            let connection = try #require(c as? PostgresConnection)
+            let held = try c.query("SELECT COUNT(*) AS n FROM pg_prepared_statements", []).first?.int("n")
+            return (held, connection.preparedCount.count, connection.preparedCount.maxCount, connection.isPrepared(hot), connection.isPrepared(Self.listSQL(1)))
+        }
+        #expect(held == bound + 1 && counted == held, "the bound and the count's own statement")
+        #expect(hotKept && !firstKept, "the least recently used went first")
         try await db.read { c throws in #expect(try list(1, c) == 1, "a statement let go runs again") }
     }
 
