@@ -24,6 +24,17 @@ enum SQLFragment {
         return slices
     }
 
+    /// Multi-row statements for `count` rows in `powerOfTwoSlices`: `sql` is given each slice's
+    /// `VALUES` placeholders, `row` appends the `width` values of row `i`.
+    static func multiRow(_ count: Int, width: Int, _ sql: (String) -> String, row: (Int, inout [SQLValue]) -> Void) -> [SQLStatement] {
+        powerOfTwoSlices(count).map { slice in
+            var values: [SQLValue] = []
+            values.reserveCapacity(slice.count * width)
+            for i in slice { row(i, &values) }
+            return SQLStatement(sql: sql(rows(slice.count, width: width)), parameters: values)
+        }
+    }
+
     /// `(?, ?), (?, ?)`: `n` rows of `width` placeholders for a multi-row `VALUES`.
     static func rows(_ n: Int, width: Int) -> String {
         Array(repeating: "(" + marks(width) + ")", count: n).joined(separator: ", ")

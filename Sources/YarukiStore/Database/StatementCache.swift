@@ -34,9 +34,6 @@ final class StatementCache<Prepared> {
         return entry.prepared
     }
 
-    /// Whether `sql` is kept, without counting as a use.
-    func holds(_ sql: String) -> Bool { entries[sql] != nil }
-
     func add(_ sql: String, _ prepared: Prepared, bytes: Int = 0) {
         clock += 1
         entries[sql] = Entry(prepared, bytes: bytes, used: clock)

@@ -6,9 +6,9 @@ final class PostgresConnection: SQLConnection {
     let dialect = SQLDialect.postgres
     private let handle: OpaquePointer
     /// Statement names by SQL text, with how many parameters each takes: at most 512 between
-    /// pieces of work (`StatementCache`; each is held by the connection's backend). The number the
-    /// next name takes.
-    private let prepared = StatementCache<(name: String, parameters: Int)>(maxCount: 512)
+    /// pieces of work (`StatementCache`; each is held by the connection's backend; read by tests).
+    /// The number the next name takes.
+    let prepared = StatementCache<(name: String, parameters: Int)>(maxCount: 512)
     private var nextName = 0
     private(set) var broken = false
 
@@ -327,10 +327,6 @@ final class PostgresConnection: SQLConnection {
         prepared.add(sql, (name, numbered.count))
         return (name, numbered.count)
     }
-
-    /// Its prepared statements: how many, and the bound; whether `sql` is one of them.
-    var preparedCount: (count: Int, maxCount: Int) { (prepared.count, prepared.maxCount) }
-    func isPrepared(_ sql: String) -> Bool { prepared.holds(sql) }
 
     /// Lets go of the least recently used statements past the bound, in one round trip. Called
     /// between pieces of work, with nothing waiting to be sent: a statement's name is looked up

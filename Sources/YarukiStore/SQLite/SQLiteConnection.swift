@@ -6,8 +6,8 @@ final class SQLiteConnection: SQLConnection {
     let dialect = SQLDialect.sqlite
     private var handle: OpaquePointer?
     /// At most 512 statements and 8 MB of them (`StatementCache`); a statement's memory is
-    /// SQLite's own count of it.
-    private let statements = StatementCache<(statement: OpaquePointer, columns: [String])>(maxCount: 512, maxBytes: 8 << 20)
+    /// SQLite's own count of it. Read by tests.
+    let statements = StatementCache<(statement: OpaquePointer, columns: [String])>(maxCount: 512, maxBytes: 8 << 20)
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(path: String, readOnly: Bool, synchronous: SQLiteDatabase.Synchronous = .normal) throws {
@@ -72,10 +72,6 @@ final class SQLiteConnection: SQLConnection {
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
         try step(sql, parameters, collect: true)
     }
-
-    /// Its prepared statements: how many, their memory, and the bounds; whether `sql` is one of them.
-    var prepared: (count: Int, bytes: Int, maxCount: Int, maxBytes: Int) { (statements.count, statements.bytes, statements.maxCount, statements.maxBytes) }
-    func isPrepared(_ sql: String) -> Bool { statements.holds(sql) }
 
     /// The prepared statement and its column names, made once per SQL text (while kept).
     private func prepare(_ sql: String) throws -> (statement: OpaquePointer, columns: [String]) {

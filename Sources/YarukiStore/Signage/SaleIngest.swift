@@ -14,19 +14,15 @@ public struct SaleIngest: Sendable {
 
     public init(_ events: [SaleEvent], at now: Date) {
         self.events = events
-        inserts = SQLFragment.powerOfTwoSlices(events.count).map { slice in
-            var values: [SQLValue] = []
-            values.reserveCapacity(slice.count * 11)
-            for e in events[slice] {
-                values += [.text(e.id), .integer(e.amount), .text(e.currency), e.occurredAt.sqlValue, .text(e.channel), .text(e.campaign ?? ""),
-                           now.sqlValue, e.product.map(SQLValue.text) ?? .null, e.productName.map(SQLValue.text) ?? .null,
-                           e.store.map(SQLValue.text) ?? .null, e.staff.map(SQLValue.text) ?? .null]
-            }
-            return SQLStatement(sql: """
-                INSERT INTO sales_events (id, amount, currency, occurred_at, channel, campaign, received_at, product, product_name, store, staff)
-                VALUES \(SQLFragment.rows(slice.count, width: 11))
-                ON CONFLICT (id) DO NOTHING RETURNING id
-                """, parameters: values)
+        inserts = SQLFragment.multiRow(events.count, width: 11, { rows in """
+            INSERT INTO sales_events (id, amount, currency, occurred_at, channel, campaign, received_at, product, product_name, store, staff)
+            VALUES \(rows)
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """ }) { i, values in
+            let e = events[i]
+            values += [.text(e.id), .integer(e.amount), .text(e.currency), e.occurredAt.sqlValue, .text(e.channel), .text(e.campaign ?? ""),
+                       now.sqlValue, e.product.map(SQLValue.text) ?? .null, e.productName.map(SQLValue.text) ?? .null,
+                       e.store.map(SQLValue.text) ?? .null, e.staff.map(SQLValue.text) ?? .null]
         }
         sums = Self.sums(of: events)
     }
@@ -49,43 +45,32 @@ public struct SaleIngest: Sendable {
             }
             if let product = e.product, let name = e.productName { names[product] = name }
         }
-        var statements: [SQLStatement] = []
         // Multi-row upserts of 256, 128, … buckets (a batch spread over days touches hundreds), in
         // a fixed order so two batches at once take their row locks alike (no deadlock on PostgreSQL).
         let sorted = sums.sorted { ($0.key.bucket, $0.key.channel, $0.key.campaign, $0.key.currency) < ($1.key.bucket, $1.key.channel, $1.key.campaign, $1.key.currency) }
-        for range in SQLFragment.powerOfTwoSlices(sorted.count) {
-            let slice = sorted[range]
-            var values: [SQLValue] = []
-            values.reserveCapacity(slice.count * 8)
-            for (key, sum) in slice {
-                values += [.text(key.currency), .text(key.campaign), .text(key.channel), .integer(key.bucket), .integer(sum.amount), .integer(sum.sales),
-                           .integer(sum.refunds), .integer(sum.refunded)]
-            }
-            statements.append(SQLStatement(sql: """
-                INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales, refunds, refunded)
-                VALUES \(SQLFragment.rows(slice.count, width: 8))
-                ON CONFLICT (currency, bucket, campaign, channel)
-                DO UPDATE SET amount = sales_buckets.amount + excluded.amount, sales = sales_buckets.sales + excluded.sales,
-                              refunds = sales_buckets.refunds + excluded.refunds, refunded = sales_buckets.refunded + excluded.refunded
-                """, parameters: values))
+        var statements = SQLFragment.multiRow(sorted.count, width: 8, { rows in """
+            INSERT INTO sales_buckets (currency, campaign, channel, bucket, amount, sales, refunds, refunded)
+            VALUES \(rows)
+            ON CONFLICT (currency, bucket, campaign, channel)
+            DO UPDATE SET amount = sales_buckets.amount + excluded.amount, sales = sales_buckets.sales + excluded.sales,
+                          refunds = sales_buckets.refunds + excluded.refunds, refunded = sales_buckets.refunded + excluded.refunded
+            """ }) { i, values in
+            let (key, sum) = sorted[i]
+            values += [.text(key.currency), .text(key.campaign), .text(key.channel), .integer(key.bucket), .integer(sum.amount), .integer(sum.sales),
+                       .integer(sum.refunds), .integer(sum.refunded)]
         }
         let sortedRanks = ranks.sorted { ($0.key.bucket.bucket, $0.key.dimension, $0.key.key, $0.key.bucket.channel, $0.key.bucket.campaign, $0.key.bucket.currency)
             < ($1.key.bucket.bucket, $1.key.dimension, $1.key.key, $1.key.bucket.channel, $1.key.bucket.campaign, $1.key.bucket.currency) }
-        for range in SQLFragment.powerOfTwoSlices(sortedRanks.count) {
-            let slice = sortedRanks[range]
-            var values: [SQLValue] = []
-            values.reserveCapacity(slice.count * 9)
-            for (rank, sum) in slice {
-                values += [.text(rank.bucket.currency), .text(rank.bucket.campaign), .text(rank.bucket.channel), .integer(rank.bucket.bucket), .text(rank.dimension),
-                           .text(rank.key), .integer(sum.amount), .integer(sum.sales), sum.last.sqlValue]
-            }
-            statements.append(SQLStatement(sql: """
-                INSERT INTO sales_ranks (currency, campaign, channel, bucket, dimension, key, amount, sales, last_at)
-                VALUES \(SQLFragment.rows(slice.count, width: 9))
-                ON CONFLICT (currency, bucket, campaign, channel, dimension, key)
-                DO UPDATE SET amount = sales_ranks.amount + excluded.amount, sales = sales_ranks.sales + excluded.sales,
-                              last_at = CASE WHEN excluded.last_at > sales_ranks.last_at THEN excluded.last_at ELSE sales_ranks.last_at END
-                """, parameters: values))
+        statements += SQLFragment.multiRow(sortedRanks.count, width: 9, { rows in """
+            INSERT INTO sales_ranks (currency, campaign, channel, bucket, dimension, key, amount, sales, last_at)
+            VALUES \(rows)
+            ON CONFLICT (currency, bucket, campaign, channel, dimension, key)
+            DO UPDATE SET amount = sales_ranks.amount + excluded.amount, sales = sales_ranks.sales + excluded.sales,
+                          last_at = CASE WHEN excluded.last_at > sales_ranks.last_at THEN excluded.last_at ELSE sales_ranks.last_at END
+            """ }) { i, values in
+            let (rank, sum) = sortedRanks[i]
+            values += [.text(rank.bucket.currency), .text(rank.bucket.campaign), .text(rank.bucket.channel), .integer(rank.bucket.bucket), .text(rank.dimension),
+                       .text(rank.key), .integer(sum.amount), .integer(sum.sales), sum.last.sqlValue]
         }
         for (product, name) in names.sorted(by: { $0.key < $1.key }) {
             statements.append(SQLStatement(sql: """

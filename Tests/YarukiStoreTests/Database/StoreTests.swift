@@ -63,14 +63,14 @@ import YarukiTestSupport
         let db = try await freshDatabase(.sqlite)
         let (list, hot) = (Self.list, Self.hot)
         let kept = try await db.read { c throws -> (count: Int, bytes: Int, maxCount: Int, maxBytes: Int) in
-            let connection = try #require(c as? SQLiteConnection)
+            let statements = try #require(c as? SQLiteConnection).statements
             for n in 1...600 {
                 #expect(try list(n, c) == 1)
                 #expect(try c.query(hot, []).count == 1)
             }
-            #expect(connection.isPrepared(hot) && !connection.isPrepared(Self.listSQL(1)), "the least recently used went first")
+            #expect(statements.peek(hot) != nil && statements.peek(Self.listSQL(1)) == nil, "the least recently used went first")
             #expect(try list(1, c) == 1, "a statement let go runs again")
-            return connection.prepared
+            return (statements.count, statements.bytes, statements.maxCount, statements.maxBytes)
         }
         #expect(kept.count <= kept.maxCount && kept.bytes <= kept.maxBytes && kept.count < 600, "\(kept)")
         // Multi-row statements of 400 to 500 rows of 11 values, as a sales batch's: the memory
@@ -80,7 +80,8 @@ import YarukiTestSupport
                 let rows = try c.query("SELECT COUNT(*) AS n FROM (VALUES \(SQLFragment.rows(n, width: 11)))", Array(repeating: SQLValue.integer(7), count: n * 11))
                 #expect(try rows.first?.int("n") == n)
             }
-            return try #require(c as? SQLiteConnection).prepared
+            let statements = try #require(c as? SQLiteConnection).statements
+            return (statements.count, statements.bytes, statements.maxCount, statements.maxBytes)
         }
         #expect(big.bytes <= big.maxBytes && big.count < 101, "\(big)")
     }
@@ -118,9 +119,9 @@ import YarukiTestSupport
             }
         }
         let (held, counted, bound, hotKept, firstKept) = try await db.read { c throws in
-            let connection = try #require(c as? PostgresConnection)
+            let prepared = try #require(c as? PostgresConnection).prepared
             let held = try c.query("SELECT COUNT(*) AS n FROM pg_prepared_statements", []).first?.int("n")
-            return (held, connection.preparedCount.count, connection.preparedCount.maxCount, connection.isPrepared(hot), connection.isPrepared(Self.listSQL(1)))
+            return (held, prepared.count, prepared.maxCount, prepared.peek(hot) != nil, prepared.peek(Self.listSQL(1)) != nil)
         }
         #expect(held == bound + 1 && counted == held, "the bound and the count's own statement")
         #expect(hotKept && !firstKept, "the least recently used went first")
