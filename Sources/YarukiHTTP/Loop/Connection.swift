@@ -390,9 +390,7 @@ final class Connection {
         for (name, value) in headers where !Connection.isServerOwned(name) {
             bytes.writeHeader(name, value)
         }
-        for (name, value) in config.responseHeaders where !headers.contains(name) {
-            bytes.writeHeader(name, value)
-        }
+        owner.server.defaultHeaders.write(into: bytes, unlessIn: headers)
         if let contentLength {
             bytes.write("Content-Length: " as StaticString)
             bytes.write(contentLength)

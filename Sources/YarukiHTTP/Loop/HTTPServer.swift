@@ -15,6 +15,8 @@ public final class HTTPServer: @unchecked Sendable {
     public private(set) var port = 0
     /// Open connections per client address, for `maxConnectionsPerAddress`.
     let addresses: AddressCount
+    /// `configuration.responseHeaders` as bytes, checked once (every reply carries them).
+    let defaultHeaders: WrittenHeaders
     /// Makes request ids unique across restarts and nodes.
     let instanceTag: String = String(UInt32.random(in: 0...UInt32.max), radix: 36) + "-"
 
@@ -24,6 +26,7 @@ public final class HTTPServer: @unchecked Sendable {
                 errorMapper: @escaping @Sendable (Error) -> HTTPError? = { _ in nil }, handler: @escaping Handler) {
         self.configuration = configuration
         self.metrics = metrics
+        defaultHeaders = WrittenHeaders(configuration.responseHeaders)
         addresses = AddressCount(limit: configuration.maxConnectionsPerAddress, capLoopback: configuration.capLoopback)
         self.errorMapper = errorMapper
         self.handler = handler
