@@ -5,7 +5,7 @@
 // routines, classes, notifications, the account), in a cache of their own that signing out
 // empties; writes never go through here (the pages' outbox holds them), nor the event stream,
 // nor the exercise catalog (the app keeps it itself and revalidates it by its ETag).
-const CACHE = "yaruki-shell-v55";
+const CACHE = "yaruki-shell-v56";
 const DATA = "yaruki-data-v1";
 const ID = "[0-9a-fA-F-]{36}";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`), /^\/v1\/me$/, /^\/v1\/meta$/,
@@ -22,7 +22,7 @@ const SHELL = ["/", "/index.html", "/styles.css", "/icon.svg", "/manifest.webman
   "/js/community/feed.js", "/js/community/post.js", "/js/community/compose.js", "/js/community/routines.js",
   "/js/community/routine-editor.js", "/js/community/notifications.js", "/js/community/moderation.js", "/js/signage/board.js", "/js/signage/countup.js", "/js/signage/manage.js", "/js/signage/kafka.js", "/js/lifelog/cursor.js", "/js/lifelog/camera.js", "/js/lifelog/polyline.js", "/js/lifelog/view.js", "/js/lifelog/playback.js", "/js/lifelog/minimap.js", "/js/lifelog/basemap.js", "/js/lifelog/history.js", "/js/signage/wall.js", "/js/signage/playlist.js", "/js/health/view.js",
   "/js/classes/money.js", "/js/classes/view.js", "/js/classes/detail.js", "/js/classes/checkout.js", "/js/classes/editor.js",
-  "/js/sync/outbox.js", "/js/sync/save.js", "/js/sync/status.js", "/js/problems.js"];
+  "/js/sync/outbox.js", "/js/sync/save.js", "/js/sync/status.js", "/js/problems.js", "/js/ids.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

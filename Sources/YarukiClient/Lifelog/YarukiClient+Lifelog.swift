@@ -1,4 +1,5 @@
 import Foundation
+import YarukiCore
 import YarukiAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,7 +13,7 @@ extension YarukiClient {
 
     /// Writes a memo or check-in under `id`, or changes any record of mine (201 or 200 alike).
     @discardableResult
-    public func writeLifelog(id: UUID = UUID(), _ draft: LifelogDraft) async throws -> LifelogRecord {
+    public func writeLifelog(id: UUID = UUID.timeOrdered(), _ draft: LifelogDraft) async throws -> LifelogRecord {
         let body = LifelogRecordBody(kind: draft.kind, occurredAt: draft.occurredAt, text: draft.text, place: draft.place,
                                      position: draft.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: draft.altitude,
                                                                                     accuracy: draft.accuracy) },
@@ -31,7 +32,7 @@ extension YarukiClient {
     /// Uploads a photo (streamed from the file). Its EXIF time and place win over `occurredAt`
     /// and `position`; the same `id` again returns the stored record.
     @discardableResult
-    public func uploadLifelogPhoto(file: URL, id: UUID = UUID(), occurredAt: OffsetDateTime? = nil, position: GeoPoint? = nil,
+    public func uploadLifelogPhoto(file: URL, id: UUID = UUID.timeOrdered(), occurredAt: OffsetDateTime? = nil, position: GeoPoint? = nil,
                                    accuracy: Double? = nil, caption: String = "", source: LifelogSource = .phone,
                                    progress: (@Sendable (Double) -> Void)? = nil) async throws -> LifelogRecord {
         try await lifelogUpload("/v1/lifelog/photos", file: file, id: id, occurredAt: occurredAt, position: position, accuracy: accuracy,
@@ -40,7 +41,7 @@ extension YarukiClient {
 
     /// Uploads a voice note (M4A/AAC, WebM, Ogg, MP3 or WAV) with an optional transcript.
     @discardableResult
-    public func uploadVoiceNote(file: URL, id: UUID = UUID(), occurredAt: OffsetDateTime? = nil, position: GeoPoint? = nil,
+    public func uploadVoiceNote(file: URL, id: UUID = UUID.timeOrdered(), occurredAt: OffsetDateTime? = nil, position: GeoPoint? = nil,
                                 accuracy: Double? = nil, transcript: String = "", source: LifelogSource = .phone,
                                 progress: (@Sendable (Double) -> Void)? = nil) async throws -> LifelogRecord {
         try await lifelogUpload("/v1/lifelog/voice", file: file, id: id, occurredAt: occurredAt, position: position, accuracy: accuracy,

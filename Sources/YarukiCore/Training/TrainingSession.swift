@@ -123,7 +123,7 @@ public struct TrainingSession: Equatable, Sendable, Codable {
     public private(set) var restFinished = false
     public private(set) var endedAt: Date?
 
-    public init(id: UUID = UUID(), startedAt: Date, title: String = "", routineId: UUID? = nil, defaultRest: Int = 90,
+    public init(id: UUID = UUID.timeOrdered(), startedAt: Date, title: String = "", routineId: UUID? = nil, defaultRest: Int = 90,
                 exercises: [SessionExercise] = []) {
         self.id = id
         self.startedAt = startedAt

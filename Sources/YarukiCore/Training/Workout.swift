@@ -291,7 +291,7 @@ public struct Workout: Codable, Equatable, Sendable {
     public var notes: String
     public var exercises: [WorkoutEntry]
 
-    public init(id: UUID = UUID(), startedAt: Date, endedAt: Date? = nil, notes: String = "", exercises: [WorkoutEntry]) {
+    public init(id: UUID = UUID.timeOrdered(), startedAt: Date, endedAt: Date? = nil, notes: String = "", exercises: [WorkoutEntry]) {
         self.id = id
         self.startedAt = startedAt
         self.endedAt = endedAt

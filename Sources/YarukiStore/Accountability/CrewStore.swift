@@ -31,7 +31,7 @@ public enum CrewStore {
         try c.execute("""
             INSERT INTO crew_feed (group_id, id, kind, actor_id, target_id, subject, facts, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (group_id, subject) DO NOTHING
-            """, group, UUID(), kind.rawValue, actor, target, subject, facts, at) == 1
+            """, group, UUID.timeOrdered(), kind.rawValue, actor, target, subject, facts, at) == 1
     }
 
     /// Takes `subject` out of every feed; the groups it left.

@@ -1,4 +1,5 @@
 import Foundation
+import YarukiCore
 
 /// The job table: enqueue, claim (one node per job), renew a lease, finish or fail.
 public enum JobStore {
@@ -29,7 +30,7 @@ public enum JobStore {
     /// Queues a job to run at `runAt`; with a `uniqueKey` already queued or run, nothing is added
     /// and false is returned.
     @discardableResult
-    public static func enqueue(id: UUID = UUID(), kind: String, payload: String, runAt: Date, maxAttempts: Int, uniqueKey: String? = nil,
+    public static func enqueue(id: UUID = UUID.timeOrdered(), kind: String, payload: String, runAt: Date, maxAttempts: Int, uniqueKey: String? = nil,
                                at now: Date, _ c: SQLConnection) throws -> Bool {
         try c.execute("""
             INSERT INTO jobs (id, kind, payload, state, attempts, max_attempts, run_at, unique_key, created_at)

@@ -16,7 +16,7 @@ public enum AccountStore {
         /// Apple or Google vouched for the address, or an admin or the demo made the account.
         public var emailVerified: Bool
 
-        public init(id: UUID = UUID(), email: EmailAddress, displayName: DisplayName, passwordHash: String?, timeZone: String,
+        public init(id: UUID = UUID.timeOrdered(), email: EmailAddress, displayName: DisplayName, passwordHash: String?, timeZone: String,
                     locale: AppLanguage, weekStart: WeekStart, role: Role, emailVerified: Bool = false) {
             self.id = id
             self.email = email

@@ -11,6 +11,7 @@ import { versionOf, writeRecord } from "../sync/save.js";
 import { queuedIn } from "../sync/outbox.js";
 
 import { icon } from "../icons.js";
+import { newRecordId } from "../ids.js";
 
 /** Now as RFC 3339 with this device's offset, e.g. 2026-11-30T09:12:00.250+02:00 (milliseconds keep
  *  two records of the same second in the order they were made). */
@@ -147,7 +148,7 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
 
   /** A new record under this browser's id: to the server, or into the outbox without a network. */
   async function put(body) {
-    const id = crypto.randomUUID();
+    const id = newRecordId();
     const written = await writeRecord(session, { zone: "lifelog", id, path: `/v1/lifelog/records/${id}`,
       fields: { ...body, occurredAt: localTimestamp(), source: "web" } });
     if (written.offline) toast(t("sync.savedOffline"));
@@ -195,7 +196,7 @@ export function lifelogView(session, { exercises = [], maxPhotoBytes }) {
     progress.value = 0;
     try {
       const position = await here(4000);
-      const fields = { id: crypto.randomUUID(), occurredAt: localTimestamp(), source: "web", text: text.value, ...extra,
+      const fields = { id: newRecordId(), occurredAt: localTimestamp(), source: "web", text: text.value, ...extra,
         ...(position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : {}) };
       await upload(session, `${path}?${query(fields)}`, file, {
         onProgress: (share) => { progress.value = Math.round(share * 100); status.textContent = t("lifelog.uploadingShare", { share: formatNumber(Math.round(share * 100)) }); },

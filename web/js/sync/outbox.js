@@ -3,6 +3,7 @@
 // sending it twice applies it once, against the version the page last saw, so a change made
 // elsewhere meanwhile comes back as a conflict for the person to decide, with both versions.
 // The pure parts (what to send, what the answers mean) are exported for the node tests.
+import { newRecordId } from "../ids.js";
 
 const DATABASE = "yaruki-offline";
 const OUTBOX = "outbox";
@@ -11,7 +12,7 @@ export const recordTypes = { lifelog: "lifelogRecord", workouts: "workout", rout
 
 /** A queued change: a write (`fields`) or a delete, against `baseVersion` (null: new). A change
  *  already sent and changed again takes a new id: it says something new. */
-export function queued(previous, { zone, id, fields = null, deleted = false, baseVersion = null }, now = new Date(), newId = () => crypto.randomUUID()) {
+export function queued(previous, { zone, id, fields = null, deleted = false, baseVersion = null }, now = new Date(), newId = newRecordId) {
   return {
     key: `${zone}:${id}`, zone, id, fields, deleted,
     baseVersion: previous ? previous.baseVersion : baseVersion,
@@ -47,7 +48,7 @@ export function outcomes(records, results) {
 }
 
 /** Keeping this device's side of a conflict: the same fields, against the other version. */
-export function keepMine(conflict, now = new Date(), newId = () => crypto.randomUUID()) {
+export function keepMine(conflict, now = new Date(), newId = newRecordId) {
   return { ...queued(null, { zone: conflict.zone, id: conflict.id, fields: conflict.mine.fields, deleted: conflict.mine.deleted,
     baseVersion: conflict.theirs?.version ?? null }, now, newId) };
 }

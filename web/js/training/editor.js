@@ -5,6 +5,7 @@ import { el, showProblem, toast } from "../ui.js";
 import { versionOf, writeRecord } from "../sync/save.js";
 import { exercisePicker } from "./picker.js";
 import { coversDistance, distanceIn, takesWeight, weightIn } from "./units.js";
+import { newRecordId } from "../ids.js";
 
 /** "2026-11-29T07:30" for a datetime-local input, in the browser's own zone. */
 function localInput(date) {
@@ -95,7 +96,7 @@ export function editorView(session, { exercises, workoutId }) {
   const save = el("button", { type: "submit", class: "button wide", id: "save-workout" }, t("editor.save"));
   // The version the page loaded (its ETag): a save against it, so a change made elsewhere meanwhile is not overwritten.
   let version = null;
-  const newId = crypto.randomUUID();
+  const newId = newRecordId();
   form.append(
     el("div", { class: "field" }, el("label", { for: "f-startedAt" }, t("editor.when")), Object.assign(when, { id: "f-startedAt" })),
     entries,

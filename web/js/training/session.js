@@ -3,6 +3,7 @@
 // (web/tests/vectors/training-session.json). A plain object the page keeps (and stores, so a
 // reload or a locked phone finds it as it was); `send` changes it and answers the effects for
 // the page to perform. Times are milliseconds since 1970.
+import { newRecordId } from "../ids.js";
 
 export const ADJUST_STEP = 15;
 const REST_MAX = 3600;
@@ -32,7 +33,7 @@ export function planned(exerciseId, sets, restSeconds, lastTime = [], superset =
   };
 }
 
-export function createSession({ id = crypto.randomUUID(), startedAt, title = "", routineId = null, defaultRest = 90, exercises = [] }) {
+export function createSession({ id = newRecordId(), startedAt, title = "", routineId = null, defaultRest = 90, exercises = [] }) {
   return { id, startedAt, title, routineId, phase: "training", defaultRest: clamp(defaultRest, 0, REST_MAX),
     exercises: exercises.slice(0, MAX_EXERCISES), counted: 0, restStartedAt: null, restLength: 0, restFinished: false, endedAt: null };
 }

@@ -57,7 +57,7 @@ struct ChallengeService: Sendable {
         guard goal <= metric.maxGoal else {
             throw Refusal(.unprocessable, "That goal is more than a month can hold.", fields: [.init(field: "goal", message: "must be at most \(metric.maxGoal) for \(metric.rawValue)")])
         }
-        let row = ChallengeStore.ChallengeRow(id: UUID(), groupID: id, proposedBy: principal.userID, metric: metric, goal: goal, month: asked,
+        let row = ChallengeStore.ChallengeRow(id: UUID.timeOrdered(), groupID: id, proposedBy: principal.userID, metric: metric, goal: goal, month: asked,
                                               createdAt: now, finishedAt: nil)
         let (challenge, members) = try await database.transaction { c in
             let group = try GroupService.memberGroup(id, principal, c)

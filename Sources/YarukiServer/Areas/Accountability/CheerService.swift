@@ -28,7 +28,7 @@ struct CheerService: Sendable {
                   let receiver = try GroupStore.members(groupID, c).first(where: { $0.account.id == member })?.account else {
                 throw Refusal.notFound("No such group or member.")
             }
-            let id = UUID()
+            let id = UUID.timeOrdered()
             guard try CheerStore.send(id: id, group: groupID, from: sender, to: member, kind: kind, day: day, at: now, c) else {
                 throw Refusal(.tooMany, "You cheered \(receiver.displayName) today already: once a day each.", retryAfter: 3600)
             }

@@ -39,7 +39,7 @@ struct GroupService: Sendable {
     }
 
     func create(named name: String, by principal: Principal) async throws -> Group {
-        let (id, now, calendar) = (UUID(), context.now, try await principal.calendar())
+        let (id, now, calendar) = (UUID.timeOrdered(), context.now, try await principal.calendar())
         let group = try await database.transaction { c in
             try GroupStore.create(id: id, name: name, owner: principal.userID, code: GroupService.inviteCode(), at: now, c)
             try GroupService.startIfFirst(principal.userID, calendar: calendar, now: now, c)
@@ -209,7 +209,7 @@ struct GroupService: Sendable {
         let now = context.now
         guard let current = DayNumber.of(calendar.week(of: now)) else { throw Refusal.bug() }
         let first = day.flatMap(DayNumber.of).map { DayNumber.weekStart(of: $0, calendar.weekStart) } ?? current + 7
-        let pause = QuotaPause(id: UUID(), firstWeek: DayNumber.day(first), lastWeek: DayNumber.day(first + 7 * (weeks - 1)), reason: reason, createdAt: now)
+        let pause = QuotaPause(id: UUID.timeOrdered(), firstWeek: DayNumber.day(first), lastWeek: DayNumber.day(first + 7 * (weeks - 1)), reason: reason, createdAt: now)
         let feeds = try await database.transaction { c in
             let limit = try PauseStore.illnessPerQuarter(of: principal.userID, c) ?? QuotaPause.standardIllnessPerQuarter
             if let (field, message) = QuotaPause.refusal(first: first, weeks: weeks, reason: reason, current: current,

@@ -54,7 +54,7 @@ struct ProofService: Sendable {
         let account = try await principal.account()
         let stored = try await context.media.ingest(upload.file)
         let row = stored.row
-        let (id, now) = (UUID(), uploadedAt)
+        let (id, now) = (UUID.timeOrdered(), uploadedAt)
         let calendar = PersonalCalendar(of: account)
         let recordedAt: Date
         if let tagged = stored.recordedAt {

@@ -121,7 +121,7 @@ final class ClassOrders: Sendable {
             }
             if let pending = try ClassStore.pendingOrder(class: classID, user: user, now: now, c) { return (pending, k, false) }
             guard k.seatsLeft > 0 else { throw Refusal(.conflict, code: "class-full", "This class is full.") }
-            let id = UUID()
+            let id = UUID.timeOrdered()
             let order = ClassStore.Order(id: id, classID: classID, userID: user, paymentID: "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
                                          provider: self.provider.name, amount: k.price, currency: k.currency,
                                          expiresAt: min(now.addingTimeInterval(ClassOrders.lifetime), k.startsAt))

@@ -139,12 +139,12 @@ struct ClassService: Sendable {
                 // Meetings whose cancel deadline has passed already are not sold.
                 starts = rule.sessions(month: plan.month, zone: zone).filter { ClassService.deadline($0, hours: draft.cancelHours ?? 24) > now }
                 if starts.isEmpty { check.conflict("series", "has no meeting left in \(plan.month) on those weekdays that could still be cancelled for a refund") }
-                series = ClassStore.Series(id: UUID(), coachID: coachID, rule: rule, timeZone: zone.ianaName, lastMonth: plan.month)
+                series = ClassStore.Series(id: UUID.timeOrdered(), coachID: coachID, rule: rule, timeZone: zone.ianaName, lastMonth: plan.month)
             }
         }
         try check.done()
         let rows = starts.map { start in
-            ClassStore.ClassRow(id: UUID(), coachID: coachID, seriesID: series?.id, title: TextRule.trim(draft.title),
+            ClassStore.ClassRow(id: UUID.timeOrdered(), coachID: coachID, seriesID: series?.id, title: TextRule.trim(draft.title),
                                 description: draft.description.map(TextRule.trim) ?? "", startsAt: start, durationMinutes: draft.durationMinutes,
                                 timeZone: zone.ianaName, place: ClassService.blankless(draft.place), onlineURL: ClassService.blankless(draft.onlineUrl),
                                 capacity: draft.capacity, price: draft.price, currency: draft.currency, cancelHours: draft.cancelHours ?? 24)
@@ -177,7 +177,7 @@ struct ClassService: Sendable {
             var ids: [UUID] = []
             for start in starts {
                 var row = latest
-                row.id = UUID()
+                row.id = UUID.timeOrdered()
                 row.startsAt = start
                 row.enrolled = 0
                 row.state = "open"

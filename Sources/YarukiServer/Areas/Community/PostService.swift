@@ -44,7 +44,7 @@ struct PostService: Sendable {
 
     func uploadPhoto(_ file: BodyFile, by principal: Principal) async throws -> Photo {
         let stored = try await context.photos.ingest(file)
-        let (id, now) = (UUID(), context.now)
+        let (id, now) = (UUID.timeOrdered(), context.now)
         try await context.transaction(changing: PostService.tags) { c in
             try PostStore.insertPhoto(id: id, owner: principal.userID, sha256: stored.sha256, width: stored.width, height: stored.height,
                                       size: stored.size, at: now, c)
@@ -81,7 +81,7 @@ struct PostService: Sendable {
 
     /// Writes a new post (`id` nil) or changes the author's own; the photos it no longer lists go.
     func save(_ body: PostBody, id existing: UUID?, by principal: Principal) async throws -> Post {
-        let (id, now) = (existing ?? UUID(), context.now)
+        let (id, now) = (existing ?? UUID.timeOrdered(), context.now)
         let (post, unused) = try await context.transaction(changing: PostService.tags) { c -> (Post, [String]) in
             if existing != nil, try !PostStore.isAuthor(id, user: principal.userID, c) { throw Refusal.notFound("No such post.") }
             let (board, text, photoIDs, routine) = try PostService.checked(body, author: principal.userID, post: existing, c)
@@ -139,7 +139,7 @@ struct PostService: Sendable {
     }
 
     func addComment(_ text: String, on id: UUID, by principal: Principal) async throws -> PostComment {
-        let (commentID, now) = (UUID(), context.now)
+        let (commentID, now) = (UUID.timeOrdered(), context.now)
         let (reply, notice) = try await context.transaction(changing: PostService.tags) { c -> (PostComment, Notice?) in
             guard let post = try PostStore.post(id, viewer: principal.userID, c) else { throw Refusal.notFound("No such post.") }
             try PostStore.insertComment(id: commentID, post: id, author: principal.userID, body: text, at: now, c)

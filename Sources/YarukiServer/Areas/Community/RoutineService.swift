@@ -50,7 +50,7 @@ struct RoutineService: Sendable {
 
     /// A new routine (`id` nil) or the author's own rewritten, in a transaction of its own; with its version.
     func save(_ submitted: RoutineDraft, id existing: UUID?, by principal: Principal, ifVersion: Int64? = nil) async throws -> (Routine, version: Int64) {
-        let (id, now, user) = (existing ?? UUID(), context.now, principal.userID)
+        let (id, now, user) = (existing ?? UUID.timeOrdered(), context.now, principal.userID)
         let (saved, version) = try await context.transaction(changing: PostService.tags) { c in
             let saved = try save(submitted, id: id, user: user, now: now, mustExist: existing != nil, ifVersion: ifVersion, c)
             return (saved, try SyncVersions.version(user: user, .routines, id, c))
@@ -106,7 +106,7 @@ struct RoutineService: Sendable {
 
     /// A private copy of a routine the person can see, theirs to edit.
     func copy(_ id: UUID, _ principal: Principal) async throws -> Routine {
-        let (copy, now) = (UUID(), context.now)
+        let (copy, now) = (UUID.timeOrdered(), context.now)
         let saved = try await context.transaction(changing: PostService.tags) { c -> RoutineStore.RoutineRow? in
             guard var draft = try RoutineStore.routine(id, viewer: principal.userID, c)?.draft else { throw Refusal.notFound("No such routine.") }
             draft.isPublic = false

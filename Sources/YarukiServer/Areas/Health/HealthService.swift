@@ -212,7 +212,7 @@ final class HealthImports: @unchecked Sendable {
 
     /// Takes the uploaded file and queues its reading; the reply is the running import.
     func start(_ file: BodyFile, fileName: String, user: UUID, timeZone: TimeZone) async throws -> HealthImport {
-        let id = UUID()
+        let id = UUID.timeOrdered()
         let path = directory + "/\(id.uuidString.lowercased())"
         guard rename(file.path, path) == 0 else { throw Refusal.bug() }
         let now = context.now

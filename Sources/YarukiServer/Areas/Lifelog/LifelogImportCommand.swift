@@ -45,7 +45,7 @@ public enum LifelogImportCommand {
         var summary = Summary(format: preview.format.rawValue, firstDay: preview.firstDay, lastDay: preview.lastDay, days: preview.days.count,
                               visits: preview.visits, points: preview.pathPoints + preview.fixes, added: nil, timeZone: zone.ianaName)
         guard !dryRun else { return summary }
-        let id = UUID()
+        let id = UUID.timeOrdered()
         let json = String(decoding: try JSONBytes.encode(preview), as: UTF8.self)
         try await database.transaction { c in
             try LifelogImportStore.start(id, user: account.id, fileName: name, bytes: size, at: now, c)

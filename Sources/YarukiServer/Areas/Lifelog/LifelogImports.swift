@@ -65,7 +65,7 @@ final class LifelogImports: @unchecked Sendable {
 
     /// Takes the upload and queues its preview.
     func start(_ file: BodyFile, fileName: String, user: UUID, timeZone: TimeZone) async throws -> LifelogImportInfo {
-        let id = UUID()
+        let id = UUID.timeOrdered()
         guard rename(file.path, path(id)) == 0 else { throw Refusal.bug() }
         let now = context.now
         do {

@@ -90,7 +90,7 @@ extension LifelogService {
         try FieldCheck(LifelogDraft.check(LifelogService.uploadDraft(kind, fields, exif: nil, zone: zone, now: now), now: now)).done()
         var attached = try await store(kind, file, fields, zone: zone, now: now)
         attached.draft = placed(attached.draft, before: nil)
-        let id = fields.id ?? UUID()
+        let id = fields.id ?? UUID.timeOrdered()
         do {
             try FieldCheck(LifelogDraft.check(attached.draft, now: now)).done()
             let (record, created) = try await context.transaction(changing: [LifelogService.changed(user)]) { c -> (LifelogStore.Record, Bool) in

@@ -155,7 +155,7 @@ final class SalesFromKafka: @unchecked Sendable {
             do {
                 sales += try SaleMessages.sales(in: m.payload, at: place, format: format)
             } catch {
-                letters.append(KafkaSalesStore.DeadLetter(id: UUID(), topic: topic, partition: Int(m.partition), offset: m.offset,
+                letters.append(KafkaSalesStore.DeadLetter(id: UUID.timeOrdered(), topic: topic, partition: Int(m.partition), offset: m.offset,
                                                           raw: String(decoding: m.payload.prefix(KafkaSalesStore.rawLimit), as: UTF8.self),
                                                           bytes: m.payload.count, reason: "\(error)", receivedAt: now))
             }

@@ -27,7 +27,7 @@ extension SignageService {
     }
 
     func makePlaylist(_ body: PlaylistBody, by principal: Principal) async throws -> MadePlaylist {
-        let playlist = try await playlist(body, id: UUID())
+        let playlist = try await playlist(body, id: UUID.timeOrdered())
         let token = Crypto.randomToken(24)
         try await database.transaction { c in try PlaylistStore.insert(playlist, tokenHash: Crypto.tokenHash(token), by: principal.userID, c) }
         return MadePlaylist(playlist: playlist, wallURL: SignageService.playlistLink(playlist.id, token: token))

@@ -82,7 +82,7 @@ struct SignageService: Sendable {
             check.fail("scopes", "must be [\"\(SignageService.writeScope)\"]")
         }
         try check.done()
-        let (key, id, now) = ("yk_" + Crypto.randomToken(32), UUID(), context.now)
+        let (key, id, now) = ("yk_" + Crypto.randomToken(32), UUID.timeOrdered(), context.now)
         let scopes = Array(Set(body.scopes)).sorted()
         try await database.transaction { c in
             try SignageStore.insertKey(id: id, name: name, hash: Crypto.tokenHash(key), scopes: scopes, by: principal.userID, at: now, c)
@@ -124,7 +124,7 @@ struct SignageService: Sendable {
     }
 
     func makeBoard(_ body: BoardBody, by principal: Principal) async throws -> MadeBoard {
-        let board = try SignageService.board(body, id: UUID(), zone: try await principal.account().timeZone)
+        let board = try SignageService.board(body, id: UUID.timeOrdered(), zone: try await principal.account().timeZone)
         let (token, now) = (Crypto.randomToken(24), context.now)
         try await database.transaction { c in try SignageStore.insert(board, tokenHash: Crypto.tokenHash(token), by: principal.userID, at: now, c) }
         if board.milestones != nil { hub.boardChanged(board.id, board) }  // watched from now on, screens or not

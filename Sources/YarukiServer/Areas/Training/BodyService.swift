@@ -59,7 +59,7 @@ struct BodyService: Sendable {
         }
         try FieldCheck(errors).done()
         let stored = try await context.photos.ingest(file)
-        let photo = BodyStore.Photo(id: UUID(), day: day, sha256: stored.sha256, width: stored.width, height: stored.height)
+        let photo = BodyStore.Photo(id: UUID.timeOrdered(), day: day, sha256: stored.sha256, width: stored.width, height: stored.height)
         let now = context.now
         do {
             try await database.transaction { c in

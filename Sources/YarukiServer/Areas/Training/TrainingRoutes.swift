@@ -139,7 +139,7 @@ struct TrainingRoutes: RouteCollection {
     }
 
     func log(_: Request, _ me: Principal, _ body: WorkoutBody) async throws -> Reply<Workout> {
-        let workout = Workout(id: body.id ?? UUID(), startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
+        let workout = Workout(id: body.id ?? UUID.timeOrdered(), startedAt: body.startedAt, endedAt: body.endedAt, notes: body.notes ?? "", exercises: body.exercises)
         let (saved, _, version) = try await training.save(workout, me, fresh: body.id == nil)
         return Reply(saved, status: 201, headers: [SyncVersions.etag(version)])
     }

@@ -44,7 +44,7 @@ final class MailOutbox: Sendable {
 
     /// Queues `message` in the caller's transaction; call `kick()` once it has committed.
     func enqueue(_ message: MailMessage, user: UUID?, expiresAt: Date, _ c: SQLConnection) throws {
-        let (id, now) = (UUID(), clock())
+        let (id, now) = (UUID.timeOrdered(), clock())
         let encoding: MailMessage.BodyEncoding = if case .folder = transport { .eightBit } else { .base64 }
         try MailOutboxStore.insert(id: id, user: user, recipient: message.to, message: message.rendered(from: from, date: now, id: id, encoding: encoding),
                                    at: now, expiresAt: expiresAt, c)

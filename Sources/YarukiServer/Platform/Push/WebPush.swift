@@ -54,7 +54,7 @@ struct WebPush: Sendable {
         try check.done()
         let device = TextRule.isBlank(body.device ?? "") ? String(fallback.prefix(100)) : TextRule.trim(body.device ?? "")
         let now = principal.now
-        let row = PushStore.Subscription(id: UUID(), userID: principal.userID, endpoint: body.endpoint, p256dh: body.keys.p256dh,
+        let row = PushStore.Subscription(id: UUID.timeOrdered(), userID: principal.userID, endpoint: body.endpoint, p256dh: body.keys.p256dh,
                                          auth: body.keys.auth, device: device, createdAt: now)
         let saved = try await context.database.transaction { c in try PushStore.save(row, c) }
         return WebPush.device(saved)
