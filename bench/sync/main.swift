@@ -37,7 +37,7 @@ let semaphore = DispatchSemaphore(value: 0)
 Task.detached {
     do {
         let phone = try await device("phone")
-        let ids = (0..<count).map { _ in UUID() }
+        let ids = (0..<count).map { _ in UUID.timeOrdered() }  // as the SDK's and the browser's records get theirs
         let local = try await seconds { for (i, id) in ids.enumerated() { try await phone.save("lifelog", id, fields: memo("Memo number \(i), written offline on the phone")) } }
         var sent = SyncEngine.Report()
         let first = try await seconds { sent = try await phone.sync() }
@@ -62,7 +62,7 @@ Task.detached {
         var idle: [Double] = []
         for round in 0..<40 {
             idle.append(try await seconds { _ = try await watch.sync() })
-            let id = UUID()
+            let id = UUID.timeOrdered()
             let start = Date()
             try await phone.save("lifelog", id, fields: memo("Nudge \(round)"))
             try await phone.sync()

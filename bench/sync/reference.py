@@ -8,6 +8,7 @@ import http.client
 import json
 import sys
 import time
+import os
 import urllib.parse
 import uuid
 
@@ -16,10 +17,18 @@ conn = http.client.HTTPConnection(url.hostname, url.port)
 headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
 
+def record_id():
+    """A new record's id in time order (RFC 9562 version 7), as the SDK and the browser app make them."""
+    b = bytearray((time.time_ns() // 1_000_000).to_bytes(6, "big") + os.urandom(10))
+    b[6] = 0x70 | (b[6] & 0x0F)
+    b[8] = 0x80 | (b[8] & 0x3F)
+    return str(uuid.UUID(bytes=bytes(b)))
+
+
 def put(i):
     body = json.dumps({"kind": "memo", "occurredAt": "2026-11-30T08:15:00+09:00", "text": f"Memo number {i}, written offline on the phone",
                        "source": "phone"})
-    conn.request("PUT", f"/v1/lifelog/records/{uuid.uuid4()}", body=body, headers=headers)
+    conn.request("PUT", f"/v1/lifelog/records/{record_id()}", body=body, headers=headers)
     response = conn.getresponse()
     response.read()
     assert response.status == 201, response.status
@@ -53,7 +62,7 @@ hundred = time.perf_counter() - start
 bodies = []
 for start in range(0, count, 500):
     bodies.append(json.dumps({"records": [
-        {"id": str(uuid.uuid4()), "type": "lifelogRecord", "changeId": str(uuid.uuid4()), "device": "phone",
+        {"id": record_id(), "type": "lifelogRecord", "changeId": str(uuid.uuid4()), "device": "phone",
          "fields": {"kind": "memo", "occurredAt": "2026-11-30T08:15:00+09:00", "text": f"Memo number {i}, written offline on the phone", "source": "phone"}}
         for i in range(start, min(start + 500, count))]}))
 start = time.perf_counter()

@@ -92,7 +92,10 @@ public actor SyncEngine {
 
     // MARK: local writes
 
-    /// Writes a record on this device; it is sent at the next `sync()`.
+    /// Writes a record on this device; it is sent at the next `sync()`. A new record's id is
+    /// best made with `UUID.timeOrdered()`: the server's indexes keep records by id, and ids in
+    /// time order are appended where random ones land anywhere (a first sync's pushes write fewer
+    /// pages).
     public func save(_ zone: String, _ id: UUID, fields: [String: JSONValue]) throws {
         try store.change(zone, id, fields: fields, changeID: newChangeID(), at: clock())
     }

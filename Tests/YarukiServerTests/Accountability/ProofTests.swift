@@ -62,7 +62,10 @@ import YarukiTestSupport
     }
 
     @Test func uploadPlayWithRangeAndThumbnail() async throws {
-        let running = try await RunningApp(.sqlite)
+        // A proof recorded more than 7 days before its upload is refused: the day after, on the
+        // app's own clock, not the machine's.
+        let clock = TestClock(try Date("2026-11-30T09:00:00+09:00", strategy: .iso8601))
+        let running = try await RunningApp(.sqlite, clock: clock)
         let api = API(running)
         let (token, _, _) = try api.signUp("vid@example.com")
         let reply = try Self.upload(running.port, token: token, Self.video, query: "exerciseId=squat&recordedAt=2026-11-29T23:59:00%2B09:00")
