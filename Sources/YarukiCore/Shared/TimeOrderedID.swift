@@ -14,14 +14,11 @@ extension UUID {
 
     public static func timeOrdered(at now: Date, using generator: inout some RandomNumberGenerator) -> UUID {
         let milliseconds = UInt64(max(0, min(now.timeIntervalSince1970 * 1000, Double(1 << 48 - 1))))
-        let (a, b) = (generator.next() as UInt64, generator.next() as UInt64)
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<6 { bytes[i] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(i))) }
-        bytes[6] = 0x70 | UInt8(truncatingIfNeeded: a & 0x0F)  // version 7, then 12 random bits
-        bytes[7] = UInt8(truncatingIfNeeded: a >> 8)
-        bytes[8] = 0x80 | UInt8(truncatingIfNeeded: b & 0x3F)  // the variant (10), then 62 random bits
-        for i in 9..<16 { bytes[i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i - 8))) }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let (a, b): (UInt64, UInt64) = (generator.next(), generator.next())
+        // The first half: the millisecond, version 7, 12 random bits; the second: the variant
+        // (binary 10), 62 random bits.
+        let high = milliseconds << 16 | 0x7000 | (a & 0x0FFF)
+        let low = 0x8000_0000_0000_0000 | (b & 0x3FFF_FFFF_FFFF_FFFF)
+        return withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { UUID(uuid: $0.load(as: uuid_t.self)) }
     }
 }
