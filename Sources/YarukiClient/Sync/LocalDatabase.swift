@@ -25,7 +25,11 @@ final class LocalDatabase: @unchecked Sendable {
     /// Statements prepared once per SQL text (a first sync runs the same few for every record).
     private var prepared: [String: OpaquePointer] = [:]
 
+    /// SQLite's process-wide count of its memory off before the first open (see the shim).
+    private static let memoryCountOff: Int32 = yaruki_sqlite3_count_no_memory()
+
     init(path: String) throws {
+        _ = LocalDatabase.memoryCountOff
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil) == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Synchronization
 import Testing
@@ -84,6 +85,19 @@ import YarukiTestSupport
             return (statements.count, statements.bytes, statements.maxCount, statements.maxBytes)
         }
         #expect(big.bytes <= big.maxBytes && big.count < 101, "\(big)")
+    }
+
+    /// SQLite's process-wide count of its memory is off (each allocation took a lock all
+    /// connections share), while each statement's own size, which the statement cache's bound
+    /// needs, is still counted.
+    @Test func sqliteCountsEachStatementButNotItsWholeMemory() async throws {
+        let db = try await freshDatabase(.sqlite)
+        let bytes = try await db.read { c -> Int in
+            #expect(try c.query("SELECT COUNT(*) AS n FROM (VALUES \(SQLFragment.rows(50, width: 3)))", Array(repeating: SQLValue.integer(1), count: 150)).count == 1)
+            return try #require(c as? SQLiteConnection).statements.bytes
+        }
+        #expect(bytes > 0, "a statement's size is counted")
+        #expect(sqlite3_memory_used() == 0, "SQLite counted its memory: \(sqlite3_memory_used()) bytes")
     }
 
     /// Slices of powers of two cover every index once, in order, the longest first.
