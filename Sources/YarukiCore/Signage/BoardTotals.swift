@@ -170,8 +170,10 @@ public struct BoardTotals: Codable, Equatable, Sendable {
         var channels: [String: Channel] = [:]
         var hours: [Int64: Int64] = [:]
         for s in sums {
-            channels[s.channel, default: Channel(channel: s.channel, amount: 0, sales: 0)].amount += s.amount
-            channels[s.channel]!.sales += s.sales
+            var channel = channels[s.channel] ?? Channel(channel: s.channel, amount: 0, sales: 0)
+            channel.amount += s.amount
+            channel.sales += s.sales
+            channels[s.channel] = channel
             hours[s.bucket - s.bucket % 3_600_000, default: 0] += s.amount
         }
         let first = SalesBucket.start(of: board.startsAt) / 3_600_000 * 3_600_000

@@ -87,7 +87,13 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
             // The value lives here from the work's end to the group's commit (the writer's queue only).
             let value = Slot<T>()
             let pending = Pending(work: { c in value.value = try work(c) }, finish: { error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: value.value!) }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let result = value.value {
+                    continuation.resume(returning: result)
+                } else {
+                    continuation.resume(throwing: DatabaseError.unavailable("a transaction ended without its work's value"))
+                }
             })
             let schedule: Bool = waiting.withLock {
                 queued.append(pending)

@@ -281,7 +281,7 @@ final class SignageHub: @unchecked Sendable {
                         || entry.board.countsForPace(currency: t.currency, at: at, campaign: t.campaign, channel: t.channel, now: now)
                 }
                 if counts {
-                    watched[id]!.dirty = true
+                    watched[id]?.dirty = true
                     any = true
                 }
             }
@@ -363,7 +363,7 @@ final class SignageHub: @unchecked Sendable {
         let due: [(SalesBoard, UInt64)] = lock.withLock {
             var due: [(SalesBoard, UInt64)] = []
             for (id, entry) in watched where entry.dirty {
-                watched[id]!.dirty = false
+                watched[id]?.dirty = false
                 due.append((entry.board, entry.state.version))
             }
             return due
