@@ -100,6 +100,13 @@ final class BlockingPool<Connection: AnyObject>: @unchecked Sendable {
         return PoolStatistics(open: opened, inUse: opened - idle.count, waiting: waiting)
     }
 
+    /// Runs `body` on each idle connection while none can be lent out.
+    func forEachIdle(_ body: (Connection) -> Void) {
+        condition.lock()
+        defer { condition.unlock() }
+        for connection in idle { body(connection) }
+    }
+
     func drainIdle() -> [Connection] {
         condition.lock()
         defer { condition.unlock() }

@@ -56,6 +56,10 @@ final class SQLiteConnection: SQLConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// On a reader between reads: the WAL index's header when its open read transaction began
+    /// (`SQLiteDatabase.inOneSnapshot`); nil when it holds none.
+    var heldSnapshot: WALIndexHeader.Value?
+
     /// Whether a transaction is open (SQLite ends one by itself on some errors, like a full disk).
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
