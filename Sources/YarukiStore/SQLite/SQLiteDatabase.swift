@@ -82,17 +82,11 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
     /// holding a snapshot keeps the WAL from starting over.
     private func inOneSnapshot<T>(_ connection: SQLiteConnection, _ work: (SQLConnection) throws -> T) throws -> T {
         let now = walIndex?.current()
-        if let held = connection.heldSnapshot {
-            if held == now && connection.inTransaction {
-                do { return try work(connection) } catch {
-                    SQLiteDatabase.letGo(connection)
-                    throw error
-                }
-            }
+        if connection.heldSnapshot == nil || connection.heldSnapshot != now || !connection.inTransaction {
             SQLiteDatabase.letGo(connection)
+            try connection.execute("BEGIN", [])
+            snapshotsBegun.add(1, ordering: .relaxed)
         }
-        try connection.execute("BEGIN", [])
-        snapshotsBegun.add(1, ordering: .relaxed)
         do {
             let value = try work(connection)
             if let now, connection.inTransaction { connection.heldSnapshot = now } else { SQLiteDatabase.letGo(connection) }
@@ -115,9 +109,7 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
     /// writes keep coming. A reader lent out meanwhile keeps its read's until the read is over,
     /// as without held snapshots.
     private func letIdleReadersGo() {
-        readers.forEachIdle { connection in
-            if connection.heldSnapshot != nil || connection.inTransaction { SQLiteDatabase.letGo(connection) }
-        }
+        readers.forEachIdle(SQLiteDatabase.letGo)
     }
 
     /// Idle readers holding a snapshot (read by tests).
