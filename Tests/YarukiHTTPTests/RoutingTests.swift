@@ -4,10 +4,11 @@ import YarukiTestSupport
 @testable import YarukiHTTP
 
 @Suite struct RoutingTests {
-    /// `queryItem` scans the raw query; it must find what decoding the whole query finds.
+    /// `queryItem` reads the pairs parsed once with the request; it must find what decoding the
+    /// whole query finds, and what a new target says.
     @Test func aQueryItemIsWhatTheDecodedQueryHolds() {
         let queries = ["", "a=1", "a=1&a=2", "b=2&a=", "a", "x=%41&%61=encoded-name", "a+b=c+d&a%20b=no", "a=%ZZ&%ZZ=bad", "q=%E3%83%99%E3%83%B3%E3%83%81&limit=20&n=3-9",
-                       "&&a=&=b", "a=b=c", "from=2026-11-01&to=2026-11-30&cursor=MTc2NDUwMDAwMDAwMC4w"]
+                       "&&a=&=b", "a=b=c", "a=%E3%83&b=%", "a=caf%C3%A9+au+lait&", "from=2026-11-01&to=2026-11-30&cursor=MTc2NDUwMDAwMDAwMC4w"]
         for query in queries {
             let request = Request(method: .get, target: "/x?\(query)")
             for name in ["a", "b", "x", "a b", "%ZZ", "q", "limit", "n", "", "to", "cursor", "missing"] {
@@ -15,6 +16,12 @@ import YarukiTestSupport
             }
         }
         #expect(Request(method: .get, target: "/x").queryItem("a") == nil)
+        var moved = Request(method: .get, target: "/x?a=1")
+        let kept = moved
+        moved.target = "/y?a=2&b=3"
+        #expect(moved.queryItem("a") == "2" && moved.queryItem("b") == "3" && kept.queryItem("a") == "1" && kept.queryItem("b") == nil)
+        moved.target = "/z"
+        #expect(moved.queryItem("a") == nil)
     }
 
     @Test func answersJSONWithRequestID() throws {

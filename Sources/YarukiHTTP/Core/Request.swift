@@ -16,6 +16,7 @@ public struct Request: Sendable {
             let s = unique()
             s.target = newValue
             (s.path, s.query) = Request.split(newValue)
+            s.queryItems = Request.items(s.query)
         }
     }
     /// The path part of the target, still percent-encoded.
@@ -78,11 +79,43 @@ public struct Request: Sendable {
         return (String(target.utf8[..<q])!, String(target.utf8[target.utf8.index(after: q)...])!)
     }
 
+    /// The query's name-value pairs in order, each decoded as `PercentDecoding.form` decodes it,
+    /// read once: a route's declared items are checked, then read again by its handler.
+    static func items(_ query: String?) -> [(name: String, value: String)] {
+        guard var query, !query.isEmpty else { return [] }
+        return query.withUTF8 { bytes in
+            var items: [(name: String, value: String)] = []
+            var from = 0
+            while from < bytes.count {  // pair by pair; an empty pair ("a&&b") is no item
+                var end = from
+                while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+                if end > from {
+                    var equals = from
+                    while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                    let name = decoded(UnsafeBufferPointer(rebasing: bytes[from..<equals]))
+                    let value = equals < end ? decoded(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end])) : ""
+                    items.append((name, value))
+                }
+                from = end + 1
+            }
+            return items
+        }
+    }
+
+    /// A name or value of a query (split at ASCII bytes, so whole UTF-8): %XX and + decoded, or
+    /// kept as written when an escape is malformed.
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return text }
+        return PercentDecoding.decode(text, plusAsSpace: true) ?? text
+    }
+
     final class Storage: @unchecked Sendable {
         var method: HTTPMethod
         var target: String
         var path: String
         var query: String?
+        var queryItems: [(name: String, value: String)]
         var headers: HTTPHeaders
         var body: Data
         let remoteAddress: String
@@ -96,6 +129,7 @@ public struct Request: Sendable {
             self.method = method
             self.target = target
             (path, query) = Request.split(target)
+            queryItems = Request.items(query)
             self.headers = headers
             self.body = body
             self.remoteAddress = remoteAddress
@@ -135,30 +169,9 @@ public struct Request: Sendable {
         return nil
     }
 
-    /// The first value named `name` (as `PercentDecoding.form` would give it), found without
-    /// decoding the whole query: a route asks for several parameters, each a scan of the raw bytes.
+    /// The first value named `name`, percent-decoded (as `PercentDecoding.form` gives it).
     public func queryItem(_ name: String) -> String? {
-        guard let query, !query.isEmpty else { return nil }
-        let utf8 = query.utf8
-        var from = utf8.startIndex
-        while from < utf8.endIndex {  // pair by pair, without an array of them
-            let end = utf8[from...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
-            let pair = utf8[from..<end]
-            from = end < utf8.endIndex ? utf8.index(after: end) : end
-            if pair.isEmpty { continue }
-            let equals = pair.firstIndex(of: UInt8(ascii: "="))
-            let rawName = pair[..<(equals ?? pair.endIndex)]
-            if rawName.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
-                let text = String(Substring(rawName))
-                guard (PercentDecoding.decode(text, plusAsSpace: true) ?? text) == name else { continue }
-            } else {
-                guard rawName.elementsEqual(name.utf8) else { continue }
-            }
-            guard let equals else { return "" }
-            let text = String(Substring(pair[pair.index(after: equals)...]))
-            return PercentDecoding.decode(text, plusAsSpace: true) ?? text
-        }
-        return nil
+        storage.queryItems.first { $0.name == name }?.value
     }
 }
 
