@@ -168,7 +168,7 @@ case "user":
             let database = try await Application.openDatabase(settings)
             return try await AccountAdmin.create(database, email: email, displayName: name, password: chosen, role: role)
         }
-        print("created \(account.role.rawValue) \(account.email) (\(account.id.uuidString.lowercased()))")
+        print("created \(account.role.rawValue) \(account.email) (\(account.id.lowercasedString))")
         if generated { print("password: \(password)") }
     } catch {
         fail("\(error)")

@@ -21,7 +21,7 @@ extension YarukiClient {
     }
 
     public func leaveGroup(_ id: UUID) async throws {
-        let _: Empty = try await authorized(request("POST", "/v1/groups/\(id.uuidString.lowercased())/leave"))
+        let _: Empty = try await authorized(request("POST", "/v1/groups/\(id.lowercasedString)/leave"))
     }
 
     /// Applies from next week.
@@ -32,12 +32,12 @@ extension YarukiClient {
 
     /// This week's standings of a group, or those of the week holding `date` (YYYY-MM-DD).
     public func standings(group: UUID, date: String? = nil) async throws -> Standings {
-        try await authorized(request("GET", "/v1/groups/\(group.uuidString.lowercased())/standings" + (date.map { "?date=\($0)" } ?? "")))
+        try await authorized(request("GET", "/v1/groups/\(group.lowercasedString)/standings" + (date.map { "?date=\($0)" } ?? "")))
     }
 
     /// A page of the crew's feed of one of my groups, newest first (`cursor`: the page before's `nextCursor`).
     public func crewFeed(group: UUID, cursor: String? = nil, limit: Int = 20) async throws -> Page<CrewItem> {
-        try await authorized(request("GET", "/v1/groups/\(group.uuidString.lowercased())/feed?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
+        try await authorized(request("GET", "/v1/groups/\(group.lowercasedString)/feed?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
     }
 
     /// Uploads a proof video from a file (streamed from disk, never read into memory), filed

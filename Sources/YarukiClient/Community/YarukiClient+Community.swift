@@ -23,56 +23,56 @@ extension YarukiClient {
 
     /// Replaces a post of mine (photos left out are deleted).
     public func editPost(_ id: UUID, board: Board, body: String, photoIds: [UUID] = [], routineId: UUID? = nil) async throws -> Post {
-        try await authorized(request("PUT", "/v1/posts/\(id.uuidString.lowercased())",
+        try await authorized(request("PUT", "/v1/posts/\(id.lowercasedString)",
                                      body: PostBody(board: board, body: body, photoIds: photoIds, routineId: routineId)))
     }
 
     public func deletePost(_ id: UUID) async throws {
-        let _: Empty = try await authorized(request("DELETE", "/v1/posts/\(id.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("DELETE", "/v1/posts/\(id.lowercasedString)"))
     }
 
     public func post(_ id: UUID) async throws -> Post {
-        try await authorized(request("GET", "/v1/posts/\(id.uuidString.lowercased())"))
+        try await authorized(request("GET", "/v1/posts/\(id.lowercasedString)"))
     }
 
     /// Newest first; pass the previous page's `nextCursor` for the next.
     public func posts(board: Board? = nil, author: UUID? = nil, cursor: String? = nil, limit: Int = 20) async throws -> Page<Post> {
         var query = ["limit=\(limit)"]
         if let board { query.append("board=\(board.rawValue)") }
-        if let author { query.append("author=\(author.uuidString.lowercased())") }
+        if let author { query.append("author=\(author.lowercasedString)") }
         if let cursor { query.append("cursor=\(cursor)") }
         return try await authorized(request("GET", "/v1/posts?" + query.joined(separator: "&")))
     }
 
     @discardableResult
     public func like(_ post: UUID) async throws -> Likes {
-        try await authorized(request("PUT", "/v1/posts/\(post.uuidString.lowercased())/like"))
+        try await authorized(request("PUT", "/v1/posts/\(post.lowercasedString)/like"))
     }
 
     @discardableResult
     public func unlike(_ post: UUID) async throws -> Likes {
-        try await authorized(request("DELETE", "/v1/posts/\(post.uuidString.lowercased())/like"))
+        try await authorized(request("DELETE", "/v1/posts/\(post.lowercasedString)/like"))
     }
 
     public func comments(on post: UUID, cursor: String? = nil, limit: Int = 50) async throws -> Page<PostComment> {
-        try await authorized(request("GET", "/v1/posts/\(post.uuidString.lowercased())/comments?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
+        try await authorized(request("GET", "/v1/posts/\(post.lowercasedString)/comments?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")))
     }
 
     public func comment(on post: UUID, _ body: String) async throws -> PostComment {
-        try await authorized(request("POST", "/v1/posts/\(post.uuidString.lowercased())/comments", body: CommentBody(body: body)))
+        try await authorized(request("POST", "/v1/posts/\(post.lowercasedString)/comments", body: CommentBody(body: body)))
     }
 
     public func deleteComment(_ id: UUID) async throws {
-        let _: Empty = try await authorized(request("DELETE", "/v1/comments/\(id.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("DELETE", "/v1/comments/\(id.lowercasedString)"))
     }
 
     /// From now on neither of us sees the other's posts or comments.
     public func block(_ person: UUID) async throws {
-        let _: Empty = try await authorized(request("PUT", "/v1/blocks/\(person.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("PUT", "/v1/blocks/\(person.lowercasedString)"))
     }
 
     public func unblock(_ person: UUID) async throws {
-        let _: Empty = try await authorized(request("DELETE", "/v1/blocks/\(person.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("DELETE", "/v1/blocks/\(person.lowercasedString)"))
     }
 }
 
@@ -83,15 +83,15 @@ extension YarukiClient {
     }
 
     public func editRoutine(_ id: UUID, _ draft: RoutineDraft) async throws -> Routine {
-        try await authorized(request("PUT", "/v1/routines/\(id.uuidString.lowercased())", body: draft))
+        try await authorized(request("PUT", "/v1/routines/\(id.lowercasedString)", body: draft))
     }
 
     public func deleteRoutine(_ id: UUID) async throws {
-        let _: Empty = try await authorized(request("DELETE", "/v1/routines/\(id.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("DELETE", "/v1/routines/\(id.lowercasedString)"))
     }
 
     public func routine(_ id: UUID) async throws -> Routine {
-        try await authorized(request("GET", "/v1/routines/\(id.uuidString.lowercased())"))
+        try await authorized(request("GET", "/v1/routines/\(id.lowercasedString)"))
     }
 
     /// Public routines whose title, description or exercise names hold `text`, or that use `exercise`.
@@ -112,17 +112,17 @@ extension YarukiClient {
     /// A like saves someone's public routine into my routines.
     @discardableResult
     public func saveRoutine(_ id: UUID) async throws -> Saves {
-        try await authorized(request("PUT", "/v1/routines/\(id.uuidString.lowercased())/like"))
+        try await authorized(request("PUT", "/v1/routines/\(id.lowercasedString)/like"))
     }
 
     @discardableResult
     public func unsaveRoutine(_ id: UUID) async throws -> Saves {
-        try await authorized(request("DELETE", "/v1/routines/\(id.uuidString.lowercased())/like"))
+        try await authorized(request("DELETE", "/v1/routines/\(id.lowercasedString)/like"))
     }
 
     /// A private copy of my own, to edit.
     public func copyRoutine(_ id: UUID) async throws -> Routine {
-        try await authorized(request("POST", "/v1/routines/\(id.uuidString.lowercased())/copy"))
+        try await authorized(request("POST", "/v1/routines/\(id.lowercasedString)/copy"))
     }
 
     public enum ReportKind: String, Sendable { case post, comment }

@@ -59,7 +59,7 @@ extension YarukiClient {
     }
 
     public func healthImport(_ id: UUID) async throws -> HealthImport {
-        try await authorized(request("GET", "/v1/health/imports/\(id.uuidString.lowercased())"))
+        try await authorized(request("GET", "/v1/health/imports/\(id.lowercasedString)"))
     }
 }
 

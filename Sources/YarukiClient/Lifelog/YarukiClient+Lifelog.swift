@@ -18,15 +18,15 @@ extension YarukiClient {
                                      position: draft.position.map { LifelogPosition(latitude: $0.latitude, longitude: $0.longitude, altitude: draft.altitude,
                                                                                     accuracy: draft.accuracy) },
                                      source: draft.source)
-        return try await authorized(request("PUT", "/v1/lifelog/records/\(id.uuidString.lowercased())", body: body))
+        return try await authorized(request("PUT", "/v1/lifelog/records/\(id.lowercasedString)", body: body))
     }
 
     public func lifelogRecord(_ id: UUID) async throws -> LifelogRecord {
-        try await authorized(request("GET", "/v1/lifelog/records/\(id.uuidString.lowercased())"))
+        try await authorized(request("GET", "/v1/lifelog/records/\(id.lowercasedString)"))
     }
 
     public func deleteLifelogRecord(_ id: UUID) async throws {
-        let _: Empty = try await authorized(request("DELETE", "/v1/lifelog/records/\(id.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("DELETE", "/v1/lifelog/records/\(id.lowercasedString)"))
     }
 
     /// Uploads a photo (streamed from the file). Its EXIF time and place win over `occurredAt`
@@ -50,7 +50,7 @@ extension YarukiClient {
 
     private func lifelogUpload(_ path: String, file: URL, id: UUID, occurredAt: OffsetDateTime?, position: GeoPoint?, accuracy: Double?,
                                text: String, source: LifelogSource, progress: (@Sendable (Double) -> Void)?) async throws -> LifelogRecord {
-        var items = [URLQueryItem(name: "id", value: id.uuidString.lowercased()), URLQueryItem(name: "source", value: source.rawValue)]
+        var items = [URLQueryItem(name: "id", value: id.lowercasedString), URLQueryItem(name: "source", value: source.rawValue)]
         if let occurredAt { items.append(URLQueryItem(name: "occurredAt", value: occurredAt.text)) }
         if let position {
             items.append(URLQueryItem(name: "latitude", value: String(position.latitude)))

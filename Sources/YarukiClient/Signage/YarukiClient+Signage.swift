@@ -28,7 +28,7 @@ extension YarukiClient {
     }
 
     private func boardURL(_ board: UUID, _ suffix: String, token: String) -> URL {
-        var components = URLComponents(url: url("/v1/signage/boards/\(board.uuidString.lowercased())\(suffix)"), resolvingAgainstBaseURL: true)
+        var components = URLComponents(url: url("/v1/signage/boards/\(board.lowercasedString)\(suffix)"), resolvingAgainstBaseURL: true)
         components?.queryItems = [URLQueryItem(name: "token", value: token)]
         return components?.url ?? url("/")
     }

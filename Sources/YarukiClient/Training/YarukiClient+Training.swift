@@ -15,7 +15,7 @@ extension YarukiClient {
     /// Logs a workout under its own id, so a retry after a lost answer does not log it twice.
     @discardableResult
     public func log(_ workout: Workout) async throws -> Workout {
-        try await authorized(request("PUT", "/v1/workouts/\(workout.id.uuidString.lowercased())", body: WorkoutBody(workout)))
+        try await authorized(request("PUT", "/v1/workouts/\(workout.id.lowercasedString)", body: WorkoutBody(workout)))
     }
 
     /// "Save as workout": the sets a timer session recorded, as one exercise of a workout.
@@ -37,11 +37,11 @@ extension YarukiClient {
     }
 
     public func workout(id: UUID) async throws -> Workout {
-        try await authorized(request("GET", "/v1/workouts/\(id.uuidString.lowercased())"))
+        try await authorized(request("GET", "/v1/workouts/\(id.lowercasedString)"))
     }
 
     public func deleteWorkout(id: UUID) async throws {
-        let _: Empty = try await authorized(request("DELETE", "/v1/workouts/\(id.uuidString.lowercased())"))
+        let _: Empty = try await authorized(request("DELETE", "/v1/workouts/\(id.lowercasedString)"))
     }
 }
 

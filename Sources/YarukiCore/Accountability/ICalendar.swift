@@ -75,7 +75,7 @@ public enum ICalendar {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Yaruki//Training days//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
                      "X-WR-CALNAME:" + escape(words.calendarName), "X-WR-TIMEZONE:" + escape(timeZone),
                      "REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H"]
-        let ownerID = owner.uuidString.lowercased()
+        let ownerID = owner.lowercasedString
         for day in days.sorted(by: { $0.date < $1.date }) {
             guard let number = DayNumber.of(day.date) else { continue }
             let compact = day.date.replacingOccurrences(of: "-", with: "")

@@ -29,12 +29,15 @@ public enum DayNumber {
         return era * 146_097 + doe - 719_468
     }
 
-    /// 20_786 → "2026-11-29" (ten bytes: a string without a heap allocation).
+    /// 20_786 → "2026-11-29": ten bytes written straight into a small string (no heap allocation).
     public static func day(_ n: Int) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(10)
-        CivilDate.append(days: n, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        let (y, m, d) = CivilDate.of(days: n)
+        return String(unsafeUninitializedCapacity: 10) { out in
+            out[0] = UInt8(48 + y / 1000 % 10); out[1] = UInt8(48 + y / 100 % 10); out[2] = UInt8(48 + y / 10 % 10); out[3] = UInt8(48 + y % 10)
+            out[4] = 45; out[5] = UInt8(48 + m / 10); out[6] = UInt8(48 + m % 10)
+            out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
+            return 10
+        }
     }
 
     /// The first day of the week holding day `n`.

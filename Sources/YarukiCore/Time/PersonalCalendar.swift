@@ -42,9 +42,14 @@ public struct PersonalCalendar: Sendable {
     /// The instant a local date begins (midnight, or the first moment after a DST gap); nil for
     /// anything but a real date from 1899 to 3000.
     public func start(ofDay day: String) -> Date? {
+        DayNumber.of(day).flatMap(start(ofDayNumber:))
+    }
+
+    /// `start(ofDay:)` of a day number (`DayNumber`): a range's ends are known as numbers.
+    public func start(ofDayNumber day: Int) -> Date? {
         let key = StartKey(zone: timeZone.identifier, day: day)
         if let known = PersonalCalendar.starts.lock.withLock({ PersonalCalendar.starts.entries[key] }) { return known }
-        let start = startFromCalendar(ofDay: day)
+        let start = startFromCalendar(ofDay: DayNumber.day(day))
         PersonalCalendar.starts.lock.withLock {
             if PersonalCalendar.starts.entries.count >= 4096 { PersonalCalendar.starts.entries.removeAll(keepingCapacity: true) }
             PersonalCalendar.starts.entries[key] = start
@@ -57,7 +62,7 @@ public struct PersonalCalendar: Sendable {
     /// process runs).
     private struct StartKey: Hashable {
         let zone: String
-        let day: String
+        let day: Int
     }
 
     /// Foundation's lock (this target builds for phones and watches too: Foundation only).

@@ -243,7 +243,7 @@ final class Connection {
 
     /// A new file for a streamed body: created exclusively, readable by the server only.
     private func openUpload(in directory: String) -> Bool {
-        let path = directory + "/upload-" + UUID().uuidString.lowercased() + ".part"
+        let path = directory + "/upload-" + UUID().lowercasedString + ".part"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             fail(507, "The server could not store the upload.")

@@ -244,7 +244,7 @@ public enum AccountStore {
         try c.execute("""
             UPDATE sessions SET revoked_at = ?, revoke_reason = ?
             WHERE user_id = ? AND revoked_at IS NULL AND id <> ?
-            """, now, reason, user, keep?.uuidString.lowercased() ?? "")
+            """, now, reason, user, keep?.lowercasedString ?? "")
     }
 
     /// Suspends the account (or with nil lifts it); false when there is no such account.

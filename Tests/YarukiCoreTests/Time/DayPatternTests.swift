@@ -35,3 +35,32 @@ import YarukiCore
         #expect(accepted > 5_000)
     }
 }
+
+/// A day's start, asked by its number (a range's ends), is the start Foundation's calendar gives
+/// its date, across zones with daylight saving and a day that begins after a gap; a number's date
+/// is written as `DayNumber.of` reads it.
+@Suite struct DayStartTests {
+    @Test func aDayNumbersStartIsItsDatesStart() throws {
+        var random = SeededRandom(seed: 11)
+        for zone in ["Asia/Tokyo", "Europe/Helsinki", "America/Sao_Paulo", "America/Havana", "Pacific/Apia", "UTC"] {
+            let tz = try #require(TimeZone(identifier: zone))
+            let personal = PersonalCalendar(timeZone: tz, weekStart: .monday)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = tz
+            for _ in 0..<400 {
+                let n = DayNumber.of(year: 1900 + Int(random.next() % 1100), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28))
+                let date = DayNumber.day(n)
+                #expect(DayNumber.of(date) == n, "\(date)")
+                let parts = date.split(separator: "-").compactMap { Int($0) }
+                let midnight = try #require(calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])))
+                #expect(personal.start(ofDayNumber: n) == calendar.startOfDay(for: midnight), "\(zone) \(date)")
+                #expect(personal.start(ofDay: date) == personal.start(ofDayNumber: n))
+            }
+        }
+        // Outside 1899...3000, or not a date: none.
+        let utc = PersonalCalendar(timeZone: .gmt, weekStart: .sunday)
+        #expect(utc.start(ofDayNumber: DayNumber.of(year: 3001, month: 1, day: 1)) == nil)
+        #expect(utc.start(ofDay: "2026-02-30") == nil && utc.start(ofDay: "2026-2-1") == nil)
+        #expect(DayNumber.day(DayNumber.of(year: 2026, month: 12, day: 6)) == "2026-12-06")
+    }
+}

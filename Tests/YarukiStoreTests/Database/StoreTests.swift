@@ -740,7 +740,10 @@ extension Date {
             #expect(UUID(strict: id.uuidString) == id)
             #expect(UUID(strict: id.uuidString.lowercased()) == id)
             #expect(id.sqlValue == .text(id.uuidString.lowercased()))
+            #expect(id.lowercasedString == id.uuidString.lowercased())
         }
+        let ends = UUID(uuid: (0, 0x0f, 0xf0, 0xff, 0x10, 0x9a, 0xa9, 0x5c, 0xc5, 0x01, 0xfe, 0xef, 0x7b, 0xb7, 0x80, 0x08))
+        #expect(ends.lowercasedString == "000ff0ff-109a-a95c-c501-feef7bb78008")
         // What Foundation's parser here takes, each as another id: a space, a dash or a sign for a digit.
         for lax in ["12345678-1234-1234-1234-12345678 9ab", "12345678-1234-1234-1234-12345678-9ab", "+2345678-1234-1234-1234-123456789abc"] {
             #expect(UUID(strict: lax) == nil, "\(lax)")

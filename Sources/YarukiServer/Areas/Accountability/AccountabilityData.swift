@@ -67,7 +67,7 @@ struct AccountabilityData: PersonalData {
                 let page = try await database.read { c in try ProofStore.page(user: user, after: cursor, limit: 500, c) }
                 for (proof, row) in page {
                     guard let kind = MediaFiles.Kind(rawValue: row.kind) else { continue }
-                    let name = "videos/\(proof.id.uuidString.lowercased()).\(kind.rawValue)"
+                    let name = "videos/\(proof.id.lowercasedString).\(kind.rawValue)"
                     folder.addFile(name, from: media.path(row.sha256, kind))
                     var info = proofs.info(proof, row)
                     (info.videoURL, info.thumbnailURL) = (name, nil)

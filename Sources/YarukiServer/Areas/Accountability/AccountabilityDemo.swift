@@ -72,7 +72,7 @@ enum AccountabilityDemo {
                 var days = plan.thisWeek.map { thisWeek + $0 }.filter { $0 <= today }
                 for weeksAgo in 1...weeks { days += plan.past(weeksAgo).map { thisWeek - 7 * weeksAgo + $0 } }
                 for day in days {
-                    guard let start = calendar.start(ofDay: DayNumber.day(day)) else { continue }
+                    guard let start = calendar.start(ofDayNumber: day) else { continue }
                     // Mornings, a few minutes apart; today's only if the morning has passed.
                     let recorded = start.addingTimeInterval(7 * 3600 + Double(n % 5) * 600)
                     guard recorded <= now else { continue }

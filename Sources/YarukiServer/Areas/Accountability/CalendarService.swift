@@ -90,7 +90,7 @@ struct CalendarService: Sendable {
              try self.workouts.exercises(visibleTo: account.id, c), try ChallengeStore.finished(joinedBy: account.id, since: from, c))
         }
         let milestones = finished.compactMap { row, group in
-            row.finishedAt.map { ICalendar.Milestone(uid: row.id.uuidString.lowercased(), date: calendar.day(of: $0), group: group, metric: row.metric, goal: row.goal) }
+            row.finishedAt.map { ICalendar.Milestone(uid: row.id.lowercasedString, date: calendar.day(of: $0), group: group, metric: row.metric, goal: row.goal) }
         }
         let names = Dictionary(catalog.map { ($0.id, $0.names[account.locale.rawValue] ?? $0.names["en"] ?? $0.id) }, uniquingKeysWith: { a, _ in a })
         var days: [String: ICalendar.TrainingDay] = [:]

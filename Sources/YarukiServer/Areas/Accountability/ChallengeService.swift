@@ -107,7 +107,7 @@ struct ChallengeService: Sendable {
             // until the person's next move: a goal reached would wait unfinished.
             for attempt in 1...2 {
                 do { return try await service.recount(user) } catch {
-                    ServerLog.error("a challenge recount failed", ["user": user.uuidString.lowercased(), "attempt": "\(attempt)", "reason": String(describing: error)])
+                    ServerLog.error("a challenge recount failed", ["user": user.lowercasedString, "attempt": "\(attempt)", "reason": String(describing: error)])
                     try? await Task.sleep(nanoseconds: 200_000_000)
                 }
             }

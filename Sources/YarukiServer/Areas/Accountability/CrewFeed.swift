@@ -95,7 +95,7 @@ struct CrewFeed: Sendable {
             case .proof:
                 item.proof = try? decoder.decode(CrewProof.self, from: facts)
                 if let (proof, media) = proofs[entry.subject], media.hasThumbnail {
-                    item.proof?.thumbnailUrl = context.links.link("/v1/proofs/\(proof.id.uuidString.lowercased())/thumbnail",
+                    item.proof?.thumbnailUrl = context.links.link("/v1/proofs/\(proof.id.lowercasedString)/thumbnail",
                                                                   lifetime: ProofService.linkLifetime)
                 }
             case .session: item.session = try? decoder.decode(CrewSession.self, from: facts)

@@ -16,7 +16,7 @@ struct ProofService: Sendable {
 
     /// Proof metadata as the owner sees it, with signed links to the video and thumbnail.
     func info(_ proof: Proof, _ row: MediaRow) -> ProofInfo {
-        let base = "/v1/proofs/\(proof.id.uuidString.lowercased())"
+        let base = "/v1/proofs/\(proof.id.lowercasedString)"
         return ProofInfo(id: proof.id, recordedAt: proof.recordedAt, recordedDay: proof.recordedDay, uploadedAt: proof.uploadedAt,
                          exerciseId: proof.exerciseId, workoutId: proof.workoutId,
                          type: MediaFiles.Kind(rawValue: row.kind)?.contentType ?? "video/mp4", size: proof.size, durationMs: proof.durationMs,

@@ -31,7 +31,7 @@ enum ClassNotices {
 
     static let all = [seatBooked, refund, classMoved, classTomorrow, classSoon]
 
-    static let theClass: @Sendable (NotificationItem) -> String = { item in item.classId.map { "/#/class/\($0.uuidString.lowercased())" } ?? "/#/classes?tab=mine" }
+    static let theClass: @Sendable (NotificationItem) -> String = { item in item.classId.map { "/#/class/\($0.lowercasedString)" } ?? "/#/classes?tab=mine" }
 
     private static func describe(_ items: [NotificationItem], _ entries: [InboxStore.Entry], _ c: SQLConnection) throws -> [NotificationItem] {
         let notes = try ClassStore.orderNotes(entries.compactMap(\.subjectID), c)

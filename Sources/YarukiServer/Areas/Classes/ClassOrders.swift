@@ -122,7 +122,7 @@ final class ClassOrders: Sendable {
             if let pending = try ClassStore.pendingOrder(class: classID, user: user, now: now, c) { return (pending, k, false) }
             guard k.seatsLeft > 0 else { throw Refusal(.conflict, code: "class-full", "This class is full.") }
             let id = UUID.timeOrdered()
-            let order = ClassStore.Order(id: id, classID: classID, userID: user, paymentID: "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""),
+            let order = ClassStore.Order(id: id, classID: classID, userID: user, paymentID: "yaruki-" + id.lowercasedString.replacingOccurrences(of: "-", with: ""),
                                          provider: self.provider.name, amount: k.price, currency: k.currency,
                                          expiresAt: min(now.addingTimeInterval(ClassOrders.lifetime), k.startsAt))
             try ClassStore.insertOrder(order, at: now, c)
@@ -197,10 +197,10 @@ final class ClassOrders: Sendable {
             }
         case let .fail(reason):
             let code = seen?.status == .failed ? "declined" : "providerCancelled"
-            ServerLog.info("order failed", ["order": order.id.uuidString.lowercased(), "reason": reason])
+            ServerLog.info("order failed", ["order": order.id.lowercasedString, "reason": reason])
             changed = try await database.transaction { c in try ClassStore.move(order.id, from: from, to: "failed", reason: code, at: now, c) }
         case let .suspicious(reason):
-            ServerLog.error("payment does not match its order; cancelling it", ["order": order.id.uuidString.lowercased(), "reason": reason])
+            ServerLog.error("payment does not match its order; cancelling it", ["order": order.id.lowercasedString, "reason": reason])
             changed = try await database.transaction { c in
                 try self.owing(order.id, from: from, to: "suspicious", reason: "amountMismatch", at: now, c)
             }
@@ -233,7 +233,7 @@ final class ClassOrders: Sendable {
         do {
             return try await provider.payment(order.paymentID)
         } catch let error as PaymentProviderError {
-            ServerLog.error("payment check failed", ["order": order.id.uuidString.lowercased(), "reason": error.description])
+            ServerLog.error("payment check failed", ["order": order.id.lowercasedString, "reason": error.description])
             throw Refusal(.unavailable, "The payment provider could not be asked; try again in a moment.")
         }
     }
@@ -246,7 +246,7 @@ final class ClassOrders: Sendable {
         let payment = try await providerPayment(order)
         guard let payment, payment.currency == order.currency else { return }
         let now = context.now
-        let id = order.id.uuidString.lowercased()
+        let id = order.id.lowercasedString
         switch payment.status {
         case .cancelled:
             let sale = SaleEvent(id: "class-refund:\(id)", amount: -(order.amount - order.refundedAmount), currency: order.currency, occurredAt: now,
@@ -292,7 +292,7 @@ final class ClassOrders: Sendable {
     /// The order took money: its sale is recorded in the same transaction as `work` (which says
     /// whether it acted; if another caller settled the order first, nothing is kept).
     private func taken(_ order: ClassStore.Order, from: [String], at now: Date, _ work: @escaping @Sendable (SQLConnection) throws -> Bool) async throws -> Bool {
-        let sale = SaleEvent(id: "class-order:\(order.id.uuidString.lowercased())", amount: order.amount, currency: order.currency, occurredAt: now,
+        let sale = SaleEvent(id: "class-order:\(order.id.lowercasedString)", amount: order.amount, currency: order.currency, occurredAt: now,
                              channel: ClassOrders.channel)
         return try await recorded(sale, at: now, work)
     }
@@ -385,14 +385,14 @@ final class ClassOrders: Sendable {
     /// The job that gives one order's money back.
     static let refundJob = "classes.refund"
 
-    static func refundKey(_ id: UUID) -> String { "\(refundJob):\(id.uuidString.lowercased())" }
+    static func refundKey(_ id: UUID) -> String { "\(refundJob):\(id.lowercasedString)" }
 
     /// Moves an order (as `ClassStore.move`) to a state that owes its money back, and queues the
     /// refund in the same transaction: it exists exactly when the order says it is owed.
     private func owing(_ id: UUID, from: [String], to state: String, reason: String, paid: Bool = false, at now: Date, _ c: SQLConnection) throws -> Bool {
         guard try ClassStore.move(id, from: from, to: state, reason: reason, paid: paid, refund: true, at: now, c) else { return false }
         // Due only after a hold: the caller tries it at once (`refundNow`), the runners if it could not.
-        try context.jobs.enqueue(ClassOrders.refundJob, payload: id.uuidString.lowercased(), runAt: now.addingTimeInterval(ClassOrders.refundHold),
+        try context.jobs.enqueue(ClassOrders.refundJob, payload: id.lowercasedString, runAt: now.addingTimeInterval(ClassOrders.refundHold),
                                  uniqueKey: ClassOrders.refundKey(id), c)
         return true
     }
@@ -420,14 +420,14 @@ final class ClassOrders: Sendable {
         do {
             _ = try await provider.cancel(order.paymentID, amount: nil, reason: ClassOrders.cancelReason(order))
         } catch {
-            ServerLog.error("refund refused by the provider; trying again", ["order": order.id.uuidString.lowercased(), "reason": "\(error)"])
+            ServerLog.error("refund refused by the provider; trying again", ["order": order.id.lowercasedString, "reason": "\(error)"])
             _ = try? await database.transaction { c in try ClassStore.refundRefused(order.id, error: "\(error)", c) }
             throw error
         }
         let now = context.now
         if order.state == "refunding" {
             // The money went out: the wall counts it back.
-            let sale = SaleEvent(id: "class-refund:\(order.id.uuidString.lowercased())", amount: -order.amount, currency: order.currency, occurredAt: now,
+            let sale = SaleEvent(id: "class-refund:\(order.id.lowercasedString)", amount: -order.amount, currency: order.currency, occurredAt: now,
                                  channel: ClassOrders.channel)
             _ = try await sales.record([sale], at: now) { c in _ = try ClassStore.refundDone(order.id, at: now, c) }
         } else {

@@ -32,7 +32,7 @@ struct ClassReminders: Sendable {
                 guard let lead = ClassReminders.leads.last(where: { seat.startsAt.timeIntervalSince(now) <= $0.seconds }) else { continue }
                 if let paid = seat.paidAt, paid > seat.startsAt.addingTimeInterval(-lead.seconds) { continue }
                 let start = Int64(seat.startsAt.timeIntervalSince1970)
-                let said = try inbox.remind(lead.kind, to: seat.user, occasion: "class \(seat.order.uuidString.lowercased()) \(start) \(lead.name)",
+                let said = try inbox.remind(lead.kind, to: seat.user, occasion: "class \(seat.order.lowercasedString) \(start) \(lead.name)",
                                             subject: seat.order, at: now, c)
                 if said.sent { told += 1 }
                 notices.append(said.notice)

@@ -77,8 +77,8 @@ struct ClassService: Sendable {
         let user = principal.userID
         let (row, booked) = try await database.read { c in (try ClassStore.classRow(id, c), try ClassStore.hasPaidSeat(class: id, user: user, c)) }
         guard let row, booked || ClassService.may(edit: row, principal) else { throw Refusal.notFound("No such class of yours.") }
-        let page = "\(context.publicURL)/#/class/\(id.uuidString.lowercased())"
-        return ICalendar.event(uid: "class-\(id.uuidString.lowercased())", title: row.title, startsAt: row.startsAt, minutes: row.durationMinutes,
+        let page = "\(context.publicURL)/#/class/\(id.lowercasedString)"
+        return ICalendar.event(uid: "class-\(id.lowercasedString)", title: row.title, startsAt: row.startsAt, minutes: row.durationMinutes,
                                location: row.place ?? row.onlineURL, description: [row.description, row.onlineURL].compactMap { $0 }
                                    .filter { !$0.isEmpty }.joined(separator: "\n\n"),
                                url: page, generatedAt: principal.now)

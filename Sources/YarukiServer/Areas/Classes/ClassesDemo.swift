@@ -86,17 +86,17 @@ enum ClassesDemo {
     private static func buy(_ k: ClassStore.ClassRow, user: UUID, at time: Date, refundedBecauseFull: Bool = false, _ book: any SalesBook,
                             _ c: SQLConnection) throws {
         let id = UUID()
-        let payment = "yaruki-" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let payment = "yaruki-" + id.lowercasedString.replacingOccurrences(of: "-", with: "")
         try SandboxPaymentStore.pay(payment, amount: k.price, currency: k.currency, status: refundedBecauseFull ? "CANCELLED" : "PAID", at: time, c)
         try ClassStore.insertOrder(ClassStore.Order(id: id, classID: k.id, userID: user, paymentID: payment, provider: "sandbox", amount: k.price,
                                                     currency: k.currency, expiresAt: time.addingTimeInterval(ClassOrders.lifetime)), at: time, c)
-        var sales = [SaleEvent(id: "class-order:\(id.uuidString.lowercased())", amount: k.price, currency: k.currency, occurredAt: time,
+        var sales = [SaleEvent(id: "class-order:\(id.lowercasedString)", amount: k.price, currency: k.currency, occurredAt: time,
                                channel: ClassOrders.channel)]
         if refundedBecauseFull {
             _ = try ClassStore.move(id, from: ["pending"], to: "refunding", reason: OrderDecision.RefundReason.full.rawValue, paid: true, refund: true, at: time, c)
             _ = try ClassStore.refundDone(id, at: time, c)
             _ = try InboxStore.add(ClassNotices.refund.name, to: user, actor: nil, subject: id, detail: nil, at: time, c)
-            sales.append(SaleEvent(id: "class-refund:\(id.uuidString.lowercased())", amount: -k.price, currency: k.currency, occurredAt: time,
+            sales.append(SaleEvent(id: "class-refund:\(id.lowercasedString)", amount: -k.price, currency: k.currency, occurredAt: time,
                                    channel: ClassOrders.channel))
         } else {
             _ = try ClassStore.move(id, from: ["pending"], to: "paid", reason: nil, paid: true, at: time, c)

@@ -36,7 +36,7 @@ struct CommunityData: PersonalData {
                 for row in page {
                     var post = posts.reply(row, photos: files[row.id] ?? [], viewer: user)
                     for (i, file) in (files[row.id] ?? []).enumerated() {
-                        let name = "photos/\(file.id.uuidString.lowercased()).jpg"
+                        let name = "photos/\(file.id.lowercasedString).jpg"
                         folder.addFile(name, from: photos.path(file.sha256, .display))
                         (post.photos[i].url, post.photos[i].thumbnailURL) = (name, name)
                     }

@@ -36,5 +36,5 @@ enum CommunityNotices {
 
     static let all = [comment, like, save, warning]
 
-    private static let post: @Sendable (NotificationItem) -> String = { item in item.postId.map { "/#/post/\($0.uuidString.lowercased())" } ?? "/#/notifications" }
+    private static let post: @Sendable (NotificationItem) -> String = { item in item.postId.map { "/#/post/\($0.lowercasedString)" } ?? "/#/notifications" }
 }

@@ -52,7 +52,7 @@ enum HealthDemo {
         }
         for back in stride(from: days - 1, through: 0, by: -1) {
             let dayNumber = today - back
-            guard let midnight = calendar.start(ofDay: DayNumber.day(dayNumber)) else { continue }
+            guard let midnight = calendar.start(ofDayNumber: dayNumber) else { continue }
             let base = Int64(midnight.timeIntervalSince1970)
             let weekday = ((dayNumber + 3) % 7 + 7) % 7
             // Some days are lazy, weekends longer; the last day stops at now.

@@ -227,7 +227,7 @@ struct HealthSpill {
     private static let recentMax = 4096
 
     init(directory parent: String, expectedBytes: Int) throws {
-        directory = parent + "/health-spill-" + UUID().uuidString.lowercased()
+        directory = parent + "/health-spill-" + UUID().lowercasedString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // About 8 MB of export per file: a bucket's pieces stay near a megabyte.
         count = max(8, min(1024, expectedBytes / (8 << 20)))

@@ -213,14 +213,14 @@ final class HealthImports: @unchecked Sendable {
     /// Takes the uploaded file and queues its reading; the reply is the running import.
     func start(_ file: BodyFile, fileName: String, user: UUID, timeZone: TimeZone) async throws -> HealthImport {
         let id = UUID.timeOrdered()
-        let path = directory + "/\(id.uuidString.lowercased())"
+        let path = directory + "/\(id.lowercasedString)"
         guard rename(file.path, path) == 0 else { throw Refusal.bug() }
         let now = context.now
         let work = String(decoding: try JSONEncoder().encode(Work(id: id, user: user, timeZone: timeZone.ianaName)), as: UTF8.self)
         do {
             try await context.database.transaction { c in
                 try HealthStore.startImport(id, user: user, fileName: fileName, bytes: file.size, at: now, c)
-                try self.context.jobs.enqueue(HealthImports.job, payload: work, uniqueKey: "\(HealthImports.job):\(id.uuidString.lowercased())", c)
+                try self.context.jobs.enqueue(HealthImports.job, payload: work, uniqueKey: "\(HealthImports.job):\(id.lowercasedString)", c)
             }
         } catch {
             unlink(path)
@@ -233,7 +233,7 @@ final class HealthImports: @unchecked Sendable {
     /// The import job: reads the upload, lands it (or notes why not), and lets the file go.
     private func read(_ work: Work) async throws {
         let (id, user) = (work.id, work.user)
-        let path = directory + "/\(id.uuidString.lowercased())"
+        let path = directory + "/\(id.lowercasedString)"
         guard let row = try await context.database.read({ c in try HealthStore.importRow(id, user: user, c) }), row.state == "running" else {
             unlink(path)
             return

@@ -28,7 +28,7 @@ struct LifelogData: PersonalData {
                 let page = try await database.read { c in try LifelogStore.page(user: user, after: cursor, limit: 500, c) }
                 for row in page {
                     var record = lifelog.reply(row)
-                    let id = row.id.uuidString.lowercased()
+                    let id = row.id.lowercasedString
                     if let photo = row.photo {
                         folder.addFile("photos/\(id).jpg", from: photos.path(photo.sha256, .display))
                         record.photo?.url = "photos/\(id).jpg"

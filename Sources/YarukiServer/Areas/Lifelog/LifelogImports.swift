@@ -54,11 +54,11 @@ final class LifelogImports: @unchecked Sendable {
         }]
     }
 
-    private func path(_ id: UUID) -> String { directory + "/\(id.uuidString.lowercased())" }
+    private func path(_ id: UUID) -> String { directory + "/\(id.lowercasedString)" }
 
     private func enqueue(_ work: Work, _ c: SQLConnection) throws {
         try context.jobs.enqueue(LifelogImports.job, payload: String(decoding: try JSONEncoder().encode(work), as: UTF8.self),
-                                 uniqueKey: "\(LifelogImports.job):\(work.step.rawValue):\(work.id.uuidString.lowercased())", c)
+                                 uniqueKey: "\(LifelogImports.job):\(work.step.rawValue):\(work.id.lowercasedString)", c)
     }
 
     // MARK: asked for
@@ -364,7 +364,7 @@ final class LifelogImports: @unchecked Sendable {
 
     /// A visit's check-in id, made from whose it is, when and where: the same visit imported again is the same record.
     static func recordID(user: UUID, _ v: LifelogImport.Visit) -> UUID {
-        let key = "\(user.uuidString.lowercased())|visit|\(Int64((v.start.timeIntervalSince1970 * 1000).rounded()))|"
+        let key = "\(user.lowercasedString)|visit|\(Int64((v.start.timeIntervalSince1970 * 1000).rounded()))|"
             + String(format: "%.5f|%.5f", v.position.latitude, v.position.longitude)
         var bytes = Array(Crypto.sha256(Data(key.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50  // a name-based UUID (version 5's layout)

@@ -117,7 +117,7 @@ struct LifelogService: Sendable {
     /// What a write of a person's lifelog changes: theirs, not their account.
     static func changed(_ user: UUID) -> ReplyCache.Tag { .init("lifelog", user) }
 
-    static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.uuidString.lowercased())/audio" }
+    static func audioPath(_ id: UUID) -> String { "/v1/lifelog/records/\(id.lowercasedString)/audio" }
 
     /// A memo or check-in as a PUT body says it, checked (400 or 422 naming the field).
     static func draft(_ body: LifelogRecordBody, now: Date) throws -> LifelogDraft {
@@ -283,7 +283,7 @@ struct LifelogService: Sendable {
         let days = (1...10).map { String(format: "%04d", year - $0) + day.dropFirst(4) }.filter(PersonalCalendar.accepts)
         let ranges = days.compactMap { past -> (Date, Date)? in
             guard let start = calendar.start(ofDay: past), let number = DayNumber.of(past),
-                  let end = calendar.start(ofDay: DayNumber.day(number + 1)) else { return nil }
+                  let end = calendar.start(ofDayNumber: number + 1) else { return nil }
             return (start, end)
         }
         let user = principal.userID

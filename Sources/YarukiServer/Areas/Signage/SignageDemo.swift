@@ -41,7 +41,7 @@ enum SignageDemo {
             try await database.transaction { [board] c in
                 try SignageStore.insert(board, tokenHash: Crypto.tokenHash(token), by: nil, at: now, c)
             }
-            try await settings.set(boardSetting, board.id.uuidString.lowercased(), at: now)
+            try await settings.set(boardSetting, board.id.lowercasedString, at: now)
             try await settings.set(wallSetting, SignageService.wallLink(board.id, token: token), at: now)
         }
         let online = try await seedOnline(board, context)
@@ -80,7 +80,7 @@ enum SignageDemo {
             return board.id
         }
         try await database.transaction { [board] c in try SignageStore.insert(board, tokenHash: Crypto.tokenHash(Crypto.randomToken(24)), by: nil, at: now, c) }
-        try await settings.set(onlineSetting, board.id.uuidString.lowercased(), at: now)
+        try await settings.set(onlineSetting, board.id.lowercasedString, at: now)
         return board.id
     }
 

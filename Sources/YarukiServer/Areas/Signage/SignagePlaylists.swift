@@ -6,7 +6,7 @@ import YarukiStore
 
 /// Playlists: several boards on one wall link, edited by admins while the screen shows them.
 extension SignageService {
-    static func playlistLink(_ id: UUID, token: String) -> String { "/wall/playlist/\(id.uuidString.lowercased())?token=\(token)" }
+    static func playlistLink(_ id: UUID, token: String) -> String { "/wall/playlist/\(id.lowercasedString)?token=\(token)" }
 
     /// A playlist from its body, each board listed once and existing.
     func playlist(_ body: PlaylistBody, id: UUID) async throws -> SignagePlaylist {

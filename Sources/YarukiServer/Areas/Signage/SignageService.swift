@@ -17,7 +17,7 @@ struct SignageService: Sendable {
     static let writeScope = "signage:write"
 
     /// The wall screen's own page (not a route inside the app: a board may let sites frame it).
-    static func wallLink(_ id: UUID, token: String) -> String { "/wall/\(id.uuidString.lowercased())?token=\(token)" }
+    static func wallLink(_ id: UUID, token: String) -> String { "/wall/\(id.lowercasedString)?token=\(token)" }
 
     static func board(_ body: BoardBody, id: UUID, zone: String) throws -> SalesBoard {
         var check = FieldCheck()
@@ -149,7 +149,7 @@ struct SignageService: Sendable {
         let today = personal.day(of: context.now)
         let asked = day ?? today
         guard PersonalCalendar.accepts(asked), let start = personal.start(ofDay: asked),
-              let end = DayNumber.of(asked).flatMap({ personal.start(ofDay: DayNumber.day($0 + 1)) }) else {
+              let end = DayNumber.of(asked).flatMap({ personal.start(ofDayNumber: $0 + 1) }) else {
             throw Refusal.malformed("date must be a day like 2026-12-04.", fields: [.init(field: "date", message: "must be YYYY-MM-DD")])
         }
         var out = Array(SalesCSV.salesHeader.utf8)

@@ -21,7 +21,7 @@ struct RestEndPush: Sendable {
     /// A push the push service keeps longer than this is no use: the person has moved on.
     static let ttl = 60
 
-    private static func key(_ user: UUID) -> String { "rest-end \(user.uuidString.lowercased())" }
+    private static func key(_ user: UUID) -> String { "rest-end \(user.lowercasedString)" }
 
     /// Inside the write that saved `session` (nil: it ended): its rest's end pushed, or nothing waiting.
     func follow(_ session: TrainingSession?, of account: Account, now: Date, _ c: SQLConnection) throws {

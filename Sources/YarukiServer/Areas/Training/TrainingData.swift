@@ -24,7 +24,7 @@ struct TrainingData: PersonalData {
         let photos = try await database.read { c in try BodyStore.photos(user: user, limit: BodyService.maxPhotos, c) }
         try await folder.writeArray("body-photos.json", of: BodyPhoto.self) { emit in
             for photo in photos {
-                folder.addFile("body-photos/\(photo.day)-\(photo.id.uuidString.lowercased()).jpg", from: context.photos.path(photo.sha256, .display))
+                folder.addFile("body-photos/\(photo.day)-\(photo.id.lowercasedString).jpg", from: context.photos.path(photo.sha256, .display))
                 try emit(BodyService.reply(photo))
             }
         }

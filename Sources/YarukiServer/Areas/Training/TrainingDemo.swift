@@ -39,7 +39,7 @@ enum TrainingDemo {
                                     equipment: .machine, muscles: ["abductors"]),
                     OwnExerciseBody(names: ["en": "Chest-supported T-bar row", "ja": "チェストサポートTバーロウ", "ko": "체스트 서포티드 T바 로우"],
                                     kind: .weightReps, equipment: .machine, muscles: ["middle back"])]
-        return made.map { $0.exercise(id: TrainingService.ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)) }
+        return made.map { $0.exercise(id: TrainingService.ownPrefix + UUID().lowercasedString.replacingOccurrences(of: "-", with: "").prefix(12)) }
     }
 
     /// The exercises that get a follow-along clip, and how their figure moves: `dip` goes down and

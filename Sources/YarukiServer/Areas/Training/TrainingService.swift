@@ -82,7 +82,7 @@ struct TrainingService: Sendable {
 
     /// The exercise a body describes, under a new id of one's own; checked.
     static func ownExercise(_ body: OwnExerciseBody) throws -> Exercise {
-        let exercise = body.exercise(id: ownPrefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
+        let exercise = body.exercise(id: ownPrefix + UUID().lowercasedString.replacingOccurrences(of: "-", with: "").prefix(12))
         try FieldCheck(Exercise.checkLanguages(body.names) + checkOwn(exercise)).done()
         return exercise
     }

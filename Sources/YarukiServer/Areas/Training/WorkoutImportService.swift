@@ -205,7 +205,7 @@ public struct WorkoutImporter: Sendable {
 
     /// The same workout of the same app's file always has the same id for the same person.
     static func id(of w: WorkoutImport.Imported, user: UUID, app: String) -> UUID {
-        var bytes = [UInt8](Crypto.sha256(Data("\(user.uuidString.lowercased())\u{1F}\(app)\u{1F}\(w.key)".utf8)).prefix(16))
+        var bytes = [UInt8](Crypto.sha256(Data("\(user.lowercasedString)\u{1F}\(app)\u{1F}\(w.key)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5's shape (a name-based id)
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10], bytes[11],

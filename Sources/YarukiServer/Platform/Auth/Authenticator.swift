@@ -157,10 +157,29 @@ extension ReplyCache.Tag {
 }
 
 extension PersonalCalendar {
-    /// A person's days and weeks: their time zone and week start.
+    /// A person's days and weeks: their time zone and week start. One calendar per zone and week
+    /// start, made once: a zone and a calendar cost a microsecond or two to make, on every
+    /// request that names a day (zones are a few hundred names; the table is emptied past 1,024).
     init(of account: Account) {
+        let key = MadeKey(zone: account.timeZone, weekStart: account.weekStart)
+        if let known = PersonalCalendar.made.withLock({ $0[key] }) {
+            self = known
+            return
+        }
         self.init(timeZone: TimeZone(identifier: account.timeZone) ?? .gmt, weekStart: account.weekStart)
+        let made = self
+        PersonalCalendar.made.withLock { table in
+            if table.count >= 1024 { table.removeAll(keepingCapacity: true) }
+            table[key] = made
+        }
     }
+
+    private struct MadeKey: Hashable {
+        let zone: String
+        let weekStart: WeekStart
+    }
+
+    private static let made = Mutex<[MadeKey: PersonalCalendar]>([:])
 }
 
 /// Access tokens: made for a session, and checked on every signed-in request. A token's
@@ -201,7 +220,7 @@ final class Authenticator: Sendable {
         let signer = keyring.signer(now: now)
         let issued = Int(now.timeIntervalSince1970)
         let claims: [String: Any] = [
-            "iss": Authenticator.issuer, "sub": user.uuidString.lowercased(), "sid": session.uuidString.lowercased(),
+            "iss": Authenticator.issuer, "sub": user.lowercasedString, "sid": session.lowercasedString,
             "role": role.rawValue, "iat": issued, "exp": issued + Int(accessTokenLifetime),
             "jti": Base64URL.encode(Crypto.randomBytes(12)),
         ]

@@ -267,7 +267,7 @@ final class JobRunner: @unchecked Sendable {
             }
             if retry == nil {
                 lock.withLock { counts.failed += 1 }
-                ServerLog.error("a job failed for good", ["kind": job.kind, "job": job.id.uuidString.lowercased(), "reason": String(describing: outcome)])
+                ServerLog.error("a job failed for good", ["kind": job.kind, "job": job.id.lowercasedString, "reason": String(describing: outcome)])
             }
             return false
         }

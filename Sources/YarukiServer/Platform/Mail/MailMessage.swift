@@ -19,7 +19,7 @@ struct MailMessage: Sendable, Equatable {
             "To: <\(to)>",
             "Subject: \(MailMessage.encodedWords(subject))",
             "Date: \(MailMessage.dateHeader(date))",
-            "Message-ID: <\(id.uuidString.lowercased())@\(domain)>",
+            "Message-ID: <\(id.lowercasedString)@\(domain)>",
             "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: \(encoding == .base64 ? "base64" : "8bit")",

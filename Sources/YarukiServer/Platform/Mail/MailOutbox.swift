@@ -48,7 +48,7 @@ final class MailOutbox: Sendable {
         let encoding: MailMessage.BodyEncoding = if case .folder = transport { .eightBit } else { .base64 }
         try MailOutboxStore.insert(id: id, user: user, recipient: message.to, message: message.rendered(from: from, date: now, id: id, encoding: encoding),
                                    at: now, expiresAt: expiresAt, c)
-        try jobs.enqueue(MailOutbox.job, payload: id.uuidString.lowercased(), c)
+        try jobs.enqueue(MailOutbox.job, payload: id.lowercasedString, c)
     }
 
     /// Wakes the runners (mail just queued and committed).
@@ -73,7 +73,7 @@ final class MailOutbox: Sendable {
     private func deliver(_ id: UUID, lastTry: Bool) async throws {
         guard let entry = try await database.read({ c in try MailOutboxStore.entry(id, c) }) else { return }
         guard entry.expiresAt > clock() else {
-            ServerLog.info("mail dropped: its link ran out before it could be delivered", ["mail": id.uuidString.lowercased()])
+            ServerLog.info("mail dropped: its link ran out before it could be delivered", ["mail": id.lowercasedString])
             _ = try? await database.transaction { c in try MailOutboxStore.remove(id, c) }
             return
         }
@@ -82,7 +82,7 @@ final class MailOutbox: Sendable {
             try await work.run { try MailOutbox.hand(entry, over: transport, from: sender) }
         } catch {
             let reason = String(describing: error)
-            ServerLog.error(lastTry ? "mail given up" : "mail not delivered; trying again", ["mail": id.uuidString.lowercased(), "reason": reason])
+            ServerLog.error(lastTry ? "mail given up" : "mail not delivered; trying again", ["mail": id.lowercasedString, "reason": reason])
             _ = try? await database.transaction { c in
                 if lastTry { try MailOutboxStore.remove(id, c) } else { try MailOutboxStore.failed(id, error: reason, c) }
             }
@@ -100,7 +100,7 @@ final class MailOutbox: Sendable {
             let now = Date()
             let stamp = ISO8601DateFormatter.string(from: now, timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
             let micros = String(format: "%06d", Int(now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1_000_000))
-            let name = "\(path)/\(stamp).\(micros)-\(entry.id.uuidString.lowercased()).eml"
+            let name = "\(path)/\(stamp).\(micros)-\(entry.id.lowercasedString).eml"
             let partial = name + ".part"
             guard FileManager.default.createFile(atPath: partial, contents: Data(entry.message.utf8), attributes: [.posixPermissions: 0o600]),
                   rename(partial, name) == 0 else {

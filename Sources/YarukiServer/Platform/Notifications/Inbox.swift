@@ -237,7 +237,7 @@ struct Inbox: Sendable {
             ? recent.filter { !$0.read && $0.kind == item.kind && ($0.postId ?? $0.routineId ?? $0.orderId) == subject }
             : [item]
         guard let line = kinds.lines(told, in: account.locale).first else { return nil }
-        let tag = "\(item.kind) \((subject ?? item.id).uuidString.lowercased())"
+        let tag = "\(item.kind) \((subject ?? item.id).lowercasedString)"
         let quiet = found.1.quietStart.flatMap { start in found.1.quietEnd.map { (start, $0) } }
         let after = quiet.flatMap { Inbox.quietUntil(now: notice.at, zone: PersonalCalendar(of: account).timeZone, start: $0.0, end: $0.1) }
         return (WebPush.Message(title: "Yaruki", body: line, url: notice.kind.opens(item), tag: tag), after)

@@ -26,7 +26,7 @@ struct WeeklyDigest: Sendable {
         for account in readers where account.emailVerified {
             let calendar = PersonalCalendar(of: account)
             let today = calendar.dayNumber(of: now)
-            guard DayNumber.weekStart(of: today, account.weekStart) == today, let midnight = calendar.start(ofDay: DayNumber.day(today)) else { continue }
+            guard DayNumber.weekStart(of: today, account.weekStart) == today, let midnight = calendar.start(ofDayNumber: today) else { continue }
             let since = now.timeIntervalSince(midnight) - Double(WeeklyDigest.hour) * 3600
             guard since >= 0, since < WeeklyDigest.window else { continue }
             let items = try await inbox.page(account.id, before: nil, limit: 100).items.filter { $0.createdAt > now.addingTimeInterval(-7 * 86_400) }

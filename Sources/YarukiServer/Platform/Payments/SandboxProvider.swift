@@ -90,7 +90,7 @@ final class SandboxProvider: PaymentProvider, @unchecked Sendable {
 
     private func event(_ type: String, _ paymentID: String, at time: Date) -> Event {
         let stamp = ISO8601DateFormatter().string(from: time)
-        let body = #"{"type":"\#(type)","timestamp":"\#(stamp)","data":{"paymentId":"\#(paymentID)","transactionId":"\#(UUID().uuidString.lowercased())"}}"#
+        let body = #"{"type":"\#(type)","timestamp":"\#(stamp)","data":{"paymentId":"\#(paymentID)","transactionId":"\#(UUID().lowercasedString)"}}"#
         return Event(id: "msg_" + Crypto.randomBytes(16).map { String(format: "%02x", $0) }.joined(), body: Data(body.utf8))
     }
 

@@ -105,7 +105,7 @@ struct WebPush: Sendable {
         for subscription in try PushStore.list(user: user, c) {
             let delivery = Delivery(subscription: subscription.id, message: message, ttl: ttl, urgency: urgency)
             let payload = String(decoding: try JSONEncoder().encode(delivery), as: UTF8.self)
-            _ = try context.jobs.enqueue(WebPush.jobKind, payload: payload, runAt: runAt, uniqueKey: key.map { "\($0) \(subscription.id.uuidString.lowercased())" }, c)
+            _ = try context.jobs.enqueue(WebPush.jobKind, payload: payload, runAt: runAt, uniqueKey: key.map { "\($0) \(subscription.id.lowercasedString)" }, c)
         }
     }
 

@@ -13,7 +13,7 @@ struct EventData: PersonalData {
     var area: String { "events" }
 
     func delete(user: UUID, _ c: SQLConnection) throws -> Removed {
-        try EventLogStore.forget(user.uuidString.lowercased(), c)
+        try EventLogStore.forget(user.lowercasedString, c)
         return Removed()
     }
 

@@ -61,7 +61,7 @@ final class EventHub: @unchecked Sendable {
     /// Sends `event` (its name and JSON data) to every open stream of each of `users`, on every node.
     func publish(_ name: String, _ data: some JSONWritable, to users: [UUID]) {
         guard !users.isEmpty, let json = try? JSONBytes.encode(data) else { return }
-        bus.publish(EventHub.topic, name: name, audience: users.map { $0.uuidString.lowercased() }.joined(separator: ","),
+        bus.publish(EventHub.topic, name: name, audience: users.map { $0.lowercasedString }.joined(separator: ","),
                     data: String(decoding: json, as: UTF8.self), personal: true)
     }
 

@@ -42,7 +42,7 @@ final class ReplyCache: @unchecked Sendable {
         }
 
         /// Its name in the shared versions: `community`, `workouts:<id>`.
-        var text: String { user.map { "\(name):\($0.uuidString.lowercased())" } ?? name }
+        var text: String { user.map { "\(name):\($0.lowercasedString)" } ?? name }
 
         /// Stands for every tag: bumped when everything changed.
         static let all = Tag("*")

@@ -31,7 +31,7 @@ extension Request {
 /// Any such pair is a place in the list: a client may keep it, and the document says its shape.
 enum Paging {
     static func cursor(_ at: Date, _ id: UUID) -> String {
-        "\(Int64((at.timeIntervalSince1970 * 1000).rounded())).\(id.uuidString.lowercased())"
+        "\(Int64((at.timeIntervalSince1970 * 1000).rounded())).\(id.lowercasedString)"
     }
 
     static let cursorPattern = "^-?[0-9]{1,15}\\.[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
@@ -61,7 +61,7 @@ enum Paging {
 enum DayRange {
     static func parse(_ request: Request, calendar: PersonalCalendar, now: Date) throws -> (start: Date, end: Date) {
         let (first, last) = try days(request, today: calendar.dayNumber(of: now))
-        guard let start = calendar.start(ofDay: DayNumber.day(first)), let end = calendar.start(ofDay: DayNumber.day(last + 1)) else {
+        guard let start = calendar.start(ofDayNumber: first), let end = calendar.start(ofDayNumber: last + 1) else {
             throw HTTPError.internal()
         }
         return (start, end)
