@@ -38,6 +38,21 @@ import Testing
             try same(text)
             try same(["key \(text)": text])
         }
+        // Eight bytes are scanned at once: every byte that is escaped, and bytes around those
+        // that are not (0x1F, 0x20, 0x21, 0x5B, 0x5D, 0x7F, UTF-8's continuations), at every
+        // place in a word and at every length's end.
+        let pieces = ["\"", "\\", "\n", "\u{0}", "\u{1F}", " ", "!", "#", "[", "]", "\u{7F}", "a", "é", "語", "🏋", "/"]
+        var random = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<60 {
+                var text = ""
+                for _ in 0..<length { text += Bool.random(using: &random) ? "x" : pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+                try same(text)
+            }
+        }
+        for at in 0..<17 {
+            for piece in pieces { try same(String(repeating: "p", count: at) + piece + String(repeating: "q", count: 16 - at)) }
+        }
     }
 
     @Test func numbersAtTheirEdges() throws {
