@@ -242,4 +242,22 @@ struct OpenSSLKeys {
         try signer.verify(Request(method: .get, target: next))
         #expect(throws: HTTPError.self) { try signer.verify(Request(method: .get, target: next.replacingOccurrences(of: "abc", with: "abd"))) }
     }
+
+    /// A link kept by what it names (a photo's hash and form) is its own path's link: each form
+    /// its own, the path written only when the hour has none yet.
+    @Test func aLinkKeptByWhatItNamesIsItsPathsLink() throws {
+        let clock = TestClock(try Date("2026-12-03T10:05:00Z", strategy: .iso8601))
+        let signer = LinkSigner(secret: Data("secret".utf8), clock: { clock.now })
+        var written = 0
+        func photo(_ sha: String, _ form: UInt8, _ name: String) -> String {
+            signer.hourlyLink(LinkSigner.HourlyKey(name: sha, form: form)) { written += 1; return "/v1/photos/\(sha)/\(name)" }
+        }
+        let display = photo("abc", 1, "photo"), thumbnail = photo("abc", 2, "thumb")
+        #expect(display == signer.hourlyLink("/v1/photos/abc/photo") && thumbnail == signer.hourlyLink("/v1/photos/abc/thumb") && display != thumbnail)
+        #expect(photo("abc", 1, "photo") == display && photo("abd", 1, "photo") != display)
+        #expect(written == 3)
+        for link in [display, thumbnail] { try signer.verify(Request(method: .get, target: link)) }
+        clock.advance(3600)
+        #expect(photo("abc", 1, "photo") != display && written == 4)
+    }
 }

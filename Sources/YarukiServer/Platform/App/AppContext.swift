@@ -120,7 +120,7 @@ struct Accesses: Sendable {
 extension AppContext {
     /// A signed link to a photo copy (posts and the lifelog both hand these out), good until the end of the next hour.
     func photoLink(_ sha: String, _ copy: PhotoFiles.Copy) -> String {
-        links.hourlyLink("/v1/photos/\(sha)/\(copy.rawValue)")
+        links.hourlyLink(LinkSigner.HourlyKey(name: sha, form: copy == .display ? 1 : 2)) { "/v1/photos/\(sha)/\(copy.rawValue)" }
     }
 
     /// Removes a file from disk once no row uses it any more.

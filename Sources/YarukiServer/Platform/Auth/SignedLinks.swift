@@ -11,13 +11,21 @@ struct LinkSigner: Sendable {
     let clock: @Sendable () -> Date
     private let hourly = HourlyLinks()
 
-    /// The hour's links already signed, by path: a board page signs two per photo, the same ones
-    /// for every viewer all hour, and an HMAC per link was an eighth of a page made each time.
+    /// The hour's links already signed, by what they name: a board page signs two per photo, the
+    /// same ones for every viewer all hour, and an HMAC per link was an eighth of a page made each
+    /// time (then writing each link's path to look it up, 2.5%).
     private final class HourlyLinks: @unchecked Sendable {
         let lock = NSLock()
         var expires = 0
-        var links: [String: String] = [:]
+        var links: [HourlyKey: String] = [:]
         static let most = 100_000
+    }
+
+    /// What an hourly link names: a path, or a name (a photo's hash) and which of its forms,
+    /// looked up without writing the path.
+    struct HourlyKey: Hashable, Sendable {
+        let name: String
+        let form: UInt8
     }
 
     init(secret: Data, clock: @escaping @Sendable () -> Date) {
@@ -37,16 +45,22 @@ struct LinkSigner: Sendable {
 
     /// Signed until the end of the next hour: the same link for an hour, so browsers cache what it fetches.
     func hourlyLink(_ path: String) -> String {
+        hourlyLink(HourlyKey(name: path, form: 0)) { path }
+    }
+
+    /// `hourlyLink(path())` for what `key` names; the path is written only when the hour has no
+    /// link for it yet.
+    func hourlyLink(_ key: HourlyKey, path: () -> String) -> String {
         let expires = (Int(clock().timeIntervalSince1970) / 3600 + 2) * 3600
-        let kept = hourly.lock.withLock { hourly.expires == expires ? hourly.links[path] : nil }
+        let kept = hourly.lock.withLock { hourly.expires == expires ? hourly.links[key] : nil }
         if let kept { return kept }
-        let made = link(path, expires: expires)
+        let made = link(path(), expires: expires)
         hourly.lock.withLock {
             if hourly.expires != expires || hourly.links.count >= HourlyLinks.most {
                 hourly.expires = expires
                 hourly.links.removeAll(keepingCapacity: true)
             }
-            hourly.links[path] = made
+            hourly.links[key] = made
         }
         return made
     }
