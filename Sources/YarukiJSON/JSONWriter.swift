@@ -226,25 +226,13 @@ public struct JSONWriter {
 
     /// `"6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B"`: 38 bytes made on the stack, appended at once.
     public mutating func uuid(_ id: UUID) {
-        let u = id.uuid
-        withUnsafeBytes(of: u) { raw in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { out in
-                out[0] = 34
-                var at = 1
-                for i in 0..<16 {
-                    if i == 4 || i == 6 || i == 8 || i == 10 { out[at] = 45; at += 1 }
-                    let byte = raw[i]
-                    out[at] = JSONWriter.hexUpper(byte >> 4)
-                    out[at + 1] = JSONWriter.hexUpper(byte & 15)
-                    at += 2
-                }
-                out[37] = 34
-                bytes.append(contentsOf: UnsafeBufferPointer(out))
-            }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { out in
+            out[0] = 34
+            id.writeDigits(to: UnsafeMutableBufferPointer(rebasing: out[1..<37]), upper: true)
+            out[37] = 34
+            bytes.append(contentsOf: UnsafeBufferPointer(out))
         }
     }
-
-    private static func hexUpper(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 55 + nibble }
 
     /// `2026-11-30T08:00:00Z`: what `Date.ISO8601FormatStyle` writes (seconds, UTC).
     public mutating func date(_ date: Date) {
@@ -418,11 +406,19 @@ public enum CivilDate {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    /// "2026-11-29" appended as bytes (a four-digit year).
-    @inlinable public static func append(days: Int, to out: inout [UInt8]) {
+    /// "2026-11-29" written into `out`'s first ten bytes (a four-digit year).
+    @inlinable public static func write(days: Int, to out: UnsafeMutableBufferPointer<UInt8>) {
         let (y, m, d) = of(days: days)
-        out.append(UInt8(48 + y / 1000 % 10)); out.append(UInt8(48 + y / 100 % 10)); out.append(UInt8(48 + y / 10 % 10)); out.append(UInt8(48 + y % 10))
-        out.append(45); out.append(UInt8(48 + m / 10)); out.append(UInt8(48 + m % 10))
-        out.append(45); out.append(UInt8(48 + d / 10)); out.append(UInt8(48 + d % 10))
+        out[0] = UInt8(48 + y / 1000 % 10); out[1] = UInt8(48 + y / 100 % 10); out[2] = UInt8(48 + y / 10 % 10); out[3] = UInt8(48 + y % 10)
+        out[4] = 45; out[5] = UInt8(48 + m / 10); out[6] = UInt8(48 + m % 10)
+        out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
+    }
+
+    /// "2026-11-29" appended as bytes.
+    @inlinable public static func append(days: Int, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+            write(days: days, to: text)
+            out.append(contentsOf: UnsafeBufferPointer(text))
+        }
     }
 }

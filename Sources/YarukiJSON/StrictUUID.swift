@@ -37,21 +37,27 @@ extension UUID {
     /// `uuidString.lowercased()` goes through sprintf and makes a second string (1.6% of a page
     /// of workouts made each time, for its cursor alone).
     public var lowercasedString: String {
-        withUnsafeBytes(of: uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { out in
-                var at = 0
-                for i in 0..<16 {
-                    if i == 4 || i == 6 || i == 8 || i == 10 { out[at] = 45; at += 1 }
-                    out[at] = UUID.hexLower(raw[i] >> 4)
-                    out[at + 1] = UUID.hexLower(raw[i] & 15)
-                    at += 2
-                }
-                return 36
-            }
+        String(unsafeUninitializedCapacity: 36) { out in
+            writeDigits(to: out, upper: false)
+            return 36
         }
     }
 
-    @inline(__always) private static func hexLower(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 48 + nibble : 87 + nibble }
+    /// The 36-character form written into `out`'s first 36 bytes, its hex digits in either case
+    /// (JSON writes them upper case, as `uuidString` does).
+    @inline(__always) func writeDigits(to out: UnsafeMutableBufferPointer<UInt8>, upper: Bool) {
+        let letters: UInt8 = upper ? 55 : 87  // "A" or "a", less 10
+        withUnsafeBytes(of: uuid) { raw in
+            var at = 0
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 { out[at] = 45; at += 1 }
+                let (high, low) = (raw[i] >> 4, raw[i] & 15)
+                out[at] = high < 10 ? 48 + high : letters + high
+                out[at + 1] = low < 10 ? 48 + low : letters + low
+                at += 2
+            }
+        }
+    }
 
     /// A hex digit's value (either case), or 0xFF.
     @inline(__always) private static func nibble(_ c: UInt8) -> UInt8 {

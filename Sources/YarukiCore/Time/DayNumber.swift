@@ -31,11 +31,8 @@ public enum DayNumber {
 
     /// 20_786 → "2026-11-29": ten bytes written straight into a small string (no heap allocation).
     public static func day(_ n: Int) -> String {
-        let (y, m, d) = CivilDate.of(days: n)
-        return String(unsafeUninitializedCapacity: 10) { out in
-            out[0] = UInt8(48 + y / 1000 % 10); out[1] = UInt8(48 + y / 100 % 10); out[2] = UInt8(48 + y / 10 % 10); out[3] = UInt8(48 + y % 10)
-            out[4] = 45; out[5] = UInt8(48 + m / 10); out[6] = UInt8(48 + m % 10)
-            out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
+        String(unsafeUninitializedCapacity: 10) { out in
+            CivilDate.write(days: n, to: out)
             return 10
         }
     }
