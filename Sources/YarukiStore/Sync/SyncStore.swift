@@ -68,6 +68,50 @@ public enum SyncStore {
         }
     }
 
+    /// Notes new records of one person (`changes`: each id and when it was written), their
+    /// versions answered later by id: one bump of the person's counter by their number, then the
+    /// records in statements of a few lengths (`SQLFragment.powerOfTwoSlices`), each numbering
+    /// its records back from the counter as the bump left it. On PostgreSQL they go out with the
+    /// next statement waited for, or with the COMMIT, as `touchLater` does.
+    public static func touchLater(user: UUID, _ zone: Zone, _ changes: [(id: UUID, at: Date)],
+                                  _ c: SQLConnection) throws -> Later<[UUID: Int64]> {
+        guard !changes.isEmpty else { return Later { [:] } }
+        guard c.dialect == .postgres else {
+            var versions: [UUID: Int64] = [:]
+            for (id, at) in changes { versions[id] = try touch(user: user, zone, id, at: at, c) }
+            return Later { versions }
+        }
+        try c.queryLater("""
+            INSERT INTO sync_counters (user_id, version, purged_through) VALUES (?, ?, 0)
+            ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + excluded.version
+            """, user, changes.count)
+        var answers: [Later<[Row]>] = []
+        for slice in SQLFragment.powerOfTwoSlices(changes.count) {
+            var values: [SQLValue] = [user.sqlValue]
+            values.reserveCapacity(1 + slice.count * 6)
+            for i in slice {
+                // Counted back from the last version the bump gave: the first record gets the first.
+                values += [user.sqlValue, zone.rawValue.sqlValue, changes[i].id.sqlValue, (changes.count - 1 - i).sqlValue,
+                           changes[i].at.sqlValue, changes[i].at.sqlValue]
+            }
+            answers.append(try c.queryLater("""
+                WITH counter AS (SELECT version FROM sync_counters WHERE user_id = ?)
+                INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at, modified_at, device)
+                VALUES \(Array(repeating: "(?, ?, ?, (SELECT version FROM counter) - ?, 0, NULL, ?, ?, NULL)", count: slice.count).joined(separator: ", "))
+                ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
+                    change_id = excluded.change_id, changed_at = excluded.changed_at, modified_at = excluded.modified_at, device = NULL
+                RETURNING record_id, version
+                """, values))
+        }
+        return Later {
+            var versions: [UUID: Int64] = [:]
+            for answer in answers {
+                for row in try answer.value() { versions[try row.uuid("record_id")] = Int64(try row.int("version")) }
+            }
+            return versions
+        }
+    }
+
     /// What a sync push says of a change beside its fields: its client id (a retried push finds
     /// it), its device, and when the device says it was made.
     public struct Stamp: Sendable {

@@ -137,16 +137,21 @@ public enum TrainingStore {
     /// The units of the exercises among `ids` that `person` may log (an unknown id, or another
     /// person's own, is left out).
     public static func units(of ids: [String], visibleTo person: UUID?, _ c: SQLConnection) throws -> [String: ExerciseUnit] {
+        try unitsLater(of: ids, visibleTo: person, c).value()
+    }
+
+    /// `units(of:visibleTo:)`, answered later (it goes out with the next statement waited for).
+    public static func unitsLater(of ids: [String], visibleTo person: UUID?, _ c: SQLConnection) throws -> Later<[String: ExerciseUnit]> {
         let distinct = Array(Set(ids)).sorted()
-        if distinct.isEmpty { return [:] }
-        if distinct.count > 500 { return try units(visibleTo: person, c) }  // more than a workout may hold: the check refuses it anyway
-        var units: [String: ExerciseUnit] = [:]
+        if distinct.isEmpty { return Later { [:] } }
+        if distinct.count > 500 { return Later { try units(visibleTo: person, c) } }  // more than a workout may hold: the check refuses it anyway
         let seen = visible(to: person)
-        for row in try c.query("SELECT e.id, e.unit FROM exercises e WHERE e.id IN (\(SQLFragment.marks(distinct.count))) AND \(seen.sql)",
-                               distinct.map(\.sqlValue) + seen.parameters) {
-            units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit"))
+        return try c.queryLater("SELECT e.id, e.unit FROM exercises e WHERE e.id IN (\(SQLFragment.marks(distinct.count))) AND \(seen.sql)",
+                                distinct.map(\.sqlValue) + seen.parameters).map { rows in
+            var units: [String: ExerciseUnit] = [:]
+            for row in rows { units[try row.string("id")] = ExerciseUnit(rawValue: try row.string("unit")) }
+            return units
         }
-        return units
     }
 
     /// The kinds of the exercises among `ids` that `person` may see.
@@ -212,31 +217,81 @@ public enum TrainingStore {
                 INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at, wire, wire_rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now, wire, wireRevision)
         }
-        try insertSets(of: w, c)
+        try insertSets(of: [w], c)
         return try SyncStore.touchLater(user: user, .workouts, w.id, at: now, c)
     }
 
     static let setColumns = ["workout_id", "entry", "position", "exercise_id", "reps", "seconds", "weight_grams", "rest_seconds", "set_type", "rpe",
                              "rir", "distance_m", "entry_notes", "superset"]
 
-    /// The workout's sets, 50 rows a statement (well under either engine's limit on parameters).
-    /// An entry's notes and superset go on its first set's row.
-    static func insertSets(of w: Workout, _ c: SQLConnection) throws {
-        var values: [SQLValue] = []
-        for (entry, exercise) in w.exercises.enumerated() {
-            for (position, set) in exercise.sets.enumerated() {
-                values += [w.id.sqlValue, entry.sqlValue, position.sqlValue, exercise.exerciseId.sqlValue, set.reps.sqlValue, set.seconds.sqlValue,
-                           set.weightKg.map(grams).sqlValue, set.restSeconds.sqlValue, set.type?.rawValue.sqlValue ?? .null, set.rpe.sqlValue,
-                           set.rir.sqlValue, set.distanceM.sqlValue, position == 0 ? exercise.notes.sqlValue : .null,
-                           position == 0 ? exercise.superset.sqlValue : .null]
-            }
+    /// The workouts' sets, in statements of a few lengths (`SQLFragment.multiRow`). An entry's
+    /// notes and superset go on its first set's row.
+    static func insertSets(of workouts: [Workout], _ c: SQLConnection) throws {
+        var rows: [(Workout, entry: Int, position: Int)] = []
+        for w in workouts {
+            for (entry, exercise) in w.exercises.enumerated() { for position in exercise.sets.indices { rows.append((w, entry, position)) } }
         }
-        let width = setColumns.count, perStatement = 50 * width
-        for start in stride(from: 0, to: values.count, by: perStatement) {
-            let chunk = Array(values[start..<min(start + perStatement, values.count)])
-            let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-            let rows = Array(repeating: row, count: chunk.count / width).joined(separator: ", ")
-            try c.queryLater("INSERT INTO workout_sets (\(setColumns.joined(separator: ", "))) VALUES \(rows)", chunk)
+        let columns = setColumns.joined(separator: ", ")
+        for statement in SQLFragment.multiRow(rows.count, width: setColumns.count, { "INSERT INTO workout_sets (\(columns)) VALUES \($0)" }, row: { i, values in
+            let (w, entry, position) = rows[i]
+            let exercise = w.exercises[entry], set = exercise.sets[position]
+            values += [w.id.sqlValue, entry.sqlValue, position.sqlValue, exercise.exerciseId.sqlValue, set.reps.sqlValue, set.seconds.sqlValue,
+                       set.weightKg.map(grams).sqlValue, set.restSeconds.sqlValue, set.type?.rawValue.sqlValue ?? .null, set.rpe.sqlValue,
+                       set.rir.sqlValue, set.distanceM.sqlValue, position == 0 ? exercise.notes.sqlValue : .null,
+                       position == 0 ? exercise.superset.sqlValue : .null]
+        }) {
+            try c.queryLater(statement.sql, statement.parameters)
+        }
+    }
+
+    /// A new workout, its owner and when it is written, for `saveNew`.
+    public struct NewWorkout: Sendable {
+        public var workout: Workout
+        public var user: UUID
+        public var at: Date
+
+        public init(_ workout: Workout, user: UUID, at: Date) {
+            self.workout = workout
+            self.user = user
+            self.at = at
+        }
+    }
+
+    /// New workouts, of one person or many, written together: their rows and sets in a few
+    /// statements, and each person's sync records with one bump of their counter (`SyncStore.touchLater`).
+    /// People's counters are taken in the order of their ids, so two such writes at once never hold
+    /// one each and wait for the other's. Answers each workout's sync version, in order, later
+    /// (on PostgreSQL every statement goes out with the COMMIT). A workout whose id is taken fails
+    /// the whole write (its primary key), as a set naming an exercise that is gone does.
+    public static func saveNew(_ items: [NewWorkout], _ c: SQLConnection) throws -> Later<[Int64]> {
+        var wires: [String] = []
+        wires.reserveCapacity(items.count)
+        for item in items { wires.append(try written(asStored(item.workout))) }
+        for statement in SQLFragment.multiRow(items.count, width: 9, {
+            "INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at, wire, wire_rev) VALUES \($0)"
+        }, row: { i, values in
+            let (w, at) = (items[i].workout, items[i].at)
+            values += [w.id.sqlValue, items[i].user.sqlValue, w.startedAt.sqlValue, w.endedAt.sqlValue, w.notes.sqlValue, at.sqlValue, at.sqlValue,
+                       wires[i].sqlValue, wireRevision.sqlValue]
+        }) {
+            try c.queryLater(statement.sql, statement.parameters)
+        }
+        try insertSets(of: items.map(\.workout), c)
+        let people = Dictionary(grouping: items.indices, by: { items[$0].user }).sorted { $0.key.lowercasedString < $1.key.lowercasedString }
+        var versions: [(indices: [Int], Later<[UUID: Int64]>)] = []
+        for (user, indices) in people {
+            versions.append((indices, try SyncStore.touchLater(user: user, .workouts, indices.map { (items[$0].workout.id, items[$0].at) }, c)))
+        }
+        return Later {
+            var answers = [Int64](repeating: 0, count: items.count)
+            for (indices, later) in versions {
+                let byID = try later.value()
+                for i in indices {
+                    guard let version = byID[items[i].workout.id] else { throw DatabaseError.decoding("no sync version for a new workout") }
+                    answers[i] = version
+                }
+            }
+            return answers
         }
     }
 

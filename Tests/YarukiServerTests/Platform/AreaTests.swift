@@ -65,6 +65,7 @@ import YarukiHTTP
 
 extension Areas {
     var signage: SignageService { the(SignageArea.self)!.signage }
+    var training: TrainingService { the(TrainingArea.self)!.training }
     var classes: ClassService { the(ClassesArea.self)!.classes }
     var classReminders: ClassReminders { the(ClassesArea.self)!.reminders }
     var quotaReminders: QuotaReminders { the(AccountabilityArea.self)!.reminders }

@@ -89,4 +89,49 @@ import YarukiTestSupport
         let stored = try await db.read { c in try c.query("SELECT wire FROM workouts ORDER BY started_at DESC").map { try $0.string("wire") } }
         #expect(stored.map { Array($0.utf8) } == made)
     }
+
+    /// New workouts of several people written together are what each written alone would be:
+    /// the same rows and JSON, each person's versions one after another from where their counter
+    /// stood, each workout answered its own. A workout whose id is taken fails the write, and
+    /// nothing of it stays.
+    @Test(arguments: Engine.allCases)
+    func newWorkoutsWrittenTogetherAreEachAsWrittenAlone(engine: Engine) async throws {
+        let (db, first) = try await Self.prepared(engine)
+        let second = try await person(db, 2), third = try await person(db, 3)
+        // The first person's counter already stands at 2; the others start from none.
+        try await db.transaction { c in for w in Self.workouts() { try TrainingStore.save(w, user: first, at: Self.t0, c) } }
+        let fresh = { (minutes: Double) in
+            var w = Self.workouts()[Int(minutes) % 2]
+            w.id = UUID()
+            w.startedAt = Self.t0.addingTimeInterval(minutes * 60)
+            return w
+        }
+        // Interleaved, and the people not in the order of their ids.
+        let owners = [third, first, second, first, third, first]
+        let items = owners.enumerated().map { TrainingStore.NewWorkout(fresh(Double($0.offset + 1)), user: $0.element, at: Self.t0.addingTimeInterval(Double($0.offset))) }
+        let versions = try await db.transaction { c in try TrainingStore.saveNew(items, c) }.value()
+        #expect(versions == [1, 3, 1, 4, 2, 5])
+        for user in [first, second, third] {
+            let mine = items.filter { $0.user == user }
+            let changes = try await db.read { c in try SyncStore.changes(user: user, .workouts, after: 0, limit: 50, tombstones: true, c) }
+            #expect(changes.map(\.version) == Array(1...Int64(changes.count)), "one person's versions follow each other")
+            #expect(changes.suffix(mine.count).map(\.id) == mine.map(\.workout.id))
+            let ms = { (d: Date) in Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+            #expect(changes.suffix(mine.count).map { ms($0.changedAt) } == mine.map { ms($0.at) })
+            // The JSON stored is the workout read back from its sets, and what was sent, as stored.
+            #expect(try await Self.written(db, user) == (try await Self.madeFromSets(db, user)))
+            for item in mine {
+                let read = try await db.read { c in try TrainingStore.workout(item.workout.id, user: user, c) }
+                #expect(read == TrainingStore.asStored(item.workout))
+            }
+        }
+        // One taken id fails the whole write.
+        let before = try await db.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM workouts")?.int("n") }
+        let taken = TrainingStore.NewWorkout(items[4].workout, user: third, at: Self.t0)
+        await #expect(throws: DatabaseError.self) {
+            _ = try await db.transaction { c in try TrainingStore.saveNew([TrainingStore.NewWorkout(fresh(30), user: second, at: Self.t0), taken], c) }.value()
+        }
+        #expect(try await db.read { c in try c.queryOne("SELECT COUNT(*) AS n FROM workouts")?.int("n") } == before)
+        #expect(try await db.read { c in try SyncStore.changes(user: second, .workouts, after: 0, limit: 50, tombstones: true, c) }.count == 1)
+    }
 }

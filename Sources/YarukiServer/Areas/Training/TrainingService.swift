@@ -11,6 +11,8 @@ struct TrainingService: Sendable {
     /// Told when a workout is saved (a group's challenge may count its minutes), a session
     /// finished or a workout deleted (the groups' feeds show them).
     var activity: Interfaces.Later<any GroupActivity>? = nil
+    /// New workouts from requests at once, written together.
+    let newWorkouts = WriteGroups<NewWorkout, NewWorkoutOutcome>()
 
     /// After a person's workouts changed other than through `save` (a sync push, an import): the
     /// groups' challenges count them again.
@@ -212,11 +214,101 @@ struct TrainingService: Sendable {
         return (TrainingStore.asStored(workout), owner == nil, version)
     }
 
-    /// `save` in a transaction of its own; the workout, whether it is new, and its version. The
-    /// person's challenges are counted again afterwards only if they are in one: asked with the
-    /// write's own statements, so most writes make no read of their own for it.
+    /// `save` for a person: the workout, whether it is new, and its version. The person's
+    /// challenges are counted again afterwards only if they are in one, asked with the write's
+    /// first statements, so most writes make no read of their own for it.
+    ///
+    /// On PostgreSQL a new workout (no version to match) is written with the new workouts of
+    /// other requests that wait meanwhile, in one transaction (`WriteGroups`, `writeTogether`):
+    /// alone, each would wait for a commit's flush of its own while holding the person's sync
+    /// counter, and take two round trips of its own. SQLite's writer already commits
+    /// the transactions that wait together (`SQLiteDatabase`), so there each is written alone.
     func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil, fresh: Bool = false) async throws -> (Workout, created: Bool, version: Int64) {
         let (user, now, activity) = (principal.userID, context.now, try? activity?.get())
+        guard ifVersion == nil, database.dialect == .postgres else { return try await saveAlone(workout, user: user, now: now, ifVersion: ifVersion, fresh: fresh, activity) }
+        let new = NewWorkout(item: TrainingStore.NewWorkout(workout, user: user, at: now), fresh: fresh)
+        switch try await newWorkouts.write(new, together: { [context] in try await TrainingService.writeTogether($0, context, activity) },
+                                           alone: { [self] in try await writeAlone($0, activity) }) {
+        case let .saved(version, created, inChallenge):
+            context.nudge(user, .workouts, version)
+            // Not known (the answer failed): counted again.
+            if let activity, inChallenge ?? true { activity.moved(user) }
+            return (TrainingStore.asStored(workout), created, version)
+        case let .refused(error):
+            throw error
+        case .exists:
+            return try await saveAlone(workout, user: user, now: now, ifVersion: nil, fresh: false, activity)
+        }
+    }
+
+    /// A new workout waiting to be written with others; `fresh`: its id was made by the server.
+    struct NewWorkout: Sendable {
+        var item: TrainingStore.NewWorkout
+        var fresh: Bool
+    }
+
+    /// What became of a new workout written with others: saved (new, or found and replaced when
+    /// written alone), refused (its own checks failed, or another person's workout has the id),
+    /// or an existing workout of the person's, to be replaced as any other.
+    enum NewWorkoutOutcome: Sendable {
+        case saved(version: Int64, created: Bool, inChallenge: Bool?)
+        case refused(any Error)
+        case exists
+    }
+
+    /// New workouts of requests at once in one transaction of two round trips: every check the
+    /// workouts need (each person's units of the exercises they log, whether they are in a
+    /// challenge, the owner of an id a client sent), then the workouts that pass them, their sets
+    /// and their sync records, with the COMMIT (`TrainingStore.saveNew`). A workout that fails
+    /// its own checks is refused without holding up the others.
+    static func writeTogether(_ items: [NewWorkout], _ context: AppContext, _ activity: (any GroupActivity)?) async throws -> [NewWorkoutOutcome] {
+        let tags = Array(Set(items.map { changed($0.item.user) }))
+        let (checked, saving, versions) = try await context.transaction(changing: tags) { c in
+            var units: [UUID: Later<[String: ExerciseUnit]>] = [:], counts: [UUID: Later<Bool>] = [:]
+            for (user, mine) in Dictionary(grouping: items, by: \.item.user) {
+                units[user] = try TrainingStore.unitsLater(of: mine.flatMap { $0.item.workout.exercises.map(\.exerciseId) }, visibleTo: user, c)
+                counts[user] = try activity?.countsLater(user, c)
+            }
+            let owners = try items.map { $0.fresh ? nil : try TrainingStore.ownerLater(of: $0.item.workout.id, c) }
+            var checked: [NewWorkoutOutcome?] = [], saving: [Int] = []
+            for (i, new) in items.enumerated() {
+                let (workout, user) = (new.item.workout, new.item.user)
+                if let owner = try owners[i]?.value() ?? nil {
+                    checked.append(owner == user ? .exists : .refused(Refusal.notFound("No such workout.")))
+                    continue
+                }
+                do {
+                    try FieldCheck(Workout.check(workout, units: try units[user]?.value() ?? [:], now: new.item.at)).done()
+                    checked.append(nil)
+                    saving.append(i)
+                } catch let refusal as Refusal {
+                    checked.append(.refused(refusal))
+                }
+            }
+            let inChallenge = counts.mapValues { try? $0.value() }
+            return (checked, saving, (try TrainingStore.saveNew(saving.map { items[$0].item }, c), inChallenge))
+        }
+        let (saved, inChallenge) = (try versions.0.value(), versions.1)
+        var outcomes: [NewWorkoutOutcome] = checked.map { $0 ?? .exists }
+        for (k, i) in saving.enumerated() {
+            let user = items[i].item.user
+            outcomes[i] = .saved(version: saved[k], created: true, inChallenge: inChallenge[user] ?? nil)
+        }
+        return outcomes
+    }
+
+    /// A new workout written alone, as when its group could not be written together.
+    private func writeAlone(_ new: NewWorkout, _ activity: (any GroupActivity)?) async throws -> NewWorkoutOutcome {
+        let user = new.item.user
+        let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
+            (try activity?.countsLater(user, c), try save(new.item.workout, user: user, now: new.item.at, fresh: new.fresh, c))
+        }
+        return .saved(version: try saved.version.value(), created: saved.created, inChallenge: try? counts?.value())
+    }
+
+    /// `save` in a transaction of its own.
+    private func saveAlone(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64?, fresh: Bool,
+                           _ activity: (any GroupActivity)?) async throws -> (Workout, created: Bool, version: Int64) {
         let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
             // Asked first, with the catalog's units: asked after the writes it would hold their row locks a statement longer.
             (try activity?.countsLater(user, c), try save(workout, user: user, now: now, ifVersion: ifVersion, fresh: fresh, c))
