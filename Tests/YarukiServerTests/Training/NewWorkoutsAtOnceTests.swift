@@ -86,11 +86,18 @@ import YarukiTestSupport
             let etags = requests.indices.filter { requests[$0].person == person }.compactMap { answered[$0]?.headers["etag"] }
             #expect(Set(etags).count == etags.count, "each write its own version")
         }
+        // As an operator reads it from /metrics.
+        let metrics = try api.call("GET", "/metrics").text
+        let written = { (kind: String) in
+            metrics.split(separator: "\n").first { $0.hasPrefix("yaruki_workout_groups{kind=\"\(kind)\"}") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        let (groups, workouts, alone) = (try #require(written("groups")), try #require(written("workouts")), try #require(written("alone")))
         if engine == .postgres {
-            let written = running.app.areas.training.newWorkouts.written
-            #expect(written.items + written.alone == requests.count + 2, "every new workout went through a group: \(written)")
+            #expect(workouts + alone == Double(requests.count + 2), "every new workout went through a group: \(metrics)")
             // Forty-eight threads wait at once: at least some of them share a group (seven groups for fifty here).
-            #expect(written.groups < written.items, "\(written)")
+            #expect(groups < workouts, "\(groups) groups for \(workouts) workouts")
+        } else {
+            #expect(groups + workouts + alone == 0, "SQLite's writer groups them itself")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import YarukiAPI
 import YarukiCore
+import YarukiHTTP
 import YarukiStore
 
 /// Training: the exercise catalog, the workout log, the session under way. Provides
@@ -33,6 +34,17 @@ struct TrainingArea: Area {
                   BodyRoutes(body: BodyService(context: context)), WorkoutImportRoutes(imports: WorkoutImportService(context: context, training: training))]
         personalData = [TrainingData(context: context)]
         syncZones = [WorkoutSync(training: training)]
+    }
+
+    /// How this node's new workouts were written on PostgreSQL: groups, the workouts they held,
+    /// and workouts written alone after their group failed (none on SQLite, whose writer groups).
+    var gauges: [HTTPMetrics.Gauge] {
+        [HTTPMetrics.Gauge(name: "yaruki_workout_groups",
+                           help: "New workouts written together since start: groups, the workouts in them, and workouts written alone after their group failed.") {
+            [groups = training.newWorkouts] in
+            let written = groups.written
+            return [("kind=\"groups\"", Double(written.groups)), ("kind=\"workouts\"", Double(written.items)), ("kind=\"alone\"", Double(written.alone))]
+        }]
     }
 }
 

@@ -289,12 +289,12 @@ struct TrainingService: Sendable {
             return (checked, saving, (try TrainingStore.saveNew(saving.map { items[$0].item }, c), inChallenge))
         }
         let (saved, inChallenge) = (try versions.0.value(), versions.1)
-        var outcomes: [NewWorkoutOutcome] = checked.map { $0 ?? .exists }
+        // Each workout was either answered by its checks or saved.
+        var outcomes = checked
         for (k, i) in saving.enumerated() {
-            let user = items[i].item.user
-            outcomes[i] = .saved(version: saved[k], created: true, inChallenge: inChallenge[user] ?? nil)
+            outcomes[i] = .saved(version: saved[k], created: true, inChallenge: inChallenge[items[i].item.user] ?? nil)
         }
-        return outcomes
+        return outcomes.map { $0 ?? .refused(DatabaseError.decoding("a workout of a group was neither checked nor saved")) }
     }
 
     /// A new workout written alone, as when its group could not be written together.
