@@ -26,6 +26,19 @@ public enum SyncStore {
         ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + 1 RETURNING version
         """
 
+    /// Bumps the person's counter by a number of records and returns its last version (two
+    /// parameters: the person and the number).
+    private static let counterBumpBy = """
+        INSERT INTO sync_counters (user_id, version, purged_through) VALUES (?, ?, 0)
+        ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + excluded.version RETURNING version
+        """
+
+    /// A record written by a route's write replaces its earlier version or tombstone, naming no device.
+    private static let recordReplaced = """
+        ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
+            change_id = excluded.change_id, changed_at = excluded.changed_at, modified_at = excluded.modified_at, device = NULL
+        """
+
     /// The person's next version: one counter per person, bumped by an UPDATE whose row lock
     /// lasts until the transaction ends, so their versions become visible in order.
     public static func nextVersion(user: UUID, _ c: SQLConnection) throws -> Int64 {
@@ -48,8 +61,7 @@ public enum SyncStore {
         let upsert = """
             INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at, modified_at, device)
             VALUES (?, ?, ?, \(c.dialect == .postgres ? "(SELECT version FROM counter)" : "?"), ?, ?, ?, ?, NULL)
-            ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
-                change_id = excluded.change_id, changed_at = excluded.changed_at, modified_at = excluded.modified_at, device = NULL
+            \(recordReplaced)
             RETURNING version
             """
         guard c.dialect == .postgres else {
@@ -81,10 +93,7 @@ public enum SyncStore {
             for (id, at) in changes { versions[id] = try touch(user: user, zone, id, at: at, c) }
             return Later { versions }
         }
-        try c.queryLater("""
-            INSERT INTO sync_counters (user_id, version, purged_through) VALUES (?, ?, 0)
-            ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + excluded.version
-            """, user, changes.count)
+        try c.queryLater(counterBumpBy, user, changes.count)
         var answers: [Later<[Row]>] = []
         for slice in SQLFragment.powerOfTwoSlices(changes.count) {
             var values: [SQLValue] = [user.sqlValue]
@@ -98,8 +107,7 @@ public enum SyncStore {
                 WITH counter AS (SELECT version FROM sync_counters WHERE user_id = ?)
                 INSERT INTO sync_records (user_id, zone, record_id, version, deleted, change_id, changed_at, modified_at, device)
                 VALUES \(Array(repeating: "(?, ?, ?, (SELECT version FROM counter) - ?, 0, NULL, ?, ?, NULL)", count: slice.count).joined(separator: ", "))
-                ON CONFLICT (user_id, zone, record_id) DO UPDATE SET version = excluded.version, deleted = excluded.deleted,
-                    change_id = excluded.change_id, changed_at = excluded.changed_at, modified_at = excluded.modified_at, device = NULL
+                \(recordReplaced)
                 RETURNING record_id, version
                 """, values))
         }
@@ -132,10 +140,7 @@ public enum SyncStore {
     public static func touch(user: UUID, _ zone: Zone, _ stamped: [(id: UUID, stamp: Stamp)], at now: Date,
                              _ c: SQLConnection) throws -> [Int64] {
         guard !stamped.isEmpty else { return [] }
-        guard let row = try c.queryOne("""
-            INSERT INTO sync_counters (user_id, version, purged_through) VALUES (?, ?, 0)
-            ON CONFLICT (user_id) DO UPDATE SET version = sync_counters.version + excluded.version RETURNING version
-            """, user, stamped.count) else { throw DatabaseError.decoding("no sync version") }
+        guard let row = try c.queryOne(counterBumpBy, user, stamped.count) else { throw DatabaseError.decoding("no sync version") }
         let first = Int64(try row.int("version")) - Int64(stamped.count) + 1
         var next = first
         for slice in SQLFragment.slices(stamped) {

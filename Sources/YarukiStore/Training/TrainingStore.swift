@@ -204,21 +204,16 @@ public enum TrainingStore {
     /// The workout's JSON is written beside them (`wire`), for pages of workouts to send as it is.
     @discardableResult
     public static func save(_ w: Workout, user: UUID, at now: Date, exists: Bool? = nil, _ c: SQLConnection) throws -> Later<Int64> {
-        var replaced = false
-        let wire = try written(asStored(w))
         if exists != false {
             try c.queryLater("DELETE FROM workout_sets WHERE workout_id = ?", w.id)
-            replaced = try c.execute("""
+            if try c.execute("""
                 UPDATE workouts SET started_at = ?, ended_at = ?, notes = ?, updated_at = ?, wire = ?, wire_rev = ? WHERE id = ? AND user_id = ?
-                """, w.startedAt, w.endedAt, w.notes, now, wire, wireRevision, w.id, user) > 0
+                """, w.startedAt, w.endedAt, w.notes, now, try written(asStored(w)), wireRevision, w.id, user) > 0 {
+                try insertSets(of: [w], c)
+                return try SyncStore.touchLater(user: user, .workouts, w.id, at: now, c)
+            }
         }
-        if !replaced {
-            try c.queryLater("""
-                INSERT INTO workouts (id, user_id, started_at, ended_at, notes, created_at, updated_at, wire, wire_rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, w.id, user, w.startedAt, w.endedAt, w.notes, now, now, wire, wireRevision)
-        }
-        try insertSets(of: [w], c)
-        return try SyncStore.touchLater(user: user, .workouts, w.id, at: now, c)
+        return try saveNew([NewWorkout(w, user: user, at: now)], c).map { $0[0] }
     }
 
     static let setColumns = ["workout_id", "entry", "position", "exercise_id", "reps", "seconds", "weight_grams", "rest_seconds", "set_type", "rpe",

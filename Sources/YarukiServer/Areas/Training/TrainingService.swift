@@ -225,20 +225,22 @@ struct TrainingService: Sendable {
     /// the transactions that wait together (`SQLiteDatabase`), so there each is written alone.
     func save(_ workout: Workout, _ principal: Principal, ifVersion: Int64? = nil, fresh: Bool = false) async throws -> (Workout, created: Bool, version: Int64) {
         let (user, now, activity) = (principal.userID, context.now, try? activity?.get())
-        guard ifVersion == nil, database.dialect == .postgres else { return try await saveAlone(workout, user: user, now: now, ifVersion: ifVersion, fresh: fresh, activity) }
         let new = NewWorkout(item: TrainingStore.NewWorkout(workout, user: user, at: now), fresh: fresh)
-        switch try await newWorkouts.write(new, together: { [context] in try await TrainingService.writeTogether($0, context, activity) },
-                                           alone: { [self] in try await writeAlone($0, activity) }) {
-        case let .saved(version, created, inChallenge):
-            context.nudge(user, .workouts, version)
-            // Not known (the answer failed): counted again.
-            if let activity, inChallenge ?? true { activity.moved(user) }
-            return (TrainingStore.asStored(workout), created, version)
-        case let .refused(error):
-            throw error
-        case .exists:
-            return try await saveAlone(workout, user: user, now: now, ifVersion: nil, fresh: false, activity)
+        let saved: Saved
+        if ifVersion == nil, database.dialect == .postgres {
+            switch try await newWorkouts.write(new, together: { [context] in try await TrainingService.writeTogether($0, context, activity) },
+                                               alone: { [self] in .saved(try await writeAlone($0, ifVersion: nil, activity)) }) {
+            case let .saved(written): saved = written
+            case let .refused(error): throw error
+            case .exists: saved = try await writeAlone(NewWorkout(item: new.item, fresh: false), ifVersion: nil, activity)
+            }
+        } else {
+            saved = try await writeAlone(new, ifVersion: ifVersion, activity)
         }
+        context.nudge(user, .workouts, saved.version)
+        // Not known (the answer failed): counted again.
+        if let activity, saved.inChallenge ?? true { activity.moved(user) }
+        return (TrainingStore.asStored(workout), saved.created, saved.version)
     }
 
     /// A new workout waiting to be written with others; `fresh`: its id was made by the server.
@@ -251,9 +253,17 @@ struct TrainingService: Sendable {
     /// written alone), refused (its own checks failed, or another person's workout has the id),
     /// or an existing workout of the person's, to be replaced as any other.
     enum NewWorkoutOutcome: Sendable {
-        case saved(version: Int64, created: Bool, inChallenge: Bool?)
+        case saved(Saved)
         case refused(any Error)
         case exists
+    }
+
+    /// A workout saved: its version, whether it is new, and whether its person is in a challenge
+    /// (nil: not known).
+    struct Saved: Sendable {
+        var version: Int64
+        var created: Bool
+        var inChallenge: Bool?
     }
 
     /// New workouts of requests at once in one transaction of two round trips: every check the
@@ -292,32 +302,21 @@ struct TrainingService: Sendable {
         // Each workout was either answered by its checks or saved.
         var outcomes = checked
         for (k, i) in saving.enumerated() {
-            outcomes[i] = .saved(version: saved[k], created: true, inChallenge: inChallenge[items[i].item.user] ?? nil)
+            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[items[i].item.user] ?? nil))
         }
         return outcomes.map { $0 ?? .refused(DatabaseError.decoding("a workout of a group was neither checked nor saved")) }
     }
 
-    /// A new workout written alone, as when its group could not be written together.
-    private func writeAlone(_ new: NewWorkout, _ activity: (any GroupActivity)?) async throws -> NewWorkoutOutcome {
+    /// A workout written in a transaction of its own (`ifVersion`: 412 unless it is at that
+    /// version): on SQLite, a replacement, or a new one whose group could not be written together.
+    /// The person's challenges are asked with the write's first statements.
+    private func writeAlone(_ new: NewWorkout, ifVersion: Int64?, _ activity: (any GroupActivity)?) async throws -> Saved {
         let user = new.item.user
         let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
-            (try activity?.countsLater(user, c), try save(new.item.workout, user: user, now: new.item.at, fresh: new.fresh, c))
-        }
-        return .saved(version: try saved.version.value(), created: saved.created, inChallenge: try? counts?.value())
-    }
-
-    /// `save` in a transaction of its own.
-    private func saveAlone(_ workout: Workout, user: UUID, now: Date, ifVersion: Int64?, fresh: Bool,
-                           _ activity: (any GroupActivity)?) async throws -> (Workout, created: Bool, version: Int64) {
-        let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
             // Asked first, with the catalog's units: asked after the writes it would hold their row locks a statement longer.
-            (try activity?.countsLater(user, c), try save(workout, user: user, now: now, ifVersion: ifVersion, fresh: fresh, c))
+            (try activity?.countsLater(user, c), try save(new.item.workout, user: user, now: new.item.at, ifVersion: ifVersion, fresh: new.fresh, c))
         }
-        let version = try saved.version.value()
-        context.nudge(user, .workouts, version)
-        // Not known (the answer failed after the commit): counted again, as before it was asked.
-        if let activity, (try? counts?.value()) ?? true { activity.moved(user) }
-        return (saved.0, saved.created, version)
+        return Saved(version: try saved.version.value(), created: saved.created, inChallenge: try? counts?.value())
     }
 
     /// A page of the person's workouts as their stored JSON (`TrainingStore.writtenWorkouts`).
