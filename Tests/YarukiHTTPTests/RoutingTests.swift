@@ -172,6 +172,8 @@ import YarukiTestSupport
     @Test func encodesServerSentEvents() {
         let event = ServerSentEvent(id: "7\nx", event: "tick", data: "a\nb")
         #expect(String(decoding: event.encoded, as: UTF8.self) == "id: 7x\nevent: tick\ndata: a\ndata: b\n\n")
+        // Without an id no id line at all: an empty one would reset the client's last id.
+        #expect(String(decoding: ServerSentEvent(id: nil, event: "sync", data: "{}").encoded, as: UTF8.self) == "event: sync\ndata: {}\n\n")
     }
 }
 

@@ -1,12 +1,13 @@
 import Foundation
 
 public struct ServerSentEvent: Sendable, Equatable {
-    public var id: String
+    /// nil: the event has no id of its own (it is not logged), and the client's last one stands.
+    public var id: String?
     public var event: String?
     public var data: String
     public var retry: Int?
 
-    public init(id: String, event: String? = nil, data: String, retry: Int? = nil) {
+    public init(id: String?, event: String? = nil, data: String, retry: Int? = nil) {
         self.id = id
         self.event = event
         self.data = data
@@ -16,7 +17,8 @@ public struct ServerSentEvent: Sendable, Equatable {
     /// The wire form; newlines in `id` and `event` are dropped so a value cannot end the event early.
     public var encoded: [UInt8] {
         func field(_ s: String) -> String { s.filter { $0 != "\n" && $0 != "\r" } }
-        var text = "id: \(field(id))\n"
+        var text = ""
+        if let id { text += "id: \(field(id))\n" }
         if let event { text += "event: \(field(event))\n" }
         if let retry { text += "retry: \(retry)\n" }
         for line in data.split(separator: "\n", omittingEmptySubsequences: false) {

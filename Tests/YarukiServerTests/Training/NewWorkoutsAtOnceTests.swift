@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YarukiCore
 import YarukiStore
 import YarukiTestSupport
 @testable import YarukiServer
@@ -99,5 +100,55 @@ import YarukiTestSupport
         } else {
             #expect(groups + workouts + alone == 0, "SQLite's writer groups them itself")
         }
+    }
+
+    /// A group written together tells each person's devices once, of their newest version (a
+    /// device pulls everything up to it), in a passing event: no id of its own, and not sent again
+    /// to a stream that reconnects. A workout written alone afterwards is told as before.
+    @Test(arguments: Engine.allCases)
+    func aGroupTellsEachPersonsDevicesOnceOfTheirNewestVersion(engine: Engine) async throws {
+        let running = try await RunningApp(engine)
+        let api = API(running)
+        let people = try ["dee", "eli"].map { try api.signUp("\($0)@example.com") }
+        var streams: [RawClient] = [], readyIDs: [String] = []
+        for person in people {
+            let stream = try RawClient(port: running.port, timeout: 20)
+            stream.send("GET /v1/events?access_token=\(person.access) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+            let ready = try await stream.waitFor("event: ready")
+            readyIDs.append(try #require(ready.components(separatedBy: "id: ").last?.components(separatedBy: "\n").first))
+            streams.append(stream)
+        }
+        let (dee, eli) = (try #require(UUID(uuidString: people[0].id)), try #require(UUID(uuidString: people[1].id)))
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let items = [dee, eli, dee, dee, eli].enumerated().map { i, user in
+            TrainingService.NewWorkout(item: TrainingStore.NewWorkout(
+                Workout(startedAt: start.addingTimeInterval(Double(i) * 3600), exercises: [WorkoutEntry(exerciseId: "push-up", sets: [WorkoutSet(reps: i + 1)])]),
+                user: user, at: start), fresh: true)
+        }
+        let outcomes = try await TrainingService.writeTogether(items, running.app.context, nil)
+        var versions: [UUID: [Int64]] = [:]
+        for (item, outcome) in zip(items, outcomes) {
+            guard case let .saved(saved) = outcome else { Issue.record("not saved: \(outcome)"); continue }
+            #expect(saved.nudged)
+            versions[item.item.user, default: []].append(saved.version)
+        }
+        #expect(versions[dee] == [1, 2, 3] && versions[eli] == [1, 2])
+        // Each hears one nudge, of their newest version, with no id line before it.
+        for (stream, newest) in zip(streams, [3, 2]) {
+            let heard = try await stream.waitFor("\"version\":\(newest),\"zone\":\"workouts\"")
+            #expect(heard.components(separatedBy: "event: sync").count == 2, "one nudge: \(heard)")
+            let event = heard.components(separatedBy: "\n\n").last ?? ""
+            #expect(event.contains("event: sync") && !event.contains("id: "), "a passing event carries no id: \(event)")
+        }
+        // Dee's next workout, through the API, is told of too: the second nudge Dee hears.
+        let reply = try api.call("PUT", "/v1/workouts/\(UUID().uuidString)", json: TrainingTests.workout("2026-11-02T07:00:00Z"), token: people[0].access)
+        #expect(reply.status == 201, "\(reply.text)")
+        let next = try await streams[0].waitFor("\"version\":4,\"zone\":\"workouts\"")
+        #expect(next.components(separatedBy: "event: sync").count == 2, "\(next)")
+        // A stream that reconnects after its ready event is not sent the nudges again: they were not logged.
+        let again = try RawClient(port: running.port, timeout: 20)
+        again.send("GET /v1/events?access_token=\(people[0].access) HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nLast-Event-ID: \(readyIDs[0])\r\n\r\n")
+        let replayed = try await again.waitFor("event: ready")
+        #expect(!replayed.contains("event: sync"), "\(replayed)")
     }
 }

@@ -237,7 +237,7 @@ struct TrainingService: Sendable {
         } else {
             saved = try await writeAlone(new, ifVersion: ifVersion, activity)
         }
-        context.nudge(user, .workouts, saved.version)
+        if !saved.nudged { context.nudge(user, .workouts, saved.version) }
         // Not known (the answer failed): counted again.
         if let activity, saved.inChallenge ?? true { activity.moved(user) }
         return (TrainingStore.asStored(workout), saved.created, saved.version)
@@ -258,12 +258,13 @@ struct TrainingService: Sendable {
         case exists
     }
 
-    /// A workout saved: its version, whether it is new, and whether its person is in a challenge
-    /// (nil: not known).
+    /// A workout saved: its version, whether it is new, whether its person is in a challenge
+    /// (nil: not known), and whether their devices were told already (its group's one nudge).
     struct Saved: Sendable {
         var version: Int64
         var created: Bool
         var inChallenge: Bool?
+        var nudged = false
     }
 
     /// New workouts of requests at once in one transaction of two round trips: every check the
@@ -299,11 +300,15 @@ struct TrainingService: Sendable {
             return (checked, saving, (try TrainingStore.saveNew(saving.map { items[$0].item }, c), inChallenge))
         }
         let (saved, inChallenge) = (try versions.0.value(), versions.1)
-        // Each workout was either answered by its checks or saved.
-        var outcomes = checked
+        // Each workout was either answered by its checks or saved. Each person's devices hear
+        // once, of their newest version: they pull whatever came before it with it.
+        var outcomes = checked, newest: [UUID: Int64] = [:]
         for (k, i) in saving.enumerated() {
-            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[items[i].item.user] ?? nil))
+            let user = items[i].item.user
+            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[user] ?? nil, nudged: true))
+            newest[user] = max(newest[user] ?? 0, saved[k])
         }
+        for (user, version) in newest { context.nudge(user, .workouts, version) }
         return outcomes.map { $0 ?? .refused(DatabaseError.decoding("a workout of a group was neither checked nor saved")) }
     }
 

@@ -50,19 +50,29 @@ final class EventHub: @unchecked Sendable {
                 defer { attached.held = nil }
                 return attached.held ?? []
             }
-            for event in held where (Int64(event.id) ?? 0) > sentUpTo {
-                stream.send(event)
-                sentUpTo = Int64(event.id) ?? sentUpTo
+            for event in held {
+                // A passing event (no id) was not in the log: it goes out as it came.
+                guard let id = event.id.flatMap(Int64.init) else {
+                    stream.send(event)
+                    continue
+                }
+                if id > sentUpTo {
+                    stream.send(event)
+                    sentUpTo = id
+                }
             }
         }
         stream.send(ServerSentEvent(id: String(max(sentUpTo, await bus.currentID())), event: "ready", data: "{}"))
     }
 
     /// Sends `event` (its name and JSON data) to every open stream of each of `users`, on every node.
-    func publish(_ name: String, _ data: some JSONWritable, to users: [UUID]) {
+    /// `kept`: logged, so a stream that reconnects with `Last-Event-ID` is sent it again; a passing
+    /// event (a hint that something moved, which a reconnecting client asks for anyway) is only
+    /// sent to the streams open now, and carries no id.
+    func publish(_ name: String, _ data: some JSONWritable, to users: [UUID], kept: Bool = true) {
         guard !users.isEmpty, let json = try? JSONBytes.encode(data) else { return }
         bus.publish(EventHub.topic, name: name, audience: users.map { $0.lowercasedString }.joined(separator: ","),
-                    data: String(decoding: json, as: UTF8.self), personal: true)
+                    data: String(decoding: json, as: UTF8.self), kept: kept, personal: true)
     }
 
     private func deliver(_ entry: EventLogStore.Entry) {
@@ -82,7 +92,7 @@ final class EventHub: @unchecked Sendable {
     }
 
     private static func event(_ entry: EventLogStore.Entry) -> ServerSentEvent {
-        ServerSentEvent(id: String(entry.id), event: entry.name, data: entry.data)
+        ServerSentEvent(id: entry.id > 0 ? String(entry.id) : nil, event: entry.name, data: entry.data)
     }
 
     private static func audience(_ text: String) -> [UUID] {

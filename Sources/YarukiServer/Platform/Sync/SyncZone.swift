@@ -123,9 +123,12 @@ enum SyncFields {
 
 extension AppContext {
     /// Tells the person's devices that a zone moved on to `version` (`sync` on their event stream),
-    /// whichever way it changed: a sync push or an area's own route.
+    /// whichever way it changed: a sync push or an area's own route. A passing event, not logged:
+    /// a device pulls when its stream is `ready` (after every reconnect) and on each nudge, so a
+    /// nudge missed while it was away asks for nothing it would not pull anyway; logged, each
+    /// write's nudge cost PostgreSQL a durable commit of its own (a row lock, the log's lock, a row).
     func nudge(_ user: UUID, _ zone: SyncStore.Zone, _ version: Int64) {
-        events.publish("sync", SyncNudge(zone: zone.rawValue, version: version), to: [user])
+        events.publish("sync", SyncNudge(zone: zone.rawValue, version: version), to: [user], kept: false)
     }
 
     /// The same, with the person's newest version read once the write has committed.
