@@ -264,9 +264,10 @@ import YarukiTestSupport
         #expect(try api.call("DELETE", "/v1/routines/\(routine)", token: token, headers: ["If-Match": r1]).status == 412)
     }
 
-    @Test func tombstonesAreKeptForTheirPeriodThenAnOlderTokenIs410() async throws {
+    @Test(arguments: Engine.allCases)
+    func tombstonesAreKeptForTheirPeriodThenAnOlderTokenIs410(engine: Engine) async throws {
         let clock = TestClock()
-        let running = try await RunningApp(.sqlite, clock: clock, arguments: ["--sync-tombstone-days", "30"])
+        let running = try await RunningApp(engine, clock: clock, arguments: ["--sync-tombstone-days", "30"])
         let api = API(running)
         let (token, _, _) = try api.signUp("sync-tombstones@example.com", password: "correct horse battery")
         let id = UUID().uuidString
@@ -286,6 +287,18 @@ import YarukiTestSupport
         let restart = try Self.pull(api, fresh, "lifelog")
         #expect((restart["changes"] as! [[String: Any]]).isEmpty)
         #expect(try api.call("GET", "/v1/sync/lifelog/changes?since=\(restart["token"] as! String)", token: fresh).status == 200)
+        // Forgetting them reads an index of the tombstones alone, which a live record's write leaves be.
+        let (definition, plan) = try await running.app.database.read { c -> (String, String) in
+            if c.dialect == .postgres {
+                _ = try c.query("SET LOCAL enable_seqscan = off")
+                return (try c.queryOne("SELECT indexdef FROM pg_indexes WHERE indexname = 'sync_records_tombstones'")?.string("indexdef") ?? "",
+                        try c.query("EXPLAIN DELETE FROM sync_records WHERE deleted = 1 AND changed_at < 0").map { try $0.string("QUERY PLAN") }.joined(separator: "\n"))
+            }
+            return (try c.queryOne("SELECT sql FROM sqlite_master WHERE name = 'sync_records_tombstones'")?.string("sql") ?? "",
+                    try c.query("EXPLAIN QUERY PLAN DELETE FROM sync_records WHERE deleted = 1 AND changed_at < 0").map { try $0.string("detail") }.joined(separator: "\n"))
+        }
+        #expect(definition.contains("WHERE") && definition.contains("deleted = 1"), "\(definition)")
+        #expect(plan.contains("sync_records_tombstones"), "\(plan)")
     }
 
     /// New records are written together (a first sync), yet each is still answered for itself: one
