@@ -10,8 +10,10 @@ struct EventRoutes: RouteCollection {
 
     func add(to routes: RouteTable) {
         routes.group(routes.accesses.events, tag: "realtime")
-            .get("/v1/events", Doc("My event stream (Server-Sent Events): `standings` when something changes in one of my groups, "
-                                   + "`notification` with my unread count", [200: "The stream", 401: "Not signed in"], produces: "text/event-stream"),
+            .get("/v1/events", Doc("My event stream (Server-Sent Events, resumed after `Last-Event-ID`): `standings` when something changes "
+                                   + "in one of my groups, `notification` with my unread count, `sync` when one of my zones changed (a hint without "
+                                   + "an id, not sent again after a reconnect: pull on `ready` too)",
+                                   [200: "The stream", 401: "Not signed in"], produces: "text/event-stream"),
                  stream)
     }
 
