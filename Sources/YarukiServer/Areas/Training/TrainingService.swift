@@ -237,7 +237,6 @@ struct TrainingService: Sendable {
         } else {
             saved = try await writeAlone(new, ifVersion: ifVersion, activity)
         }
-        if !saved.nudged { context.nudge(user, .workouts, saved.version) }
         // Not known (the answer failed): counted again.
         if let activity, saved.inChallenge ?? true { activity.moved(user) }
         return (TrainingStore.asStored(workout), saved.created, saved.version)
@@ -258,13 +257,12 @@ struct TrainingService: Sendable {
         case exists
     }
 
-    /// A workout saved: its version, whether it is new, whether its person is in a challenge
-    /// (nil: not known), and whether their devices were told already (its group's one nudge).
+    /// A workout saved (its person's devices told): its version, whether it is new, and whether
+    /// its person is in a challenge (nil: not known).
     struct Saved: Sendable {
         var version: Int64
         var created: Bool
         var inChallenge: Bool?
-        var nudged = false
     }
 
     /// New workouts of requests at once in one transaction of two round trips: every check the
@@ -305,7 +303,7 @@ struct TrainingService: Sendable {
         var outcomes = checked, newest: [UUID: Int64] = [:]
         for (k, i) in saving.enumerated() {
             let user = items[i].item.user
-            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[user] ?? nil, nudged: true))
+            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[user] ?? nil))
             newest[user] = max(newest[user] ?? 0, saved[k])
         }
         for (user, version) in newest { context.nudge(user, .workouts, version) }
@@ -321,7 +319,9 @@ struct TrainingService: Sendable {
             // Asked first, with the catalog's units: asked after the writes it would hold their row locks a statement longer.
             (try activity?.countsLater(user, c), try save(new.item.workout, user: user, now: new.item.at, ifVersion: ifVersion, fresh: new.fresh, c))
         }
-        return Saved(version: try saved.version.value(), created: saved.created, inChallenge: try? counts?.value())
+        let version = try saved.version.value()
+        context.nudge(user, .workouts, version)
+        return Saved(version: version, created: saved.created, inChallenge: try? counts?.value())
     }
 
     /// A page of the person's workouts as their stored JSON (`TrainingStore.writtenWorkouts`).

@@ -52,14 +52,10 @@ final class EventHub: @unchecked Sendable {
             }
             for event in held {
                 // A passing event (no id) was not in the log: it goes out as it came.
-                guard let id = event.id.flatMap(Int64.init) else {
-                    stream.send(event)
-                    continue
-                }
-                if id > sentUpTo {
-                    stream.send(event)
-                    sentUpTo = id
-                }
+                let id = event.id.flatMap { Int64($0) }
+                if let id, id <= sentUpTo { continue }
+                stream.send(event)
+                sentUpTo = id ?? sentUpTo
             }
         }
         stream.send(ServerSentEvent(id: String(max(sentUpTo, await bus.currentID())), event: "ready", data: "{}"))
