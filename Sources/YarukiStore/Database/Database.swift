@@ -84,6 +84,13 @@ extension SQLConnection {
     }
 }
 
+extension Database {
+    /// `transaction(_:then:)` with one statement to follow, whatever the value.
+    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?) {
+        try await transaction(work, then: { _ in then.map { [$0] } ?? [] })
+    }
+}
+
 /// A statement and its parameters, to be run later (`Database.transaction(_:then:)`).
 public struct SQLStatement: Sendable {
     public var sql: String
@@ -108,10 +115,12 @@ public protocol Database: AnyObject, Sendable {
     func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
     @discardableResult
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
-    /// `work` in a transaction, then, once it has committed, `then` in a transaction of its own
-    /// (on PostgreSQL in the COMMIT's round trip). `then` failing leaves `work` committed: its
-    /// error comes back beside the value instead of being thrown.
-    func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?)
+    /// `work` in a transaction, then, once it has committed, the statements `then` gives for its
+    /// value, together in a transaction of their own (on PostgreSQL in the COMMIT's round trip).
+    /// Their failing leaves `work` committed: the error comes back beside the value instead of
+    /// being thrown. (A statement PostgreSQL cannot even prepare fails the write: it is prepared
+    /// before the COMMIT.)
+    func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: @escaping (T) -> [SQLStatement]) async throws -> (T, thenFailed: Error?)
     func statistics() -> PoolStatistics
     func close()
     /// The process is ending: no new work is taken (it fails as unavailable), work running gets

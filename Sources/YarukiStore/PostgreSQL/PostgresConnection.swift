@@ -183,30 +183,37 @@ final class PostgresConnection: SQLConnection {
     /// one would abort it, and its COMMIT would roll back).
     func prepare(_ statement: SQLStatement) throws { _ = try prepared(statement.sql, statement.parameters.count) }
 
-    /// Ends the transaction `beginWithNextStatement` started: COMMIT, and `then` (prepared before
-    /// the transaction began) in a transaction of its own once that has committed, all in one
-    /// round trip. Nothing is sent when the transaction ran no statement but `then`. COMMIT
-    /// failing throws; `then` failing is returned (what it follows has committed).
-    func commit(then: SQLStatement?) throws -> Error? {
+    /// Ends the transaction `beginWithNextStatement` started: COMMIT, then `then` once that has
+    /// committed, all in one round trip; `then`'s statements share the pipeline's implicit
+    /// transaction that follows (the first failing stops the rest). Only `then` is sent when the
+    /// transaction ran no statement. COMMIT failing throws; `then` failing is returned (what it
+    /// follows has committed). `then`'s statements are prepared before the COMMIT goes out: one
+    /// that cannot be throws, and the transaction rolls back.
+    func commit(then: [SQLStatement]) throws -> Error? {
         if beginPending && deferred.isEmpty {
             beginPending = false
-            guard let then else { return nil }
-            do { try execute(then.sql, then.parameters) } catch { return error }
-            return nil
+            guard !then.isEmpty else { return nil }
+            let results: [OpaquePointer]
+            do { results = try sendWaiting(then: then) } catch { return error }
+            var failed: Error?
+            for result in results {
+                do { PQclear(try check(result)) } catch { failed = failed ?? error }
+            }
+            return failed
         }
-        var steps = [SQLStatement(sql: "COMMIT", parameters: [])]
-        if let then { steps.append(then) }
-        let results = try sendWaiting(then: steps)
+        let results = try sendWaiting(then: [SQLStatement(sql: "COMMIT", parameters: [])] + then)
         let committed: OpaquePointer
         do { committed = try check(results[0]) } catch {
             results.dropFirst().forEach { PQclear($0) }
             throw error
         }
         PQclear(committed)
-        // `then` ran only when COMMIT succeeded (a pipeline stops at its first failure).
-        guard results.count > 1 else { return nil }
-        do { PQclear(try check(results[1])) } catch { return error }
-        return nil
+        // After a failure the pipeline's statements up to its sync are aborted: the first error is the one to tell.
+        var failed: Error?
+        for result in results.dropFirst() {
+            do { PQclear(try check(result)) } catch { failed = failed ?? error }
+        }
+        return failed
     }
 
     /// Ends a transaction that failed: ROLLBACK, unless its BEGIN never went out.

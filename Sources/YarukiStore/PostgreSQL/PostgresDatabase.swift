@@ -41,22 +41,19 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
 
     @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
-        try await transaction(work, then: nil).0
+        try await transaction(work, then: { _ in [] }).0
     }
 
-    /// BEGIN goes out with the first statement and COMMIT with `then`: a write of n statements
-    /// takes n + 1 round trips, and its reply versions' bump none of its own.
-    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?) {
+    /// BEGIN goes out with the first statement and COMMIT with `then`'s statements: a write of n
+    /// statements takes n + 1 round trips, and what follows it (its reply versions' bump, the
+    /// devices told) none of their own.
+    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: @escaping (T) -> [SQLStatement]) async throws -> (T, thenFailed: Error?) {
         try await pool.run { [self] in
             try withConnection { connection in
-                var (then, unprepared): (SQLStatement?, Error?) = (then, nil)
-                if let statement = then {
-                    do { try connection.prepare(statement) } catch { (then, unprepared) = (nil, error) }
-                }
                 connection.beginWithNextStatement()
                 do {
                     let value = try work(connection)
-                    return (value, try connection.commit(then: then) ?? unprepared)
+                    return (value, try connection.commit(then: then(value)))
                 } catch {
                     connection.rollBack()
                     throw error

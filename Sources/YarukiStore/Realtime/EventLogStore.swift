@@ -95,8 +95,14 @@ public enum EventLogStore {
 
     /// `id US topic US name US audience US data`, or the id alone when that is too long.
     static func notification(_ entry: Entry) -> String {
-        let whole = "\(entry.id)\u{1F}\(entry.topic)\u{1F}\(entry.name)\u{1F}\(entry.audience)\u{1F}\(entry.data)"
+        let whole = notificationHead(topic: entry.topic, name: entry.name, audience: entry.audience, id: entry.id) + entry.data
         return whole.utf8.count <= inlineLimit ? whole : String(entry.id)
+    }
+
+    /// What a notification of an entry says before its data; a passing entry (not logged) has id 0.
+    /// For a statement that tells one whose data the transaction completes (`SyncStore.notifyVersionLater`).
+    public static func notificationHead(topic: String, name: String, audience: String, id: Int64 = 0) -> String {
+        "\(id)\u{1F}\(topic)\u{1F}\(name)\u{1F}\(audience)\u{1F}"
     }
 
     /// A notification read back: the entry, or its id when it came by reference.

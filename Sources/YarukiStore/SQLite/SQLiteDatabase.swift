@@ -119,11 +119,14 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
         return held
     }
 
-    /// `then` after the commit, in a transaction of its own (SQLite has no round trips to save).
-    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?) {
+    /// `then`'s statements after the commit, in a transaction of their own (SQLite has no round trips to save).
+    public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: @escaping (T) -> [SQLStatement]) async throws -> (T, thenFailed: Error?) {
         let value = try await transaction(work)
-        guard let then else { return (value, nil) }
-        do { _ = try await transaction { c in try c.execute(then.sql, then.parameters) } } catch { return (value, error) }
+        let statements = then(value)
+        guard !statements.isEmpty else { return (value, nil) }
+        do {
+            try await transaction { c in for statement in statements { try c.execute(statement.sql, statement.parameters) } }
+        } catch { return (value, error) }
         return (value, nil)
     }
 

@@ -230,6 +230,16 @@ public enum SyncStore {
         Int64(try c.queryOne("SELECT version FROM sync_counters WHERE user_id = ?", user)?.int("version") ?? 0)
     }
 
+    /// For PostgreSQL, a statement to run once a write has committed (`Database.transaction(_:then:)`):
+    /// a `NOTIFY` on `channel` of `before`, the person's version as it stands then, and `after`;
+    /// nothing for a person with no version yet. Its transaction does not wait for its flush.
+    public static func notifyVersion(user: UUID, channel: String, before: String, after: String) -> SQLStatement {
+        SQLStatement(sql: """
+            SELECT pg_notify(?, ? || version::text || ?) FROM sync_counters
+            CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed WHERE user_id = ?
+            """, parameters: [channel.sqlValue, before.sqlValue, after.sqlValue, user.sqlValue])
+    }
+
     /// Forgets tombstones older than `before`, remembering per person the highest version forgotten;
     /// returns how many went.
     public static func purge(before: Date, _ c: SQLConnection) throws -> Int {

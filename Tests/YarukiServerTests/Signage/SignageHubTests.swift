@@ -57,7 +57,7 @@ final class HeldReads: Database, @unchecked Sendable {
 
     @discardableResult
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T { try await inner.transaction(work) }
-    func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: SQLStatement?) async throws -> (T, thenFailed: Error?) {
+    func transaction<T>(_ work: @escaping (SQLConnection) throws -> T, then: @escaping (T) -> [SQLStatement]) async throws -> (T, thenFailed: Error?) {
         try await inner.transaction(work, then: then)
     }
     func statistics() -> PoolStatistics { inner.statistics() }

@@ -347,7 +347,8 @@ import YarukiTestSupport
     /// the statement to run once it has committed: n statements take n + 1 round trips (counted
     /// by a relay in front of the server). Every outcome is as without pipelining: a first
     /// statement that fails undoes the rest and leaves the connection usable, `then` runs only
-    /// after a commit and its failure leaves the write standing, and a COMMIT that fails throws.
+    /// after a commit and its failure leaves the write standing (one that cannot even be prepared
+    /// fails it), and a COMMIT that fails throws.
     @Test func aTransactionTakesOneRoundTripMoreThanItsStatements() async throws {
         let url = try await PostgresCluster.shared.freshDatabaseURL()
         let port = try #require(URLComponents(string: url)?.port)
@@ -397,9 +398,17 @@ import YarukiTestSupport
         #expect(try await db.read { c in try c.query("SELECT id FROM items ORDER BY id", []).map { try $0.int("id") } } == [1, 2, 3, 4, 5])
         #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 3, "no bump without a commit")
 
-        // `then` fails: the write stands and the error comes back.
-        let (_, failed) = try await db.transaction({ c in try c.execute(insert, 8) }, then: SQLStatement(sql: "UPDATE nothing SET n = 1", parameters: []))
+        // `then` fails: the write stands and the error comes back; what `then` did before it failed is undone with it.
+        let (_, failed) = try await db.transaction({ c in try c.execute(insert, 8) }, then: { _ in
+            [bump, SQLStatement(sql: "UPDATE bumps SET n = n / (n - n)", parameters: [])]
+        })
         #expect(failed is DatabaseError)
+        #expect(try await count(db, "items") == 6)
+        #expect(try await db.read { c in try c.queryOne("SELECT n FROM bumps")?.int("n") } == 3)
+        // A statement to follow that cannot even be prepared is a mistake in the code: the write fails whole.
+        await #expect(throws: DatabaseError.self) {
+            _ = try await db.transaction({ c in try c.execute(insert, 10) }, then: SQLStatement(sql: "UPDATE nothing SET n = 1", parameters: []))
+        }
         #expect(try await count(db, "items") == 6)
         // COMMIT fails (a deferred reference): thrown, and `then` does not run.
         await #expect(throws: DatabaseError.self) {

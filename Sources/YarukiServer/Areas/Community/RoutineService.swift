@@ -51,11 +51,10 @@ struct RoutineService: Sendable {
     /// A new routine (`id` nil) or the author's own rewritten, in a transaction of its own; with its version.
     func save(_ submitted: RoutineDraft, id existing: UUID?, by principal: Principal, ifVersion: Int64? = nil) async throws -> (Routine, version: Int64) {
         let (id, now, user) = (existing ?? UUID.timeOrdered(), context.now, principal.userID)
-        let (saved, version) = try await context.transaction(changing: PostService.tags) { c in
+        let (saved, version) = try await context.transaction(changing: PostService.tags, nudging: .routines) { c in
             let saved = try save(submitted, id: id, user: user, now: now, mustExist: existing != nil, ifVersion: ifVersion, c)
-            return (saved, try SyncVersions.version(user: user, .routines, id, c))
+            return ((saved, try SyncVersions.version(user: user, .routines, id, c)), nudge: [user])
         }
-        context.nudge(user, .routines, version)
         return (RoutineService.reply(saved, viewer: user), version)
     }
 
@@ -87,11 +86,11 @@ struct RoutineService: Sendable {
 
     func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
         let now = context.now
-        let deleted = try await context.transaction(changing: PostService.tags) { c in
-            try remove(id, user: principal.userID, admin: principal.role == .admin, now: now, ifVersion: ifVersion, c)
+        let deleted = try await context.transaction(changing: PostService.tags, nudging: .routines) { c in
+            let deleted = try remove(id, user: principal.userID, admin: principal.role == .admin, now: now, ifVersion: ifVersion, c)
+            return (deleted, nudge: deleted ? [principal.userID] : [])
         }
         guard deleted else { throw Refusal.notFound("No such routine.") }
-        context.nudge(principal.userID, .routines)
     }
 
     /// A like saves someone's public routine to my list; one's own are there already (400).
@@ -107,14 +106,13 @@ struct RoutineService: Sendable {
     /// A private copy of a routine the person can see, theirs to edit.
     func copy(_ id: UUID, _ principal: Principal) async throws -> Routine {
         let (copy, now) = (UUID.timeOrdered(), context.now)
-        let saved = try await context.transaction(changing: PostService.tags) { c -> RoutineStore.RoutineRow? in
+        let saved = try await context.transaction(changing: PostService.tags, nudging: .routines) { c -> (RoutineStore.RoutineRow?, nudge: [UUID]) in
             guard var draft = try RoutineStore.routine(id, viewer: principal.userID, c)?.draft else { throw Refusal.notFound("No such routine.") }
             draft.isPublic = false
             try RoutineStore.insert(id: copy, author: principal.userID, draft, copiedFrom: id, at: now, c)
-            return try RoutineStore.routine(copy, viewer: principal.userID, c)
+            return (try RoutineStore.routine(copy, viewer: principal.userID, c), nudge: [principal.userID])
         }
         guard let saved else { throw Refusal.bug() }
-        context.nudge(principal.userID, .routines)
         return RoutineService.reply(saved, viewer: principal.userID)
     }
 }

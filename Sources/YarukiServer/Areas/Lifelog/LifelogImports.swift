@@ -357,7 +357,7 @@ final class LifelogImports: @unchecked Sendable {
     private func settle(_ user: UUID) async {
         await context.replies.invalidate([LifelogService.changed(user)])
         lifelog.plans.forget(user: user)
-        context.nudge(user, .lifelog)
+        await context.nudge(user, .lifelog)
     }
 
     // MARK: what items become

@@ -163,13 +163,12 @@ struct LifelogService: Sendable {
     /// Writes through `save` in a transaction of its own; the record, whether it is new, and its version.
     func write(_ id: UUID, _ draft: LifelogDraft, by principal: Principal, ifVersion: Int64? = nil) async throws -> (LifelogRecord, created: Bool, version: Int64) {
         let (user, now) = (principal.userID, context.now)
-        let (record, created, version) = try await context.transaction(changing: [LifelogService.changed(user)]) { c in
+        let (record, created, version) = try await context.transaction(changing: [LifelogService.changed(user)], nudging: .lifelog) { c in
             let created = try save(id, draft, user: user, now: now, ifVersion: ifVersion, c)
             guard let record = try LifelogStore.record(id, user: user, c) else { throw Refusal.bug() }
-            return (record, created, try SyncVersions.version(user: user, .lifelog, id, c))
+            return ((record, created, try SyncVersions.version(user: user, .lifelog, id, c)), nudge: [user])
         }
         plans.forget(user: user)
-        context.nudge(user, .lifelog, version)
         return (reply(record), created, version)
     }
 
@@ -221,11 +220,11 @@ struct LifelogService: Sendable {
 
     func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
         let now = context.now
-        guard let effects = try await context.transaction(changing: [LifelogService.changed(principal.userID)], { c in
-            try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
+        guard let effects = try await context.transaction(changing: [LifelogService.changed(principal.userID)], nudging: .lifelog, { c in
+            let effects = try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
+            return (effects, nudge: effects == nil ? [] : [principal.userID])
         }) else { throw Refusal.notFound("No such record.") }
         for work in effects.afterwards { work() }
-        context.nudge(principal.userID, .lifelog)
     }
 
     /// A day, week or month: records, workouts and proofs in time order (ties: workouts, their

@@ -93,18 +93,17 @@ extension LifelogService {
         let id = fields.id ?? UUID.timeOrdered()
         do {
             try FieldCheck(LifelogDraft.check(attached.draft, now: now)).done()
-            let (record, created) = try await context.transaction(changing: [LifelogService.changed(user)]) { c -> (LifelogStore.Record, Bool) in
+            let (record, created) = try await context.transaction(changing: [LifelogService.changed(user)], nudging: .lifelog) { c -> ((LifelogStore.Record, Bool), nudge: [UUID]) in
                 if try LifelogStore.isOthers(id, user: user, c) { throw Refusal.notFound("No such record.") }
                 // A retry that raced this one: the first stored wins.
-                if let record = try LifelogStore.record(id, user: user, c) { return (record, false) }
+                if let record = try LifelogStore.record(id, user: user, c) { return ((record, false), nudge: []) }
                 try LifelogStore.insert(id: id, user: user, attached.draft, photo: attached.photo, voice: attached.voice, at: now,
                                         wire: try LifelogService.wire(id: id, attached.draft, createdAt: now, updatedAt: now), c)
                 guard let saved = try LifelogStore.record(id, user: user, c) else { throw Refusal.bug() }
-                return (saved, true)
+                return ((saved, true), nudge: [user])
             }
             if created {
                 plans.forget(user: user)
-                context.nudge(user, .lifelog)
             } else {
                 try await removeIfUnused(attached)
             }

@@ -272,7 +272,7 @@ struct TrainingService: Sendable {
     /// its own checks is refused without holding up the others.
     static func writeTogether(_ items: [NewWorkout], _ context: AppContext, _ activity: (any GroupActivity)?) async throws -> [NewWorkoutOutcome] {
         let tags = Array(Set(items.map { changed($0.item.user) }))
-        let (checked, saving, versions) = try await context.transaction(changing: tags) { c in
+        let (checked, saving, versions) = try await context.transaction(changing: tags, nudging: .workouts) { c in
             var units: [UUID: Later<[String: ExerciseUnit]>] = [:], counts: [UUID: Later<Bool>] = [:]
             for (user, mine) in Dictionary(grouping: items, by: \.item.user) {
                 units[user] = try TrainingStore.unitsLater(of: mine.flatMap { $0.item.workout.exercises.map(\.exerciseId) }, visibleTo: user, c)
@@ -295,18 +295,16 @@ struct TrainingService: Sendable {
                 }
             }
             let inChallenge = counts.mapValues { try? $0.value() }
-            return (checked, saving, (try TrainingStore.saveNew(saving.map { items[$0].item }, c), inChallenge))
+            // Each person's devices hear once, of their newest version: they pull whatever came before it with it.
+            let written = saving.map { items[$0].item }
+            return ((checked, saving, (try TrainingStore.saveNew(written, c), inChallenge)), nudge: written.map(\.user))
         }
         let (saved, inChallenge) = (try versions.0.value(), versions.1)
-        // Each workout was either answered by its checks or saved. Each person's devices hear
-        // once, of their newest version: they pull whatever came before it with it.
-        var outcomes = checked, newest: [UUID: Int64] = [:]
+        // Each workout was either answered by its checks or saved.
+        var outcomes = checked
         for (k, i) in saving.enumerated() {
-            let user = items[i].item.user
-            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[user] ?? nil))
-            newest[user] = max(newest[user] ?? 0, saved[k])
+            outcomes[i] = .saved(Saved(version: saved[k], created: true, inChallenge: inChallenge[items[i].item.user] ?? nil))
         }
-        for (user, version) in newest { context.nudge(user, .workouts, version) }
         return outcomes.map { $0 ?? .refused(DatabaseError.decoding("a workout of a group was neither checked nor saved")) }
     }
 
@@ -315,13 +313,12 @@ struct TrainingService: Sendable {
     /// The person's challenges are asked with the write's first statements.
     private func writeAlone(_ new: NewWorkout, ifVersion: Int64?, _ activity: (any GroupActivity)?) async throws -> Saved {
         let user = new.item.user
-        let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)]) { c in
+        let (counts, saved) = try await context.transaction(changing: [TrainingService.changed(user)], nudging: .workouts) { c in
             // Asked first, with the catalog's units: asked after the writes it would hold their row locks a statement longer.
-            (try activity?.countsLater(user, c), try save(new.item.workout, user: user, now: new.item.at, ifVersion: ifVersion, fresh: new.fresh, c))
+            ((try activity?.countsLater(user, c), try save(new.item.workout, user: user, now: new.item.at, ifVersion: ifVersion, fresh: new.fresh, c)),
+             nudge: [user])
         }
-        let version = try saved.version.value()
-        context.nudge(user, .workouts, version)
-        return Saved(version: version, created: saved.created, inChallenge: try? counts?.value())
+        return Saved(version: try saved.version.value(), created: saved.created, inChallenge: try? counts?.value())
     }
 
     /// A page of the person's workouts as their stored JSON (`TrainingStore.writtenWorkouts`).
@@ -354,10 +351,10 @@ struct TrainingService: Sendable {
 
     func delete(_ id: UUID, _ principal: Principal, ifVersion: Int64? = nil) async throws {
         let now = context.now
-        guard let feeds = try await context.transaction(changing: [TrainingService.changed(principal.userID)], { c in
-            try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
+        guard let feeds = try await context.transaction(changing: [TrainingService.changed(principal.userID)], nudging: .workouts, { c in
+            let feeds = try remove(id, user: principal.userID, now: now, ifVersion: ifVersion, c)
+            return (feeds, nudge: feeds == nil ? [] : [principal.userID])
         }) else { throw Refusal.notFound("No such workout.") }
-        context.nudge(principal.userID, .workouts)
         told(feeds)
     }
 }

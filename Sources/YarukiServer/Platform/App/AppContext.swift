@@ -69,9 +69,12 @@ final class AppContext: Sendable {
 
     /// A write transaction that changes the data under `tags`: once it has committed, replies made
     /// from that data are no longer given (`ReplyCache`).
-    func transaction<T>(changing tags: [ReplyCache.Tag], _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
+    /// `then`: more statements to follow the COMMIT, after the versions' bump and in its transaction.
+    func transaction<T>(changing tags: [ReplyCache.Tag], then: @escaping (T) -> [SQLStatement] = { _ in [] },
+                        _ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         // Every node's versions are bumped in the COMMIT's round trip, this node's once it is back.
-        let (result, bumpFailed) = try await database.transaction(work, then: replies.sharedBump(tags))
+        let bump = replies.sharedBump(tags)
+        let (result, bumpFailed) = try await database.transaction(work, then: { (bump.map { [$0] } ?? []) + then($0) })
         replies.invalidateHere(tags)
         if let bumpFailed { replies.bumpFailed(tags, bumpFailed) }
         return result

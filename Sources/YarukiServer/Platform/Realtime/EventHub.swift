@@ -71,6 +71,12 @@ final class EventHub: @unchecked Sendable {
                     data: String(decoding: json, as: UTF8.self), kept: kept, personal: true)
     }
 
+    /// What a passing `name` event to `user`'s streams is told between nodes as, before its JSON
+    /// data: for a statement that completes its data in the database.
+    func notificationHead(_ name: String, to user: UUID) -> String {
+        EventLogStore.notificationHead(topic: EventHub.topic, name: name, audience: user.lowercasedString)
+    }
+
     private func deliver(_ entry: EventLogStore.Entry) {
         let event = EventHub.event(entry)
         let targets: [EventStream] = lock.withLock {

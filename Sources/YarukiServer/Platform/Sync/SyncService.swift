@@ -125,8 +125,9 @@ final class SyncService: Sendable {
         var effects: [SyncEffects] = []
         let results: [SyncResult]
         let token: String?
+        let nudges: AppContext.Nudges
         do {
-            (results, effects, token) = try await database.transaction { c -> ([SyncResult], [SyncEffects], String?) in
+            ((results, effects, token, nudges), _) = try await database.transaction({ c -> ([SyncResult], [SyncEffects], String?, AppContext.Nudges) in
                 let records = push.records
                 let known = try SyncStore.entries(user: user, zone.zone, records.map(\.id), c)
                 var results = [SyncResult?](repeating: nil, count: records.count)
@@ -169,14 +170,15 @@ final class SyncService: Sendable {
                 // Only a push that wrote holds the person's version counter, so that every
                 // version before its own has committed and is counted.
                 let caughtUp = try after.flatMap { after in effects.isEmpty ? nil : try self.caughtUp(zone, after: after, done, user: user, c) }
-                return (done, effects, caughtUp)
-            }
+                let saved = done.contains { $0.status == "saved" }
+                return (done, effects, caughtUp, try self.context.nudge(saved ? [user] : [], zone.zone, with: c))
+            }, then: \.3.statements)
         } catch let aborted as Aborted {
             return SyncPushReply(results: aborted.results)
         }
         await context.replies.invalidate(Array(Set(effects.flatMap(\.tags))))
         for effect in effects { for work in effect.afterwards { work() } }
-        if let newest = results.compactMap({ $0.status == "saved" ? $0.version : nil }).max() { context.nudge(user, zone.zone, newest) }
+        context.tell(nudges)
         return SyncPushReply(results: results, token: token)
     }
 

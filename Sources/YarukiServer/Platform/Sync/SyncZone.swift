@@ -122,21 +122,74 @@ enum SyncFields {
 }
 
 extension AppContext {
-    /// Tells the person's devices that a zone moved on to `version` (`sync` on their event stream),
-    /// whichever way it changed: a sync push or an area's own route. A passing event, not logged:
-    /// a device pulls when its stream is `ready` (after every reconnect) and on each nudge, so a
-    /// nudge missed while it was away asks for nothing it would not pull anyway; logged, each
-    /// write's nudge cost PostgreSQL a durable commit of its own (a row lock, the log's lock, a row).
-    func nudge(_ user: UUID, _ zone: SyncStore.Zone, _ version: Int64) {
-        events.publish("sync", SyncNudge(zone: zone.rawValue, version: version), to: [user], kept: false)
+    /// Devices to tell once a write has committed: on PostgreSQL by statements that follow its
+    /// COMMIT in the same round trip (`Database.transaction(_:then:)`), on SQLite by `tell`.
+    struct Nudges: Sendable {
+        var statements: [SQLStatement] = []
+        fileprivate var later: [(user: UUID, zone: SyncStore.Zone, version: Int64)] = []
     }
 
-    /// The same, with the person's newest version read once the write has committed.
-    func nudge(_ user: UUID, _ zone: SyncStore.Zone) {
-        let context = self
-        Task {
-            guard let version = try? await context.database.read({ c in try SyncStore.latest(user: user, c) }) else { return }
-            context.nudge(user, zone, version)
+    /// Within a write transaction: each person's devices are to hear (`sync` on their event
+    /// stream) of the version the write leaves them at, whichever way it changed a zone (a sync
+    /// push or an area's own route). Run the `statements` after its COMMIT and `tell` the rest.
+    ///
+    /// A passing event, not logged: a device pulls when its stream is `ready` (after every
+    /// reconnect) and on each nudge, so a nudge missed while it was away asks for nothing it would
+    /// not pull anyway. On PostgreSQL it is a `NOTIFY` sent right after the COMMIT, in the same
+    /// round trip, its version read there by the database: no round trip or transaction of the
+    /// event bus's own, and not in the write's transaction, where PostgreSQL's lock for queueing
+    /// notifications would be held through the commit's flush and put the writes of every node
+    /// through one flush at a time. On SQLite the version is read here and told once the write
+    /// has committed.
+    func nudge(_ users: some Sequence<UUID>, _ zone: SyncStore.Zone, with c: SQLConnection) throws -> Nudges {
+        var nudges = Nudges()
+        for user in Set(users).sorted(by: { $0.uuidString < $1.uuidString }) {
+            if c.dialect == .postgres {
+                let (before, after) = try SyncNudge.around(zone)
+                nudges.statements.append(SyncStore.notifyVersion(user: user, channel: EventLogStore.channel,
+                                                                 before: events.notificationHead("sync", to: user) + before, after: after))
+            } else {
+                let version = try SyncStore.latest(user: user, c)
+                if version > 0 { nudges.later.append((user, zone, version)) }
+            }
         }
+        return nudges
+    }
+
+    /// Once the write has committed: the nudges SQLite could not send with it.
+    func tell(_ nudges: Nudges) {
+        for nudge in nudges.later {
+            events.publish("sync", SyncNudge(zone: nudge.zone.rawValue, version: nudge.version), to: [nudge.user], kept: false)
+        }
+    }
+
+    /// A write transaction that changes the data under `tags` (`transaction(changing:_:)`) and
+    /// tells the devices of the people `work` names of `zone`'s new version (`nudge(_:_:with:)`).
+    func transaction<T>(changing tags: [ReplyCache.Tag], nudging zone: SyncStore.Zone,
+                        _ work: @escaping (SQLConnection) throws -> (T, nudge: [UUID])) async throws -> T {
+        let context = self
+        let (value, nudges) = try await transaction(changing: tags, then: \.1.statements) { c in
+            let (value, people) = try work(c)
+            return (value, try context.nudge(people, zone, with: c))
+        }
+        tell(nudges)
+        return value
+    }
+
+    /// Tells the person's devices of their version now, after writes of several transactions.
+    func nudge(_ user: UUID, _ zone: SyncStore.Zone) async {
+        let context = self
+        guard let (nudges, _) = try? await database.transaction({ c in try context.nudge([user], zone, with: c) }, then: \.statements) else { return }
+        tell(nudges)
+    }
+}
+
+extension SyncNudge {
+    /// A nudge's JSON as `JSONBytes` writes it, before its version and after it: the database
+    /// writes the version between them (`SyncStore.notifyVersionLater`).
+    static func around(_ zone: SyncStore.Zone) throws -> (before: String, after: String) {
+        let json = String(decoding: try JSONBytes.encode(SyncNudge(zone: zone.rawValue, version: 0)), as: UTF8.self)
+        guard let version = json.range(of: "\"version\":0") else { throw DatabaseError.decoding("a sync nudge's JSON has no version: \(json)") }
+        return (String(json[..<json.index(before: version.upperBound)]), String(json[version.upperBound...]))
     }
 }
