@@ -95,18 +95,38 @@ public enum AccountStore {
     }
 
     public static func credentials(id: UUID, _ c: SQLConnection) throws -> Credentials? {
-        let statement = accountStatement(id: id)
-        return try c.query(statement.sql, statement.parameters).first.map(credentials)
+        try c.queryOne("SELECT \(accountColumns) FROM users WHERE id = ?", id).map(credentials)
     }
 
-    /// The statement that reads an account by id, to send ahead of another read (`ReadAhead`);
-    /// its rows read with `credentials(_:)`.
-    public static func accountStatement(id: UUID) -> SQLStatement {
-        SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE id = ?", parameters: [id.sqlValue])
+    /// On PostgreSQL, the statement that reads the accounts of `ids` (one text for any number of
+    /// them, so a node prepares it once): sent ahead of another read (`ReadAhead`), or for the
+    /// requests asking at once (`accounts(ids:_:)`); its rows read with `credentials(_:)`.
+    public static func accountsStatement(ids: [UUID]) -> SQLStatement {
+        SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE id = ANY (string_to_array(?, ','))",
+                     parameters: [ids.map(\.lowercasedString).joined(separator: ",").sqlValue])
     }
 
     public static func account(id: UUID, _ c: SQLConnection) throws -> Account? {
         try credentials(id: id, c)?.account
+    }
+
+    /// The accounts of `ids` that stand, by id: on PostgreSQL in one statement whatever their number.
+    public static func accounts(ids: [UUID], _ c: SQLConnection) throws -> [UUID: Account] {
+        var found: [UUID: Account] = [:]
+        var rows: [Row] = []
+        if c.dialect == .postgres {
+            let statement = accountsStatement(ids: ids)
+            rows = try c.query(statement.sql, statement.parameters)
+        } else {
+            for slice in SQLFragment.slices(ids) {
+                rows += try c.query("SELECT \(accountColumns) FROM users WHERE id IN (\(SQLFragment.marks(slice.count)))", slice.map(\.sqlValue))
+            }
+        }
+        for row in rows {
+            let account = try credentials(row).account
+            found[account.id] = account
+        }
+        return found
     }
 
     public static func accounts(_ c: SQLConnection) throws -> [Account] {

@@ -42,7 +42,7 @@ struct TrainingArea: Area {
         [HTTPMetrics.Gauge(name: "yaruki_workout_groups",
                            help: "New workouts written together since start: groups, the workouts in them, and workouts written alone after their group failed.") {
             [groups = training.newWorkouts] in
-            let written = groups.written
+            let written = groups.done
             return [("kind=\"groups\"", Double(written.groups)), ("kind=\"workouts\"", Double(written.items)), ("kind=\"alone\"", Double(written.alone))]
         }]
     }

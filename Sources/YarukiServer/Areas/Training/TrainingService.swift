@@ -12,7 +12,7 @@ struct TrainingService: Sendable {
     /// finished or a workout deleted (the groups' feeds show them).
     var activity: Interfaces.Later<any GroupActivity>? = nil
     /// New workouts from requests at once, written together.
-    let newWorkouts = WriteGroups<NewWorkout, NewWorkoutOutcome>()
+    let newWorkouts = WorkGroups<NewWorkout, NewWorkoutOutcome>()
 
     /// After a person's workouts changed other than through `save` (a sync push, an import): the
     /// groups' challenges count them again.
@@ -219,7 +219,7 @@ struct TrainingService: Sendable {
     /// first statements, so most writes make no read of their own for it.
     ///
     /// On PostgreSQL a new workout (no version to match) is written with the new workouts of
-    /// other requests that wait meanwhile, in one transaction (`WriteGroups`, `writeTogether`):
+    /// other requests that wait meanwhile, in one transaction (`WorkGroups`, `writeTogether`):
     /// alone, each would wait for a commit's flush of its own while holding the person's sync
     /// counter, and take two round trips of its own. SQLite's writer already commits
     /// the transactions that wait together (`SQLiteDatabase`), so there each is written alone.
@@ -228,7 +228,7 @@ struct TrainingService: Sendable {
         let new = NewWorkout(item: TrainingStore.NewWorkout(workout, user: user, at: now), fresh: fresh)
         let saved: Saved
         if ifVersion == nil, database.dialect == .postgres {
-            switch try await newWorkouts.write(new, together: { [context] in try await TrainingService.writeTogether($0, context, activity) },
+            switch try await newWorkouts.run(new, together: { [context] in try await TrainingService.writeTogether($0, context, activity) },
                                                alone: { [self] in .saved(try await writeAlone($0, ifVersion: nil, activity)) }) {
             case let .saved(written): saved = written
             case let .refused(error): throw error

@@ -107,6 +107,7 @@ final class RequestScope: Sendable {
             return account
         }
         let stamp = replies.stamp([.account(user)])
+        if database.dialect == .postgres { return try read(user, try await accounts.read(user, from: database), stamp: stamp) }
         return try read(user, try await database.read { c in try AccountStore.account(id: user, c) }, stamp: stamp)
     }
 
@@ -131,7 +132,7 @@ final class RequestScope: Sendable {
     /// may run twice. SQLite reads have no round trip to share, so there the account is read.
     func guessingAccount<T>(of user: UUID, _ make: () async throws -> T) async throws -> T {
         guard database.takesReadsAhead, known.withLock({ $0 }) == nil, let guessed = accounts.guess(user, now: now) else { return try await make() }
-        let check = ReadAhead(AccountStore.accountStatement(id: user), on: database, armed: false)
+        let check = ReadAhead(AccountStore.accountsStatement(ids: [user]), on: database, armed: false)
         guessing.withLock { $0 = Guess(account: guessed, check: check) }
         let made: Result<T, Error>
         do { made = .success(try await ReadAhead.$current.withValue(check) { try await make() }) } catch { made = .failure(error) }

@@ -1,5 +1,6 @@
 import Foundation
 import YarukiCore
+import YarukiStore
 
 /// Each person's account as this node last read it. With several nodes it is only a guess that
 /// a reply can be made with while the account is read again in the same round trip
@@ -56,6 +57,26 @@ final class KnownAccounts: @unchecked Sendable {
     func forget(_ user: UUID) {
         _ = lock.withLock { accounts.removeValue(forKey: user) }
     }
+
+    /// Accounts read for requests at once: one statement for all of those that ask while reads are
+    /// under way (at most two at once), each sent after every request in it asked.
+    private let reads = WorkGroups<UUID, Account?>(limit: 256, width: 2)
+
+    /// `user`'s account read from `database` now, with those of the other requests that ask
+    /// meanwhile: on PostgreSQL, where every node writes and each request reads, a read's round
+    /// trip and statement are shared instead of taken once per request. Never an account read
+    /// before this was asked.
+    func read(_ user: UUID, from database: Database) async throws -> Account? {
+        try await reads.run(user, together: { users in
+            let found = try await database.read { c in try AccountStore.accounts(ids: Array(Set(users)), c) }
+            return users.map { found[$0] }
+        }, alone: { user in
+            try await database.read { c in try AccountStore.account(id: user, c) }
+        })
+    }
+
+    /// Reads done together since start: groups, the accounts asked in them, those read alone.
+    var readTogether: (groups: Int, items: Int, alone: Int) { reads.done }
 
     /// How many are kept now.
     var count: Int { lock.withLock { accounts.count } }

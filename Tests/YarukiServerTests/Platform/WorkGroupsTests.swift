@@ -6,7 +6,7 @@ import Testing
 /// Writes from requests at once are written together, each answered its own, never more groups
 /// at once than allowed, and a group that fails has its writes written alone, each answering for
 /// itself.
-@Suite(.timeLimit(.minutes(1))) struct WriteGroupsTests {
+@Suite(.timeLimit(.minutes(1))) struct WorkGroupsTests {
     /// What `together` saw: the groups, and the most written at once.
     final class Seen: Sendable {
         let groups = Mutex<[[Int]]>([])
@@ -36,12 +36,12 @@ import Testing
 
     @Test(arguments: [1, 2])
     func writesAtOnceAreWrittenTogetherEachAnsweredItsOwn(width: Int) async throws {
-        let groups = WriteGroups<Int, String>(limit: 8, width: width)
+        let groups = WorkGroups<Int, String>(limit: 8, width: width)
         let seen = Seen()
         let answers = try await withThrowingTaskGroup(of: (Int, String).self) { tasks in
             for i in 0..<200 {
                 tasks.addTask {
-                    (i, try await groups.write(i, together: { try await seen.together($0) }, alone: { try await seen.alone($0) }))
+                    (i, try await groups.run(i, together: { try await seen.together($0) }, alone: { try await seen.alone($0) }))
                 }
             }
             var answers: [Int: String] = [:]
@@ -56,17 +56,17 @@ import Testing
         #expect(written.count < 100, "written together: \(written.count) groups for 200")
         #expect(seen.most.load(ordering: .relaxed) <= width)
         #expect(seen.alone.withLock { $0 }.isEmpty)
-        #expect(groups.written == (written.count, 200, 0))
+        #expect(groups.done == (written.count, 200, 0))
     }
 
     @Test func aGroupThatFailsIsWrittenAloneAndOnlyTheBadWriteFails() async throws {
-        let groups = WriteGroups<Int, String>(limit: 64, width: 1)
+        let groups = WorkGroups<Int, String>(limit: 64, width: 1)
         let seen = Seen()
         let results = await withTaskGroup(of: (Int, Result<String, Failure>).self) { tasks in
             for i in 0..<40 {
                 tasks.addTask {
                     do {
-                        return (i, .success(try await groups.write(i, together: { try await seen.together($0, failing: 17) },
+                        return (i, .success(try await groups.run(i, together: { try await seen.together($0, failing: 17) },
                                                                    alone: { try await seen.alone($0, failing: 17) })))
                     } catch let failure as Failure {
                         return (i, .failure(failure))
@@ -86,16 +86,16 @@ import Testing
         for (i, result) in results where i != 17 {
             #expect(result == .success(failedGroup.contains(i) ? "alone \(i)" : "together \(i)"))
         }
-        #expect(groups.written.alone == failedGroup.count)
+        #expect(groups.done.alone == failedGroup.count)
     }
 
     /// Writes that come one after another, none waiting for another, are each a group of one
     /// and leave nobody writing: the next write is not kept waiting for a turn nobody hands on.
     @Test func writesOneAfterAnotherAreEachWrittenAtOnce() async throws {
-        let groups = WriteGroups<Int, String>(limit: 8, width: 1)
+        let groups = WorkGroups<Int, String>(limit: 8, width: 1)
         let seen = Seen()
         for i in 0..<20 {
-            #expect(try await groups.write(i, together: { try await seen.together($0) }, alone: { try await seen.alone($0) }) == "together \(i)")
+            #expect(try await groups.run(i, together: { try await seen.together($0) }, alone: { try await seen.alone($0) }) == "together \(i)")
         }
         #expect(seen.groups.withLock { $0 } == (0..<20).map { [$0] })
     }

@@ -1,34 +1,37 @@
 import Synchronization
 
-/// Writes from concurrent requests made together: one transaction, one commit and a few
-/// statements for a whole group, where each alone would take a transaction, its commit's flush
-/// and its own statements. A write waits only while groups are already being written (at most
-/// `width` at once); whatever arrives meanwhile becomes the next group (at most `limit`).
+/// Work from concurrent requests done together: new workouts written in one transaction, with
+/// one commit and a few statements for a whole group, where each alone would take a transaction,
+/// its commit's flush and its own statements; accounts read in one statement, where each would
+/// take a round trip and a statement of its own. An item waits only while groups are already
+/// under way (at most `width` at once); whatever arrives meanwhile becomes the next group (at
+/// most `limit`). A group begins after every item in it arrived, so what it reads is never older
+/// than any of its requests.
 ///
-/// The groups are written by the requests themselves, on their own tasks (no task of its own,
-/// which would need the shared cooperative pool): a request that finds fewer than `width`
-/// writing writes groups until its own item is answered, then hands the turn to the first
-/// request still waiting, which writes the next group and so on.
+/// The groups are run by the requests themselves, on their own tasks (no task of its own, which
+/// would need the shared cooperative pool): a request that finds fewer than `width` running runs
+/// groups until its own item is answered, then hands the turn to the first request still
+/// waiting, which runs the next group and so on.
 ///
-/// `together` writes a group and answers each item, in order. If it throws (a write that breaks
-/// a rule, a race with another writer, a deadlock PostgreSQL broke), nothing of the group was
-/// kept: each item is then written `alone`, the way it would be without groups, and answers
-/// for itself. So one bad write costs its group a second try, never another's write.
-final class WriteGroups<Item: Sendable, Answer: Sendable>: Sendable {
+/// `together` does a group's work and answers each item, in order. If it throws (a write that
+/// breaks a rule, a race with another writer, a deadlock PostgreSQL broke), nothing of the group
+/// was kept: each item is then done `alone`, the way it would be without groups, and answers for
+/// itself. So one bad item costs its group a second try, never another's answer.
+final class WorkGroups<Item: Sendable, Answer: Sendable>: Sendable {
     typealias Together = @Sendable ([Item]) async throws -> [Answer]
     typealias Alone = @Sendable (Item) async throws -> Answer
 
     private struct Entry: Sendable {
         var item: Item
         var turn: Turn
-        /// Asked to write the next groups (so not asked twice).
+        /// Asked to run the next groups (so not asked twice).
         var leads = false
     }
 
     private struct Queue: Sendable {
         var entries: [Entry] = []
-        /// Requests writing groups now.
-        var writing = 0
+        /// Requests running groups now.
+        var running = 0
         var groups = 0, items = 0, alone = 0
     }
 
@@ -41,41 +44,41 @@ final class WriteGroups<Item: Sendable, Answer: Sendable>: Sendable {
         self.width = max(1, width)
     }
 
-    /// Groups written together, the items they held and the items written alone after a group failed.
-    var written: (groups: Int, items: Int, alone: Int) { queue.withLock { ($0.groups, $0.items, $0.alone) } }
+    /// Groups done together, the items they held and the items done alone after a group failed.
+    var done: (groups: Int, items: Int, alone: Int) { queue.withLock { ($0.groups, $0.items, $0.alone) } }
 
-    /// Writes `item` in the next group; its answer, or its failure when written alone.
-    func write(_ item: Item, together: Together, alone: @escaping Alone) async throws -> Answer {
+    /// Does `item` in the next group; its answer, or its failure when done alone.
+    func run(_ item: Item, together: Together, alone: @escaping Alone) async throws -> Answer {
         let turn = Turn()
         var leads = queue.withLock { queue -> Bool in
-            let leads = queue.writing < width
-            if leads { queue.writing += 1 }
+            let leads = queue.running < width
+            if leads { queue.running += 1 }
             queue.entries.append(Entry(item: item, turn: turn, leads: leads))
             return leads
         }
         while true {
-            if leads { await writeGroups(until: turn, together, alone) }
+            if leads { await runGroups(until: turn, together, alone) }
             if let answer = turn.answer { return try answer.get() }
             leads = await turn.next()
         }
     }
 
-    /// Writes groups until `turn` is answered, then hands the writing to the first request still
-    /// waiting that is not writing already (or, with none, stops).
-    private func writeGroups(until turn: Turn, _ together: Together, _ alone: @escaping Alone) async {
+    /// Runs groups until `turn` is answered, then hands the turn to the first request still
+    /// waiting that is not running groups already (or, with none, stops).
+    private func runGroups(until turn: Turn, _ together: Together, _ alone: @escaping Alone) async {
         while true {
             let group = queue.withLock { queue -> [Entry] in
                 let taken = Array(queue.entries.prefix(limit))
                 queue.entries.removeFirst(taken.count)
-                if taken.isEmpty { queue.writing -= 1 }
+                if taken.isEmpty { queue.running -= 1 }
                 return taken
             }
             guard !group.isEmpty else { return }
-            await write(group, together, alone)
+            await run(group, together, alone)
             guard turn.answer != nil else { continue }
             let next = queue.withLock { queue -> Turn? in
                 guard let i = queue.entries.firstIndex(where: { !$0.leads }) else {
-                    queue.writing -= 1
+                    queue.running -= 1
                     return nil
                 }
                 queue.entries[i].leads = true
@@ -86,10 +89,10 @@ final class WriteGroups<Item: Sendable, Answer: Sendable>: Sendable {
         }
     }
 
-    private func write(_ group: [Entry], _ together: Together, _ alone: @escaping Alone) async {
+    private func run(_ group: [Entry], _ together: Together, _ alone: @escaping Alone) async {
         do {
             let answers = try await together(group.map(\.item))
-            guard answers.count == group.count else { throw WriteGroupsError.answers(group.count, answers.count) }
+            guard answers.count == group.count else { throw WorkGroupsError.answers(group.count, answers.count) }
             queue.withLock { $0.groups += 1; $0.items += group.count }
             for (entry, answer) in zip(group, answers) { entry.turn.answer(.success(answer)) }
         } catch {
@@ -104,7 +107,7 @@ final class WriteGroups<Item: Sendable, Answer: Sendable>: Sendable {
         }
     }
 
-    /// One request's place: answered once, and perhaps asked before that to write groups.
+    /// One request's place: answered once, and perhaps asked before that to run groups.
     private final class Turn: Sendable {
         private struct State {
             var answer: Result<Answer, Error>?
@@ -132,9 +135,9 @@ final class WriteGroups<Item: Sendable, Answer: Sendable>: Sendable {
             }?.resume()
         }
 
-        /// Waits until answered or asked to write; whether asked to write. Asked, it writes even
-        /// when answered meanwhile (another's group took its item): the turn to write was handed
-        /// to it, and only it can hand it on or end it.
+        /// Waits until answered or asked to run groups; whether asked. Asked, it runs them even
+        /// when answered meanwhile (another's group took its item): the turn was handed to it,
+        /// and only it can hand it on or end it.
         func next() async -> Bool {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state -> Bool in
@@ -152,12 +155,12 @@ final class WriteGroups<Item: Sendable, Answer: Sendable>: Sendable {
     }
 }
 
-enum WriteGroupsError: Error, CustomStringConvertible {
+enum WorkGroupsError: Error, CustomStringConvertible {
     case answers(Int, Int)
 
     var description: String {
         switch self {
-        case let .answers(items, answers): "a group of \(items) writes was answered \(answers) times"
+        case let .answers(items, answers): "a group of \(items) items was answered \(answers) times"
         }
     }
 }
