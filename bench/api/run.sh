@@ -10,8 +10,8 @@
 # first read). PostgreSQL runs with durable settings (fsync and synchronous_commit on); its kept
 # replies read their data's versions from the database on every request. Then writes: POST /v1/workouts (a workout of two sets) from 16 connections,
 # on SQLite also with synchronous=FULL (each commit on disk before it is answered, as PostgreSQL's).
-# Any reply that is not 2xx fails the run. On PostgreSQL, pgbench also runs /v1/me's one statement
-# from as many connections as the server's pool: the engine's own rate for it on this machine.
+# Any reply that is not 2xx fails the run. On PostgreSQL, pgbench also reads one account by id
+# from as many connections as the server's pool: the engine's own rate for a read alone.
 # PostgreSQL runs on this machine, so the server reaches it as a deployment on one host would,
 # over its Unix socket; the made replies and the writes are then measured again over TCP
 # (loopback), as from another node. Every made run and every write run counts the CPU it took, per reply: the
@@ -178,10 +178,10 @@ CONF
       "$n" "$k" "$(echo "$k / $n" | bc -l)" "$m" "$(echo "$m / $n" | bc -l)")")
   done
   if [ "$engine" = postgres ]; then
-    # PostgreSQL's own rate for the one statement /v1/me made each time sends (the account read,
-    # AccountStore.accountStatement, as the server's log shows it), from as many connections as
-    # the server's pool holds (8), prepared, driven by pgbench on the same two cores and the same
-    # socket: what the engine itself allows, beside what the server made of it.
+    # PostgreSQL's own rate for a read of one account by id, from as many connections as the
+    # server's pool holds (8), prepared, driven by pgbench on the same two cores and the same
+    # socket: what the engine allows a request that reads alone. The server reads the accounts of
+    # the requests asking at once in one statement (KnownAccounts.read), so /v1/me made can pass it.
     pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
     user=$(psql "$url" -Atc "SELECT id FROM users WHERE email_key = 'bench0@bench.example'")
     echo "SELECT id, email, display_name, password_hash, time_zone, locale, week_start, role, email_verified_at, created_at, weight_unit FROM users WHERE id = '$user';" >"$out/account.sql"

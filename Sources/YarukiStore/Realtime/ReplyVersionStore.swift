@@ -7,13 +7,18 @@ public enum ReplyVersionStore {
     /// The versions of `tags` now (a tag never bumped is at 0), in their order.
     public static func versions(_ tags: [String], _ c: SQLConnection) throws -> [Int64] {
         guard !tags.isEmpty else { return [] }
-        let statement = versionsStatement(tags)
+        let statement = versionsStatement(tags, c.dialect)
         return try versions(tags, from: c.query(statement.sql, statement.parameters))
     }
 
-    /// The statement `versions` runs, to send ahead of another read (`ReadAhead`).
-    public static func versionsStatement(_ tags: [String]) -> SQLStatement {
-        SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag IN (\(SQLFragment.marks(tags.count)))", parameters: tags.map(\.sqlValue))
+    /// The statement `versions` runs, to send ahead of another read (`ReadAhead`). On PostgreSQL
+    /// one text for any number of tags (named by the code, never with a comma), prepared once.
+    public static func versionsStatement(_ tags: [String], _ dialect: SQLDialect) -> SQLStatement {
+        if dialect == .postgres {
+            return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag = ANY (string_to_array(?, ','))",
+                                parameters: [tags.joined(separator: ",").sqlValue])
+        }
+        return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag IN (\(SQLFragment.marks(tags.count)))", parameters: tags.map(\.sqlValue))
     }
 
     /// `tags`' versions from the rows of `versionsStatement(tags)` (0 for one never bumped).

@@ -158,6 +158,42 @@ import YarukiTestSupport
         #expect((try readB.read("/v1/posts?board=talk", ana)["items"] as? [Any])?.isEmpty == true)
     }
 
+    /// Kept replies' versions on PostgreSQL are read for the requests asking at once together
+    /// (`WorkGroups`): while eight threads keep asking two nodes for kept replies, a rename
+    /// through one node is read back at once through the other, forty times over, and the checks
+    /// were shared: a check never answers a request that asked after it began.
+    @Test func versionsReadTogetherNeverAnswerARequestFromBeforeIt() async throws {
+        let url = try await PostgresCluster.shared.freshDatabaseURL(migrated: true)
+        let shared = NSTemporaryDirectory() + "yaruki-cluster-\(UUID().uuidString)"
+        let (a, b) = (try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared]),
+                      try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared]))
+        a.app.context.bus.stop()
+        b.app.context.bus.stop()
+        let (onA, onB) = (API(socket: a), API(socket: b))
+        let (ana, _, _) = try onA.signUp("ana@example.com", name: "Ana")
+        let path = "/v1/workouts?from=2026-01-01&to=2026-12-31"
+        let busy = ManagedAtomicFlag()
+        let background = DispatchGroup()
+        for t in 0..<8 {
+            background.enter()
+            Thread {
+                while !busy.isSet { _ = try? (t % 2 == 0 ? onA : onB).call("GET", t % 4 < 2 ? "/v1/me" : path, token: ana) }
+                background.leave()
+            }.start()
+        }
+        defer {
+            busy.set()
+            background.wait()
+        }
+        for round in 1...40 {
+            let (writer, reader) = round % 2 == 0 ? (onA, onB) : (onB, onA)
+            #expect(try writer.call("PATCH", "/v1/me", json: ["displayName": "Ana \(round)"], token: ana).status == 200)
+            #expect(try reader.call("GET", "/v1/me", token: ana).string("displayName") == "Ana \(round)", "round \(round)")
+        }
+        let checks = [a, b].map { $0.app.context.replies.checksTogether }
+        #expect(checks.allSatisfy { $0.groups > 0 } && checks.contains { $0.items > $0.groups }, "versions read together: \(checks)")
+    }
+
     /// A reply is kept from the second time its key is asked: keys asked once (a new query string
     /// each time) keep nothing and push nothing out; a key asked before a write is kept at its
     /// first making after it.

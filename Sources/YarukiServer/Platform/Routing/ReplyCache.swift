@@ -67,6 +67,11 @@ final class ReplyCache: @unchecked Sendable {
     let maxBytes: Int
     /// Where the tags' versions are shared between nodes (none: this node sees every write).
     private let shared: Database?
+    /// Versions read for requests at once: one statement for all of those that ask while reads
+    /// are under way (at most two at once), each begun after every request in it asked.
+    private let checks = WorkGroups<[String], [Int64]>(limit: 256, width: 2)
+    /// Versions read together since start: groups, the replies checked in them, those read alone.
+    var checksTogether: (groups: Int, items: Int, alone: Int) { checks.done }
     private let clock: @Sendable () -> Date
     private let lock = NSLock()
     private var newer: [Key: Kept] = [:]
@@ -112,9 +117,15 @@ final class ReplyCache: @unchecked Sendable {
                 return (kept.map { isCurrent($0.source, now) } ?? false, kept != nil || askedBefore(key))
             }
             if fresh {
-                current = try await shared.read { c in try ReplyVersionStore.versions(names, c) }
+                current = try await checks.run(names, together: { asked in
+                    let all = Array(Set(asked.joined()))
+                    let found = Dictionary(uniqueKeysWithValues: zip(all, try await shared.read { c in try ReplyVersionStore.versions(all, c) }))
+                    return asked.map { $0.map { found[$0] ?? 0 } }
+                }, alone: { names in
+                    try await shared.read { c in try ReplyVersionStore.versions(names, c) }
+                })
             } else if again {
-                ahead = ReadAhead(ReplyVersionStore.versionsStatement(names), on: shared)
+                ahead = ReadAhead(ReplyVersionStore.versionsStatement(names, shared.dialect), on: shared)
             }
             keep = again
         }
