@@ -124,17 +124,23 @@ import YarukiTestSupport
         #expect(replies.count > 0)
     }
 
-    /// Two nodes on one PostgreSQL database, each keeping its replies: a write through either is
-    /// seen by the next read through the other, though no news of it has to reach that node (the
-    /// versions it reads are the database's).
-    @Test func aWriteThroughOneNodeShowsInTheNextReadThroughAnother() async throws {
+    /// Two nodes on one fresh PostgreSQL database and one data folder that do not hear each other
+    /// (their buses stopped): only the shared versions can tell one of the other's writes.
+    static func nodesThatDoNotHearEachOther() async throws -> (RunningApp, RunningApp) {
         let url = try await PostgresCluster.shared.freshDatabaseURL(migrated: true)
         let shared = NSTemporaryDirectory() + "yaruki-cluster-\(UUID().uuidString)"
         let (a, b) = (try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared]),
                       try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared]))
-        // Neither node hears the other: only the shared versions can tell B of A's writes.
         a.app.context.bus.stop()
         b.app.context.bus.stop()
+        return (a, b)
+    }
+
+    /// Two nodes on one PostgreSQL database, each keeping its replies: a write through either is
+    /// seen by the next read through the other, though no news of it has to reach that node (the
+    /// versions it reads are the database's).
+    @Test func aWriteThroughOneNodeShowsInTheNextReadThroughAnother() async throws {
+        let (a, b) = try await Self.nodesThatDoNotHearEachOther()
         let (onA, onB) = (API(a), API(b))
         let readB = Reader(api: onB, replies: b.app.context.replies)
         let readA = Reader(api: onA, replies: a.app.context.replies)
@@ -161,14 +167,9 @@ import YarukiTestSupport
     /// Kept replies' versions on PostgreSQL are read for the requests asking at once together
     /// (`WorkGroups`): while eight threads keep asking two nodes for kept replies, a rename
     /// through one node is read back at once through the other, forty times over, and the checks
-    /// were shared: a check never answers a request that asked after it began.
+    /// were shared: no request is answered by a check begun before it asked.
     @Test func versionsReadTogetherNeverAnswerARequestFromBeforeIt() async throws {
-        let url = try await PostgresCluster.shared.freshDatabaseURL(migrated: true)
-        let shared = NSTemporaryDirectory() + "yaruki-cluster-\(UUID().uuidString)"
-        let (a, b) = (try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared]),
-                      try await RunningApp(.sqlite, arguments: ["--db", url, "--data-dir", shared]))
-        a.app.context.bus.stop()
-        b.app.context.bus.stop()
+        let (a, b) = try await Self.nodesThatDoNotHearEachOther()
         let (onA, onB) = (API(socket: a), API(socket: b))
         let (ana, _, _) = try onA.signUp("ana@example.com", name: "Ana")
         let path = "/v1/workouts?from=2026-01-01&to=2026-12-31"
