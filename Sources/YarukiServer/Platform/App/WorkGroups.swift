@@ -2,8 +2,8 @@ import Synchronization
 
 /// Work from concurrent requests done together: new workouts written in one transaction, with
 /// one commit and a few statements for a whole group, where each alone would take a transaction,
-/// its commit's flush and its own statements; accounts read in one statement, where each would
-/// take a round trip and a statement of its own. An item waits only while groups are already
+/// its commit's flush and its own statements; accounts and kept replies' versions read in one
+/// statement, where each would take a round trip and a statement of its own. An item waits only while groups are already
 /// under way (at most `width` at once); whatever arrives meanwhile becomes the next group (at
 /// most `limit`). A group begins after every item in it arrived, so what it reads is never older
 /// than any of its requests.
