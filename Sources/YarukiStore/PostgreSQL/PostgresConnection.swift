@@ -179,10 +179,6 @@ final class PostgresConnection: SQLConnection {
     /// Starts a transaction: its BEGIN is sent with the first statement, in the same round trip.
     func beginWithNextStatement() { beginPending = true }
 
-    /// Prepares `statement` now, outside any transaction (a statement that fails to prepare inside
-    /// one would abort it, and its COMMIT would roll back).
-    func prepare(_ statement: SQLStatement) throws { _ = try prepared(statement.sql, statement.parameters.count) }
-
     /// Ends the transaction `beginWithNextStatement` started: COMMIT, then `then` once that has
     /// committed, all in one round trip; `then`'s statements share the pipeline's implicit
     /// transaction that follows (the first failing stops the rest). Only `then` is sent when the
