@@ -5,6 +5,12 @@ enum SQLFragment {
     /// `?, ?, ?`: the placeholders of an `IN (…)` list of `n` values.
     static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
 
+    /// On PostgreSQL, `column` is one of `texts` (none holding a comma): one statement text and one
+    /// parameter for any number of them, so a node prepares it once.
+    static func anyOf(_ column: String, _ texts: [String]) -> (sql: String, parameter: SQLValue) {
+        ("\(column) = ANY (string_to_array(?, ','))", texts.joined(separator: ",").sqlValue)
+    }
+
     /// Values in slices of 500 (or `size`), so a list of a thousand ids stays within every
     /// engine's parameter limit.
     static func slices<T>(_ values: [T], size: Int = 500) -> [[T]] {

@@ -102,8 +102,8 @@ public enum AccountStore {
     /// them, so a node prepares it once): sent ahead of another read (`ReadAhead`), or for the
     /// requests asking at once (`accounts(ids:_:)`); its rows read with `credentials(_:)`.
     public static func accountsStatement(ids: [UUID]) -> SQLStatement {
-        SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE id = ANY (string_to_array(?, ','))",
-                     parameters: [ids.map(\.lowercasedString).joined(separator: ",").sqlValue])
+        let any = SQLFragment.anyOf("id", ids.map(\.lowercasedString))
+        return SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE \(any.sql)", parameters: [any.parameter])
     }
 
     public static func account(id: UUID, _ c: SQLConnection) throws -> Account? {

@@ -100,7 +100,7 @@ public enum EventLogStore {
     }
 
     /// What a notification of an entry says before its data; a passing entry (not logged) has id 0.
-    /// For a statement that tells one whose data the transaction completes (`SyncStore.notifyVersionLater`).
+    /// For a statement that tells one whose data the transaction completes (`SyncStore.notifyVersion`).
     public static func notificationHead(topic: String, name: String, audience: String, id: Int64 = 0) -> String {
         "\(id)\u{1F}\(topic)\u{1F}\(name)\u{1F}\(audience)\u{1F}"
     }

@@ -15,8 +15,8 @@ public enum ReplyVersionStore {
     /// one text for any number of tags (named by the code, never with a comma), prepared once.
     public static func versionsStatement(_ tags: [String], _ dialect: SQLDialect) -> SQLStatement {
         if dialect == .postgres {
-            return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag = ANY (string_to_array(?, ','))",
-                                parameters: [tags.joined(separator: ",").sqlValue])
+            let any = SQLFragment.anyOf("tag", tags)
+            return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE \(any.sql)", parameters: [any.parameter])
         }
         return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag IN (\(SQLFragment.marks(tags.count)))", parameters: tags.map(\.sqlValue))
     }

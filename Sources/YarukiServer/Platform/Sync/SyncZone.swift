@@ -186,10 +186,16 @@ extension AppContext {
 
 extension SyncNudge {
     /// A nudge's JSON as `JSONBytes` writes it, before its version and after it: the database
-    /// writes the version between them (`SyncStore.notifyVersionLater`).
+    /// writes the version between them (`SyncStore.notifyVersion`). Worked out once per zone.
     static func around(_ zone: SyncStore.Zone) throws -> (before: String, after: String) {
-        let json = String(decoding: try JSONBytes.encode(SyncNudge(zone: zone.rawValue, version: 0)), as: UTF8.self)
-        guard let version = json.range(of: "\"version\":0") else { throw DatabaseError.decoding("a sync nudge's JSON has no version: \(json)") }
-        return (String(json[..<json.index(before: version.upperBound)]), String(json[version.upperBound...]))
+        guard let parts = arounds[zone] else { throw DatabaseError.decoding("a sync nudge's JSON has no version") }
+        return parts
     }
+
+    private static let arounds: [SyncStore.Zone: (before: String, after: String)] = Dictionary(uniqueKeysWithValues: SyncStore.Zone.allCases.compactMap { zone in
+        guard let bytes = try? JSONBytes.encode(SyncNudge(zone: zone.rawValue, version: 0)) else { return nil }
+        let json = String(decoding: bytes, as: UTF8.self)
+        guard let version = json.range(of: "\"version\":0") else { return nil }
+        return (zone, (String(json[..<json.index(before: version.upperBound)]), String(json[version.upperBound...])))
+    })
 }
