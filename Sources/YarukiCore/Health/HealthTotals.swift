@@ -47,21 +47,6 @@ public struct HealthTotals: Sendable, Equatable, Codable {
             }
         }
     }
-
-    /// The day as it shows when several sources reported it. Each source's figure is its own
-    /// whole day, and a phone and a watch worn together count the same steps, so the day takes
-    /// the largest figure per metric rather than their sum (an import has already merged its
-    /// overlapping samples minute by minute; see `HealthSampleMerge`).
-    public static func day(of sources: [HealthTotals]) -> HealthTotals {
-        sources.reduce(.zero) { $0.largest($1) }
-    }
-
-    /// The largest figure of each metric of the two (`day(of:)`, one source at a time).
-    public func largest(_ s: HealthTotals) -> HealthTotals {
-        HealthTotals(steps: max(steps, s.steps), distanceMeters: max(distanceMeters, s.distanceMeters),
-                     activeEnergyKcal: max(activeEnergyKcal, s.activeEnergyKcal), standMinutes: max(standMinutes, s.standMinutes),
-                     standHours: max(standHours, s.standHours), exerciseMinutes: max(exerciseMinutes, s.exerciseMinutes))
-    }
 }
 
 /// The day figures Yaruki keeps.

@@ -111,13 +111,6 @@ import Testing
         #expect(pieces.map { DayNumber.day($0.day) } == ["2026-11-01", "2026-11-02"])
     }
 
-    @Test func severalSourcesDayTotalsShowTheLargestFigureOfEach() {
-        let watch = HealthTotals(steps: 8200, distanceMeters: 6100, activeEnergyKcal: 410, standHours: 11)
-        let phone = HealthTotals(steps: 9000, distanceMeters: 6300)
-        #expect(HealthTotals.day(of: [watch, phone]) == HealthTotals(steps: 9000, distanceMeters: 6300, activeEnergyKcal: 410, standHours: 11))
-        #expect(HealthTotals.day(of: []) == .zero)
-    }
-
     @Test func theStreakCountsBackFromTodayOrYesterday() {
         let goals = HealthGoals(steps: 5000, activeEnergyKcal: 300, standHours: 10)
         let met = HealthTotals(steps: 5000, activeEnergyKcal: 300, standHours: 10)

@@ -64,10 +64,3 @@ import YarukiTestSupport
     }
 }
 
-/// A flag one thread sets and others read.
-final class ManagedAtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}

@@ -25,8 +25,7 @@ struct HealthService: StepLog {
 
     /// A person's steps over days `first` to `last`, each day's sources merged as its page shows them.
     func steps(user: UUID, first: Int, last: Int, _ c: SQLConnection) throws -> Int {
-        let byDay = Dictionary(grouping: try HealthStore.days(user: user, from: first, to: last, c), by: \.day)
-        return byDay.values.reduce(0) { $0 + Int(HealthTotals.day(of: $1.map(\.totals)).steps.rounded()) }
+        try HealthStore.totals(user: user, from: first, to: last, c).reduce(0) { $0 + Int($1.totals.steps.rounded()) }
     }
 
     /// What a person's days reply is made from, for kept replies (the account: its time zone).
@@ -38,12 +37,8 @@ struct HealthService: StepLog {
     /// Writes each report over what its source said of that day before.
     func report(_ reports: [(day: Int, report: HealthDayReport)], by principal: Principal) async throws -> Int {
         let (user, now) = (principal.userID, context.now)
-        try await context.transaction(changing: [HealthService.changed(user)]) { c in
-            for (day, report) in reports {
-                try HealthStore.put(user: user, HealthStore.SourceDay(day: day, source: report.source, totals: report.totals, devices: [report.source]),
-                                    at: now, c)
-            }
-        }
+        let days = reports.map { HealthStore.SourceDay(day: $0.day, source: $0.report.source, totals: $0.report.totals, devices: [$0.report.source]) }
+        try await context.transaction(changing: [HealthService.changed(user)]) { c in try HealthStore.put(user: user, days, at: now, c) }
         try? activity?.get().moved(user)
         return reports.count
     }
@@ -71,24 +66,22 @@ struct HealthService: StepLog {
         let through = today > to && today - to <= 31 ? today : to
         // The three asked together: one round trip on PostgreSQL.
         let (rows, goals, span) = try await database.read { c in
-            let (days, goals, span) = (try HealthStore.daysLater(user: user, from: from, to: through, c), try HealthStore.goalsLater(user: user, c),
+            let (days, goals, span) = (try HealthStore.totalsLater(user: user, from: from, to: through, c), try HealthStore.goalsLater(user: user, c),
                                        try HealthStore.spanLater(user: user, c))
             return (try days.value(), try goals.value() ?? .standard, try span.value())
         }
-        // The rows come in day order, each day's sources together: one pass makes the days shown
-        // and notes the days met up to today for the streak.
+        // The rows come in day order, a day without figures without one: one pass makes the days
+        // shown and notes the days met up to today for the streak.
         var days: [HealthDay] = []
         days.reserveCapacity(max(0, to - from + 1))
         var met: Set<Int> = []
         var next = rows.startIndex
         for day in from...max(from, through) {
             while next < rows.endIndex && rows[next].day < day { next += 1 }
-            let first = next
-            while next < rows.endIndex && rows[next].day == day { next += 1 }
-            let sources = rows[first..<next]
-            let totals = sources.reduce(HealthTotals.zero) { $0.largest($1.totals) }
-            if day <= to { days.append(Self.reply(day, totals, sources: sources, goals: goals)) }
-            if day <= today && !sources.isEmpty && goals.met(totals) { met.insert(day) }
+            let row = next < rows.endIndex && rows[next].day == day ? rows[next] : nil
+            let totals = row?.totals ?? .zero
+            if day <= to { days.append(Self.reply(day, totals, devices: row?.devices ?? [], goals: goals)) }
+            if day <= today && row != nil && goals.met(totals) { met.insert(day) }
         }
         return HealthDays(days: days, goals: goals, streak: try await streak(user: user, today: today, goals: goals, read: (from, through, met)),
                           today: DayNumber.day(today), firstDate: span.map { DayNumber.day($0.first) })
@@ -119,17 +112,13 @@ struct HealthService: StepLog {
         }
     }
 
-    static func reply(_ day: Int, _ t: HealthTotals, sources: ArraySlice<HealthStore.SourceDay>, goals: HealthGoals) -> HealthDay {
-        var names: [String] = []
-        for source in sources {
-            for name in source.devices where !names.contains(name) { names.append(name) }
-        }
+    static func reply(_ day: Int, _ t: HealthTotals, devices: [String], goals: HealthGoals) -> HealthDay {
         let p = goals.progress(t)
         func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
         func hundredth(_ v: Double) -> Double { (v * 100).rounded() / 100 }
         return HealthDay(date: DayNumber.day(day), steps: Int(t.steps.rounded()), distanceMeters: tenth(t.distanceMeters),
                          activeEnergyKcal: tenth(t.activeEnergyKcal), standMinutes: Int(t.standMinutes.rounded()), standHours: Int(t.standHours.rounded()),
-                         exerciseMinutes: Int(t.exerciseMinutes.rounded()), sources: names,
+                         exerciseMinutes: Int(t.exerciseMinutes.rounded()), sources: devices,
                          progress: HealthProgress(steps: hundredth(p.steps), activeEnergyKcal: hundredth(p.energy), standHours: hundredth(p.standHours)),
                          met: goals.met(t))
     }
@@ -142,7 +131,7 @@ struct HealthService: StepLog {
     /// server's kept replies show within their minute.
     static func land(_ outcome: HealthImporter.Outcome, user: UUID, importID: UUID?, database: Database, now: Date) async throws {
         try await database.transaction { c in
-            for day in outcome.days { try HealthStore.put(user: user, day, at: now, c) }
+            try HealthStore.put(user: user, outcome.days, at: now, c)
             if let importID {
                 try HealthStore.finishImport(importID, user: user, state: HealthImportState.done.rawValue, records: outcome.records, days: outcome.days.count,
                                              first: outcome.days.first?.day, last: outcome.days.last?.day, message: HealthService.note(outcome), at: now, c)
