@@ -61,6 +61,42 @@ import YarukiTestSupport
         #expect(Array(replayed.prefix(live.count)) == live, "A replays what C sent live: \(replayed) vs \(live)")
     }
 
+    /// The log can hold an event this node has yet to hear (written through another node, its
+    /// NOTIFY still on its way). A screen resuming here is sent it from the log; when the node then
+    /// hears it, the screen is not sent it again. (A three-node run through nginx once gave a
+    /// resumed screen one standings event twice.)
+    @Test func aResumedStreamIsNotSentAgainWhatTheLogAlreadyGaveIt() async throws {
+        let node = try await Self.nodes(1)[0]
+        let (bo, _, boID) = try API(node).signUp("bo-resume@example.com", name: "Bo")
+        let database = node.app.context.database
+        // Logged as another node logs, its NOTIFY held back.
+        func logged(_ data: String) async throws -> EventLogStore.Entry {
+            try await database.transaction { c in
+                let id = try #require(try c.queryOne("""
+                    INSERT INTO events (topic, name, audience, data, at) VALUES ('user', 'standings', ?, ?, 0) RETURNING id
+                    """, boID.lowercased(), data)?.int("id"))
+                return EventLogStore.Entry(id: Int64(id), topic: "user", name: "standings", audience: boID.lowercased(), data: data)
+            }
+        }
+        func told(_ entry: EventLogStore.Entry) async throws {
+            try await database.transaction { c in _ = try c.query("SELECT pg_notify(?, ?) AS told", EventLogStore.channel, EventLogStore.notification(entry)) }
+        }
+        let early = try await logged(#"{"n":1}"#)
+        let resumed = try Self.open(node.port, bo, lastEventID: String(early.id - 1))
+        // Each standings event's id (ready carries one too).
+        func standings(_ text: String) -> [Int64] {
+            text.components(separatedBy: "\n\n").filter { $0.contains("event: standings") }.flatMap(Self.ids)
+        }
+        var seen = try await resumed.waitFor("event: ready")
+        #expect(standings(seen) == [early.id], "the log gives it: \(seen)")
+        // The node hears it now, then a later one.
+        try await told(early)
+        let later = try await logged(#"{"n":2}"#)
+        try await told(later)
+        seen += try await resumed.waitFor("id: \(later.id)") + resumed.readUntil("\n\n")
+        #expect(standings(seen) == [early.id, later.id], "each sent once: \(seen)")
+    }
+
     @Test func aWallOnOneNodeCountsSalesPostedToTheOthers() async throws {
         let nodes = try await Self.nodes(3)
         let api = API(nodes[0])

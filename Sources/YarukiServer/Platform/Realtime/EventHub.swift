@@ -9,10 +9,13 @@ import YarukiStore
 /// written through every node; their ids are the bus log's, so a client that reconnects to any
 /// node with `Last-Event-ID` is sent what it missed (up to `replayLimit` events of the last day).
 final class EventHub: @unchecked Sendable {
-    /// A stream and, while it is being sent what it missed, the live events that came meanwhile.
+    /// A stream; while it is being sent what it missed, the live events that came meanwhile; and
+    /// the newest logged id it was sent from the log, which a live event does not repeat (the log
+    /// can hold an event this node has yet to hear: the catch-up sends it, then the bus delivers it).
     private final class Attached {
         let stream: EventStream
         var held: [ServerSentEvent]?
+        var sentFromLog: Int64 = 0
         init(_ stream: EventStream, catchingUp: Bool) {
             self.stream = stream
             held = catchingUp ? [] : nil
@@ -45,17 +48,19 @@ final class EventHub: @unchecked Sendable {
                 .filter { EventHub.audience($0.audience).contains(user) }.suffix(EventHub.replayLimit)
             for entry in missed { stream.send(EventHub.event(entry)) }
             sentUpTo = missed.last?.id ?? last
-            // Live events that came meanwhile, after what the log gave, in order; from here on they go straight out.
-            let held = lock.withLock { () -> [ServerSentEvent] in
-                defer { attached.held = nil }
-                return attached.held ?? []
-            }
-            for event in held {
-                // A passing event (no id) was not in the log: it goes out as it came.
-                let id = event.id.flatMap { Int64($0) }
-                if let id, id <= sentUpTo { continue }
-                stream.send(event)
-                sentUpTo = id ?? sentUpTo
+            // Live events that came meanwhile, after what the log gave, in order; from here on they
+            // go straight out, but none the log already gave. Sent under the lock (sending only
+            // queues bytes), so no live event overtakes them.
+            lock.withLock {
+                for event in attached.held ?? [] {
+                    // A passing event (no id) was not in the log: it goes out as it came.
+                    let id = event.id.flatMap { Int64($0) }
+                    if let id, id <= sentUpTo { continue }
+                    stream.send(event)
+                    sentUpTo = id ?? sentUpTo
+                }
+                attached.held = nil
+                attached.sentFromLog = sentUpTo
             }
         }
         stream.send(ServerSentEvent(id: String(max(sentUpTo, await bus.currentID())), event: "ready", data: "{}"))
@@ -86,7 +91,7 @@ final class EventHub: @unchecked Sendable {
                         attached.held!.append(event)
                         return nil
                     }
-                    return attached.stream
+                    return entry.id > 0 && entry.id <= attached.sentFromLog ? nil : attached.stream
                 }
             }
         }
