@@ -11,56 +11,109 @@ public protocol JSONWritable {
     func writeJSON(to w: inout JSONWriter) throws
 }
 
-/// JSON written into a byte buffer. Objects and arrays track only whether a comma is due:
-/// `key` and `element` clear `first` before each value, and a container clears it as it closes,
-/// so a value itself never touches it.
-public struct JSONWriter {
-    public var bytes: [UInt8]
+/// JSON written into a byte buffer of its own. Objects and arrays track only whether a comma is
+/// due: `key` and `element` clear `first` before each value, and a container clears it as it
+/// closes, so a value itself never touches it.
+///
+/// The buffer is memory the writer owns, not an array: each value makes room for itself once and
+/// is then stored byte by byte (an array's append checks that it is the only owner and has room
+/// on every call, and copied a key's few bytes through its generic path: together a third of the
+/// time a health month's JSON took). So a writer cannot be copied, and frees its memory when it ends.
+public struct JSONWriter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
     @usableFromInline var first = true
 
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// What has been written, copied out.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// What has been written, as `Data` (one copy, as `bytes`).
+    public var data: Data { Data(bytes: base, count: count) }
+
+    /// Makes room for `n` more bytes.
+    @inlinable @inline(__always) mutating func reserve(_ n: Int) {
+        if capacity &- count < n { grow(n) }
+    }
+
+    @usableFromInline mutating func grow(_ n: Int) {
+        let larger = Swift.max(capacity * 2, count + n)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        (base, capacity) = (moved, larger)
+    }
+
+    @inlinable @inline(__always) mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count &+= 1
+    }
+
+    @inlinable @inline(__always) mutating func append(_ p: UnsafeRawPointer, _ n: Int) {
+        reserve(n)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: p, byteCount: n)
+        count &+= n
+    }
+
+    /// Bytes that are JSON already (a stored reply, a part of one), as they are.
+    public mutating func raw<C: Collection>(bytes: C) where C.Element == UInt8 {
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            if let p = buffer.baseAddress { append(p, buffer.count) }
+        }
+        guard copied == nil else { return }
+        reserve(bytes.count)
+        for b in bytes { byte(b) }
     }
 
     // MARK: Containers
 
     @inlinable public mutating func beginObject() {
-        bytes.append(123)
+        byte(123)
         first = true
     }
 
     @inlinable public mutating func endObject() {
-        bytes.append(125)
+        byte(125)
         first = false
     }
 
     @inlinable public mutating func beginArray() {
-        bytes.append(91)
+        byte(91)
         first = true
     }
 
     @inlinable public mutating func endArray() {
-        bytes.append(93)
+        byte(93)
         first = false
     }
 
     /// Before an array's element: the comma, unless it is the first.
     @inlinable public mutating func element() {
-        if first { first = false } else { bytes.append(44) }
+        if first { first = false } else { byte(44) }
     }
 
     /// `"key":` (the key's JSON, colon included, as a constant), after a comma unless it is the first.
     @inlinable public mutating func key(_ quoted: StaticString) {
-        if first { first = false } else { bytes.append(44) }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: quoted.utf8Start, count: quoted.utf8CodeUnitCount))
+        let n = quoted.utf8CodeUnitCount
+        reserve(n &+ 1)
+        if first { first = false } else { base[count] = 44; count &+= 1 }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: quoted.utf8Start, byteCount: n)
+        count &+= n
     }
 
     /// `"key":` for a key known only at run time.
     public mutating func key(_ name: String) {
-        if first { first = false } else { bytes.append(44) }
+        if first { first = false } else { byte(44) }
         string(name)
-        bytes.append(58)
+        byte(58)
     }
 
     @inlinable public mutating func member<T: JSONWritable>(_ quoted: StaticString, _ value: T) throws {
@@ -82,55 +135,70 @@ public struct JSONWriter {
     // MARK: Values
 
     public mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     public mutating func raw(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { if let p = $0.baseAddress { append(p, $0.count) } }
     }
 
     public mutating func null() { raw("null") }
 
-    /// A string whose bytes need no escaping (digits, dashes, colons), appended by `body` between the quotes.
-    @inlinable public mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
-        bytes.append(34)
-        body(&bytes)
-        bytes.append(34)
+    /// A string whose bytes need no escaping (digits, dashes, colons), of at most `length` bytes,
+    /// which `body` writes from the pointer it is given and counts; the quotes go around it.
+    @inlinable public mutating func unescapedString(atMost length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(length &+ 2)
+        base[count] = 34
+        let written = body(base + (count &+ 1))
+        base[count &+ 1 &+ written] = 34
+        count &+= written &+ 2
     }
 
     public mutating func string(_ text: String) {
-        bytes.append(34)
         var text = text
         text.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            let count = utf8.count
-            var mark = 0, i = 0
-            while i < count {
-                // Eight bytes at a time while none of them needs escaping: most text has nothing
-                // to escape, and a board page's photo links alone are 12 KB of it.
-                while i + 8 <= count, !JSONWriter.needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
-                guard i < count else { break }
-                let byte = base[i]
-                i += 1
-                guard byte < 0x20 || byte == 34 || byte == 92 else { continue }
-                if i - 1 > mark { bytes.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: i - 1 - mark)) }
-                mark = i
-                switch byte {
-                case 34: bytes.append(92); bytes.append(34)
-                case 92: bytes.append(92); bytes.append(92)
-                case 0x0A: bytes.append(92); bytes.append(110)
-                case 0x0D: bytes.append(92); bytes.append(114)
-                case 0x09: bytes.append(92); bytes.append(116)
-                case 0x08: bytes.append(92); bytes.append(98)
-                case 0x0C: bytes.append(92); bytes.append(102)
-                default:
-                    bytes.append(contentsOf: [92, 117, 48, 48, JSONWriter.hex[Int(byte >> 4)], JSONWriter.hex[Int(byte & 15)]])
+            let length = utf8.count
+            reserve(length &+ 2)
+            base[count] = 34
+            count &+= 1
+            if let start = utf8.baseAddress {
+                var mark = 0, i = 0
+                while i < length {
+                    // Eight bytes at a time while none of them needs escaping: most text has nothing
+                    // to escape, and a board page's photo links alone are 12 KB of it.
+                    while i + 8 <= length, !JSONWriter.needsEscape(UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+                    guard i < length else { break }
+                    let byte = start[i]
+                    i += 1
+                    guard byte < 0x20 || byte == 34 || byte == 92 else { continue }
+                    if i - 1 > mark { append(start + mark, i - 1 - mark) }
+                    mark = i
+                    switch byte {
+                    case 34: escape(34)
+                    case 92: escape(92)
+                    case 0x0A: escape(110)
+                    case 0x0D: escape(114)
+                    case 0x09: escape(116)
+                    case 0x08: escape(98)
+                    case 0x0C: escape(102)
+                    default:
+                        let code: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (92, 117, 48, 48, JSONWriter.hex[Int(byte >> 4)], JSONWriter.hex[Int(byte & 15)])
+                        withUnsafeBytes(of: code) { append($0.baseAddress!, 6) }
+                    }
                 }
+                if length > mark { append(start + mark, length - mark) }
             }
-            if count > mark { bytes.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: count - mark)) }
+            byte(34)
         }
-        bytes.append(34)
+    }
+
+    /// A backslash and `letter`.
+    private mutating func escape(_ letter: UInt8) {
+        reserve(2)
+        base[count] = 92
+        base[count &+ 1] = letter
+        count &+= 2
     }
 
     /// True when one of the word's eight bytes is below 0x20, a quote or a backslash (the
@@ -148,19 +216,28 @@ public struct JSONWriter {
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     public mutating func int<I: FixedWidthInteger>(_ n: I) {
-        if n == 0 { bytes.append(48); return }
-        if n < 0 { bytes.append(45) }
-        var magnitude = n.magnitude
-        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes: enough for any 128-bit integer
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var i = buffer.count
-            while magnitude > 0 {
-                i -= 1
-                buffer[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        reserve(41)  // a sign and the 39 digits of any 128-bit integer
+        if n < 0 {
+            base[count] = 45
+            count &+= 1
         }
+        writeDigits(n.magnitude)
+    }
+
+    /// `magnitude`'s decimal digits, in room already made.
+    @inline(__always) private mutating func writeDigits<M: UnsignedInteger>(_ magnitude: M) {
+        var digits = 1, rest = magnitude / 10
+        while rest > 0 {
+            digits &+= 1
+            rest /= 10
+        }
+        var (i, left) = (count &+ digits, magnitude)
+        repeat {
+            i &-= 1
+            base[i] = UInt8(truncatingIfNeeded: 48 + left % 10)
+            left /= 10
+        } while left > 0
+        count &+= digits
     }
 
     public mutating func bool(_ value: Bool) {
@@ -179,35 +256,51 @@ public struct JSONWriter {
         raw(text)
     }
 
-    private static let scales: [Double] = [10, 100, 1_000, 10_000, 100_000, 1_000_000]
-
     /// A number of at most six decimals (a coordinate, a weight, a tenth) written from its
     /// digits, as `description` writes it, without making a String: when `n / 10^k` is exactly
     /// the value (both exact, the division rounded once, as parsing the text would be), the
     /// shortest text that reads back as the value is n's digits with the point k from the right
     /// (fewer than 16 digits name one double each). False when it is not such a number.
+    ///
+    /// A scale whose product is not within a few units in the last place of a whole number is
+    /// passed over before dividing: when `n / 10^k` is the value, `value * 10^k` is n to within
+    /// two rounding errors. (The division and a call to round each scale were a quarter of a
+    /// health month's JSON.)
     @usableFromInline mutating func decimal(_ value: Double) -> Bool {
-        for (k, scale) in JSONWriter.scales.enumerated() {
-            let n = (value * scale).rounded()
-            guard n / scale == value else { continue }
-            if value < 0 { bytes.append(45) }
-            var magnitude = Int64(n).magnitude  // under 10^15: exact
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
-                var i = out.count
-                for _ in 0...k {
-                    i -= 1
-                    out[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-                    magnitude /= 10
-                }
-                i -= 1
-                out[i] = 46
-                repeat {
-                    i -= 1
-                    out[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: out[i...]))
+        var scale = 1.0
+        for k in 0..<6 {
+            scale *= 10  // 10 to 10^6, each exact
+            let product = value * scale
+            // |product| < 10^15: it and product ± 0.5 are exact, and so is n.
+            let n = Double(Int64(product + (product < 0 ? -0.5 : 0.5)))
+            guard abs(product - n) <= abs(product) * 1e-15, n / scale == value else { continue }
+            reserve(24)
+            if value < 0 {
+                base[count] = 45
+                count &+= 1
             }
+            var magnitude = Int64(n).magnitude
+            var digits = 1, rest = magnitude / 10
+            while rest > 0 {
+                digits &+= 1
+                rest /= 10
+            }
+            // k + 1 decimals, the point, and at least one digit before it.
+            let length = Swift.max(digits, k + 2) + 1
+            var i = count &+ length
+            for _ in 0...k {
+                i &-= 1
+                base[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+            }
+            i &-= 1
+            base[i] = 46
+            repeat {
+                i &-= 1
+                base[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+            } while i > count
+            count &+= length
             return true
         }
         return false
@@ -224,13 +317,11 @@ public struct JSONWriter {
         .invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode \(value) directly in JSON."))
     }
 
-    /// `"6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B"`: 38 bytes made on the stack, appended at once.
+    /// `"6F1D2C3A-5B4E-4D7F-9A8B-1C2D3E4F5A6B"`: 38 bytes written in place.
     public mutating func uuid(_ id: UUID) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { out in
-            out[0] = 34
-            id.writeDigits(to: UnsafeMutableBufferPointer(rebasing: out[1..<37]), upper: true)
-            out[37] = 34
-            bytes.append(contentsOf: UnsafeBufferPointer(out))
+        unescapedString(atMost: 36) { out in
+            id.writeDigits(to: UnsafeMutableBufferPointer(start: out, count: 36), upper: true)
+            return 36
         }
     }
 
@@ -243,13 +334,12 @@ public struct JSONWriter {
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let second = total - days * 86_400
         let (year, month, day) = CivilDate.of(days: days)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { b in
+        unescapedString(atMost: 20) { b in
             func two(_ at: Int, _ n: Int) { b[at] = UInt8(48 + n / 10); b[at + 1] = UInt8(48 + n % 10) }
-            b[0] = 34
-            two(1, year / 100); two(3, year % 100); b[5] = 45; two(6, month); b[8] = 45; two(9, day)
-            b[11] = 84; two(12, second / 3600); b[14] = 58; two(15, second / 60 % 60); b[17] = 58; two(18, second % 60)
-            b[20] = 90; b[21] = 34
-            bytes.append(contentsOf: UnsafeBufferPointer(b))
+            two(0, year / 100); two(2, year % 100); b[4] = 45; two(5, month); b[7] = 45; two(8, day)
+            b[10] = 84; two(11, second / 3600); b[13] = 58; two(14, second / 60 % 60); b[16] = 58; two(17, second % 60)
+            b[19] = 90
+            return 20
         }
     }
 
@@ -414,11 +504,4 @@ public enum CivilDate {
         out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
     }
 
-    /// "2026-11-29" appended as bytes.
-    @inlinable public static func append(days: Int, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-            write(days: days, to: text)
-            out.append(contentsOf: UnsafeBufferPointer(text))
-        }
-    }
 }

@@ -59,7 +59,7 @@ public struct Prewritten<Value: APIModel>: APIModel, PrewrittenModel {
         self.init(json: w.bytes)
     }
 
-    public func writeJSON(to w: inout JSONWriter) throws { w.bytes.append(contentsOf: json.utf8) }
+    public func writeJSON(to w: inout JSONWriter) throws { w.raw(json) }
 
     /// The value itself, read back from its bytes (for the document and the SDK; replies never do).
     public func value() throws -> Value {

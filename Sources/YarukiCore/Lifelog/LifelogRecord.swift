@@ -40,30 +40,34 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
 
     /// "2026-11-30T09:12:00+02:00" (milliseconds only when there are some).
     public var text: String {
-        var out: [UInt8] = []
-        out.reserveCapacity(29)
-        append(to: &out)
-        return String(decoding: out, as: UTF8.self)
+        String(unsafeUninitializedCapacity: OffsetDateTime.longest) { write(to: $0.baseAddress!) }
     }
 
-    /// `text`'s bytes, appended: a lifelog day's reply writes a hundred of them straight into its
-    /// buffer (a String and its day's String each were a tenth of the reply).
-    public func append(to out: inout [UInt8]) {
+    /// The most bytes `text` has: "2026-11-30T09:12:00.123+02:00".
+    public static let longest = 29
+
+    /// `text`'s bytes written at `out` (room for `longest`), and how many: a lifelog day's reply
+    /// writes a hundred of them straight into its buffer (a String and its day's String each were
+    /// a tenth of the reply).
+    public func write(to out: UnsafeMutablePointer<UInt8>) -> Int {
         let local = date.timeIntervalSince1970 + Double(utcOffset)
         let whole = Int(local.rounded(.down))
         let millis = Int(((local - Double(whole)) * 1000).rounded())
         let days = Int((Double(whole) / 86_400).rounded(.down))
         let seconds = whole - days * 86_400
-        CivilDate.append(days: days, to: &out)
-        func two(_ n: Int) { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)) }
-        out.append(84); two(seconds / 3600); out.append(58); two(seconds / 60 % 60); out.append(58); two(seconds % 60)
-        if millis > 0 && millis < 1000 { out.append(46); out.append(UInt8(48 + millis / 100)); two(millis % 100) }
+        CivilDate.write(days: days, to: UnsafeMutableBufferPointer(start: out, count: 10))
+        var at = 10
+        func put(_ b: UInt8) { out[at] = b; at += 1 }
+        func two(_ n: Int) { put(UInt8(48 + n / 10)); put(UInt8(48 + n % 10)) }
+        put(84); two(seconds / 3600); put(58); two(seconds / 60 % 60); put(58); two(seconds % 60)
+        if millis > 0 && millis < 1000 { put(46); put(UInt8(48 + millis / 100)); two(millis % 100) }
         if utcOffset == 0 {
-            out.append(90)
+            put(90)
         } else {
             let a = abs(utcOffset)
-            out.append(utcOffset < 0 ? 45 : 43); two(a / 3600); out.append(58); two(a / 60 % 60)
+            put(utcOffset < 0 ? 45 : 43); two(a / 3600); put(58); two(a / 60 % 60)
         }
+        return at
     }
 
     /// The local calendar day, "2026-11-30".
@@ -85,7 +89,7 @@ public struct OffsetDateTime: Codable, Equatable, Hashable, Sendable, Comparable
 
 extension OffsetDateTime: JSONWritable {
     public func writeJSON(to w: inout JSONWriter) {
-        w.unescapedString { append(to: &$0) }
+        w.unescapedString(atMost: OffsetDateTime.longest) { write(to: $0) }
     }
 }
 

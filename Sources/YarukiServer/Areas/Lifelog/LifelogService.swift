@@ -76,12 +76,12 @@ struct LifelogService: Sendable {
         var rest = wire[...].dropLast()  // without the closing brace
         if let p = w.photo {
             let split = Self.afterOccurredAt(wire)
-            out.bytes += rest[..<split]
+            out.raw(bytes: rest[..<split])
             out.raw(#","photo":"#)
             try photo(p).writeJSON(to: &out)
             rest = rest[split...]
         }
-        out.bytes += rest
+        out.raw(bytes: rest)
         if let v = w.voice {
             out.raw(#","voice":"#)
             try voice(v, of: w.id).writeJSON(to: &out)
