@@ -74,10 +74,14 @@ final class RowSet: Sendable {
         private var cells: [Cell] = []
         private var bytes: [UInt8] = []
 
-        init(columns: [String], rows: Int = 0) {
+        init(columns: [String], rows: Int = 0, bytes: Int = 0) {
             self.columns = columns
             cells.reserveCapacity(rows * columns.count)
+            self.bytes.reserveCapacity(bytes)
         }
+
+        /// Rows and bytes so far.
+        var size: (rows: Int, bytes: Int) { (columns.isEmpty ? 0 : cells.count / columns.count, bytes.count) }
 
         mutating func null() { cells.append(.null) }
         mutating func integer(_ v: Int64) { cells.append(.integer(v)) }
@@ -175,7 +179,7 @@ public struct Row: Sendable {
     /// same text can keep it).
     public func text(_ column: String, equals bytes: [UInt8]) throws -> Bool {
         guard case let .text(s, n) = try cell(column), n == bytes.count else { return false }
-        return set.withBytes(s, n) { $0.elementsEqual(bytes) }
+        return n == 0 || set.withBytes(s, n) { text in bytes.withUnsafeBufferPointer { memcmp(text.baseAddress!, $0.baseAddress!, n) == 0 } }
     }
 
     /// A text column's bytes.

@@ -7,7 +7,21 @@ final class SQLiteConnection: SQLConnection {
     private var handle: OpaquePointer?
     /// At most 512 statements and 8 MB of them (`StatementCache`); a statement's memory is
     /// SQLite's own count of it. Read by tests.
-    let statements = StatementCache<(statement: OpaquePointer, columns: [String])>(maxCount: 512, maxBytes: 8 << 20)
+    let statements = StatementCache<Prepared>(maxCount: 512, maxBytes: 8 << 20)
+
+    /// A prepared statement, its columns, and the size of its last result: the next one's cells
+    /// and bytes are reserved at once instead of grown from nothing (a board page's 40 rows of
+    /// 20 columns were copied over ten times while they grew).
+    final class Prepared {
+        let statement: OpaquePointer
+        let columns: [String]
+        var rows = 0
+        var bytes = 0
+
+        init(_ statement: OpaquePointer, _ columns: [String]) {
+            (self.statement, self.columns) = (statement, columns)
+        }
+    }
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// SQLite's process-wide count of its memory is off (a board page made each time spent 6% of
@@ -84,7 +98,7 @@ final class SQLiteConnection: SQLConnection {
     }
 
     /// The prepared statement and its column names, made once per SQL text (while kept).
-    private func prepare(_ sql: String) throws -> (statement: OpaquePointer, columns: [String]) {
+    private func prepare(_ sql: String) throws -> Prepared {
         if let cached = statements.get(sql) { return cached }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
@@ -94,12 +108,14 @@ final class SQLiteConnection: SQLConnection {
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         let bytes = Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_MEMUSED, 0))
         for gone in statements.overflow(adding: 1, bytes: bytes) { sqlite3_finalize(statements.remove(gone)?.statement) }
-        statements.add(sql, (statement, columns), bytes: bytes)
-        return (statement, columns)
+        let prepared = Prepared(statement, columns)
+        statements.add(sql, prepared, bytes: bytes)
+        return prepared
     }
 
     private func step(_ sql: String, _ parameters: [SQLValue], collect: Bool) throws -> [Row] {
-        let (statement, columns) = try prepare(sql)
+        let prepared = try prepare(sql)
+        let (statement, columns) = (prepared.statement, prepared.columns)
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -121,7 +137,7 @@ final class SQLiteConnection: SQLConnection {
             }
             guard status == SQLITE_OK else { throw error(status) }
         }
-        var rows = RowSet.Builder(columns: columns)
+        var rows = RowSet.Builder(columns: columns, rows: collect ? prepared.rows : 0, bytes: collect ? prepared.bytes : 0)
         let columnCount = Int32(columns.count)
         while true {
             let status = sqlite3_step(statement)
@@ -143,6 +159,9 @@ final class SQLiteConnection: SQLConnection {
                 }
             }
         }
+        // Remembered up to a page's worth: a statement that once read ten thousand rows does not
+        // reserve them for every later read of one.
+        if collect { (prepared.rows, prepared.bytes) = (min(rows.size.rows, 256), min(rows.size.bytes, 64 << 10)) }
         return rows.rows()
     }
 
