@@ -168,6 +168,12 @@ public struct Row: Sendable {
         return try string(column)
     }
 
+    /// A text column's bytes, lent to `body` (read in place: no string or array is made).
+    public func withText<R>(_ column: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        guard case let .text(s, n) = try cell(column) else { throw DatabaseError.decoding("column '\(column)' is not text") }
+        return try set.withBytes(s, n, body)
+    }
+
     /// A text column's lines (split at each newline; none for an empty text), made straight from
     /// the bytes.
     public func lines(_ column: String) throws -> [String] {

@@ -7,6 +7,6 @@ public enum Migrations {
         v26OrderDeadlines, v27SignInTrust, v28PhotoBytes, v29BackdatedProofs, v30Inbox, v31PushSubscriptions, v32NotificationSettings,
         v33Reminders, v34WeeklyDigest, v35ReplyVersions, v36WorkoutsWritten, v37AccountBans, v38ExerciseCatalog, v39PrivateExercises, v40SetsAsLiftersLog, v41BodyPhotos,
         v42LifelogWritten, v43QuotaBreaks, v44GroupChallenges, v45CrewFeed, v46LifelogImports, v47BoardTimeZones, v48SalesDetail, v49BoardMilestones, v50SignagePlaylists,
-        v51SyncTombstones, v52HealthTotals,
+        v51SyncTombstones, v52HealthTotals, v53PostPhotoLists,
     ]
 }
