@@ -58,6 +58,7 @@ public enum HealthStore {
     /// each merge without the other's uncommitted row, and the later merge would write its own
     /// figures over the day. SQLite has one writer.
     public static func put(user: UUID, _ days: [SourceDay], at now: Date, _ c: SQLConnection) throws {
+        guard !days.isEmpty else { return }
         // The lock goes out with the first write, in its round trip.
         if c.dialect == .postgres { try c.queryLater("SELECT pg_advisory_xact_lock(\(writeLock), hashtext(?))", user) }
         for d in days {
