@@ -102,7 +102,7 @@ public struct YarukiClient: Sendable {
         guard let writable = body as? any JSONWritable else { return try encoder.encode(body) }
         var writer = JSONWriter(capacity: 4096)
         try writable.writeJSON(to: &writer)
-        return Data(writer.bytes)
+        return writer.data
     }
 
     /// A JSON request to `path`.

@@ -38,6 +38,9 @@ public struct JSONWriter: ~Copyable {
     /// What has been written, as `Data` (one copy, as `bytes`).
     public var data: Data { Data(bytes: base, count: count) }
 
+    /// What has been written, as text (one copy).
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
     /// Makes room for `n` more bytes.
     @inlinable @inline(__always) mutating func reserve(_ n: Int) {
         if capacity &- count < n { grow(n) }

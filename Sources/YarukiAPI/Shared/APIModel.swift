@@ -56,7 +56,7 @@ public struct Prewritten<Value: APIModel>: APIModel, PrewrittenModel {
     public init(_ value: Value) throws {
         var w = JSONWriter(capacity: 512)
         try value.writeJSON(to: &w)
-        self.init(json: w.bytes)
+        self.init(json: w.text)
     }
 
     public func writeJSON(to w: inout JSONWriter) throws { w.raw(json) }

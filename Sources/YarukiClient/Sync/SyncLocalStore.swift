@@ -237,6 +237,6 @@ struct SyncLocalStore: Sendable {
         guard let fields else { return .null }
         var writer = JSONWriter(capacity: 256)
         guard (try? JSONValue.object(fields).writeJSON(to: &writer)) != nil else { return .null }
-        return .text(String(decoding: writer.bytes, as: UTF8.self))
+        return .text(writer.text)
     }
 }

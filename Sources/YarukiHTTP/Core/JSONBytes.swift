@@ -13,8 +13,17 @@ public enum JSONBytes {
         return w.bytes
     }
 
+    /// The JSON as text (a stored reply, a part of one).
+    public static func text<T: JSONWritable>(_ value: T) throws -> String {
+        var w = JSONWriter()
+        try value.writeJSON(to: &w)
+        return w.text
+    }
+
     public static func data<T: JSONWritable>(_ value: T) throws -> Data {
-        Data(try encode(value))
+        var w = JSONWriter()
+        try value.writeJSON(to: &w)
+        return w.data
     }
 }
 

@@ -310,7 +310,7 @@ public enum TrainingStore {
     static func written(_ w: Workout) throws -> String {
         var writer = JSONWriter(capacity: 1024)
         try w.writeJSON(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 
     /// A weight as stored: whole grams.

@@ -22,7 +22,7 @@ struct CrewFeed: Sendable {
     // MARK: writing (inside the caller's transaction; the groups whose feed changed come back)
 
     static func facts(_ part: some JSONWritable) throws -> String {
-        String(decoding: try JSONBytes.encode(part), as: UTF8.self)
+        try JSONBytes.text(part)
     }
 
     static func proofFiled(_ proof: Proof, backdated: Bool, by user: UUID, _ c: SQLConnection) throws -> [UUID] {

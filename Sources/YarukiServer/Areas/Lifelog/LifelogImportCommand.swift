@@ -46,7 +46,7 @@ public enum LifelogImportCommand {
                               visits: preview.visits, points: preview.pathPoints + preview.fixes, added: nil, timeZone: zone.ianaName)
         guard !dryRun else { return summary }
         let id = UUID.timeOrdered()
-        let json = String(decoding: try JSONBytes.encode(preview), as: UTF8.self)
+        let json = try JSONBytes.text(preview)
         try await database.transaction { c in
             try LifelogImportStore.start(id, user: account.id, fileName: name, bytes: size, at: now, c)
             try LifelogImportStore.previewed(id, user: account.id, format: preview.format.rawValue, preview: json, c)

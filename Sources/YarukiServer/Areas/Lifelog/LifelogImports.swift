@@ -287,7 +287,7 @@ final class LifelogImports: @unchecked Sendable {
         defer { _ = lock.withLock { progress.removeValue(forKey: id) } }
         do {
             let preview = try await Self.preview(path(id), name: row.fileName, zone: zone, on: reading, progress: reporter(row, user: user))
-            let json = String(decoding: try JSONBytes.encode(preview), as: UTF8.self)
+            let json = try JSONBytes.text(preview)
             try await context.database.transaction { c in
                 try LifelogImportStore.previewed(id, user: user, format: preview.format.rawValue, preview: json, c)
             }

@@ -63,7 +63,7 @@ struct LifelogService: Sendable {
 
     /// `stored`'s JSON: the record's `wire` in the store.
     static func wire(id: UUID, _ d: LifelogDraft, createdAt: Date, updatedAt: Date) throws -> String {
-        String(decoding: try JSONBytes.encode(stored(id: id, d, createdAt: createdAt, updatedAt: updatedAt)), as: UTF8.self)
+        try JSONBytes.text(stored(id: id, d, createdAt: createdAt, updatedAt: updatedAt))
     }
 
     /// A record's reply from its stored JSON, with its photo and voice note written in where
@@ -87,7 +87,7 @@ struct LifelogService: Sendable {
             try voice(v, of: w.id).writeJSON(to: &out)
         }
         out.raw("}")
-        return Prewritten(json: out.bytes)
+        return Prewritten(json: out.text)
     }
 
     /// Where `occurredAt`'s value ends in a stored record: the members before it are a date, a

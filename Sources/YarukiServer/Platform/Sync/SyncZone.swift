@@ -108,7 +108,7 @@ enum SyncFields {
             // The fields back to bytes by JSONValue's own writer (no `Encoder` walk), for the body's decoder.
             var bytes = JSONWriter(capacity: 256)
             try fields.writeJSON(to: &bytes)
-            return try JSONCoding.decoder.decode(T.self, from: Data(bytes.bytes))
+            return try JSONCoding.decoder.decode(T.self, from: bytes.data)
         } catch let DecodingError.keyNotFound(key, _) {
             throw Refusal.malformed("'\(key.stringValue)' is required.", fields: [.init(field: key.stringValue, message: "is required")])
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
