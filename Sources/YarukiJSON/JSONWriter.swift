@@ -229,11 +229,7 @@ public struct JSONWriter: ~Copyable {
 
     /// `magnitude`'s decimal digits, in room already made.
     @inline(__always) private mutating func writeDigits<M: UnsignedInteger>(_ magnitude: M) {
-        var digits = 1, rest = magnitude / 10
-        while rest > 0 {
-            digits &+= 1
-            rest /= 10
-        }
+        let digits = JSONWriter.digits(magnitude)
         var (i, left) = (count &+ digits, magnitude)
         repeat {
             i &-= 1
@@ -241,6 +237,16 @@ public struct JSONWriter: ~Copyable {
             left /= 10
         } while left > 0
         count &+= digits
+    }
+
+    /// How many decimal digits `magnitude` has (one for zero).
+    @inline(__always) static func digits<M: UnsignedInteger>(_ magnitude: M) -> Int {
+        var digits = 1, rest = magnitude / 10
+        while rest > 0 {
+            digits &+= 1
+            rest /= 10
+        }
+        return digits
     }
 
     public mutating func bool(_ value: Bool) {
@@ -283,13 +289,8 @@ public struct JSONWriter: ~Copyable {
                 count &+= 1
             }
             var magnitude = Int64(n).magnitude
-            var digits = 1, rest = magnitude / 10
-            while rest > 0 {
-                digits &+= 1
-                rest /= 10
-            }
             // k + 1 decimals, the point, and at least one digit before it.
-            let length = Swift.max(digits, k + 2) + 1
+            let length = Swift.max(JSONWriter.digits(magnitude), k + 2) + 1
             var i = count &+ length
             for _ in 0...k {
                 i &-= 1
