@@ -113,16 +113,11 @@ public enum PostStore {
     }
 
     /// Sets the photo list (`photo_list`: a line a photo, "id sha256 width height size", in order;
-    /// empty without photos) of the posts `condition` picks, from their photos. Ordered inside the
-    /// aggregate on PostgreSQL; SQLite 3.40 has no `ORDER BY` there, and keeps an ordered
-    /// subquery's order for `group_concat`.
+    /// empty without photos) of the posts `condition` picks, from their photos.
     static func photoListStatement(_ dialect: SQLDialect, _ condition: String) -> String {
-        let line = "f.id || ' ' || f.sha256 || ' ' || f.width || ' ' || f.height || ' ' || f.size"
-        let list = switch dialect {
-        case .postgres: "SELECT string_agg(\(line), E'\\n' ORDER BY f.position) FROM photos f WHERE f.post_id = posts.id"
-        case .sqlite: "SELECT group_concat(line, char(10)) FROM (SELECT \(line) AS line FROM photos f WHERE f.post_id = posts.id ORDER BY f.position)"
-        }
-        return "UPDATE posts SET photo_list = COALESCE((\(list)), '') WHERE \(condition)"
+        let list = SQLFragment.lines(dialect, of: "f.id || ' ' || f.sha256 || ' ' || f.width || ' ' || f.height || ' ' || f.size",
+                                     from: "photos f WHERE f.post_id = posts.id", orderedBy: "f.position")
+        return "UPDATE posts SET photo_list = COALESCE(\(list), '') WHERE \(condition)"
     }
 
     /// A post's photos from its photo list: `author`'s (a post's photos are its author's), in order.

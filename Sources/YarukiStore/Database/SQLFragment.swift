@@ -56,6 +56,17 @@ enum SQLFragment {
         return ("AND (\(alias).\(column) \(op) ? OR (\(alias).\(column) = ? AND \(alias).id \(op) ?))", [at.sqlValue, at.sqlValue, id.sqlValue])
     }
 
+    /// A subquery giving `value` of each row of `rows` (a table, its alias and a `WHERE`) as one
+    /// text, a line each, in `order`; NULL when there are none. PostgreSQL orders the aggregate
+    /// itself; SQLite 3.40 has no `ORDER BY` there, and keeps an ordered subquery's order for any
+    /// aggregate but count, min and max (its own rule, as `group_concat` depends on it).
+    static func lines(_ dialect: SQLDialect, of value: String, from rows: String, orderedBy order: String) -> String {
+        switch dialect {
+        case .postgres: "(SELECT string_agg(\(value), E'\\n' ORDER BY \(order)) FROM \(rows))"
+        case .sqlite: "(SELECT group_concat(line, char(10)) FROM (SELECT \(value) AS line FROM \(rows) ORDER BY \(order)))"
+        }
+    }
+
     /// A `LIKE … ESCAPE '!'` pattern for text that holds `text` as typed (lower-cased, for a
     /// `LOWER(column)`): its own `%`, `_` and `!` escaped with `!` (a backslash means different
     /// things to the two engines).

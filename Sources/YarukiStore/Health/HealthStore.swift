@@ -89,17 +89,11 @@ public enum HealthStore {
         return runs
     }
 
-    /// Merges the sources of the days `condition` picks (of `health_days d`) into `health_totals`.
-    /// The devices keep their sources' order: PostgreSQL orders the aggregate itself; SQLite
-    /// aggregates an ordered subquery, whose order it keeps for any aggregate but count, min and
-    /// max (its own rule, as `group_concat` depends on it).
+    /// Merges the sources of the days `condition` picks (of `health_days d`) into `health_totals`,
+    /// the devices in their sources' order.
     static func mergeStatement(_ dialect: SQLDialect, _ condition: String) -> String {
-        let devices = dialect == .postgres
-            ? "string_agg(d.devices, E'\\n' ORDER BY d.source)"
-            : """
-              (SELECT group_concat(o.devices, char(10)) FROM (SELECT s.devices FROM health_days s WHERE s.user_id = d.user_id AND s.day = d.day
-               ORDER BY s.source) o)
-              """
+        let devices = SQLFragment.lines(dialect, of: "s.devices", from: "health_days s WHERE s.user_id = d.user_id AND s.day = d.day",
+                                        orderedBy: "s.source")
         return """
             INSERT INTO health_totals (user_id, day, steps, distance_m, energy_kcal, stand_minutes, stand_hours, exercise_minutes, devices)
             SELECT d.user_id, d.day, MAX(d.steps), MAX(d.distance_m), MAX(d.energy_kcal), MAX(d.stand_minutes), MAX(d.stand_hours),
