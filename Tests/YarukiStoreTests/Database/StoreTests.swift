@@ -552,7 +552,9 @@ import YarukiTestSupport
                 try? await db.transaction { c -> Int in
                     try c.execute("INSERT INTO t (n) VALUES (?)", n)
                     if n % 10 == 0 { throw Refused() }  // after its insert: that insert must go too
-                    if n == 7 { try c.execute("INSERT INTO t (n) VALUES (1)", []) }  // a duplicate: the statement fails
+                    // A duplicate of the held write's row, committed before any of these runs (one of
+                    // the others' rows would depend on the order the tasks queued in): the statement fails.
+                    if n == 7 { try c.execute("INSERT INTO t (n) VALUES (0)", []) }
                     return n * 2
                 }
             }
