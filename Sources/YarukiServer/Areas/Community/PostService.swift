@@ -24,7 +24,7 @@ struct PostService: Sendable {
 
     func reply(_ post: PostStore.PostRow, photos: [PostStore.PhotoRow], viewer: UUID) -> Post {
         Post(id: post.id, author: Person(id: post.authorID, displayName: post.authorName), board: post.board, body: post.body,
-             routineId: post.routineID, photos: photos.map(photo), likeCount: post.likeCount, commentCount: post.commentCount,
+             routineId: post.routineID, photos: photos.map { photo($0) }, likeCount: post.likeCount, commentCount: post.commentCount,
              likedByMe: post.likedByMe, mine: post.authorID == viewer, createdAt: post.createdAt, updatedAt: post.updatedAt)
     }
 

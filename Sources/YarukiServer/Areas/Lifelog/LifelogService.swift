@@ -39,7 +39,7 @@ struct LifelogService: Sendable {
 
     func reply(_ r: LifelogStore.Record) -> LifelogRecord {
         var record = Self.stored(id: r.id, r.draft, createdAt: r.createdAt, updatedAt: r.updatedAt)
-        record.photo = r.photo.map(photo)
+        record.photo = r.photo.map { photo($0) }
         record.voice = r.voice.map { voice($0, of: r.id) }
         return record
     }
@@ -289,7 +289,7 @@ struct LifelogService: Sendable {
         let rows = try await database.read { c in
             try ranges.flatMap { try LifelogStore.records(user: user, from: $0.0, to: $0.1, limit: 50, c).reversed() }
         }
-        return rows.map(reply)
+        return rows.map { reply($0) }
     }
 
     /// The range asked for: a day, week or month (a day when left out) around `date` (today when left out).
