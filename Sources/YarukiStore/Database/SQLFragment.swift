@@ -5,10 +5,23 @@ enum SQLFragment {
     /// `?, ?, ?`: the placeholders of an `IN (…)` list of `n` values.
     static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
 
-    /// On PostgreSQL, `column` is one of `texts` (none holding a comma): one statement text and one
-    /// parameter for any number of them, so a node prepares it once.
+    /// On PostgreSQL, `column` is one of `texts`: one statement text and one parameter (an array,
+    /// each text quoted) for any number of them, so a node prepares it once. The parameter is
+    /// typed, so the array is built once when the statement is bound; built from the text by a
+    /// call in the statement, a generic plan (`PostgresConnection`) built it again for each row it
+    /// looked at.
     static func anyOf(_ column: String, _ texts: [String]) -> (sql: String, parameter: SQLValue) {
-        ("\(column) = ANY (string_to_array(?, ','))", texts.joined(separator: ",").sqlValue)
+        var array = "{"
+        for (i, text) in texts.enumerated() {
+            if i > 0 { array += "," }
+            array += "\""
+            for c in text.unicodeScalars {
+                if c == "\"" || c == "\\" { array += "\\" }
+                array.unicodeScalars.append(c)
+            }
+            array += "\""
+        }
+        return ("\(column) = ANY (?::text[])", (array + "}").sqlValue)
     }
 
     /// Values in slices of 500 (or `size`), so a list of a thousand ids stays within every

@@ -142,6 +142,28 @@ import YarukiTestSupport
         try await db.read { c throws in #expect(try list(1, c) == 1, "a statement let go runs again") }
     }
 
+    /// `SQLFragment.anyOf` finds exactly the texts it is given, whatever they hold (an array
+    /// literal's commas, quotes, backslashes, braces, spaces, NULL), with one statement for any count.
+    @Test func aPostgresAnyOfMatchesEachTextWhole() async throws {
+        let db = try PostgresDatabase(url: PostgresCluster.shared.url, poolSize: 1)
+        defer { db.close() }
+        let stored = ["a,b", "a", "b", "q\"t", "b\\s", "{x}", "two words", "NULL", "やる気", "plain"]
+        func found(_ texts: [String]) async throws -> [String] {
+            let any = SQLFragment.anyOf("x", texts)
+            let values = stored.map { _ in "(?)" }.joined(separator: ", ")
+            return try await db.read { c in
+                try c.query("SELECT x FROM (VALUES \(values)) AS v (x) WHERE \(any.sql) ORDER BY x", stored.map(\.sqlValue) + [any.parameter])
+                    .map { try $0.string("x") }
+            }
+        }
+        #expect(try await found(["a,b"]) == ["a,b"])
+        #expect(try await found(["q\"t", "b\\s", "{x}", "two words", "NULL", "やる気"]) == ["NULL", "b\\s", "q\"t", "two words", "{x}", "やる気"].sorted())
+        #expect(try await found(["a", "plain", "missing"]) == ["a", "plain"])
+        #expect(try await found([]) == [])
+        let statements = try await db.read { c in try #require(c as? PostgresConnection).prepared.count }
+        #expect(statements == 1, "one statement for every count")
+    }
+
     /// A prepared statement is planned once for all its values: PostgreSQL's default plans each run
     /// anew for its values (at least its first five, and every run after while a generic plan's
     /// guess costs more, as for a date range), which was a third of the backend's time on a page.
