@@ -6,10 +6,10 @@ enum SQLFragment {
     static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
 
     /// On PostgreSQL, `column` is one of `texts`: one statement text and one parameter (an array,
-    /// each text quoted) for any number of them, so a node prepares it once. The parameter is
-    /// typed, so the array is built once when the statement is bound; built from the text by a
-    /// call in the statement, a generic plan (`PostgresConnection`) built it again for each row it
-    /// looked at.
+    /// each text quoted, so a text may hold anything) for any number of them, so a node prepares
+    /// it once. The parameter is typed, so the array is built once when the statement is bound,
+    /// whatever plan runs it (built by `string_to_array` in the statement, a generic plan built
+    /// it again for each row it looked at).
     static func anyOf(_ column: String, _ texts: [String]) -> (sql: String, parameter: SQLValue) {
         var array = "{"
         for (i, text) in texts.enumerated() {

@@ -21,18 +21,6 @@ final class PostgresConnection: SQLConnection {
         }
         handle = conn
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
-        // Every statement is prepared once per connection and run many times with its values;
-        // planning it again for each run's values (PostgreSQL's custom plans, which it keeps
-        // choosing when a generic plan's guessed cost is higher, as for a date range) was 35% of
-        // the backend's time on a page of workouts. The app's statements are keyed on indexed
-        // columns, their partial indexes' conditions are written as literals and their LIKEs
-        // are contains, so a generic plan is the plan a custom one would be.
-        let set = PQexec(conn, "SET plan_cache_mode = force_generic_plan")
-        defer { PQclear(set) }
-        guard PQresultStatus(set) == PGRES_COMMAND_OK else {
-            let reason = String(cString: PQerrorMessage(conn)).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw DatabaseError.unavailable("PostgreSQL at \(target) refused the session's settings: \(reason)")
-        }
     }
 
     deinit { PQfinish(handle) }

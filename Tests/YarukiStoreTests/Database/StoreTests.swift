@@ -164,22 +164,6 @@ import YarukiTestSupport
         #expect(statements == 1, "one statement for every count")
     }
 
-    /// A prepared statement is planned once for all its values: PostgreSQL's default plans each run
-    /// anew for its values (at least its first five, and every run after while a generic plan's
-    /// guess costs more, as for a date range), which was a third of the backend's time on a page.
-    @Test func aPostgresStatementIsPlannedOnceForAllItsValues() async throws {
-        let db = try PostgresDatabase(url: PostgresCluster.shared.url, poolSize: 1)
-        defer { db.close() }
-        let sql = "SELECT COUNT(*) AS n FROM pg_class WHERE relpages >= ? AND relpages < ?"
-        let plans = try await db.read { c throws in
-            for n in 0..<12 { _ = try c.query(sql, [n.sqlValue, (n * 10 + 1).sqlValue]) }
-            return try c.query("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE ?", ["%FROM pg_class WHERE relpages%".sqlValue])
-                .map { (try $0.int("generic_plans"), try $0.int("custom_plans")) }
-        }
-        #expect(plans.count == 1)
-        #expect(plans.first?.0 == 12 && plans.first?.1 == 0, "planned per run: \(plans)")
-    }
-
     @Test(arguments: Engine.allCases)
     func valuesRoundTrip(engine: Engine) async throws {
         let db = try await freshDatabase(engine)
