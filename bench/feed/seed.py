@@ -25,6 +25,9 @@ def likes_for(i):
 
 
 post_ids = [str(uuid.UUID(int=random.getrandbits(128))) for _ in range(POSTS)]
+# Every third post has a photo; a post lists its photos itself ("id sha256 width height size" a
+# line, as the app's PostStore.setPhotos writes it), and the board page reads that list.
+photo_ids = {i: str(uuid.UUID(int=random.getrandbits(128))) for i in range(0, POSTS, 3)}
 LIKES = sum(likes_for(i) for i in range(POSTS))
 
 
@@ -37,13 +40,14 @@ def users():
 def posts():
     for i, pid in enumerate(post_ids):
         at = now_ms - (POSTS - i) * 31_000
-        yield (pid, people[(i * 7919) % PEOPLE], boards[i % 3], f"Post {i}: squats, then a walk.", likes_for(i), i % 7, at, at)
+        photo_list = f"{photo_ids[i]} {sha} 1600 1200 200000" if i in photo_ids else ""
+        yield (pid, people[(i * 7919) % PEOPLE], boards[i % 3], f"Post {i}: squats, then a walk.", likes_for(i), i % 7, at, at, photo_list)
 
 
 def photos():
     for i, pid in enumerate(post_ids):
-        if i % 3 == 0:
-            yield (str(uuid.UUID(int=random.getrandbits(128))), people[(i * 7919) % PEOPLE], sha, 1600, 1200, 200_000, pid, 0, now_ms)
+        if i in photo_ids:
+            yield (photo_ids[i], people[(i * 7919) % PEOPLE], sha, 1600, 1200, 200_000, pid, 0, now_ms)
 
 
 def likes():
@@ -65,8 +69,8 @@ if engine == "sqlite":
     db.execute("PRAGMA journal_mode = OFF")
     db.executemany("INSERT INTO users (id, email, email_key, display_name, time_zone, locale, week_start, role, created_at, updated_at) "
                    "VALUES (?,?,?,?,?,?,?,?,?,?)", users())
-    db.executemany("INSERT INTO posts (id, author_id, board, body, like_count, comment_count, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)",
-                   ((p[0], p[1], p[2], p[3], p[4] + (1 if int(i) % 4 == 0 else 0), p[5], p[6], p[7]) for i, p in enumerate(posts())))
+    db.executemany("INSERT INTO posts (id, author_id, board, body, like_count, comment_count, created_at, updated_at, photo_list) VALUES (?,?,?,?,?,?,?,?,?)",
+                   ((p[0], p[1], p[2], p[3], p[4] + (1 if int(i) % 4 == 0 else 0), p[5], p[6], p[7], p[8]) for i, p in enumerate(posts())))
     db.executemany("INSERT INTO photos (id, owner_id, sha256, width, height, size, post_id, position, created_at) VALUES (?,?,?,?,?,?,?,?,?)", photos())
     db.executemany("INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?,?,?)", likes())
     db.executemany("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?,?,?)", blocks)
@@ -89,8 +93,8 @@ else:
         if process.wait() != 0:
             sys.exit(f"COPY {table} failed")
     copy("users", "id, email, email_key, display_name, time_zone, locale, week_start, role, created_at, updated_at", users())
-    copy("posts", "id, author_id, board, body, like_count, comment_count, created_at, updated_at",
-         ((p[0], p[1], p[2], p[3], p[4] + (1 if i % 4 == 0 else 0), p[5], p[6], p[7]) for i, p in enumerate(posts())))
+    copy("posts", "id, author_id, board, body, like_count, comment_count, created_at, updated_at, photo_list",
+         ((p[0], p[1], p[2], p[3], p[4] + (1 if i % 4 == 0 else 0), p[5], p[6], p[7], p[8]) for i, p in enumerate(posts())))
     copy("photos", "id, owner_id, sha256, width, height, size, post_id, position, created_at", photos())
     copy("post_likes", "post_id, user_id, created_at", likes())
     copy("blocks", "blocker_id, blocked_id, created_at", blocks)
