@@ -8,22 +8,23 @@ import Foundation
 /// every wire type's example and edge values to the encoder's bytes.
 public enum JSONBytes {
     public static func encode<T: JSONWritable>(_ value: T) throws -> [UInt8] {
-        var w = JSONWriter()
-        try value.writeJSON(to: &w)
-        return w.bytes
+        try written(value) { $0.bytes }
     }
 
     /// The JSON as text (a stored reply, a part of one).
     public static func text<T: JSONWritable>(_ value: T) throws -> String {
-        var w = JSONWriter()
-        try value.writeJSON(to: &w)
-        return w.text
+        try written(value) { $0.text }
     }
 
     public static func data<T: JSONWritable>(_ value: T) throws -> Data {
+        try written(value) { $0.data }
+    }
+
+    /// `value` written, handed to `out` for the one copy it takes.
+    private static func written<T: JSONWritable, R>(_ value: T, _ out: (borrowing JSONWriter) -> R) throws -> R {
         var w = JSONWriter()
         try value.writeJSON(to: &w)
-        return w.data
+        return out(w)
     }
 }
 

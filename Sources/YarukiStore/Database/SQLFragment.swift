@@ -7,9 +7,7 @@ enum SQLFragment {
 
     /// On PostgreSQL, `column` is one of `texts`: one statement text and one parameter (an array,
     /// each text quoted, so a text may hold anything) for any number of them, so a node prepares
-    /// it once. The parameter is typed, so the array is built once when the statement is bound,
-    /// whatever plan runs it (built by `string_to_array` in the statement, a generic plan built
-    /// it again for each row it looked at).
+    /// it once. The parameter is typed, so PostgreSQL builds the array once, when it is bound.
     static func anyOf(_ column: String, _ texts: [String]) -> (sql: String, parameter: SQLValue) {
         var array = "{"
         for (i, text) in texts.enumerated() {
