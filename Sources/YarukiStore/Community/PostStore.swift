@@ -121,17 +121,29 @@ public enum PostStore {
     }
 
     /// A post's photos from its photo list: `author`'s (a post's photos are its author's), in order.
-    /// Read from the text's bytes (splitting it as strings took longer than the statement).
+    /// Read from the text's bytes, a field at a time: splitting it as strings took longer than the
+    /// statement, and splitting the bytes into arrays of slices was five allocations a post, a
+    /// third of a board page's.
     private static func photos(list r: Row, post: UUID, author: UUID) throws -> [PhotoRow] {
         try r.withText("photo_list") { text in
             var photos: [PhotoRow] = []
-            for line in text.split(separator: 10) {
-                let fields = line.split(separator: 32)
-                guard fields.count == 5, let id = UUID(strictUTF8: UnsafeBufferPointer(rebasing: fields[0])),
-                      let width = number(fields[2]), let height = number(fields[3]), let size = number(fields[4]) else {
+            var rest = text[...]
+            while !rest.isEmpty {
+                let end = rest.firstIndex(of: 10) ?? rest.endIndex
+                var line = rest[..<end]
+                rest = rest[(end < rest.endIndex ? end + 1 : end)...]
+                guard !line.isEmpty else { continue }
+                func field() -> Slice<UnsafeBufferPointer<UInt8>> {
+                    let end = line.firstIndex(of: 32) ?? line.endIndex
+                    defer { line = line[(end < line.endIndex ? end + 1 : end)...] }
+                    return line[..<end]
+                }
+                let (id, sha) = (field(), field())
+                guard let id = UUID(strictUTF8: UnsafeBufferPointer(rebasing: id)), sha.count == 64,
+                      let width = number(field()), let height = number(field()), let size = number(field()), line.isEmpty else {
                     throw DatabaseError.decoding("a post's photo list is not one")
                 }
-                photos.append(PhotoRow(id: id, ownerID: author, sha256: String(decoding: fields[1], as: UTF8.self), width: width, height: height,
+                photos.append(PhotoRow(id: id, ownerID: author, sha256: String(decoding: sha, as: UTF8.self), width: width, height: height,
                                        size: size, postID: post, position: photos.count))
             }
             return photos

@@ -92,4 +92,32 @@ import YarukiTestSupport
         #expect(page[0].photos.isEmpty)
         #expect(page[1].photos == Self.on(with, [photos[3], photos[1], photos[0]]))
     }
+
+    /// A photo list is read field by field from its bytes: one that is not "id sha256 width height
+    /// size" a line (a field missing or extra, a number that is not one, a short hash) fails the
+    /// page with a decoding error rather than showing a photo made up from it.
+    @Test func aPhotoListThatIsNotOneFailsThePage() async throws {
+        let db = try await freshDatabase(.sqlite)
+        _ = try await Migrator.migrate(db)
+        let aki = try await person(db, 1)
+        let post = UUID()
+        try await db.transaction { c in
+            try PostStore.insertPost(id: post, author: aki, board: .done, body: "one", routine: nil, at: Date(timeIntervalSince1970: 1_800_000_000), c)
+        }
+        let (id, other, sha) = (UUID(), UUID(), String(repeating: "c", count: 64))
+        func listed(_ list: String) async throws -> [PostStore.PhotoRow] {
+            try await db.transaction { c in try c.execute("UPDATE posts SET photo_list = ? WHERE id = ?", list, post) }
+            return try #require(try await Self.page(db, viewer: aki).first).photos
+        }
+        let good = "\(id.lowercasedString) \(sha) 1280 960 20000\n\(other.lowercasedString) \(sha) 1 2 3"
+        let read = try await listed(good + "\n")
+        #expect(read.map(\.id) == [id, other] && read.map(\.sha256) == [sha, sha])
+        #expect(read.map(\.width) == [1280, 1] && read.map(\.height) == [960, 2] && read.map(\.size) == [20000, 3] && read.map(\.position) == [0, 1])
+        #expect(try await listed("").isEmpty)
+        for bad in ["\(id.lowercasedString) \(sha) 1280 960", "\(id.lowercasedString) \(sha) 1280 960 20000 7",
+                    "\(id.lowercasedString) \(sha) 1280 9x0 20000", "\(id.lowercasedString) \(sha.dropLast()) 1280 960 20000",
+                    "not-an-id \(sha) 1280 960 20000", good + "\n\(id.lowercasedString)  \(sha) 1 2 3"] {
+            await #expect(throws: DatabaseError.self, "\(bad)") { _ = try await listed(bad) }
+        }
+    }
 }
