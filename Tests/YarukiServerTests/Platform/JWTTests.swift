@@ -243,21 +243,21 @@ struct OpenSSLKeys {
         #expect(throws: HTTPError.self) { try signer.verify(Request(method: .get, target: next.replacingOccurrences(of: "abc", with: "abd"))) }
     }
 
-    /// A link kept by what it names (a photo's hash and form) is its own path's link: each form
-    /// its own, the path written only when the hour has none yet.
-    @Test func aLinkKeptByWhatItNamesIsItsPathsLink() throws {
+    /// A pair of links kept by what they name (a photo's hash) are their own paths' links, the
+    /// paths written only when the hour has none yet for that name, another name or form its own.
+    @Test func linksKeptByWhatTheyNameAreTheirPathsLinks() throws {
         let clock = TestClock(try Date("2026-12-03T10:05:00Z", strategy: .iso8601))
         let signer = LinkSigner(secret: Data("secret".utf8), clock: { clock.now })
         var written = 0
-        func photo(_ sha: String, _ form: UInt8, _ name: String) -> String {
-            signer.hourlyLink(LinkSigner.HourlyKey(name: sha, form: form)) { written += 1; return "/v1/photos/\(sha)/\(name)" }
+        func photo(_ sha: String, form: UInt8 = 1) -> (String, String) {
+            signer.hourlyLinks(LinkSigner.HourlyKey(name: sha, form: form)) { written += 1; return ("/v1/photos/\(sha)/photo", "/v1/photos/\(sha)/thumb") }
         }
-        let display = photo("abc", 1, "photo"), thumbnail = photo("abc", 2, "thumb")
+        let (display, thumbnail) = photo("abc")
         #expect(display == signer.hourlyLink("/v1/photos/abc/photo") && thumbnail == signer.hourlyLink("/v1/photos/abc/thumb") && display != thumbnail)
-        #expect(photo("abc", 1, "photo") == display && photo("abd", 1, "photo") != display)
-        #expect(written == 3)
+        #expect(photo("abc") == (display, thumbnail) && photo("abd").0 != display && written == 2)
+        #expect(photo("abc", form: 2) == (display, thumbnail) && written == 3, "another form is another entry")
         for link in [display, thumbnail] { try signer.verify(Request(method: .get, target: link)) }
         clock.advance(3600)
-        #expect(photo("abc", 1, "photo") != display && written == 4)
+        #expect(photo("abc").0 != display && written == 4)
     }
 }

@@ -18,8 +18,8 @@ struct PostService: Sendable {
     static let tags = [ReplyCache.Tag("community"), ReplyCache.Tag("people")]
 
     func photo(_ p: PostStore.PhotoRow) -> Photo {
-        Photo(id: p.id, width: p.width, height: p.height, url: context.photoLink(p.sha256, .display),
-              thumbnailURL: context.photoLink(p.sha256, .thumbnail))
+        let links = context.photoLinks(p.sha256)
+        return Photo(id: p.id, width: p.width, height: p.height, url: links.url, thumbnailURL: links.thumbnail)
     }
 
     func reply(_ post: PostStore.PostRow, photos: [PostStore.PhotoRow], viewer: UUID) -> Post {

@@ -45,7 +45,8 @@ struct LifelogService: Sendable {
     }
 
     private func photo(_ p: LifelogStore.PhotoFile) -> LifelogPhoto {
-        LifelogPhoto(width: p.width, height: p.height, url: context.photoLink(p.sha256, .display), thumbnailURL: context.photoLink(p.sha256, .thumbnail))
+        let links = context.photoLinks(p.sha256)
+        return LifelogPhoto(width: p.width, height: p.height, url: links.url, thumbnailURL: links.thumbnail)
     }
 
     private func voice(_ v: MediaRow, of id: UUID) -> LifelogVoice {

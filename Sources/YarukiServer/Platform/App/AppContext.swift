@@ -121,9 +121,12 @@ struct Accesses: Sendable {
 }
 
 extension AppContext {
-    /// A signed link to a photo copy (posts and the lifelog both hand these out), good until the end of the next hour.
-    func photoLink(_ sha: String, _ copy: PhotoFiles.Copy) -> String {
-        links.hourlyLink(LinkSigner.HourlyKey(name: sha, form: copy == .display ? 1 : 2)) { "/v1/photos/\(sha)/\(copy.rawValue)" }
+    /// Signed links to a photo's copy to show and its thumbnail (posts and the lifelog both hand
+    /// these out), good until the end of the next hour.
+    func photoLinks(_ sha: String) -> (url: String, thumbnail: String) {
+        links.hourlyLinks(LinkSigner.HourlyKey(name: sha, form: 1)) {
+            ("/v1/photos/\(sha)/\(PhotoFiles.Copy.display.rawValue)", "/v1/photos/\(sha)/\(PhotoFiles.Copy.thumbnail.rawValue)")
+        }
     }
 
     /// Removes a file from disk once no row uses it any more.

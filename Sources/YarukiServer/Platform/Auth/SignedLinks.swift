@@ -13,19 +13,26 @@ struct LinkSigner: Sendable {
 
     /// The hour's links already signed, by what they name: a board page signs two per photo, the
     /// same ones for every viewer all hour, and an HMAC per link was an eighth of a page made each
-    /// time (then writing each link's path to look it up, 2.5%).
+    /// time (then writing each link's path to look it up, 2.5%; then looking up a photo's two
+    /// links one at a time, hashing its 64-character name twice, 2%).
     private final class HourlyLinks: @unchecked Sendable {
         let lock = NSLock()
         var expires = 0
-        var links: [HourlyKey: String] = [:]
+        var links: [HourlyKey: Pair] = [:]
         static let most = 100_000
     }
 
-    /// What an hourly link names: a path, or a name (a photo's hash) and which of its forms,
-    /// looked up without writing the path.
+    /// What an hourly entry names: a path (form 0), or a name (a photo's hash) with its pair of
+    /// links in one form or another, looked up without writing a path.
     struct HourlyKey: Hashable, Sendable {
         let name: String
         let form: UInt8
+    }
+
+    /// One entry's links: a path's own (and no second), or a pair.
+    private struct Pair {
+        let first: String
+        let second: String
     }
 
     init(secret: Data, clock: @escaping @Sendable () -> Date) {
@@ -45,16 +52,27 @@ struct LinkSigner: Sendable {
 
     /// Signed until the end of the next hour: the same link for an hour, so browsers cache what it fetches.
     func hourlyLink(_ path: String) -> String {
-        hourlyLink(HourlyKey(name: path, form: 0)) { path }
+        hourly(HourlyKey(name: path, form: 0)) { Pair(first: link(path, expires: $0), second: "") }.first
     }
 
-    /// `hourlyLink(path())` for what `key` names; the path is written only when the hour has no
-    /// link for it yet.
-    func hourlyLink(_ key: HourlyKey, path: () -> String) -> String {
+    /// The hourly links of `paths()` (a photo's copy and its thumbnail) for what `key` names, in
+    /// one look-up; the paths are written only when the hour has no links for it yet. `key`'s
+    /// form must not be 0 (a path's own).
+    func hourlyLinks(_ key: HourlyKey, paths: () -> (String, String)) -> (String, String) {
+        precondition(key.form != 0, "form 0 names a path's own link")
+        let pair = hourly(key) { expires in
+            let (a, b) = paths()
+            return Pair(first: link(a, expires: expires), second: link(b, expires: expires))
+        }
+        return (pair.first, pair.second)
+    }
+
+    /// The hour's entry for `key`, made (given the hour's end) when it has none yet.
+    private func hourly(_ key: HourlyKey, make: (Int) -> Pair) -> Pair {
         let expires = (Int(clock().timeIntervalSince1970) / 3600 + 2) * 3600
         let kept = hourly.lock.withLock { hourly.expires == expires ? hourly.links[key] : nil }
         if let kept { return kept }
-        let made = link(path(), expires: expires)
+        let made = make(expires)
         hourly.lock.withLock {
             if hourly.expires != expires || hourly.links.count >= HourlyLinks.most {
                 hourly.expires = expires
