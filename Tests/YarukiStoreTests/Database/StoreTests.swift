@@ -161,7 +161,23 @@ import YarukiTestSupport
         #expect(try await found(["a", "plain", "missing"]) == ["a", "plain"])
         #expect(try await found([]) == [])
         let statements = try await db.read { c in try #require(c as? PostgresConnection).prepared.count }
-        #expect(statements == 1, "one statement for every count")
+        #expect(statements == 2, "one statement for one text, one for every other count")
+    }
+
+    /// The accounts read for one id runs PostgreSQL's generic plan once it has made its five
+    /// plans for the values (`pg_prepared_statements` counts them on the connection): read as
+    /// `= ANY` of a one-element array, it was planned again on every run.
+    @Test func aPostgresReadOfOneAccountKeepsItsPlan() async throws {
+        let db = try await freshDatabase(.postgres)
+        _ = try await Migrator.migrate(db)
+        let statement = AccountStore.accountsStatement(ids: [UUID()])
+        let plans = try await db.read { c in
+            for _ in 0..<12 { _ = try c.query(statement.sql, statement.parameters) }
+            return try c.query("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%FROM users WHERE id %' AND statement NOT LIKE '%pg_prepared_statements%'")
+                .map { (try $0.int("generic_plans"), try $0.int("custom_plans")) }
+        }
+        #expect(plans.count == 1)
+        #expect(plans.first?.0 ?? 0 >= 6 && plans.first?.1 ?? 99 <= 5, "\(plans): generic after at most five made for the values")
     }
 
     @Test(arguments: Engine.allCases)
