@@ -98,12 +98,13 @@ public enum AccountStore {
         try c.queryOne("SELECT \(accountColumns) FROM users WHERE id = ?", id).map(credentials)
     }
 
-    /// On PostgreSQL, the statement that reads the accounts of `ids` (one text for any number of
-    /// them, so a node prepares it once): sent ahead of another read (`ReadAhead`), or for the
-    /// requests asking at once (`accounts(ids:_:)`); its rows read with `credentials(_:)`.
+    /// On PostgreSQL, the statement that reads the accounts of `ids` (a few texts for any number
+    /// of them, each with a plan PostgreSQL keeps: `SQLFragment.anyOf`): sent ahead of another
+    /// read (`ReadAhead`), or for the requests asking at once (`accounts(ids:_:)`); its rows read
+    /// with `credentials(_:)`.
     public static func accountsStatement(ids: [UUID]) -> SQLStatement {
         let any = SQLFragment.anyOf("id", ids.map(\.lowercasedString))
-        return SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE \(any.sql)", parameters: [any.parameter])
+        return SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE \(any.sql)", parameters: any.parameters)
     }
 
     public static func account(id: UUID, _ c: SQLConnection) throws -> Account? {

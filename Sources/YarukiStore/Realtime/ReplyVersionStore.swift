@@ -7,18 +7,15 @@ public enum ReplyVersionStore {
     /// The versions of `tags` now (a tag never bumped is at 0), in their order.
     public static func versions(_ tags: [String], _ c: SQLConnection) throws -> [Int64] {
         guard !tags.isEmpty else { return [] }
-        let statement = versionsStatement(tags, c.dialect)
+        let statement = versionsStatement(tags)
         return try versions(tags, from: c.query(statement.sql, statement.parameters))
     }
 
-    /// The statement `versions` runs, to send ahead of another read (`ReadAhead`). On PostgreSQL
-    /// one text for any number of tags (named by the code, never with a comma), prepared once.
-    public static func versionsStatement(_ tags: [String], _ dialect: SQLDialect) -> SQLStatement {
-        if dialect == .postgres {
-            let any = SQLFragment.anyOf("tag", tags)
-            return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE \(any.sql)", parameters: [any.parameter])
-        }
-        return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE tag IN (\(SQLFragment.marks(tags.count)))", parameters: tags.map(\.sqlValue))
+    /// The statement `versions` runs, to send ahead of another read (`ReadAhead`): a few texts
+    /// for any number of tags, each with a plan PostgreSQL keeps (`SQLFragment.anyOf`).
+    public static func versionsStatement(_ tags: [String]) -> SQLStatement {
+        let any = SQLFragment.anyOf("tag", tags)
+        return SQLStatement(sql: "SELECT tag, version FROM reply_versions WHERE \(any.sql)", parameters: any.parameters)
     }
 
     /// `tags`' versions from the rows of `versionsStatement(tags)` (0 for one never bumped).

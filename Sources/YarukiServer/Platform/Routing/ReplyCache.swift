@@ -125,7 +125,7 @@ final class ReplyCache: @unchecked Sendable {
                     try await shared.read { c in try ReplyVersionStore.versions(names, c) }
                 })
             } else if again {
-                ahead = ReadAhead(ReplyVersionStore.versionsStatement(names, shared.dialect), on: shared)
+                ahead = ReadAhead(ReplyVersionStore.versionsStatement(names), on: shared)
             }
             keep = again
         }
