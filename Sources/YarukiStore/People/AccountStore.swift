@@ -98,10 +98,10 @@ public enum AccountStore {
         try c.queryOne("SELECT \(accountColumns) FROM users WHERE id = ?", id).map(credentials)
     }
 
-    /// On PostgreSQL, the statement that reads the accounts of `ids` (a few texts for any number
-    /// of them, each with a plan PostgreSQL keeps: `SQLFragment.anyOf`): sent ahead of another
-    /// read (`ReadAhead`), or for the requests asking at once (`accounts(ids:_:)`); its rows read
-    /// with `credentials(_:)`.
+    /// The statement that reads the accounts of `ids` (a few texts for any number of them, each
+    /// with a plan PostgreSQL keeps: `SQLFragment.anyOf`): sent ahead of another read
+    /// (`ReadAhead`), or for the requests asking at once (`accounts(ids:_:)`); its rows read with
+    /// `credentials(_:)`.
     public static func accountsStatement(ids: [UUID]) -> SQLStatement {
         let any = SQLFragment.anyOf("id", ids.map(\.lowercasedString))
         return SQLStatement(sql: "SELECT \(accountColumns) FROM users WHERE \(any.sql)", parameters: any.parameters)
@@ -111,21 +111,15 @@ public enum AccountStore {
         try credentials(id: id, c)?.account
     }
 
-    /// The accounts of `ids` that stand, by id: on PostgreSQL in one statement whatever their number.
+    /// The accounts of `ids` that stand, by id: a statement for each 256 of them.
     public static func accounts(ids: [UUID], _ c: SQLConnection) throws -> [UUID: Account] {
         var found: [UUID: Account] = [:]
-        var rows: [Row] = []
-        if c.dialect == .postgres {
-            let statement = accountsStatement(ids: ids)
-            rows = try c.query(statement.sql, statement.parameters)
-        } else {
-            for slice in SQLFragment.slices(ids) {
-                rows += try c.query("SELECT \(accountColumns) FROM users WHERE id IN (\(SQLFragment.marks(slice.count)))", slice.map(\.sqlValue))
+        for slice in SQLFragment.slices(ids, size: 256) {
+            let statement = accountsStatement(ids: slice)
+            for row in try c.query(statement.sql, statement.parameters) {
+                let account = try credentials(row).account
+                found[account.id] = account
             }
-        }
-        for row in rows {
-            let account = try credentials(row).account
-            found[account.id] = account
         }
         return found
     }
