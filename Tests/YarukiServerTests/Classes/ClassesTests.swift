@@ -178,8 +178,13 @@ import YarukiTestSupport
         #expect(settled["state"] as? String == "suspicious")
         #expect(settled["reason"] as? String == "amountMismatch")
         // The cancellation is the refund job's: the confirm runs it, or waits for this node's run
-        // of it when the job loop or the webhook claimed it first.
-        try await f.until("the payment cancelled at the provider") { try await f.sandboxStatus(order["paymentId"] as! String) == "CANCELLED" }
+        // of it when the job loop or the webhook claimed it first. The job cancels at the provider
+        // and then notes the refund done in a transaction of its own, so both are waited for (with
+        // both cores busy a read fell between the two and found the refund still owed).
+        try await f.until("the payment cancelled at the provider and the refund noted") {
+            let owed = try await f.database.read { c in try ClassStore.owedRefunds(c) }
+            return try await f.sandboxStatus(order["paymentId"] as! String) == "CANCELLED" && owed == 0
+        }
         #expect(try f.seatsLeft(classID) == 2)
         #expect(try await f.classSales().count == 0)
         let row = try #require(try await f.orderRow(order["id"] as! String))
