@@ -220,18 +220,26 @@ public enum PostStore {
     /// Each comes with its photos, in order, from its photo list: one row a post.
     public static func feed(viewer: UUID, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int,
                             _ c: SQLConnection) throws -> [(post: PostRow, photos: [PhotoRow])] {
+        try feedLater(viewer: viewer, board: board, author: author, before: before, limit: limit, c).value()
+    }
+
+    /// `feed`, answered later (`SQLConnection.queryLater`).
+    public static func feedLater(viewer: UUID, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int,
+                                 _ c: SQLConnection) throws -> Later<[(post: PostRow, photos: [PhotoRow])]> {
         var conditions = ["p.hidden = 0", SafetyStore.unblocked("p.author_id")]
         var values: [SQLValue] = [viewer.sqlValue, viewer.sqlValue, viewer.sqlValue]
         if let board { conditions.append("p.board = ?"); values.append(.text(board.rawValue)) }
         if let author { conditions.append("p.author_id = ?"); values.append(author.sqlValue) }
         let page = SQLFragment.keyset("p", before)
         values += page.values + [.integer(Int64(limit))]
-        return try c.query("""
+        return try c.queryLater("""
             SELECT \(postColumns), p.photo_list FROM posts p JOIN users u ON u.id = p.author_id
             WHERE \(conditions.joined(separator: " AND ")) \(page.sql) ORDER BY p.created_at DESC, p.id DESC LIMIT ?
-            """, values).map { row in
-            let post = try post(row)
-            return (post, try photos(list: row, post: post.id, author: post.authorID))
+            """, values).map { rows in
+            try rows.map { row in
+                let post = try post(row)
+                return (post, try photos(list: row, post: post.id, author: post.authorID))
+            }
         }
     }
 

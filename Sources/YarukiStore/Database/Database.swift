@@ -106,6 +106,10 @@ public struct PoolStatistics: Sendable, Equatable {
     public var open: Int
     public var inUse: Int
     public var waiting: Int
+    /// Reads asked together (`readTogether(_:)`) since start: the round trips that took them, and
+    /// the reads in those (PostgreSQL; SQLite has no round trips).
+    public var askedRounds = 0
+    public var askedReads = 0
 }
 
 /// The store's one entry point: reads on a pooled connection, writes in a transaction
@@ -113,6 +117,14 @@ public struct PoolStatistics: Sendable, Equatable {
 public protocol Database: AnyObject, Sendable {
     var dialect: SQLDialect { get }
     func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
+    /// A read that asks every statement before it reads any answer: `work` sends them with
+    /// `queryLater` and returns what its value is made from them (`Later.map`), without waiting.
+    /// On PostgreSQL the reads of concurrent requests asked this way go out together, one round
+    /// trip and one wait of a connection's thread for all of them, where each `read` has its
+    /// own. A `work` that waits for an answer after all (a statement run at once, a `value()`
+    /// read inside it) is run again by itself as a `read` would run it; it must have nothing to
+    /// undo, as a read has not. SQLite runs it as `read` does.
+    func readTogether<T>(_ work: @escaping (SQLConnection) throws -> Later<T>) async throws -> T
     @discardableResult
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T
     /// `work` in a transaction, then, once it has committed, the statements `then` gives for its

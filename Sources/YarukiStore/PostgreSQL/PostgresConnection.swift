@@ -62,7 +62,85 @@ final class PostgresConnection: SQLConnection {
     /// Sends the statements sent later (after a BEGIN still pending), in one round trip.
     func flush() throws {
         guard !deferred.isEmpty else { return }
+        if asking { throw WaitsForAnAnswer() }
         _ = try sendWaiting(then: [])
+    }
+
+    /// Reads are being asked together (`answer(_:)`): a statement waited for throws `WaitsForAnAnswer`.
+    private var asking = false
+
+    /// What a read being asked together throws when it waits for an answer after all.
+    private struct WaitsForAnAnswer: Error {}
+
+    /// Reads asked together (`PostgresDatabase.readTogether(_:)`). Each one's statements are
+    /// asked in turn, then all go out in one pipeline with one sync: one round trip, and one
+    /// implicit transaction (at PostgreSQL's default isolation each statement still sees what was
+    /// committed when it began, as in a read of its own). Then each read is answered, in the
+    /// order asked. A read that waited for an answer while it was asked, or whose statements
+    /// came after one that failed (PostgreSQL ran none of those), is asked again by itself
+    /// afterwards, as `read` runs one; the read whose statement failed fails with it.
+    func answer(_ reads: [AskedReading]) {
+        guard deferred.isEmpty, !beginPending else {
+            for read in reads { read.fail(DatabaseError.unavailable("reads were asked on a connection with work waiting")) }
+            return
+        }
+        var asked: [(read: AskedReading, statements: Range<Int>)] = []
+        var again: [AskedReading] = []
+        asking = true
+        for read in reads {
+            let start = deferred.count
+            do {
+                try read.ask(self)
+                asked.append((read, start..<deferred.count))
+            } catch {
+                for (_, answer) in deferred[start...] { answer.result = .failure(error) }
+                deferred.removeSubrange(start...)
+                if error is WaitsForAnAnswer { again.append(read) } else { read.fail(error) }
+            }
+        }
+        asking = false
+        let waiting = deferred
+        deferred = []
+        // The first statement that failed: those after it did not run.
+        var failed: (at: Int, error: Error)?
+        if !waiting.isEmpty {
+            do {
+                let results = try pipeline(waiting.map(\.statement))
+                for (i, result) in results.enumerated() {
+                    if let failed {
+                        PQclear(result)
+                        waiting[i].answer.result = .failure(failed.error)
+                        continue
+                    }
+                    do {
+                        let checked = try check(result)
+                        waiting[i].answer.result = .success(Self.rows(of: checked))
+                        PQclear(checked)
+                    } catch {
+                        failed = (i, error)
+                        waiting[i].answer.result = .failure(error)
+                    }
+                }
+            } catch {
+                for (_, answer) in waiting { answer.result = .failure(error) }
+                failed = (-1, error)
+            }
+        }
+        for (read, statements) in asked {
+            if let failed, failed.at >= 0, !statements.isEmpty, statements.lowerBound > failed.at {
+                again.append(read)
+            } else {
+                read.answer()
+            }
+        }
+        for read in again {
+            do {
+                try read.ask(self)
+                read.answer()
+            } catch {
+                read.fail(error)
+            }
+        }
     }
 
     /// Drops what waits, unsent (the work failed): their answers say so.
@@ -223,6 +301,7 @@ final class PostgresConnection: SQLConnection {
     }
 
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
+        if asking { throw WaitsForAnAnswer() }
         if beginPending || !deferred.isEmpty {
             return try check(try sendWaiting(then: [SQLStatement(sql: sql, parameters: parameters)])[0])
         }

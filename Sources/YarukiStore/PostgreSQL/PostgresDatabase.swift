@@ -39,6 +39,33 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         }
     }
 
+    /// Reads asked together (`readTogether(_:)`) go out on their own connections' threads, at most
+    /// this many at once: while they are busy, the reads asked meanwhile wait and go out together.
+    static let askingThreads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    private let asked = AskedReads(threads: PostgresDatabase.askingThreads)
+
+    public func readTogether<T>(_ work: @escaping (SQLConnection) throws -> Later<T>) async throws -> T {
+        let ahead = ReadAhead.current?.take(for: self) ?? []
+        return try await withCheckedThrowingContinuation { continuation in
+            if asked.add(AskedRead(ahead: ahead, work: work, continuation: continuation)) {
+                let thread = Thread { [weak self] in
+                    // The reads asked while the last went out, all at once (up to 64), until none comes.
+                    while let self, let reads = self.asked.next(atMost: 64) { self.answer(reads) }
+                }
+                thread.name = "postgres.asked"
+                thread.start()
+            }
+        }
+    }
+
+    private func answer(_ reads: [AskedReading]) {
+        do {
+            try withConnection { connection in connection.answer(reads) }
+        } catch {
+            for read in reads { read.fail(error) }
+        }
+    }
+
     @discardableResult
     public func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         try await transaction(work, then: { _ in [] }).0
@@ -93,7 +120,11 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         }
     }
 
-    public func statistics() -> PoolStatistics { pool.statistics }
+    public func statistics() -> PoolStatistics {
+        var statistics = pool.statistics
+        (statistics.askedRounds, statistics.askedReads) = asked.taken
+        return statistics
+    }
 
     /// A connection of its own that listens on `channel` (see `PostgresListener`).
     public func listener(channel: String, connected: @escaping @Sendable (SQLConnection) throws -> Void,
@@ -102,7 +133,12 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         PostgresListener(url: connectURL + "&application_name=yaruki-listener", target: target, channel: channel, connected: connected, received: received, failed: failed)
     }
 
+    /// Its idle connections close (it stays usable: the next use opens one). The threads sending
+    /// reads asked together end by themselves, a second after the last.
     public func close() { _ = pool.drainIdle() }
 
-    public func shutDown(waiting seconds: Double) { _ = pool.shutDown(waiting: seconds) }
+    public func shutDown(waiting seconds: Double) {
+        asked.close()
+        _ = pool.shutDown(waiting: seconds)
+    }
 }

@@ -70,6 +70,11 @@ public final class SQLiteDatabase: Database, @unchecked Sendable {
         }
     }
 
+    /// SQLite has no round trips to share: a read, its answers read at once.
+    public func readTogether<T>(_ work: @escaping (SQLConnection) throws -> Later<T>) async throws -> T {
+        try await read { c in try work(c).value() }
+    }
+
     /// A read's statements in one read transaction: they see one moment (a lifelog day's records,
     /// workouts and proofs agree), and the WAL's read lock is taken and let go once, not once per
     /// statement (its begin and end were an eighth of a one-row reply).

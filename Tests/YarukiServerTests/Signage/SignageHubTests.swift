@@ -25,6 +25,17 @@ final class HeldReads: Database, @unchecked Sendable {
 
     func read<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T {
         let value = try await inner.read(work)
+        await hold()
+        return value
+    }
+
+    func readTogether<T>(_ work: @escaping (SQLConnection) throws -> Later<T>) async throws -> T {
+        let value = try await inner.readTogether(work)
+        await hold()
+        return value
+    }
+
+    private func hold() async {
         await withCheckedContinuation { (waiting: CheckedContinuation<Void, Never>) in
             let hold = lock.withLock { () -> Bool in
                 if holding { held.append(waiting) }
@@ -32,7 +43,6 @@ final class HeldReads: Database, @unchecked Sendable {
             }
             if hold { signal.yield() } else { waiting.resume() }
         }
-        return value
     }
 
     /// Lets the oldest held read go on.

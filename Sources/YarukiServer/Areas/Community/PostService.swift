@@ -99,8 +99,8 @@ struct PostService: Sendable {
     }
 
     func feed(_ principal: Principal, board: Board?, author: UUID?, before: (Date, UUID)?, limit: Int) async throws -> Page<Post> {
-        let posts = try await database.read { c in
-            try PostStore.feed(viewer: principal.userID, board: board, author: author, before: before, limit: limit + 1, c)
+        let posts = try await database.readTogether { c in
+            try PostStore.feedLater(viewer: principal.userID, board: board, author: author, before: before, limit: limit + 1, c)
         }
         return Paging.page(posts, limit: limit, key: { ($0.post.createdAt, $0.post.id) }) { reply($0.post, photos: $0.photos, viewer: principal.userID) }
     }

@@ -65,10 +65,10 @@ struct HealthService: StepLog {
         // first window then comes with the same query.
         let through = today > to && today - to <= 31 ? today : to
         // The three asked together: one round trip on PostgreSQL.
-        let (rows, goals, span) = try await database.read { c in
+        let (rows, goals, span) = try await database.readTogether { c in
             let (days, goals, span) = (try HealthStore.totalsLater(user: user, from: from, to: through, c), try HealthStore.goalsLater(user: user, c),
                                        try HealthStore.spanLater(user: user, c))
-            return (try days.value(), try goals.value() ?? .standard, try span.value())
+            return Later { (try days.value(), try goals.value() ?? .standard, try span.value()) }
         }
         // The rows come in day order, a day without figures without one: one pass makes the days
         // shown and notes the days met up to today for the streak.

@@ -233,14 +233,17 @@ struct LifelogService: Sendable {
     func timeline(_ range: LifelogRange, zone: TimeZone, _ principal: Principal) async throws -> Timeline {
         let (user, limit) = (principal.userID, LifelogService.timelineLimit)
         // The three asked together: one round trip on PostgreSQL.
-        let (records, workouts, proofRows, unwritten) = try await database.read { c in
+        let (records, workouts, proofRows, unwritten) = try await database.readTogether { c in
             let (recordsLater, workoutsLater, proofsLater) = (try LifelogStore.writtenLater(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
                                                               try self.workouts.writtenWorkouts(user: user, from: range.start, to: range.stop, limit: limit + 1, c),
                                                               try proofs.proofs(user: user, from: range.start, to: range.stop, c))
-            let records = try recordsLater.value()
-            let missing = records.prefix(limit).filter { $0.wire == nil }.map(\.id)
-            return (records, try workoutsLater.value(), try proofsLater.value(),
-                    missing.isEmpty ? [:] : Dictionary(try LifelogStore.records(ids: missing, user: user, c).map { ($0.id, $0) }) { a, _ in a })
+            return Later {
+                let records = try recordsLater.value()
+                // Records stored before their JSON was kept: read once the answers are in (rare).
+                let missing = records.prefix(limit).filter { $0.wire == nil }.map(\.id)
+                return (records, try workoutsLater.value(), try proofsLater.value(),
+                        missing.isEmpty ? [:] : Dictionary(try LifelogStore.records(ids: missing, user: user, c).map { ($0.id, $0) }) { a, _ in a })
+            }
         }
         func at(_ date: Date) -> OffsetDateTime { OffsetDateTime(date: date, utcOffset: zone.secondsFromGMT(for: date)) }
         // Placed by small keys first (each item is a large value to move); then only the items

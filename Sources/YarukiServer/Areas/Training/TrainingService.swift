@@ -324,8 +324,8 @@ struct TrainingService: Sendable {
     /// A page of the person's workouts as their stored JSON (`TrainingStore.writtenWorkouts`).
     func workouts(_ principal: Principal, from: Date, to: Date, after cursor: (Date, UUID)?,
                   limit: Int) async throws -> [(startedAt: Date, id: UUID, json: String)] {
-        try await database.read { c in
-            try TrainingStore.writtenWorkouts(user: principal.userID, from: from, to: to, after: cursor, limit: limit, c)
+        try await database.readTogether { c in
+            try TrainingStore.writtenWorkoutsLater(user: principal.userID, from: from, to: to, after: cursor, limit: limit, c)
         }
     }
 

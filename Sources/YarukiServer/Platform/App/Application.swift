@@ -29,6 +29,11 @@ public final class Application: @unchecked Sendable {
             let stats = database.statistics()
             return [("state=\"open\"", Double(stats.open)), ("state=\"in_use\"", Double(stats.inUse)), ("state=\"waiting\"", Double(stats.waiting))]
         })
+        metrics.register(HTTPMetrics.Gauge(name: "yaruki_db_reads_asked_together",
+                                           help: "Reads of concurrent requests sent together since start (PostgreSQL): the round trips, and the reads in them.") { [database] in
+            let stats = database.statistics()
+            return [("kind=\"rounds\"", Double(stats.askedRounds)), ("kind=\"reads\"", Double(stats.askedReads))]
+        })
         metrics.register(HTTPMetrics.Gauge(name: "yaruki_access_tokens",
                                            help: "Verified access tokens remembered now; signed-in requests since start answered from them (hits) or by verifying (misses).") {
             [tokens = context.authenticator.tokens] in
