@@ -178,6 +178,12 @@ CONF
       "$n" "$k" "$(echo "$k / $n" | bc -l)" "$m" "$(echo "$m / $n" | bc -l)")")
   done
   if [ "$engine" = postgres ]; then
+    # The reads asked together (Database.readTogether: the workouts and board pages, the health
+    # month, the lifelog day) in all the rounds above, and how many went in each round trip.
+    together=$(curl -sf "http://127.0.0.1:$yport/metrics" | awk '
+      /^yaruki_db_reads_asked_together\{kind="rounds"\}/ {r = $2} /^yaruki_db_reads_asked_together\{kind="reads"\}/ {n = $2}
+      END {if (r > 0) printf "%d reads in %d round trips (%.1f a round trip)", n, r, n / r; else print "none"}')
+    summary+=("$(printf '%-8s %-48s %s' "$engine" "reads asked together, all rounds" "$together")")
     # PostgreSQL's own rate for a read of one account by id, from as many connections as the
     # server's pool holds (8), prepared, driven by pgbench on the same two cores and the same
     # socket: what the engine allows a request that reads alone. The server reads the accounts of
