@@ -123,7 +123,9 @@ public protocol Database: AnyObject, Sendable {
     /// trip and one wait of a connection's thread for all of them, where each `read` has its
     /// own. A `work` that waits for an answer after all (a statement run at once, a `value()`
     /// read inside it) is run again by itself as a `read` would run it; it must have nothing to
-    /// undo, as a read has not. SQLite runs it as `read` does.
+    /// undo, as a read has not. The value is made from the answers before the connection goes
+    /// back, so making it may still run a statement (a rare repair, as a workout stored in an
+    /// older shape read from its sets). SQLite runs it as `read` does.
     func readTogether<T>(_ work: @escaping (SQLConnection) throws -> Later<T>) async throws -> T
     @discardableResult
     func transaction<T>(_ work: @escaping (SQLConnection) throws -> T) async throws -> T

@@ -56,7 +56,7 @@ import YarukiTestSupport
     /// answer while it was asked is asked again alone; one whose statement fails fails with that
     /// statement's error; one asked after it (PostgreSQL ran none of its statements) is asked
     /// again and answered; one whose work throws fails with what it threw; a read ahead is
-    /// answered with the read that took it. The answers come whatever the order of the rest.
+    /// answered with the read that took it.
     @Test func readsSentTogetherEachFailOrAreAnsweredAlone() async throws {
         let db = try PostgresDatabase(url: PostgresCluster.shared.url, poolSize: 1)
         defer { db.close() }
