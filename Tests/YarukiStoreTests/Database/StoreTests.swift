@@ -784,9 +784,17 @@ import YarukiTestSupport
             #expect(message.contains("PostgreSQL"))
         }
         await #expect(throws: DatabaseError.self) { try await db.transaction { try $0.execute("INSERT INTO notes (id) VALUES (?)", 2) } }
+        // A read asked together fails the same way, and does not hang.
+        do {
+            _ = try await db.readTogether { try $0.queryLater("SELECT id FROM notes", []) }
+            Issue.record("a read asked together succeeded while PostgreSQL was stopped")
+        } catch let DatabaseError.unavailable(message) {
+            #expect(message.contains("PostgreSQL"))
+        }
         try cluster.resume()
         let rows = try await db.read { try $0.query("SELECT id FROM notes", []) }
         #expect(rows.count == 1)
+        #expect(try await db.readTogether { try $0.queryLater("SELECT id FROM notes", []) }.count == 1)
         try await db.transaction { try $0.execute("INSERT INTO notes (id) VALUES (?)", 3) }
         #expect(try await count(db, "notes") == 2)
     }
