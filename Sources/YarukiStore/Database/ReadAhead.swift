@@ -50,8 +50,13 @@ public final class ReadAhead: @unchecked Sendable {
         return found
     }
 
-    func answered(by later: Later<[Row]>) {
-        lock.withLock { answer = later }
+    /// Sends the statements `take` gave on the read's connection, ahead of its own, each to be
+    /// answered with them.
+    static func send(_ taken: [(ReadAhead, SQLStatement)], on c: SQLConnection) throws {
+        for (ahead, statement) in taken {
+            let later = try c.queryLater(statement.sql, statement.parameters)
+            ahead.lock.withLock { ahead.answer = later }
+        }
     }
 
     /// Its rows once the read that took it has returned; nil when no read took it.

@@ -23,7 +23,7 @@ final class AskedRead<T>: AskedReading, @unchecked Sendable {
     }
 
     func ask(_ c: SQLConnection) throws {
-        for (ahead, statement) in ahead { ahead.answered(by: try c.queryLater(statement.sql, statement.parameters)) }
+        try ReadAhead.send(ahead, on: c)
         later = try work(c)
     }
 

@@ -105,22 +105,7 @@ final class PostgresConnection: SQLConnection {
         var failed: (at: Int, error: Error)?
         if !waiting.isEmpty {
             do {
-                let results = try pipeline(waiting.map(\.statement))
-                for (i, result) in results.enumerated() {
-                    if let failed {
-                        PQclear(result)
-                        waiting[i].answer.result = .failure(failed.error)
-                        continue
-                    }
-                    do {
-                        let checked = try check(result)
-                        waiting[i].answer.result = .success(Self.rows(of: checked))
-                        PQclear(checked)
-                    } catch {
-                        failed = (i, error)
-                        waiting[i].answer.result = .failure(error)
-                    }
-                }
+                failed = settle(waiting, try pipeline(waiting.map(\.statement))[...], after: nil)
             } catch {
                 for (_, answer) in waiting { answer.result = .failure(error) }
                 failed = (-1, error)
@@ -168,8 +153,23 @@ final class PostgresConnection: SQLConnection {
         if begin {
             do { PQclear(try check(results.removeFirst())) } catch { failure = error }
         }
-        for (_, answer) in waiting {
-            let result = results.removeFirst()
+        failure = failure ?? settle(waiting, results.prefix(waiting.count), after: failure)?.error
+        results.removeFirst(waiting.count)
+        if let failure {
+            results.forEach { PQclear($0) }
+            throw failure
+        }
+        return results
+    }
+
+    /// Hands each waiting statement its result, in order, and clears the results: its rows, or
+    /// once one has failed (`failure` may come from before them) that failure, which stopped every
+    /// statement after it. The first of them that failed, and its place, if one did.
+    private func settle(_ waiting: [(statement: SQLStatement, answer: Answer)], _ results: ArraySlice<OpaquePointer>,
+                        after failure: Error?) -> (at: Int, error: Error)? {
+        var failure = failure
+        var failed: (at: Int, error: Error)?
+        for ((_, answer), (i, result)) in zip(waiting, results.enumerated()) {
             if let failure {
                 PQclear(result)
                 answer.result = .failure(failure)
@@ -180,15 +180,11 @@ final class PostgresConnection: SQLConnection {
                 answer.result = .success(Self.rows(of: checked))
                 PQclear(checked)
             } catch {
-                failure = error
+                (failure, failed) = (error, (i, error))
                 answer.result = .failure(error)
             }
         }
-        if let failure {
-            results.forEach { PQclear($0) }
-            throw failure
-        }
-        return results
+        return failed
     }
 
     /// The result's rows. Numbers are parsed from their short text (no allocation); other texts

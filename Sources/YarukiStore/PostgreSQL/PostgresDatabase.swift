@@ -33,7 +33,7 @@ public final class PostgresDatabase: Database, @unchecked Sendable {
         let ahead = ReadAhead.current?.take(for: self) ?? []
         return try await pool.run { [self] in
             try withConnection { connection in
-                for (ahead, statement) in ahead { ahead.answered(by: try connection.queryLater(statement.sql, statement.parameters)) }
+                try ReadAhead.send(ahead, on: connection)
                 return try work(connection)
             }
         }
