@@ -162,6 +162,9 @@ import YarukiTestSupport
         #expect(ledger.all.values.map(\.count).sorted() == [1, 1])
         clock.advance(JobRunner.backoff(1) + 1)
         #expect(await eventuallyAsync(timeout: 20) { ledger.all.values.map(\.count).sorted() == [2, 2] })
+        // A try is in the ledger before its end is stored, with its backoff counted from the clock
+        // then: the clock moves on only once both are stored (one done, one queued again).
+        #expect(await eventuallyAsync(timeout: 20) { await counts(database) == ["done": 1, "queued": 1] })
         clock.advance(JobRunner.backoff(2) + 1)
         #expect(await eventuallyAsync(timeout: 20) { ledger.all.values.map(\.count).sorted() == [2, 3] })
         #expect(await eventuallyAsync(timeout: 20) { runner.failedForGood == 1 && runner.ran == 1 })
