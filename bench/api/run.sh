@@ -204,8 +204,11 @@ for i in "${!routes[@]}"; do
     nginx_rate[$engine/$name]=$(tr ' ' '\n' <<<"${ns[$engine]}" | grep . | median)
     kept_rate[$engine/$name]=$(tr ' ' '\n' <<<"${ks[$engine]}" | grep . | median)
     n=${nginx_rate[$engine/$name]}; k=${kept_rate[$engine/$name]}; m=${made_rate[$engine/$name]}
-    summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×)' "$engine" "${routes[$i]}" \
-      "$(wc -c <"$out/$engine-$name.json")" "$n" "$k" "$(ratio "$k" "$n")" "$m" "$(ratio "$m" "$n")")")
+    # Each round's made over that round's nginx, as a check on the ratio of the medians.
+    own=$(paste -d' ' <(tr ' ' '\n' <<<"${ms[$engine]}" | grep .) <(tr ' ' '\n' <<<"${ns[$engine]}" | grep .) |
+      awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 / $2}')
+    summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×; rounds %s)' "$engine" "${routes[$i]}" \
+      "$(wc -c <"$out/$engine-$name.json")" "$n" "$k" "$(ratio "$k" "$n")" "$m" "$(ratio "$m" "$n")" "$own")")
   done
   # Each round's PostgreSQL made over that round's SQLite made, the median of those.
   for engine in postgres postgres-tcp; do
@@ -249,6 +252,8 @@ declare -A wflags=([sqlite]="" [sqlite-full]="--db sqlite:${data_of[sqlite]:-}/y
                    [postgres]=${db_of[postgres]:-} [postgres-tcp]=${db_of[postgres-tcp]:-})
 declare -A wlabel=([sqlite]="" [sqlite-full]=", synchronous=FULL" [postgres]="" [postgres-tcp]=", over TCP")
 declare -A ws=()
+# What the reads and seeding left for later (autovacuum, a checkpoint's writes) done before the first round.
+[[ $writers == *postgres* ]] && psql -q "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT"
 echo "== writes: POST /v1/workouts, 16 connections, ${seconds}s, $rounds rounds, each round every engine in turn"
 for r in $(seq "$rounds"); do
   line=$(printf 'writes       round %d:' "$r")
