@@ -9,6 +9,13 @@
 // the server's memory before and with the screens; and, as the reference, what one loopback
 // send of a change-sized event costs on this machine with no server at all. The first second
 // is warm-up. Prints one line of key=value.
+//
+// "The screen has it" is when the update's bytes reached the screen's socket, as the kernel
+// stamped them on arrival (SO_TIMESTAMPING, software receive stamps), not when this one process,
+// reading ten thousand sockets in turn on the cores the server uses, got round to reading them:
+// ten thousand screens are ten thousand devices, each reading its own at once. The delay to this
+// process's reading is printed beside it (apart_read_*), and reads that came without a stamp
+// (which then count at the reading) are counted (unstamped).
 // Build: swiftc -O -import-objc-header bench/signage/epoll.h bench/signage/Watch.swift -o .build/bench-signage-watch
 // Usage: bench-signage-watch PORT BOARD TOKEN KEY CLIENTS RATE SECONDS SERVER_PID
 import Foundation
@@ -29,9 +36,10 @@ guard args.count == 9, !ports.isEmpty, let clients = Int(args[5]), let rate = Do
 }
 let (board, token, key) = (args[2], args[3], args[4])
 
+/// The wall clock, which the kernel's receive stamps read too.
 @Sendable func nowNS() -> Int64 {
     var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
+    clock_gettime(CLOCK_REALTIME, &t)
     return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
 }
 
@@ -70,6 +78,12 @@ func connectTo(_ port: UInt16 = ports[0]) -> Int32 {
         offset += n
     }
 }
+
+/// SO_TIMESTAMPING (asm-generic/socket.h) with software receive stamps reported
+/// (SOF_TIMESTAMPING_RX_SOFTWARE | SOF_TIMESTAMPING_SOFTWARE): each read then carries, as a
+/// control message of that type, when the last of its bytes reached the socket.
+let soTimestamping: Int32 = 37
+var stampFlags: Int32 = (1 << 3) | (1 << 4)
 
 /// Delays in 10 µs steps up to 10 s.
 struct Histogram {
@@ -136,6 +150,9 @@ var every = Histogram()
 // (the deliberate coalescing window), and the rest, from that newest sale's sending to the screen.
 var held = Histogram()
 var apart = Histogram()
+// The rest again, to when this process read the update instead of when it arrived.
+var apartRead = Histogram()
+var unstamped = 0
 var base = -1  // the board's count when the till starts
 var closed = 0
 var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -145,8 +162,8 @@ var firsts = 0
 var firstAt = [Int64](repeating: 0, count: capacity)
 var lastAt = [Int64](repeating: 0, count: capacity)
 
-/// A sale count seen by screen `fd` at `at`.
-func saw(_ fd: Int32, _ sales: Int, at: Int64) {
+/// A sale count seen by screen `fd`: arrived `at`, read at `readAt`.
+func saw(_ fd: Int32, _ sales: Int, at: Int64, readAt: Int64) {
     let before = shown[Int(fd)]
     if before < 0 { firsts += 1 }
     else if measuring, base >= 0, sales > before {
@@ -160,6 +177,7 @@ func saw(_ fd: Int32, _ sales: Int, at: Int64) {
             if counted {
                 held.add(sentAt[newestIndex] - sentAt[index])
                 apart.add(at - sentAt[newestIndex])
+                apartRead.add(readAt - sentAt[newestIndex])
             }
         }
     }
@@ -173,12 +191,12 @@ func saw(_ fd: Int32, _ sales: Int, at: Int64) {
 }
 
 /// Every whole event in `b`; returns where the unfinished rest starts.
-func events(_ fd: Int32, _ b: UnsafeBufferPointer<UInt8>, at: Int64) -> Int {
+func events(_ fd: Int32, _ b: UnsafeBufferPointer<UInt8>, at: Int64, readAt: Int64) -> Int {
     var start = 0
     var i = 0
     while i + 1 < b.count {
         if b[i] == 10, b[i + 1] == 10 {
-            if let sales = salesIn(b, start, i) { saw(fd, sales, at: at) }
+            if let sales = salesIn(b, start, i) { saw(fd, sales, at: at, readAt: readAt) }
             i += 2
             start = i
         } else {
@@ -186,6 +204,43 @@ func events(_ fd: Int32, _ b: UnsafeBufferPointer<UInt8>, at: Int64) -> Int {
         }
     }
     return start
+}
+
+/// Reads what is waiting on `fd` into `buffer`: the bytes read (as `recv` answers) and when the
+/// last of them arrived, from the kernel's stamp (nil when the read carried none).
+var control = [UInt8](repeating: 0, count: 256)
+func receive(_ fd: Int32) -> (got: Int, arrived: Int64?) {
+    buffer.withUnsafeMutableBytes { data in
+        control.withUnsafeMutableBytes { room in
+            var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
+            return withUnsafeMutablePointer(to: &vector) { vector in
+                var message = msghdr()
+                message.msg_iov = vector
+                message.msg_iovlen = 1
+                message.msg_control = room.baseAddress
+                message.msg_controllen = room.count
+                let got = recvmsg(fd, &message, Int32(MSG_DONTWAIT))
+                guard got > 0 else { return (got, nil) }
+                // Each control message: its length (8 bytes), level and type (4 each), its data
+                // from 16 on, the next at the length rounded up to 8. A stamp is three timespecs,
+                // the software one first.
+                var offset = 0
+                while offset + 32 <= message.msg_controllen {
+                    let length = room.load(fromByteOffset: offset, as: Int.self)
+                    let level = room.load(fromByteOffset: offset + 8, as: Int32.self)
+                    let type = room.load(fromByteOffset: offset + 12, as: Int32.self)
+                    if level == SOL_SOCKET, type == soTimestamping, length >= 32 {
+                        let seconds = room.load(fromByteOffset: offset + 16, as: Int64.self)
+                        let nanoseconds = room.load(fromByteOffset: offset + 24, as: Int64.self)
+                        if seconds > 0 { return (got, seconds * 1_000_000_000 + nanoseconds) }
+                    }
+                    guard length > 0 else { break }
+                    offset += (length + 7) & ~7
+                }
+                return (got, nil)
+            }
+        }
+    }
 }
 
 /// Reads what is ready; returns how many screens got their first state in this pass.
@@ -197,12 +252,12 @@ func poll(timeoutMS: Int32) -> Int {
     // from sleep; one reader woken per write would charge its own wake-ups to the server. So
     // the reader takes what is ready in passes half a millisecond apart (at most 0.5 ms added).
     defer { usleep(500) }
-    let at = nowNS()
+    let readAt = nowNS()
     firsts = 0
     for e in ready.prefix(Int(n)) {
         let fd = e.data.fd
         while true {
-            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let (got, arrived) = receive(fd)
             if got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
                 closed += 1
                 epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nil)
@@ -212,13 +267,15 @@ func poll(timeoutMS: Int32) -> Int {
                 break
             }
             if got < 0 { break }
+            if arrived == nil && measuring { unstamped += 1 }
+            let at = arrived ?? readAt
             if pending[Int(fd)].isEmpty {
-                let rest = buffer.withUnsafeBufferPointer { events(fd, UnsafeBufferPointer(rebasing: $0[0..<got]), at: at) }
+                let rest = buffer.withUnsafeBufferPointer { events(fd, UnsafeBufferPointer(rebasing: $0[0..<got]), at: at, readAt: readAt) }
                 if rest < got { pending[Int(fd)] = Array(buffer[rest..<got]) }
             } else {
                 var joined = pending[Int(fd)]
                 joined += buffer[0..<got]
-                let rest = joined.withUnsafeBufferPointer { events(fd, $0, at: at) }
+                let rest = joined.withUnsafeBufferPointer { events(fd, $0, at: at, readAt: readAt) }
                 pending[Int(fd)] = rest < joined.count ? Array(joined[rest...]) : []
             }
             if got < buffer.count { break }
@@ -272,6 +329,7 @@ while screenCount + closed < clients {
         let fd = connectTo(ports[screenCount % ports.count])
         sendAll(fd, request)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        setsockopt(fd, SOL_SOCKET, soTimestamping, &stampFlags, socklen_t(MemoryLayout<Int32>.size))
         var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: fd))
         epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
         shown[Int(fd)] = -1
@@ -352,10 +410,11 @@ let behind = shown.filter { $0 != -2 && $0 != final }.count
 let updates = received.reduce(0, +)
 
 print(String(format: "clients=%d connected=%d closed=%d connect_s=%.1f sales=%d failed=%d newest_p50=%.2f newest_p99=%.2f every_p50=%.2f every_p99=%.2f "
-             + "held_p50=%.2f held_p99=%.2f apart_p50=%.2f apart_p99=%.2f "
+             + "held_p50=%.2f held_p99=%.2f apart_p50=%.2f apart_p99=%.2f apart_read_p50=%.2f apart_read_p99=%.2f unstamped=%d "
              + "spread_p50=%.2f spread_max=%.2f send_us=%.2f post_p50=%.2f post_p99=%.2f post_max=%.2f updates_per_s=%.2f behind=%d rss_before_kib=%d rss_connected_kib=%d rss_after_kib=%d",
              clients, screenCount, closed, connectSeconds, sent, failedPosts, newest.percentile(50), newest.percentile(99),
              every.percentile(50), every.percentile(99), held.percentile(50), held.percentile(99), apart.percentile(50), apart.percentile(99),
+             apartRead.percentile(50), apartRead.percentile(99), unstamped,
              spreads.isEmpty ? .nan : spreads[spreads.count / 2], spreads.last ?? .nan, sendMicroseconds, postTimes.percentile(50), postTimes.percentile(99), postTimes.percentile(100), Double(updates - screenCount) / Double(max(1, screenCount)) / seconds,
              behind, rssBefore, rssConnected, rssAfter))
 
