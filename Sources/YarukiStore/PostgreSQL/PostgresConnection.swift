@@ -153,7 +153,9 @@ final class PostgresConnection: SQLConnection {
         if begin {
             do { PQclear(try check(results.removeFirst())) } catch { failure = error }
         }
-        failure = failure ?? settle(waiting, results.prefix(waiting.count), after: failure)?.error
+        // Settled even when the BEGIN failed: each waiting statement is answered and its result cleared.
+        let failedWaiting = settle(waiting, results.prefix(waiting.count), after: failure)
+        failure = failure ?? failedWaiting?.error
         results.removeFirst(waiting.count)
         if let failure {
             results.forEach { PQclear($0) }
