@@ -81,6 +81,10 @@ counted() {
 # µs of CPU per reply (or write) of KEY: per_reply KEY FIELD.
 per_reply() { echo "${cpu[$1/$2]} * 1000000 / $hz / ${cpu[$1/replies]}" | bc -l; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+# A round's figures are kept as one line, space after each: lines LIST puts one to a line.
+lines() { tr ' ' '\n' <<<"$1" | grep .; }
+# Each round of LIST over the same round of OVER, one to a line.
+per_round() { paste -d' ' <(lines "$1") <(lines "$2") | awk '{print $1 / $2}'; }
 # The bench person's access token from server KEY; they last 15 minutes.
 token() {
   curl -sf -H 'Content-Type: application/json' --data @"$out/credentials.json" "http://127.0.0.1:${port_of[$1]}/v1/auth/login" |
@@ -200,24 +204,22 @@ for i in "${!routes[@]}"; do
     echo "$line"
   done
   for engine in $measured; do
-    made_rate[$engine/$name]=$(tr ' ' '\n' <<<"${ms[$engine]}" | grep . | median)
+    made_rate[$engine/$name]=$(lines "${ms[$engine]}" | median)
     rounds_of[$engine/$name]=${ms[$engine]}
     cpu_record "$engine/$name"
     [ "$engine" = postgres-tcp ] && continue
-    nginx_rate[$engine/$name]=$(tr ' ' '\n' <<<"${ns[$engine]}" | grep . | median)
-    kept_rate[$engine/$name]=$(tr ' ' '\n' <<<"${ks[$engine]}" | grep . | median)
+    nginx_rate[$engine/$name]=$(lines "${ns[$engine]}" | median)
+    kept_rate[$engine/$name]=$(lines "${ks[$engine]}" | median)
     n=${nginx_rate[$engine/$name]}; k=${kept_rate[$engine/$name]}; m=${made_rate[$engine/$name]}
     # Each round's made over that round's nginx, as a check on the ratio of the medians.
-    own=$(paste -d' ' <(tr ' ' '\n' <<<"${ms[$engine]}" | grep .) <(tr ' ' '\n' <<<"${ns[$engine]}" | grep .) |
-      awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 / $2}')
+    own=$(per_round "${ms[$engine]}" "${ns[$engine]}" | awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1}')
     summary+=("$(printf '%-8s %-48s %6d B  nginx %7.0f  kept %7.0f (%.2f×)  made %7.0f (%.2f×; rounds %s)' "$engine" "${routes[$i]}" \
       "$(wc -c <"$out/$engine-$name.json")" "$n" "$k" "$(ratio "$k" "$n")" "$m" "$(ratio "$m" "$n")" "$own")")
   done
   # Each round's PostgreSQL made over that round's SQLite made, the median of those.
   for engine in postgres postgres-tcp; do
     [[ $measured == *"$engine"* && $measured == *sqlite* ]] || continue
-    paired[$engine/$name]=$(paste -d' ' <(tr ' ' '\n' <<<"${ms[$engine]}" | grep .) <(tr ' ' '\n' <<<"${ms[sqlite]}" | grep .) |
-      awk '{print $1 / $2}' | median)
+    paired[$engine/$name]=$(per_round "${ms[$engine]}" "${ms[sqlite]}" | median)
   done
 done
 
@@ -255,37 +257,36 @@ declare -A wflags=([sqlite]="" [sqlite-full]="--db sqlite:${data_of[sqlite]:-}/y
                    [postgres]=${db_of[postgres]:-} [postgres-tcp]=${db_of[postgres-tcp]:-})
 declare -A wlabel=([sqlite]="" [sqlite-full]=", synchronous=FULL" [postgres]="" [postgres-tcp]=", over TCP")
 declare -A ws=()
+# write_run KEY SECONDS [counted]: KEY's server alone writing for SECONDS (its rate and CPU added
+# to KEY's when counted, the rate to counted_rate); then what PostgreSQL's writes leave for later
+# (autovacuum, a checkpoint) is done, not in the next run's time.
+write_run() {
+  serve "$1" "${data_of[${1%-full}]}" ${wflags[$1]}
+  local run=(wrk_rps "http://127.0.0.1:${port_of[$1]}/v1/workouts" -t2 -c16 -d"$2s" -s bench/api/write.lua -H "Authorization: Bearer $(token "$1")")
+  if [ -n "${3:-}" ]; then counted "$1/writes" "${pid_of[$1]}" "${run[@]}"; else "${run[@]}" >/dev/null; fi
+  unserve "$1"
+  if [[ $1 == postgres* ]]; then psql -q "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT"; fi
+}
 # A warm-up on each engine first, not counted. A PostgreSQL connection settles how it plans a
 # foreign key's check while the referenced table is as it is then, and keeps that while the table
 # grows, until the table is analyzed again: with the workouts table analyzed at its seeded thirty
 # rows, the first counted round ran at 2,366-2,437 writes a second, the others at 6,875-8,310 (a
 # probe: 2,000 checks 72 ms on a connection whose plan was settled at 30 rows, 9 ms on a new one,
 # the table at 20,000 rows). The warm-up's writes, analyzed, leave the statistics of a table being
-# written to. What the reads and seeding left for later (autovacuum, a checkpoint) is done then too.
-for key in $writers; do
-  serve "$key" "${data_of[${key%-full}]}" ${wflags[$key]}
-  wrk_rps "http://127.0.0.1:${port_of[$key]}/v1/workouts" -t2 -c16 -d2s -s bench/api/write.lua -H "Authorization: Bearer $(token "$key")" >/dev/null
-  unserve "$key"
-  [[ $key == postgres* ]] && psql -q "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT"
-done
+# written to. What the reads and seeding left for later is done after it too.
+for key in $writers; do write_run "$key" 2; done
 echo "== writes: POST /v1/workouts, 16 connections, ${seconds}s, $rounds rounds, each round every engine in turn"
 for r in $(seq "$rounds"); do
   line=$(printf 'writes       round %d:' "$r")
   for key in $writers; do
-    serve "$key" "${data_of[${key%-full}]}" ${wflags[$key]}
-    tok=$(token "$key")
-    counted "$key/writes" "${pid_of[$key]}" wrk_rps "http://127.0.0.1:${port_of[$key]}/v1/workouts" -t2 -c16 -d"${seconds}s" \
-      -s bench/api/write.lua -H "Authorization: Bearer $tok"
+    write_run "$key" "$seconds" counted
     ws[$key]+="$counted_rate "
     line+=$(printf '   %s %6.0f' "$key" "$counted_rate")
-    unserve "$key"
-    # What PostgreSQL's writes leave for later (autovacuum, a checkpoint) done now, not in the next round's time.
-    [[ $key == postgres* ]] && psql -q "$url" -c "VACUUM ANALYZE" -c "CHECKPOINT"
   done
   echo "$line"
 done
 for key in $writers; do
-  write_rate[$key]=$(tr ' ' '\n' <<<"${ws[$key]}" | grep . | median)
+  write_rate[$key]=$(lines "${ws[$key]}" | median)
   rounds_of[$key/writes]=${ws[$key]}
   cpu_record "$key/writes"
   summary+=("$(printf '%-12s %-44s          POST, 16 connections%-18s %7.0f writes/s' "${key%-full}" "/v1/workouts" "${wlabel[$key]}" "${write_rate[$key]}")")
@@ -293,8 +294,7 @@ done
 for key in postgres postgres-tcp; do
   for base in sqlite sqlite-full; do
     [[ $writers == *"$key"* && $writers == *"$base "* ]] || continue
-    paired[$key/writes/$base]=$(paste -d' ' <(tr ' ' '\n' <<<"${ws[$key]}" | grep .) <(tr ' ' '\n' <<<"${ws[$base]}" | grep .) |
-      awk '{print $1 / $2}' | median)
+    paired[$key/writes/$base]=$(per_round "${ws[$key]}" "${ws[$base]}" | median)
   done
 done
 
