@@ -304,7 +304,10 @@ import YarukiTestSupport
 
     @Test(arguments: Engine.allCases)
     func theStreamSendsChangesCoalescedAndResumesWithTheNewestStateWhole(engine: Engine) async throws {
-        let running = try await RunningApp(engine)
+        // On the board's clock it is the 4th: the sales of the 1st are in neither of the pace's
+        // lines (the 3rd and 27 November), which a change carries whole when a day of them moves.
+        let clock = TestClock(try Date("2026-12-04T20:00:00+09:00", strategy: .iso8601))
+        let running = try await RunningApp(engine, clock: clock)
         let live = try await Live(running)
         let wall = try live.open()
         var screen: BoardTotals?
