@@ -12,8 +12,9 @@ import YarukiTestSupport
         ((try reply.json()["items"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
     }
 
+    /// Yesterday: the workouts page read here is the last 30 days, so a fixed date would fall out of it.
     static func workout(_ exercise: String, reps: Int = 10) -> [String: Any] {
-        ["startedAt": "2026-11-20T08:00:00Z", "exercises": [["exerciseId": exercise, "sets": [["reps": reps, "weightKg": 20]]]]]
+        ["startedAt": ISO8601DateFormatter().string(from: Date() - 86_400), "exercises": [["exerciseId": exercise, "sets": [["reps": reps, "weightKg": 20]]]]]
     }
 
     @Test(arguments: Engine.allCases) func mineAloneThenRenamedMergedAndGoneWithTheAccount(engine: Engine) async throws {
