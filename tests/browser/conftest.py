@@ -6,6 +6,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from selenium import webdriver
@@ -19,6 +20,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.environ.get("YARUKI_BINARY", os.path.join(ROOT, ".build", "debug", "yaruki"))
 # The running server's data folder, for tests that need the operator's CLI (an admin account).
 SERVER = {}
+
+
+def days_ago(days, clock="08:00:00"):
+    """An instant `days` days before today (UTC), for workouts the training page and the default
+    list must show: they show the last 30 days, so a fixed date would drop out of them."""
+    return (datetime.now(timezone.utc) - timedelta(days=days)).strftime(f"%Y-%m-%dT{clock}Z")
 
 
 def free_port():

@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import click_on, demo_copy, make_browser, serve, text_of, type_in
+from conftest import click_on, days_ago, demo_copy, make_browser, serve, text_of, type_in
 from test_account import OUT, api_call, api_login, api_sign_up, ready, wait
 
 PEOPLE = [("en-US", "ren@yaruki.example", "yaruki-demo-ren"), ("ja-JP", "mina@yaruki.example", "yaruki-demo-mina"),
@@ -312,7 +312,7 @@ def test_a_body_weight_exercise_chart_and_an_empty_session_print_no_null(demo):
     try:
         email = f"nulls-{uuid.uuid4().hex[:6]}@example.com"
         token = api_sign_up(demo, email, "Nia")
-        api_call(demo, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z",
+        api_call(demo, "POST", "/v1/workouts", token, {"startedAt": days_ago(1),
                                                        "exercises": [{"exerciseId": "push-up", "sets": [{"reps": 12}, {"reps": 10}]}]})
         sign_in(driver, demo, email, "correct horse battery")
         driver.get(demo + "/#/training")

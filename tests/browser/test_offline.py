@@ -9,11 +9,11 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import act, click_on, locator, make_browser, serve, text_of, type_in
+from conftest import act, click_on, days_ago, locator, make_browser, serve, text_of, type_in
 from test_account import OUT, api_call, api_login, ready, sign_up, wait
 from test_lifelog import open_composer
 
-WORKOUT = {"startedAt": "2026-11-29T07:00:00Z", "notes": "before",
+WORKOUT = {"startedAt": days_ago(1, "07:00:00"), "notes": "before",
            "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 100}]}]}
 
 

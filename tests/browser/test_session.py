@@ -7,7 +7,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import act, attribute_of, click_on, is_shown, locator, make_browser, pick_exercise, text_of, texts_of, type_in, with_class
+from conftest import act, attribute_of, click_on, days_ago, is_shown, locator, make_browser, pick_exercise, text_of, texts_of, type_in, with_class
 from test_community import geotagged_photo
 from test_account import OUT, api_call, api_login, ready, sign_up, wait
 
@@ -38,7 +38,7 @@ def test_a_routine_session_from_start_to_personal_records(server):
         # Last week: squats 5 × 60, the routine: squats 3 × 5 with 60 s rest.
         token = person_with_routine(driver, server, "session", "Sam", "Legs", [{"exerciseId": "squat", "sets": 3, "reps": 5, "restSeconds": 60}],
                                     before=lambda token: api_call(server, "POST", "/v1/workouts", token, {
-                                        "startedAt": "2026-11-20T08:00:00Z", "notes": "Legs",
+                                        "startedAt": days_ago(7), "notes": "Legs",
                                         "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 60}]}]}))
         start_routine(driver, server, "squat")
         assert len(texts_of(driver, "[data-exercise=squat] .session-set")) == 3
@@ -164,7 +164,7 @@ def test_pounds_are_shown_and_stored_as_kilograms(server):
         email = f"pounds-{uuid.uuid4().hex[:6]}@example.com"
         sign_up(driver, server, email, name="Pat")
         token = api_login(server, email)["accessToken"]
-        api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z",
+        api_call(server, "POST", "/v1/workouts", token, {"startedAt": days_ago(1),
                                                           "exercises": [{"exerciseId": "deadlift", "sets": [{"reps": 5, "weightKg": 100}]}]})
         # The Account page keeps the unit.
         driver.get(server + "/#/account")

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import attribute_of, click_and_confirm, click_on, is_shown, not_red, text_of, type_in, wait
+from conftest import attribute_of, click_and_confirm, click_on, days_ago, is_shown, not_red, text_of, type_in, wait
 from test_account import OUT, api_call, api_login, api_sign_up, ready, sign_up
 from test_community import geotagged_photo
 from test_layout import sign_in
@@ -72,7 +72,7 @@ def test_destructive_buttons_are_red_and_deleting_a_workout_asks_first(server, p
     email = f"red-{uuid.uuid4().hex[:6]}@example.com"
     sign_up(phone, server, email, name="Red")
     token = api_login(server, email)["accessToken"]
-    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z",
+    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": days_ago(1),
                                                                "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 60}]}]})["id"]
     routine = api_call(server, "POST", "/v1/routines", token, {"title": "Mine", "public": False, "items": [SQUATS]})["id"]
 
@@ -100,7 +100,7 @@ def test_pounds_in_the_workout_log_and_its_editor(server, phone):
     email = f"lb-{uuid.uuid4().hex[:6]}@example.com"
     token = sign_up_with(server, email, "Lou")
     api_call(server, "PATCH", "/v1/me", token, {"weightUnit": "lb"})
-    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z",
+    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": days_ago(1),
                                                                "exercises": [{"exerciseId": "deadlift", "sets": [{"reps": 5, "weightKg": 100}]}]})["id"]
     sign_in(phone, server, email, "correct horse battery")
     phone.get(server + "/#/training")

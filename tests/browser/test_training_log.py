@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import click_on, make_browser, pick_exercise, text_of, type_in, wait
+from conftest import click_on, days_ago, make_browser, pick_exercise, text_of, type_in, wait
 from test_account import OUT, api_call, api_sign_up, ready
 from test_community import geotagged_photo
 from test_layout import broken_labels, printed_nothing, sign_in, spill
@@ -230,7 +230,7 @@ def test_editing_a_workout_keeps_what_the_editor_does_not_show(server):
     and nothing else is lost; the log shows the set types and the RPE."""
     email = f"editor-{uuid.uuid4().hex[:8]}@example.com"
     token = api_sign_up(server, email, "Eda")
-    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z", "notes": "Upper", "exercises": [
+    workout = api_call(server, "POST", "/v1/workouts", token, {"startedAt": days_ago(1), "notes": "Upper", "exercises": [
         {"exerciseId": "bench-press", "superset": 1, "notes": "Paused, 1 s", "sets": [
             {"reps": 10, "weightKg": 40, "type": "warmup", "restSeconds": 0}, {"reps": 5, "weightKg": 100, "rpe": 8.5, "restSeconds": 0}]},
         {"exerciseId": "pull-up", "superset": 1, "sets": [{"reps": 6, "rir": 2, "restSeconds": 90}]},
@@ -267,7 +267,7 @@ def test_editing_a_workout_keeps_what_the_editor_does_not_show(server):
 def test_a_run_in_a_session_takes_its_distance_and_sets_the_farthest_record(server):
     email = f"runner-{uuid.uuid4().hex[:8]}@example.com"
     token = api_sign_up(server, email, "Runa")
-    api_call(server, "POST", "/v1/workouts", token, {"startedAt": "2026-11-20T08:00:00Z", "exercises": [
+    api_call(server, "POST", "/v1/workouts", token, {"startedAt": days_ago(1), "exercises": [
         {"exerciseId": "running-treadmill", "sets": [{"seconds": 1500, "distanceM": 5000}]}]})
     driver = make_browser(390, 844)
     try:
