@@ -5,7 +5,7 @@
 // routines, classes, notifications, the account), in a cache of their own that signing out
 // empties; writes never go through here (the pages' outbox holds them), nor the event stream,
 // nor the exercise catalog (the app keeps it itself and revalidates it by its ETag).
-const CACHE = "yaruki-shell-v56";
+const CACHE = "yaruki-shell-v57";
 const DATA = "yaruki-data-v1";
 const ID = "[0-9a-fA-F-]{36}";
 const KEPT = [/^\/v1\/lifelog\/timeline$/, new RegExp(`^/v1/workouts(/${ID})?$`), /^\/v1\/me$/, /^\/v1\/meta$/,

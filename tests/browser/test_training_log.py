@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
-from conftest import click_on, days_ago, make_browser, pick_exercise, text_of, type_in, wait
+from conftest import click_and_confirm, click_on, days_ago, make_browser, pick_exercise, text_of, type_in, wait
 from test_account import OUT, api_call, api_sign_up, ready
 from test_community import geotagged_photo
 from test_layout import broken_labels, printed_nothing, sign_in, spill
@@ -290,5 +290,48 @@ def test_a_run_in_a_session_takes_its_distance_and_sets_the_farthest_record(serv
         assert "farthest, 5.5 km" in records and "longest" in records, records
         logged = api_call(server, "GET", "/v1/workouts", token)["items"][0]["exercises"][0]["sets"]
         assert logged[0]["distanceM"] == 5500 and logged[0]["seconds"] == 1620, logged
+    finally:
+        driver.quit()
+
+
+def test_older_workouts_come_a_page_at_a_time_back_through_empty_years(server):
+    """The log opens on the last 30 days; "older" brings the rest of them past the first page, then
+    the year before (a workout 45 days back), the year before that (400 days back), and says when
+    three years back hold nothing more. An older workout deleted leaves the list where it was."""
+    email, token = person(server, "ja", "older")
+    recent = [api_call(server, "POST", "/v1/workouts", token, {
+        "startedAt": days_ago(1 + i % 28, f"{8 + i // 28:02d}:{i:02d}:00"),
+        "exercises": [{"exerciseId": "squat", "sets": [{"reps": 5, "weightKg": 60 + i}]}]})["id"] for i in range(51)]
+    old = {n: api_call(server, "POST", "/v1/workouts", token, {"startedAt": days_ago(n), "notes": f"{n} days back",
+                                                                "exercises": [{"exerciseId": "deadlift", "sets": [{"reps": 3, "weightKg": 140}]}]})["id"]
+           for n in (45, 400)}
+    driver = make_browser(390, 844, language="ja-JP")
+    shown = lambda d: [e.get_attribute("data-workout") for e in d.find_elements(By.CSS_SELECTOR, "article[data-workout]")]
+    try:
+        sign_in(driver, server, email, "correct horse battery")
+        driver.get(server + "/#/training")
+        ready(driver)
+        wait(driver).until(lambda d: len(shown(d)) == 50)
+        assert text_of(driver, By.ID, "older-workouts") == "以前のワークアウトを表示"
+        click_on(driver, By.ID, "older-workouts")
+        wait(driver).until(lambda d: len(shown(d)) == 51)
+        assert sorted(shown(driver)) == sorted(recent)
+        click_on(driver, By.ID, "older-workouts")
+        wait(driver).until(lambda d: len(shown(d)) == 52)
+        assert shown(driver)[-1] == old[45]
+        click_on(driver, By.ID, "older-workouts")
+        wait(driver).until(lambda d: len(shown(d)) == 53)
+        assert shown(driver)[-1] == old[400] and "400 days back" in text_of(driver, By.CSS_SELECTOR, f"[data-workout='{old[400]}']")
+        click_on(driver, By.ID, "older-workouts")
+        wait(driver).until(lambda d: d.find_element(By.ID, "older-note").is_displayed())
+        assert "さかのぼっても" in text_of(driver, By.ID, "older-note")
+        assert not driver.find_element(By.ID, "older-workouts").is_displayed() and len(shown(driver)) == 53
+        driver.save_screenshot(os.path.join(OUT, "training-older-ja-390.png"))
+
+        click_and_confirm(driver, By.CSS_SELECTOR, f'[data-delete-workout="{old[400]}"]')
+        wait(driver).until(lambda d: old[400] not in shown(d))
+        assert len(shown(driver)) == 52 and old[45] in shown(driver)
+        gone = api_call(server, "GET", "/v1/workouts?from=" + days_ago(401)[:10] + "&to=" + days_ago(399)[:10], token)["items"]
+        assert gone == []
     finally:
         driver.quit()

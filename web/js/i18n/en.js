@@ -102,6 +102,7 @@ export default {
   "timer.save": "Save as workout", "timer.saved": "Workout saved",
   "timer.keys": "Keys: Space starts the rest or the next set, ↑ ↓ count reps, R resets.",
   "training.start": "Start the timer", "training.recent": "Last 30 days",
+  "training.older": "Show older workouts", "training.noOlder": "No older workouts back to {day}.",
   "training.empty": "No workouts in the last 30 days. Start one above: it is saved when you finish.",
   "editor.newTitle": "Log a workout by hand", "editor.editTitle": "Edit workout", "editor.when": "Started at",
   "editor.reps": "Reps", "editor.seconds": "Seconds", "editor.weight": "Weight in kg", "editor.addSet": "Add a set",

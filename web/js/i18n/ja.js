@@ -102,6 +102,7 @@ export default {
   "timer.save": "ワークアウトとして保存", "timer.saved": "ワークアウトを保存しました",
   "timer.keys": "キー: スペースで休憩／次のセット、↑↓で回数、Rでリセット。",
   "training.start": "タイマーを始める", "training.recent": "過去30日",
+  "training.older": "以前のワークアウトを表示", "training.noOlder": "{day}までさかのぼっても、これより前のワークアウトはありません。",
   "training.empty": "過去30日のワークアウトはありません。上から始めると、終了したときに保存されます。",
   "editor.newTitle": "ワークアウトを手入力", "editor.editTitle": "ワークアウトを編集", "editor.when": "開始時刻",
   "editor.reps": "回数", "editor.seconds": "秒数", "editor.weight": "重量（kg）", "editor.addSet": "セットを追加",

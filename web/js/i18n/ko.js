@@ -102,6 +102,7 @@ export default {
   "timer.save": "운동으로 저장", "timer.saved": "운동을 저장했어요",
   "timer.keys": "키: 스페이스로 휴식/다음 세트, ↑↓로 횟수, R로 초기화.",
   "training.start": "타이머 시작", "training.recent": "최근 30일",
+  "training.older": "이전 운동 보기", "training.noOlder": "{day}까지 거슬러 올라가도 이전 운동 기록이 없어요.",
   "training.empty": "최근 30일 동안 운동 기록이 없어요. 위에서 시작하면 끝낼 때 저장돼요.",
   "editor.newTitle": "운동 직접 기록", "editor.editTitle": "운동 수정", "editor.when": "시작 시각",
   "editor.reps": "횟수", "editor.seconds": "초", "editor.weight": "무게(kg)", "editor.addSet": "세트 추가",

@@ -1,6 +1,7 @@
 // The training page: the way into training (start.js), this week and the charts, and the last
-// 30 days of workouts, each with its day's activity (steps, energy, stand hours) from Health.
-import { addDays, currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
+// 30 days of workouts, each with its day's activity (steps, energy, stand hours) from Health;
+// older ones a page at a time, a year of days a request, going back through empty years.
+import { addDays, currentLanguage, dayIn, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 import { progressCard } from "./progress.js";
 import { startCard } from "./start.js";
@@ -19,6 +20,11 @@ export function trainingView(session, { exercises, icon }) {
       el("a", { class: "button quiet small", href: "#/import", id: "import-log" }, t("import.title")))]
     : [el("a", { class: "button wide", href: "#/timer", id: "start-timer" }, t("training.start"))];
   const list = el("div", { class: "stack", "aria-busy": "true" }, el("span", { class: "skeleton" }));
+  const older = el("button", { type: "button", class: "button quiet wide", id: "older-workouts", hidden: true }, t("training.older"));
+  const olderNote = el("p", { class: "muted small", id: "older-note", hidden: true });
+  // Where "older" goes next: the days asked for (YYYY-MM-DD, inclusive) and, within them, the
+  // cursor after the last workout shown; nothing before `from` has been asked for yet.
+  let span = null;
   // Signed in: the page opens on this week and the charts; the log comes below them.
   const progress = session.user ? progressCard(session, { exercises }) : null;
   const dateFormat = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short",
@@ -32,14 +38,64 @@ export function trainingView(session, { exercises, icon }) {
       return;
     }
     try {
-      const { items } = await session.api("/v1/workouts?limit=50");
+      const today = dayIn(session.user.timeZone || undefined);
+      span = { from: addDays(today, -29), to: today, cursor: null };
+      const page = await session.api(`/v1/workouts?from=${span.from}&to=${span.to}&limit=50`);
+      const { items } = page;
+      span.cursor = page.nextCursor || null;
       list.removeAttribute("aria-busy");
+      older.hidden = false;
+      olderNote.hidden = true;
       if (progress) { if (items.length) progress.load(items); else progress.hidden = true; }
       if (items.length === 0) {
         list.replaceChildren(emptyState(icon("training"), t("training.empty")));
         return;
       }
-      list.replaceChildren(...items.map((w) => el("article", { class: "card workout", "data-workout": w.id },
+      list.replaceChildren(...items.map(card));
+      activity(items);
+    } catch (problem) {
+      showProblem(problem);
+    }
+  }
+
+  /** The next page of older workouts: the rest of the days last asked for, else the year before
+   * them, and the year before that while a year has none (three at most, then it says so). */
+  async function loadOlder() {
+    older.disabled = true;
+    older.setAttribute("aria-busy", "true");
+    try {
+      for (let empty = 0; empty < 3;) {
+        if (!span.cursor) {
+          const to = addDays(span.from, -1);
+          span = { from: addDays(to, -364), to, cursor: null };
+        }
+        const cursor = span.cursor ? `&cursor=${encodeURIComponent(span.cursor)}` : "";
+        const page = await session.api(`/v1/workouts?from=${span.from}&to=${span.to}&limit=50${cursor}`);
+        span.cursor = page.nextCursor || null;
+        if (page.items.length) {
+          list.querySelector(".empty")?.remove();
+          list.append(...page.items.map(card));
+          activity(page.items);
+          return;
+        }
+        empty += 1;
+      }
+      older.hidden = true;
+      const day = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${span.from}T00:00:00Z`));
+      olderNote.textContent = t("training.noOlder", { day });
+      olderNote.hidden = false;
+    } catch (problem) {
+      showProblem(problem);
+    } finally {
+      older.disabled = false;
+      older.removeAttribute("aria-busy");
+    }
+  }
+  older.addEventListener("click", loadOlder);
+
+  /** One workout in the log: its exercises and sets, its notes, its day's activity, edit and delete. */
+  function card(w) {
+    return el("article", { class: "card workout", "data-workout": w.id },
         el("h2", {}, dateFormat.format(new Date(w.startedAt))),
         el("ul", { class: "rows" }, w.exercises.map((entry, i) => el("li", { class: "row" },
           el("strong", {}, names.get(entry.exerciseId) || entry.exerciseId,
@@ -52,13 +108,15 @@ export function trainingView(session, { exercises, icon }) {
         el("button", { type: "button", class: "button quiet small danger-text", "data-delete-workout": w.id, onclick: async (event) => {
           if (!confirm(t("training.deleteConfirm", { when: dateFormat.format(new Date(w.startedAt)) }))) return;
           event.target.disabled = true;
-          try { await session.api(`/v1/workouts/${w.id}`, { method: "DELETE" }); toast(t("training.deleted")); load(); }
-          catch (problem) { showProblem(problem); event.target.disabled = false; }
-        } }, t("training.delete"))))));
-      activity(items);
-    } catch (problem) {
-      showProblem(problem);
-    }
+          try {
+            await session.api(`/v1/workouts/${w.id}`, { method: "DELETE" });
+            toast(t("training.deleted"));
+            // One of the last 30 days: the page again (this week and the charts count it); an older
+            // one just leaves the list, which stays where it was read to.
+            if (dayOf(w.startedAt) >= addDays(dayIn(session.user.timeZone || undefined), -29)) load();
+            else event.target.closest("article").remove();
+          } catch (problem) { showProblem(problem); event.target.disabled = false; }
+        } }, t("training.delete"))));
   }
 
   /** A set as the log shows it: its type's letter (W, D, F), reps and weight or seconds, and its RPE. */
@@ -90,5 +148,5 @@ export function trainingView(session, { exercises, icon }) {
   }
   queueMicrotask(load);
   return [el("h1", {}, t("nav.training")), el("p", { class: "muted" }, t("area.training")), ...start, progress,
-    el("h2", { class: "section-title" }, t("training.recent")), list].filter(Boolean);
+    el("h2", { class: "section-title" }, t("training.recent")), list, session.user ? older : null, olderNote].filter(Boolean);
 }
