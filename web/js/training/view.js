@@ -25,6 +25,9 @@ export function trainingView(session, { exercises, icon }) {
   // Where "older" goes next: the days asked for (YYYY-MM-DD, inclusive) and, within them, the
   // cursor after the last workout shown; nothing before `from` has been asked for yet.
   let span = null;
+  // Each load of the page counts one: "older" still on its way when the page loads again (a recent
+  // workout deleted) drops what it brings.
+  let generation = 0;
   // Signed in: the page opens on this week and the charts; the log comes below them.
   const progress = session.user ? progressCard(session, { exercises }) : null;
   const dateFormat = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short",
@@ -37,10 +40,12 @@ export function trainingView(session, { exercises, icon }) {
       list.removeAttribute("aria-busy");
       return;
     }
+    const mine = ++generation;
     try {
       const today = dayIn(session.user.timeZone || undefined);
       span = { from: addDays(today, -29), to: today, cursor: null };
       const page = await session.api(`/v1/workouts?from=${span.from}&to=${span.to}&limit=50`);
+      if (mine !== generation) return;
       const { items } = page;
       span.cursor = page.nextCursor || null;
       list.removeAttribute("aria-busy");
@@ -61,6 +66,7 @@ export function trainingView(session, { exercises, icon }) {
   /** The next page of older workouts: the rest of the days last asked for, else the year before
    * them, and the year before that while a year has none (three at most, then it says so). */
   async function loadOlder() {
+    const mine = generation;
     older.disabled = true;
     older.setAttribute("aria-busy", "true");
     try {
@@ -71,6 +77,7 @@ export function trainingView(session, { exercises, icon }) {
         }
         const cursor = span.cursor ? `&cursor=${encodeURIComponent(span.cursor)}` : "";
         const page = await session.api(`/v1/workouts?from=${span.from}&to=${span.to}&limit=50${cursor}`);
+        if (mine !== generation) return;
         span.cursor = page.nextCursor || null;
         if (page.items.length) {
           list.querySelector(".empty")?.remove();
