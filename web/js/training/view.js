@@ -1,7 +1,7 @@
 // The training page: the way into training (start.js), this week and the charts, and the last
 // 30 days of workouts, each with its day's activity (steps, energy, stand hours) from Health;
 // older ones a page at a time, a year of days a request, going back through empty years.
-import { addDays, currentLanguage, dayIn, exerciseName, formatNumber, t } from "../i18n.js";
+import { addDays, currentLanguage, exerciseName, formatNumber, t } from "../i18n.js";
 import { el, emptyState, showProblem, toast } from "../ui.js";
 import { progressCard } from "./progress.js";
 import { startCard } from "./start.js";
@@ -42,8 +42,7 @@ export function trainingView(session, { exercises, icon }) {
     }
     const mine = ++generation;
     try {
-      const today = dayIn(session.user.timeZone || undefined);
-      span = { from: addDays(today, -29), to: today, cursor: null };
+      span = { ...lastThirtyDays(), cursor: null };
       const page = await session.api(`/v1/workouts?from=${span.from}&to=${span.to}&limit=50`);
       if (mine !== generation) return;
       const { items } = page;
@@ -120,7 +119,7 @@ export function trainingView(session, { exercises, icon }) {
             toast(t("training.deleted"));
             // One of the last 30 days: the page again (this week and the charts count it); an older
             // one just leaves the list, which stays where it was read to.
-            if (dayOf(w.startedAt) >= addDays(dayIn(session.user.timeZone || undefined), -29)) load();
+            if (dayOf(w.startedAt) >= lastThirtyDays().from) load();
             else event.target.closest("article").remove();
           } catch (problem) { showProblem(problem); event.target.disabled = false; }
         } }, t("training.delete"))));
@@ -135,6 +134,11 @@ export function trainingView(session, { exercises, icon }) {
 
   const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: session.user?.timeZone || undefined, year: "numeric", month: "2-digit", day: "2-digit" });
   function dayOf(instant) { return dayFormat.format(new Date(instant)); }
+  /** The days the page opens on, in the person's zone: today and the 29 before it. */
+  function lastThirtyDays() {
+    const today = dayOf(Date.now());
+    return { from: addDays(today, -29), to: today };
+  }
 
   /** Each workout's day as Health counted it, in one request for the days they span. */
   async function activity(items) {
